@@ -1,0 +1,24 @@
+//! Italian UI strings.
+
+use super::Msg;
+
+pub(super) fn text(msg: Msg) -> &'static str {
+    match msg {
+        Msg::Submit => "Invia",
+        Msg::Submitted => "Risposta inviata. Grazie!",
+        Msg::Instructions => "Istruzioni",
+        Msg::Examples => "Esempi svolti",
+        Msg::ExampleN => "Esempio {n}",
+        Msg::CorrectAnswer => "Risposta corretta",
+        Msg::Explanation => "Spiegazione",
+        Msg::ShowDefinition => "Mostra la definizione di «{label}»",
+        Msg::HideDefinition => "Nascondi la definizione di «{label}»",
+        Msg::ShortcutHint => "tasto {key}",
+        Msg::ErrRequiredChoice => "Scegli una delle opzioni.",
+        Msg::FixBeforeSubmit => "Prima di inviare, completa le parti segnalate ({n}).",
+        Msg::SpecErrorTitle => "La configurazione del compito contiene errori",
+        Msg::ItemErrorTitle => "Questo elemento non può essere mostrato",
+        Msg::ErrorHelp => "Segnala il problema ai ricercatori. Dettagli tecnici:",
+        Msg::InternalErrorTitle => "Si è verificato un errore imprevisto",
+    }
+}

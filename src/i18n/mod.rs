@@ -1,0 +1,147 @@
+//! UI strings in the task's language: one table per language, each an exhaustive `match`,
+//! so a missing string is a compile error rather than a blank on the annotator's screen.
+
+mod cs;
+mod en;
+mod it;
+mod pl;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A UI language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum Lang {
+    /// Italian.
+    #[serde(rename = "it")]
+    It,
+    /// English.
+    #[serde(rename = "en")]
+    En,
+    /// Czech.
+    #[serde(rename = "cs")]
+    Cs,
+    /// Polish.
+    #[serde(rename = "pl")]
+    Pl,
+}
+
+impl Lang {
+    /// Every supported language.
+    pub const ALL: [Lang; 4] = [Lang::It, Lang::En, Lang::Cs, Lang::Pl];
+
+    /// The BCP 47 tag (`it`, `en`, `cs`, `pl`), for the `lang` attribute.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::It => "it",
+            Lang::En => "en",
+            Lang::Cs => "cs",
+            Lang::Pl => "pl",
+        }
+    }
+}
+
+/// Every string the widget itself shows. Texts with `{name}` take parameters via [`fill`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Msg {
+    /// The submit button.
+    Submit,
+    /// Status after a successful submit.
+    Submitted,
+    /// Heading of the instructions panel.
+    Instructions,
+    /// Heading of the worked-examples panel.
+    Examples,
+    /// Default title of an example (`{n}` = its number).
+    ExampleN,
+    /// Label of the correct answer in an example.
+    CorrectAnswer,
+    /// Heading of the explanation in an example.
+    Explanation,
+    /// Button that opens an option's definition (`{label}` = the option).
+    ShowDefinition,
+    /// Button that closes an option's definition (`{label}` = the option).
+    HideDefinition,
+    /// Hint naming an option's shortcut key (`{key}`).
+    ShortcutHint,
+    /// Required choice missing.
+    ErrRequiredChoice,
+    /// Summary beside the submit button when submit is refused (`{n}` = problems).
+    FixBeforeSubmit,
+    /// Title of the panel shown when the spec is broken.
+    SpecErrorTitle,
+    /// Title of the panel shown when the item is broken.
+    ItemErrorTitle,
+    /// Text under the error titles, for the annotator.
+    ErrorHelp,
+    /// Title of the panel shown after an unexpected internal error.
+    InternalErrorTitle,
+}
+
+/// The text of a UI string in a language.
+pub fn t(lang: Lang, msg: Msg) -> &'static str {
+    match lang {
+        Lang::It => it::text(msg),
+        Lang::En => en::text(msg),
+        Lang::Cs => cs::text(msg),
+        Lang::Pl => pl::text(msg),
+    }
+}
+
+/// The text of a UI string with its `{name}` parameters filled in.
+pub fn tf(lang: Lang, msg: Msg, params: &[(&str, &str)]) -> String {
+    fill(t(lang, msg), params)
+}
+
+/// Replaces each `{name}` in `template` with its value.
+pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
+    let mut out = template.to_owned();
+    for (name, value) in params {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL_MSGS: [Msg; 16] = [
+        Msg::Submit,
+        Msg::Submitted,
+        Msg::Instructions,
+        Msg::Examples,
+        Msg::ExampleN,
+        Msg::CorrectAnswer,
+        Msg::Explanation,
+        Msg::ShowDefinition,
+        Msg::HideDefinition,
+        Msg::ShortcutHint,
+        Msg::ErrRequiredChoice,
+        Msg::FixBeforeSubmit,
+        Msg::SpecErrorTitle,
+        Msg::ItemErrorTitle,
+        Msg::ErrorHelp,
+        Msg::InternalErrorTitle,
+    ];
+
+    #[test]
+    fn every_string_is_non_empty_and_keeps_its_parameters() {
+        for msg in ALL_MSGS {
+            let en = t(Lang::En, msg);
+            let params: Vec<&str> = en.split('{').skip(1).filter_map(|s| s.split('}').next()).collect();
+            for lang in Lang::ALL {
+                let s = t(lang, msg);
+                assert!(!s.trim().is_empty(), "{lang:?} {msg:?} is empty");
+                for p in &params {
+                    assert!(s.contains(&format!("{{{p}}}")), "{lang:?} {msg:?} lacks {{{p}}}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fill_replaces_parameters() {
+        assert_eq!(fill("Tasto {key}", &[("key", "4")]), "Tasto 4");
+    }
+}

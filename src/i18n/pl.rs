@@ -1,0 +1,24 @@
+//! Polish UI strings.
+
+use super::Msg;
+
+pub(super) fn text(msg: Msg) -> &'static str {
+    match msg {
+        Msg::Submit => "Wyślij",
+        Msg::Submitted => "Odpowiedź wysłana. Dziękujemy!",
+        Msg::Instructions => "Instrukcja",
+        Msg::Examples => "Przykłady z rozwiązaniem",
+        Msg::ExampleN => "Przykład {n}",
+        Msg::CorrectAnswer => "Poprawna odpowiedź",
+        Msg::Explanation => "Wyjaśnienie",
+        Msg::ShowDefinition => "Pokaż definicję „{label}”",
+        Msg::HideDefinition => "Ukryj definicję „{label}”",
+        Msg::ShortcutHint => "klawisz {key}",
+        Msg::ErrRequiredChoice => "Wybierz jedną z opcji.",
+        Msg::FixBeforeSubmit => "Przed wysłaniem uzupełnij zaznaczone miejsca ({n}).",
+        Msg::SpecErrorTitle => "Konfiguracja zadania zawiera błędy",
+        Msg::ItemErrorTitle => "Nie można wyświetlić tego elementu",
+        Msg::ErrorHelp => "Prosimy o zgłoszenie tego badaczom. Szczegóły techniczne:",
+        Msg::InternalErrorTitle => "Wystąpił nieoczekiwany błąd",
+    }
+}

@@ -1,0 +1,76 @@
+//! Newtype ids, and the one function that derives DOM ids and test ids from them.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+        #[serde(transparent)]
+        pub struct $name(pub String);
+
+        impl $name {
+            /// The id as a string slice.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(s: &str) -> Self {
+                Self(s.to_owned())
+            }
+        }
+    };
+}
+
+id_type!(
+    /// The id of a control in a task spec; answers are keyed by it.
+    ControlId
+);
+id_type!(
+    /// The stable value of a choice option, recorded in results (never its display text).
+    OptionValue
+);
+id_type!(
+    /// The name of a field in an item (e.g. `testo`).
+    FieldName
+);
+
+/// Builds a DOM id (also used as test id) from a widget instance number and parts.
+/// Every character outside `[A-Za-z0-9_-]` becomes `_`, so spec ids cannot break selectors.
+pub fn dom_id(instance: u32, parts: &[&str]) -> String {
+    let mut out = format!("glossa{instance}");
+    for part in parts {
+        out.push('-');
+        out.extend(part.chars().map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        }));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dom_ids_are_selector_safe() {
+        assert_eq!(
+            dom_id(3, &["giudizio", "opt", "a b\"<"]),
+            "glossa3-giudizio-opt-a_b__"
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! The result document: one per item, built only from validated answers.
+
+use crate::answer::Answers;
+use crate::form::FormState;
+use crate::i18n::Lang;
+use crate::item::Item;
+use crate::spec::TaskSpec;
+use crate::time::iso8601;
+use crate::validate::{self, PublicProblem, Report};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The result format tag written into every result.
+pub const RESULT_FORMAT: &str = "glossa.result/1";
+
+/// What the host page knows about the annotator's device, passed in at submit time.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Environment {
+    /// The browser's locale (`navigator.language`).
+    pub locale: String,
+    /// Viewport size in CSS pixels.
+    pub viewport: Viewport,
+    /// Whether the device has a touch screen.
+    pub touch: bool,
+    /// The browser's user agent string.
+    pub user_agent: String,
+}
+
+/// A viewport size in CSS pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Viewport {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+/// One item's result, handed to the host.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultDoc {
+    /// Always [`RESULT_FORMAT`].
+    pub format: &'static str,
+    /// Which spec, and which version of it, produced this result.
+    pub spec: SpecRef,
+    /// The item's id.
+    pub item_id: String,
+    /// The answers by control id (a choice is its option's value).
+    pub answers: Answers,
+    /// Warnings the annotator submitted with.
+    pub warnings: Vec<PublicProblem>,
+    /// When the item was shown and submitted, and how long the page was visible.
+    pub timings: Timings,
+    /// The widget and the device.
+    pub environment: EnvironmentRecord,
+    /// Ids the host passed in (participant, assignment, session, ...).
+    pub ids: BTreeMap<String, String>,
+}
+
+/// The spec a result belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpecRef {
+    /// The spec's id.
+    pub id: String,
+    /// The spec's version.
+    pub version: String,
+}
+
+/// Timings of one item.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Timings {
+    /// When the item was shown (ISO 8601, UTC).
+    pub started_at: String,
+    /// When it was submitted (ISO 8601, UTC).
+    pub submitted_at: String,
+    /// Milliseconds from shown to submitted.
+    pub duration_ms: u64,
+    /// Milliseconds the page was visible in that span.
+    pub active_ms: u64,
+}
+
+/// The environment as recorded in the result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EnvironmentRecord {
+    /// Glossa's version.
+    pub widget_version: &'static str,
+    /// The task's UI language.
+    pub ui_language: Lang,
+    /// The browser's locale.
+    pub locale: String,
+    /// Viewport size.
+    pub viewport: Viewport,
+    /// Touch screen present.
+    pub touch: bool,
+    /// User agent.
+    pub user_agent: String,
+}
+
+/// Validates the form and, if nothing blocks, builds its result document.
+pub fn build(
+    spec: &TaskSpec,
+    item: &Item,
+    form: &FormState,
+    env: &Environment,
+    ids: &BTreeMap<String, String>,
+    now_ms: u64,
+) -> Result<ResultDoc, Report> {
+    let valid = validate::check(spec, &form.answers)?;
+    let warnings = Report {
+        problems: valid.warnings().to_vec(),
+    }
+    .to_public(spec.language)
+    .problems;
+    Ok(ResultDoc {
+        format: RESULT_FORMAT,
+        spec: SpecRef {
+            id: spec.id.clone(),
+            version: spec.version.clone(),
+        },
+        item_id: item.id.clone(),
+        answers: valid.answers().clone(),
+        warnings,
+        timings: Timings {
+            started_at: iso8601(form.started_ms),
+            submitted_at: iso8601(now_ms),
+            duration_ms: now_ms.saturating_sub(form.started_ms),
+            active_ms: form.active_ms_at(now_ms),
+        },
+        environment: EnvironmentRecord {
+            widget_version: crate::WIDGET_VERSION,
+            ui_language: spec.language,
+            locale: env.locale.clone(),
+            viewport: env.viewport,
+            touch: env.touch,
+            user_agent: env.user_agent.clone(),
+        },
+        ids: ids.clone(),
+    })
+}

@@ -1,0 +1,76 @@
+//! Deserialising `kind`-tagged enums without losing the JSON path of an error inside a variant.
+//!
+//! serde's internally tagged enums buffer their content, so an error deep inside a variant is
+//! reported at the enum itself (`controls[0]` rather than `controls[0].options[1]`). Here the
+//! variant is deserialised on its own with path tracking, and the inner path travels inside the
+//! error message between [`PATH_MARK`]s, where [`split_nested_path`] finds it again.
+
+use serde::de::{DeserializeOwned, Error};
+use serde_json::{Map, Value};
+
+/// Delimits a nested path inside an error message.
+const PATH_MARK: char = '\u{1}';
+
+/// Reads the `kind` tag of an object, returning the object without it.
+pub fn take_kind<E: Error>(value: Value, expected: &'static [&'static str]) -> Result<(String, Map<String, Value>), E> {
+    let Value::Object(mut map) = value else {
+        return Err(E::custom("expected an object with a \"kind\" field"));
+    };
+    match map.remove("kind") {
+        Some(Value::String(kind)) => Ok((kind, map)),
+        Some(_) => Err(E::custom("\"kind\" must be a string")),
+        None => Err(E::custom(format!(
+            "missing field `kind` (one of: {})",
+            expected.join(", ")
+        ))),
+    }
+}
+
+/// Deserialises one variant's fields, carrying the path of any error out in the message.
+pub fn variant<T: DeserializeOwned, E: Error>(map: Map<String, Value>) -> Result<T, E> {
+    serde_path_to_error::deserialize(Value::Object(map)).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        let (nested, message) = split_nested_path(&inner);
+        let path = super::join_path(if path == "." { "" } else { &path }, &nested);
+        E::custom(format!("{PATH_MARK}{path}{PATH_MARK}{message}"))
+    })
+}
+
+/// The error for an unknown `kind`.
+pub fn unknown_kind<E: Error>(kind: &str, expected: &'static [&'static str]) -> E {
+    E::custom(format!(
+        "unknown kind `{kind}`, expected one of: {}",
+        expected.join(", ")
+    ))
+}
+
+/// Splits a message made by [`variant`] into (nested path, message). A message without a
+/// nested path gives an empty path.
+pub fn split_nested_path(message: &str) -> (String, String) {
+    if let Some(rest) = message.strip_prefix(PATH_MARK) {
+        if let Some((path, msg)) = rest.split_once(PATH_MARK) {
+            let path = if path == "$" { "" } else { path };
+            return (path.to_owned(), msg.to_owned());
+        }
+    }
+    (String::new(), message.to_owned())
+}
+
+/// Implements `Deserialize` for a `kind`-tagged enum whose variants are newtypes over structs.
+macro_rules! tagged_enum {
+    ($enum:ident { $($tag:literal => $variant:ident($ty:ty)),+ $(,)? }) => {
+        impl<'de> serde::Deserialize<'de> for $enum {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                const KINDS: &[&str] = &[$($tag),+];
+                let value = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
+                let (kind, map) = $crate::spec::tagged::take_kind::<D::Error>(value, KINDS)?;
+                match kind.as_str() {
+                    $($tag => $crate::spec::tagged::variant::<$ty, D::Error>(map).map($enum::$variant),)+
+                    other => Err($crate::spec::tagged::unknown_kind(other, KINDS)),
+                }
+            }
+        }
+    };
+}
+pub(crate) use tagged_enum;
