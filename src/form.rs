@@ -69,7 +69,10 @@ impl FormState {
 
     /// Active (visible) time up to `now_ms`.
     pub fn active_ms_at(&self, now_ms: u64) -> u64 {
-        self.active_ms + self.visible_since.map_or(0, |since| now_ms.saturating_sub(since))
+        self.active_ms
+            + self
+                .visible_since
+                .map_or(0, |since| now_ms.saturating_sub(since))
     }
 
     /// The chosen option of a single-choice control.

@@ -67,7 +67,10 @@ pub fn check_items(spec: &TaskSpec, items: &[Item]) -> Vec<SpecIssue> {
             issues.push(SpecIssue::new(
                 join_path(&path, "id"),
                 SpecIssueCode::DuplicateItemId,
-                format!("item id \"{}\" is used twice; give every item its own id", item.id),
+                format!(
+                    "item id \"{}\" is used twice; give every item its own id",
+                    item.id
+                ),
             ));
         }
     }

@@ -71,9 +71,10 @@ pub fn parse(source: &str) -> Vec<Node> {
             Event::HardBreak => push(&mut stack, Node::Break),
             Event::Rule => push(&mut stack, Node::Rule),
             Event::FootnoteReference(t) => push(&mut stack, Node::Text(format!("[{t}]"))),
-            Event::TaskListMarker(done) => {
-                push(&mut stack, Node::Text(if done { "☑ " } else { "☐ " }.into()))
-            }
+            Event::TaskListMarker(done) => push(
+                &mut stack,
+                Node::Text(if done { "☑ " } else { "☐ " }.into()),
+            ),
         }
     }
     while stack.len() > 1 {
@@ -119,7 +120,6 @@ pub fn is_safe_url(url: &str) -> bool {
         .any(|p| lower.starts_with(p))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,13 +150,17 @@ mod tests {
             panic!("{nodes:?}")
         };
         assert!(matches!(&children[0], Node::Element(Kind::Plain, _)));
-        assert!(matches!(&children[2], Node::Element(Kind::Link(u), _) if u == "https://example.org"));
+        assert!(
+            matches!(&children[2], Node::Element(Kind::Link(u), _) if u == "https://example.org")
+        );
     }
 
     #[test]
     fn structure_is_kept() {
         let nodes = parse("# T\n\n1. **uno**\n2. *due*\n");
         assert!(matches!(&nodes[0], Node::Element(Kind::Heading(1), _)));
-        assert!(matches!(&nodes[1], Node::Element(Kind::NumberedList(1), items) if items.len() == 2));
+        assert!(
+            matches!(&nodes[1], Node::Element(Kind::NumberedList(1), items) if items.len() == 2)
+        );
     }
 }

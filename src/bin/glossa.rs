@@ -13,7 +13,10 @@ fn main() -> ExitCode {
     match args.as_slice() {
         ["schema"] => {
             let schema = schemars::schema_for!(spec::TaskSpec);
-            println!("{}", serde_json::to_string_pretty(&schema).expect("schema serialises"));
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&schema).expect("schema serialises")
+            );
             ExitCode::SUCCESS
         }
         ["check", spec_path] => check(spec_path, None),

@@ -129,12 +129,19 @@ mod tests {
     fn every_string_is_non_empty_and_keeps_its_parameters() {
         for msg in ALL_MSGS {
             let en = t(Lang::En, msg);
-            let params: Vec<&str> = en.split('{').skip(1).filter_map(|s| s.split('}').next()).collect();
+            let params: Vec<&str> = en
+                .split('{')
+                .skip(1)
+                .filter_map(|s| s.split('}').next())
+                .collect();
             for lang in Lang::ALL {
                 let s = t(lang, msg);
                 assert!(!s.trim().is_empty(), "{lang:?} {msg:?} is empty");
                 for p in &params {
-                    assert!(s.contains(&format!("{{{p}}}")), "{lang:?} {msg:?} lacks {{{p}}}");
+                    assert!(
+                        s.contains(&format!("{{{p}}}")),
+                        "{lang:?} {msg:?} lacks {{{p}}}"
+                    );
                 }
             }
         }

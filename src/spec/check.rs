@@ -71,7 +71,9 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
                         out.push(SpecIssue::new(
                             answer_path,
                             SpecIssueCode::UnknownOption,
-                            format!("\"{value}\" is not an option value of control \"{control_id}\""),
+                            format!(
+                                "\"{value}\" is not an option value of control \"{control_id}\""
+                            ),
                         ));
                     }
                 }

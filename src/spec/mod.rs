@@ -200,7 +200,11 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
             SpecIssueCode::InvalidField
         };
         let (nested, message) = tagged::split_nested_path(&inner.to_string());
-        let path = if outer == "$" { join_path("", &nested) } else { join_path(&outer, &nested) };
+        let path = if outer == "$" {
+            join_path("", &nested)
+        } else {
+            join_path(&outer, &nested)
+        };
         vec![SpecIssue::new(path, code, message)]
     })
 }

@@ -12,7 +12,10 @@ use serde_json::{Map, Value};
 const PATH_MARK: char = '\u{1}';
 
 /// Reads the `kind` tag of an object, returning the object without it.
-pub fn take_kind<E: Error>(value: Value, expected: &'static [&'static str]) -> Result<(String, Map<String, Value>), E> {
+pub fn take_kind<E: Error>(
+    value: Value,
+    expected: &'static [&'static str],
+) -> Result<(String, Map<String, Value>), E> {
     let Value::Object(mut map) = value else {
         return Err(E::custom("expected an object with a \"kind\" field"));
     };

@@ -30,7 +30,13 @@ fn unknown_field_is_reported_with_its_path() {
     let mut v = minimal();
     v["controls"][0]["options"][1]["colour"] = "red".into();
     let got = codes(v);
-    assert_eq!(got, vec![("controls[0].options[1].colour".to_owned(), SpecIssueCode::InvalidField)]);
+    assert_eq!(
+        got,
+        vec![(
+            "controls[0].options[1].colour".to_owned(),
+            SpecIssueCode::InvalidField
+        )]
+    );
     let mut v = minimal();
     v["titel"] = "x".into();
     assert_eq!(codes(v)[0].1, SpecIssueCode::InvalidField);
@@ -40,14 +46,20 @@ fn unknown_field_is_reported_with_its_path() {
 fn unknown_control_kind_is_reported() {
     let mut v = minimal();
     v["controls"][0]["kind"] = "slider".into();
-    assert_eq!(codes(v), vec![("controls[0]".to_owned(), SpecIssueCode::InvalidField)]);
+    assert_eq!(
+        codes(v),
+        vec![("controls[0]".to_owned(), SpecIssueCode::InvalidField)]
+    );
 }
 
 #[test]
 fn wrong_type_and_bad_language_are_reported() {
     let mut v = minimal();
     v["language"] = "de".into();
-    assert_eq!(codes(v), vec![("language".to_owned(), SpecIssueCode::InvalidField)]);
+    assert_eq!(
+        codes(v),
+        vec![("language".to_owned(), SpecIssueCode::InvalidField)]
+    );
     assert_eq!(
         load("{ not json").unwrap_err()[0].code,
         SpecIssueCode::InvalidJson
@@ -63,12 +75,21 @@ fn duplicate_values_ids_and_keys_are_all_reported_at_once() {
     v["controls"].as_array_mut().unwrap().push(dup);
     let got = codes(v);
     let expect = [
-        ("controls[0].options[1].value", SpecIssueCode::DuplicateOptionValue),
-        ("controls[0].options[1].key", SpecIssueCode::DuplicateShortcutKey),
+        (
+            "controls[0].options[1].value",
+            SpecIssueCode::DuplicateOptionValue,
+        ),
+        (
+            "controls[0].options[1].key",
+            SpecIssueCode::DuplicateShortcutKey,
+        ),
         ("controls[1].id", SpecIssueCode::DuplicateControlId),
     ];
     for (path, code) in expect {
-        assert!(got.contains(&(path.to_owned(), code)), "{path} {code:?} missing in {got:?}");
+        assert!(
+            got.contains(&(path.to_owned(), code)),
+            "{path} {code:?} missing in {got:?}"
+        );
     }
 }
 
@@ -79,10 +100,16 @@ fn bad_keys_empty_options_and_format_are_reported() {
     v["controls"][0]["options"][0]["key"] = "F1".into();
     let got = codes(v);
     assert!(got.contains(&("glossa".into(), SpecIssueCode::UnsupportedFormat)));
-    assert!(got.contains(&("controls[0].options[0].key".into(), SpecIssueCode::InvalidShortcutKey)));
+    assert!(got.contains(&(
+        "controls[0].options[0].key".into(),
+        SpecIssueCode::InvalidShortcutKey
+    )));
     let mut v = minimal();
     v["controls"][0]["options"] = serde_json::json!([]);
-    assert_eq!(codes(v), vec![("controls[0].options".to_owned(), SpecIssueCode::NoOptions)]);
+    assert_eq!(
+        codes(v),
+        vec![("controls[0].options".to_owned(), SpecIssueCode::NoOptions)]
+    );
 }
 
 #[test]
@@ -92,7 +119,13 @@ fn examples_are_checked_against_blocks_and_options() {
         {"item": {"id": "e1"}, "answers": {"g": "zzz", "nope": "a"}}
     ]);
     let got = codes(v);
-    assert!(got.contains(&("examples[0].item.testo".into(), SpecIssueCode::MissingField)), "{got:?}");
+    assert!(
+        got.contains(&("examples[0].item.testo".into(), SpecIssueCode::MissingField)),
+        "{got:?}"
+    );
     assert!(got.contains(&("examples[0].answers.g".into(), SpecIssueCode::UnknownOption)));
-    assert!(got.contains(&("examples[0].answers.nope".into(), SpecIssueCode::UnknownControl)));
+    assert!(got.contains(&(
+        "examples[0].answers.nope".into(),
+        SpecIssueCode::UnknownControl
+    )));
 }

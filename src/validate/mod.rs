@@ -97,7 +97,11 @@ impl Report {
 
     /// The one-line summary shown beside the submit button when submitting is refused.
     pub fn summary(&self, lang: Lang) -> String {
-        tf(lang, Msg::FixBeforeSubmit, &[("n", &self.error_count().to_string())])
+        tf(
+            lang,
+            Msg::FixBeforeSubmit,
+            &[("n", &self.error_count().to_string())],
+        )
     }
 }
 

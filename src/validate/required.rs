@@ -23,7 +23,10 @@ mod tests {
     fn missing_answer_to_required_control_is_an_error() {
         let id = ControlId::from("giudizio");
         let p = apply(&id, true, None).expect("a problem");
-        assert_eq!((p.code, p.severity, p.path.as_str()), (ProblemCode::Required, Severity::Error, "giudizio"));
+        assert_eq!(
+            (p.code, p.severity, p.path.as_str()),
+            (ProblemCode::Required, Severity::Error, "giudizio")
+        );
     }
 
     #[test]

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds the release bundle into www/: release wasm -> wasm-bindgen (--target web) -> wasm-opt -Oz.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh build
+cargo build --release --lib --target wasm32-unknown-unknown --quiet
+rm -rf www/pkg
+python3 scripts/strip_target_features.py target/wasm32-unknown-unknown/release/glossa.wasm
+wasm-bindgen --target web --no-typescript --out-dir www/pkg \
+  target/wasm32-unknown-unknown/release/glossa.wasm
+wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
+  -o www/pkg/glossa_bg.wasm www/pkg/glossa_bg.wasm
+scripts/size.sh

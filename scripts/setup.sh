@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what building and testing Glossa needs, skipping whatever is already present.
+# Usage: scripts/setup.sh [build|test]   (build: Rust side only; test: also Chromium and npm)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-test}
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+say() { echo "setup: $*"; }
+
+# The wasm-bindgen version pinned in Cargo.toml (`wasm-bindgen = { version = "=X.Y.Z" ...`).
+WB_VERSION=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VERSION" ]; then
+  say "installing wasm-bindgen-cli $WB_VERSION"
+  cargo install wasm-bindgen-cli --version "$WB_VERSION" --force
+fi
+
+apt_missing=()
+command -v wasm-opt >/dev/null || apt_missing+=(binaryen)
+if [ "$what" = test ]; then
+  [ -x /usr/bin/chromium ] || apt_missing+=(chromium)
+  [ -x /usr/bin/chromedriver ] || apt_missing+=(chromium-driver)
+  command -v node >/dev/null || apt_missing+=(nodejs)
+  command -v npm >/dev/null || apt_missing+=(npm)
+fi
+if [ ${#apt_missing[@]} -gt 0 ]; then
+  say "installing Debian packages: ${apt_missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_missing[@]}" >/dev/null
+fi
+
+if [ "$what" = test ]; then
+  if [ ! -d tests/e2e/node_modules/playwright-core ]; then
+    say "installing the end-to-end test's npm packages"
+    (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+fi

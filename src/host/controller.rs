@@ -1,0 +1,340 @@
+//! One mounted widget: loads spec, item and options, renders them (or an error panel), and
+//! answers the host's `validate()`, `submit()` and `destroy()`.
+
+use super::env::{environment, now_ms, page_visible};
+use super::events::{emit, to_js};
+use super::options::MountOptions;
+use super::panic;
+use crate::form::Action;
+use crate::i18n::{t, Lang, Msg};
+use crate::item::{self, Item};
+use crate::result::{self, ResultDoc};
+use crate::spec::{self, SpecIssue, TaskSpec};
+use crate::ui::{ErrorPanelProps, Model, Root, RootProps, RootView, WidgetLink, WidgetProps};
+use crate::validate::PublicReport;
+use gloo_events::EventListener;
+use serde::Serialize;
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use web_sys::Element;
+use yew::{AppHandle, Callback, Renderer};
+
+thread_local! {
+    static NEXT_INSTANCE: Cell<u32> = const { Cell::new(1) };
+}
+
+/// Why a mount shows an error panel instead of the task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum ErrorKind {
+    Spec,
+    Item,
+    Options,
+}
+
+/// A spec/item/options problem as hosts see it (same shape as an answer problem).
+#[derive(Serialize)]
+struct PublicIssue<'a> {
+    path: &'a str,
+    code: &'a spec::SpecIssueCode,
+    severity: &'static str,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct ErrorReport<'a> {
+    valid: bool,
+    kind: ErrorKind,
+    problems: Vec<PublicIssue<'a>>,
+}
+
+enum Loaded {
+    Task {
+        spec: Rc<TaskSpec>,
+        item: Rc<Item>,
+        options: MountOptions,
+    },
+    Broken {
+        kind: ErrorKind,
+        issues: Vec<SpecIssue>,
+    },
+}
+
+struct Controller {
+    element: Element,
+    lang: Lang,
+    loaded: Loaded,
+    link: Rc<WidgetLink>,
+    submitted: RefCell<Option<ResultDoc>>,
+    app: RefCell<Option<AppHandle<Root>>>,
+    visibility: RefCell<Option<EventListener>>,
+}
+
+/// The handle `mount` returns; `www/glossa.js` wraps it in a plain object.
+#[wasm_bindgen]
+pub struct Handle {
+    inner: Rc<Controller>,
+}
+
+#[wasm_bindgen]
+impl Handle {
+    /// The current report: `{valid, problems: [{path, code, severity, message}]}`.
+    pub fn validate(&self) -> JsValue {
+        self.inner.report_js()
+    }
+
+    /// Submits: returns the result document (and raises `glossa:submit`), or the report of
+    /// what is still invalid (`valid: false`), which the widget then shows beside the controls.
+    pub fn submit(&self) -> JsValue {
+        match self.inner.submit() {
+            Ok(doc) => to_js(&doc),
+            Err(report) => report,
+        }
+    }
+
+    /// Removes the widget from the page.
+    pub fn destroy(&self) {
+        self.inner.destroy();
+    }
+}
+
+fn sniff_lang(spec_json: &str) -> Lang {
+    serde_json::from_str::<serde_json::Value>(spec_json)
+        .ok()
+        .and_then(|v| v.get("language").cloned())
+        .and_then(|l| serde_json::from_value(l).ok())
+        .unwrap_or(Lang::En)
+}
+
+fn load(spec_json: &str, item_json: &str, options: JsValue) -> (Lang, Loaded) {
+    let spec = match spec::load(spec_json) {
+        Ok(spec) => spec,
+        Err(issues) => {
+            let kind = ErrorKind::Spec;
+            return (sniff_lang(spec_json), Loaded::Broken { kind, issues });
+        }
+    };
+    let lang = spec.language;
+    let options = if options.is_undefined() || options.is_null() {
+        MountOptions::default()
+    } else {
+        match serde_wasm_bindgen::from_value::<MountOptions>(options) {
+            Ok(o) => o,
+            Err(e) => {
+                let issue =
+                    SpecIssue::new("options", spec::SpecIssueCode::InvalidField, e.to_string());
+                let kind = ErrorKind::Options;
+                return (
+                    lang,
+                    Loaded::Broken {
+                        kind,
+                        issues: vec![issue],
+                    },
+                );
+            }
+        }
+    };
+    match item::load(&spec, item_json) {
+        Ok(item) => (
+            lang,
+            Loaded::Task {
+                spec: Rc::new(spec),
+                item: Rc::new(item),
+                options,
+            },
+        ),
+        Err(issues) => (
+            lang,
+            Loaded::Broken {
+                kind: ErrorKind::Item,
+                issues,
+            },
+        ),
+    }
+}
+
+/// Mounts a widget (see [`super::mount_widget`]).
+pub fn mount(element: Element, spec_json: &str, item_json: &str, options: JsValue) -> Handle {
+    let instance = NEXT_INSTANCE.with(|n| n.replace(n.get() + 1));
+    let (lang, loaded) = load(spec_json, item_json, options);
+    let controller = Rc::new(Controller {
+        element: element.clone(),
+        lang,
+        loaded,
+        link: Rc::new(WidgetLink::default()),
+        submitted: RefCell::new(None),
+        app: RefCell::new(None),
+        visibility: RefCell::new(None),
+    });
+    panic::register(&element, lang);
+    element.set_text_content(None);
+    let view = controller.view(instance);
+    let app = Renderer::<Root>::with_root_and_props(
+        element.clone(),
+        RootProps {
+            view: Rc::new(view),
+        },
+    )
+    .render();
+    *controller.app.borrow_mut() = Some(app);
+    if let Loaded::Broken { .. } = controller.loaded {
+        emit(&element, "error", &controller.error_report());
+    } else {
+        controller.watch_visibility();
+    }
+    Handle { inner: controller }
+}
+
+impl Controller {
+    fn view(self: &Rc<Self>, instance: u32) -> RootView {
+        match &self.loaded {
+            Loaded::Broken { kind, issues } => RootView::Error(ErrorPanelProps {
+                title: t(
+                    self.lang,
+                    if *kind == ErrorKind::Spec {
+                        Msg::SpecErrorTitle
+                    } else {
+                        Msg::ItemErrorTitle
+                    },
+                )
+                .into(),
+                help: t(self.lang, Msg::ErrorHelp).into(),
+                lines: issues.iter().map(|i| i.to_string().into()).collect(),
+            }),
+            Loaded::Task {
+                spec,
+                item,
+                options,
+            } => {
+                let weak = Rc::downgrade(self);
+                let on_change = bind(&weak, |c, m: Model| {
+                    emit(
+                        &c.element,
+                        "change",
+                        &m.form.report(&m.spec).to_public(c.lang),
+                    )
+                });
+                let on_submit = bind(&weak, |c, ()| {
+                    let _ = c.submit();
+                });
+                let on_ready = bind(&weak, |c, ()| {
+                    emit(
+                        &c.element,
+                        "ready",
+                        &serde_json::json!({ "version": crate::WIDGET_VERSION }),
+                    )
+                });
+                RootView::Task(WidgetProps {
+                    instance,
+                    spec: Rc::clone(spec),
+                    item: Rc::clone(item),
+                    link: Rc::clone(&self.link),
+                    hide_submit: options.hide_submit,
+                    started_ms: now_ms(),
+                    on_ready,
+                    on_change,
+                    on_submit,
+                })
+            }
+        }
+    }
+
+    fn error_report(&self) -> ErrorReport<'_> {
+        let Loaded::Broken { kind, issues } = &self.loaded else {
+            unreachable!("error_report is only called for broken mounts")
+        };
+        ErrorReport {
+            valid: false,
+            kind: *kind,
+            problems: issues
+                .iter()
+                .map(|i| PublicIssue {
+                    path: &i.path,
+                    code: &i.code,
+                    severity: "error",
+                    message: &i.message,
+                })
+                .collect(),
+        }
+    }
+
+    fn report_js(&self) -> JsValue {
+        match &self.loaded {
+            Loaded::Broken { .. } => to_js(&self.error_report()),
+            Loaded::Task { spec, .. } => match self.link.latest() {
+                Some(m) => to_js(&m.form.report(spec).to_public(self.lang)),
+                None => to_js(&PublicReport {
+                    valid: false,
+                    problems: vec![],
+                }),
+            },
+        }
+    }
+
+    fn submit(&self) -> Result<ResultDoc, JsValue> {
+        if let Some(doc) = self.submitted.borrow().clone() {
+            return Ok(doc);
+        }
+        let Loaded::Task {
+            spec,
+            item,
+            options,
+        } = &self.loaded
+        else {
+            return Err(to_js(&self.error_report()));
+        };
+        let Some(model) = self.link.latest() else {
+            return Err(to_js(&PublicReport {
+                valid: false,
+                problems: vec![],
+            }));
+        };
+        let now = now_ms();
+        match result::build(spec, item, &model.form, &environment(), &options.ids, now) {
+            Ok(doc) => {
+                *self.submitted.borrow_mut() = Some(doc.clone());
+                self.link.dispatch(Action::Submitted { now_ms: now });
+                emit(&self.element, "submit", &doc);
+                Ok(doc)
+            }
+            Err(report) => {
+                self.link.dispatch(Action::SubmitRefused);
+                Err(to_js(&report.to_public(self.lang)))
+            }
+        }
+    }
+
+    fn watch_visibility(self: &Rc<Self>) {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let link = Rc::clone(&self.link);
+        let listener = EventListener::new(&document, "visibilitychange", move |_| {
+            link.dispatch(Action::Visibility {
+                visible: page_visible(),
+                now_ms: now_ms(),
+            });
+        });
+        *self.visibility.borrow_mut() = Some(listener);
+    }
+
+    fn destroy(&self) {
+        self.visibility.borrow_mut().take();
+        if let Some(app) = self.app.borrow_mut().take() {
+            app.destroy();
+        }
+        panic::unregister(&self.element);
+    }
+}
+
+/// A callback that reaches the controller without keeping it alive (the widget it renders
+/// holds these callbacks, and the controller holds the widget).
+fn bind<T: 'static>(weak: &Weak<Controller>, f: impl Fn(&Controller, T) + 'static) -> Callback<T> {
+    let weak = weak.clone();
+    Callback::from(move |arg: T| {
+        if let Some(c) = weak.upgrade() {
+            f(&c, arg)
+        }
+    })
+}

@@ -1,0 +1,26 @@
+//! The host surface: the `#[wasm_bindgen]` API that `www/glossa.js` wraps, the DOM events a
+//! widget raises, the device environment, and the panic hook.
+//!
+//! Events (all `CustomEvent`s on the mount element that bubble and are composed):
+//! `glossa:ready`, `glossa:change` (detail = report), `glossa:submit` (detail = result),
+//! `glossa:error` (detail = `{kind, problems}` when the spec or item cannot be shown).
+
+mod controller;
+mod env;
+mod events;
+mod options;
+mod panic;
+
+pub use controller::Handle;
+
+use wasm_bindgen::prelude::*;
+use web_sys::Element;
+
+/// Mounts a widget into `element`. `spec` and `item` are JSON strings (the JS wrapper turns
+/// objects into strings so that parse errors carry exact paths); `options` is an object.
+/// Never throws for bad input: a bad spec, item or option shows an error panel instead.
+#[wasm_bindgen(js_name = mountWidget)]
+pub fn mount_widget(element: Element, spec: &str, item: &str, options: JsValue) -> Handle {
+    panic::install();
+    controller::mount(element, spec, item, options)
+}

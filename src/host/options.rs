@@ -1,0 +1,14 @@
+//! Mount options a host passes: which ids to record, whether to hide the submit button.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The `options` object of `mount(element, {spec, item, options})`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct MountOptions {
+    /// Hide the built-in submit button; the host calls `handle.submit()` itself.
+    pub hide_submit: bool,
+    /// Ids recorded in the result as they are (participant, assignment, session, ...).
+    pub ids: BTreeMap<String, String>,
+}

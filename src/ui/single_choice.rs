@@ -1,0 +1,74 @@
+//! `SingleChoiceView`: a radio group (fieldset + legend) with its options and its error.
+
+use super::choice_option::ChoiceOptionView;
+use super::markdown_view::Markdown;
+use crate::form::Action;
+use crate::i18n::Lang;
+use crate::ids::{dom_id, OptionValue};
+use crate::spec::SingleChoice;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`SingleChoiceView`].
+#[derive(Properties, PartialEq)]
+pub struct SingleChoiceProps {
+    /// The widget instance (for DOM ids).
+    pub instance: u32,
+    /// The control from the spec.
+    pub control: Rc<SingleChoice>,
+    /// The chosen value, if any.
+    pub chosen: Option<OptionValue>,
+    /// The error to show beside the control, if any.
+    #[prop_or_default]
+    pub error: Option<AttrValue>,
+    /// Whether the control is locked (after submit).
+    #[prop_or_default]
+    pub disabled: bool,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches the annotator's choice.
+    pub on_action: Callback<Action>,
+}
+
+/// A single-choice question.
+#[component]
+pub fn SingleChoiceView(props: &SingleChoiceProps) -> Html {
+    let c = &props.control;
+    let base = dom_id(props.instance, &[c.id.as_str()]);
+    let error_id = format!("{base}-error");
+    let described_by: Option<AttrValue> = props.error.as_ref().map(|_| error_id.clone().into());
+    html! {
+        <fieldset class={classes!("glossa-control", props.error.is_some().then_some("has-error"))}
+            id={base.clone()} disabled={props.disabled}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            <div class="glossa-options">
+                { for c.options.iter().map(|o| {
+                    let value = o.value.clone();
+                    let control = c.id.clone();
+                    let on_choose = props.on_action.reform(move |()| Action::Choose {
+                        control: control.clone(),
+                        value: value.clone(),
+                    });
+                    html! {
+                        <ChoiceOptionView key={o.value.as_str().to_owned()}
+                            id={dom_id(props.instance, &[c.id.as_str(), "opt", o.value.as_str()])}
+                            name={base.clone()} value={o.value.to_string()} label={o.label.clone()}
+                            description={o.description.clone().map(AttrValue::from)}
+                            shortcut={o.key.clone().map(AttrValue::from)}
+                            checked={props.chosen.as_ref() == Some(&o.value)}
+                            definition_open={c.definitions_open}
+                            invalid={props.error.is_some()}
+                            described_by={described_by.clone()}
+                            lang={props.lang} {on_choose} />
+                    }
+                }) }
+            </div>
+            if let Some(error) = &props.error {
+                <p class="glossa-error" id={error_id} role="alert">{error.clone()}</p>
+            }
+        </fieldset>
+    }
+}

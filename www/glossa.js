@@ -1,0 +1,71 @@
+// Glossa's public JS API. Host pages import this one module:
+//
+//   import { mount } from './glossa.js';
+//   const handle = await mount(element, { spec, item, options });
+//   handle.validate(); handle.submit(); handle.destroy();
+//
+// `spec` and `item` may be objects or JSON strings. Events raised on `element` (bubbling,
+// composed CustomEvents): glossa:ready, glossa:change (detail = report), glossa:submit
+// (detail = result document), glossa:error (detail = {kind, problems}).
+// The wasm and the stylesheet are loaded from beside this file (relative URLs only).
+
+import init, { mountWidget } from './pkg/glossa.js';
+
+let loading = null;
+
+function addStylesheet() {
+  const href = new URL('./glossa.css', import.meta.url).href;
+  const existing = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+  if (existing) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
+/** Loads the wasm module and the stylesheet once per page. */
+export function load() {
+  loading ??= Promise.all([
+    init({ module_or_path: new URL('./pkg/glossa_bg.wasm', import.meta.url) }),
+    addStylesheet(),
+  ]);
+  return loading;
+}
+
+function asJson(value, name) {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return 'null';
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    return JSON.stringify({ [`<${name} is not JSON>`]: String(e) });
+  }
+}
+
+/**
+ * Mounts one annotation item into `element`.
+ * @param {Element} element where the widget renders (its content is replaced)
+ * @param {{spec: object|string, item: object|string, options?: {hideSubmit?: boolean, ids?: Record<string,string>}}} config
+ * @returns {Promise<{validate(): object, submit(): object, destroy(): void}>}
+ *   `submit()` returns the result document, or the report (`valid: false`) of what is invalid.
+ */
+export async function mount(element, { spec, item, options } = {}) {
+  if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
+  await load();
+  const handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), options ?? {});
+  let destroyed = false;
+  return {
+    validate: () => handle.validate(),
+    submit: () => handle.submit(),
+    destroy: () => {
+      if (destroyed) return;
+      destroyed = true;
+      handle.destroy();
+      handle.free();
+      element.replaceChildren();
+    },
+  };
+}
