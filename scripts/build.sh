@@ -3,7 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
-cargo build --release --lib --target wasm32-unknown-unknown --quiet
+# Debian's wasm-opt 108 cannot parse the table instructions that reference types bring, so the
+# bundle is built without them (wasm-bindgen then keeps its JS-side heap of objects).
+RUSTFLAGS="-C target-feature=-reference-types" \
+  cargo build --release --lib --target wasm32-unknown-unknown --quiet
 rm -rf www/pkg
 python3 scripts/strip_target_features.py target/wasm32-unknown-unknown/release/glossa.wasm
 wasm-bindgen --target web --no-typescript --out-dir www/pkg \

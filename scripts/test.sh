@@ -10,7 +10,7 @@ cargo test --no-default-features --quiet
 
 echo "== browser: components (wasm-bindgen-test, headless Chromium)"
 CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
-  cargo test --target wasm32-unknown-unknown --test browser --quiet
+  cargo test --target wasm32-unknown-unknown --test browser
 
 echo "== end to end: Playwright over the release bundle"
 scripts/build.sh

@@ -58,10 +58,9 @@ pub enum Msg {
     CorrectAnswer,
     /// Heading of the explanation in an example.
     Explanation,
-    /// Button that opens an option's definition (`{label}` = the option).
-    ShowDefinition,
-    /// Button that closes an option's definition (`{label}` = the option).
-    HideDefinition,
+    /// Name of the button that opens and closes an option's definition (`{label}` = the
+    /// option); its state is `aria-expanded`, so the name stays the same.
+    Definition,
     /// Hint naming an option's shortcut key (`{key}`).
     ShortcutHint,
     /// Required choice missing.
@@ -106,7 +105,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 16] = [
+    const ALL_MSGS: [Msg; 15] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -114,8 +113,7 @@ mod tests {
         Msg::ExampleN,
         Msg::CorrectAnswer,
         Msg::Explanation,
-        Msg::ShowDefinition,
-        Msg::HideDefinition,
+        Msg::Definition,
         Msg::ShortcutHint,
         Msg::ErrRequiredChoice,
         Msg::FixBeforeSubmit,

@@ -49,15 +49,7 @@ pub fn ChoiceOptionView(props: &ChoiceOptionProps) -> Html {
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
     let onchange = props.on_choose.reform(|_: Event| ());
-    let toggle_name = tf(
-        props.lang,
-        if *open {
-            Msg::HideDefinition
-        } else {
-            Msg::ShowDefinition
-        },
-        &[("label", &props.label)],
-    );
+    let toggle_name = tf(props.lang, Msg::Definition, &[("label", &props.label)]);
     let shortcut_title = props
         .shortcut
         .as_ref()

@@ -47,7 +47,7 @@ export class ItalianTask {
   constructor(page) { this.page = page; }
   widget() { return this.page.locator('.glossa'); }
   option(name) { return this.page.getByRole('radio', { name, exact: true }); }
-  definitionToggle(name) { return this.page.getByRole('button', { name: `Mostra la definizione di «${name}»` }); }
+  definitionToggle(name) { return this.page.getByRole('button', { name: `Definizione di «${name}»` }); }
   submitButton() { return this.page.getByRole('button', { name: 'Invia', exact: true }); }
   group() { return this.page.getByRole('group', { name: 'Il modello ha colto il contenuto implicito annotato?' }); }
   async ready() { await this.option('Totalmente corretto').waitFor(); return this; }

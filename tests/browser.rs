@@ -1,0 +1,180 @@
+//! In-browser component tests (wasm-bindgen-test, headless Chromium): mount the real widget
+//! into a real DOM, act on it as a user would, and read what the host API reports.
+#![cfg(target_arch = "wasm32")]
+
+use glossa::host::mount_widget;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const SPEC: &str = include_str!("fixtures/it-spec.json");
+const ITEM: &str = r#"{"id": "t-1", "testo": "Il testo del discorso <b>non grassetto</b>.",
+    "annotazione": "L'Italia è ferma.", "output": "Un output qualsiasi."}"#;
+
+fn container() -> Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+async fn settle() {
+    yew::scheduler::flush().await;
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &key.into()).unwrap()
+}
+
+fn radio(root: &Element, label: &str) -> HtmlInputElement {
+    let labels = root
+        .query_selector_all("label.glossa-option-label")
+        .unwrap();
+    for i in 0..labels.length() {
+        let l: Element = labels.item(i).unwrap().dyn_into().unwrap();
+        if l.text_content().unwrap_or_default().contains(label) {
+            let id = l.get_attribute("for").unwrap();
+            return root
+                .query_selector(&format!("#{id}"))
+                .unwrap()
+                .unwrap()
+                .dyn_into()
+                .unwrap();
+        }
+    }
+    panic!("no option labelled {label}");
+}
+
+#[wasm_bindgen_test]
+async fn mounting_renders_texts_as_text_and_all_options() {
+    let root = container();
+    let _handle = mount_widget(root.clone(), SPEC, ITEM, JsValue::UNDEFINED);
+    settle().await;
+    let text = root.text_content().unwrap();
+    for expected in [
+        "Testo",
+        "Annotazione umana",
+        "Output",
+        "L'Italia è ferma.",
+        "Il testo del discorso <b>non grassetto</b>.",
+        "Totalmente corretto",
+        "Corretto tra varie opzioni",
+        "Parzialmente corretto",
+        "Totalmente sbagliato",
+        "Risposta non fornita",
+        "Invia",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?}");
+    }
+    assert!(
+        root.query_selector("b").unwrap().is_none(),
+        "item markup must not render"
+    );
+    assert_eq!(
+        root.query_selector_all("input[type=radio]")
+            .unwrap()
+            .length(),
+        5
+    );
+}
+
+#[wasm_bindgen_test]
+async fn choosing_an_option_makes_the_report_valid() {
+    let root = container();
+    let handle = mount_widget(root.clone(), SPEC, ITEM, JsValue::UNDEFINED);
+    settle().await;
+    let before = handle.validate();
+    assert_eq!(get(&before, "valid"), JsValue::FALSE);
+    let problems: js_sys::Array = get(&before, "problems").dyn_into().unwrap();
+    assert_eq!(get(&problems.get(0), "code"), JsValue::from_str("required"));
+    assert_eq!(
+        get(&problems.get(0), "path"),
+        JsValue::from_str("valutazione")
+    );
+
+    radio(&root, "Parzialmente corretto").click();
+    settle().await;
+    assert_eq!(get(&handle.validate(), "valid"), JsValue::TRUE);
+    let result = handle.submit();
+    let answers = get(&result, "answers");
+    assert_eq!(
+        get(&answers, "valutazione"),
+        JsValue::from_str("parzialmente_corretto")
+    );
+    assert_eq!(get(&result, "item_id"), JsValue::from_str("t-1"));
+}
+
+#[wasm_bindgen_test]
+async fn refused_submit_shows_the_message_beside_the_control() {
+    let root = container();
+    let handle = mount_widget(root.clone(), SPEC, ITEM, JsValue::UNDEFINED);
+    settle().await;
+    assert!(root.query_selector(".glossa-error").unwrap().is_none());
+    let refused = handle.submit();
+    assert_eq!(get(&refused, "valid"), JsValue::FALSE);
+    settle().await;
+    let error = root
+        .query_selector("fieldset .glossa-error")
+        .unwrap()
+        .expect("error shown");
+    assert_eq!(error.text_content().unwrap(), "Scegli una delle opzioni.");
+}
+
+#[wasm_bindgen_test]
+async fn definition_opens_on_click() {
+    let root = container();
+    let _handle = mount_widget(root.clone(), SPEC, ITEM, JsValue::UNDEFINED);
+    settle().await;
+    assert!(!root.text_content().unwrap().contains("diverso"));
+    let toggle: HtmlElement = root
+        .query_selector("button[aria-label='Definizione di «Totalmente sbagliato»']")
+        .unwrap()
+        .expect("toggle")
+        .dyn_into()
+        .unwrap();
+    toggle.click();
+    settle().await;
+    assert_eq!(
+        toggle.get_attribute("aria-expanded").as_deref(),
+        Some("true")
+    );
+    assert!(root
+        .text_content()
+        .unwrap()
+        .contains("diverso da quanto annotato"));
+}
+
+#[wasm_bindgen_test]
+async fn bad_spec_shows_a_panel_naming_the_field() {
+    let root = container();
+    let bad = SPEC.replacen("\"totalmente_corretto\"", "\"totalmente_sbagliato\"", 1);
+    let handle = mount_widget(root.clone(), &bad, ITEM, JsValue::UNDEFINED);
+    settle().await;
+    let text = root.text_content().unwrap();
+    assert!(
+        text.contains("La configurazione del compito contiene errori"),
+        "{text}"
+    );
+    assert!(text.contains("controls[0].options[3].value"), "{text}");
+    assert_eq!(get(&handle.validate(), "valid"), JsValue::FALSE);
+}
+
+#[wasm_bindgen_test]
+async fn item_missing_a_field_shows_a_panel_naming_it() {
+    let root = container();
+    let _handle = mount_widget(
+        root.clone(),
+        SPEC,
+        r#"{"id": "x", "testo": "t", "output": "o"}"#,
+        JsValue::UNDEFINED,
+    );
+    settle().await;
+    let text = root.text_content().unwrap();
+    assert!(
+        text.contains("Questo elemento non può essere mostrato"),
+        "{text}"
+    );
+    assert!(text.contains("item.annotazione"), "{text}");
+}

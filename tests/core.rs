@@ -1,0 +1,163 @@
+//! The pure core end to end, natively: load the shipped example, act, validate, build results.
+#![cfg(not(target_arch = "wasm32"))]
+
+use glossa::form::{apply, Action, FormState};
+use glossa::ids::{ControlId, OptionValue};
+use glossa::item;
+use glossa::result::{build, Environment, RESULT_FORMAT};
+use glossa::spec::{self, Control, TaskSpec};
+use glossa::validate::ProblemCode;
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+fn example() -> (TaskSpec, Vec<item::Item>) {
+    let spec = spec::load(include_str!("../www/examples/it-implicit/spec.json")).expect("spec");
+    let items =
+        item::parse_items(include_str!("../www/examples/it-implicit/items.json")).expect("items");
+    assert!(item::check_items(&spec, &items).is_empty());
+    (spec, items)
+}
+
+fn choose(value: &str) -> Action {
+    Action::Choose {
+        control: ControlId::from("valutazione"),
+        value: OptionValue::from(value),
+    }
+}
+
+#[test]
+fn nothing_chosen_is_reported_as_required() {
+    let (spec, items) = example();
+    let form = FormState::new(1_000);
+    let report = form.report(&spec);
+    assert!(!report.is_valid());
+    assert_eq!(report.problems[0].code, ProblemCode::Required);
+    assert_eq!(report.problems[0].path, "valutazione");
+    let err = build(
+        &spec,
+        &items[0],
+        &form,
+        &Environment::default(),
+        &BTreeMap::new(),
+        2_000,
+    )
+    .unwrap_err();
+    assert_eq!(err.error_count(), 1);
+}
+
+#[test]
+fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
+    let (spec, items) = example();
+    let mut form = FormState::new(1_000);
+    form = apply(&spec, &form, choose("totalmente_sbagliato"));
+    form = apply(
+        &spec,
+        &form,
+        Action::Visibility {
+            visible: false,
+            now_ms: 4_000,
+        },
+    );
+    form = apply(
+        &spec,
+        &form,
+        Action::Visibility {
+            visible: true,
+            now_ms: 9_000,
+        },
+    );
+    let ids = BTreeMap::from([("participant".to_owned(), "P7".to_owned())]);
+    let doc = build(
+        &spec,
+        &items[1],
+        &form,
+        &Environment::default(),
+        &ids,
+        10_000,
+    )
+    .expect("valid");
+    let json = serde_json::to_value(&doc).unwrap();
+    assert_eq!(json["format"], RESULT_FORMAT);
+    assert_eq!(
+        json["spec"],
+        serde_json::json!({"id": "implicit-content-it", "version": "1.0.0"})
+    );
+    assert_eq!(json["item_id"], "it-002");
+    assert_eq!(
+        json["answers"],
+        serde_json::json!({"valutazione": "totalmente_sbagliato"})
+    );
+    assert_eq!(json["ids"], serde_json::json!({"participant": "P7"}));
+    assert_eq!(json["timings"]["duration_ms"], 9_000);
+    assert_eq!(
+        json["timings"]["active_ms"], 4_000,
+        "3 s before hiding + 1 s after showing again"
+    );
+    assert_eq!(json["timings"]["started_at"], "1970-01-01T00:00:01.000Z");
+    assert_eq!(json["environment"]["ui_language"], "it");
+}
+
+#[test]
+fn unknown_options_and_changes_after_submit_are_ignored() {
+    let (spec, _) = example();
+    let form = apply(&spec, &FormState::new(0), choose("non_esiste"));
+    assert!(form.answers.is_empty());
+    let form = apply(&spec, &form, choose("totalmente_corretto"));
+    let form = apply(&spec, &form, Action::Submitted { now_ms: 5 });
+    let after = apply(&spec, &form, choose("risposta_non_fornita"));
+    assert_eq!(
+        after.choice(&ControlId::from("valutazione")),
+        Some(&OptionValue::from("totalmente_corretto"))
+    );
+    let cleared = apply(
+        &spec,
+        &form,
+        Action::Clear {
+            control: ControlId::from("valutazione"),
+        },
+    );
+    assert_eq!(cleared, form);
+}
+
+fn action_strategy(values: Vec<String>) -> impl Strategy<Value = Action> {
+    let value = prop_oneof![proptest::sample::select(values), "[a-z_]{0,12}"];
+    prop_oneof![
+        value.prop_map(|v| Action::Choose {
+            control: ControlId::from("valutazione"),
+            value: OptionValue(v)
+        }),
+        Just(Action::Clear {
+            control: ControlId::from("valutazione")
+        }),
+        Just(Action::SubmitRefused),
+        (any::<bool>(), 0u64..1_000_000)
+            .prop_map(|(visible, now_ms)| Action::Visibility { visible, now_ms }),
+    ]
+}
+
+proptest! {
+    /// Whatever the annotator does, the answer is either absent or one of the spec's options,
+    /// and a result can be built exactly when the report is valid.
+    #[test]
+    fn any_action_sequence_keeps_answers_legal(actions in proptest::collection::vec(
+        action_strategy(vec!["totalmente_corretto".into(), "risposta_non_fornita".into()]), 0..30)) {
+        let (spec, items) = example();
+        let Control::SingleChoice(c) = &spec.controls[0];
+        let mut form = FormState::new(0);
+        for a in actions {
+            form = apply(&spec, &form, a);
+            if let Some(v) = form.choice(&c.id) {
+                prop_assert!(c.options.iter().any(|o| &o.value == v));
+            }
+        }
+        let built = build(&spec, &items[0], &form, &Environment::default(), &BTreeMap::new(), 2_000_000);
+        prop_assert_eq!(built.is_ok(), form.report(&spec).is_valid());
+    }
+
+    /// Arbitrary text never panics the spec or item loaders.
+    #[test]
+    fn loaders_never_panic(text in ".{0,200}") {
+        let _ = spec::load(&text);
+        let _ = item::parse_items(&text);
+    }
+}
