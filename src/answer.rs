@@ -1,16 +1,69 @@
 //! Typed answers, one kind per control kind: a single choice is one value, never a set of flags.
+//!
+//! [`Answer`] is what the form holds while the annotator works (number boxes keep the text as
+//! typed, so "1.5" can be shown back with its message); [`Value`] is what a validated result
+//! holds (integers).
 
 use crate::ids::{ControlId, OptionValue};
+use crate::spec::Control;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The answer to one control.
+/// The answer to one control, as the annotator has it on screen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Answer {
     /// The chosen option of a single-choice control.
     Choice(OptionValue),
+    /// The text typed into a single number box.
+    NumberText(String),
+    /// The texts typed into the boxes of a number asked per output, keyed by output id.
+    NumberTexts(BTreeMap<String, String>),
 }
 
 /// All answers of one item, keyed by control id. A control without an answer has no entry.
 pub type Answers = BTreeMap<ControlId, Answer>;
+
+/// A validated answer, as results hold it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    /// The chosen option's value.
+    Choice(OptionValue),
+    /// A whole number.
+    Number(u64),
+    /// Whole numbers keyed by output id.
+    Numbers(BTreeMap<String, u64>),
+}
+
+impl Answer {
+    /// The text typed for one box of a number control (`key` = output id, `None` for a single
+    /// box); empty when nothing was typed.
+    pub fn number_text<'a>(answer: Option<&'a Answer>, key: Option<&str>) -> &'a str {
+        match (answer, key) {
+            (Some(Answer::NumberText(t)), None) => t,
+            (Some(Answer::NumberTexts(m)), Some(k)) => m.get(k).map_or("", String::as_str),
+            _ => "",
+        }
+    }
+
+    /// Reads a worked example's answer (JSON) as the form would hold it.
+    pub fn from_example(control: &Control, json: &serde_json::Value) -> Option<Answer> {
+        let number = |v: &serde_json::Value| match v {
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        };
+        match control {
+            Control::SingleChoice(_) => json.as_str().map(|s| Answer::Choice(OptionValue::from(s))),
+            Control::Number(c) if c.outputs.is_some() => {
+                let map = json.as_object()?;
+                let texts = map
+                    .iter()
+                    .map(|(k, v)| number(v).map(|t| (k.clone(), t)))
+                    .collect::<Option<BTreeMap<_, _>>>()?;
+                Some(Answer::NumberTexts(texts))
+            }
+            Control::Number(_) => number(json).map(Answer::NumberText),
+        }
+    }
+}

@@ -3,16 +3,20 @@
 
 use crate::answer::{Answer, Answers};
 use crate::ids::{ControlId, OptionValue};
+use crate::item::Item;
 use crate::spec::{Control, TaskSpec};
-use crate::validate::{self, Report};
+use crate::validate::{self, number_keys, Report};
+use std::collections::BTreeSet;
 
 /// Everything the annotator has done on one item.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FormState {
     /// The answers so far.
     pub answers: Answers,
-    /// Whether a submit was attempted: from then on, problems are shown next to controls.
+    /// Whether a submit was attempted: from then on, every problem is shown next to its control.
     pub submit_attempted: bool,
+    /// Paths of boxes the annotator has left (blurred): their problems show before any submit.
+    pub touched: BTreeSet<String>,
     /// Whether the item was submitted; a submitted form no longer changes.
     pub submitted: bool,
     /// When the item was shown (ms since the Unix epoch, from the host).
@@ -32,6 +36,21 @@ pub enum Action {
         control: ControlId,
         /// The option's value.
         value: OptionValue,
+    },
+    /// Type into a number box (`key` = output id, `None` for a single box). The text is kept as
+    /// typed; validation says what is wrong with it.
+    SetNumber {
+        /// The control.
+        control: ControlId,
+        /// The output id, for a number asked per output.
+        key: Option<String>,
+        /// The text in the box.
+        text: String,
+    },
+    /// The annotator left a box: from now on its problems show.
+    Leave {
+        /// The box's path (see [`validate::box_path`]).
+        path: String,
     },
     /// Remove the answer of a control.
     Clear {
@@ -60,6 +79,7 @@ impl FormState {
         Self {
             answers: Answers::new(),
             submit_attempted: false,
+            touched: BTreeSet::new(),
             submitted: false,
             started_ms: now_ms,
             active_ms: 0,
@@ -79,21 +99,41 @@ impl FormState {
     pub fn choice(&self, control: &ControlId) -> Option<&OptionValue> {
         match self.answers.get(control) {
             Some(Answer::Choice(v)) => Some(v),
-            None => None,
+            _ => None,
         }
     }
 
+    /// The text in one box of a number control.
+    pub fn number_text(&self, control: &ControlId, key: Option<&str>) -> &str {
+        Answer::number_text(self.answers.get(control), key)
+    }
+
     /// The validation report of the current answers.
-    pub fn report(&self, spec: &TaskSpec) -> Report {
-        validate::validate(spec, &self.answers)
+    pub fn report(&self, spec: &TaskSpec, item: &Item) -> Report {
+        validate::validate(spec, item, &self.answers)
+    }
+
+    /// Whether the problems at `path` are shown now (after a submit attempt or leaving the box).
+    pub fn shows_problems_at(&self, path: &str) -> bool {
+        !self.submitted && (self.submit_attempted || self.touched.contains(path))
     }
 }
 
-/// Applies an action. Actions that do not fit the spec (an unknown control or option) and
-/// changes to a submitted form leave the state as it was.
-pub fn apply(spec: &TaskSpec, state: &FormState, action: Action) -> FormState {
+/// Applies an action. Actions that do not fit the spec and item (an unknown control, option or
+/// output) and changes to a submitted form leave the state as it was.
+pub fn apply(spec: &TaskSpec, item: &Item, state: &FormState, action: Action) -> FormState {
     let mut next = state.clone();
     match action {
+        Action::SetNumber { control, key, text } => {
+            let fits = matches!(spec.control(&control),
+                Some(Control::Number(c)) if number_keys(c, item).contains(&key));
+            if fits && !state.submitted {
+                set_number(&mut next.answers, control, key, text);
+            }
+        }
+        Action::Leave { path } => {
+            next.touched.insert(path);
+        }
         Action::Choose { control, value } => {
             let fits = matches!(spec.control(&control),
                 Some(Control::SingleChoice(c)) if c.options.iter().any(|o| o.value == value));
@@ -128,4 +168,30 @@ pub fn apply(spec: &TaskSpec, state: &FormState, action: Action) -> FormState {
         }
     }
     next
+}
+
+fn set_number(answers: &mut Answers, control: ControlId, key: Option<String>, text: String) {
+    match key {
+        None if text.is_empty() => {
+            answers.remove(&control);
+        }
+        None => {
+            answers.insert(control, Answer::NumberText(text));
+        }
+        Some(key) => {
+            let entry = answers
+                .entry(control.clone())
+                .or_insert_with(|| Answer::NumberTexts(Default::default()));
+            if let Answer::NumberTexts(map) = entry {
+                if text.is_empty() {
+                    map.remove(&key);
+                } else {
+                    map.insert(key, text);
+                }
+                if map.is_empty() {
+                    answers.remove(&control);
+                }
+            }
+        }
+    }
 }

@@ -1,6 +1,9 @@
 //! Items: the data one annotation screen shows, bound to the spec's blocks by field name.
 
-use crate::spec::{join_path, parse_json, SpecIssue, SpecIssueCode, TaskSpec};
+use crate::mr;
+use crate::spec::{
+    join_path, parse_json, Block, Control, NumberControl, SpecIssue, SpecIssueCode, TaskSpec,
+};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,10 +18,36 @@ pub struct Item {
     pub fields: BTreeMap<String, serde_json::Value>,
 }
 
+/// One output of an item that a control asks about (e.g. one generated utterance).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Output {
+    /// Stable id; answers are keyed by it.
+    pub id: String,
+    /// The text shown.
+    pub text: String,
+}
+
 impl Item {
     /// The text of a field, if the item has it as a string.
     pub fn text(&self, field: &str) -> Option<&str> {
         self.fields.get(field).and_then(|v| v.as_str())
+    }
+
+    /// The outputs in a field (`[{"id", "text"}]`); empty when the field is missing or malformed
+    /// (which [`check_item`] reports).
+    pub fn outputs(&self, field: &str) -> Vec<Output> {
+        self.fields
+            .get(field)
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .unwrap_or_default()
+    }
+
+    /// A list of strings in a field (e.g. attributes to highlight); empty when absent.
+    pub fn strings(&self, field: &str) -> Vec<String> {
+        self.fields
+            .get(field)
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .unwrap_or_default()
     }
 }
 
@@ -88,20 +117,101 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
         ));
     }
     for block in &spec.blocks {
-        let field = block.field().as_str();
-        let field_path = join_path(path, field);
-        match item.fields.get(field) {
-            None => issues.push(SpecIssue::new(
+        for field in block.fields() {
+            if let Some(issue) = check_text_field(item, field.as_str(), path) {
+                issues.push(issue);
+            }
+        }
+        if let Block::MeaningRepresentation(b) = block {
+            if let Some(Err(at)) = item.text(b.field.as_str()).map(mr::parse) {
+                issues.push(SpecIssue::new(
+                    join_path(path, b.field.as_str()),
+                    SpecIssueCode::MalformedMeaningRepresentation,
+                    format!("the meaning representation is not `attr[value], attr[value]` (problem at byte {at})"),
+                ));
+            }
+            if let Some(h) = &b.highlight_field {
+                let ok = item
+                    .fields
+                    .get(h.as_str())
+                    .is_none_or(|v| serde_json::from_value::<Vec<String>>(v.clone()).is_ok());
+                if !ok {
+                    issues.push(SpecIssue::new(
+                        join_path(path, h.as_str()),
+                        SpecIssueCode::InvalidField,
+                        "highlighted attributes must be a list of attribute names, e.g. [\"area\"]",
+                    ));
+                }
+            }
+        }
+    }
+    for control in &spec.controls {
+        if let Control::Number(NumberControl {
+            outputs: Some(src), ..
+        }) = control
+        {
+            issues.extend(check_outputs(item, src.field.as_str(), path));
+        }
+    }
+    issues
+}
+
+fn check_text_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {
+    let field_path = join_path(path, field);
+    match item.fields.get(field) {
+        None => Some(SpecIssue::new(
+            field_path,
+            SpecIssueCode::MissingField,
+            format!("the item has no field \"{field}\", which the spec shows; add it to the item or fix the block's field name"),
+        )),
+        Some(v) if !v.is_string() => Some(SpecIssue::new(
+            field_path,
+            SpecIssueCode::FieldNotText,
+            format!("field \"{field}\" must be a string of text"),
+        )),
+        Some(_) => None,
+    }
+}
+
+fn check_outputs(item: &Item, field: &str, path: &str) -> Vec<SpecIssue> {
+    let field_path = join_path(path, field);
+    let Some(value) = item.fields.get(field) else {
+        return vec![SpecIssue::new(
+            field_path,
+            SpecIssueCode::MissingField,
+            format!("the item has no field \"{field}\"; give it the outputs to rate, [{{\"id\": \"...\", \"text\": \"...\"}}]"),
+        )];
+    };
+    let outputs: Vec<Output> =
+        match serde_json::from_value(value.clone()) {
+            Ok(o) => o,
+            Err(e) => return vec![SpecIssue::new(
                 field_path,
-                SpecIssueCode::MissingField,
-                format!("the item has no field \"{field}\", which the spec shows; add it to the item or fix the block's field name"),
-            )),
-            Some(v) if !v.is_string() => issues.push(SpecIssue::new(
-                field_path,
-                SpecIssueCode::FieldNotText,
-                format!("field \"{field}\" must be a string of text"),
-            )),
-            Some(_) => {}
+                SpecIssueCode::InvalidField,
+                format!(
+                    "outputs must be a list of {{\"id\": \"...\", \"text\": \"...\"}} objects: {e}"
+                ),
+            )],
+        };
+    let mut issues = Vec::new();
+    if outputs.is_empty() {
+        issues.push(SpecIssue::new(
+            field_path.clone(),
+            SpecIssueCode::Empty,
+            "the item lists no outputs; give it at least one",
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    for (n, o) in outputs.iter().enumerate() {
+        if o.id.trim().is_empty() || !seen.insert(o.id.as_str()) {
+            issues.push(SpecIssue::new(
+                format!("{field_path}[{n}].id"),
+                SpecIssueCode::DuplicateOutputId,
+                format!(
+                    "output id \"{}\" is empty or used twice; results are keyed by it",
+                    o.id
+                ),
+            ));
         }
     }
     issues

@@ -1,9 +1,12 @@
 //! The result document: one per item, built only from validated answers.
 
-use crate::answer::Answers;
+use crate::answer::Value;
 use crate::form::FormState;
 use crate::i18n::Lang;
+use crate::ids::ControlId;
 use crate::item::Item;
+use crate::presentation::Presentation;
+use crate::spec::Block;
 use crate::spec::TaskSpec;
 use crate::time::iso8601;
 use crate::validate::{self, PublicProblem, Report};
@@ -44,8 +47,12 @@ pub struct ResultDoc {
     pub spec: SpecRef,
     /// The item's id.
     pub item_id: String,
-    /// The answers by control id (a choice is its option's value).
-    pub answers: Answers,
+    /// The answers by control id: a choice is its option's value, a number an integer, a number
+    /// asked per output an object of integers keyed by output id.
+    pub answers: BTreeMap<ControlId, Value>,
+    /// What the annotator saw that the answers relate to: output orders, the shuffle seed, the
+    /// standards' scores.
+    pub shown: Shown,
     /// Warnings the annotator submitted with.
     pub warnings: Vec<PublicProblem>,
     /// When the item was shown and submitted, and how long the page was visible.
@@ -54,6 +61,26 @@ pub struct ResultDoc {
     pub environment: EnvironmentRecord,
     /// Ids the host passed in (participant, assignment, session, ...).
     pub ids: BTreeMap<String, String>,
+}
+
+/// What was shown, as far as it bears on the answers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Shown {
+    /// Output orders and seed.
+    #[serde(flatten)]
+    pub presentation: Presentation,
+    /// Every standard shown, with its score.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub standards: Vec<StandardShown>,
+}
+
+/// A standard the answers relate to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StandardShown {
+    /// What the score measures.
+    pub score_label: String,
+    /// The standard's score.
+    pub score: u64,
 }
 
 /// The spec a result belongs to.
@@ -99,12 +126,24 @@ pub struct EnvironmentRecord {
 pub fn build(
     spec: &TaskSpec,
     item: &Item,
+    presentation: &Presentation,
     form: &FormState,
     env: &Environment,
     ids: &BTreeMap<String, String>,
     now_ms: u64,
 ) -> Result<ResultDoc, Report> {
-    let valid = validate::check(spec, &form.answers)?;
+    let valid = validate::check(spec, item, &form.answers)?;
+    let standards = spec
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Standard(s) => Some(StandardShown {
+                score_label: s.score_label.clone(),
+                score: s.score,
+            }),
+            _ => None,
+        })
+        .collect();
     let warnings = Report {
         problems: valid.warnings().to_vec(),
     }
@@ -117,7 +156,11 @@ pub fn build(
             version: spec.version.clone(),
         },
         item_id: item.id.clone(),
-        answers: valid.answers().clone(),
+        answers: valid.values().clone(),
+        shown: Shown {
+            presentation: presentation.clone(),
+            standards,
+        },
         warnings,
         timings: Timings {
             started_at: iso8601(form.started_ms),

@@ -1,16 +1,17 @@
-//! The pure core end to end, natively: load the shipped example, act, validate, build results.
+//! The pure core end to end, natively: load the shipped Italian example, act, validate, build.
 #![cfg(not(target_arch = "wasm32"))]
 
 use glossa::form::{apply, Action, FormState};
 use glossa::ids::{ControlId, OptionValue};
-use glossa::item;
-use glossa::result::{build, Environment, RESULT_FORMAT};
+use glossa::item::{self, Item};
+use glossa::presentation::Presentation;
+use glossa::result::{build, Environment, ResultDoc, RESULT_FORMAT};
 use glossa::spec::{self, Control, TaskSpec};
-use glossa::validate::ProblemCode;
+use glossa::validate::{ProblemCode, Report};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
-fn example() -> (TaskSpec, Vec<item::Item>) {
+fn example() -> (TaskSpec, Vec<Item>) {
     let spec = spec::load(include_str!("../www/examples/it-implicit/spec.json")).expect("spec");
     let items =
         item::parse_items(include_str!("../www/examples/it-implicit/items.json")).expect("items");
@@ -25,33 +26,46 @@ fn choose(value: &str) -> Action {
     }
 }
 
+fn result(
+    spec: &TaskSpec,
+    item: &Item,
+    form: &FormState,
+    ids: &BTreeMap<String, String>,
+    now: u64,
+) -> Result<ResultDoc, Report> {
+    let presentation = Presentation::new(spec, item, None);
+    build(
+        spec,
+        item,
+        &presentation,
+        form,
+        &Environment::default(),
+        ids,
+        now,
+    )
+}
+
 #[test]
 fn nothing_chosen_is_reported_as_required() {
     let (spec, items) = example();
     let form = FormState::new(1_000);
-    let report = form.report(&spec);
+    let report = form.report(&spec, &items[0]);
     assert!(!report.is_valid());
     assert_eq!(report.problems[0].code, ProblemCode::Required);
     assert_eq!(report.problems[0].path, "valutazione");
-    let err = build(
-        &spec,
-        &items[0],
-        &form,
-        &Environment::default(),
-        &BTreeMap::new(),
-        2_000,
-    )
-    .unwrap_err();
+    let err = result(&spec, &items[0], &form, &BTreeMap::new(), 2_000).unwrap_err();
     assert_eq!(err.error_count(), 1);
 }
 
 #[test]
 fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
     let (spec, items) = example();
+    let it = &items[1];
     let mut form = FormState::new(1_000);
-    form = apply(&spec, &form, choose("totalmente_sbagliato"));
+    form = apply(&spec, it, &form, choose("totalmente_sbagliato"));
     form = apply(
         &spec,
+        it,
         &form,
         Action::Visibility {
             visible: false,
@@ -60,6 +74,7 @@ fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
     );
     form = apply(
         &spec,
+        it,
         &form,
         Action::Visibility {
             visible: true,
@@ -67,15 +82,7 @@ fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
         },
     );
     let ids = BTreeMap::from([("participant".to_owned(), "P7".to_owned())]);
-    let doc = build(
-        &spec,
-        &items[1],
-        &form,
-        &Environment::default(),
-        &ids,
-        10_000,
-    )
-    .expect("valid");
+    let doc = result(&spec, it, &form, &ids, 10_000).expect("valid");
     let json = serde_json::to_value(&doc).unwrap();
     assert_eq!(json["format"], RESULT_FORMAT);
     assert_eq!(
@@ -99,18 +106,20 @@ fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
 
 #[test]
 fn unknown_options_and_changes_after_submit_are_ignored() {
-    let (spec, _) = example();
-    let form = apply(&spec, &FormState::new(0), choose("non_esiste"));
+    let (spec, items) = example();
+    let it = &items[0];
+    let form = apply(&spec, it, &FormState::new(0), choose("non_esiste"));
     assert!(form.answers.is_empty());
-    let form = apply(&spec, &form, choose("totalmente_corretto"));
-    let form = apply(&spec, &form, Action::Submitted { now_ms: 5 });
-    let after = apply(&spec, &form, choose("risposta_non_fornita"));
+    let form = apply(&spec, it, &form, choose("totalmente_corretto"));
+    let form = apply(&spec, it, &form, Action::Submitted { now_ms: 5 });
+    let after = apply(&spec, it, &form, choose("risposta_non_fornita"));
     assert_eq!(
         after.choice(&ControlId::from("valutazione")),
         Some(&OptionValue::from("totalmente_corretto"))
     );
     let cleared = apply(
         &spec,
+        it,
         &form,
         Action::Clear {
             control: ControlId::from("valutazione"),
@@ -142,16 +151,16 @@ proptest! {
     fn any_action_sequence_keeps_answers_legal(actions in proptest::collection::vec(
         action_strategy(vec!["totalmente_corretto".into(), "risposta_non_fornita".into()]), 0..30)) {
         let (spec, items) = example();
-        let Control::SingleChoice(c) = &spec.controls[0];
+        let Control::SingleChoice(c) = &spec.controls[0] else { unreachable!() };
         let mut form = FormState::new(0);
         for a in actions {
-            form = apply(&spec, &form, a);
+            form = apply(&spec, &items[0], &form, a);
             if let Some(v) = form.choice(&c.id) {
                 prop_assert!(c.options.iter().any(|o| &o.value == v));
             }
         }
-        let built = build(&spec, &items[0], &form, &Environment::default(), &BTreeMap::new(), 2_000_000);
-        prop_assert_eq!(built.is_ok(), form.report(&spec).is_valid());
+        let built = result(&spec, &items[0], &form, &BTreeMap::new(), 2_000_000);
+        prop_assert_eq!(built.is_ok(), form.report(&spec, &items[0]).is_valid());
     }
 
     /// Arbitrary text never panics the spec or item loaders.

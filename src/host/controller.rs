@@ -8,6 +8,7 @@ use super::panic;
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
 use crate::item::{self, Item};
+use crate::presentation::Presentation;
 use crate::result::{self, ResultDoc};
 use crate::spec::{self, SpecIssue, TaskSpec};
 use crate::ui::{ErrorPanelProps, Model, Root, RootProps, RootView, WidgetLink, WidgetProps};
@@ -209,11 +210,7 @@ impl Controller {
             } => {
                 let weak = Rc::downgrade(self);
                 let on_change = bind(&weak, |c, m: Model| {
-                    emit(
-                        &c.element,
-                        "change",
-                        &m.form.report(&m.spec).to_public(c.lang),
-                    )
+                    emit(&c.element, "change", &m.report().to_public(c.lang))
                 });
                 let on_submit = bind(&weak, |c, ()| {
                     let _ = c.submit();
@@ -229,6 +226,7 @@ impl Controller {
                     instance,
                     spec: Rc::clone(spec),
                     item: Rc::clone(item),
+                    presentation: Rc::new(Presentation::new(spec, item, options.seed.as_deref())),
                     link: Rc::clone(&self.link),
                     hide_submit: options.hide_submit,
                     started_ms: now_ms(),
@@ -262,8 +260,8 @@ impl Controller {
     fn report_js(&self) -> JsValue {
         match &self.loaded {
             Loaded::Broken { .. } => to_js(&self.error_report()),
-            Loaded::Task { spec, .. } => match self.link.latest() {
-                Some(m) => to_js(&m.form.report(spec).to_public(self.lang)),
+            Loaded::Task { .. } => match self.link.latest() {
+                Some(m) => to_js(&m.report().to_public(self.lang)),
                 None => to_js(&PublicReport {
                     valid: false,
                     problems: vec![],
@@ -291,7 +289,15 @@ impl Controller {
             }));
         };
         let now = now_ms();
-        match result::build(spec, item, &model.form, &environment(), &options.ids, now) {
+        match result::build(
+            spec,
+            item,
+            &model.presentation,
+            &model.form,
+            &environment(),
+            &options.ids,
+            now,
+        ) {
             Ok(doc) => {
                 *self.submitted.borrow_mut() = Some(doc.clone());
                 self.link.dispatch(Action::Submitted { now_ms: now });

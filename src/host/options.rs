@@ -11,4 +11,7 @@ pub struct MountOptions {
     pub hide_submit: bool,
     /// Ids recorded in the result as they are (participant, assignment, session, ...).
     pub ids: BTreeMap<String, String>,
+    /// Seed for shuffling outputs (e.g. the participant id). Without one, the order depends on
+    /// the item id only. The order shown is recorded in the result either way.
+    pub seed: Option<String>,
 }

@@ -18,6 +18,13 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::SpecErrorTitle => "Konfigurace úlohy obsahuje chyby",
         Msg::ItemErrorTitle => "Tuto položku nelze zobrazit",
         Msg::ErrorHelp => "Dejte prosím vědět výzkumníkům. Technické podrobnosti:",
+        Msg::ErrRequiredNumber => "Zadejte číslo.",
+        Msg::ErrNumberNotWhole => "Použijte celé číslo zapsané jen číslicemi: bez desetinných míst, zlomků, mezer a oddělovačů.",
+        Msg::ErrNumberNegative => "Záporná čísla nejsou povolena: použijte celé kladné číslo.",
+        Msg::ErrNumberTooSmall => "Číslo musí být alespoň {n}.",
+        Msg::ErrNumberLeadingZero => "Zapište číslo bez úvodních nul.",
+        Msg::ErrNumberTooLong => "Použijte nejvýše {n} číslic.",
+        Msg::Highlighted => "zvýrazněno",
         Msg::InternalErrorTitle => "Došlo k neočekávané chybě",
     }
 }

@@ -18,6 +18,13 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::SpecErrorTitle => "The task configuration has errors",
         Msg::ItemErrorTitle => "This item cannot be shown",
         Msg::ErrorHelp => "Please tell the researchers. Technical details:",
+        Msg::ErrRequiredNumber => "Enter a number.",
+        Msg::ErrNumberNotWhole => "Use a whole number written with digits only: no decimals, fractions, spaces or separators.",
+        Msg::ErrNumberNegative => "Negative numbers are not allowed: use a whole positive number.",
+        Msg::ErrNumberTooSmall => "The number must be at least {n}.",
+        Msg::ErrNumberLeadingZero => "Write the number without leading zeros.",
+        Msg::ErrNumberTooLong => "Use at most {n} digits.",
+        Msg::Highlighted => "highlighted",
         Msg::InternalErrorTitle => "Something went wrong",
     }
 }

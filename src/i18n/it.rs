@@ -18,6 +18,13 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::SpecErrorTitle => "La configurazione del compito contiene errori",
         Msg::ItemErrorTitle => "Questo elemento non può essere mostrato",
         Msg::ErrorHelp => "Segnala il problema ai ricercatori. Dettagli tecnici:",
+        Msg::ErrRequiredNumber => "Inserisci un numero.",
+        Msg::ErrNumberNotWhole => "Usa un numero intero scritto solo con cifre: niente decimali, frazioni, spazi o separatori.",
+        Msg::ErrNumberNegative => "I numeri negativi non sono ammessi: usa un numero intero positivo.",
+        Msg::ErrNumberTooSmall => "Il numero deve essere almeno {n}.",
+        Msg::ErrNumberLeadingZero => "Scrivi il numero senza zeri iniziali.",
+        Msg::ErrNumberTooLong => "Usa al massimo {n} cifre.",
+        Msg::Highlighted => "evidenziato",
         Msg::InternalErrorTitle => "Si è verificato un errore imprevisto",
     }
 }

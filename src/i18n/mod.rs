@@ -75,6 +75,20 @@ pub enum Msg {
     ErrorHelp,
     /// Title of the panel shown after an unexpected internal error.
     InternalErrorTitle,
+    /// Required number box empty.
+    ErrRequiredNumber,
+    /// Number box holds decimals, fractions, spaces, separators or letters.
+    ErrNumberNotWhole,
+    /// Negative number.
+    ErrNumberNegative,
+    /// Number below the minimum (`{n}`).
+    ErrNumberTooSmall,
+    /// Leading zeros.
+    ErrNumberLeadingZero,
+    /// More digits than allowed (`{n}`).
+    ErrNumberTooLong,
+    /// Screen-reader note on a highlighted attribute of a meaning representation.
+    Highlighted,
 }
 
 /// The text of a UI string in a language.
@@ -105,7 +119,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 15] = [
+    const ALL_MSGS: [Msg; 22] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -121,6 +135,13 @@ mod tests {
         Msg::ItemErrorTitle,
         Msg::ErrorHelp,
         Msg::InternalErrorTitle,
+        Msg::ErrRequiredNumber,
+        Msg::ErrNumberNotWhole,
+        Msg::ErrNumberNegative,
+        Msg::ErrNumberTooSmall,
+        Msg::ErrNumberLeadingZero,
+        Msg::ErrNumberTooLong,
+        Msg::Highlighted,
     ];
 
     #[test]

@@ -18,6 +18,13 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::SpecErrorTitle => "Konfiguracja zadania zawiera błędy",
         Msg::ItemErrorTitle => "Nie można wyświetlić tego elementu",
         Msg::ErrorHelp => "Prosimy o zgłoszenie tego badaczom. Szczegóły techniczne:",
+        Msg::ErrRequiredNumber => "Wpisz liczbę.",
+        Msg::ErrNumberNotWhole => "Użyj liczby całkowitej zapisanej samymi cyframi: bez części dziesiętnych, ułamków, spacji i separatorów.",
+        Msg::ErrNumberNegative => "Liczby ujemne są niedozwolone: użyj dodatniej liczby całkowitej.",
+        Msg::ErrNumberTooSmall => "Liczba musi wynosić co najmniej {n}.",
+        Msg::ErrNumberLeadingZero => "Zapisz liczbę bez zer na początku.",
+        Msg::ErrNumberTooLong => "Użyj najwyżej {n} cyfr.",
+        Msg::Highlighted => "wyróżnione",
         Msg::InternalErrorTitle => "Wystąpił nieoczekiwany błąd",
     }
 }

@@ -1,7 +1,12 @@
 //! Semantic checks of a parsed spec: everything serde cannot see (unique ids, valid keys, ...).
 
-use super::{Control, SingleChoice, SpecIssue, SpecIssueCode, TaskSpec, SPEC_FORMAT};
+use super::{
+    Control, NumberControl, SingleChoice, SpecIssue, SpecIssueCode, TaskSpec, WorkedExample,
+    SPEC_FORMAT,
+};
+use crate::answer::{Answer, Answers};
 use crate::item::check_item;
+use crate::validate;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Runs every semantic check; returns all problems found (empty when the spec is usable).
@@ -53,32 +58,11 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
         }
         match control {
             Control::SingleChoice(c) => check_choice(c, &path, &mut keys, &mut out),
+            Control::Number(c) => check_number(c, &path, &mut out),
         }
     }
     for (n, example) in spec.examples.iter().enumerate() {
-        let path = format!("examples[{n}]");
-        out.extend(check_item(spec, &example.item, &format!("{path}.item")));
-        for (control_id, value) in &example.answers {
-            let answer_path = format!("{path}.answers.{control_id}");
-            match spec.control(control_id) {
-                None => out.push(SpecIssue::new(
-                    answer_path,
-                    SpecIssueCode::UnknownControl,
-                    format!("the spec has no control \"{control_id}\""),
-                )),
-                Some(Control::SingleChoice(c)) => {
-                    if !c.options.iter().any(|o| &o.value == value) {
-                        out.push(SpecIssue::new(
-                            answer_path,
-                            SpecIssueCode::UnknownOption,
-                            format!(
-                                "\"{value}\" is not an option value of control \"{control_id}\""
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
+        check_example(spec, example, &format!("examples[{n}]"), &mut out);
     }
     out
 }
@@ -145,4 +129,96 @@ fn check_choice(
 pub fn is_valid_key(key: &str) -> bool {
     let mut chars = key.chars();
     matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_alphanumeric() && c != '0')
+}
+
+/// Largest number of digits a `u64` always holds.
+const MAX_DIGITS: u8 = 18;
+
+fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
+    if c.max_digits == 0 || c.max_digits > MAX_DIGITS {
+        out.push(SpecIssue::new(
+            format!("{path}.max_digits"),
+            SpecIssueCode::InvalidLimits,
+            format!("max_digits must be between 1 and {MAX_DIGITS}"),
+        ));
+    } else if c.min.to_string().len() > usize::from(c.max_digits) {
+        out.push(SpecIssue::new(
+            format!("{path}.min"),
+            SpecIssueCode::InvalidLimits,
+            format!(
+                "min {} has more than max_digits ({}) digits: no number could pass",
+                c.min, c.max_digits
+            ),
+        ));
+    }
+    if let Some(src) = &c.outputs {
+        if src.label.trim().is_empty() {
+            out.push(SpecIssue::new(
+                format!("{path}.outputs.label"),
+                SpecIssueCode::Empty,
+                "each output needs a label, e.g. \"Utterance {n}\"",
+            ));
+        }
+    }
+}
+
+/// An example must fit the spec: its item has the fields, its answers fit their controls and
+/// pass the same rules an annotator's answers must pass.
+fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut Vec<SpecIssue>) {
+    out.extend(check_item(spec, &example.item, &format!("{path}.item")));
+    let mut answers = Answers::new();
+    for (control_id, json) in &example.answers {
+        let answer_path = format!("{path}.answers.{control_id}");
+        let Some(control) = spec.control(control_id) else {
+            out.push(SpecIssue::new(
+                answer_path,
+                SpecIssueCode::UnknownControl,
+                format!("the spec has no control \"{control_id}\""),
+            ));
+            continue;
+        };
+        match Answer::from_example(control, json) {
+            None => out.push(SpecIssue::new(
+                answer_path,
+                SpecIssueCode::InvalidExampleAnswer,
+                match control {
+                    Control::SingleChoice(_) => "give the option's value as a string".to_owned(),
+                    Control::Number(c) if c.outputs.is_some() => {
+                        "give an object of whole numbers keyed by output id".to_owned()
+                    }
+                    Control::Number(_) => "give a whole number".to_owned(),
+                },
+            )),
+            Some(Answer::Choice(value)) => {
+                let Control::SingleChoice(c) = control else {
+                    continue;
+                };
+                if !c.options.iter().any(|o| o.value == value) {
+                    out.push(SpecIssue::new(
+                        answer_path,
+                        SpecIssueCode::UnknownOption,
+                        format!("\"{value}\" is not an option value of control \"{control_id}\""),
+                    ));
+                }
+                answers.insert(control_id.clone(), Answer::Choice(value));
+            }
+            Some(answer) => {
+                answers.insert(control_id.clone(), answer);
+            }
+        }
+    }
+    let report = validate::validate(spec, &example.item, &answers);
+    for problem in report.problems {
+        if example.answers.contains_key(&problem.control) {
+            out.push(SpecIssue::new(
+                format!("{path}.answers.{}", problem.path),
+                SpecIssueCode::InvalidExampleAnswer,
+                format!(
+                    "the example's answer breaks rule `{:?}`: {}",
+                    problem.code,
+                    problem.message(spec.language)
+                ),
+            ));
+        }
+    }
 }

@@ -37,6 +37,14 @@ pub enum SpecIssueCode {
     FieldNotText,
     /// Two items share an id.
     DuplicateItemId,
+    /// Two outputs of an item share an id, or one has none.
+    DuplicateOutputId,
+    /// A meaning representation is not `attr[value], ...`.
+    MalformedMeaningRepresentation,
+    /// A number's limits are impossible (e.g. more than 18 digits, or `min` longer than allowed).
+    InvalidLimits,
+    /// An example's answer does not fit its control.
+    InvalidExampleAnswer,
 }
 
 /// One problem with a spec or an item.

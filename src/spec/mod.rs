@@ -4,14 +4,19 @@
 //! with its JSON path) and then runs the semantic checks in [`check`], so a spec that loads is
 //! one the widget can render.
 
+mod block;
 pub mod check;
+mod control;
 mod issue;
 pub(crate) mod tagged;
+
+pub use block::{Block, MeaningRepresentationBlock, StandardBlock, TextBlock};
+pub use control::{ChoiceOption, Control, NumberControl, OutputsSource, SingleChoice};
 
 pub use issue::{SpecIssue, SpecIssueCode};
 
 use crate::i18n::Lang;
-use crate::ids::{ControlId, FieldName, OptionValue};
+use crate::ids::ControlId;
 use crate::item::Item;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -50,100 +55,6 @@ pub struct TaskSpec {
     pub examples: Vec<WorkedExample>,
 }
 
-/// A block of the screen that shows part of the item.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Block {
-    /// A labelled text shown verbatim (line breaks kept). The text is data: never markup.
-    Text(TextBlock),
-}
-tagged::tagged_enum!(Block { "text" => Text(TextBlock) });
-
-/// A labelled text block.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TextBlock {
-    /// The item field holding the text.
-    pub field: FieldName,
-    /// The label shown above the text (e.g. `Testo`).
-    pub label: String,
-    /// An optional note under the label, in Markdown (e.g. "context only").
-    #[serde(default)]
-    pub note: Option<String>,
-}
-
-impl Block {
-    /// The item field this block shows.
-    pub fn field(&self) -> &FieldName {
-        match self {
-            Block::Text(b) => &b.field,
-        }
-    }
-}
-
-/// A control: one question the annotator answers.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Control {
-    /// Exactly one option out of a list, each option with a short label and a definition.
-    SingleChoice(SingleChoice),
-}
-tagged::tagged_enum!(Control { "single_choice" => SingleChoice(SingleChoice) });
-
-impl Control {
-    /// The control's id; answers are keyed by it.
-    pub fn id(&self) -> &ControlId {
-        match self {
-            Control::SingleChoice(c) => &c.id,
-        }
-    }
-
-    /// The control's visible label (its accessible name).
-    pub fn label(&self) -> &str {
-        match self {
-            Control::SingleChoice(c) => &c.label,
-        }
-    }
-}
-
-/// A single-choice control.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SingleChoice {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question shown to the annotator; also the control's accessible name.
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// Whether an answer is required before submitting (default `true`).
-    #[serde(default = "yes")]
-    pub required: bool,
-    /// Whether every option's definition starts opened (default `false`: opened per option).
-    #[serde(default)]
-    pub definitions_open: bool,
-    /// The options, in screen order.
-    pub options: Vec<ChoiceOption>,
-}
-
-/// One option of a choice control.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ChoiceOption {
-    /// The stable value recorded in results (e.g. `totalmente_sbagliato`); unique in its control.
-    pub value: OptionValue,
-    /// The short label shown beside the radio button; also its accessible name.
-    pub label: String,
-    /// The long definition, in Markdown, that the annotator can open on the spot.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// A shortcut key that picks this option while the widget has focus: one character `1`–`9`
-    /// or `a`–`z`, unique in the spec.
-    #[serde(default)]
-    pub key: Option<String>,
-}
-
 /// A worked example: an item shown like a real one, its correct answers, and why.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -153,16 +64,14 @@ pub struct WorkedExample {
     pub title: Option<String>,
     /// The example item, with the same fields real items have.
     pub item: Item,
-    /// The correct answer for each control, keyed by control id (option values for choices).
+    /// The correct answer for each control, keyed by control id: an option value for a
+    /// choice, a whole number for a number, an object `{output id: number}` for a number asked
+    /// for each output.
     #[serde(default)]
-    pub answers: BTreeMap<ControlId, OptionValue>,
+    pub answers: BTreeMap<ControlId, serde_json::Value>,
     /// Why these answers are right, in Markdown.
     #[serde(default)]
     pub explanation: Option<String>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 impl TaskSpec {

@@ -21,7 +21,9 @@ fn codes(v: serde_json::Value) -> Vec<(String, SpecIssueCode)> {
 #[test]
 fn minimal_spec_loads_and_requires_by_default() {
     let spec = load(&minimal().to_string()).expect("loads");
-    let Control::SingleChoice(c) = &spec.controls[0];
+    let Control::SingleChoice(c) = &spec.controls[0] else {
+        unreachable!()
+    };
     assert!(c.required);
 }
 

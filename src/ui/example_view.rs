@@ -1,10 +1,11 @@
 //! `ExampleView`: one worked example — the example item, its correct answers, the explanation.
 
+use super::blocks_view::BlocksView;
 use super::markdown_view::Markdown;
-use super::text_block::TextBlockView;
-use crate::i18n::{t, tf, Lang, Msg};
+use crate::i18n::{fill, t, tf, Lang, Msg};
 use crate::ids::dom_id;
-use crate::spec::{Block, Control, TaskSpec, WorkedExample};
+use crate::item::Item;
+use crate::spec::{Control, TaskSpec, WorkedExample};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -35,21 +36,13 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
     html! {
         <details class="glossa-panel glossa-example" id={base.clone()}>
             <summary>{title}</summary>
-            { for props.spec.blocks.iter().map(|block| match block {
-                Block::Text(b) => html! {
-                    <TextBlockView id={format!("{base}-{}", b.field)} label={b.label.clone()}
-                        text={ex.item.text(b.field.as_str()).unwrap_or_default().to_owned()} />
-                },
-            }) }
+            <BlocksView id_prefix={base.clone()} blocks={Rc::new(props.spec.blocks.clone())}
+                item={Rc::new(ex.item.clone())} skip_standards=true {lang} />
             <dl class="glossa-example-answers">
                 { for ex.answers.iter().map(|(control_id, value)| {
                     let (question, answer) = match props.spec.control(control_id) {
-                        Some(Control::SingleChoice(c)) => (
-                            c.label.clone(),
-                            c.options.iter().find(|o| &o.value == value)
-                                .map_or_else(|| value.to_string(), |o| o.label.clone()),
-                        ),
-                        None => (control_id.to_string(), value.to_string()),
+                        Some(control) => (control.label().to_owned(), answer_view(control, value, &ex.item)),
+                        None => (control_id.to_string(), html! { {value.to_string()} }),
                     };
                     html! {
                         <>
@@ -64,5 +57,34 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
                 <Markdown source={explanation.clone()} />
             }
         </details>
+    }
+}
+
+/// The correct answer of one control, as the annotator would read it.
+fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Html {
+    match control {
+        Control::SingleChoice(c) => {
+            let v = value.as_str().unwrap_or_default();
+            let label = c
+                .options
+                .iter()
+                .find(|o| o.value.as_str() == v)
+                .map_or(v, |o| o.label.as_str());
+            html! { {label.to_owned()} }
+        }
+        Control::Number(c) => match &c.outputs {
+            Some(src) => html! {
+                <ol class="glossa-example-scores">
+                    { for item.outputs(src.field.as_str()).iter().enumerate().map(|(n, o)| html! {
+                        <li>
+                            <span class="glossa-output-label">{fill(&src.label, &[("n", &(n + 1).to_string())])}</span>
+                            {": "}<q>{o.text.clone()}</q>{" → "}
+                            <strong>{value.get(&o.id).map(|v| v.to_string()).unwrap_or_default()}</strong>
+                        </li>
+                    }) }
+                </ol>
+            },
+            None => html! { {value.to_string()} },
+        },
     }
 }

@@ -1,5 +1,6 @@
 //! The yew UI: renders the core's state and dispatches typed actions. One component per file.
 
+mod blocks_view;
 mod choice_option;
 mod error_panel;
 mod example_view;
@@ -7,8 +8,12 @@ mod instructions;
 mod link;
 mod markdown_view;
 mod model;
+mod mr_block;
+mod number_box;
+mod number_view;
 mod root;
 mod single_choice;
+mod standard_view;
 mod submit_bar;
 mod text_block;
 mod widget;

@@ -1,7 +1,10 @@
 //! The root reducer's state: the core's form state plus what only the screen needs.
 
 use crate::form::{self, Action, FormState};
+use crate::item::Item;
+use crate::presentation::Presentation;
 use crate::spec::TaskSpec;
+use crate::validate::Report;
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -10,6 +13,10 @@ use yew::Reducible;
 pub struct Model {
     /// The task spec (shared, never changes while mounted).
     pub spec: Rc<TaskSpec>,
+    /// The item.
+    pub item: Rc<Item>,
+    /// How the item is presented (output orders).
+    pub presentation: Rc<Presentation>,
     /// The core's form state.
     pub form: FormState,
     /// How many submits were refused; each refusal moves focus to the first problem.
@@ -21,14 +28,23 @@ impl Reducible for Model {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let refused = matches!(action, Action::SubmitRefused);
-        let form = form::apply(&self.spec, &self.form, action);
+        let form = form::apply(&self.spec, &self.item, &self.form, action);
         if form == self.form && !refused {
             return self; // unchanged: yew skips the re-render
         }
         Rc::new(Model {
             spec: Rc::clone(&self.spec),
+            item: Rc::clone(&self.item),
+            presentation: Rc::clone(&self.presentation),
             form,
             refusals: self.refusals + u32::from(refused),
         })
+    }
+}
+
+impl Model {
+    /// The validation report of the current answers.
+    pub fn report(&self) -> Report {
+        self.form.report(&self.spec, &self.item)
     }
 }

@@ -1,17 +1,20 @@
 //! `Widget`: the root of a task screen. Owns the one `use_reducer`; children get data and
 //! typed callbacks. IO (events to the host, focus) happens only in effects and handlers.
 
+use super::blocks_view::BlocksView;
 use super::example_view::ExampleView;
 use super::instructions::Instructions;
+use super::number_view::NumberView;
 use super::single_choice::SingleChoiceView;
 use super::submit_bar::SubmitBar;
-use super::text_block::TextBlockView;
 use super::{Model, WidgetLink};
 use crate::form::{Action, FormState};
 use crate::i18n::{t, Msg};
 use crate::ids::dom_id;
 use crate::item::Item;
-use crate::spec::{Block, Control, TaskSpec};
+use crate::presentation::Presentation;
+use crate::spec::{Control, TaskSpec};
+use crate::validate::{box_path, Problem};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -26,6 +29,8 @@ pub struct WidgetProps {
     pub spec: Rc<TaskSpec>,
     /// The item (already checked against the spec).
     pub item: Rc<Item>,
+    /// How the item is presented (output orders).
+    pub presentation: Rc<Presentation>,
     /// Shared with the host: latest state and a way to dispatch.
     pub link: Rc<WidgetLink>,
     /// Hide the built-in submit button (the host submits through `handle.submit()`).
@@ -46,9 +51,13 @@ pub struct WidgetProps {
 pub fn Widget(props: &WidgetProps) -> Html {
     let state = {
         let spec = Rc::clone(&props.spec);
+        let item = Rc::clone(&props.item);
+        let presentation = Rc::clone(&props.presentation);
         let started = props.started_ms;
         use_reducer(move || Model {
             spec,
+            item,
+            presentation,
             form: FormState::new(started),
             refusals: 0,
         })
@@ -68,11 +77,10 @@ pub fn Widget(props: &WidgetProps) -> Html {
         use_effect_with(state.form.answers.clone(), move |_| on_change.emit(model));
     }
     {
-        let spec = Rc::clone(spec);
         let model = (*state).clone();
         use_effect_with(state.refusals, move |refusals| {
             if *refusals > 0 {
-                focus_first_problem(instance, &spec, &model);
+                focus_first_problem(instance, &model);
             }
         });
     }
@@ -86,7 +94,9 @@ pub fn Widget(props: &WidgetProps) -> Html {
             }
             let key = e.key().to_lowercase();
             for control in &spec.controls {
-                let Control::SingleChoice(c) = control;
+                let Control::SingleChoice(c) = control else {
+                    continue;
+                };
                 if let Some(o) = c
                     .options
                     .iter()
@@ -112,8 +122,9 @@ pub fn Widget(props: &WidgetProps) -> Html {
     };
 
     let form = &state.form;
-    let report = form.report(spec);
+    let report = Rc::new(state.report());
     let show_errors = form.submit_attempted && !form.submitted;
+    let shared_form = Rc::new(form.clone());
     let status = if form.submitted {
         Some(t(lang, Msg::Submitted).to_owned())
     } else if show_errors && !report.is_valid() {
@@ -139,17 +150,23 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     }) }
                 </div>
             }
-            { for spec.blocks.iter().map(|block| match block {
-                Block::Text(b) => html! {
-                    <TextBlockView id={dom_id(instance, &["block", b.field.as_str()])}
-                        label={b.label.clone()} note={b.note.clone().map(AttrValue::from)}
-                        text={props.item.text(b.field.as_str()).unwrap_or_default().to_owned()} />
-                },
-            }) }
+            <BlocksView id_prefix={dom_id(instance, &["block"])} blocks={Rc::new(spec.blocks.clone())}
+                item={Rc::clone(&props.item)} {lang} />
             <form class="glossa-form" novalidate=true {onsubmit}>
                 { for spec.controls.iter().map(|control| match control {
+                    Control::Number(c) => {
+                        let outputs = c.outputs.as_ref().map(|src| {
+                            state.presentation.outputs_in_order(&c.id, &props.item.outputs(src.field.as_str()))
+                        });
+                        html! {
+                            <NumberView {instance} control={Rc::new(c.clone())}
+                                outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(&shared_form)}
+                                report={Rc::clone(&report)} {lang}
+                                on_action={state.dispatcher().to_callback()} />
+                        }
+                    }
                     Control::SingleChoice(c) => {
-                        let error = show_errors
+                        let error = form.shows_problems_at(&box_path(&c.id, None))
                             .then(|| report.for_control(&c.id).next().map(|p| AttrValue::from(p.message(lang))))
                             .flatten();
                         html! {
@@ -193,19 +210,47 @@ fn focus(id: &str) {
     }
 }
 
-/// Moves focus to the first control with a problem (its chosen or first option).
-fn focus_first_problem(instance: u32, spec: &TaskSpec, model: &Model) {
-    let report = model.form.report(spec);
-    let Some(problem) = report.problems.first() else {
+/// Moves focus to the first problem on screen: a choice's chosen or first option, or a
+/// number's box.
+fn focus_first_problem(instance: u32, model: &Model) {
+    let report = model.report();
+    let Some(problem) = first_on_screen(model, &report.problems) else {
         return;
     };
-    if let Some(Control::SingleChoice(c)) = spec.control(&problem.control) {
-        let value = model
-            .form
-            .choice(&c.id)
-            .or(c.options.first().map(|o| &o.value));
-        if let Some(v) = value {
-            focus(&dom_id(instance, &[c.id.as_str(), "opt", v.as_str()]));
+    match model.spec.control(&problem.control) {
+        Some(Control::SingleChoice(c)) => {
+            let value = model
+                .form
+                .choice(&c.id)
+                .or(c.options.first().map(|o| &o.value));
+            if let Some(v) = value {
+                focus(&dom_id(instance, &[c.id.as_str(), "opt", v.as_str()]));
+            }
         }
+        Some(Control::Number(c)) => {
+            let key = problem
+                .path
+                .strip_prefix(&format!("{}.", c.id))
+                .unwrap_or("");
+            focus(&dom_id(instance, &[c.id.as_str(), "box", key]));
+        }
+        None => {}
     }
+}
+
+/// Problems come in control order; within a control asked per output, the one whose box is
+/// first on screen (outputs may be shown shuffled).
+fn first_on_screen<'a>(model: &Model, problems: &'a [Problem]) -> Option<&'a Problem> {
+    let first = problems.first()?;
+    let Some(order) = model.presentation.order.get(&first.control) else {
+        return Some(first);
+    };
+    order
+        .iter()
+        .find_map(|id| {
+            problems
+                .iter()
+                .find(|p| p.path == box_path(&first.control, Some(id)))
+        })
+        .or(Some(first))
 }

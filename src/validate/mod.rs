@@ -5,12 +5,15 @@
 //! [`check`] is the only way to get [`ValidAnswers`], which the result builder requires.
 
 mod required;
+mod whole_number;
 
-use crate::answer::Answers;
+use crate::answer::{Answer, Answers, Value};
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::ids::ControlId;
-use crate::spec::{Control, TaskSpec};
+use crate::item::Item;
+use crate::spec::{Control, NumberControl, TaskSpec};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// How much a problem matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -26,8 +29,18 @@ pub enum Severity {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ProblemCode {
-    /// A required control has no answer.
+    /// A required control (or one box of it) has no answer.
     Required,
+    /// A number box holds something other than digits (decimals, fractions, spaces, ...).
+    NumberNotWhole,
+    /// A number is negative.
+    NumberNegative,
+    /// A number is below the spec's minimum (e.g. zero).
+    NumberTooSmall,
+    /// A number is written with leading zeros.
+    NumberLeadingZero,
+    /// A number has more digits than the spec allows.
+    NumberTooLong,
 }
 
 /// One problem with the answers.
@@ -41,14 +54,51 @@ pub struct Problem {
     pub code: ProblemCode,
     /// Whether it blocks submitting.
     pub severity: Severity,
+    /// The message's text key.
+    #[serde(skip)]
+    pub msg: Msg,
+    /// The limit the message names (`{n}`), if any.
+    #[serde(skip)]
+    pub param: Option<u64>,
 }
 
 impl Problem {
+    /// An error.
+    pub fn error(
+        path: String,
+        control: ControlId,
+        code: ProblemCode,
+        msg: Msg,
+        param: Option<u64>,
+    ) -> Self {
+        Problem {
+            path,
+            control,
+            code,
+            severity: Severity::Error,
+            msg,
+            param,
+        }
+    }
+
     /// The message for the annotator, in the task's language.
     pub fn message(&self, lang: Lang) -> String {
-        match self.code {
-            ProblemCode::Required => t(lang, Msg::ErrRequiredChoice).to_owned(),
+        match self.param {
+            Some(n) => tf(lang, self.msg, &[("n", &n.to_string())]),
+            None => t(lang, self.msg).to_owned(),
         }
+    }
+}
+
+/// The message key for each number problem.
+fn number_msg(code: ProblemCode) -> Msg {
+    match code {
+        ProblemCode::Required => Msg::ErrRequiredNumber,
+        ProblemCode::NumberNotWhole => Msg::ErrNumberNotWhole,
+        ProblemCode::NumberNegative => Msg::ErrNumberNegative,
+        ProblemCode::NumberTooSmall => Msg::ErrNumberTooSmall,
+        ProblemCode::NumberLeadingZero => Msg::ErrNumberLeadingZero,
+        ProblemCode::NumberTooLong => Msg::ErrNumberTooLong,
     }
 }
 
@@ -76,6 +126,11 @@ impl Report {
     /// The problems shown next to one control.
     pub fn for_control<'a>(&'a self, id: &'a ControlId) -> impl Iterator<Item = &'a Problem> + 'a {
         self.problems.iter().filter(move |p| &p.control == id)
+    }
+
+    /// The first problem at exactly this path.
+    pub fn at(&self, path: &str) -> Option<&Problem> {
+        self.problems.iter().find(|p| p.path == path)
     }
 
     /// The report as the host sees it: `{valid, problems: [{path, code, severity, message}]}`.
@@ -127,17 +182,17 @@ pub struct PublicProblem {
     pub message: String,
 }
 
-/// Answers that passed validation; only [`check`] makes one.
+/// Answers that passed validation, as typed values; only [`check`] makes one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ValidAnswers {
-    answers: Answers,
+    values: BTreeMap<ControlId, Value>,
     warnings: Vec<Problem>,
 }
 
 impl ValidAnswers {
-    /// The validated answers.
-    pub fn answers(&self) -> &Answers {
-        &self.answers
+    /// The validated answers, as results hold them.
+    pub fn values(&self) -> &BTreeMap<ControlId, Value> {
+        &self.values
     }
 
     /// Warnings the annotator submitted with.
@@ -146,28 +201,104 @@ impl ValidAnswers {
     }
 }
 
-/// Runs every rule of the spec over the answers.
-pub fn validate(spec: &TaskSpec, answers: &Answers) -> Report {
+/// The path of one box of a control: `control` or `control.output_id`.
+pub fn box_path(control: &ControlId, key: Option<&str>) -> String {
+    match key {
+        Some(k) => format!("{control}.{k}"),
+        None => control.to_string(),
+    }
+}
+
+/// Runs every rule of the spec over the answers to an item.
+pub fn validate(spec: &TaskSpec, item: &Item, answers: &Answers) -> Report {
     let mut problems = Vec::new();
     for control in &spec.controls {
+        let answer = answers.get(control.id());
         match control {
             Control::SingleChoice(c) => {
-                problems.extend(required::apply(&c.id, c.required, answers.get(&c.id)));
+                let path = box_path(&c.id, None);
+                problems.extend(required::apply(
+                    &c.id,
+                    path,
+                    c.required,
+                    answer.is_some(),
+                    Msg::ErrRequiredChoice,
+                ));
+            }
+            Control::Number(c) => {
+                for key in number_keys(c, item) {
+                    let text = Answer::number_text(answer, key.as_deref());
+                    let path = box_path(&c.id, key.as_deref());
+                    if text.is_empty() {
+                        problems.extend(required::apply(
+                            &c.id,
+                            path,
+                            c.required,
+                            false,
+                            Msg::ErrRequiredNumber,
+                        ));
+                    } else if let Some((code, param)) =
+                        whole_number::apply(text, c.min, c.max_digits)
+                    {
+                        problems.push(Problem::error(
+                            path,
+                            c.id.clone(),
+                            code,
+                            number_msg(code),
+                            param,
+                        ));
+                    }
+                }
             }
         }
     }
     Report { problems }
 }
 
-/// Validates, and on success hands out the answers as [`ValidAnswers`].
-pub fn check(spec: &TaskSpec, answers: &Answers) -> Result<ValidAnswers, Report> {
-    let report = validate(spec, answers);
-    if report.is_valid() {
-        Ok(ValidAnswers {
-            answers: answers.clone(),
-            warnings: report.problems,
-        })
-    } else {
-        Err(report)
+/// The boxes of a number control: one per output (by id), or a single one (`None`).
+pub fn number_keys(c: &NumberControl, item: &Item) -> Vec<Option<String>> {
+    match &c.outputs {
+        Some(src) => item
+            .outputs(src.field.as_str())
+            .into_iter()
+            .map(|o| Some(o.id))
+            .collect(),
+        None => vec![None],
     }
+}
+
+/// Validates, and on success hands out the answers as typed [`ValidAnswers`].
+pub fn check(spec: &TaskSpec, item: &Item, answers: &Answers) -> Result<ValidAnswers, Report> {
+    let report = validate(spec, item, answers);
+    if !report.is_valid() {
+        return Err(report);
+    }
+    let mut values = BTreeMap::new();
+    for control in &spec.controls {
+        let answer = answers.get(control.id());
+        let value = match (control, answer) {
+            (Control::SingleChoice(_), Some(Answer::Choice(v))) => Some(Value::Choice(v.clone())),
+            (Control::Number(c), _) if c.outputs.is_some() => {
+                let numbers: BTreeMap<String, u64> = number_keys(c, item)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|k| {
+                        whole_number::value(Answer::number_text(answer, Some(&k))).map(|v| (k, v))
+                    })
+                    .collect();
+                (!numbers.is_empty()).then_some(Value::Numbers(numbers))
+            }
+            (Control::Number(_), _) => {
+                whole_number::value(Answer::number_text(answer, None)).map(Value::Number)
+            }
+            _ => None,
+        };
+        if let Some(v) = value {
+            values.insert(control.id().clone(), v);
+        }
+    }
+    Ok(ValidAnswers {
+        values,
+        warnings: report.problems,
+    })
 }

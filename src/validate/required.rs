@@ -1,28 +1,32 @@
-//! Rule `required`: a required control must have an answer.
+//! Rule `required`: a required control (or each box of it) must have an answer.
 
-use super::{Problem, ProblemCode, Severity};
-use crate::answer::Answer;
+use super::{Problem, ProblemCode};
+use crate::i18n::Msg;
 use crate::ids::ControlId;
 
-/// Reports a missing answer to a required control.
-pub fn apply(id: &ControlId, required: bool, answer: Option<&Answer>) -> Option<Problem> {
-    (required && answer.is_none()).then(|| Problem {
-        path: id.to_string(),
-        control: id.clone(),
-        code: ProblemCode::Required,
-        severity: Severity::Error,
-    })
+/// Reports a missing answer at `path` of a required control. `msg` is the message that fits
+/// the control (choose an option / enter a number).
+pub fn apply(
+    control: &ControlId,
+    path: String,
+    required: bool,
+    filled: bool,
+    msg: Msg,
+) -> Option<Problem> {
+    (required && !filled)
+        .then(|| Problem::error(path, control.clone(), ProblemCode::Required, msg, None))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::OptionValue;
+    use crate::validate::Severity;
 
     #[test]
     fn missing_answer_to_required_control_is_an_error() {
         let id = ControlId::from("giudizio");
-        let p = apply(&id, true, None).expect("a problem");
+        let p =
+            apply(&id, "giudizio".into(), true, false, Msg::ErrRequiredChoice).expect("a problem");
         assert_eq!(
             (p.code, p.severity, p.path.as_str()),
             (ProblemCode::Required, Severity::Error, "giudizio")
@@ -32,8 +36,13 @@ mod tests {
     #[test]
     fn answered_or_optional_controls_pass() {
         let id = ControlId::from("giudizio");
-        let a = Answer::Choice(OptionValue::from("x"));
-        assert_eq!(apply(&id, true, Some(&a)), None);
-        assert_eq!(apply(&id, false, None), None);
+        assert_eq!(
+            apply(&id, "giudizio".into(), true, true, Msg::ErrRequiredChoice),
+            None
+        );
+        assert_eq!(
+            apply(&id, "giudizio".into(), false, false, Msg::ErrRequiredChoice),
+            None
+        );
     }
 }

@@ -1,0 +1,105 @@
+//! How an item is presented: the order its outputs are shown in, and the seed that made it.
+//! Computed once when the item is shown (pure: the seed comes from the host) and recorded in
+//! the result.
+
+use crate::ids::ControlId;
+use crate::item::{Item, Output};
+use crate::order::shuffled;
+use crate::spec::{Control, TaskSpec};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The presentation of one item.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Presentation {
+    /// The seed used for shuffling, when any control shuffles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// For each control asked per output: the output ids in the order shown.
+    pub order: BTreeMap<ControlId, Vec<String>>,
+}
+
+impl Presentation {
+    /// Works out the presentation. `seed` is the host's seed; without one, shuffling uses the
+    /// item id, so the same item is shown the same way on every reload.
+    pub fn new(spec: &TaskSpec, item: &Item, seed: Option<&str>) -> Self {
+        let mut out = Presentation::default();
+        for control in &spec.controls {
+            let Control::Number(c) = control else {
+                continue;
+            };
+            let Some(src) = &c.outputs else { continue };
+            let outputs = item.outputs(src.field.as_str());
+            let ids: Vec<String> = if src.shuffle {
+                let seed = format!("{}/{}/{}", seed.unwrap_or(""), item.id, c.id);
+                let ids = shuffled(outputs.len(), &seed)
+                    .into_iter()
+                    .map(|i| outputs[i].id.clone())
+                    .collect();
+                out.seed = Some(seed);
+                ids
+            } else {
+                outputs.into_iter().map(|o| o.id).collect()
+            };
+            out.order.insert(c.id.clone(), ids);
+        }
+        out
+    }
+
+    /// The outputs of a control in the order shown.
+    pub fn outputs_in_order(&self, control: &ControlId, all: &[Output]) -> Vec<Output> {
+        match self.order.get(control) {
+            Some(ids) => ids
+                .iter()
+                .filter_map(|id| all.iter().find(|o| &o.id == id).cloned())
+                .collect(),
+            None => all.to_vec(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(shuffle: bool) -> TaskSpec {
+        crate::spec::load(
+            &serde_json::json!({
+                "glossa": 1, "id": "t", "version": "1", "language": "en", "blocks": [],
+                "controls": [{"kind": "number", "id": "score",  "label": "Score",
+                    "outputs": {"field": "outputs", "label": "Utterance {n}", "shuffle": shuffle}}]
+            })
+            .to_string(),
+        )
+        .unwrap()
+    }
+
+    fn item(id: &str) -> Item {
+        serde_json::from_value(serde_json::json!({"id": id, "outputs": [
+            {"id": "a", "text": "A"}, {"id": "b", "text": "B"}, {"id": "c", "text": "C"},
+            {"id": "d", "text": "D"}, {"id": "e", "text": "E"}]}))
+        .unwrap()
+    }
+
+    #[test]
+    fn without_shuffle_the_item_order_is_kept() {
+        let p = Presentation::new(&spec(false), &item("i1"), Some("s"));
+        assert_eq!(
+            p.order[&ControlId::from("score")],
+            ["a", "b", "c", "d", "e"]
+        );
+        assert_eq!(p.seed, None);
+    }
+
+    #[test]
+    fn shuffle_is_reproducible_from_seed_and_item() {
+        let (s, i) = (spec(true), item("i1"));
+        let p = Presentation::new(&s, &i, Some("P-17"));
+        assert_eq!(p, Presentation::new(&s, &i, Some("P-17")));
+        let orders: std::collections::BTreeSet<_> = (0..20)
+            .map(|n| Presentation::new(&s, &i, Some(&n.to_string())).order)
+            .collect();
+        assert!(orders.len() > 10, "different seeds give different orders");
+        assert_eq!(p.seed.as_deref(), Some("P-17/i1/score"));
+    }
+}

@@ -1,0 +1,88 @@
+//! Blocks: what the screen shows of the item (and of the study, such as a standard to relate to).
+
+use super::tagged;
+use crate::ids::FieldName;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A block of the screen that shows part of the item.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Block {
+    /// A labelled text shown verbatim (line breaks kept). The text is data: never markup.
+    Text(TextBlock),
+    /// A meaning representation (`name[Cocum], area[city centre]`) shown as attribute chips,
+    /// the attributes the item marks as highlighted set apart.
+    MeaningRepresentation(MeaningRepresentationBlock),
+    /// A fixed reference from the spec (not the item) that answers relate to, with its score:
+    /// RankME's STANDARD.
+    Standard(StandardBlock),
+}
+tagged::tagged_enum!(Block {
+    "text" => Text(TextBlock),
+    "meaning_representation" => MeaningRepresentation(MeaningRepresentationBlock),
+    "standard" => Standard(StandardBlock),
+});
+
+/// A labelled text block.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TextBlock {
+    /// The item field holding the text.
+    pub field: FieldName,
+    /// The label shown above the text (e.g. `Testo`).
+    pub label: String,
+    /// An optional note under the label, in Markdown (e.g. "context only").
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A meaning representation block.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MeaningRepresentationBlock {
+    /// The item field holding the meaning representation, `attr[value], attr[value]`.
+    pub field: FieldName,
+    /// The label shown above it (e.g. `Meaning representation`).
+    pub label: String,
+    /// An optional item field: a list of attribute names to highlight (e.g. `["area"]`).
+    #[serde(default)]
+    pub highlight_field: Option<FieldName>,
+    /// An optional note under the label, in Markdown.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// The standard every answer relates to: a meaning representation, an utterance and its score.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StandardBlock {
+    /// Heading of the block (e.g. `Here is the STANDARD to relate to:`).
+    pub label: String,
+    /// The standard's meaning representation, `attr[value], ...` (optional).
+    #[serde(default)]
+    pub meaning_representation: Option<String>,
+    /// Label of the meaning representation (e.g. `Meaning representation`).
+    #[serde(default)]
+    pub meaning_representation_label: Option<String>,
+    /// The standard's text (e.g. its utterance).
+    pub text: String,
+    /// Label of the text (e.g. `Utterance`).
+    #[serde(default)]
+    pub text_label: Option<String>,
+    /// What the score measures (e.g. `Informativeness`).
+    pub score_label: String,
+    /// The standard's score (e.g. `100`), recorded in every result.
+    pub score: u64,
+}
+
+impl Block {
+    /// The item fields this block shows (none for a standard, which comes from the spec).
+    pub fn fields(&self) -> Vec<&FieldName> {
+        match self {
+            Block::Text(b) => vec![&b.field],
+            Block::MeaningRepresentation(b) => vec![&b.field],
+            Block::Standard(_) => vec![],
+        }
+    }
+}

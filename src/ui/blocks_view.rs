@@ -1,0 +1,54 @@
+//! `BlocksView`: the spec's blocks for one item (a real one or a worked example's).
+
+use super::mr_block::MrBlock;
+use super::standard_view::StandardView;
+use super::text_block::TextBlockView;
+use crate::i18n::Lang;
+use crate::item::Item;
+use crate::mr;
+use crate::spec::Block;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`BlocksView`].
+#[derive(Properties, PartialEq)]
+pub struct BlocksViewProps {
+    /// Prefix of the blocks' DOM ids.
+    pub id_prefix: AttrValue,
+    /// The blocks, in order.
+    pub blocks: Rc<Vec<Block>>,
+    /// The item they show.
+    pub item: Rc<Item>,
+    /// Leave standards out (a worked example shows only the item's own blocks).
+    #[prop_or_default]
+    pub skip_standards: bool,
+    /// UI language.
+    pub lang: Lang,
+}
+
+/// The item's blocks, top to bottom.
+#[component]
+pub fn BlocksView(props: &BlocksViewProps) -> Html {
+    let item = &props.item;
+    props
+        .blocks
+        .iter()
+        .enumerate()
+        .map(|(n, block)| {
+            let id = format!("{}-{n}", props.id_prefix);
+            match block {
+                Block::Text(b) => html! {
+                    <TextBlockView {id} label={b.label.clone()} note={b.note.clone().map(AttrValue::from)}
+                        text={item.text(b.field.as_str()).unwrap_or_default().to_owned()} />
+                },
+                Block::MeaningRepresentation(b) => html! {
+                    <MrBlock {id} label={b.label.clone()} lang={props.lang}
+                        attributes={mr::parse(item.text(b.field.as_str()).unwrap_or_default()).unwrap_or_default()}
+                        highlight={b.highlight_field.as_ref().map(|f| item.strings(f.as_str())).unwrap_or_default()} />
+                },
+                Block::Standard(_) if props.skip_standards => html! {},
+                Block::Standard(b) => html! { <StandardView {id} block={Rc::new(b.clone())} /> },
+            }
+        })
+        .collect()
+}

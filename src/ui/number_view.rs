@@ -1,0 +1,94 @@
+//! `NumberView`: a number control — one box, or one box per output with the output's text,
+//! side by side on a wide screen and stacked on a phone.
+
+use super::markdown_view::Markdown;
+use super::number_box::NumberBox;
+use crate::form::{Action, FormState};
+use crate::i18n::{fill, Lang};
+use crate::ids::dom_id;
+use crate::item::Output;
+use crate::spec::NumberControl;
+use crate::validate::{box_path, Report};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`NumberView`].
+#[derive(Properties, PartialEq)]
+pub struct NumberViewProps {
+    /// The widget instance (for DOM ids).
+    pub instance: u32,
+    /// The control from the spec.
+    pub control: Rc<NumberControl>,
+    /// The outputs in the order shown (empty for a single box).
+    pub outputs: Rc<Vec<Output>>,
+    /// The form (texts typed, which problems show).
+    pub form: Rc<FormState>,
+    /// The current report.
+    pub report: Rc<Report>,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches typing and leaving.
+    pub on_action: Callback<Action>,
+}
+
+/// A number question.
+#[component]
+pub fn NumberView(props: &NumberViewProps) -> Html {
+    let c = &props.control;
+    let base = dom_id(props.instance, &[c.id.as_str()]);
+    let render_box = |key: Option<&str>, label: String, accessible_name: Option<String>| {
+        let path = box_path(&c.id, key);
+        let error = props
+            .form
+            .shows_problems_at(&path)
+            .then(|| {
+                props
+                    .report
+                    .at(&path)
+                    .map(|p| AttrValue::from(p.message(props.lang)))
+            })
+            .flatten();
+        let (control, k) = (c.id.clone(), key.map(str::to_owned));
+        let on_input = props.on_action.reform(move |text| Action::SetNumber {
+            control: control.clone(),
+            key: k.clone(),
+            text,
+        });
+        let on_leave = props
+            .on_action
+            .reform(move |()| Action::Leave { path: path.clone() });
+        html! {
+            <NumberBox id={dom_id(props.instance, &[c.id.as_str(), "box", key.unwrap_or("")])}
+                label={label} accessible_name={accessible_name.map(AttrValue::from)}
+                value={props.form.number_text(&c.id, key).to_owned()} {error}
+                disabled={props.form.submitted} {on_input} {on_leave} />
+        }
+    };
+    let has_error = props.form.submit_attempted && props.report.for_control(&c.id).next().is_some();
+    html! {
+        <fieldset class={classes!("glossa-control", "glossa-number-control", has_error.then_some("has-error"))}
+            id={base} disabled={props.form.submitted}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            if let Some(src) = &c.outputs {
+                <div class="glossa-outputs">
+                    { for props.outputs.iter().enumerate().map(|(n, o)| {
+                        let heading = fill(&src.label, &[("n", &(n + 1).to_string())]);
+                        let name = format!("{} — {}", c.label, heading);
+                        html! {
+                            <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
+                                <h4 class="glossa-output-label">{heading}</h4>
+                                <p class="glossa-output-text">{o.text.clone()}</p>
+                                { render_box(Some(&o.id), c.label.clone(), Some(name)) }
+                            </article>
+                        }
+                    }) }
+                </div>
+            } else {
+                { render_box(None, c.label.clone(), None) }
+            }
+        </fieldset>
+    }
+}

@@ -1,0 +1,81 @@
+//! Rule `whole_number`: digits only, no sign, no leading zero, at least `min`, at most
+//! `max_digits` digits. RankME's own form used `^[1-9]\d*$`; this gives each way of breaking it
+//! its own message.
+
+use super::ProblemCode;
+
+/// Checks typed text (already known to be non-empty). Returns the problem and its parameter
+/// (the limit the message names), or `None` when the text is a valid number.
+pub fn apply(text: &str, min: u64, max_digits: u8) -> Option<(ProblemCode, Option<u64>)> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if let Some(rest) = text.strip_prefix('-') {
+        if digits(rest) {
+            return Some((ProblemCode::NumberNegative, None));
+        }
+    }
+    if !digits(text) {
+        return Some((ProblemCode::NumberNotWhole, None));
+    }
+    if text.len() > usize::from(max_digits) {
+        return Some((ProblemCode::NumberTooLong, Some(u64::from(max_digits))));
+    }
+    if text.len() > 1 && text.starts_with('0') {
+        return Some((ProblemCode::NumberLeadingZero, None));
+    }
+    // At most 18 digits (checked in the spec), so this always parses.
+    let value: u64 = text.parse().ok()?;
+    (value < min).then_some((ProblemCode::NumberTooSmall, Some(min)))
+}
+
+/// The value of text that passed [`apply`].
+pub fn value(text: &str) -> Option<u64> {
+    text.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ProblemCode::*;
+
+    fn code(t: &str) -> Option<ProblemCode> {
+        apply(t, 1, 6).map(|(c, _)| c)
+    }
+
+    #[test]
+    fn accepts_whole_positive_numbers_up_to_six_digits() {
+        for ok in ["1", "7", "100", "999999"] {
+            assert_eq!(code(ok), None, "{ok}");
+        }
+    }
+
+    #[test]
+    fn rejects_what_the_manual_forbids_each_with_its_reason() {
+        let cases = [
+            ("0", NumberTooSmall),
+            ("-5", NumberNegative),
+            ("1.5", NumberNotWhole),
+            ("1,5", NumberNotWhole),
+            ("1/2", NumberNotWhole),
+            ("1e3", NumberNotWhole),
+            (" 12", NumberNotWhole),
+            ("12 ", NumberNotWhole),
+            ("1,000", NumberNotWhole),
+            ("1 000", NumberNotWhole),
+            ("+5", NumberNotWhole),
+            ("１２", NumberNotWhole),
+            ("0012", NumberLeadingZero),
+            ("1000000", NumberTooLong),
+            ("-", NumberNotWhole),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(code(text), Some(expected), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn limits_come_from_the_spec() {
+        assert_eq!(apply("5", 10, 6), Some((NumberTooSmall, Some(10))));
+        assert_eq!(apply("0", 0, 6), None);
+        assert_eq!(apply("123", 1, 2), Some((NumberTooLong, Some(2))));
+    }
+}
