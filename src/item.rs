@@ -182,17 +182,18 @@ fn check_outputs(item: &Item, field: &str, path: &str) -> Vec<SpecIssue> {
             format!("the item has no field \"{field}\"; give it the outputs to rate, [{{\"id\": \"...\", \"text\": \"...\"}}]"),
         )];
     };
-    let outputs: Vec<Output> =
-        match serde_json::from_value(value.clone()) {
-            Ok(o) => o,
-            Err(e) => return vec![SpecIssue::new(
+    let outputs: Vec<Output> = match serde_json::from_value(value.clone()) {
+        Ok(o) => o,
+        Err(e) => {
+            return vec![SpecIssue::new(
                 field_path,
                 SpecIssueCode::InvalidField,
                 format!(
                     "outputs must be a list of {{\"id\": \"...\", \"text\": \"...\"}} objects: {e}"
                 ),
-            )],
-        };
+            )]
+        }
+    };
     let mut issues = Vec::new();
     if outputs.is_empty() {
         issues.push(SpecIssue::new(

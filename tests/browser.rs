@@ -9,7 +9,7 @@ use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const SPEC: &str = include_str!("fixtures/it-spec.json");
+const SPEC: &str = include_str!("../www/examples/it-implicit/spec.json");
 const ITEM: &str = r#"{"id": "t-1", "testo": "Il testo del discorso <b>non grassetto</b>.",
     "annotazione": "L'Italia è ferma.", "output": "Un output qualsiasi."}"#;
 
@@ -177,4 +177,68 @@ async fn item_missing_a_field_shows_a_panel_naming_it() {
         "{text}"
     );
     assert!(text.contains("item.annotazione"), "{text}");
+}
+
+const EN_SPEC: &str = include_str!("../www/examples/en-informativeness/spec.json");
+const EN_ITEM: &str = r#"{"id": "e-1", "mr": "name[Cocum], area[city centre]", "highlight": ["area"],
+    "outputs": [{"id": "x", "text": "Cocum is central."}, {"id": "y", "text": "Cocum <i>exists</i>."}]}"#;
+
+fn type_into(root: &Element, selector: &str, text: &str) {
+    let input: HtmlInputElement = root
+        .query_selector(selector)
+        .unwrap()
+        .expect(selector)
+        .dyn_into()
+        .unwrap();
+    input.set_value(text);
+    let event = web_sys::InputEvent::new("input").unwrap();
+    input.dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn number_boxes_follow_the_item_and_typing_validates() {
+    let root = container();
+    let handle = mount_widget(root.clone(), EN_SPEC, EN_ITEM, JsValue::UNDEFINED);
+    settle().await;
+    assert_eq!(
+        root.query_selector_all("input.glossa-number-input")
+            .unwrap()
+            .length(),
+        2
+    );
+    let highlighted = root
+        .query_selector(".glossa-chip.is-highlighted")
+        .unwrap()
+        .expect("chip");
+    assert!(highlighted
+        .text_content()
+        .unwrap()
+        .starts_with("area: city centre"));
+    assert!(root
+        .text_content()
+        .unwrap()
+        .contains("Cocum <i>exists</i>."));
+    assert!(root.query_selector("i").unwrap().is_none());
+
+    type_into(&root, "[data-output-id=x] input", "12");
+    type_into(&root, "[data-output-id=y] input", "1e3");
+    settle().await;
+    let report = handle.validate();
+    let problems: js_sys::Array = get(&report, "problems").dyn_into().unwrap();
+    assert_eq!(problems.length(), 1);
+    assert_eq!(
+        get(&problems.get(0), "path"),
+        JsValue::from_str("informativeness.y")
+    );
+    assert_eq!(
+        get(&problems.get(0), "code"),
+        JsValue::from_str("number_not_whole")
+    );
+
+    type_into(&root, "[data-output-id=y] input", "7");
+    settle().await;
+    let result = handle.submit();
+    let scores = get(&get(&result, "answers"), "informativeness");
+    assert_eq!(get(&scores, "x"), JsValue::from_f64(12.0));
+    assert_eq!(get(&scores, "y"), JsValue::from_f64(7.0));
 }

@@ -53,3 +53,20 @@ export class ItalianTask {
   async ready() { await this.option('Totalmente corretto').waitFor(); return this; }
   received() { return this.page.evaluate(() => window.glossaReceived); }
 }
+
+/** The English magnitude-estimation task page object. */
+export class MagnitudeTask {
+  constructor(page) { this.page = page; }
+  box(n) { return this.page.getByRole('textbox', { name: `Informativeness? — Utterance ${n}`, exact: true }); }
+  boxes() { return this.page.locator('.glossa-number-input'); }
+  outputs() { return this.page.locator('.glossa-output'); }
+  submitButton() { return this.page.getByRole('button', { name: 'Submit', exact: true }); }
+  async ready() { await this.box(1).waitFor(); return this; }
+  received() { return this.page.evaluate(() => window.glossaReceived); }
+}
+
+/** Waits until the demo page's host has received `n` results and returns them all. */
+export async function waitForResults(page, n) {
+  await page.waitForFunction((k) => window.glossaReceived.length >= k, n);
+  return page.evaluate(() => window.glossaReceived);
+}

@@ -1,7 +1,7 @@
 // End to end: the Italian judgement task (family 1) in the demo page, driven as a person would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, ItalianTask } from './harness.mjs';
+import { launch, openPage, ItalianTask, waitForResults } from './harness.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -11,11 +11,6 @@ async function openTask(path = '?example=it-implicit', contextOptions = {}) {
   const opened = await openPage(env, path, contextOptions);
   const task = await new ItalianTask(opened.page).ready();
   return { ...opened, task };
-}
-
-async function waitForResults(page, n) {
-  await page.waitForFunction((k) => window.glossaReceived.length >= k, n);
-  return page.evaluate(() => window.glossaReceived);
 }
 
 test('a person picks "Totalmente sbagliato" by name, submits, and the host gets its value', async () => {
@@ -99,7 +94,7 @@ test('at 360x640 with touch, definitions open by tap and nothing scrolls sideway
 });
 
 test('hostile item text shows as text and runs nothing', async () => {
-  const { page, context, dialogs, task } = await openTask('?spec=tests/fixtures/it-spec.json&items=tests/fixtures/hostile-items.json');
+  const { page, context, dialogs, task } = await openTask('?spec=www/examples/it-implicit/spec.json&items=tests/fixtures/hostile-items.json');
   const widget = task.widget();
   await widget.getByText('<img src=x onerror=alert(1)>', { exact: false }).waitFor();
   await widget.getByText('<script>window.__pwned = 1; alert(2)</script>', { exact: false }).waitFor();
