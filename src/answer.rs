@@ -19,7 +19,12 @@ pub enum Answer {
     NumberText(String),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
     NumberTexts(BTreeMap<String, String>),
+    /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
+    Grid(GridCells),
 }
+
+/// A grid's cells: row index (from 0) → column id → chosen leaf value.
+pub type GridCells = BTreeMap<usize, BTreeMap<String, String>>;
 
 /// All answers of one item, keyed by control id. A control without an answer has no entry.
 pub type Answers = BTreeMap<ControlId, Answer>;
@@ -34,6 +39,34 @@ pub enum Value {
     Number(u64),
     /// Whole numbers keyed by output id.
     Numbers(BTreeMap<String, u64>),
+    /// A grid, row by row.
+    Grid(Vec<GridRowValue>),
+}
+
+/// One validated grid row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GridRowValue {
+    /// The row's number (from 1).
+    pub row: usize,
+    /// The sentence the row is about; `null` for a missing sentence.
+    pub sentence: Option<String>,
+    /// The filled columns by id.
+    pub cells: BTreeMap<String, CellValue>,
+}
+
+/// A grid cell's value: the option, or for a two-level column its category and option.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum CellValue {
+    /// A one-level column's option.
+    Option(String),
+    /// A two-level column's category and option.
+    Leveled {
+        /// The category (e.g. `malformed`).
+        category: String,
+        /// The option within it (e.g. `ungrammatical`).
+        value: String,
+    },
 }
 
 impl Answer {
@@ -64,6 +97,21 @@ impl Answer {
                 Some(Answer::NumberTexts(texts))
             }
             Control::Number(_) => number(json).map(Answer::NumberText),
+            Control::Grid(_) => {
+                let rows = json.as_array()?;
+                let mut cells = GridCells::new();
+                for (n, row) in rows.iter().enumerate() {
+                    let row = row.as_object()?;
+                    let cols = row
+                        .iter()
+                        .map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_owned())))
+                        .collect::<Option<BTreeMap<_, _>>>()?;
+                    if !cols.is_empty() {
+                        cells.insert(n, cols);
+                    }
+                }
+                Some(Answer::Grid(cells))
+            }
         }
     }
 }

@@ -1,12 +1,14 @@
 //! The form model: the state of one item being annotated, and the one pure function that
 //! changes it. Time comes in with the actions (the core has no clock).
 
-use crate::answer::{Answer, Answers};
+use crate::answer::{Answer, Answers, GridCells};
+use crate::grid;
 use crate::ids::{ControlId, OptionValue};
 use crate::item::Item;
+use crate::spec::GridControl;
 use crate::spec::{Control, TaskSpec};
 use crate::validate::{self, number_keys, Report};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Everything the annotator has done on one item.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +19,8 @@ pub struct FormState {
     pub submit_attempted: bool,
     /// Paths of boxes the annotator has left (blurred): their problems show before any submit.
     pub touched: BTreeSet<String>,
+    /// The last automatic clearing in a grid row, which the annotator may undo.
+    pub grid_notice: Option<GridNotice>,
     /// Whether the item was submitted; a submitted form no longer changes.
     pub submitted: bool,
     /// When the item was shown (ms since the Unix epoch, from the host).
@@ -25,6 +29,19 @@ pub struct FormState {
     pub active_ms: u64,
     /// When the page last became visible, if it is visible now.
     pub visible_since: Option<u64>,
+}
+
+/// A grid row whose other alternative was cleared by a choice, with what it held before.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridNotice {
+    /// The grid.
+    pub control: ControlId,
+    /// The row (from 0).
+    pub row: usize,
+    /// The row's cells before the choice.
+    pub previous: BTreeMap<String, String>,
+    /// The columns the choice cleared.
+    pub cleared: Vec<String>,
 }
 
 /// Something the annotator (or the page) did.
@@ -47,6 +64,27 @@ pub enum Action {
         /// The text in the box.
         text: String,
     },
+    /// Choose an option in a grid cell. Choosing in one alternative clears the row's other
+    /// alternatives (recorded in [`FormState::grid_notice`] so it can be undone).
+    GridChoose {
+        /// The grid.
+        control: ControlId,
+        /// The row (from 0).
+        row: usize,
+        /// The column id.
+        column: String,
+        /// The option (a leaf value).
+        value: String,
+    },
+    /// Empty a grid row.
+    GridClearRow {
+        /// The grid.
+        control: ControlId,
+        /// The row (from 0).
+        row: usize,
+    },
+    /// Undo the last automatic clearing in a grid row.
+    GridUndo,
     /// The annotator left a box: from now on its problems show.
     Leave {
         /// The box's path (see [`validate::box_path`]).
@@ -80,6 +118,7 @@ impl FormState {
             answers: Answers::new(),
             submit_attempted: false,
             touched: BTreeSet::new(),
+            grid_notice: None,
             submitted: false,
             started_ms: now_ms,
             active_ms: 0,
@@ -133,6 +172,38 @@ pub fn apply(spec: &TaskSpec, item: &Item, state: &FormState, action: Action) ->
         }
         Action::Leave { path } => {
             next.touched.insert(path);
+        }
+        Action::GridChoose {
+            control,
+            row,
+            column,
+            value,
+        } => {
+            if let Some(Control::Grid(g)) = spec.control(&control) {
+                if !state.submitted && grid_choice_fits(g, item, row, &column, &value) {
+                    grid_choose(g, &mut next, row, column, value);
+                }
+            }
+        }
+        Action::GridClearRow { control, row } => {
+            if !state.submitted {
+                let mut cells = grid::cells(next.answers.get(&control));
+                cells.remove(&row);
+                set_grid(&mut next.answers, control, cells);
+                next.grid_notice = None;
+            }
+        }
+        Action::GridUndo => {
+            if let (Some(n), false) = (state.grid_notice.clone(), state.submitted) {
+                let mut cells = grid::cells(next.answers.get(&n.control));
+                if n.previous.is_empty() {
+                    cells.remove(&n.row);
+                } else {
+                    cells.insert(n.row, n.previous);
+                }
+                set_grid(&mut next.answers, n.control, cells);
+                next.grid_notice = None;
+            }
         }
         Action::Choose { control, value } => {
             let fits = matches!(spec.control(&control),
@@ -193,5 +264,45 @@ fn set_number(answers: &mut Answers, control: ControlId, key: Option<String>, te
                 }
             }
         }
+    }
+}
+
+/// A grid choice fits when the row has its sentence, the column has the option, and the option
+/// is not the missing-sentence answer (which only rows without a sentence hold).
+fn grid_choice_fits(g: &GridControl, item: &Item, row: usize, column: &str, value: &str) -> bool {
+    let present = grid::rows(g, item).get(row).is_some_and(Option::is_some);
+    let known = g.column(column).and_then(|c| c.leaf(value)).is_some();
+    present && known && !grid::is_missing_value(g, column, value)
+}
+
+fn grid_choose(g: &GridControl, form: &mut FormState, row: usize, column: String, value: String) {
+    let mut cells = grid::cells(form.answers.get(&g.id));
+    let previous = cells.get(&row).cloned().unwrap_or_default();
+    let mut current = previous.clone();
+    let group = g.alternative_of(&column);
+    let cleared: Vec<String> = current
+        .keys()
+        .filter(|col| group.is_some() && g.alternative_of(col) != group)
+        .cloned()
+        .collect();
+    for col in &cleared {
+        current.remove(col);
+    }
+    current.insert(column, value);
+    cells.insert(row, current);
+    form.grid_notice = (!cleared.is_empty()).then(|| GridNotice {
+        control: g.id.clone(),
+        row,
+        previous,
+        cleared,
+    });
+    set_grid(&mut form.answers, g.id.clone(), cells);
+}
+
+fn set_grid(answers: &mut Answers, control: ControlId, cells: GridCells) {
+    if cells.is_empty() {
+        answers.remove(&control);
+    } else {
+        answers.insert(control, Answer::Grid(cells));
     }
 }

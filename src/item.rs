@@ -1,6 +1,7 @@
 //! Items: the data one annotation screen shows, bound to the spec's blocks by field name.
 
 use crate::mr;
+use crate::sentences;
 use crate::spec::{
     join_path, parse_json, Block, Control, NumberControl, SpecIssue, SpecIssueCode, TaskSpec,
 };
@@ -145,15 +146,44 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
             }
         }
     }
-    for control in &spec.controls {
-        if let Control::Number(NumberControl {
-            outputs: Some(src), ..
-        }) = control
-        {
-            issues.extend(check_outputs(item, src.field.as_str(), path));
+    for block in &spec.blocks {
+        if let Block::Sentences(b) = block {
+            issues.extend(check_sentences_field(item, b.field.as_str(), path));
         }
     }
+    for control in &spec.controls {
+        match control {
+            Control::Number(NumberControl {
+                outputs: Some(src), ..
+            }) => {
+                issues.extend(check_outputs(item, src.field.as_str(), path));
+            }
+            Control::Grid(g) => {
+                issues.extend(check_sentences_field(item, g.rows.field.as_str(), path))
+            }
+            _ => {}
+        }
+    }
+    issues.dedup();
     issues
+}
+
+/// A field split into sentences must be a text ("•" bullets) or a list of strings.
+fn check_sentences_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {
+    let field_path = join_path(path, field);
+    match item.fields.get(field) {
+        None => Some(SpecIssue::new(
+            field_path,
+            SpecIssueCode::MissingField,
+            format!("the item has no field \"{field}\"; give it the sentences (a text with \"•\" bullets, or a list)"),
+        )),
+        Some(v) if sentences::split(v).is_none() => Some(SpecIssue::new(
+            field_path,
+            SpecIssueCode::InvalidField,
+            format!("field \"{field}\" must be a text with \"•\" bullets or a list of strings"),
+        )),
+        Some(_) => None,
+    }
 }
 
 fn check_text_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {

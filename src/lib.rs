@@ -1,7 +1,7 @@
 //! Glossa: an annotation widget. A task spec and an item go in; a validated JSON result comes out.
 //!
 //! The crate has three layers:
-//! - the pure core (`spec`, `item`, `answer`, `form`, `validate`, `result`, `markdown`, `mr`, `order`, `i18n`,
+//! - the pure core (`spec`, `item`, `answer`, `form`, `grid`, `validate`, `result`, `markdown`, `mr`, `order`, `sentences`, `i18n`,
 //!   `time`): no web-sys, no clock, no randomness; built and tested with `--no-default-features`;
 //! - the yew UI (`ui`) that renders the core's state and dispatches typed actions;
 //! - the host surface (`host`): the `#[wasm_bindgen]` API, DOM events and the panic hook.
@@ -10,6 +10,7 @@
 
 pub mod answer;
 pub mod form;
+pub mod grid;
 pub mod i18n;
 pub mod ids;
 pub mod item;
@@ -18,6 +19,7 @@ pub mod mr;
 pub mod order;
 pub mod presentation;
 pub mod result;
+pub mod sentences;
 pub mod spec;
 pub mod time;
 pub mod validate;

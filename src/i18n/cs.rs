@@ -25,6 +25,17 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::ErrNumberLeadingZero => "Zapište číslo bez úvodních nul.",
         Msg::ErrNumberTooLong => "Použijte nejvýše {n} číslic.",
         Msg::Highlighted => "zvýrazněno",
+        Msg::ErrGridRowRequired => "Vyplňte tento řádek: {labels}.",
+        Msg::ErrGridRowIncomplete => "Dokončete řádek: vyberte také {labels}.",
+        Msg::ErrGridMixed => "V jednom řádku vyplňte jen jedno z: {labels}.",
+        Msg::ErrGridMissingOnPresentRow => "„{value}“ patří jen k větám, které v textu chybí.",
+        Msg::ErrGridMissingRowExpected => "Tato věta v textu chybí: řádek může být jen „{value}“.",
+        Msg::ErrGridUnknownOption => "„{value}“ není možnost tohoto sloupce.",
+        Msg::ClearRow => "Vymazat řádek",
+        Msg::Undo => "Vrátit zpět",
+        Msg::ClearedOther => "V tomto řádku bylo vymazáno: {labels}. Řádek se vyplňuje jen jedním způsobem.",
+        Msg::MissingSentence => "(v textu chybí)",
+        Msg::Or => "nebo",
         Msg::InternalErrorTitle => "Došlo k neočekávané chybě",
     }
 }

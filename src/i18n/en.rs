@@ -25,6 +25,17 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::ErrNumberLeadingZero => "Write the number without leading zeros.",
         Msg::ErrNumberTooLong => "Use at most {n} digits.",
         Msg::Highlighted => "highlighted",
+        Msg::ErrGridRowRequired => "Fill in this row: {labels}.",
+        Msg::ErrGridRowIncomplete => "Complete the row: choose {labels} too.",
+        Msg::ErrGridMixed => "Fill only one of {labels} in a row.",
+        Msg::ErrGridMissingOnPresentRow => "“{value}” is only for sentences missing from the text.",
+        Msg::ErrGridMissingRowExpected => "This sentence is missing from the text: the row can only be “{value}”.",
+        Msg::ErrGridUnknownOption => "“{value}” is not an option of this column.",
+        Msg::ClearRow => "Clear row",
+        Msg::Undo => "Undo",
+        Msg::ClearedOther => "Cleared {labels} in this row: a row is filled one way only.",
+        Msg::MissingSentence => "(missing from the text)",
+        Msg::Or => "or",
         Msg::InternalErrorTitle => "Something went wrong",
     }
 }

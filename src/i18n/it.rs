@@ -25,6 +25,17 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::ErrNumberLeadingZero => "Scrivi il numero senza zeri iniziali.",
         Msg::ErrNumberTooLong => "Usa al massimo {n} cifre.",
         Msg::Highlighted => "evidenziato",
+        Msg::ErrGridRowRequired => "Compila questa riga: {labels}.",
+        Msg::ErrGridRowIncomplete => "Completa la riga: scegli anche {labels}.",
+        Msg::ErrGridMixed => "In una riga compila solo uno tra: {labels}.",
+        Msg::ErrGridMissingOnPresentRow => "«{value}» vale solo per le frasi assenti dal testo.",
+        Msg::ErrGridMissingRowExpected => "Questa frase manca nel testo: la riga può essere solo «{value}».",
+        Msg::ErrGridUnknownOption => "«{value}» non è un'opzione di questa colonna.",
+        Msg::ClearRow => "Svuota la riga",
+        Msg::Undo => "Annulla",
+        Msg::ClearedOther => "In questa riga è stato svuotato: {labels}. Una riga si compila in un solo modo.",
+        Msg::MissingSentence => "(assente nel testo)",
+        Msg::Or => "oppure",
         Msg::InternalErrorTitle => "Si è verificato un errore imprevisto",
     }
 }

@@ -89,6 +89,28 @@ pub enum Msg {
     ErrNumberTooLong,
     /// Screen-reader note on a highlighted attribute of a meaning representation.
     Highlighted,
+    /// Grid row empty (`{labels}` = the ways to fill it).
+    ErrGridRowRequired,
+    /// Grid row partly filled (`{labels}` = the columns still empty).
+    ErrGridRowIncomplete,
+    /// Grid row fills several alternatives (`{labels}`).
+    ErrGridMixed,
+    /// Missing-sentence answer on a present sentence (`{value}`).
+    ErrGridMissingOnPresentRow,
+    /// A missing sentence's row holds something else (`{value}`).
+    ErrGridMissingRowExpected,
+    /// Unknown option in a grid cell (`{value}`).
+    ErrGridUnknownOption,
+    /// Button that clears a grid row.
+    ClearRow,
+    /// Button that undoes an automatic clearing.
+    Undo,
+    /// Notice after choosing in one alternative cleared another (`{labels}`).
+    ClearedOther,
+    /// Shown instead of a sentence the text does not have.
+    MissingSentence,
+    /// Joins alternatives ("or").
+    Or,
 }
 
 /// The text of a UI string in a language.
@@ -119,7 +141,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 22] = [
+    const ALL_MSGS: [Msg; 33] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -142,6 +164,17 @@ mod tests {
         Msg::ErrNumberLeadingZero,
         Msg::ErrNumberTooLong,
         Msg::Highlighted,
+        Msg::ErrGridRowRequired,
+        Msg::ErrGridRowIncomplete,
+        Msg::ErrGridMixed,
+        Msg::ErrGridMissingOnPresentRow,
+        Msg::ErrGridMissingRowExpected,
+        Msg::ErrGridUnknownOption,
+        Msg::ClearRow,
+        Msg::Undo,
+        Msg::ClearedOther,
+        Msg::MissingSentence,
+        Msg::Or,
     ];
 
     #[test]

@@ -25,6 +25,17 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::ErrNumberLeadingZero => "Zapisz liczbę bez zer na początku.",
         Msg::ErrNumberTooLong => "Użyj najwyżej {n} cyfr.",
         Msg::Highlighted => "wyróżnione",
+        Msg::ErrGridRowRequired => "Wypełnij ten wiersz: {labels}.",
+        Msg::ErrGridRowIncomplete => "Dokończ wiersz: wybierz także {labels}.",
+        Msg::ErrGridMixed => "W jednym wierszu wypełnij tylko jedno z: {labels}.",
+        Msg::ErrGridMissingOnPresentRow => "„{value}” dotyczy tylko zdań, których brak w tekście.",
+        Msg::ErrGridMissingRowExpected => "Tego zdania brak w tekście: wiersz może mieć tylko „{value}”.",
+        Msg::ErrGridUnknownOption => "„{value}” nie jest opcją tej kolumny.",
+        Msg::ClearRow => "Wyczyść wiersz",
+        Msg::Undo => "Cofnij",
+        Msg::ClearedOther => "W tym wierszu wyczyszczono: {labels}. Wiersz wypełnia się tylko w jeden sposób.",
+        Msg::MissingSentence => "(brak w tekście)",
+        Msg::Or => "lub",
         Msg::InternalErrorTitle => "Wystąpił nieoczekiwany błąd",
     }
 }

@@ -17,11 +17,14 @@ pub enum Block {
     /// A fixed reference from the spec (not the item) that answers relate to, with its score:
     /// RankME's STANDARD.
     Standard(StandardBlock),
+    /// A text split into numbered sentences ("•" bullets, or a list of strings).
+    Sentences(SentencesBlock),
 }
 tagged::tagged_enum!(Block {
     "text" => Text(TextBlock),
     "meaning_representation" => MeaningRepresentation(MeaningRepresentationBlock),
     "standard" => Standard(StandardBlock),
+    "sentences" => Sentences(SentencesBlock),
 });
 
 /// A labelled text block.
@@ -48,6 +51,21 @@ pub struct MeaningRepresentationBlock {
     /// An optional item field: a list of attribute names to highlight (e.g. `["area"]`).
     #[serde(default)]
     pub highlight_field: Option<FieldName>,
+    /// An optional note under the label, in Markdown.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// A text shown as numbered sentences.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SentencesBlock {
+    /// The item field: a text whose sentences start with "•", or a list of strings.
+    pub field: FieldName,
+    /// The label shown above the sentences (e.g. `Generated`).
+    pub label: String,
+    /// Label of each sentence; `{n}` is its number (e.g. `Sentence{n}`).
+    pub sentence_label: String,
     /// An optional note under the label, in Markdown.
     #[serde(default)]
     pub note: Option<String>,
@@ -83,6 +101,7 @@ impl Block {
             Block::Text(b) => vec![&b.field],
             Block::MeaningRepresentation(b) => vec![&b.field],
             Block::Standard(_) => vec![],
+            Block::Sentences(_) => vec![],
         }
     }
 }

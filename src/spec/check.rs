@@ -1,8 +1,8 @@
 //! Semantic checks of a parsed spec: everything serde cannot see (unique ids, valid keys, ...).
 
 use super::{
-    Control, NumberControl, SingleChoice, SpecIssue, SpecIssueCode, TaskSpec, WorkedExample,
-    SPEC_FORMAT,
+    Control, GridControl, NumberControl, SingleChoice, SpecIssue, SpecIssueCode, TaskSpec,
+    WorkedExample, SPEC_FORMAT,
 };
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
@@ -59,6 +59,7 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
         match control {
             Control::SingleChoice(c) => check_choice(c, &path, &mut keys, &mut out),
             Control::Number(c) => check_number(c, &path, &mut out),
+            Control::Grid(c) => check_grid(c, &path, &mut out),
         }
     }
     for (n, example) in spec.examples.iter().enumerate() {
@@ -187,6 +188,10 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
                         "give an object of whole numbers keyed by output id".to_owned()
                     }
                     Control::Number(_) => "give a whole number".to_owned(),
+                    Control::Grid(_) => {
+                        "give a list of rows, each an object {\"column id\": \"option value\"}"
+                            .to_owned()
+                    }
                 },
             )),
             Some(Answer::Choice(value)) => {
@@ -219,6 +224,131 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
                     problem.message(spec.language)
                 ),
             ));
+        }
+    }
+}
+
+fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
+    let mut issue = |p: String, code, msg: String| out.push(SpecIssue::new(p, code, msg));
+    if c.rows.label.trim().is_empty() {
+        issue(
+            format!("{path}.rows.label"),
+            SpecIssueCode::Empty,
+            "each row needs a label, e.g. \"Sentence{n}\"".into(),
+        );
+    }
+    if c.rows.count == Some(0) {
+        issue(
+            format!("{path}.rows.count"),
+            SpecIssueCode::InvalidLimits,
+            "a grid needs at least one row".into(),
+        );
+    }
+    if c.columns.is_empty() {
+        issue(
+            format!("{path}.columns"),
+            SpecIssueCode::NoOptions,
+            "a grid needs at least one column".into(),
+        );
+    }
+    let mut ids = BTreeSet::new();
+    for (n, col) in c.columns.iter().enumerate() {
+        let cpath = format!("{path}.columns[{n}]");
+        if col.id.trim().is_empty() || !ids.insert(col.id.as_str()) {
+            issue(
+                format!("{cpath}.id"),
+                SpecIssueCode::DuplicateControlId,
+                format!("column id \"{}\" is empty or used twice", col.id),
+            );
+        }
+        if col.options.is_empty() {
+            issue(
+                format!("{cpath}.options"),
+                SpecIssueCode::NoOptions,
+                "a column needs at least one option".into(),
+            );
+        }
+        let mut values = BTreeSet::new();
+        for (i, o) in col.options.iter().enumerate() {
+            let opath = format!("{cpath}.options[{i}]");
+            let leaves = o
+                .options
+                .iter()
+                .enumerate()
+                .map(|(j, l)| (format!("{opath}.options[{j}]"), l));
+            for (lpath, leaf) in std::iter::once((opath.clone(), o)).chain(leaves) {
+                if !leaf.options.is_empty() && lpath != opath {
+                    issue(
+                        format!("{lpath}.options"),
+                        SpecIssueCode::InvalidField,
+                        "options nest two levels at most".into(),
+                    );
+                }
+                if leaf.value.trim().is_empty() || !values.insert(leaf.value.as_str()) {
+                    issue(
+                        format!("{lpath}.value"),
+                        SpecIssueCode::DuplicateOptionValue,
+                        format!(
+                            "option value \"{}\" is empty or used twice in column \"{}\"",
+                            leaf.value, col.id
+                        ),
+                    );
+                }
+                if leaf.label.trim().is_empty() {
+                    issue(
+                        format!("{lpath}.label"),
+                        SpecIssueCode::Empty,
+                        "the option label is empty".into(),
+                    );
+                }
+            }
+        }
+    }
+    let mut grouped = BTreeSet::new();
+    for (n, group) in c.alternatives.iter().enumerate() {
+        for (i, col) in group.iter().enumerate() {
+            if c.column(col).is_none() {
+                issue(
+                    format!("{path}.alternatives[{n}][{i}]"),
+                    SpecIssueCode::UnknownControl,
+                    format!("the grid has no column \"{col}\""),
+                );
+            } else if !grouped.insert(col.as_str()) {
+                issue(
+                    format!("{path}.alternatives[{n}][{i}]"),
+                    SpecIssueCode::DuplicateControlId,
+                    format!("column \"{col}\" is in two alternatives"),
+                );
+            }
+        }
+    }
+    if !c.alternatives.is_empty() {
+        for (n, col) in c.columns.iter().enumerate() {
+            if !grouped.contains(col.id.as_str()) {
+                issue(
+                    format!("{path}.columns[{n}].id"),
+                    SpecIssueCode::InvalidField,
+                    format!(
+                        "column \"{}\" is in no alternative; add it to one of `alternatives`",
+                        col.id
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(m) = &c.missing_row {
+        let ok = c
+            .column(&m.column)
+            .is_some_and(|col| col.leaf(&m.value).is_some());
+        if !ok {
+            issue(
+                format!("{path}.missing_row"),
+                SpecIssueCode::UnknownOption,
+                format!(
+                    "\"{}\" is not an option of column \"{}\"",
+                    m.value, m.column
+                ),
+            );
         }
     }
 }

@@ -10,8 +10,11 @@ mod control;
 mod issue;
 pub(crate) mod tagged;
 
-pub use block::{Block, MeaningRepresentationBlock, StandardBlock, TextBlock};
-pub use control::{ChoiceOption, Control, NumberControl, OutputsSource, SingleChoice};
+pub use block::{Block, MeaningRepresentationBlock, SentencesBlock, StandardBlock, TextBlock};
+pub use control::{
+    ChoiceOption, Control, GridColumn, GridControl, GridOption, GridRows, MissingRow,
+    NumberControl, OutputsSource, SingleChoice,
+};
 
 pub use issue::{SpecIssue, SpecIssueCode};
 

@@ -4,14 +4,19 @@
 //! and a severity. Errors block submitting; warnings are recorded in the result.
 //! [`check`] is the only way to get [`ValidAnswers`], which the result builder requires.
 
+mod grid_cells;
+mod grid_missing_row;
+mod grid_row;
 mod required;
 mod whole_number;
 
 use crate::answer::{Answer, Answers, Value};
-use crate::i18n::{t, tf, Lang, Msg};
+use crate::answer::{CellValue, GridRowValue};
+use crate::grid;
+use crate::i18n::{tf, Lang, Msg};
 use crate::ids::ControlId;
 use crate::item::Item;
-use crate::spec::{Control, NumberControl, TaskSpec};
+use crate::spec::{Control, GridControl, NumberControl, TaskSpec};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -41,6 +46,16 @@ pub enum ProblemCode {
     NumberLeadingZero,
     /// A number has more digits than the spec allows.
     NumberTooLong,
+    /// A grid row fills more than one alternative (e.g. Special cases and Mapping).
+    GridMixedAlternatives,
+    /// A grid row fills part of an alternative but not all of it (e.g. Mapping without Meaning).
+    GridRowIncomplete,
+    /// The missing-sentence answer on a row whose sentence is there.
+    GridMissingValueOnPresentRow,
+    /// A row whose sentence is missing holds something else than the missing-sentence answer.
+    GridMissingRowExpected,
+    /// A grid cell holds a value that is not one of its column's options.
+    GridUnknownOption,
 }
 
 /// One problem with the answers.
@@ -57,9 +72,9 @@ pub struct Problem {
     /// The message's text key.
     #[serde(skip)]
     pub msg: Msg,
-    /// The limit the message names (`{n}`), if any.
+    /// The message's parameters (`{n}`, `{labels}`, ...).
     #[serde(skip)]
-    pub param: Option<u64>,
+    pub params: Vec<(&'static str, String)>,
 }
 
 impl Problem {
@@ -69,7 +84,7 @@ impl Problem {
         control: ControlId,
         code: ProblemCode,
         msg: Msg,
-        param: Option<u64>,
+        params: Vec<(&'static str, String)>,
     ) -> Self {
         Problem {
             path,
@@ -77,16 +92,14 @@ impl Problem {
             code,
             severity: Severity::Error,
             msg,
-            param,
+            params,
         }
     }
 
     /// The message for the annotator, in the task's language.
     pub fn message(&self, lang: Lang) -> String {
-        match self.param {
-            Some(n) => tf(lang, self.msg, &[("n", &n.to_string())]),
-            None => t(lang, self.msg).to_owned(),
-        }
+        let params: Vec<(&str, &str)> = self.params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        tf(lang, self.msg, &params)
     }
 }
 
@@ -99,6 +112,7 @@ fn number_msg(code: ProblemCode) -> Msg {
         ProblemCode::NumberTooSmall => Msg::ErrNumberTooSmall,
         ProblemCode::NumberLeadingZero => Msg::ErrNumberLeadingZero,
         ProblemCode::NumberTooLong => Msg::ErrNumberTooLong,
+        _ => Msg::ErrRequiredNumber,
     }
 }
 
@@ -225,6 +239,16 @@ pub fn validate(spec: &TaskSpec, item: &Item, answers: &Answers) -> Report {
                     Msg::ErrRequiredChoice,
                 ));
             }
+            Control::Grid(c) => {
+                for (row, sentence) in grid::rows(c, item).iter().enumerate() {
+                    let present = sentence.is_some();
+                    let cells = grid::effective_row(c, answer, row, present);
+                    let path = format!("{}[{row}]", c.id);
+                    problems.extend(grid_cells::apply(c, &path, &cells));
+                    problems.extend(grid_missing_row::apply(c, &path, &cells, present));
+                    problems.extend(grid_row::apply(c, &path, &cells));
+                }
+            }
             Control::Number(c) => {
                 for key in number_keys(c, item) {
                     let text = Answer::number_text(answer, key.as_deref());
@@ -240,12 +264,15 @@ pub fn validate(spec: &TaskSpec, item: &Item, answers: &Answers) -> Report {
                     } else if let Some((code, param)) =
                         whole_number::apply(text, c.min, c.max_digits)
                     {
+                        let params = param
+                            .map(|n| vec![("n", n.to_string())])
+                            .unwrap_or_default();
                         problems.push(Problem::error(
                             path,
                             c.id.clone(),
                             code,
                             number_msg(code),
-                            param,
+                            params,
                         ));
                     }
                 }
@@ -291,6 +318,7 @@ pub fn check(spec: &TaskSpec, item: &Item, answers: &Answers) -> Result<ValidAns
             (Control::Number(_), _) => {
                 whole_number::value(Answer::number_text(answer, None)).map(Value::Number)
             }
+            (Control::Grid(c), _) => Some(Value::Grid(grid_value(c, item, answer))),
             _ => None,
         };
         if let Some(v) = value {
@@ -301,4 +329,33 @@ pub fn check(spec: &TaskSpec, item: &Item, answers: &Answers) -> Result<ValidAns
         values,
         warnings: report.problems,
     })
+}
+
+/// A grid's validated rows, with each row's sentence and both levels of two-level columns.
+fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<GridRowValue> {
+    grid::rows(c, item)
+        .into_iter()
+        .enumerate()
+        .map(|(row, sentence)| {
+            let cells = grid::effective_row(c, answer, row, sentence.is_some())
+                .into_iter()
+                .filter_map(|(col, value)| {
+                    let (category, leaf) = c.column(&col)?.leaf(&value)?;
+                    let cell = match category {
+                        Some(cat) => CellValue::Leveled {
+                            category: cat.value.clone(),
+                            value: leaf.value.clone(),
+                        },
+                        None => CellValue::Option(leaf.value.clone()),
+                    };
+                    Some((col, cell))
+                })
+                .collect();
+            GridRowValue {
+                row: row + 1,
+                sentence,
+                cells,
+            }
+        })
+        .collect()
 }

@@ -14,7 +14,7 @@ pub fn apply(
     msg: Msg,
 ) -> Option<Problem> {
     (required && !filled)
-        .then(|| Problem::error(path, control.clone(), ProblemCode::Required, msg, None))
+        .then(|| Problem::error(path, control.clone(), ProblemCode::Required, msg, vec![]))
 }
 
 #[cfg(test)]

@@ -1,0 +1,329 @@
+//! The per-sentence error grid (family 3), natively: every rule with valid and invalid rows,
+//! the either/or clearing with undo, missing sentences, and a property test that no sequence
+//! of actions yields a result that breaks a rule.
+#![cfg(not(target_arch = "wasm32"))]
+
+use glossa::answer::{Answer, CellValue, GridCells, Value};
+use glossa::form::{apply, Action, FormState};
+use glossa::ids::ControlId;
+use glossa::item::{self, Item};
+use glossa::presentation::Presentation;
+use glossa::result::{build, Environment};
+use glossa::spec::{self, Control, GridControl, TaskSpec};
+use glossa::validate::{validate, ProblemCode};
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+fn example() -> (TaskSpec, Vec<Item>) {
+    let spec = spec::load(include_str!(
+        "../www/examples/cs-summary-errors/abstract-spec.json"
+    ))
+    .expect("spec");
+    let items = item::parse_items(include_str!(
+        "../www/examples/cs-summary-errors/abstract-items.json"
+    ))
+    .expect("items");
+    assert_eq!(item::check_items(&spec, &items), vec![]);
+    (spec, items)
+}
+
+fn grid(spec: &TaskSpec) -> &GridControl {
+    match &spec.controls[0] {
+        Control::Grid(g) => g,
+        _ => unreachable!(),
+    }
+}
+
+fn errors() -> ControlId {
+    ControlId::from("errors")
+}
+
+fn choose(row: usize, column: &str, value: &str) -> Action {
+    Action::GridChoose {
+        control: errors(),
+        row,
+        column: column.into(),
+        value: value.into(),
+    }
+}
+
+fn run(spec: &TaskSpec, item: &Item, actions: Vec<Action>) -> FormState {
+    actions
+        .into_iter()
+        .fold(FormState::new(0), |f, a| apply(spec, item, &f, a))
+}
+
+fn codes(spec: &TaskSpec, item: &Item, cells: GridCells) -> Vec<(String, ProblemCode)> {
+    let answers = BTreeMap::from([(errors(), Answer::Grid(cells))]);
+    validate(spec, item, &answers)
+        .problems
+        .into_iter()
+        .map(|p| (p.path, p.code))
+        .collect()
+}
+
+fn row(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs
+        .iter()
+        .map(|(k, v)| ((*k).into(), (*v).into()))
+        .collect()
+}
+
+#[test]
+fn complete_rows_pass_either_way() {
+    let (spec, items) = example();
+    let cells = GridCells::from([
+        (0, row(&[("mapping", "omission"), ("meaning", "pragmatic")])),
+        (1, row(&[("special", "ok")])),
+        (2, row(&[("special", "repetitive")])),
+    ]);
+    assert_eq!(codes(&spec, &items[0], cells), vec![]);
+}
+
+#[test]
+fn each_broken_row_is_named_with_its_rule() {
+    let (spec, items) = example();
+    let cells = GridCells::from([
+        (0, row(&[("special", "ok"), ("mapping", "omission")])),
+        (1, row(&[("mapping", "fabrication")])),
+        (2, row(&[("special", "sentence_missing")])),
+    ]);
+    assert_eq!(
+        codes(&spec, &items[0], cells),
+        vec![
+            ("errors[0]".into(), ProblemCode::GridMixedAlternatives),
+            ("errors[1]".into(), ProblemCode::GridRowIncomplete),
+            (
+                "errors[2].special".into(),
+                ProblemCode::GridMissingValueOnPresentRow
+            ),
+        ]
+    );
+    let unknown = GridCells::from([
+        (0, row(&[("special", "great")])),
+        (1, row(&[("colour", "red")])),
+    ]);
+    let got = codes(&spec, &items[0], unknown);
+    assert!(
+        got.contains(&("errors[0].special".into(), ProblemCode::GridUnknownOption)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&("errors[1].colour".into(), ProblemCode::GridUnknownOption)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&("errors[2]".into(), ProblemCode::Required)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn two_sentence_abstract_in_a_three_row_task() {
+    let (spec, items) = example();
+    let it = &items[1]; // two bullets
+    let form = run(
+        &spec,
+        it,
+        vec![
+            choose(2, "special", "ok"),               // row 3 has no sentence: ignored
+            choose(0, "special", "sentence_missing"), // only for missing rows: ignored
+            choose(0, "mapping", "fabrication"),
+            choose(0, "meaning", "not_entailed"),
+            choose(1, "special", "ok"),
+        ],
+    );
+    let presentation = Presentation::new(&spec, it, None);
+    let doc = build(
+        &spec,
+        it,
+        &presentation,
+        &form,
+        &Environment::default(),
+        &BTreeMap::new(),
+        1,
+    )
+    .expect("valid");
+    let Value::Grid(rows) = &doc.answers[&errors()] else {
+        panic!()
+    };
+    assert_eq!(rows.len(), 3);
+    assert_eq!(
+        rows[0].sentence.as_deref(),
+        Some("Mauresmo bude v osmém měsíci těhotenství se svým prvním dítětem.")
+    );
+    assert_eq!(
+        rows[0].cells["meaning"],
+        CellValue::Leveled {
+            category: "misleading".into(),
+            value: "not_entailed".into()
+        }
+    );
+    assert_eq!(
+        rows[0].cells["mapping"],
+        CellValue::Option("fabrication".into())
+    );
+    assert_eq!(
+        rows[1].cells,
+        BTreeMap::from([("special".to_owned(), CellValue::Option("ok".into()))])
+    );
+    assert_eq!((rows[2].row, rows[2].sentence.as_deref()), (3, None));
+    assert_eq!(
+        rows[2].cells,
+        BTreeMap::from([(
+            "special".to_owned(),
+            CellValue::Option("sentence_missing".into())
+        )])
+    );
+    let json = serde_json::to_value(&doc).unwrap();
+    assert_eq!(
+        json["answers"]["errors"][0]["meaning"],
+        serde_json::Value::Null,
+        "cells sit under `cells`"
+    );
+    assert_eq!(
+        json["answers"]["errors"][0]["cells"]["meaning"],
+        serde_json::json!({"category": "misleading", "value": "not_entailed"})
+    );
+}
+
+#[test]
+fn choosing_the_other_side_clears_and_undo_restores() {
+    let (spec, items) = example();
+    let it = &items[0];
+    let form = run(
+        &spec,
+        it,
+        vec![
+            choose(0, "mapping", "omission"),
+            choose(0, "meaning", "ungrammatical"),
+            choose(0, "special", "ok"),
+        ],
+    );
+    assert_eq!(
+        form.answers[&errors()],
+        Answer::Grid(GridCells::from([(0, row(&[("special", "ok")]))]))
+    );
+    let notice = form.grid_notice.clone().expect("a notice");
+    assert_eq!(
+        notice.cleared,
+        vec!["mapping".to_owned(), "meaning".to_owned()]
+    );
+    let undone = apply(&spec, it, &form, Action::GridUndo);
+    assert_eq!(
+        undone.answers[&errors()],
+        Answer::Grid(GridCells::from([(
+            0,
+            row(&[("mapping", "omission"), ("meaning", "ungrammatical")])
+        )]))
+    );
+    assert_eq!(undone.grid_notice, None);
+    // Same column: the choice replaces, nothing to undo.
+    let same = run(
+        &spec,
+        it,
+        vec![
+            choose(0, "mapping", "omission"),
+            choose(0, "mapping", "fabrication"),
+        ],
+    );
+    assert_eq!(same.grid_notice, None);
+    let cleared = apply(
+        &spec,
+        it,
+        &same,
+        Action::GridClearRow {
+            control: errors(),
+            row: 0,
+        },
+    );
+    assert!(cleared.answers.is_empty());
+}
+
+#[test]
+fn headline_task_has_one_row() {
+    let spec = spec::load(include_str!(
+        "../www/examples/cs-summary-errors/headline-spec.json"
+    ))
+    .unwrap();
+    let items = item::parse_items(include_str!(
+        "../www/examples/cs-summary-errors/headline-items.json"
+    ))
+    .unwrap();
+    let report = FormState::new(0).report(&spec, &items[0]);
+    assert_eq!(report.problems.len(), 1);
+    assert_eq!(
+        (report.problems[0].path.as_str(), report.problems[0].code),
+        ("errors[0]", ProblemCode::Required)
+    );
+}
+
+/// An independent statement of the manual's rules, applied to a result row.
+fn row_obeys_the_manual(
+    g: &GridControl,
+    cells: &BTreeMap<String, CellValue>,
+    present: bool,
+) -> bool {
+    let special = cells.contains_key("special");
+    let mapping_meaning = cells.contains_key("mapping") && cells.contains_key("meaning");
+    let either_or = (special && cells.len() == 1) ^ (mapping_meaning && cells.len() == 2);
+    let missing = cells.get("special") == Some(&CellValue::Option("sentence_missing".into()));
+    let known = cells.iter().all(|(col, v)| {
+        let value = match v {
+            CellValue::Option(v) | CellValue::Leveled { value: v, .. } => v,
+        };
+        g.column(col).and_then(|c| c.leaf(value)).is_some()
+    });
+    either_or && known && (missing != present)
+}
+
+fn grid_actions() -> impl Strategy<Value = Action> {
+    let column_value = prop_oneof![
+        Just(("special", "ok")),
+        Just(("special", "repetitive")),
+        Just(("special", "sentence_missing")),
+        Just(("mapping", "omission")),
+        Just(("mapping", "lack_of_rewriting")),
+        Just(("meaning", "ungrammatical")),
+        Just(("meaning", "pragmatic")),
+        Just(("meaning", "malformed")),
+        Just(("special", "nonsense")),
+    ];
+    prop_oneof![
+        6 => (0usize..4, column_value).prop_map(|(row, (c, v))| choose(row, c, v)),
+        1 => (0usize..4).prop_map(|row| Action::GridClearRow { control: errors(), row }),
+        1 => Just(Action::GridUndo),
+        1 => Just(Action::SubmitRefused),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// No sequence of actions leads to a submitted result that breaks a rule.
+    #[test]
+    fn no_action_sequence_submits_a_broken_row(
+        which in 0usize..3,
+        filled_first in any::<bool>(),
+        actions in proptest::collection::vec(grid_actions(), 0..40),
+    ) {
+        let (spec, items) = example();
+        let it = &items[which];
+        // Half the runs start from a complete, valid grid, so many runs do reach a result.
+        let mut all = if filled_first {
+            vec![choose(0, "special", "ok"), choose(1, "mapping", "omission"), choose(1, "meaning", "pragmatic"), choose(2, "special", "repetitive")]
+        } else {
+            vec![]
+        };
+        all.extend(actions);
+        let form = run(&spec, it, all);
+        let presentation = Presentation::new(&spec, it, None);
+        if let Ok(doc) = build(&spec, it, &presentation, &form, &Environment::default(), &BTreeMap::new(), 1) {
+            let Value::Grid(rows) = &doc.answers[&errors()] else { panic!("grid answer") };
+            prop_assert_eq!(rows.len(), 3);
+            for r in rows {
+                prop_assert!(row_obeys_the_manual(grid(&spec), &r.cells, r.sentence.is_some()), "row {:?}", r);
+            }
+        }
+    }
+}
