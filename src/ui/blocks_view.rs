@@ -1,11 +1,13 @@
 //! `BlocksView`: the spec's blocks for one item (a real one or a worked example's).
 
 use super::mr_block::MrBlock;
+use super::sentences_view::SentencesView;
 use super::standard_view::StandardView;
 use super::text_block::TextBlockView;
 use crate::i18n::Lang;
 use crate::item::Item;
 use crate::mr;
+use crate::sentences;
 use crate::spec::Block;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -48,6 +50,10 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
                 },
                 Block::Standard(_) if props.skip_standards => html! {},
                 Block::Standard(b) => html! { <StandardView {id} block={Rc::new(b.clone())} /> },
+                Block::Sentences(b) => html! {
+                    <SentencesView {id} label={b.label.clone()} sentence_label={b.sentence_label.clone()}
+                        sentences={item.fields.get(b.field.as_str()).and_then(sentences::split).unwrap_or_default()} />
+                },
             }
         })
         .collect()

@@ -86,5 +86,23 @@ fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Htm
             },
             None => html! { {value.to_string()} },
         },
+        Control::Grid(g) => html! {
+            <ol class="glossa-example-scores">
+                { for value.as_array().into_iter().flatten().enumerate().map(|(n, row)| {
+                    let labels: Vec<String> = row.as_object().into_iter().flatten().map(|(col, v)| {
+                        let v = v.as_str().unwrap_or_default();
+                        let column = g.column(col);
+                        let leaf = column.and_then(|c| c.leaf(v)).map_or(v.to_owned(), |(_, l)| l.label.clone());
+                        format!("{}: {leaf}", column.map_or(col.as_str(), |c| c.label.as_str()))
+                    }).collect();
+                    html! {
+                        <li>
+                            <span class="glossa-output-label">{fill(&g.rows.label, &[("n", &(n + 1).to_string())])}</span>
+                            {": "}<strong>{labels.join("; ")}</strong>
+                        </li>
+                    }
+                }) }
+            </ol>
+        },
     }
 }

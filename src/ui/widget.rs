@@ -3,12 +3,14 @@
 
 use super::blocks_view::BlocksView;
 use super::example_view::ExampleView;
+use super::grid_view::GridView;
 use super::instructions::Instructions;
 use super::number_view::NumberView;
 use super::single_choice::SingleChoiceView;
 use super::submit_bar::SubmitBar;
 use super::{Model, WidgetLink};
 use crate::form::{Action, FormState};
+use crate::grid;
 use crate::i18n::{t, Msg};
 use crate::ids::dom_id;
 use crate::item::Item;
@@ -154,6 +156,12 @@ pub fn Widget(props: &WidgetProps) -> Html {
                 item={Rc::clone(&props.item)} {lang} />
             <form class="glossa-form" novalidate=true {onsubmit}>
                 { for spec.controls.iter().map(|control| match control {
+                    Control::Grid(c) => html! {
+                        <GridView {instance} control={Rc::new(c.clone())}
+                            rows={Rc::new(grid::rows(c, &props.item))} form={Rc::clone(&shared_form)}
+                            report={Rc::clone(&report)} {lang}
+                            on_action={state.dispatcher().to_callback()} />
+                    },
                     Control::Number(c) => {
                         let outputs = c.outputs.as_ref().map(|src| {
                             state.presentation.outputs_in_order(&c.id, &props.item.outputs(src.field.as_str()))
@@ -200,6 +208,16 @@ fn typing_in_text(e: &KeyboardEvent) -> bool {
     }
 }
 
+fn focus_selector(selector: &str) {
+    let el = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|el| el.dyn_into::<HtmlElement>().ok());
+    if let Some(el) = el {
+        let _ = el.focus();
+    }
+}
+
 fn focus(id: &str) {
     let el = web_sys::window()
         .and_then(|w| w.document())
@@ -233,6 +251,12 @@ fn focus_first_problem(instance: u32, model: &Model) {
                 .strip_prefix(&format!("{}.", c.id))
                 .unwrap_or("");
             focus(&dom_id(instance, &[c.id.as_str(), "box", key]));
+        }
+        Some(Control::Grid(c)) => {
+            // `errors[2]` or `errors[2].mapping`: the row's first choice.
+            let row = problem.path.split(['[', ']']).nth(1).unwrap_or("0");
+            let row_id = dom_id(instance, &[c.id.as_str(), &format!("r{row}")]);
+            focus_selector(&format!("#{row_id} input:not(:disabled)"));
         }
         None => {}
     }

@@ -45,7 +45,7 @@ pub fn apply(c: &GridControl, path: &str, cells: &BTreeMap<String, String>) -> O
             error(
                 ProblemCode::Required,
                 Msg::ErrGridRowRequired,
-                vec![("labels", options.join(" | "))],
+                vec![("labels", options.join(" / "))],
             )
         }
         [group] => {
@@ -69,7 +69,7 @@ pub fn apply(c: &GridControl, path: &str, cells: &BTreeMap<String, String>) -> O
             error(
                 ProblemCode::GridMixedAlternatives,
                 Msg::ErrGridMixed,
-                vec![("labels", names.join(" | "))],
+                vec![("labels", names.join(" / "))],
             )
         }
     }

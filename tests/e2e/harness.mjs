@@ -70,3 +70,16 @@ export async function waitForResults(page, n) {
   await page.waitForFunction((k) => window.glossaReceived.length >= k, n);
   return page.evaluate(() => window.glossaReceived);
 }
+
+/** The Czech error-grid task page object. Rows are cards; each column a radio group. */
+export class GridTask {
+  constructor(page) { this.page = page; }
+  row(n) { return this.page.locator('article.glossa-grid-row').nth(n - 1); }
+  /** The radio for `label` in column `column` of row `n` (accessible names are the labels). */
+  option(n, column, label) {
+    return this.row(n).getByRole('group', { name: new RegExp(`^${column} — Sentence${n}`) }).getByRole('radio', { name: label, exact: true });
+  }
+  submitButton() { return this.page.getByRole('button', { name: 'Odeslat', exact: true }); }
+  async ready() { await this.row(1).waitFor(); return this; }
+  received() { return this.page.evaluate(() => window.glossaReceived); }
+}

@@ -1,0 +1,64 @@
+//! `GridView`: a grid control — one `GridRowView` card per row.
+
+use super::grid_row_view::GridRowView;
+use super::markdown_view::Markdown;
+use crate::form::{Action, FormState};
+use crate::grid;
+use crate::i18n::Lang;
+use crate::ids::dom_id;
+use crate::spec::GridControl;
+use crate::validate::Report;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`GridView`].
+#[derive(Properties, PartialEq)]
+pub struct GridViewProps {
+    /// The widget instance (for DOM ids).
+    pub instance: u32,
+    /// The grid.
+    pub control: Rc<GridControl>,
+    /// The rows: the sentence, or `None` for a missing one.
+    pub rows: Rc<Vec<Option<String>>>,
+    /// The form.
+    pub form: Rc<FormState>,
+    /// The current report.
+    pub report: Rc<Report>,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches actions.
+    pub on_action: Callback<Action>,
+}
+
+/// A grid question.
+#[component]
+pub fn GridView(props: &GridViewProps) -> Html {
+    let c = &props.control;
+    let answer = props.form.answers.get(&c.id);
+    let cells = grid::cells(answer);
+    html! {
+        <fieldset class="glossa-control glossa-grid" id={dom_id(props.instance, &[c.id.as_str()])}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            { for props.rows.iter().enumerate().map(|(row, sentence)| {
+                let path = format!("{}[{row}]", c.id);
+                let error = props.form.submit_attempted.then(|| {
+                    props.report.problems.iter()
+                        .find(|p| p.path == path || p.path.starts_with(&format!("{path}.")))
+                        .map(|p| AttrValue::from(p.message(props.lang)))
+                }).flatten().filter(|_| !props.form.submitted);
+                let cleared = props.form.grid_notice.as_ref()
+                    .filter(|n| n.control == c.id && n.row == row)
+                    .map(|n| n.cleared.clone());
+                html! {
+                    <GridRowView key={row} instance={props.instance} control={Rc::clone(c)} {row}
+                        sentence={sentence.clone()} cells={cells.get(&row).cloned().unwrap_or_default()}
+                        {error} {cleared} disabled={props.form.submitted} lang={props.lang}
+                        on_action={props.on_action.clone()} />
+                }
+            }) }
+        </fieldset>
+    }
+}
