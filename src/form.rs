@@ -5,8 +5,9 @@ use crate::answer::{Answer, Answers, GridCells};
 use crate::grid;
 use crate::ids::{ControlId, OptionValue};
 use crate::item::Item;
+use crate::spec::Control;
 use crate::spec::GridControl;
-use crate::spec::{Control, TaskSpec};
+use crate::task::Task;
 use crate::validate::{self, number_keys, Report};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -148,8 +149,8 @@ impl FormState {
     }
 
     /// The validation report of the current answers.
-    pub fn report(&self, spec: &TaskSpec, item: &Item) -> Report {
-        validate::validate(spec, item, &self.answers)
+    pub fn report(&self, task: &Task) -> Report {
+        validate::validate(task, &self.answers)
     }
 
     /// Whether the problems at `path` are shown now (after a submit attempt or leaving the box).
@@ -160,7 +161,8 @@ impl FormState {
 
 /// Applies an action. Actions that do not fit the spec and item (an unknown control, option or
 /// output) and changes to a submitted form leave the state as it was.
-pub fn apply(spec: &TaskSpec, item: &Item, state: &FormState, action: Action) -> FormState {
+pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
+    let (spec, item) = (&task.spec, &task.item);
     let mut next = state.clone();
     match action {
         Action::SetNumber { control, key, text } => {

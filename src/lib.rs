@@ -21,6 +21,8 @@ pub mod presentation;
 pub mod result;
 pub mod sentences;
 pub mod spec;
+pub mod task;
+pub mod text;
 pub mod time;
 pub mod validate;
 

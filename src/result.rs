@@ -4,10 +4,9 @@ use crate::answer::Value;
 use crate::form::FormState;
 use crate::i18n::Lang;
 use crate::ids::ControlId;
-use crate::item::Item;
 use crate::presentation::Presentation;
 use crate::spec::Block;
-use crate::spec::TaskSpec;
+use crate::task::Task;
 use crate::time::iso8601;
 use crate::validate::{self, PublicProblem, Report};
 use serde::{Deserialize, Serialize};
@@ -124,15 +123,14 @@ pub struct EnvironmentRecord {
 
 /// Validates the form and, if nothing blocks, builds its result document.
 pub fn build(
-    spec: &TaskSpec,
-    item: &Item,
-    presentation: &Presentation,
+    task: &Task,
     form: &FormState,
     env: &Environment,
     ids: &BTreeMap<String, String>,
     now_ms: u64,
 ) -> Result<ResultDoc, Report> {
-    let valid = validate::check(spec, item, &form.answers)?;
+    let (spec, item, presentation) = (&task.spec, &task.item, &task.presentation);
+    let valid = validate::check(task, &form.answers)?;
     let standards = spec
         .blocks
         .iter()

@@ -1,10 +1,11 @@
 //! The pure core end to end, natively: load the shipped Italian example, act, validate, build.
 #![cfg(not(target_arch = "wasm32"))]
 
+use glossa::task::Task;
+
 use glossa::form::{apply, Action, FormState};
 use glossa::ids::{ControlId, OptionValue};
 use glossa::item::{self, Item};
-use glossa::presentation::Presentation;
 use glossa::result::{build, Environment, ResultDoc, RESULT_FORMAT};
 use glossa::spec::{self, Control, TaskSpec};
 use glossa::validate::{ProblemCode, Report};
@@ -33,23 +34,14 @@ fn result(
     ids: &BTreeMap<String, String>,
     now: u64,
 ) -> Result<ResultDoc, Report> {
-    let presentation = Presentation::new(spec, item, None);
-    build(
-        spec,
-        item,
-        &presentation,
-        form,
-        &Environment::default(),
-        ids,
-        now,
-    )
+    build(&bind(spec, item), form, &Environment::default(), ids, now)
 }
 
 #[test]
 fn nothing_chosen_is_reported_as_required() {
     let (spec, items) = example();
     let form = FormState::new(1_000);
-    let report = form.report(&spec, &items[0]);
+    let report = form.report(&bind(&spec, &items[0]));
     assert!(!report.is_valid());
     assert_eq!(report.problems[0].code, ProblemCode::Required);
     assert_eq!(report.problems[0].path, "valutazione");
@@ -62,10 +54,9 @@ fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
     let (spec, items) = example();
     let it = &items[1];
     let mut form = FormState::new(1_000);
-    form = apply(&spec, it, &form, choose("totalmente_sbagliato"));
+    form = apply(&bind(&spec, it), &form, choose("totalmente_sbagliato"));
     form = apply(
-        &spec,
-        it,
+        &bind(&spec, it),
         &form,
         Action::Visibility {
             visible: false,
@@ -73,8 +64,7 @@ fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
         },
     );
     form = apply(
-        &spec,
-        it,
+        &bind(&spec, it),
         &form,
         Action::Visibility {
             visible: true,
@@ -108,18 +98,17 @@ fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
 fn unknown_options_and_changes_after_submit_are_ignored() {
     let (spec, items) = example();
     let it = &items[0];
-    let form = apply(&spec, it, &FormState::new(0), choose("non_esiste"));
+    let form = apply(&bind(&spec, it), &FormState::new(0), choose("non_esiste"));
     assert!(form.answers.is_empty());
-    let form = apply(&spec, it, &form, choose("totalmente_corretto"));
-    let form = apply(&spec, it, &form, Action::Submitted { now_ms: 5 });
-    let after = apply(&spec, it, &form, choose("risposta_non_fornita"));
+    let form = apply(&bind(&spec, it), &form, choose("totalmente_corretto"));
+    let form = apply(&bind(&spec, it), &form, Action::Submitted { now_ms: 5 });
+    let after = apply(&bind(&spec, it), &form, choose("risposta_non_fornita"));
     assert_eq!(
         after.choice(&ControlId::from("valutazione")),
         Some(&OptionValue::from("totalmente_corretto"))
     );
     let cleared = apply(
-        &spec,
-        it,
+        &bind(&spec, it),
         &form,
         Action::Clear {
             control: ControlId::from("valutazione"),
@@ -154,13 +143,13 @@ proptest! {
         let Control::SingleChoice(c) = &spec.controls[0] else { unreachable!() };
         let mut form = FormState::new(0);
         for a in actions {
-            form = apply(&spec, &items[0], &form, a);
+            form = apply(&bind(&spec, &items[0]), &form, a);
             if let Some(v) = form.choice(&c.id) {
                 prop_assert!(c.options.iter().any(|o| &o.value == v));
             }
         }
         let built = result(&spec, &items[0], &form, &BTreeMap::new(), 2_000_000);
-        prop_assert_eq!(built.is_ok(), form.report(&spec, &items[0]).is_valid());
+        prop_assert_eq!(built.is_ok(), form.report(&bind(&spec, &items[0])).is_valid());
     }
 
     /// Arbitrary text never panics the spec or item loaders.
@@ -169,4 +158,9 @@ proptest! {
         let _ = spec::load(&text);
         let _ = item::parse_items(&text);
     }
+}
+
+/// Binds a spec and an item into a task (no shuffle seed).
+fn bind(spec: &TaskSpec, item: &Item) -> Task {
+    Task::new(spec.clone(), item.clone(), None)
 }

@@ -3,11 +3,12 @@
 //! of actions yields a result that breaks a rule.
 #![cfg(not(target_arch = "wasm32"))]
 
+use glossa::task::Task;
+
 use glossa::answer::{Answer, CellValue, GridCells, Value};
 use glossa::form::{apply, Action, FormState};
 use glossa::ids::ControlId;
 use glossa::item::{self, Item};
-use glossa::presentation::Presentation;
 use glossa::result::{build, Environment};
 use glossa::spec::{self, Control, GridControl, TaskSpec};
 use glossa::validate::{validate, ProblemCode};
@@ -50,12 +51,12 @@ fn choose(row: usize, column: &str, value: &str) -> Action {
 fn run(spec: &TaskSpec, item: &Item, actions: Vec<Action>) -> FormState {
     actions
         .into_iter()
-        .fold(FormState::new(0), |f, a| apply(spec, item, &f, a))
+        .fold(FormState::new(0), |f, a| apply(&bind(spec, item), &f, a))
 }
 
 fn codes(spec: &TaskSpec, item: &Item, cells: GridCells) -> Vec<(String, ProblemCode)> {
     let answers = BTreeMap::from([(errors(), Answer::Grid(cells))]);
-    validate(spec, item, &answers)
+    validate(&bind(spec, item), &answers)
         .problems
         .into_iter()
         .map(|p| (p.path, p.code))
@@ -133,11 +134,8 @@ fn two_sentence_abstract_in_a_three_row_task() {
             choose(1, "special", "ok"),
         ],
     );
-    let presentation = Presentation::new(&spec, it, None);
     let doc = build(
-        &spec,
-        it,
-        &presentation,
+        &bind(&spec, it),
         &form,
         &Environment::default(),
         &BTreeMap::new(),
@@ -209,7 +207,7 @@ fn choosing_the_other_side_clears_and_undo_restores() {
         notice.cleared,
         vec!["mapping".to_owned(), "meaning".to_owned()]
     );
-    let undone = apply(&spec, it, &form, Action::GridUndo);
+    let undone = apply(&bind(&spec, it), &form, Action::GridUndo);
     assert_eq!(
         undone.answers[&errors()],
         Answer::Grid(GridCells::from([(
@@ -229,8 +227,7 @@ fn choosing_the_other_side_clears_and_undo_restores() {
     );
     assert_eq!(same.grid_notice, None);
     let cleared = apply(
-        &spec,
-        it,
+        &bind(&spec, it),
         &same,
         Action::GridClearRow {
             control: errors(),
@@ -250,7 +247,7 @@ fn headline_task_has_one_row() {
         "../www/examples/cs-summary-errors/headline-items.json"
     ))
     .unwrap();
-    let report = FormState::new(0).report(&spec, &items[0]);
+    let report = FormState::new(0).report(&bind(&spec, &items[0]));
     assert_eq!(report.problems.len(), 1);
     assert_eq!(
         (report.problems[0].path.as_str(), report.problems[0].code),
@@ -317,8 +314,7 @@ proptest! {
         };
         all.extend(actions);
         let form = run(&spec, it, all);
-        let presentation = Presentation::new(&spec, it, None);
-        if let Ok(doc) = build(&spec, it, &presentation, &form, &Environment::default(), &BTreeMap::new(), 1) {
+        if let Ok(doc) = build(&bind(&spec, it), &form, &Environment::default(), &BTreeMap::new(), 1) {
             let Value::Grid(rows) = &doc.answers[&errors()] else { panic!("grid answer") };
             prop_assert_eq!(rows.len(), 3);
             for r in rows {
@@ -326,4 +322,9 @@ proptest! {
             }
         }
     }
+}
+
+/// Binds a spec and an item into a task (no shuffle seed).
+fn bind(spec: &TaskSpec, item: &Item) -> Task {
+    Task::new(spec.clone(), item.clone(), None)
 }

@@ -2,6 +2,8 @@
 //! results keyed by output id, shuffled orders recorded.
 #![cfg(not(target_arch = "wasm32"))]
 
+use glossa::task::Task;
+
 use glossa::form::{apply, Action, FormState};
 use glossa::ids::ControlId;
 use glossa::item::{self, Item};
@@ -30,7 +32,7 @@ fn typed(spec: &TaskSpec, item: &Item, scores: &[(&str, &str)]) -> FormState {
             key: Some((*id).to_owned()),
             text: (*text).to_owned(),
         };
-        apply(spec, item, &form, action)
+        apply(&bind(spec, item), &form, action)
     })
 }
 
@@ -43,11 +45,8 @@ fn the_manuals_example_gives_integers_keyed_by_output_id() {
         it,
         &[("sys-a", "70"), ("sys-b", "100"), ("sys-c", "90")],
     );
-    let presentation = Presentation::new(&spec, it, None);
     let doc = build(
-        &spec,
-        it,
-        &presentation,
+        &bind(&spec, it),
         &form,
         &Environment::default(),
         &BTreeMap::new(),
@@ -74,7 +73,7 @@ fn every_box_must_hold_a_valid_number_each_problem_at_its_output() {
     let (spec, items) = example();
     let it = &items[0];
     let form = typed(&spec, it, &[("sys-a", "1.5"), ("sys-c", "0012")]);
-    let report = form.report(&spec, it);
+    let report = form.report(&bind(&spec, it));
     let got: Vec<(&str, ProblemCode)> = report
         .problems
         .iter()
@@ -103,7 +102,7 @@ fn clearing_a_box_removes_its_answer_and_unknown_outputs_are_ignored() {
 fn the_number_of_outputs_comes_from_the_item() {
     let (spec, items) = example();
     for (it, n) in [(&items[2], 2), (&items[3], 5)] {
-        let report = FormState::new(0).report(&spec, it);
+        let report = FormState::new(0).report(&bind(&spec, it));
         assert_eq!(report.problems.len(), n, "{}", it.id);
     }
 }
@@ -170,4 +169,9 @@ fn spec_and_item_mistakes_are_named() {
         got.contains(&("items[1].outputs".into(), SpecIssueCode::InvalidField)),
         "{got:?}"
     );
+}
+
+/// Binds a spec and an item into a task (no shuffle seed).
+fn bind(spec: &TaskSpec, item: &Item) -> Task {
+    Task::new(spec.clone(), item.clone(), None)
 }

@@ -7,10 +7,10 @@ use super::options::MountOptions;
 use super::panic;
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
-use crate::item::{self, Item};
-use crate::presentation::Presentation;
+use crate::item;
 use crate::result::{self, ResultDoc};
-use crate::spec::{self, SpecIssue, TaskSpec};
+use crate::spec::{self, SpecIssue};
+use crate::task::Task;
 use crate::ui::{ErrorPanelProps, Model, Root, RootProps, RootView, WidgetLink, WidgetProps};
 use crate::validate::PublicReport;
 use gloo_events::EventListener;
@@ -52,8 +52,7 @@ struct ErrorReport<'a> {
 
 enum Loaded {
     Task {
-        spec: Rc<TaskSpec>,
-        item: Rc<Item>,
+        task: Rc<Task>,
         options: MountOptions,
     },
     Broken {
@@ -137,14 +136,16 @@ fn load(spec_json: &str, item_json: &str, options: JsValue) -> (Lang, Loaded) {
         }
     };
     match item::load(&spec, item_json) {
-        Ok(item) => (
-            lang,
-            Loaded::Task {
-                spec: Rc::new(spec),
-                item: Rc::new(item),
-                options,
-            },
-        ),
+        Ok(item) => {
+            let task = Task::new(spec, item, options.seed.as_deref());
+            (
+                lang,
+                Loaded::Task {
+                    task: Rc::new(task),
+                    options,
+                },
+            )
+        }
         Err(issues) => (
             lang,
             Loaded::Broken {
@@ -203,11 +204,7 @@ impl Controller {
                 help: t(self.lang, Msg::ErrorHelp).into(),
                 lines: issues.iter().map(|i| i.to_string().into()).collect(),
             }),
-            Loaded::Task {
-                spec,
-                item,
-                options,
-            } => {
+            Loaded::Task { task, options } => {
                 let weak = Rc::downgrade(self);
                 let on_change = bind(&weak, |c, m: Model| {
                     emit(&c.element, "change", &m.report().to_public(c.lang))
@@ -224,9 +221,7 @@ impl Controller {
                 });
                 RootView::Task(WidgetProps {
                     instance,
-                    spec: Rc::clone(spec),
-                    item: Rc::clone(item),
-                    presentation: Rc::new(Presentation::new(spec, item, options.seed.as_deref())),
+                    task: Rc::clone(task),
                     link: Rc::clone(&self.link),
                     hide_submit: options.hide_submit,
                     started_ms: now_ms(),
@@ -274,12 +269,7 @@ impl Controller {
         if let Some(doc) = self.submitted.borrow().clone() {
             return Ok(doc);
         }
-        let Loaded::Task {
-            spec,
-            item,
-            options,
-        } = &self.loaded
-        else {
+        let Loaded::Task { task, options } = &self.loaded else {
             return Err(to_js(&self.error_report()));
         };
         let Some(model) = self.link.latest() else {
@@ -289,15 +279,7 @@ impl Controller {
             }));
         };
         let now = now_ms();
-        match result::build(
-            spec,
-            item,
-            &model.presentation,
-            &model.form,
-            &environment(),
-            &options.ids,
-            now,
-        ) {
+        match result::build(task, &model.form, &environment(), &options.ids, now) {
             Ok(doc) => {
                 *self.submitted.borrow_mut() = Some(doc.clone());
                 self.link.dispatch(Action::Submitted { now_ms: now });

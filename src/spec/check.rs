@@ -6,6 +6,7 @@ use super::{
 };
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
+use crate::task::Task;
 use crate::validate;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -212,7 +213,8 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
             }
         }
     }
-    let report = validate::validate(spec, &example.item, &answers);
+    let task = Task::new(spec.clone(), example.item.clone(), None);
+    let report = validate::validate(&task, &answers);
     for problem in report.problems {
         if example.answers.contains_key(&problem.control) {
             out.push(SpecIssue::new(

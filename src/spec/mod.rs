@@ -78,6 +78,11 @@ pub struct WorkedExample {
 }
 
 impl TaskSpec {
+    /// The item fields that span controls annotate (tokenised once per item).
+    pub fn span_fields(&self) -> Vec<&str> {
+        Vec::new()
+    }
+
     /// Looks a control up by id.
     pub fn control(&self, id: &ControlId) -> Option<&Control> {
         self.controls.iter().find(|c| c.id() == id)

@@ -1,9 +1,7 @@
 //! The root reducer's state: the core's form state plus what only the screen needs.
 
 use crate::form::{self, Action, FormState};
-use crate::item::Item;
-use crate::presentation::Presentation;
-use crate::spec::TaskSpec;
+use crate::task::Task;
 use crate::validate::Report;
 use std::rc::Rc;
 use yew::Reducible;
@@ -11,12 +9,8 @@ use yew::Reducible;
 /// State of one mounted widget.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// The task spec (shared, never changes while mounted).
-    pub spec: Rc<TaskSpec>,
-    /// The item.
-    pub item: Rc<Item>,
-    /// How the item is presented (output orders).
-    pub presentation: Rc<Presentation>,
+    /// The spec and item (shared, never change while mounted).
+    pub task: Rc<Task>,
     /// The core's form state.
     pub form: FormState,
     /// How many submits were refused; each refusal moves focus to the first problem.
@@ -28,14 +22,12 @@ impl Reducible for Model {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let refused = matches!(action, Action::SubmitRefused);
-        let form = form::apply(&self.spec, &self.item, &self.form, action);
+        let form = form::apply(&self.task, &self.form, action);
         if form == self.form && !refused {
             return self; // unchanged: yew skips the re-render
         }
         Rc::new(Model {
-            spec: Rc::clone(&self.spec),
-            item: Rc::clone(&self.item),
-            presentation: Rc::clone(&self.presentation),
+            task: Rc::clone(&self.task),
             form,
             refusals: self.refusals + u32::from(refused),
         })
@@ -45,6 +37,6 @@ impl Reducible for Model {
 impl Model {
     /// The validation report of the current answers.
     pub fn report(&self) -> Report {
-        self.form.report(&self.spec, &self.item)
+        self.form.report(&self.task)
     }
 }

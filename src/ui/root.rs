@@ -25,8 +25,7 @@ pub struct RootProps {
 pub fn Root(props: &RootProps) -> Html {
     match &*props.view {
         RootView::Task(p) => html! {
-            <Widget instance={p.instance} spec={p.spec.clone()} item={p.item.clone()}
-                presentation={p.presentation.clone()}
+            <Widget instance={p.instance} task={p.task.clone()}
                 link={p.link.clone()} hide_submit={p.hide_submit} started_ms={p.started_ms}
                 on_ready={p.on_ready.clone()} on_change={p.on_change.clone()}
                 on_submit={p.on_submit.clone()} />

@@ -13,9 +13,8 @@ use crate::form::{Action, FormState};
 use crate::grid;
 use crate::i18n::{t, Msg};
 use crate::ids::dom_id;
-use crate::item::Item;
-use crate::presentation::Presentation;
-use crate::spec::{Control, TaskSpec};
+use crate::spec::Control;
+use crate::task::Task;
 use crate::validate::{box_path, Problem};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -27,12 +26,8 @@ use yew::prelude::*;
 pub struct WidgetProps {
     /// Number of this mounted instance (keeps DOM ids unique on a page with several widgets).
     pub instance: u32,
-    /// The task spec (already checked).
-    pub spec: Rc<TaskSpec>,
-    /// The item (already checked against the spec).
-    pub item: Rc<Item>,
-    /// How the item is presented (output orders).
-    pub presentation: Rc<Presentation>,
+    /// The spec and item (already checked against each other).
+    pub task: Rc<Task>,
     /// Shared with the host: latest state and a way to dispatch.
     pub link: Rc<WidgetLink>,
     /// Hide the built-in submit button (the host submits through `handle.submit()`).
@@ -52,20 +47,17 @@ pub struct WidgetProps {
 #[component]
 pub fn Widget(props: &WidgetProps) -> Html {
     let state = {
-        let spec = Rc::clone(&props.spec);
-        let item = Rc::clone(&props.item);
-        let presentation = Rc::clone(&props.presentation);
+        let task = Rc::clone(&props.task);
         let started = props.started_ms;
         use_reducer(move || Model {
-            spec,
-            item,
-            presentation,
+            task,
             form: FormState::new(started),
             refusals: 0,
         })
     };
     props.link.update(&state, state.dispatcher().to_callback());
-    let spec = &props.spec;
+    let spec = &props.task.spec;
+    let item = &props.task.item;
     let lang = spec.language;
     let instance = props.instance;
 
@@ -88,14 +80,14 @@ pub fn Widget(props: &WidgetProps) -> Html {
     }
 
     let onkeydown = {
-        let spec = Rc::clone(spec);
+        let task = Rc::clone(&props.task);
         let dispatch = state.dispatcher();
         Callback::from(move |e: KeyboardEvent| {
             if e.ctrl_key() || e.meta_key() || e.alt_key() || typing_in_text(&e) {
                 return;
             }
             let key = e.key().to_lowercase();
-            for control in &spec.controls {
+            for control in &task.spec.controls {
                 let Control::SingleChoice(c) = control else {
                     continue;
                 };
@@ -148,23 +140,23 @@ pub fn Widget(props: &WidgetProps) -> Html {
             if !spec.examples.is_empty() {
                 <div class="glossa-examples" role="group" aria-label={t(lang, Msg::Examples)}>
                     { for spec.examples.iter().enumerate().map(|(index, ex)| html! {
-                        <ExampleView {instance} {index} spec={Rc::clone(spec)} example={Rc::new(ex.clone())} />
+                        <ExampleView {instance} {index} spec={Rc::new(spec.clone())} example={Rc::new(ex.clone())} />
                     }) }
                 </div>
             }
             <BlocksView id_prefix={dom_id(instance, &["block"])} blocks={Rc::new(spec.blocks.clone())}
-                item={Rc::clone(&props.item)} {lang} />
+                item={Rc::new(item.clone())} {lang} />
             <form class="glossa-form" novalidate=true {onsubmit}>
                 { for spec.controls.iter().map(|control| match control {
                     Control::Grid(c) => html! {
                         <GridView {instance} control={Rc::new(c.clone())}
-                            rows={Rc::new(grid::rows(c, &props.item))} form={Rc::clone(&shared_form)}
+                            rows={Rc::new(grid::rows(c, item))} form={Rc::clone(&shared_form)}
                             report={Rc::clone(&report)} {lang}
                             on_action={state.dispatcher().to_callback()} />
                     },
                     Control::Number(c) => {
                         let outputs = c.outputs.as_ref().map(|src| {
-                            state.presentation.outputs_in_order(&c.id, &props.item.outputs(src.field.as_str()))
+                            props.task.presentation.outputs_in_order(&c.id, &item.outputs(src.field.as_str()))
                         });
                         html! {
                             <NumberView {instance} control={Rc::new(c.clone())}
@@ -235,7 +227,7 @@ fn focus_first_problem(instance: u32, model: &Model) {
     let Some(problem) = first_on_screen(model, &report.problems) else {
         return;
     };
-    match model.spec.control(&problem.control) {
+    match model.task.spec.control(&problem.control) {
         Some(Control::SingleChoice(c)) => {
             let value = model
                 .form
@@ -266,7 +258,7 @@ fn focus_first_problem(instance: u32, model: &Model) {
 /// first on screen (outputs may be shown shuffled).
 fn first_on_screen<'a>(model: &Model, problems: &'a [Problem]) -> Option<&'a Problem> {
     let first = problems.first()?;
-    let Some(order) = model.presentation.order.get(&first.control) else {
+    let Some(order) = model.task.presentation.order.get(&first.control) else {
         return Some(first);
     };
     order

@@ -16,7 +16,8 @@ use crate::grid;
 use crate::i18n::{tf, Lang, Msg};
 use crate::ids::ControlId;
 use crate::item::Item;
-use crate::spec::{Control, GridControl, NumberControl, TaskSpec};
+use crate::spec::{Control, GridControl, NumberControl};
+use crate::task::Task;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -224,7 +225,8 @@ pub fn box_path(control: &ControlId, key: Option<&str>) -> String {
 }
 
 /// Runs every rule of the spec over the answers to an item.
-pub fn validate(spec: &TaskSpec, item: &Item, answers: &Answers) -> Report {
+pub fn validate(task: &Task, answers: &Answers) -> Report {
+    let (spec, item) = (&task.spec, &task.item);
     let mut problems = Vec::new();
     for control in &spec.controls {
         let answer = answers.get(control.id());
@@ -295,8 +297,9 @@ pub fn number_keys(c: &NumberControl, item: &Item) -> Vec<Option<String>> {
 }
 
 /// Validates, and on success hands out the answers as typed [`ValidAnswers`].
-pub fn check(spec: &TaskSpec, item: &Item, answers: &Answers) -> Result<ValidAnswers, Report> {
-    let report = validate(spec, item, answers);
+pub fn check(task: &Task, answers: &Answers) -> Result<ValidAnswers, Report> {
+    let (spec, item) = (&task.spec, &task.item);
+    let report = validate(task, answers);
     if !report.is_valid() {
         return Err(report);
     }

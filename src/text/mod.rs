@@ -1,0 +1,5 @@
+//! Text for span annotation: tokens with offsets in every unit hosts need.
+
+pub mod tokens;
+
+pub use tokens::{Token, TokenKind, Tokens};

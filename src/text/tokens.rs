@@ -1,0 +1,163 @@
+//! Tokenisation for span selection: Unicode word boundaries (UAX #29, via the
+//! `unicode-segmentation` crate). Every token knows its range in bytes, in Unicode code points
+//! (what Python's `str` indexes) and in UTF-16 code units (what the DOM indexes), so a span can
+//! be reported in each without re-scanning the text.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// A word (contains a letter or a digit).
+    Word,
+    /// Punctuation or a symbol (emoji included).
+    Punct,
+    /// White space, line breaks included (never selectable).
+    Space,
+}
+
+/// One token of a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What it is.
+    pub kind: TokenKind,
+    /// Byte range in the text.
+    pub bytes: (usize, usize),
+    /// Code-point range in the text.
+    pub chars: (usize, usize),
+    /// UTF-16 range in the text.
+    pub utf16: (usize, usize),
+    /// Its index among the selectable (non-space) tokens; `usize::MAX` for spaces.
+    pub word: usize,
+}
+
+/// A tokenised text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tokens {
+    /// Every token, spaces included, in order; together they cover the text exactly.
+    pub all: Vec<Token>,
+    /// Indices into `all` of the selectable tokens, in order (the "word indices" of results).
+    pub words: Vec<usize>,
+}
+
+impl Tokens {
+    /// Tokenises a text.
+    pub fn new(text: &str) -> Self {
+        let mut all = Vec::new();
+        let mut words = Vec::new();
+        let (mut chars, mut utf16) = (0, 0);
+        for (start, piece) in text.split_word_bound_indices() {
+            let (n_chars, n_utf16) = piece
+                .chars()
+                .fold((0, 0), |(c, u), ch| (c + 1, u + ch.len_utf16()));
+            let kind = if piece.chars().all(char::is_whitespace) {
+                TokenKind::Space
+            } else if piece.chars().any(char::is_alphanumeric) {
+                TokenKind::Word
+            } else {
+                TokenKind::Punct
+            };
+            let word = if kind == TokenKind::Space {
+                usize::MAX
+            } else {
+                words.push(all.len());
+                words.len() - 1
+            };
+            all.push(Token {
+                kind,
+                bytes: (start, start + piece.len()),
+                chars: (chars, chars + n_chars),
+                utf16: (utf16, utf16 + n_utf16),
+                word,
+            });
+            chars += n_chars;
+            utf16 += n_utf16;
+        }
+        Tokens { all, words }
+    }
+
+    /// The number of selectable tokens.
+    pub fn word_count(&self) -> usize {
+        self.words.len()
+    }
+
+    /// The selectable token with this word index.
+    pub fn word(&self, index: usize) -> Option<&Token> {
+        self.words.get(index).map(|&i| &self.all[i])
+    }
+
+    /// The word whose UTF-16 range holds `offset`, or the nearest word after it (then before
+    /// it) when `offset` falls on white space.
+    pub fn word_at_utf16(&self, offset: usize) -> Option<usize> {
+        let i = self.all.partition_point(|t| t.utf16.1 <= offset);
+        let after = self.all[i.min(self.all.len())..]
+            .iter()
+            .find(|t| t.kind != TokenKind::Space);
+        let before = || {
+            self.all[..i.min(self.all.len())]
+                .iter()
+                .rev()
+                .find(|t| t.kind != TokenKind::Space)
+        };
+        match self.all.get(i) {
+            Some(t) if t.kind != TokenKind::Space => Some(t.word),
+            _ => after.or_else(before).map(|t| t.word),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_punctuation_and_spaces() {
+        let t = Tokens::new("Vina: ano, Rusko!\n");
+        let kinds: Vec<(TokenKind, &str)> = t
+            .all
+            .iter()
+            .map(|k| (k.kind, &"Vina: ano, Rusko!\n"[k.bytes.0..k.bytes.1]))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (TokenKind::Word, "Vina"),
+                (TokenKind::Punct, ":"),
+                (TokenKind::Space, " "),
+                (TokenKind::Word, "ano"),
+                (TokenKind::Punct, ","),
+                (TokenKind::Space, " "),
+                (TokenKind::Word, "Rusko"),
+                (TokenKind::Punct, "!"),
+                (TokenKind::Space, "\n"),
+            ]
+        );
+        assert_eq!(t.word_count(), 6);
+    }
+
+    #[test]
+    fn offsets_in_three_units() {
+        let text = "Žluťoučký 🐴 kůň 👩‍👩‍👧";
+        let t = Tokens::new(text);
+        let horse = t.word(1).unwrap();
+        assert_eq!(&text[horse.bytes.0..horse.bytes.1], "🐴");
+        assert_eq!(horse.chars, (10, 11));
+        assert_eq!(horse.utf16, (10, 12));
+        let family = t.word(3).unwrap();
+        assert_eq!(
+            family.chars.1 - family.chars.0,
+            5,
+            "ZWJ sequence is one token of 5 code points"
+        );
+    }
+
+    #[test]
+    fn utf16_hit_testing_snaps_to_words() {
+        let t = Tokens::new("ab  cd");
+        assert_eq!(t.word_at_utf16(0), Some(0));
+        assert_eq!(t.word_at_utf16(1), Some(0));
+        assert_eq!(t.word_at_utf16(3), Some(1), "space: the next word");
+        assert_eq!(t.word_at_utf16(6), Some(1), "end: the last word");
+        assert_eq!(Tokens::new("   ").word_at_utf16(1), None);
+    }
+}
