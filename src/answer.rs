@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 /// The answer to one control, as the annotator has it on screen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(rename_all = "snake_case")]
 pub enum Answer {
     /// The chosen option of a single-choice control.
     Choice(OptionValue),
@@ -21,6 +21,28 @@ pub enum Answer {
     NumberTexts(BTreeMap<String, String>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
     Grid(GridCells),
+    /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
+    Spans(BTreeMap<String, Vec<SpanEntry>>),
+    /// Free text as typed.
+    Text(String),
+}
+
+/// One entry of a span attribute: its value and its spans.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpanEntry {
+    /// The chosen value, if any.
+    pub value: Option<String>,
+    /// The spans, in the order they were added.
+    pub spans: Vec<WordSpan>,
+}
+
+/// A span of words, by word index (first and last inclusive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WordSpan {
+    /// First word.
+    pub first: usize,
+    /// Last word (inclusive).
+    pub last: usize,
 }
 
 /// A grid's cells: row index (from 0) → column id → chosen leaf value.
@@ -41,6 +63,48 @@ pub enum Value {
     Numbers(BTreeMap<String, u64>),
     /// A grid, row by row.
     Grid(Vec<GridRowValue>),
+    /// Span attributes by id: one entry, or a list for a repeatable attribute.
+    Spans(BTreeMap<String, SpanAttrValue>),
+    /// Free text.
+    Text(String),
+}
+
+/// A span attribute's validated answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum SpanAttrValue {
+    /// A plain attribute.
+    One(SpanEntryValue),
+    /// A repeatable attribute's entries.
+    Many(Vec<SpanEntryValue>),
+}
+
+/// One entry: its value and spans with their offsets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SpanEntryValue {
+    /// The value.
+    pub value: String,
+    /// The spans.
+    pub spans: Vec<SpanValue>,
+}
+
+/// A span as results hold it. `text[start:end] == text` in Python (code points).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SpanValue {
+    /// The covered text.
+    pub text: String,
+    /// Start, in Unicode code points.
+    pub start: usize,
+    /// End (exclusive), in Unicode code points.
+    pub end: usize,
+    /// Start, in UTF-16 code units (JavaScript string indices).
+    pub start_utf16: usize,
+    /// End (exclusive), in UTF-16 code units.
+    pub end_utf16: usize,
+    /// Index of the first word (words and punctuation, counted from 0; spaces not counted).
+    pub first_word: usize,
+    /// Index of the last word (inclusive).
+    pub last_word: usize,
 }
 
 /// One validated grid row.
@@ -112,6 +176,44 @@ impl Answer {
                 }
                 Some(Answer::Grid(cells))
             }
+            Control::SpanAttributes(_) => {
+                let map = json.as_object()?;
+                let mut out = BTreeMap::new();
+                for (attr, v) in map {
+                    let entries = match v {
+                        serde_json::Value::Array(list) => {
+                            list.iter().map(example_entry).collect::<Option<Vec<_>>>()?
+                        }
+                        other => vec![example_entry(other)?],
+                    };
+                    out.insert(attr.clone(), entries);
+                }
+                Some(Answer::Spans(out))
+            }
+            Control::Text(_) => json.as_str().map(|s| Answer::Text(s.to_owned())),
         }
     }
+}
+
+/// An example's span entry: `{"value": "ano", "spans": [[first, last], ...]}`.
+fn example_entry(v: &serde_json::Value) -> Option<SpanEntry> {
+    let value = v.get("value")?.as_str()?.to_owned();
+    let spans = match v.get("spans") {
+        None => Vec::new(),
+        Some(s) => s
+            .as_array()?
+            .iter()
+            .map(|pair| {
+                let p = pair.as_array()?;
+                Some(WordSpan {
+                    first: p.first()?.as_u64()? as usize,
+                    last: p.get(1)?.as_u64()? as usize,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?,
+    };
+    Some(SpanEntry {
+        value: Some(value),
+        spans,
+    })
 }

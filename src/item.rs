@@ -161,6 +161,9 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
             Control::Grid(g) => {
                 issues.extend(check_sentences_field(item, g.rows.field.as_str(), path))
             }
+            Control::SpanAttributes(c) => {
+                issues.extend(check_text_field(item, c.text_field.as_str(), path))
+            }
             _ => {}
         }
     }

@@ -111,6 +111,42 @@ pub enum Msg {
     MissingSentence,
     /// Joins alternatives ("or").
     Or,
+    /// Span attribute without a value.
+    ErrSpanValueRequired,
+    /// Unknown attribute value (`{value}`).
+    ErrUnknownValue,
+    /// Value needs a span, none marked.
+    ErrSpanMissing,
+    /// Span outside the text.
+    ErrSpanOutOfText,
+    /// Required text empty.
+    ErrRequiredText,
+    /// Text too long (`{n}`).
+    ErrTextTooLong,
+    /// The pending selection (`{text}`).
+    Selected,
+    /// Heading of the attribute buttons for a selection.
+    AssignTo,
+    /// A new entry of a repeatable attribute (`{label}`).
+    NewEntry,
+    /// Name of the button removing a span (`{text}`, `{label}`).
+    RemoveSpan,
+    /// Name of the button showing a span in the text (`{text}`).
+    JumpToSpan,
+    /// Brief confirmation after a change (`{label}`).
+    Saved,
+    /// Cancels a selection.
+    CancelSelection,
+    /// How to select spans.
+    SpanHint,
+    /// Empty first entry of a value list.
+    NoValue,
+    /// Marker text when a span is missing.
+    SpanNeeded,
+    /// Removes an entry (`{label}`).
+    RemoveEntry,
+    /// Adds an entry (`{label}`).
+    AddEntry,
 }
 
 /// The text of a UI string in a language.
@@ -141,7 +177,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 33] = [
+    const ALL_MSGS: [Msg; 51] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -175,6 +211,24 @@ mod tests {
         Msg::ClearedOther,
         Msg::MissingSentence,
         Msg::Or,
+        Msg::ErrSpanValueRequired,
+        Msg::ErrUnknownValue,
+        Msg::ErrSpanMissing,
+        Msg::ErrSpanOutOfText,
+        Msg::ErrRequiredText,
+        Msg::ErrTextTooLong,
+        Msg::Selected,
+        Msg::AssignTo,
+        Msg::NewEntry,
+        Msg::RemoveSpan,
+        Msg::JumpToSpan,
+        Msg::Saved,
+        Msg::CancelSelection,
+        Msg::SpanHint,
+        Msg::NoValue,
+        Msg::SpanNeeded,
+        Msg::RemoveEntry,
+        Msg::AddEntry,
     ];
 
     #[test]

@@ -1,8 +1,8 @@
 //! Semantic checks of a parsed spec: everything serde cannot see (unique ids, valid keys, ...).
 
 use super::{
-    Control, GridControl, NumberControl, SingleChoice, SpecIssue, SpecIssueCode, TaskSpec,
-    WorkedExample, SPEC_FORMAT,
+    Control, GridControl, NumberControl, SingleChoice, SpanAttributes, SpecIssue, SpecIssueCode,
+    TaskSpec, WorkedExample, SPEC_FORMAT,
 };
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
@@ -61,6 +61,16 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
             Control::SingleChoice(c) => check_choice(c, &path, &mut keys, &mut out),
             Control::Number(c) => check_number(c, &path, &mut out),
             Control::Grid(c) => check_grid(c, &path, &mut out),
+            Control::SpanAttributes(c) => check_span_attributes(c, &path, &mut out),
+            Control::Text(c) => {
+                if c.max_length == 0 {
+                    out.push(SpecIssue::new(
+                        format!("{path}.max_length"),
+                        SpecIssueCode::InvalidLimits,
+                        "max_length must be at least 1",
+                    ));
+                }
+            }
         }
     }
     for (n, example) in spec.examples.iter().enumerate() {
@@ -189,6 +199,10 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
                         "give an object of whole numbers keyed by output id".to_owned()
                     }
                     Control::Number(_) => "give a whole number".to_owned(),
+                    Control::SpanAttributes(_) => {
+                        "give an object {\"attribute id\": {\"value\": \"...\", \"spans\": [[first word, last word]]}}".to_owned()
+                    }
+                    Control::Text(_) => "give a string".to_owned(),
                     Control::Grid(_) => {
                         "give a list of rows, each an object {\"column id\": \"option value\"}"
                             .to_owned()
@@ -351,6 +365,61 @@ fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
                     m.value, m.column
                 ),
             );
+        }
+    }
+}
+
+fn check_span_attributes(c: &SpanAttributes, path: &str, out: &mut Vec<SpecIssue>) {
+    let mut issue = |p: String, code, msg: String| out.push(SpecIssue::new(p, code, msg));
+    if c.attributes.is_empty() {
+        issue(
+            format!("{path}.attributes"),
+            SpecIssueCode::NoOptions,
+            "add at least one attribute".into(),
+        );
+    }
+    let mut ids = BTreeSet::new();
+    for (n, a) in c.attributes.iter().enumerate() {
+        let apath = format!("{path}.attributes[{n}]");
+        if a.id.trim().is_empty() || !ids.insert(a.id.as_str()) {
+            issue(
+                format!("{apath}.id"),
+                SpecIssueCode::DuplicateControlId,
+                format!("attribute id \"{}\" is empty or used twice", a.id),
+            );
+        }
+        if a.label.trim().is_empty() {
+            issue(
+                format!("{apath}.label"),
+                SpecIssueCode::Empty,
+                "the attribute label is empty".into(),
+            );
+        }
+        if a.values.is_empty() {
+            issue(
+                format!("{apath}.values"),
+                SpecIssueCode::NoOptions,
+                "an attribute needs at least one value".into(),
+            );
+        }
+        let mut values = BTreeSet::new();
+        for (i, v) in a.values.iter().enumerate() {
+            if v.value.trim().is_empty() || !values.insert(v.value.as_str()) {
+                issue(
+                    format!("{apath}.values[{i}].value"),
+                    SpecIssueCode::DuplicateOptionValue,
+                    format!("value \"{}\" is empty or used twice", v.value),
+                );
+            }
+        }
+        for (i, v) in a.spans_required_for.iter().enumerate() {
+            if v != "*" && !values.contains(v.as_str()) {
+                issue(
+                    format!("{apath}.spans_required_for[{i}]"),
+                    SpecIssueCode::UnknownOption,
+                    format!("\"{v}\" is not a value of attribute \"{}\"", a.id),
+                );
+            }
         }
     }
 }

@@ -18,11 +18,17 @@ pub enum Control {
     /// most one choice per column per row, and rows filled by exactly one alternative group of
     /// columns (the per-sentence error taxonomy).
     Grid(GridControl),
+    /// Attributes that each take a value and spans of a text (span annotation).
+    SpanAttributes(SpanAttributes),
+    /// Free text (e.g. an optional note).
+    Text(TextControl),
 }
 tagged::tagged_enum!(Control {
     "single_choice" => SingleChoice(SingleChoice),
     "number" => Number(NumberControl),
     "grid" => Grid(GridControl),
+    "span_attributes" => SpanAttributes(SpanAttributes),
+    "text" => Text(TextControl),
 });
 
 impl Control {
@@ -32,6 +38,8 @@ impl Control {
             Control::SingleChoice(c) => &c.id,
             Control::Number(c) => &c.id,
             Control::Grid(c) => &c.id,
+            Control::SpanAttributes(c) => &c.id,
+            Control::Text(c) => &c.id,
         }
     }
 
@@ -41,6 +49,8 @@ impl Control {
             Control::SingleChoice(c) => &c.label,
             Control::Number(c) => &c.label,
             Control::Grid(c) => &c.label,
+            Control::SpanAttributes(c) => &c.label,
+            Control::Text(c) => &c.label,
         }
     }
 }
@@ -62,8 +72,23 @@ pub struct SingleChoice {
     /// Whether every option's definition starts opened (default `false`: opened per option).
     #[serde(default)]
     pub definitions_open: bool,
+    /// How the options are shown: `radio` (default: every option visible, with definitions)
+    /// or `dropdown` (a compact select with an empty first entry that cannot be submitted).
+    #[serde(default)]
+    pub layout: ChoiceLayout,
     /// The options, in screen order.
     pub options: Vec<ChoiceOption>,
+}
+
+/// How a single choice is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChoiceLayout {
+    /// Radio buttons.
+    #[default]
+    Radio,
+    /// A select box.
+    Dropdown,
 }
 
 /// One option of a choice control.
@@ -242,6 +267,104 @@ impl GridControl {
             .iter()
             .position(|g| g.iter().any(|c| c == column))
     }
+}
+
+/// Span attributes: each attribute takes a value, and spans of the text that show it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpanAttributes {
+    /// Id of the control, unique in the spec; the answer is stored under it.
+    pub id: ControlId,
+    /// Heading of the attribute list (e.g. `Atributy s rozsahem`).
+    pub label: String,
+    /// Optional help, in Markdown.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// The item field whose text the spans are picked from. Spans never leave this text.
+    pub text_field: FieldName,
+    /// Label of the text block (e.g. `Článek`).
+    pub text_label: String,
+    /// The attributes, in screen order.
+    pub attributes: Vec<SpanAttribute>,
+}
+
+/// One attribute: a value from a list, and spans of the text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpanAttribute {
+    /// Id, unique in the control; results use it as the key.
+    pub id: String,
+    /// Label (e.g. `Vina`); for a repeatable attribute `{n}` is the entry's number
+    /// (`Politik {n}`).
+    pub label: String,
+    /// What the attribute means and how to mark it, in Markdown (opened on the spot).
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Label of the value (e.g. `Vyznění` for a politician's tone); default: none shown.
+    #[serde(default)]
+    pub value_label: Option<String>,
+    /// The values to choose from. A value is required: the empty first entry of the list
+    /// cannot be submitted.
+    pub values: Vec<AttributeValue>,
+    /// Values that need at least one span (e.g. `["ano"]` for Vina); `["*"]` = every value.
+    #[serde(default)]
+    pub spans_required_for: Vec<String>,
+    /// The attribute can be added several times (Politik 1, Politik 2, ...), each entry with
+    /// its own value and spans.
+    #[serde(default)]
+    pub repeatable: bool,
+}
+
+/// A value of a span attribute.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttributeValue {
+    /// The stable value recorded in results.
+    pub value: String,
+    /// The label shown.
+    pub label: String,
+}
+
+impl SpanAttribute {
+    /// Whether this value needs a span.
+    pub fn needs_span(&self, value: &str) -> bool {
+        self.spans_required_for
+            .iter()
+            .any(|v| v == "*" || v == value)
+    }
+}
+
+impl SpanAttributes {
+    /// An attribute by id.
+    pub fn attribute(&self, id: &str) -> Option<&SpanAttribute> {
+        self.attributes.iter().find(|a| a.id == id)
+    }
+}
+
+/// Free text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TextControl {
+    /// Id of the control, unique in the spec.
+    pub id: ControlId,
+    /// The label (its accessible name).
+    pub label: String,
+    /// Optional help, in Markdown.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// Whether the text must not be empty (default `false`).
+    #[serde(default)]
+    pub required: bool,
+    /// The most characters allowed (default 2000).
+    #[serde(default = "two_thousand")]
+    pub max_length: usize,
+    /// Several lines (a text area) rather than one.
+    #[serde(default)]
+    pub multiline: bool,
+}
+
+fn two_thousand() -> usize {
+    2000
 }
 
 fn yes() -> bool {

@@ -12,8 +12,9 @@ pub(crate) mod tagged;
 
 pub use block::{Block, MeaningRepresentationBlock, SentencesBlock, StandardBlock, TextBlock};
 pub use control::{
-    ChoiceOption, Control, GridColumn, GridControl, GridOption, GridRows, MissingRow,
-    NumberControl, OutputsSource, SingleChoice,
+    AttributeValue, ChoiceLayout, ChoiceOption, Control, GridColumn, GridControl, GridOption,
+    GridRows, MissingRow, NumberControl, OutputsSource, SingleChoice, SpanAttribute,
+    SpanAttributes, TextControl,
 };
 
 pub use issue::{SpecIssue, SpecIssueCode};
@@ -80,7 +81,13 @@ pub struct WorkedExample {
 impl TaskSpec {
     /// The item fields that span controls annotate (tokenised once per item).
     pub fn span_fields(&self) -> Vec<&str> {
-        Vec::new()
+        self.controls
+            .iter()
+            .filter_map(|c| match c {
+                Control::SpanAttributes(s) => Some(s.text_field.as_str()),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Looks a control up by id.

@@ -8,15 +8,19 @@ mod grid_cells;
 mod grid_missing_row;
 mod grid_row;
 mod required;
+mod span_bounds;
+mod span_needed;
+mod span_value;
+mod text_length;
 mod whole_number;
 
 use crate::answer::{Answer, Answers, Value};
-use crate::answer::{CellValue, GridRowValue};
+use crate::answer::{CellValue, GridRowValue, SpanAttrValue, SpanEntry, SpanEntryValue, SpanValue};
 use crate::grid;
 use crate::i18n::{tf, Lang, Msg};
 use crate::ids::ControlId;
 use crate::item::Item;
-use crate::spec::{Control, GridControl, NumberControl};
+use crate::spec::{Control, GridControl, NumberControl, SpanAttributes};
 use crate::task::Task;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -57,6 +61,14 @@ pub enum ProblemCode {
     GridMissingRowExpected,
     /// A grid cell holds a value that is not one of its column's options.
     GridUnknownOption,
+    /// A span attribute's value is not one of its values.
+    UnknownValue,
+    /// An attribute whose value needs a span has none.
+    SpanMissing,
+    /// A span lies outside the annotated text.
+    SpanOutOfText,
+    /// A text is longer than allowed.
+    TextTooLong,
 }
 
 /// One problem with the answers.
@@ -231,6 +243,41 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
     for control in &spec.controls {
         let answer = answers.get(control.id());
         match control {
+            Control::SpanAttributes(c) => {
+                let words = task
+                    .tokens(c.text_field.as_str())
+                    .map_or(0, |t| t.word_count());
+                let entries = match answer {
+                    Some(Answer::Spans(map)) => map.clone(),
+                    _ => Default::default(),
+                };
+                for a in &c.attributes {
+                    let list = entries.get(&a.id).cloned().unwrap_or_default();
+                    if !a.repeatable {
+                        let path = format!("{}.{}", c.id, a.id);
+                        problems.extend(span_value::apply(&c.id, a, path.clone(), list.first()));
+                    }
+                    for (i, entry) in list.iter().enumerate() {
+                        let path = if a.repeatable {
+                            format!("{}.{}[{i}]", c.id, a.id)
+                        } else {
+                            format!("{}.{}", c.id, a.id)
+                        };
+                        if a.repeatable {
+                            problems.extend(span_value::apply(&c.id, a, path.clone(), Some(entry)));
+                        }
+                        problems.extend(span_needed::apply(&c.id, a, path.clone(), entry));
+                        problems.extend(span_bounds::apply(&c.id, &path, entry, words));
+                    }
+                }
+            }
+            Control::Text(c) => {
+                let text = match answer {
+                    Some(Answer::Text(t)) => t.as_str(),
+                    _ => "",
+                };
+                problems.extend(text_length::apply(c, text));
+            }
             Control::SingleChoice(c) => {
                 let path = box_path(&c.id, None);
                 problems.extend(required::apply(
@@ -322,6 +369,12 @@ pub fn check(task: &Task, answers: &Answers) -> Result<ValidAnswers, Report> {
                 whole_number::value(Answer::number_text(answer, None)).map(Value::Number)
             }
             (Control::Grid(c), _) => Some(Value::Grid(grid_value(c, item, answer))),
+            (Control::SpanAttributes(c), Some(Answer::Spans(map))) => {
+                Some(Value::Spans(span_value(task, c, map)))
+            }
+            (Control::Text(_), Some(Answer::Text(t))) if !t.is_empty() => {
+                Some(Value::Text(t.clone()))
+            }
             _ => None,
         };
         if let Some(v) = value {
@@ -359,6 +412,49 @@ fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<Grid
                 sentence,
                 cells,
             }
+        })
+        .collect()
+}
+
+/// Span attributes with each span's covered text and offsets in every unit.
+fn span_value(
+    task: &Task,
+    c: &SpanAttributes,
+    map: &BTreeMap<String, Vec<SpanEntry>>,
+) -> BTreeMap<String, SpanAttrValue> {
+    let text = task.item.text(c.text_field.as_str()).unwrap_or_default();
+    let Some(tokens) = task.tokens(c.text_field.as_str()) else {
+        return BTreeMap::new();
+    };
+    let entry_value = |e: &SpanEntry| SpanEntryValue {
+        value: e.value.clone().unwrap_or_default(),
+        spans: e
+            .spans
+            .iter()
+            .filter_map(|s| {
+                let (first, last) = (tokens.word(s.first)?, tokens.word(s.last)?);
+                Some(SpanValue {
+                    text: text[first.bytes.0..last.bytes.1].to_owned(),
+                    start: first.chars.0,
+                    end: last.chars.1,
+                    start_utf16: first.utf16.0,
+                    end_utf16: last.utf16.1,
+                    first_word: s.first,
+                    last_word: s.last,
+                })
+            })
+            .collect(),
+    };
+    c.attributes
+        .iter()
+        .filter_map(|a| {
+            let list = map.get(&a.id)?;
+            let value = if a.repeatable {
+                SpanAttrValue::Many(list.iter().map(entry_value).collect())
+            } else {
+                SpanAttrValue::One(entry_value(list.first()?))
+            };
+            Some((a.id.clone(), value))
         })
         .collect()
 }

@@ -1,12 +1,14 @@
 //! The form model: the state of one item being annotated, and the one pure function that
 //! changes it. Time comes in with the actions (the core has no clock).
 
-use crate::answer::{Answer, Answers, GridCells};
+mod spans;
+
+use crate::answer::{Answer, Answers, GridCells, WordSpan};
 use crate::grid;
 use crate::ids::{ControlId, OptionValue};
 use crate::item::Item;
 use crate::spec::Control;
-use crate::spec::GridControl;
+use crate::spec::{GridControl, SpanAttributes};
 use crate::task::Task;
 use crate::validate::{self, number_keys, Report};
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,6 +24,8 @@ pub struct FormState {
     pub touched: BTreeSet<String>,
     /// The last automatic clearing in a grid row, which the annotator may undo.
     pub grid_notice: Option<GridNotice>,
+    /// The words being selected in a span text (before they are assigned to an attribute).
+    pub selection: Option<Selection>,
     /// Whether the item was submitted; a submitted form no longer changes.
     pub submitted: bool,
     /// When the item was shown (ms since the Unix epoch, from the host).
@@ -30,6 +34,29 @@ pub struct FormState {
     pub active_ms: u64,
     /// When the page last became visible, if it is visible now.
     pub visible_since: Option<u64>,
+}
+
+/// A selection of words in a span control's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// The span control.
+    pub control: ControlId,
+    /// Where the selection started (word index).
+    pub anchor: usize,
+    /// Where it ends now (word index; may be before the anchor).
+    pub focus: usize,
+    /// Whether both ends are chosen (second tap, mouse up, Enter): it can be assigned.
+    pub complete: bool,
+}
+
+impl Selection {
+    /// The selected words, first to last.
+    pub fn span(&self) -> WordSpan {
+        WordSpan {
+            first: self.anchor.min(self.focus),
+            last: self.anchor.max(self.focus),
+        }
+    }
 }
 
 /// A grid row whose other alternative was cleared by a choice, with what it held before.
@@ -86,6 +113,68 @@ pub enum Action {
     },
     /// Undo the last automatic clearing in a grid row.
     GridUndo,
+    /// Set the word selection in a span text (ignored outside the text).
+    Select {
+        /// The span control.
+        control: ControlId,
+        /// Start word.
+        anchor: usize,
+        /// End word.
+        focus: usize,
+        /// Both ends chosen.
+        complete: bool,
+    },
+    /// Drop the word selection.
+    ClearSelection,
+    /// Set (or clear) a span attribute's value. `entry` is 0 for a plain attribute; for a
+    /// repeatable one, an existing entry.
+    SpanValue {
+        /// The span control.
+        control: ControlId,
+        /// The attribute id.
+        attr: String,
+        /// The entry.
+        entry: usize,
+        /// The value, or `None` for the empty placeholder.
+        value: Option<String>,
+    },
+    /// Add the complete selection to an attribute as a span. `entry` `None` on a repeatable
+    /// attribute starts a new entry.
+    AssignSelection {
+        /// The span control.
+        control: ControlId,
+        /// The attribute id.
+        attr: String,
+        /// The entry (see above).
+        entry: Option<usize>,
+    },
+    /// Remove one span of an attribute entry.
+    RemoveSpan {
+        /// The span control.
+        control: ControlId,
+        /// The attribute id.
+        attr: String,
+        /// The entry.
+        entry: usize,
+        /// The span's position in the entry.
+        index: usize,
+    },
+    /// Remove an entry of a repeatable attribute.
+    RemoveEntry {
+        /// The span control.
+        control: ControlId,
+        /// The attribute id.
+        attr: String,
+        /// The entry.
+        entry: usize,
+    },
+    /// Type into a text control.
+    SetText {
+        /// The control.
+        control: ControlId,
+        /// The whole text.
+        text: String,
+    },
     /// The annotator left a box: from now on its problems show.
     Leave {
         /// The box's path (see [`validate::box_path`]).
@@ -120,6 +209,7 @@ impl FormState {
             submit_attempted: false,
             touched: BTreeSet::new(),
             grid_notice: None,
+            selection: None,
             submitted: false,
             started_ms: now_ms,
             active_ms: 0,
@@ -174,6 +264,42 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         }
         Action::Leave { path } => {
             next.touched.insert(path);
+        }
+        Action::Select {
+            control,
+            anchor,
+            focus,
+            complete,
+        } => {
+            let words = span_control(task, &control)
+                .and_then(|c| task.tokens(c.text_field.as_str()))
+                .map_or(0, |t| t.word_count());
+            if !state.submitted && anchor < words && focus < words {
+                next.selection = Some(Selection {
+                    control,
+                    anchor,
+                    focus,
+                    complete,
+                });
+            }
+        }
+        Action::ClearSelection => next.selection = None,
+        Action::SetText { control, text } => {
+            if !state.submitted && matches!(spec.control(&control), Some(Control::Text(_))) {
+                if text.is_empty() {
+                    next.answers.remove(&control);
+                } else {
+                    next.answers.insert(control, Answer::Text(text));
+                }
+            }
+        }
+        Action::SpanValue { .. }
+        | Action::AssignSelection { .. }
+        | Action::RemoveSpan { .. }
+        | Action::RemoveEntry { .. } => {
+            if !state.submitted {
+                spans::apply(task, &mut next, action);
+            }
         }
         Action::GridChoose {
             control,
@@ -306,5 +432,13 @@ fn set_grid(answers: &mut Answers, control: ControlId, cells: GridCells) {
         answers.remove(&control);
     } else {
         answers.insert(control, Answer::Grid(cells));
+    }
+}
+
+/// The span control with this id.
+fn span_control<'a>(task: &'a Task, id: &ControlId) -> Option<&'a SpanAttributes> {
+    match task.spec.control(id) {
+        Some(Control::SpanAttributes(c)) => Some(c),
+        _ => None,
     }
 }

@@ -1,0 +1,26 @@
+//! Rule `span_out_of_text`: every span lies inside the annotated text (first ≤ last < number of
+//! words). The widget cannot make other spans; tampered results can.
+
+use super::{Problem, ProblemCode};
+use crate::answer::SpanEntry;
+use crate::i18n::Msg;
+use crate::ids::ControlId;
+
+/// Checks the spans of one entry (at `path`) against the text's word count.
+pub fn apply(control: &ControlId, path: &str, entry: &SpanEntry, words: usize) -> Vec<Problem> {
+    entry
+        .spans
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.first > s.last || s.last >= words)
+        .map(|(i, _)| {
+            Problem::error(
+                format!("{path}.spans[{i}]"),
+                control.clone(),
+                ProblemCode::SpanOutOfText,
+                Msg::ErrSpanOutOfText,
+                vec![],
+            )
+        })
+        .collect()
+}

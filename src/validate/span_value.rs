@@ -1,0 +1,34 @@
+//! Rule `span_value`: every span attribute has a value from its list (the empty placeholder
+//! cannot be submitted), and so does every entry of a repeatable attribute.
+
+use super::{Problem, ProblemCode};
+use crate::answer::SpanEntry;
+use crate::i18n::Msg;
+use crate::ids::ControlId;
+use crate::spec::SpanAttribute;
+
+/// Checks one entry (at `path`); `None` when it is absent (a plain attribute never set).
+pub fn apply(
+    control: &ControlId,
+    a: &SpanAttribute,
+    path: String,
+    entry: Option<&SpanEntry>,
+) -> Option<Problem> {
+    match entry.and_then(|e| e.value.as_deref()) {
+        None => Some(Problem::error(
+            path,
+            control.clone(),
+            ProblemCode::Required,
+            Msg::ErrSpanValueRequired,
+            vec![],
+        )),
+        Some(v) if !a.values.iter().any(|o| o.value == v) => Some(Problem::error(
+            path,
+            control.clone(),
+            ProblemCode::UnknownValue,
+            Msg::ErrUnknownValue,
+            vec![("value", v.to_owned())],
+        )),
+        Some(_) => None,
+    }
+}
