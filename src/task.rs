@@ -6,9 +6,10 @@ use crate::presentation::Presentation;
 use crate::spec::TaskSpec;
 use crate::text::Tokens;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
-/// A spec and an item, ready to annotate.
-#[derive(Clone, Debug, PartialEq)]
+/// A spec and an item, ready to annotate. (`Eq`, so `Rc<Task>` compares by pointer first.)
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Task {
     /// The spec.
     pub spec: TaskSpec,
@@ -16,29 +17,38 @@ pub struct Task {
     pub item: Item,
     /// How the item is presented (output orders, seed).
     pub presentation: Presentation,
-    /// Tokens of every item field a span control annotates, by field name.
-    tokens: BTreeMap<String, Tokens>,
+    /// Text and tokens of every item field a span control annotates, by field name (shared:
+    /// the UI hands them to components without copying).
+    spans: BTreeMap<String, (Rc<str>, Rc<Tokens>)>,
 }
 
 impl Task {
     /// Binds a (checked) spec and item; `seed` is the host's shuffle seed.
     pub fn new(spec: TaskSpec, item: Item, seed: Option<&str>) -> Self {
         let presentation = Presentation::new(&spec, &item, seed);
-        let tokens = spec
+        let spans = spec
             .span_fields()
             .into_iter()
-            .map(|f| (f.to_owned(), Tokens::new(item.text(f).unwrap_or_default())))
+            .map(|f| {
+                let text = item.text(f).unwrap_or_default();
+                (f.to_owned(), (Rc::from(text), Rc::new(Tokens::new(text))))
+            })
             .collect();
         Task {
             spec,
             item,
             presentation,
-            tokens,
+            spans,
         }
     }
 
-    /// The tokens of a span text field (empty for any other field).
+    /// The tokens of a span text field (`None` for any other field).
     pub fn tokens(&self, field: &str) -> Option<&Tokens> {
-        self.tokens.get(field)
+        self.spans.get(field).map(|(_, t)| &**t)
+    }
+
+    /// A span text field's text and tokens, shared.
+    pub fn span_text(&self, field: &str) -> Option<(Rc<str>, Rc<Tokens>)> {
+        self.spans.get(field).cloned()
     }
 }

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A block of the screen that shows part of the item.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Block {
     /// A labelled text shown verbatim (line breaks kept). The text is data: never markup.
@@ -28,7 +28,7 @@ tagged::tagged_enum!(Block {
 });
 
 /// A labelled text block.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TextBlock {
     /// The item field holding the text.
@@ -41,7 +41,7 @@ pub struct TextBlock {
 }
 
 /// A meaning representation block.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MeaningRepresentationBlock {
     /// The item field holding the meaning representation, `attr[value], attr[value]`.
@@ -57,7 +57,7 @@ pub struct MeaningRepresentationBlock {
 }
 
 /// A text shown as numbered sentences.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SentencesBlock {
     /// The item field: a text whose sentences start with "•", or a list of strings.
@@ -72,7 +72,7 @@ pub struct SentencesBlock {
 }
 
 /// The standard every answer relates to: a meaning representation, an utterance and its score.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StandardBlock {
     /// Heading of the block (e.g. `Here is the STANDARD to relate to:`).

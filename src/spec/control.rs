@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A control: one question the annotator answers.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Control {
     /// Exactly one option out of a list, each option with a short label and a definition.
@@ -56,7 +56,7 @@ impl Control {
 }
 
 /// A single-choice control.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SingleChoice {
     /// Id of the control, unique in the spec; the answer is stored under it.
@@ -92,7 +92,7 @@ pub enum ChoiceLayout {
 }
 
 /// One option of a choice control.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChoiceOption {
     /// The stable value recorded in results (e.g. `totalmente_sbagliato`); unique in its control.
@@ -110,7 +110,7 @@ pub struct ChoiceOption {
 
 /// A whole-number control (e.g. a magnitude estimate). The annotator types digits; the result
 /// holds integers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NumberControl {
     /// Id of the control, unique in the spec; the answer is stored under it.
@@ -136,7 +136,7 @@ pub struct NumberControl {
 }
 
 /// Where a control finds the outputs it asks about, one box each.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OutputsSource {
     /// The item field holding the outputs: a list of `{"id": "...", "text": "..."}`. Results
@@ -152,7 +152,7 @@ pub struct OutputsSource {
 
 /// A grid control: rows from the item, columns of options, an either/or rule between groups
 /// of columns.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GridControl {
     /// Id of the control, unique in the spec; the answer is stored under it.
@@ -178,7 +178,7 @@ pub struct GridControl {
 }
 
 /// Where a grid's rows come from.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GridRows {
     /// The item field holding the sentences: a text whose sentences start with "•", or a list
@@ -193,7 +193,7 @@ pub struct GridRows {
 }
 
 /// A column of a grid: options, possibly grouped in categories (two levels).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GridColumn {
     /// Id of the column, unique in the grid; results use it as the key.
@@ -210,7 +210,7 @@ pub struct GridColumn {
 }
 
 /// An option of a grid column, or a category of sub-options.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GridOption {
     /// The stable value recorded in results; unique in its column (across both levels).
@@ -226,7 +226,7 @@ pub struct GridOption {
 }
 
 /// The answer of rows the item has no sentence for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MissingRow {
     /// The column (e.g. `special`).
@@ -270,7 +270,7 @@ impl GridControl {
 }
 
 /// Span attributes: each attribute takes a value, and spans of the text that show it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpanAttributes {
     /// Id of the control, unique in the spec; the answer is stored under it.
@@ -289,7 +289,7 @@ pub struct SpanAttributes {
 }
 
 /// One attribute: a value from a list, and spans of the text.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpanAttribute {
     /// Id, unique in the control; results use it as the key.
@@ -316,7 +316,7 @@ pub struct SpanAttribute {
 }
 
 /// A value of a span attribute.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttributeValue {
     /// The stable value recorded in results.
@@ -342,7 +342,7 @@ impl SpanAttributes {
 }
 
 /// Free text.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TextControl {
     /// Id of the control, unique in the spec.

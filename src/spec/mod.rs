@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 pub const SPEC_FORMAT: u32 = 1;
 
 /// A task spec: one study's screen, controls and rules. Items are bound to it by field name.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TaskSpec {
     /// Spec format version; must be `1`.
@@ -60,7 +60,7 @@ pub struct TaskSpec {
 }
 
 /// A worked example: an item shown like a real one, its correct answers, and why.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WorkedExample {
     /// Title of the example (e.g. `Esempio`).

@@ -2,4 +2,4 @@
 
 pub mod tokens;
 
-pub use tokens::{Token, TokenKind, Tokens};
+pub use tokens::{paragraph_starts, Token, TokenKind, Tokens};

@@ -161,3 +161,40 @@ mod tests {
         assert_eq!(Tokens::new("   ").word_at_utf16(1), None);
     }
 }
+
+/// Splits a text into paragraphs for display: each piece ends after a run of line breaks, so
+/// the pieces concatenate to the text exactly. Returns `(byte start, UTF-16 start)` of each.
+pub fn paragraph_starts(text: &str) -> Vec<(usize, usize)> {
+    let mut starts = vec![(0, 0)];
+    let mut utf16 = 0;
+    let mut in_break = false;
+    for (i, c) in text.char_indices() {
+        let is_break = c == '\n' || c == '\r';
+        if in_break && !is_break {
+            starts.push((i, utf16));
+        }
+        in_break = is_break;
+        utf16 += c.len_utf16();
+    }
+    starts
+}
+
+#[cfg(test)]
+mod paragraph_tests {
+    use super::paragraph_starts;
+
+    #[test]
+    fn pieces_concatenate_to_the_text() {
+        let text = "První 🐴 odstavec.\r\n\r\nDruhý.\nTřetí";
+        let starts = paragraph_starts(text);
+        let bytes: Vec<usize> = starts.iter().map(|s| s.0).collect();
+        let pieces: Vec<&str> = bytes
+            .iter()
+            .zip(bytes.iter().skip(1).chain([&text.len()]))
+            .map(|(a, b)| &text[*a..*b])
+            .collect();
+        assert_eq!(pieces, ["První 🐴 odstavec.\r\n\r\n", "Druhý.\n", "Třetí"]);
+        assert_eq!(starts[1].1, text[..bytes[1]].encode_utf16().count());
+        assert_eq!(paragraph_starts(""), vec![(0, 0)]);
+    }
+}

@@ -86,6 +86,16 @@ fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Htm
             },
             None => html! { {value.to_string()} },
         },
+        Control::SpanAttributes(s) => html! {
+            <ul class="glossa-example-scores">
+                { for value.as_object().into_iter().flatten().map(|(attr, v)| {
+                    let label = s.attribute(attr).map_or(attr.clone(), |a| fill(&a.label, &[("n", "")]).trim().to_owned());
+                    let shown = v.get("value").and_then(|x| x.as_str()).unwrap_or_default().to_owned();
+                    html! { <li>{format!("{label}: ")}<strong>{shown}</strong></li> }
+                }) }
+            </ul>
+        },
+        Control::Text(_) => html! { {value.as_str().unwrap_or_default().to_owned()} },
         Control::Grid(g) => html! {
             <ol class="glossa-example-scores">
                 { for value.as_array().into_iter().flatten().enumerate().map(|(n, row)| {

@@ -1,11 +1,15 @@
 //! The yew UI: renders the core's state and dispatches typed actions. One component per file.
 
+mod assign_bar;
+mod attribute_entry;
 mod blocks_view;
 mod choice_option;
+mod dropdown_choice;
 mod error_panel;
 mod example_view;
 mod grid_row_view;
 mod grid_view;
+mod highlight;
 mod instructions;
 mod link;
 mod markdown_view;
@@ -16,9 +20,12 @@ mod number_view;
 mod root;
 mod sentences_view;
 mod single_choice;
+mod span_attributes_view;
+mod span_text;
 mod standard_view;
 mod submit_bar;
 mod text_block;
+mod text_view;
 mod widget;
 
 pub use error_panel::{ErrorPanel, ErrorPanelProps};

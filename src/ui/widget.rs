@@ -2,18 +2,21 @@
 //! typed callbacks. IO (events to the host, focus) happens only in effects and handlers.
 
 use super::blocks_view::BlocksView;
+use super::dropdown_choice::DropdownChoice;
 use super::example_view::ExampleView;
 use super::grid_view::GridView;
 use super::instructions::Instructions;
 use super::number_view::NumberView;
 use super::single_choice::SingleChoiceView;
+use super::span_attributes_view::SpanAttributesView;
 use super::submit_bar::SubmitBar;
+use super::text_view::TextView;
 use super::{Model, WidgetLink};
 use crate::form::{Action, FormState};
 use crate::grid;
 use crate::i18n::{t, Msg};
 use crate::ids::dom_id;
-use crate::spec::Control;
+use crate::spec::{ChoiceLayout, Control};
 use crate::task::Task;
 use crate::validate::{box_path, Problem};
 use std::rc::Rc;
@@ -147,7 +150,26 @@ pub fn Widget(props: &WidgetProps) -> Html {
             <BlocksView id_prefix={dom_id(instance, &["block"])} blocks={Rc::new(spec.blocks.clone())}
                 item={Rc::new(item.clone())} {lang} />
             <form class="glossa-form" novalidate=true {onsubmit}>
-                { for spec.controls.iter().map(|control| match control {
+                { for spec.controls.iter().enumerate().map(|(position, control)| match control {
+                    Control::SpanAttributes(c) => html! {
+                        <SpanAttributesView {instance} position={position} control={Rc::new(c.clone())}
+                            task={Rc::clone(&props.task)} form={Rc::clone(&shared_form)}
+                            report={Rc::clone(&report)} {lang}
+                            on_action={state.dispatcher().to_callback()} />
+                    },
+                    Control::Text(c) => {
+                        let error = form.shows_problems_at(&box_path(&c.id, None))
+                            .then(|| report.for_control(&c.id).next().map(|p| AttrValue::from(p.message(lang))))
+                            .flatten();
+                        let value = match form.answers.get(&c.id) {
+                            Some(crate::answer::Answer::Text(t)) => t.clone(),
+                            _ => String::new(),
+                        };
+                        html! {
+                            <TextView {instance} control={Rc::new(c.clone())} {value} {error}
+                                disabled={form.submitted} on_action={state.dispatcher().to_callback()} />
+                        }
+                    }
                     Control::Grid(c) => html! {
                         <GridView {instance} control={Rc::new(c.clone())}
                             rows={Rc::new(grid::rows(c, item))} form={Rc::clone(&shared_form)}
@@ -162,6 +184,16 @@ pub fn Widget(props: &WidgetProps) -> Html {
                             <NumberView {instance} control={Rc::new(c.clone())}
                                 outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(&shared_form)}
                                 report={Rc::clone(&report)} {lang}
+                                on_action={state.dispatcher().to_callback()} />
+                        }
+                    }
+                    Control::SingleChoice(c) if c.layout == ChoiceLayout::Dropdown => {
+                        let error = form.shows_problems_at(&box_path(&c.id, None))
+                            .then(|| report.for_control(&c.id).next().map(|p| AttrValue::from(p.message(lang))))
+                            .flatten();
+                        html! {
+                            <DropdownChoice {instance} control={Rc::new(c.clone())}
+                                chosen={form.choice(&c.id).cloned()} {error} disabled={form.submitted} {lang}
                                 on_action={state.dispatcher().to_callback()} />
                         }
                     }
@@ -228,6 +260,9 @@ fn focus_first_problem(instance: u32, model: &Model) {
         return;
     };
     match model.task.spec.control(&problem.control) {
+        Some(Control::SingleChoice(c)) if c.layout == ChoiceLayout::Dropdown => {
+            focus(&dom_id(instance, &[c.id.as_str(), "select"]))
+        }
         Some(Control::SingleChoice(c)) => {
             let value = model
                 .form
@@ -243,6 +278,18 @@ fn focus_first_problem(instance: u32, model: &Model) {
                 .strip_prefix(&format!("{}.", c.id))
                 .unwrap_or("");
             focus(&dom_id(instance, &[c.id.as_str(), "box", key]));
+        }
+        Some(Control::Text(c)) => focus(&dom_id(instance, &[c.id.as_str(), "text"])),
+        Some(Control::SpanAttributes(c)) => {
+            // `techniky.vina` or `techniky.politik[1]`: that entry's value list.
+            let rest = problem
+                .path
+                .strip_prefix(&format!("{}.", c.id))
+                .unwrap_or("");
+            let attr = rest.split(['[', '.']).next().unwrap_or("");
+            let entry = rest.split(['[', ']']).nth(1).unwrap_or("0");
+            let base = dom_id(instance, &[c.id.as_str()]);
+            focus(&format!("{base}-{attr}-{entry}-value"));
         }
         Some(Control::Grid(c)) => {
             // `errors[2]` or `errors[2].mapping`: the row's first choice.

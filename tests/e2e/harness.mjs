@@ -83,3 +83,52 @@ export class GridTask {
   async ready() { await this.row(1).waitFor(); return this; }
   received() { return this.page.evaluate(() => window.glossaReceived); }
 }
+
+/** The Czech propaganda span task page object. */
+export class SpanTask {
+  constructor(page) { this.page = page; }
+  text() { return this.page.locator('.glossa-span-text'); }
+  value(attr) { return this.page.getByRole('combobox', { name: attr, exact: true }); }
+  assign(label) { return this.page.locator('.glossa-assign-bar').getByRole('button', { name: label, exact: true }); }
+  attribute(label) { return this.page.locator('.glossa-attribute').filter({ has: this.page.getByText(label, { exact: true }) }); }
+  submitButton() { return this.page.getByRole('button', { name: 'Odeslat', exact: true }); }
+  async ready() { await this.text().waitFor(); return this; }
+  /** The centre of the `nth` occurrence of `word` in the span text (viewport coordinates). */
+  async wordCentre(word, nth = 0) {
+    const find = (el, [w, n]) => {
+      let seen = -1;
+      for (const p of el.children) {
+        const t = p.firstChild;
+        let at = -1;
+        while (t && (at = t.data.indexOf(w, at + 1)) >= 0) {
+          if (++seen === n) { const r = document.createRange(); r.setStart(t, at); r.setEnd(t, at + w.length); return r; }
+        }
+      }
+      throw new Error(`no ${w}`);
+    };
+    await this.text().evaluate((el, args) => {
+      const r = (0, eval)(`(${args[0]})`)(el, args[1]);
+      r.startContainer.parentElement.scrollIntoView({ block: 'center' });
+    }, [find.toString(), [word, nth]]);
+    return this.text().evaluate((el, args) => {
+      const r = (0, eval)(`(${args[0]})`)(el, args[1]);
+      const b = r.getClientRects()[0];
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    }, [find.toString(), [word, nth]]);
+  }
+  /** Fills every attribute except `skip` with a value that needs no span, and the document attributes. */
+  async fillRest(skip = []) {
+    const plain = { 'Místo': 'nelze určit', 'Obsažené emoce': 'žádná' };
+    for (const attr of ['Místo', 'Vina', 'Nálepkování', 'Argumentace', 'Obsažené emoce', 'Démonizace', 'Relativizace', 'Strach', 'Fabulace', 'Názor', 'Zdroj', 'Odborník']) {
+      if (!skip.includes(attr)) await this.value(attr).selectOption({ label: plain[attr] ?? 'ne' });
+    }
+    for (const [doc, label] of [['Téma', 'domácí politika'], ['Žánr', 'komentář'], ['Zaměření', 'domácí'], ['Celkové vyznění', 'negativní'], ['Obrázek', 'ne'], ['Video', 'ne']]) {
+      await this.value(doc).selectOption({ label });
+    }
+  }
+}
+
+/** Slices a string by Unicode code points, as Python's str does. */
+export function sliceCodePoints(text, start, end) {
+  return Array.from(text).slice(start, end).join('');
+}

@@ -1,0 +1,134 @@
+//! Bindings to the browser's CSS Custom Highlight API and caret hit-testing (a small JS
+//! snippet): span texts are plain text nodes (one per paragraph), and highlights are Range objects painted by
+//! `::highlight(...)` rules — a tap changes one Highlight, it re-renders no text.
+
+use wasm_bindgen::prelude::*;
+use web_sys::Element;
+
+#[wasm_bindgen(inline_js = r#"
+const owners = new Map(); // highlight name -> Map(owner -> Range[])
+const starts = new WeakMap(); // container -> UTF-16 start of each paragraph element
+// The text is split into paragraph elements, one text node each; offsets are global UTF-16.
+// `list` is a view into wasm memory: copy it.
+export function glossa_set_paragraphs(container, list) { starts.set(container, Array.from(list)); }
+function locate(container, offset) {
+  const list = starts.get(container) || [0];
+  let lo = 0, hi = list.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (list[mid] <= offset) lo = mid; else hi = mid - 1; }
+  const el = container.children[lo];
+  const t = el && el.firstChild;
+  if (!t) return null;
+  return [t, Math.min(offset - list[lo], t.length)];
+}
+function globalOffset(container, node, offset) {
+  const el = node && node.parentElement;
+  if (!el || el.parentElement !== container) return -1;
+  const i = Array.prototype.indexOf.call(container.children, el);
+  const list = starts.get(container) || [0];
+  return (list[i] ?? 0) + offset;
+}
+export function glossa_supported() {
+  return typeof CSS !== 'undefined' && !!CSS.highlights && typeof Highlight !== 'undefined';
+}
+export function glossa_set_ranges(name, owner, container, offsets) {
+  if (!glossa_supported()) return;
+  let byOwner = owners.get(name);
+  if (!byOwner) { byOwner = new Map(); owners.set(name, byOwner); }
+  const ranges = [];
+  for (let i = 0; i + 1 < offsets.length; i += 2) {
+    const a = locate(container, offsets[i]), b = locate(container, offsets[i + 1]);
+    if (!a || !b) continue;
+    try {
+      const r = document.createRange();
+      r.setStart(a[0], a[1]);
+      r.setEnd(b[0], b[1]);
+      ranges.push(r);
+    } catch (e) { /* a stale offset: skip the range rather than break the widget */ }
+  }
+  if (ranges.length) byOwner.set(owner, ranges); else byOwner.delete(owner);
+  const all = [...byOwner.values()].flat();
+  if (all.length) CSS.highlights.set(name, new Highlight(...all)); else CSS.highlights.delete(name);
+}
+export function glossa_forget(owner) {
+  if (!glossa_supported()) return;
+  for (const [name, byOwner] of owners) {
+    if (byOwner.delete(owner)) {
+      const all = [...byOwner.values()].flat();
+      if (all.length) CSS.highlights.set(name, new Highlight(...all)); else CSS.highlights.delete(name);
+    }
+  }
+}
+function onChar(t, i, x, y) {
+  if (i < 0 || i >= t.length) return false;
+  const r = document.createRange();
+  r.setStart(t, i); r.setEnd(t, i + 1);
+  for (const b of r.getClientRects()) if (x >= b.left && x <= b.right && y >= b.top && y <= b.bottom) return true;
+  return false;
+}
+export function glossa_hit(container, x, y) {
+  let node = null, offset = 0;
+  if (document.caretPositionFromPoint) {
+    const p = document.caretPositionFromPoint(x, y);
+    if (p) { node = p.offsetNode; offset = p.offset; }
+  } else if (document.caretRangeFromPoint) {
+    const r = document.caretRangeFromPoint(x, y);
+    if (r) { node = r.startContainer; offset = r.startOffset; }
+  }
+  if (!node || node.nodeType !== 3) return -1;
+  const t = node;
+  let local = Math.min(offset, Math.max(t.length - 1, 0));
+  if (onChar(t, offset, x, y)) local = offset;
+  else if (onChar(t, offset - 1, x, y)) local = offset - 1;
+  return globalOffset(container, t, local);
+}
+export function glossa_take_selection(container) {
+  const s = window.getSelection && window.getSelection();
+  if (!s || s.isCollapsed || s.rangeCount === 0) return new Uint32Array(0);
+  const r = s.getRangeAt(0);
+  if (!r.intersectsNode(container)) return new Uint32Array(0);
+  const total = (starts.get(container) || [0]).length ? container.textContent.length : 0;
+  let start = globalOffset(container, r.startContainer, r.startOffset);
+  let end = globalOffset(container, r.endContainer, r.endOffset);
+  if (start < 0) start = r.comparePoint(container, 0) >= 0 ? 0 : total;
+  if (end < 0) end = r.comparePoint(container, container.childNodes.length) <= 0 ? total : 0;
+  s.removeAllRanges();
+  return end > start ? new Uint32Array([start, end]) : new Uint32Array(0);
+}
+export function glossa_scroll_to(container, start, end) {
+  const a = locate(container, start), b = locate(container, end);
+  if (!a || !b) return;
+  a[0].parentElement.scrollIntoView({ block: 'center' });
+  const r = document.createRange();
+  r.setStart(a[0], a[1]); r.setEnd(b[0], b[1]);
+  const top = r.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight - 40) window.scrollBy({ top: top - window.innerHeight / 3 });
+}
+"#)]
+extern "C" {
+    /// Whether the browser paints custom highlights.
+    #[wasm_bindgen(js_name = glossa_supported)]
+    pub fn supported() -> bool;
+    /// Sets the ranges (UTF-16 start/end pairs in the container's text) of one owner under a
+    /// highlight name; other owners' ranges under the same name are kept.
+    #[wasm_bindgen(js_name = glossa_set_ranges)]
+    pub fn set_ranges(name: &str, owner: u32, container: &Element, offsets: &[u32]);
+    /// Removes every range of an owner.
+    #[wasm_bindgen(js_name = glossa_forget)]
+    pub fn forget(owner: u32);
+    /// The UTF-16 offset of the character at a point in the container's text, or -1.
+    #[wasm_bindgen(js_name = glossa_hit)]
+    pub fn hit(container: &Element, x: f64, y: f64) -> i32;
+    /// Takes (and clears) a mouse selection inside the container: `[start, end]` in UTF-16, or
+    /// empty when there is none.
+    #[wasm_bindgen(js_name = glossa_take_selection)]
+    pub fn take_selection(container: &Element) -> Vec<u32>;
+    /// Tells the snippet where each paragraph element starts (UTF-16 offsets in the text).
+    #[wasm_bindgen(js_name = glossa_set_paragraphs)]
+    pub fn set_paragraphs(container: &Element, starts: &[u32]);
+    /// Scrolls a range of the container's text into view.
+    #[wasm_bindgen(js_name = glossa_scroll_to)]
+    pub fn scroll_to(container: &Element, start: u32, end: u32);
+}
+
+/// Number of distinct attribute colours (`::highlight(glossa-a0)` … `glossa-a7`).
+pub const PALETTE: usize = 8;

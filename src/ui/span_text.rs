@@ -1,0 +1,262 @@
+//! `SpanText`: the text spans are picked from. The text is plain text (one node per paragraph); spans, the
+//! selection and the keyboard cursor are painted with custom highlights, so picking words
+//! never re-renders the text. Tap the first and the last word (the same word twice for one
+//! word), drag with the mouse (snaps to words), or use the arrows, Shift and Enter.
+
+use super::highlight::{self, PALETTE};
+use crate::answer::WordSpan;
+use crate::form::{Action, Selection};
+use crate::i18n::{t, Lang, Msg};
+use crate::ids::ControlId;
+use crate::text::{paragraph_starts, Tokens};
+use std::rc::Rc;
+use web_sys::Element;
+use yew::prelude::*;
+
+/// Props of [`SpanText`].
+#[derive(Properties, PartialEq)]
+pub struct SpanTextProps {
+    /// DOM id of the text container.
+    pub id: AttrValue,
+    /// Owner id for highlights (unique per mounted span text).
+    pub owner: u32,
+    /// The control the spans belong to.
+    pub control: ControlId,
+    /// Label above the text.
+    pub label: AttrValue,
+    /// The text (item data, shown as text).
+    pub text: AttrValue,
+    /// Its tokens.
+    pub tokens: Rc<Tokens>,
+    /// Committed spans with their colour index.
+    pub spans: Rc<Vec<(usize, WordSpan)>>,
+    /// The current selection, if it is in this text.
+    pub selection: Option<Selection>,
+    /// A span to show (scroll to and flash), if any.
+    #[prop_or_default]
+    pub jump: Option<WordSpan>,
+    /// Locked after submit.
+    #[prop_or_default]
+    pub disabled: bool,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches selections.
+    pub on_action: Callback<Action>,
+}
+
+/// The plain text as paragraph elements, rendered once (its props never change while the item
+/// is shown). Paragraphs off screen skip layout and paint (`content-visibility: auto`).
+#[derive(Properties, PartialEq)]
+struct PlainTextProps {
+    text: AttrValue,
+}
+
+#[component]
+fn PlainText(props: &PlainTextProps) -> Html {
+    let pieces = use_memo(props.text.clone(), |text| {
+        let starts = paragraph_starts(text);
+        let ends = starts.iter().skip(1).map(|s| s.0).chain([text.len()]);
+        starts
+            .iter()
+            .zip(ends)
+            .map(|(s, e)| AttrValue::from(text[s.0..e].to_owned()))
+            .collect::<Vec<_>>()
+    });
+    pieces
+        .iter()
+        .map(|p| html! { <div class="glossa-para">{p.clone()}</div> })
+        .collect::<Html>()
+}
+
+fn utf16_pairs(tokens: &Tokens, spans: impl Iterator<Item = WordSpan>) -> Vec<u32> {
+    spans
+        .filter_map(|s| {
+            Some([
+                tokens.word(s.first)?.utf16.0 as u32,
+                tokens.word(s.last)?.utf16.1 as u32,
+            ])
+        })
+        .flatten()
+        .collect()
+}
+
+/// The text spans are picked from.
+#[component]
+pub fn SpanText(props: &SpanTextProps) -> Html {
+    let node = use_node_ref();
+    let owner = props.owner;
+
+    // Paragraph starts, for the snippet's offset mapping (before any highlight is set).
+    {
+        let node = node.clone();
+        use_effect_with(props.text.clone(), move |text| {
+            if let Some(el) = node.cast::<Element>() {
+                let starts: Vec<u32> = paragraph_starts(text).iter().map(|s| s.1 as u32).collect();
+                highlight::set_paragraphs(&el, &starts);
+            }
+        });
+    }
+    // Committed spans: one highlight per palette colour.
+    {
+        let (node, tokens) = (node.clone(), Rc::clone(&props.tokens));
+        use_effect_with(Rc::clone(&props.spans), move |spans| {
+            if let Some(el) = node.cast::<Element>() {
+                for colour in 0..PALETTE {
+                    let ranges = utf16_pairs(
+                        &tokens,
+                        spans
+                            .iter()
+                            .filter(|(c, _)| c % PALETTE == colour)
+                            .map(|(_, s)| *s),
+                    );
+                    highlight::set_ranges(&format!("glossa-a{colour}"), owner, &el, &ranges);
+                }
+            }
+            move || highlight::forget(owner)
+        });
+    }
+    // The selection (pending or complete) and the keyboard cursor.
+    {
+        let (node, tokens) = (node.clone(), Rc::clone(&props.tokens));
+        use_effect_with(props.selection.clone(), move |sel| {
+            if let Some(el) = node.cast::<Element>() {
+                let span = sel.as_ref().map(Selection::span);
+                highlight::set_ranges(
+                    "glossa-sel",
+                    owner,
+                    &el,
+                    &utf16_pairs(&tokens, span.into_iter()),
+                );
+                let cursor = sel.as_ref().filter(|s| !s.complete).map(|s| WordSpan {
+                    first: s.focus,
+                    last: s.focus,
+                });
+                highlight::set_ranges(
+                    "glossa-cursor",
+                    owner,
+                    &el,
+                    &utf16_pairs(&tokens, cursor.into_iter()),
+                );
+            }
+        });
+    }
+    // A span to show.
+    {
+        let (node, tokens) = (node.clone(), Rc::clone(&props.tokens));
+        use_effect_with(props.jump, move |jump| {
+            if let Some(el) = node.cast::<Element>() {
+                let pairs = utf16_pairs(&tokens, jump.iter().copied());
+                highlight::set_ranges("glossa-jump", owner, &el, &pairs);
+                if let [start, end] = pairs[..] {
+                    highlight::scroll_to(&el, start, end);
+                }
+            }
+        });
+    }
+
+    let select = {
+        let (on_action, control) = (props.on_action.clone(), props.control.clone());
+        move |anchor: usize, focus: usize, complete: bool| {
+            on_action.emit(Action::Select {
+                control: control.clone(),
+                anchor,
+                focus,
+                complete,
+            })
+        }
+    };
+    let onclick = {
+        let (node, tokens, selection, select) = (
+            node.clone(),
+            Rc::clone(&props.tokens),
+            props.selection.clone(),
+            select.clone(),
+        );
+        let disabled = props.disabled;
+        Callback::from(move |e: MouseEvent| {
+            let Some(el) = node.cast::<Element>() else {
+                return;
+            };
+            if disabled {
+                return;
+            }
+            // A mouse drag: snap the selected characters to whole words.
+            if let [start, end] = highlight::take_selection(&el)[..] {
+                let first = tokens.word_at_utf16(start as usize);
+                let last = tokens.word_at_utf16((end as usize).saturating_sub(1));
+                if let (Some(a), Some(b)) = (first, last) {
+                    select(a, b, true);
+                }
+                return;
+            }
+            let hit = highlight::hit(&el, f64::from(e.client_x()), f64::from(e.client_y()));
+            let Some(word) = usize::try_from(hit)
+                .ok()
+                .and_then(|o| tokens.word_at_utf16(o))
+            else {
+                return;
+            };
+            match &selection {
+                Some(s) if !s.complete => select(s.anchor, word, true),
+                _ => select(word, word, false),
+            }
+        })
+    };
+    let onkeydown = {
+        let (tokens, selection, select, on_action) = (
+            Rc::clone(&props.tokens),
+            props.selection.clone(),
+            select,
+            props.on_action.clone(),
+        );
+        let disabled = props.disabled;
+        Callback::from(move |e: KeyboardEvent| {
+            let last = tokens.word_count().saturating_sub(1);
+            if disabled || tokens.word_count() == 0 {
+                return;
+            }
+            let (anchor, focus) = selection.as_ref().map_or((0, 0), |s| (s.anchor, s.focus));
+            let fresh = selection.is_none() || selection.as_ref().is_some_and(|s| s.complete);
+            let step = |to: usize| {
+                if e.shift_key() && !fresh {
+                    (anchor, to)
+                } else {
+                    (to, to)
+                }
+            };
+            let target = match e.key().as_str() {
+                "ArrowRight" | "ArrowDown" if fresh && selection.is_none() => Some((0, 0)),
+                "ArrowRight" | "ArrowDown" => Some(step((focus + 1).min(last))),
+                "ArrowLeft" | "ArrowUp" => Some(step(focus.saturating_sub(1))),
+                "Home" => Some(step(0)),
+                "End" => Some(step(last)),
+                "Enter" | " " if selection.as_ref().is_some_and(|s| !s.complete) => {
+                    e.prevent_default();
+                    select(anchor, focus, true);
+                    return;
+                }
+                "Escape" => {
+                    on_action.emit(Action::ClearSelection);
+                    return;
+                }
+                _ => None,
+            };
+            if let Some((a, f)) = target {
+                e.prevent_default();
+                select(a, f, false);
+            }
+        })
+    };
+    html! {
+        <section class="glossa-block glossa-span-block" aria-labelledby={format!("{}-label", props.id)}>
+            <h3 class="glossa-block-label" id={format!("{}-label", props.id)}>{props.label.clone()}</h3>
+            <p class="glossa-span-hint" id={format!("{}-hint", props.id)}>{t(props.lang, Msg::SpanHint)}</p>
+            <div class="glossa-span-text" id={props.id.clone()} ref={node} tabindex="0" role="textbox"
+                aria-readonly="true" aria-multiline="true" aria-label={props.label.clone()}
+                aria-describedby={format!("{}-hint", props.id)} {onclick} {onkeydown}
+                data-testid={format!("{}-text", props.id)}>
+                <PlainText text={props.text.clone()} />
+            </div>
+        </section>
+    }
+}
