@@ -1,7 +1,7 @@
 //! Glossa: an annotation widget. A task spec and an item go in; a validated JSON result comes out.
 //!
 //! The crate has three layers:
-//! - the pure core (`spec`, `item`, `answer`, `form`, `grid`, `validate`, `result`, `markdown`, `mr`, `order`, `sentences`, `i18n`,
+//! - the pure core (`spec`, `item`, `answer`, `draft`, `form`, `grid`, `validate`, `result`, `markdown`, `mr`, `order`, `sentences`, `i18n`,
 //!   `time`): no web-sys, no clock, no randomness; built and tested with `--no-default-features`;
 //! - the yew UI (`ui`) that renders the core's state and dispatches typed actions;
 //! - the host surface (`host`): the `#[wasm_bindgen]` API, DOM events and the panic hook.
@@ -9,6 +9,7 @@
 //! The UI and host layers sit behind the default `web` feature.
 
 pub mod answer;
+pub mod draft;
 pub mod form;
 pub mod grid;
 pub mod i18n;

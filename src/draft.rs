@@ -1,0 +1,165 @@
+//! Drafts: the annotator's work on one item, saved to browser storage as they go and restored on
+//! reload. A draft is restored by replaying it through the form model's own actions, so a stale
+//! or tampered draft can never produce a state the widget could not have reached.
+
+use crate::answer::{Answer, SpanEntry};
+use crate::form::{apply, Action, FormState};
+use crate::ids::{ControlId, OptionValue};
+use crate::task::Task;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The draft format tag.
+pub const DRAFT_FORMAT: &str = "glossa.draft/1";
+
+/// A saved draft.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Draft {
+    /// Always [`DRAFT_FORMAT`].
+    pub format: String,
+    /// The spec's id and version, and the item's id: a draft only restores into the same.
+    pub spec_id: String,
+    /// The spec's version.
+    pub spec_version: String,
+    /// The item's id.
+    pub item_id: String,
+    /// The answers as on screen.
+    pub answers: BTreeMap<ControlId, Answer>,
+    /// Boxes the annotator had left.
+    #[serde(default)]
+    pub touched: BTreeSet<String>,
+    /// When the item was first shown (ms since the epoch).
+    pub started_ms: u64,
+    /// Active time so far.
+    pub active_ms: u64,
+}
+
+/// The storage key of a draft: spec id and version, item id, and the host's ids (participant,
+/// assignment, ...), so two participants on one computer never see each other's drafts.
+pub fn storage_key(task: &Task, ids: &BTreeMap<String, String>) -> String {
+    let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    format!(
+        "glossa:draft/1:{}@{}:{}:{}",
+        task.spec.id,
+        task.spec.version,
+        task.item.id,
+        who.join("&")
+    )
+}
+
+impl Draft {
+    /// The draft of a form at `now_ms`.
+    pub fn of(task: &Task, form: &FormState, now_ms: u64) -> Self {
+        Draft {
+            format: DRAFT_FORMAT.to_owned(),
+            spec_id: task.spec.id.clone(),
+            spec_version: task.spec.version.clone(),
+            item_id: task.item.id.clone(),
+            answers: form.answers.clone(),
+            touched: form.touched.clone(),
+            started_ms: form.started_ms,
+            active_ms: form.active_ms_at(now_ms),
+        }
+    }
+
+    /// Restores the draft into a fresh form shown at `now_ms`, by replaying its answers as
+    /// actions. `None` when it belongs to another spec version or item.
+    pub fn restore(&self, task: &Task, now_ms: u64) -> Option<FormState> {
+        let same = self.format == DRAFT_FORMAT
+            && self.spec_id == task.spec.id
+            && self.spec_version == task.spec.version
+            && self.item_id == task.item.id;
+        if !same {
+            return None;
+        }
+        let mut form = FormState::new(self.started_ms.min(now_ms));
+        form.active_ms = self.active_ms;
+        for (control, answer) in &self.answers {
+            for action in actions_for(control, answer) {
+                form = apply(task, &form, action);
+            }
+        }
+        form.touched = self.touched.clone();
+        form.selection = None;
+        Some(form)
+    }
+}
+
+/// The actions that rebuild one answer.
+fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
+    let c = || control.clone();
+    match answer {
+        Answer::Choice(v) => vec![Action::Choose {
+            control: c(),
+            value: OptionValue(v.0.clone()),
+        }],
+        Answer::NumberText(text) => vec![Action::SetNumber {
+            control: c(),
+            key: None,
+            text: text.clone(),
+        }],
+        Answer::NumberTexts(map) => map
+            .iter()
+            .map(|(k, text)| Action::SetNumber {
+                control: c(),
+                key: Some(k.clone()),
+                text: text.clone(),
+            })
+            .collect(),
+        Answer::Grid(cells) => cells
+            .iter()
+            .flat_map(|(row, cols)| {
+                cols.iter().map(move |(column, value)| Action::GridChoose {
+                    control: control.clone(),
+                    row: *row,
+                    column: column.clone(),
+                    value: value.clone(),
+                })
+            })
+            .collect(),
+        Answer::Spans(map) => map
+            .iter()
+            .flat_map(|(attr, entries)| span_actions(control, attr, entries))
+            .collect(),
+        Answer::Text(text) => vec![Action::SetText {
+            control: c(),
+            text: text.clone(),
+        }],
+    }
+}
+
+fn span_actions(control: &ControlId, attr: &str, entries: &[SpanEntry]) -> Vec<Action> {
+    let mut out = Vec::new();
+    // Entries are rebuilt in order; an entry starts with its first span (a new entry of a
+    // repeatable attribute, or the one entry of a plain one).
+    let mut index = 0;
+    for entry in entries {
+        for (n, span) in entry.spans.iter().enumerate() {
+            out.push(Action::Select {
+                control: control.clone(),
+                anchor: span.first,
+                focus: span.last,
+                complete: true,
+            });
+            let target = if n == 0 { None } else { Some(index) };
+            out.push(Action::AssignSelection {
+                control: control.clone(),
+                attr: attr.to_owned(),
+                entry: target,
+            });
+        }
+        if let Some(v) = &entry.value {
+            out.push(Action::SpanValue {
+                control: control.clone(),
+                attr: attr.to_owned(),
+                entry: index,
+                value: Some(v.clone()),
+            });
+        }
+        if !entry.spans.is_empty() {
+            index += 1;
+        }
+    }
+    out.push(Action::ClearSelection);
+    out
+}

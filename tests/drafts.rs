@@ -1,0 +1,213 @@
+//! Drafts, natively: every family's work survives a save and restore exactly, and a stale or
+//! tampered draft restores only what the form model allows.
+#![cfg(not(target_arch = "wasm32"))]
+
+use glossa::answer::Answer;
+use glossa::draft::{storage_key, Draft};
+use glossa::form::{apply, Action, FormState};
+use glossa::ids::{ControlId, OptionValue};
+use glossa::item;
+use glossa::spec;
+use glossa::task::Task;
+use std::collections::BTreeMap;
+
+fn task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let s = spec::load(
+        &std::fs::read_to_string(format!("{root}/www/examples/{dir}/{spec_file}")).unwrap(),
+    )
+    .unwrap();
+    let items = item::parse_items(
+        &std::fs::read_to_string(format!("{root}/www/examples/{dir}/{items_file}")).unwrap(),
+    )
+    .unwrap();
+    Task::new(s, items[n].clone(), None)
+}
+
+fn run(t: &Task, actions: Vec<Action>) -> FormState {
+    actions
+        .into_iter()
+        .fold(FormState::new(1_000), |f, a| apply(t, &f, a))
+}
+
+fn round_trip(t: &Task, form: &FormState) -> FormState {
+    let json = serde_json::to_string(&Draft::of(t, form, 5_000)).unwrap();
+    let draft: Draft = serde_json::from_str(&json).unwrap();
+    draft.restore(t, 9_000).expect("same task")
+}
+
+#[test]
+fn every_family_round_trips() {
+    let c = |s: &str| ControlId::from(s);
+    let cases = vec![
+        (
+            task("it-implicit", "spec.json", "items.json", 0),
+            vec![Action::Choose {
+                control: c("valutazione"),
+                value: OptionValue::from("parzialmente_corretto"),
+            }],
+        ),
+        (
+            task("en-informativeness", "spec.json", "items.json", 0),
+            vec![
+                Action::SetNumber {
+                    control: c("informativeness"),
+                    key: Some("sys-a".into()),
+                    text: "7".into(),
+                },
+                Action::SetNumber {
+                    control: c("informativeness"),
+                    key: Some("sys-b".into()),
+                    text: "1.5".into(),
+                },
+                Action::Leave {
+                    path: "informativeness.sys-b".into(),
+                },
+            ],
+        ),
+        (
+            task(
+                "cs-summary-errors",
+                "abstract-spec.json",
+                "abstract-items.json",
+                0,
+            ),
+            vec![
+                Action::GridChoose {
+                    control: c("errors"),
+                    row: 0,
+                    column: "mapping".into(),
+                    value: "omission".into(),
+                },
+                Action::GridChoose {
+                    control: c("errors"),
+                    row: 0,
+                    column: "meaning".into(),
+                    value: "pragmatic".into(),
+                },
+                Action::GridChoose {
+                    control: c("errors"),
+                    row: 2,
+                    column: "special".into(),
+                    value: "ok".into(),
+                },
+            ],
+        ),
+        (
+            task("cs-propaganda", "spec.json", "items.json", 0),
+            vec![
+                Action::Select {
+                    control: c("techniky"),
+                    anchor: 5,
+                    focus: 6,
+                    complete: true,
+                },
+                Action::AssignSelection {
+                    control: c("techniky"),
+                    attr: "vina".into(),
+                    entry: None,
+                },
+                Action::SpanValue {
+                    control: c("techniky"),
+                    attr: "vina".into(),
+                    entry: 0,
+                    value: Some("ano".into()),
+                },
+                Action::Select {
+                    control: c("techniky"),
+                    anchor: 40,
+                    focus: 41,
+                    complete: true,
+                },
+                Action::AssignSelection {
+                    control: c("techniky"),
+                    attr: "politik".into(),
+                    entry: None,
+                },
+                Action::Select {
+                    control: c("techniky"),
+                    anchor: 50,
+                    focus: 51,
+                    complete: true,
+                },
+                Action::AssignSelection {
+                    control: c("techniky"),
+                    attr: "politik".into(),
+                    entry: None,
+                },
+                Action::Select {
+                    control: c("techniky"),
+                    anchor: 60,
+                    focus: 60,
+                    complete: true,
+                },
+                Action::AssignSelection {
+                    control: c("techniky"),
+                    attr: "politik".into(),
+                    entry: Some(1),
+                },
+                Action::SpanValue {
+                    control: c("techniky"),
+                    attr: "politik".into(),
+                    entry: 1,
+                    value: Some("negativni".into()),
+                },
+                Action::SetText {
+                    control: c("poznamka"),
+                    text: "rozepsaná poznámka".into(),
+                },
+                Action::Choose {
+                    control: c("zanr"),
+                    value: OptionValue::from("rozhovor"),
+                },
+            ],
+        ),
+    ];
+    for (t, actions) in cases {
+        let form = run(&t, actions);
+        assert!(!form.answers.is_empty());
+        let back = round_trip(&t, &form);
+        assert_eq!(back.answers, form.answers, "{}", t.spec.id);
+        assert_eq!(back.touched, form.touched);
+        assert_eq!(back.started_ms, 1_000);
+        assert_eq!(back.active_ms, 4_000, "active time carries over");
+    }
+}
+
+#[test]
+fn drafts_restore_only_into_the_same_spec_version_and_item() {
+    let t = task("it-implicit", "spec.json", "items.json", 0);
+    let other = task("it-implicit", "spec.json", "items.json", 1);
+    let draft = Draft::of(&t, &FormState::new(0), 1);
+    assert!(draft.restore(&other, 2).is_none());
+    let mut bumped = draft.clone();
+    bumped.spec_version = "0.9".into();
+    assert!(bumped.restore(&t, 2).is_none());
+}
+
+#[test]
+fn a_tampered_draft_restores_only_legal_answers() {
+    let t = task("it-implicit", "spec.json", "items.json", 0);
+    let mut draft = Draft::of(&t, &FormState::new(0), 1);
+    draft.answers.insert(
+        ControlId::from("valutazione"),
+        Answer::Choice(OptionValue::from("<script>")),
+    );
+    draft
+        .answers
+        .insert(ControlId::from("nope"), Answer::Text("x".into()));
+    let form = draft.restore(&t, 2).unwrap();
+    assert!(form.answers.is_empty());
+}
+
+#[test]
+fn keys_separate_participants_items_and_versions() {
+    let t = task("it-implicit", "spec.json", "items.json", 0);
+    let a = BTreeMap::from([("participant".to_owned(), "P1".to_owned())]);
+    let b = BTreeMap::from([("participant".to_owned(), "P2".to_owned())]);
+    assert_ne!(storage_key(&t, &a), storage_key(&t, &b));
+    assert_eq!(
+        storage_key(&t, &a),
+        "glossa:draft/1:implicit-content-it@1.0.0:it-001:participant=P1"
+    );
+}
