@@ -48,9 +48,10 @@ function asJson(value, name) {
 /**
  * Mounts one annotation item into `element`.
  * @param {Element} element where the widget renders (its content is replaced)
- * @param {{spec: object|string, item: object|string, options?: {hideSubmit?: boolean, ids?: Record<string,string>}}} config
- * @returns {Promise<{validate(): object, submit(): object, destroy(): void}>}
+ * @param {{spec: object|string, item: object|string, options?: {hideSubmit?: boolean, ids?: Record<string,string>, seed?: string, autosave?: boolean}}} config
+ * @returns {Promise<{validate(): object, submit(): object, confirm(): void, destroy(): void}>}
  *   `submit()` returns the result document, or the report (`valid: false`) of what is invalid.
+ *   `confirm()` tells the widget the host stored the result: its autosaved draft is removed.
  */
 export async function mount(element, { spec, item, options } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
@@ -60,6 +61,7 @@ export async function mount(element, { spec, item, options } = {}) {
   return {
     validate: () => handle.validate(),
     submit: () => handle.submit(),
+    confirm: () => handle.confirm(),
     destroy: () => {
       if (destroyed) return;
       destroyed = true;

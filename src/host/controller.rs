@@ -5,6 +5,8 @@ use super::env::{environment, now_ms, page_visible};
 use super::events::{emit, to_js};
 use super::options::MountOptions;
 use super::panic;
+use super::storage::DraftStore;
+use crate::draft::{storage_key, Draft};
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
 use crate::item;
@@ -69,6 +71,11 @@ struct Controller {
     submitted: RefCell<Option<ResultDoc>>,
     app: RefCell<Option<AppHandle<Root>>>,
     visibility: RefCell<Option<EventListener>>,
+    /// Where drafts go, and this item's key (`None` when autosave is off or nothing loaded).
+    drafts: DraftStore,
+    draft_key: Option<String>,
+    /// The host stored the result: no more drafts for this item.
+    confirmed: Cell<bool>,
 }
 
 /// The handle `mount` returns; `www/glossa.js` wraps it in a plain object.
@@ -93,9 +100,17 @@ impl Handle {
         }
     }
 
-    /// Removes the widget from the page.
+    /// Removes the widget from the page (the draft stays until `confirm`).
     pub fn destroy(&self) {
         self.inner.destroy();
+    }
+
+    /// The host confirms it stored the result: the item's draft is removed.
+    pub fn confirm(&self) {
+        self.inner.confirmed.set(true);
+        if let Some(key) = &self.inner.draft_key {
+            self.inner.drafts.clear(key);
+        }
     }
 }
 
@@ -160,6 +175,12 @@ fn load(spec_json: &str, item_json: &str, options: JsValue) -> (Lang, Loaded) {
 pub fn mount(element: Element, spec_json: &str, item_json: &str, options: JsValue) -> Handle {
     let instance = NEXT_INSTANCE.with(|n| n.replace(n.get() + 1));
     let (lang, loaded) = load(spec_json, item_json, options);
+    let draft_key = match &loaded {
+        Loaded::Task { task, options } if options.autosave.unwrap_or(true) => {
+            Some(storage_key(task, &options.ids))
+        }
+        _ => None,
+    };
     let controller = Rc::new(Controller {
         element: element.clone(),
         lang,
@@ -168,6 +189,9 @@ pub fn mount(element: Element, spec_json: &str, item_json: &str, options: JsValu
         submitted: RefCell::new(None),
         app: RefCell::new(None),
         visibility: RefCell::new(None),
+        drafts: DraftStore::open(),
+        draft_key,
+        confirmed: Cell::new(false),
     });
     panic::register(&element, lang);
     element.set_text_content(None);
@@ -207,8 +231,17 @@ impl Controller {
             Loaded::Task { task, options } => {
                 let weak = Rc::downgrade(self);
                 let on_change = bind(&weak, |c, m: Model| {
+                    c.save_draft(&m);
                     emit(&c.element, "change", &m.report().to_public(c.lang))
                 });
+                let now = now_ms();
+                let initial = self
+                    .draft_key
+                    .as_ref()
+                    .and_then(|key| self.drafts.load(key))
+                    .and_then(|d| d.restore(task, now));
+                let storage_note = (self.draft_key.is_some() && !self.drafts.persistent())
+                    .then(|| t(self.lang, Msg::StorageUnavailable).into());
                 let on_submit = bind(&weak, |c, ()| {
                     let _ = c.submit();
                 });
@@ -224,7 +257,9 @@ impl Controller {
                     task: Rc::clone(task),
                     link: Rc::clone(&self.link),
                     hide_submit: options.hide_submit,
-                    started_ms: now_ms(),
+                    started_ms: now,
+                    initial,
+                    storage_note,
                     on_ready,
                     on_change,
                     on_submit,
@@ -297,14 +332,28 @@ impl Controller {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
-        let link = Rc::clone(&self.link);
+        let weak = Rc::downgrade(self);
         let listener = EventListener::new(&document, "visibilitychange", move |_| {
-            link.dispatch(Action::Visibility {
+            let Some(c) = weak.upgrade() else { return };
+            c.link.dispatch(Action::Visibility {
                 visible: page_visible(),
                 now_ms: now_ms(),
             });
+            // Phones may never fire `unload`: hiding the page is the last safe moment to save.
+            if !page_visible() {
+                if let Some(m) = c.link.latest() {
+                    c.save_draft(&m);
+                }
+            }
         });
         *self.visibility.borrow_mut() = Some(listener);
+    }
+
+    fn save_draft(&self, m: &Model) {
+        if let (Some(key), false) = (&self.draft_key, self.confirmed.get()) {
+            self.drafts
+                .save(key, &Draft::of(&m.task, &m.form, now_ms()));
+        }
     }
 
     fn destroy(&self) {

@@ -10,6 +10,7 @@ mod env;
 mod events;
 mod options;
 mod panic;
+mod storage;
 
 pub use controller::Handle;
 

@@ -14,4 +14,8 @@ pub struct MountOptions {
     /// Seed for shuffling outputs (e.g. the participant id). Without one, the order depends on
     /// the item id only. The order shown is recorded in the result either way.
     pub seed: Option<String>,
+    /// Save a draft of every change in browser storage and restore it on reload (default
+    /// `true`). The draft is removed when the host calls `handle.confirm()` after storing the
+    /// result.
+    pub autosave: Option<bool>,
 }

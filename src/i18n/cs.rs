@@ -54,6 +54,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::SpanNeeded => "chybí rozsah",
         Msg::RemoveEntry => "Odebrat {label}",
         Msg::AddEntry => "Přidat {label}",
+        Msg::StorageUnavailable => "Váš postup nelze v tomto prohlížeči uložit (úložiště je blokováno): dokončete položku, než stránku opustíte.",
         Msg::InternalErrorTitle => "Došlo k neočekávané chybě",
     }
 }

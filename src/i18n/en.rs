@@ -54,6 +54,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::SpanNeeded => "needs a span",
         Msg::RemoveEntry => "Remove {label}",
         Msg::AddEntry => "Add {label}",
+        Msg::StorageUnavailable => "Your progress cannot be saved in this browser (storage is blocked): finish the item before leaving the page.",
         Msg::InternalErrorTitle => "Something went wrong",
     }
 }

@@ -54,6 +54,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::SpanNeeded => "manca l'intervallo",
         Msg::RemoveEntry => "Rimuovi {label}",
         Msg::AddEntry => "Aggiungi {label}",
+        Msg::StorageUnavailable => "In questo browser i progressi non possono essere salvati (archiviazione bloccata): completa l'elemento prima di lasciare la pagina.",
         Msg::InternalErrorTitle => "Si è verificato un errore imprevisto",
     }
 }

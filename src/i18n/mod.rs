@@ -147,6 +147,8 @@ pub enum Msg {
     RemoveEntry,
     /// Adds an entry (`{label}`).
     AddEntry,
+    /// Shown when drafts cannot be saved (storage blocked).
+    StorageUnavailable,
 }
 
 /// The text of a UI string in a language.
@@ -177,7 +179,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 51] = [
+    const ALL_MSGS: [Msg; 52] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -229,6 +231,7 @@ mod tests {
         Msg::SpanNeeded,
         Msg::RemoveEntry,
         Msg::AddEntry,
+        Msg::StorageUnavailable,
     ];
 
     #[test]

@@ -54,6 +54,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::SpanNeeded => "brak fragmentu",
         Msg::RemoveEntry => "Usuń {label}",
         Msg::AddEntry => "Dodaj {label}",
+        Msg::StorageUnavailable => "W tej przeglądarce nie można zapisać postępów (pamięć jest zablokowana): dokończ element, zanim opuścisz stronę.",
         Msg::InternalErrorTitle => "Wystąpił nieoczekiwany błąd",
     }
 }

@@ -38,6 +38,12 @@ pub struct WidgetProps {
     pub hide_submit: bool,
     /// When the item was shown (ms since the epoch).
     pub started_ms: u64,
+    /// A restored draft to start from, if any.
+    #[prop_or_default]
+    pub initial: Option<FormState>,
+    /// A note to show when drafts cannot be kept (storage unavailable).
+    #[prop_or_default]
+    pub storage_note: Option<AttrValue>,
     /// Called once, after the first render.
     pub on_ready: Callback<()>,
     /// Called after the answers change (and once at start).
@@ -52,9 +58,10 @@ pub fn Widget(props: &WidgetProps) -> Html {
     let state = {
         let task = Rc::clone(&props.task);
         let started = props.started_ms;
+        let initial = props.initial.clone();
         use_reducer(move || Model {
             task,
-            form: FormState::new(started),
+            form: initial.unwrap_or_else(|| FormState::new(started)),
             refusals: 0,
         })
     };
@@ -135,6 +142,9 @@ pub fn Widget(props: &WidgetProps) -> Html {
         <div class="glossa" lang={lang.tag()} {onkeydown} data-testid={dom_id(instance, &[])}>
             if let Some(title) = &spec.title {
                 <h2 class="glossa-title">{title.clone()}</h2>
+            }
+            if let Some(note) = &props.storage_note {
+                <p class="glossa-storage-note" role="status">{note.clone()}</p>
             }
             if let Some(source) = &spec.instructions {
                 <Instructions heading={t(lang, Msg::Instructions)} source={source.clone()}
