@@ -62,6 +62,7 @@ export async function mount(element, { spec, item, options } = {}) {
     validate: () => handle.validate(),
     submit: () => handle.submit(),
     confirm: () => handle.confirm(),
+    draft: () => handle.draft(),
     destroy: () => {
       if (destroyed) return;
       destroyed = true;

@@ -105,6 +105,14 @@ impl Handle {
         self.inner.destroy();
     }
 
+    /// The current draft (`glossa.draft/1`), for hosts that keep drafts themselves.
+    pub fn draft(&self) -> JsValue {
+        match self.inner.link.latest() {
+            Some(m) => to_js(&Draft::of(&m.task, &m.form, now_ms())),
+            None => JsValue::NULL,
+        }
+    }
+
     /// The host confirms it stored the result: the item's draft is removed.
     pub fn confirm(&self) {
         self.inner.confirmed.set(true);
@@ -176,7 +184,7 @@ pub fn mount(element: Element, spec_json: &str, item_json: &str, options: JsValu
     let instance = NEXT_INSTANCE.with(|n| n.replace(n.get() + 1));
     let (lang, loaded) = load(spec_json, item_json, options);
     let draft_key = match &loaded {
-        Loaded::Task { task, options } if options.autosave.unwrap_or(true) => {
+        Loaded::Task { task, options } if options.autosave.unwrap_or(true) && !options.readonly => {
             Some(storage_key(task, &options.ids))
         }
         _ => None,
@@ -235,11 +243,17 @@ impl Controller {
                     emit(&c.element, "change", &m.report().to_public(c.lang))
                 });
                 let now = now_ms();
-                let initial = self
-                    .draft_key
-                    .as_ref()
-                    .and_then(|key| self.drafts.load(key))
+                let resumed = options
+                    .resume
+                    .clone()
+                    .and_then(|v| serde_json::from_value::<Draft>(v).ok())
                     .and_then(|d| d.restore(task, now));
+                let initial = resumed.or_else(|| {
+                    self.draft_key
+                        .as_ref()
+                        .and_then(|key| self.drafts.load(key))
+                        .and_then(|d| d.restore(task, now))
+                });
                 let storage_note = (self.draft_key.is_some() && !self.drafts.persistent())
                     .then(|| t(self.lang, Msg::StorageUnavailable).into());
                 let on_submit = bind(&weak, |c, ()| {
@@ -256,7 +270,8 @@ impl Controller {
                     instance,
                     task: Rc::clone(task),
                     link: Rc::clone(&self.link),
-                    hide_submit: options.hide_submit,
+                    hide_submit: options.hide_submit || options.readonly,
+                    readonly: options.readonly,
                     started_ms: now,
                     initial,
                     storage_note,
@@ -307,6 +322,12 @@ impl Controller {
         let Loaded::Task { task, options } = &self.loaded else {
             return Err(to_js(&self.error_report()));
         };
+        if options.readonly {
+            return Err(to_js(&PublicReport {
+                valid: false,
+                problems: vec![],
+            }));
+        }
         let Some(model) = self.link.latest() else {
             return Err(to_js(&PublicReport {
                 valid: false,

@@ -18,4 +18,10 @@ pub struct MountOptions {
     /// `true`). The draft is removed when the host calls `handle.confirm()` after storing the
     /// result.
     pub autosave: Option<bool>,
+    /// Show the item without letting it be answered or submitted (previews, e.g. MTurk's
+    /// `ASSIGNMENT_ID_NOT_AVAILABLE`). No drafts are kept.
+    pub readonly: bool,
+    /// A draft to resume from (as `handle.draft()` gave it), for hosts that keep drafts
+    /// themselves (an iframe whose storage the browser blocks). Preferred over local storage.
+    pub resume: Option<serde_json::Value>,
 }

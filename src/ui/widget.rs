@@ -36,6 +36,9 @@ pub struct WidgetProps {
     /// Hide the built-in submit button (the host submits through `handle.submit()`).
     #[prop_or_default]
     pub hide_submit: bool,
+    /// Show only: every control locked, nothing to submit (previews).
+    #[prop_or_default]
+    pub readonly: bool,
     /// When the item was shown (ms since the epoch).
     pub started_ms: u64,
     /// A restored draft to start from, if any.
@@ -59,10 +62,16 @@ pub fn Widget(props: &WidgetProps) -> Html {
         let task = Rc::clone(&props.task);
         let started = props.started_ms;
         let initial = props.initial.clone();
-        use_reducer(move || Model {
-            task,
-            form: initial.unwrap_or_else(|| FormState::new(started)),
-            refusals: 0,
+        let readonly = props.readonly;
+        use_reducer(move || {
+            let mut form = initial.unwrap_or_else(|| FormState::new(started));
+            // A preview is a form that can no longer change.
+            form.submitted |= readonly;
+            Model {
+                task,
+                form,
+                refusals: 0,
+            }
         })
     };
     props.link.update(&state, state.dispatcher().to_callback());
@@ -130,7 +139,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
     let show_errors = form.submit_attempted && !form.submitted;
     let shared_form = Rc::new(form.clone());
     let status = if form.submitted {
-        Some(t(lang, Msg::Submitted).to_owned())
+        (!props.readonly).then(|| t(lang, Msg::Submitted).to_owned())
     } else if show_errors && !report.is_valid() {
         Some(report.summary(lang))
     } else {
