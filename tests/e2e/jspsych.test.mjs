@@ -1,0 +1,27 @@
+// End to end: Glossa items as jsPsych 8 trials (the real jspsych package from npm).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage } from './harness.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+test('two Glossa trials run in jsPsych; each result lands in its trial data', async () => {
+  const { page, context, errors } = await openPage(env, 'tests/e2e/pages/jspsych.html');
+  const option = (name) => page.getByRole('radio', { name, exact: true });
+  await option('Totalmente sbagliato').check();
+  await page.getByRole('button', { name: 'Invia', exact: true }).click();
+  await page.getByText('Noi abbiamo detto, abbiamo detto chiaramente', { exact: false }).waitFor();
+  await option('Totalmente corretto').check();
+  await page.getByRole('button', { name: 'Invia', exact: true }).click();
+  await page.waitForFunction(() => Array.isArray(window.done));
+  const data = await page.evaluate(() => window.done);
+  assert.equal(data.length, 2);
+  assert.deepEqual(data.map((d) => d.item_id), ['it-001', 'it-002']);
+  assert.deepEqual(data.map((d) => d.result.answers.valutazione), ['totalmente_sbagliato', 'totalmente_corretto']);
+  assert.equal(data[0].trial_type, 'glossa');
+  assert.deepEqual(data[1].result.ids, { participant: 'J-1' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
