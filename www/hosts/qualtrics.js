@@ -1,0 +1,121 @@
+// Glossa in a Qualtrics question. Paste into the question's JavaScript (see docs/qualtrics.md):
+//
+//   Qualtrics.SurveyEngine.addOnReady(function () {
+//     var q = this;
+//     var s = document.createElement('script');
+//     s.src = 'https://your.host/glossa/www/hosts/qualtrics.js';
+//     s.onload = function () {
+//       GlossaQualtrics.attach(q, {
+//         base: 'https://your.host/glossa/',              // where www/ is served
+//         spec: 'https://your.host/glossa/study/spec.json', // URL or object
+//         itemBase64: '${e://Field/glossa_item}',          // the item, base64 JSON (piped text)
+//         field: 'glossa_${lm://CurrentLoopNumber}',       // embedded data prefix (per loop)
+//         ids: { participant: '${e://Field/ResponseID}' },
+//         textEntryQuestionId: 'QID7',                      // optional hidden text entry question
+//       });
+//     };
+//     document.head.appendChild(s);
+//   });
+//
+// Next stays disabled until the item is valid. When the page is submitted, the result JSON is
+// written to embedded data in chunks of at most 10,000 characters — FIELD_1 … FIELD_n — with
+// FIELD_count and FIELD_sha256 (hex SHA-256 of the whole JSON) so it can be reassembled and
+// checked; and, if asked, into a (hidden) text entry question.
+(function () {
+  'use strict';
+  var CHUNK = 10000;
+
+  // SHA-256 (FIPS 180-4) of a UTF-8 string, synchronous: Qualtrics' page-submit hooks cannot
+  // wait for crypto.subtle.
+  function sha256(text) {
+    var bytes = new TextEncoder().encode(text);
+    var K = [0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+      0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+      0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+      0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+      0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+      0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+      0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+      0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2];
+    var H = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    var len = bytes.length;
+    var padded = new Uint8Array(((len + 9 + 63) >> 6) << 6);
+    padded.set(bytes);
+    padded[len] = 0x80;
+    var view = new DataView(padded.buffer);
+    view.setUint32(padded.length - 4, (len * 8) >>> 0);
+    view.setUint32(padded.length - 8, Math.floor(len / 0x20000000));
+    var W = new Uint32Array(64);
+    var rotr = function (x, n) { return (x >>> n) | (x << (32 - n)); };
+    for (var off = 0; off < padded.length; off += 64) {
+      for (var t = 0; t < 16; t++) W[t] = view.getUint32(off + t * 4);
+      for (t = 16; t < 64; t++) {
+        var s0 = rotr(W[t - 15], 7) ^ rotr(W[t - 15], 18) ^ (W[t - 15] >>> 3);
+        var s1 = rotr(W[t - 2], 17) ^ rotr(W[t - 2], 19) ^ (W[t - 2] >>> 10);
+        W[t] = (W[t - 16] + s0 + W[t - 7] + s1) >>> 0;
+      }
+      var a = H[0], b = H[1], c = H[2], d = H[3], e = H[4], f = H[5], g = H[6], h = H[7];
+      for (t = 0; t < 64; t++) {
+        var S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+        var t1 = (h + S1 + ((e & f) ^ (~e & g)) + K[t] + W[t]) >>> 0;
+        var S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
+        var t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+        h = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+      }
+      H = [H[0] + a, H[1] + b, H[2] + c, H[3] + d, H[4] + e, H[5] + f, H[6] + g, H[7] + h].map(function (x) { return x >>> 0; });
+    }
+    return H.map(function (x) { return x.toString(16).padStart(8, '0'); }).join('');
+  }
+
+  // Piped text arrives inside a script: base64 keeps quotes and line breaks from breaking it.
+  function decodeBase64Json(b64) {
+    var bin = atob(String(b64).replace(/\s+/g, ''));
+    var bytes = Uint8Array.from(bin, function (ch) { return ch.charCodeAt(0); });
+    return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  function chunks(text) {
+    var out = [];
+    for (var i = 0; i < text.length; i += CHUNK) out.push(text.slice(i, i + CHUNK));
+    return out.length ? out : [''];
+  }
+
+  function attach(question, config) {
+    var engine = Qualtrics.SurveyEngine;
+    var field = config.field || 'glossa';
+    var container = question.getQuestionContainer();
+    var host = document.createElement('div');
+    host.className = 'glossa-qualtrics';
+    container.appendChild(host);
+    question.disableNextButton();
+    var base = config.base.replace(/\/?$/, '/');
+    var specP = typeof config.spec === 'string' ? fetch(config.spec).then(function (r) { return r.text(); }) : Promise.resolve(config.spec);
+    var item = config.item || decodeBase64Json(config.itemBase64);
+    var handle = null;
+    host.addEventListener('glossa:change', function (e) {
+      if (e.detail && e.detail.valid) question.enableNextButton(); else question.disableNextButton();
+    });
+    engine.addOnPageSubmit(function (type) {
+      if (!handle || type === 'prev') return;
+      var result = handle.submit();
+      if (!result || result.valid === false) return;
+      var json = JSON.stringify(result);
+      var parts = chunks(json);
+      parts.forEach(function (part, i) { engine.setEmbeddedData(field + '_' + (i + 1), part); });
+      engine.setEmbeddedData(field + '_count', String(parts.length));
+      engine.setEmbeddedData(field + '_sha256', sha256(json));
+      if (config.textEntryQuestionId) {
+        var input = document.getElementById('QR~' + config.textEntryQuestionId);
+        if (input) input.value = json;
+      }
+      handle.confirm(); // Qualtrics stores embedded data with the page
+    });
+    return import(base + 'www/glossa.js').then(function (glossa) {
+      return specP.then(function (spec) {
+        return glossa.mount(host, { spec: spec, item: item, options: { hideSubmit: true, ids: config.ids || {}, seed: config.seed } });
+      });
+    }).then(function (h) { handle = h; return h; });
+  }
+
+  window.GlossaQualtrics = { attach: attach, sha256: sha256, chunks: chunks, CHUNK: CHUNK };
+})();
