@@ -1,0 +1,67 @@
+// End to end: the static pilot runner (index.html) as a Prolific study would use it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { launch, openPage, ItalianTask } from './harness.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const TWO = 'spec=www/examples/it-implicit/spec.json&items=tests/fixtures/it-two-items.json';
+const PROLIFIC = 'PROLIFIC_PID=5f1a&STUDY_ID=s77&SESSION_ID=x9';
+const COMPLETE = encodeURIComponent('https://app.prolific.example/submissions/complete?cc=C0DE');
+
+async function answer(page, name) {
+  const it = await new ItalianTask(page).ready();
+  await it.option(name).check();
+  await it.submitButton().click();
+}
+
+test('Prolific ids go into results; a reload resumes at the next item; JSONL download; completion link last', async () => {
+  const { page, context } = await openPage(env, `?${TWO}&${PROLIFIC}&complete=${COMPLETE}`);
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Next item →' }).waitFor();
+  assert.equal(await page.locator('#complete').isVisible(), false);
+  await page.reload();
+  await page.getByText('Item 2 of 2').waitFor();
+  assert.equal(await page.locator('#progress-bar').evaluate((p) => p.value), 1);
+  await answer(page, 'Totalmente corretto');
+  await page.getByText('All 2 items done.').waitFor();
+  const link = page.getByRole('link', { name: 'Finish and return to the study' });
+  await link.waitFor();
+  assert.equal(await link.getAttribute('href'), decodeURIComponent(COMPLETE));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download results (JSONL)' }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(lines.map((r) => [r.item_id, r.answers.valutazione]), [['it-001', 'totalmente_sbagliato'], ['it-002', 'totalmente_corretto']]);
+  assert.deepEqual(lines[0].ids, { PROLIFIC_PID: '5f1a', STUDY_ID: 's77', SESSION_ID: 'x9' });
+  await context.close();
+});
+
+test('the collect endpoint going down and up again loses and duplicates nothing', async () => {
+  const { page, context } = await openPage(env, `?${TWO}&${PROLIFIC}&post=/collect&complete=${COMPLETE}`, {});
+  const received = [];
+  let up = false;
+  await page.route('**/collect', async (route) => {
+    if (!up) return route.abort('connectionrefused');
+    received.push({ key: route.request().headers()['idempotency-key'], body: JSON.parse(route.request().postData()) });
+    return route.fulfill({ status: 201, body: '' });
+  });
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Next item →' }).click();
+  await answer(page, 'Risposta non fornita');
+  await page.getByText('All 2 items done. Sending 2 result(s)…').waitFor();
+  assert.equal(await page.locator('#complete').isVisible(), false, 'no completion link while results are unsent');
+  // A reload while the endpoint is still down keeps the queue.
+  await page.reload();
+  await page.getByText('Sending 2 result(s)…', { exact: false }).waitFor();
+  up = true;
+  await page.getByRole('link', { name: 'Finish and return to the study' }).waitFor({ timeout: 20000 });
+  assert.equal(received.length, 2, 'each result sent once');
+  assert.deepEqual(received.map((r) => r.body.item_id).sort(), ['it-001', 'it-002']);
+  assert.equal(new Set(received.map((r) => r.key)).size, 2);
+  assert.match(received[0].key, /^implicit-content-it@1\.0\.0\/it-00[12]\/5f1a&s77&x9$/);
+  await context.close();
+});

@@ -1,0 +1,145 @@
+// The pilot runner behind index.html: walks an annotator through a list of items, keeps the
+// results (and where they are) in browser storage, lets them download everything as JSONL,
+// optionally POSTs each result to an endpoint through a persisted retry queue, and shows a
+// completion link only when every result is stored.
+//
+// URL: ?example=ID | ?spec=URL&items=URL, &item=N (start), &post=URL (collect endpoint),
+//      &complete=URL (e.g. Prolific's completion link); PROLIFIC_PID, STUDY_ID, SESSION_ID,
+//      participant, workerId go into every result's ids.
+import { mount } from '../glossa.js';
+
+const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
+
+/** A queue of results to POST, kept in localStorage so nothing is lost offline or on reload. */
+export class Outbox {
+  constructor(key, endpoint, onChange) {
+    this.key = key;
+    this.endpoint = endpoint;
+    this.onChange = onChange;
+    this.timer = null;
+    this.delay = 1000;
+  }
+  load() { try { return JSON.parse(localStorage.getItem(this.key) ?? '[]'); } catch { return []; } }
+  save(list) { try { localStorage.setItem(this.key, JSON.stringify(list)); } catch { /* memory only */ } this.onChange(list.length); }
+  /** Adds a result; `idempotencyKey` identifies it so the endpoint can drop a resend. */
+  push(idempotencyKey, json) {
+    const list = this.load();
+    if (!list.some((e) => e.key === idempotencyKey)) list.push({ key: idempotencyKey, json });
+    this.save(list);
+    this.flush();
+  }
+  pending() { return this.load().length; }
+  async flush() {
+    clearTimeout(this.timer);
+    for (const entry of this.load()) {
+      try {
+        const r = await fetch(this.endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': entry.key },
+          body: entry.json,
+        });
+        if (!r.ok && r.status !== 409) throw new Error(`HTTP ${r.status}`);
+        this.save(this.load().filter((e) => e.key !== entry.key));
+        this.delay = 1000;
+      } catch {
+        this.timer = setTimeout(() => this.flush(), this.delay);
+        this.delay = Math.min(this.delay * 2, 30000);
+        return;
+      }
+    }
+  }
+}
+
+export async function runPilot(el) {
+  const params = new URLSearchParams(location.search);
+  const examples = await (await fetch('www/examples/index.json')).json();
+  const sameOrigin = (u) => { const url = new URL(u, location.href); return url.origin === location.origin ? url.href : null; };
+  let source;
+  if (params.get('spec') && params.get('items')) {
+    source = { id: 'custom', title: 'Custom task', spec: sameOrigin(params.get('spec')), items: sameOrigin(params.get('items')) };
+  } else {
+    const e = examples.find((x) => x.id === params.get('example')) ?? examples[0];
+    source = { ...e, spec: `www/examples/${e.spec}`, items: `www/examples/${e.items}` };
+  }
+  for (const e of examples) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `?example=${encodeURIComponent(e.id)}`;
+    a.textContent = e.title;
+    if (e.id === source.id) a.setAttribute('aria-current', 'page');
+    li.append(a);
+    el.examples.append(li);
+  }
+  const spec = await (await fetch(source.spec)).text();
+  const itemsText = await (await fetch(source.items)).text();
+  const items = itemsText.trim().startsWith('[')
+    ? JSON.parse(itemsText)
+    : itemsText.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+
+  const ids = Object.fromEntries(ID_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)]));
+  if (!Object.keys(ids).length) ids.participant = 'demo';
+  const who = Object.values(ids).join('&');
+  const progressKey = `glossa:pilot:${source.spec}:${who}`;
+  const stored = (() => { try { return JSON.parse(localStorage.getItem(progressKey) ?? 'null'); } catch { return null; } })();
+  const state = stored ?? { index: Math.max(0, Math.min(items.length - 1, Number(params.get('item') ?? 1) - 1)), results: [] };
+  const persist = () => { try { localStorage.setItem(progressKey, JSON.stringify(state)); } catch { /* memory only */ } };
+
+  const endpoint = params.get('post') ? sameOrigin(params.get('post')) ?? params.get('post') : null;
+  const outbox = endpoint ? new Outbox(`glossa:outbox:${progressKey}`, endpoint, () => render()) : null;
+  window.glossaReceived = state.results;
+
+  let handle = null;
+  function render() {
+    const done = state.results.length;
+    el.progressBar.max = items.length;
+    el.progressBar.value = done;
+    const pending = outbox ? outbox.pending() : 0;
+    const finished = done >= items.length;
+    el.progress.textContent = finished
+      ? `All ${items.length} items done.${pending ? ` Sending ${pending} result(s)…` : ''}`
+      : `Item ${state.index + 1} of ${items.length}`;
+    el.log.textContent = state.results.length ? state.results.map((r) => JSON.stringify(r, null, 2)).join('\n\n') : '(nothing yet)';
+    el.download.hidden = !done;
+    const complete = params.get('complete');
+    el.complete.hidden = !(finished && pending === 0 && complete);
+    if (complete) el.completeLink.href = complete;
+  }
+
+  async function show(i) {
+    handle?.destroy();
+    el.next.hidden = true;
+    state.index = i;
+    persist();
+    render();
+    if (state.results.length >= items.length) { el.widget.replaceChildren(); return; }
+    handle = await mount(el.widget, { spec, item: items[i], options: { ids, seed: who } });
+    window.glossaHandle = handle;
+  }
+
+  el.widget.addEventListener('glossa:submit', (e) => {
+    const result = e.detail;
+    if (!state.results.some((r) => r.item_id === result.item_id)) state.results.push(result);
+    persist();
+    handle.confirm(); // stored in this browser (and queued for the endpoint)
+    if (outbox) outbox.push(`${result.spec.id}@${result.spec.version}/${result.item_id}/${who}`, JSON.stringify(result));
+    render();
+    if (state.results.length < items.length && state.index + 1 < items.length) {
+      el.next.hidden = false;
+      el.next.focus();
+    }
+  });
+  el.next.addEventListener('click', () => show(state.index + 1));
+  el.download.addEventListener('click', () => {
+    const blob = new Blob([state.results.map((r) => JSON.stringify(r)).join('\n') + '\n'], { type: 'application/x-ndjson' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `glossa-results-${source.id}.jsonl`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  window.addEventListener('online', () => outbox?.flush());
+  outbox?.flush();
+  // After a reload, continue with the first item without a result.
+  const firstOpen = items.findIndex((it) => !state.results.some((r) => r.item_id === it.id));
+  await show(stored && firstOpen >= 0 ? firstOpen : state.index);
+}
