@@ -1,0 +1,109 @@
+// Benchmark (not a test): Glossa beside a hand-written page, SurveyJS and jsPsych on the same
+// Italian 5-label item, plus every Glossa family. Prints one table. Run via bench/compare.sh.
+//   node bench/compare.mjs [runs=10]
+import { chromium } from '../tests/e2e/node_modules/playwright-core/index.mjs';
+import { mkdir, readFile, writeFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from '../scripts/static-server.mjs';
+import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
+
+const RUNS = Number(process.argv[2] ?? 10);
+const spec = JSON.parse(await readFile('www/examples/it-implicit/spec.json', 'utf8'));
+const item = JSON.parse(await readFile('www/examples/it-implicit/items.json', 'utf8'))[0];
+await mkdir('target/bench', { recursive: true });
+await writeFile('target/bench/italian.js', `export const spec = ${JSON.stringify(spec)};\nexport const item = ${JSON.stringify(item)};\n`);
+
+async function sizes(files) {
+  let raw = 0, gz = 0;
+  for (const f of files) {
+    const b = await readFile(f);
+    raw += b.length;
+    gz += gzipSync(b, { level: 9 }).length;
+  }
+  return { raw, gz };
+}
+const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]);
+const glossaFiles = { wasm: walk('www/pkg').filter((f) => f.endsWith('.wasm')), js: [...walk('www/pkg').filter((f) => f.endsWith('.js')), 'www/glossa.js'], css: ['www/glossa.css'] };
+const peers = {
+  SurveyJS: ['bench/node_modules/survey-core/survey.core.min.js', 'bench/node_modules/survey-js-ui/survey-js-ui.min.js', 'bench/node_modules/survey-core/survey-core.min.css'],
+  jsPsych: ['bench/node_modules/jspsych/dist/index.browser.min.js', 'bench/node_modules/@jspsych/plugin-survey-multi-choice/dist/index.browser.min.js', 'bench/node_modules/jspsych/css/jspsych.css'],
+};
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
+
+const { server, url } = await startServer('.', 0);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/** ms from navigation start until `ready()` holds in the page (checked on every DOM change). */
+async function firstRender(path, readySource) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  await context.addInitScript(`(() => {
+    const ready = ${readySource};
+    const check = () => { if (window.__rendered === undefined && ready()) window.__rendered = performance.now(); };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    addEventListener('DOMContentLoaded', check);
+  })();`);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(new URL(path, url).href);
+  await page.waitForFunction(() => window.__rendered !== undefined, null, { timeout: 60000 });
+  const ms = await page.evaluate(() => window.__rendered);
+  await context.close();
+  return ms;
+}
+// "Interactive": the fifth option is on screen next to an enabled radio button.
+const fifthOption = `() => { for (const l of document.querySelectorAll('label')) {
+  if (l.textContent.includes('Risposta non fornita') && l.getBoundingClientRect().height > 0) {
+    const input = l.control || l.querySelector('input') || l.parentElement?.querySelector('input');
+    if (input && !input.disabled) return true; } } return false; }`;
+
+const rows = [];
+for (const [name, path] of [['plain HTML+JS', 'bench/pages/plain.html'], ['Glossa', 'bench/pages/glossa.html'], ['SurveyJS', 'bench/pages/surveyjs.html'], ['jsPsych', 'bench/pages/jspsych.html']]) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) times.push(await firstRender(path, fifthOption));
+  rows.push({ name, times });
+}
+const plain = median(rows[0].times);
+
+const families = [];
+for (const [example, ready] of [
+  ['it-implicit', `() => !!document.querySelector('.glossa-submit')`],
+  ['en-informativeness', `() => !!document.querySelector('.glossa-number-input') && !!document.querySelector('.glossa-submit')`],
+  ['cs-abstract-errors', `() => !!document.querySelector('.glossa-grid-row') && !!document.querySelector('.glossa-submit')`],
+  ['cs-propaganda', `() => !!document.querySelector('.glossa-span-text') && !!document.querySelector('.glossa-submit')`],
+]) {
+  const times = [];
+  for (let i = 0; i < Math.max(5, Math.ceil(RUNS / 2)); i++) times.push(await firstRender(`index.html?example=${example}`, ready));
+  families.push({ example, times });
+}
+await browser.close();
+server.close();
+const spans = execFileSync('node', ['bench/spans.mjs', '20000', '30'], { encoding: 'utf8' });
+
+const kb = (n) => (n / 1024).toFixed(1);
+const g = { wasm: await sizes(glossaFiles.wasm), js: await sizes(glossaFiles.js), css: await sizes(glossaFiles.css) };
+const total = { raw: g.wasm.raw + g.js.raw + g.css.raw, gz: g.wasm.gz + g.js.gz + g.css.gz };
+const cpu = execFileSync('sh', ['-c', "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], { encoding: 'utf8' }).trim();
+console.log(`Machine: ${cpu}, ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores; Chromium ${browser.version()}; CPU throttling 4x; cold cache; ${RUNS} runs`);
+console.log('');
+console.log('| bundle | raw KB | gzip KB |');
+console.log('| --- | ---: | ---: |');
+for (const [k, v] of Object.entries(g)) console.log(`| Glossa ${k} | ${kb(v.raw)} | ${kb(v.gz)} |`);
+console.log(`| **Glossa total** | **${kb(total.raw)}** | **${kb(total.gz)}** |`);
+for (const [name, files] of Object.entries(peers)) { const s = await sizes(files); console.log(`| ${name} (JS + CSS) | ${kb(s.raw)} | ${kb(s.gz)} |`); }
+console.log('');
+console.log('| Italian 5-label item: navigation -> 5th option interactive | median ms | p95 ms | × plain |');
+console.log('| --- | ---: | ---: | ---: |');
+for (const r of rows) console.log(`| ${r.name} | ${median(r.times).toFixed(0)} | ${p95(r.times).toFixed(0)} | ${(median(r.times) / plain).toFixed(2)} |`);
+console.log('');
+console.log('| Glossa family (demo page) | first render median ms | p95 ms |');
+console.log('| --- | ---: | ---: |');
+for (const f of families) console.log(`| ${f.example} | ${median(f.times).toFixed(0)} | ${p95(f.times).toFixed(0)} |`);
+console.log('');
+console.log(spans.trim().split('\n').map((l) => `    ${l}`).join('\n'));
