@@ -50,7 +50,7 @@ fn radio(root: &Element, label: &str) -> HtmlInputElement {
 #[wasm_bindgen_test]
 async fn mounting_renders_texts_as_text_and_all_options() {
     let root = container();
-    let _handle = mount_widget(root.clone(), SPEC, ITEM, JsValue::UNDEFINED);
+    let _handle = mount_widget(root.clone(), SPEC, ITEM, "{}");
     settle().await;
     let text = root.text_content().unwrap();
     for expected in [
@@ -83,7 +83,7 @@ async fn mounting_renders_texts_as_text_and_all_options() {
 #[wasm_bindgen_test]
 async fn choosing_an_option_makes_the_report_valid() {
     let root = container();
-    let handle = mount_widget(root.clone(), SPEC, ITEM, JsValue::UNDEFINED);
+    let handle = mount_widget(root.clone(), SPEC, ITEM, "{}");
     settle().await;
     let before = handle.validate();
     assert_eq!(get(&before, "valid"), JsValue::FALSE);
@@ -109,7 +109,7 @@ async fn choosing_an_option_makes_the_report_valid() {
 #[wasm_bindgen_test]
 async fn refused_submit_shows_the_message_beside_the_control() {
     let root = container();
-    let handle = mount_widget(root.clone(), SPEC, ITEM, JsValue::UNDEFINED);
+    let handle = mount_widget(root.clone(), SPEC, ITEM, "{}");
     settle().await;
     assert!(root.query_selector(".glossa-error").unwrap().is_none());
     let refused = handle.submit();
@@ -125,7 +125,7 @@ async fn refused_submit_shows_the_message_beside_the_control() {
 #[wasm_bindgen_test]
 async fn definition_opens_on_click() {
     let root = container();
-    let _handle = mount_widget(root.clone(), SPEC, ITEM, JsValue::UNDEFINED);
+    let _handle = mount_widget(root.clone(), SPEC, ITEM, "{}");
     settle().await;
     assert!(!root.text_content().unwrap().contains("diverso"));
     let toggle: HtmlElement = root
@@ -150,7 +150,7 @@ async fn definition_opens_on_click() {
 async fn bad_spec_shows_a_panel_naming_the_field() {
     let root = container();
     let bad = SPEC.replacen("\"totalmente_corretto\"", "\"totalmente_sbagliato\"", 1);
-    let handle = mount_widget(root.clone(), &bad, ITEM, JsValue::UNDEFINED);
+    let handle = mount_widget(root.clone(), &bad, ITEM, "{}");
     settle().await;
     let text = root.text_content().unwrap();
     assert!(
@@ -168,7 +168,7 @@ async fn item_missing_a_field_shows_a_panel_naming_it() {
         root.clone(),
         SPEC,
         r#"{"id": "x", "testo": "t", "output": "o"}"#,
-        JsValue::UNDEFINED,
+        "{}",
     );
     settle().await;
     let text = root.text_content().unwrap();
@@ -198,7 +198,7 @@ fn type_into(root: &Element, selector: &str, text: &str) {
 #[wasm_bindgen_test]
 async fn number_boxes_follow_the_item_and_typing_validates() {
     let root = container();
-    let handle = mount_widget(root.clone(), EN_SPEC, EN_ITEM, JsValue::UNDEFINED);
+    let handle = mount_widget(root.clone(), EN_SPEC, EN_ITEM, "{}");
     settle().await;
     assert_eq!(
         root.query_selector_all("input.glossa-number-input")

@@ -56,7 +56,7 @@ function asJson(value, name) {
 export async function mount(element, { spec, item, options } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
   await load();
-  const handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), options ?? {});
+  const handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'));
   let destroyed = false;
   return {
     validate: () => handle.validate(),

@@ -130,7 +130,7 @@ fn sniff_lang(spec_json: &str) -> Lang {
         .unwrap_or(Lang::En)
 }
 
-fn load(spec_json: &str, item_json: &str, options: JsValue) -> (Lang, Loaded) {
+fn load(spec_json: &str, item_json: &str, options_json: &str) -> (Lang, Loaded) {
     let spec = match spec::load(spec_json) {
         Ok(spec) => spec,
         Err(issues) => {
@@ -139,23 +139,11 @@ fn load(spec_json: &str, item_json: &str, options: JsValue) -> (Lang, Loaded) {
         }
     };
     let lang = spec.language;
-    let options = if options.is_undefined() || options.is_null() {
-        MountOptions::default()
-    } else {
-        match serde_wasm_bindgen::from_value::<MountOptions>(options) {
-            Ok(o) => o,
-            Err(e) => {
-                let issue =
-                    SpecIssue::new("options", spec::SpecIssueCode::InvalidField, e.to_string());
-                let kind = ErrorKind::Options;
-                return (
-                    lang,
-                    Loaded::Broken {
-                        kind,
-                        issues: vec![issue],
-                    },
-                );
-            }
+    let options = match spec::parse_json::<MountOptions>(options_json, "options") {
+        Ok(o) => o,
+        Err(issues) => {
+            let kind = ErrorKind::Options;
+            return (lang, Loaded::Broken { kind, issues });
         }
     };
     match item::load(&spec, item_json) {
@@ -180,9 +168,9 @@ fn load(spec_json: &str, item_json: &str, options: JsValue) -> (Lang, Loaded) {
 }
 
 /// Mounts a widget (see [`super::mount_widget`]).
-pub fn mount(element: Element, spec_json: &str, item_json: &str, options: JsValue) -> Handle {
+pub fn mount(element: Element, spec_json: &str, item_json: &str, options_json: &str) -> Handle {
     let instance = NEXT_INSTANCE.with(|n| n.replace(n.get() + 1));
-    let (lang, loaded) = load(spec_json, item_json, options);
+    let (lang, loaded) = load(spec_json, item_json, options_json);
     let draft_key = match &loaded {
         Loaded::Task { task, options } if options.autosave.unwrap_or(true) && !options.readonly => {
             Some(storage_key(task, &options.ids))

@@ -4,10 +4,12 @@ use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::{CustomEvent, CustomEventInit, Element};
 
-/// Converts a value to a plain JS object (objects, not `Map`s, so hosts can `JSON.stringify`).
+/// Converts a value to a plain JS object, through JSON (one serializer for everything the
+/// widget hands out keeps the bundle small; objects come out as objects, never `Map`s).
 pub fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+    serde_json::to_string(value)
+        .ok()
+        .and_then(|json| js_sys::JSON::parse(&json).ok())
         .unwrap_or(JsValue::NULL)
 }
 

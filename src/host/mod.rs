@@ -17,11 +17,11 @@ pub use controller::Handle;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-/// Mounts a widget into `element`. `spec` and `item` are JSON strings (the JS wrapper turns
-/// objects into strings so that parse errors carry exact paths); `options` is an object.
+/// Mounts a widget into `element`. `spec`, `item` and `options` are JSON strings (the JS
+/// wrapper turns objects into strings so that parse errors carry exact paths).
 /// Never throws for bad input: a bad spec, item or option shows an error panel instead.
 #[wasm_bindgen(js_name = mountWidget)]
-pub fn mount_widget(element: Element, spec: &str, item: &str, options: JsValue) -> Handle {
+pub fn mount_widget(element: Element, spec: &str, item: &str, options: &str) -> Handle {
     panic::install();
     controller::mount(element, spec, item, options)
 }
