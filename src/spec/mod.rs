@@ -114,22 +114,21 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
     json: &str,
     prefix: &str,
 ) -> Result<T, Vec<SpecIssue>> {
-    let de = &mut serde_json::Deserializer::from_str(json);
-    serde_path_to_error::deserialize(de).map_err(|e| {
+    // JSON text -> Value -> T: every type is deserialised from a `Value` only (here and in
+    // the tagged enums), which keeps one copy of each type's deserialiser in the bundle.
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
+        let path = if prefix.is_empty() { "$" } else { prefix };
+        vec![SpecIssue::new(path, SpecIssueCode::InvalidJson, e.to_string())]
+    })?;
+    serde_path_to_error::deserialize(value).map_err(|e| {
         let outer = join_path(prefix, &e.path().to_string());
-        let inner = e.into_inner();
-        let code = if inner.is_syntax() || inner.is_eof() {
-            SpecIssueCode::InvalidJson
-        } else {
-            SpecIssueCode::InvalidField
-        };
-        let (nested, message) = tagged::split_nested_path(&inner.to_string());
+        let (nested, message) = tagged::split_nested_path(&e.into_inner().to_string());
         let path = if outer == "$" {
             join_path("", &nested)
         } else {
             join_path(&outer, &nested)
         };
-        vec![SpecIssue::new(path, code, message)]
+        vec![SpecIssue::new(path, SpecIssueCode::InvalidField, message)]
     })
 }
 
