@@ -1,0 +1,30 @@
+// End to end: hostile item text is inert in every family — shown as text, nothing runs,
+// nothing is inserted as markup.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage } from './harness.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const cases = [
+  ['magnitude estimation', 'www/examples/en-informativeness/spec.json', 'tests/fixtures/hostile-magnitude.json', ['<img src=x onerror=alert(1)>', '<b onmouseover=alert(3)>Cocum</b>', '[link](javascript:alert(4)) **x**']],
+  ['error grid', 'www/examples/cs-summary-errors/abstract-spec.json', 'tests/fixtures/hostile-grid.json', ['<script>window.__pwned=1</script>', '<iframe src=javascript:alert(5)></iframe>', '<a href=javascript:alert(6)>klik</a>']],
+  ['spans', 'www/examples/cs-propaganda/spec.json', 'tests/fixtures/hostile-spans.json', ['<svg onload=alert(2)>', '<style>body{display:none}</style>']],
+];
+
+for (const [family, spec, items, shown] of cases) {
+  test(`${family}: hostile text shows as text and runs nothing`, async () => {
+    const { page, context, dialogs, errors } = await openPage(env, `?spec=${spec}&items=${items}`);
+    const widget = page.locator('.glossa');
+    await page.locator('.glossa-submit').waitFor();
+    for (const text of shown) await widget.getByText(text, { exact: false }).first().waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await widget.locator('img, script, svg, iframe, style, b[onmouseover], a[href^="javascript"]').count(), 0);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
