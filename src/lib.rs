@@ -20,6 +20,7 @@ pub mod mr;
 pub mod order;
 pub mod presentation;
 pub mod result;
+pub mod revalidate;
 pub mod sentences;
 pub mod spec;
 pub mod task;

@@ -1,10 +1,11 @@
 //! The `glossa` command line: check spec and items files, print the spec's JSON Schema.
 
-use glossa::{item, spec};
+use glossa::{item, revalidate, spec, task::Task};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   glossa check SPEC.json [ITEMS.json|ITEMS.jsonl]   report every problem, exit 1 if any
+  glossa validate SPEC ITEMS RESULTS.jsonl          re-check collected results, exit 1 if any fails
   glossa schema                                     print the task spec's JSON Schema";
 
 fn main() -> ExitCode {
@@ -21,6 +22,9 @@ fn main() -> ExitCode {
         }
         ["check", spec_path] => check(spec_path, None),
         ["check", spec_path, items_path] => check(spec_path, Some(items_path)),
+        ["validate", spec_path, items_path, results_path] => {
+            revalidate(spec_path, items_path, results_path)
+        }
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -77,4 +81,60 @@ fn report(path: &str, issues: &[spec::SpecIssue]) -> ExitCode {
     }
     println!("{path}: {} problem(s)", issues.len());
     ExitCode::FAILURE
+}
+
+fn revalidate(spec_path: &str, items_path: &str, results_path: &str) -> ExitCode {
+    let texts = (read(spec_path), read(items_path), read(results_path));
+    let (spec_text, items_text, results_text) = match texts {
+        (Ok(a), Ok(b), Ok(c)) => (a, b, c),
+        (Err(code), _, _) | (_, Err(code), _) | (_, _, Err(code)) => return code,
+    };
+    let spec = match spec::load(&spec_text) {
+        Ok(s) => s,
+        Err(issues) => return report(spec_path, &issues),
+    };
+    let items = match item::parse_items(&items_text) {
+        Ok(items) => items,
+        Err(issues) => return report(items_path, &issues),
+    };
+    let (mut total, mut failed) = (0, 0);
+    for (n, line) in results_text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        total += 1;
+        let at = format!("{results_path}:{}", n + 1);
+        let findings = match serde_json::from_str::<serde_json::Value>(line) {
+            Err(e) => vec![format!("not JSON: {e}")],
+            Ok(result) => {
+                let item_id = result
+                    .get("item_id")
+                    .and_then(|v| v.as_str())
+                    .unwrap_or_default();
+                match items.iter().find(|i| i.id == item_id) {
+                    None => vec![format!("item_id: no item \"{item_id}\" in {items_path}")],
+                    Some(item) => {
+                        let task = Task::new(spec.clone(), item.clone(), None);
+                        revalidate::check_result(&task, &result)
+                            .into_iter()
+                            .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
+                            .collect()
+                    }
+                }
+            }
+        };
+        if !findings.is_empty() {
+            failed += 1;
+        }
+        for f in findings {
+            println!("{at}: {f}");
+        }
+    }
+    println!("{results_path}: {total} result(s), {failed} with problems");
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

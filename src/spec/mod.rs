@@ -118,7 +118,11 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
     // the tagged enums), which keeps one copy of each type's deserialiser in the bundle.
     let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
         let path = if prefix.is_empty() { "$" } else { prefix };
-        vec![SpecIssue::new(path, SpecIssueCode::InvalidJson, e.to_string())]
+        vec![SpecIssue::new(
+            path,
+            SpecIssueCode::InvalidJson,
+            e.to_string(),
+        )]
     })?;
     serde_path_to_error::deserialize(value).map_err(|e| {
         let outer = join_path(prefix, &e.path().to_string());
