@@ -2,26 +2,17 @@
 //! tampered draft restores only what the form model allows.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::answer::Answer;
 use glossa::draft::{storage_key, Draft};
 use glossa::form::{apply, Action, FormState};
 use glossa::ids::{ControlId, OptionValue};
-use glossa::item;
-use glossa::spec;
 use glossa::task::Task;
 use std::collections::BTreeMap;
 
 fn task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let s = spec::load(
-        &std::fs::read_to_string(format!("{root}/www/examples/{dir}/{spec_file}")).unwrap(),
-    )
-    .unwrap();
-    let items = item::parse_items(
-        &std::fs::read_to_string(format!("{root}/www/examples/{dir}/{items_file}")).unwrap(),
-    )
-    .unwrap();
-    Task::new(s, items[n].clone(), None)
+    common::example_task(dir, spec_file, items_file, n)
 }
 
 fn run(t: &Task, actions: Vec<Action>) -> FormState {

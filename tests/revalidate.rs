@@ -2,28 +2,19 @@
 //! each with the path of what was changed.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::form::{apply, Action, FormState};
 use glossa::ids::{ControlId, OptionValue};
-use glossa::item;
 use glossa::result::{build, Environment};
 use glossa::revalidate::check_result;
-use glossa::spec;
 use glossa::task::Task;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::process::Command;
 
 fn task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let s = spec::load(
-        &std::fs::read_to_string(format!("{root}/www/examples/{dir}/{spec_file}")).unwrap(),
-    )
-    .unwrap();
-    let items = item::parse_items(
-        &std::fs::read_to_string(format!("{root}/www/examples/{dir}/{items_file}")).unwrap(),
-    )
-    .unwrap();
-    Task::new(s, items[n].clone(), None)
+    common::example_task(dir, spec_file, items_file, n)
 }
 
 fn result(t: &Task, actions: Vec<Action>) -> Value {
@@ -97,40 +88,13 @@ fn examples() -> Vec<(Task, Value)> {
             entry: None,
         },
     ];
-    for (attr, v) in [
-        ("misto", "cr"),
-        ("vina", "ne"),
-        ("nalepkovani", "ne"),
-        ("argumentace", "ne"),
-        ("emoce", "zadna"),
-        ("demonizace", "ne"),
-        ("relativizace", "ne"),
-        ("strach", "ne"),
-        ("fabulace", "ne"),
-        ("nazor", "ne"),
-        ("zdroj", "ne"),
-        ("odbornik", "ne"),
-    ] {
-        actions.push(Action::SpanValue {
-            control: c("techniky"),
-            attr: attr.into(),
-            entry: 0,
-            value: Some(v.into()),
-        });
-    }
-    for (control, v) in [
-        ("tema", "domaci"),
-        ("zanr", "zpravodajstvi"),
-        ("zamereni", "domaci"),
-        ("vyzneni", "neutralni"),
-        ("obrazek", "ne"),
-        ("video", "ne"),
-    ] {
-        actions.push(Action::Choose {
-            control: c(control),
-            value: OptionValue::from(v),
-        });
-    }
+    actions.push(Action::SpanValue {
+        control: c("techniky"),
+        attr: "misto".into(),
+        entry: 0,
+        value: Some("cr".into()),
+    });
+    actions.extend(common::propaganda_plain_answers(&["misto"]));
     let pr_r = result(&pr, actions);
     vec![(it, it_r), (en, en_r), (cs, cs_r), (pr, pr_r)]
 }

@@ -2,9 +2,11 @@
 //! rules, and results whose offsets slice the text back (as Python's `str` would).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::answer::{SpanAttrValue, Value};
 use glossa::form::{apply, Action, FormState};
-use glossa::ids::{ControlId, OptionValue};
+use glossa::ids::ControlId;
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment};
 use glossa::spec::{self, TaskSpec};
@@ -102,42 +104,12 @@ fn value(task: &Task, form: &FormState, attr: &str, entry: usize, v: &str) -> Fo
     apply(task, form, action)
 }
 
-/// Fills every attribute except Vina and Politik with a value that needs no span, and every
-/// document attribute.
-fn fill_rest(task: &Task, mut form: FormState) -> FormState {
-    for (attr, v) in [
-        ("misto", "nelze"),
-        ("nalepkovani", "ne"),
-        ("argumentace", "ne"),
-        ("emoce", "zadna"),
-        ("demonizace", "ne"),
-        ("relativizace", "ne"),
-        ("strach", "ne"),
-        ("fabulace", "ne"),
-        ("nazor", "ne"),
-        ("zdroj", "ne"),
-        ("odbornik", "ne"),
-    ] {
-        form = value(task, &form, attr, 0, v);
-    }
-    for (control, v) in [
-        ("tema", "migrace"),
-        ("zanr", "komentar"),
-        ("zamereni", "domaci"),
-        ("vyzneni", "negativni"),
-        ("obrazek", "ne"),
-        ("video", "ne"),
-    ] {
-        form = apply(
-            task,
-            &form,
-            Action::Choose {
-                control: ControlId::from(control),
-                value: OptionValue::from(v),
-            },
-        );
-    }
-    form
+/// Fills every attribute except Vina (and Politik, which is repeatable) with a value that
+/// needs no span, and every document attribute.
+fn fill_rest(task: &Task, form: FormState) -> FormState {
+    common::propaganda_plain_answers(&["vina"])
+        .into_iter()
+        .fold(form, |f, a| apply(task, &f, a))
 }
 
 fn word_index(task: &Task, word: &str) -> usize {

@@ -1,0 +1,63 @@
+//! Helpers shared by the native integration tests: loading the shipped examples as tasks, and
+//! the actions that answer the propaganda task's plain attributes.
+#![allow(dead_code)]
+
+use glossa::form::Action;
+use glossa::ids::{ControlId, OptionValue};
+use glossa::item;
+use glossa::spec;
+use glossa::task::Task;
+
+/// Item `n` of a shipped example (`www/examples/DIR/SPEC`, `ITEMS`) as a task (no seed).
+pub fn example_task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |f: &str| std::fs::read_to_string(format!("{root}/www/examples/{dir}/{f}")).unwrap();
+    let s = spec::load(&read(spec_file)).expect("the example spec loads");
+    let items = item::parse_items(&read(items_file)).expect("the example items parse");
+    assert_eq!(item::check_items(&s, &items), vec![]);
+    Task::new(s, items[n].clone(), None)
+}
+
+/// Actions giving every span attribute of the propaganda task, except those in `skip`, a
+/// value that needs no span, and every document attribute a value.
+pub fn propaganda_plain_answers(skip: &[&str]) -> Vec<Action> {
+    let control = ControlId::from("techniky");
+    let mut out = Vec::new();
+    for (attr, v) in [
+        ("misto", "nelze"),
+        ("vina", "ne"),
+        ("nalepkovani", "ne"),
+        ("argumentace", "ne"),
+        ("emoce", "zadna"),
+        ("demonizace", "ne"),
+        ("relativizace", "ne"),
+        ("strach", "ne"),
+        ("fabulace", "ne"),
+        ("nazor", "ne"),
+        ("zdroj", "ne"),
+        ("odbornik", "ne"),
+    ] {
+        if !skip.contains(&attr) {
+            out.push(Action::SpanValue {
+                control: control.clone(),
+                attr: attr.into(),
+                entry: 0,
+                value: Some(v.into()),
+            });
+        }
+    }
+    for (c, v) in [
+        ("tema", "migrace"),
+        ("zanr", "komentar"),
+        ("zamereni", "domaci"),
+        ("vyzneni", "negativni"),
+        ("obrazek", "ne"),
+        ("video", "ne"),
+    ] {
+        out.push(Action::Choose {
+            control: ControlId::from(c),
+            value: OptionValue::from(v),
+        });
+    }
+    out
+}
