@@ -136,7 +136,7 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
             .map(|p| AttrValue::from(p.message(lang)));
         let span_texts: Vec<String> = e.spans.iter().map(|s| covered(text, &tokens, s)).collect();
         html! {
-            <AttributeEntry key={format!("{}-{i}", a.id)} id={format!("{base}-{}-{i}", a.id)} control={c.id.clone()}
+            <AttributeEntry key={format!("{}-{i}", a.id)} id={dom_id(props.instance, &[c.id.as_str(), a.id.as_str(), &i.to_string()])} control={c.id.clone()}
                 attribute={Rc::new(a.clone())} {label} entry={i} value={e} {span_texts} colour={k} {error}
                 disabled={props.form.submitted} {lang} on_action={props.on_action.clone()} on_jump={on_jump.clone()} />
         }

@@ -147,6 +147,18 @@ pub fn Widget(props: &WidgetProps) -> Html {
     };
     let status_is_error = status.is_some() && !form.submitted;
 
+    // The message beside a one-box control, once its problems show.
+    let control_error = |id: &crate::ids::ControlId| {
+        form.shows_problems_at(&box_path(id, None))
+            .then(|| {
+                report
+                    .for_control(id)
+                    .next()
+                    .map(|p| AttrValue::from(p.message(lang)))
+            })
+            .flatten()
+    };
+
     html! {
         <div class="glossa" lang={lang.tag()} {onkeydown} data-testid={dom_id(instance, &[])}>
             if let Some(title) = &spec.title {
@@ -177,9 +189,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                             on_action={state.dispatcher().to_callback()} />
                     },
                     Control::Text(c) => {
-                        let error = form.shows_problems_at(&box_path(&c.id, None))
-                            .then(|| report.for_control(&c.id).next().map(|p| AttrValue::from(p.message(lang))))
-                            .flatten();
+                        let error = control_error(&c.id);
                         let value = match form.answers.get(&c.id) {
                             Some(crate::answer::Answer::Text(t)) => t.clone(),
                             _ => String::new(),
@@ -207,9 +217,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         }
                     }
                     Control::SingleChoice(c) if c.layout == ChoiceLayout::Dropdown => {
-                        let error = form.shows_problems_at(&box_path(&c.id, None))
-                            .then(|| report.for_control(&c.id).next().map(|p| AttrValue::from(p.message(lang))))
-                            .flatten();
+                        let error = control_error(&c.id);
                         html! {
                             <DropdownChoice {instance} control={Rc::new(c.clone())}
                                 chosen={form.choice(&c.id).cloned()} {error} disabled={form.submitted} {lang}
@@ -217,9 +225,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         }
                     }
                     Control::SingleChoice(c) => {
-                        let error = form.shows_problems_at(&box_path(&c.id, None))
-                            .then(|| report.for_control(&c.id).next().map(|p| AttrValue::from(p.message(lang))))
-                            .flatten();
+                        let error = control_error(&c.id);
                         html! {
                             <SingleChoiceView {instance} control={Rc::new(c.clone())}
                                 chosen={form.choice(&c.id).cloned()} {error}
@@ -261,14 +267,9 @@ fn focus_selector(selector: &str) {
     }
 }
 
+/// Focuses the element with this DOM id (ids from `dom_id` are selector-safe).
 fn focus(id: &str) {
-    let el = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-        .and_then(|el| el.dyn_into::<HtmlElement>().ok());
-    if let Some(el) = el {
-        let _ = el.focus();
-    }
+    focus_selector(&format!("#{id}"));
 }
 
 /// Moves focus to the first problem on screen: a choice's chosen or first option, or a
@@ -307,8 +308,8 @@ fn focus_first_problem(instance: u32, model: &Model) {
                 .unwrap_or("");
             let attr = rest.split(['[', '.']).next().unwrap_or("");
             let entry = rest.split(['[', ']']).nth(1).unwrap_or("0");
-            let base = dom_id(instance, &[c.id.as_str()]);
-            focus(&format!("{base}-{attr}-{entry}-value"));
+            let entry_id = dom_id(instance, &[c.id.as_str(), attr, entry]);
+            focus(&format!("{entry_id}-value"));
         }
         Some(Control::Grid(c)) => {
             // `errors[2]` or `errors[2].mapping`: the row's first choice.
