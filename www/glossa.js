@@ -72,3 +72,44 @@ export async function mount(element, { spec, item, options } = {}) {
     },
   };
 }
+
+/**
+ * `<glossa-task>`: the same widget as a custom element, for pages that prefer markup.
+ *
+ *   <glossa-task spec-src="study/spec.json" item-src="study/items.json" item-id="it-002"
+ *                participant="P-17"></glossa-task>
+ *
+ * `spec-src` and `item-src` are URLs (an items file may hold a list: `item-id` picks one, the
+ * first by default); or the element holds a `<script type="application/json">` with
+ * `{spec, item, options}`. It raises the same events as `mount()`; `element.handle` is the
+ * handle once `glossa:ready` fired.
+ */
+class GlossaTask extends HTMLElement {
+  async connectedCallback() {
+    if (this.handle || this.loading) return;
+    this.loading = true;
+    const inline = this.querySelector('script[type="application/json"]');
+    let config;
+    if (inline) {
+      config = JSON.parse(inline.textContent);
+    } else {
+      const fetchJson = async (attr) => (await fetch(new URL(this.getAttribute(attr), document.baseURI))).json();
+      const [spec, items] = await Promise.all([fetchJson('spec-src'), fetchJson('item-src')]);
+      const list = Array.isArray(items) ? items : [items];
+      const wanted = this.getAttribute('item-id');
+      const item = (wanted && list.find((i) => i.id === wanted)) || list[0];
+      const participant = this.getAttribute('participant');
+      config = { spec, item, options: participant ? { ids: { participant } } : {} };
+    }
+    this.handle = await mount(this, config);
+    this.loading = false;
+  }
+
+  disconnectedCallback() {
+    this.handle?.destroy();
+    this.handle = null;
+  }
+}
+if (typeof customElements !== 'undefined' && !customElements.get('glossa-task')) {
+  customElements.define('glossa-task', GlossaTask);
+}
