@@ -13,8 +13,8 @@ use std::rc::Rc;
 pub struct Task {
     /// The spec.
     pub spec: TaskSpec,
-    /// The item.
-    pub item: Item,
+    /// The item (shared: the UI hands it to components without copying its texts).
+    pub item: Rc<Item>,
     /// How the item is presented (output orders, seed).
     pub presentation: Presentation,
     /// Text and tokens of every item field a span control annotates, by field name (shared:
@@ -36,7 +36,7 @@ impl Task {
             .collect();
         Task {
             spec,
-            item,
+            item: Rc::new(item),
             presentation,
             spans,
         }

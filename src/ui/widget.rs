@@ -179,7 +179,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                 </div>
             }
             <BlocksView id_prefix={dom_id(instance, &["block"])} blocks={Rc::new(spec.blocks.clone())}
-                item={Rc::new(item.clone())} {lang} />
+                item={Rc::clone(item)} {lang} />
             <form class="glossa-form" novalidate=true {onsubmit}>
                 { for spec.controls.iter().enumerate().map(|(position, control)| match control {
                     Control::SpanAttributes(c) => html! {
