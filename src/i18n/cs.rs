@@ -53,7 +53,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::NoValue => "— vyberte —",
         Msg::SpanNeeded => "chybí rozsah",
         Msg::RemoveEntry => "Odebrat {label}",
-        Msg::AddEntry => "Přidat {label}",
+        Msg::AddEntry => "Další položku {label} přidáte tak, že ji označíte v textu a zvolíte „{label} (nový)“.",
         Msg::StorageUnavailable => "Váš postup nelze v tomto prohlížeči uložit (úložiště je blokováno): dokončete položku, než stránku opustíte.",
         Msg::InternalErrorTitle => "Došlo k neočekávané chybě",
     }

@@ -53,7 +53,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::NoValue => "— choose —",
         Msg::SpanNeeded => "needs a span",
         Msg::RemoveEntry => "Remove {label}",
-        Msg::AddEntry => "Add {label}",
+        Msg::AddEntry => "To add a {label}, mark it in the text and choose “{label} (new)”.",
         Msg::StorageUnavailable => "Your progress cannot be saved in this browser (storage is blocked): finish the item before leaving the page.",
         Msg::InternalErrorTitle => "Something went wrong",
     }

@@ -53,7 +53,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::NoValue => "— scegli —",
         Msg::SpanNeeded => "manca l'intervallo",
         Msg::RemoveEntry => "Rimuovi {label}",
-        Msg::AddEntry => "Aggiungi {label}",
+        Msg::AddEntry => "Per aggiungere {label}, segnalalo nel testo e scegli «{label} (nuovo)».",
         Msg::StorageUnavailable => "In questo browser i progressi non possono essere salvati (archiviazione bloccata): completa l'elemento prima di lasciare la pagina.",
         Msg::InternalErrorTitle => "Si è verificato un errore imprevisto",
     }

@@ -145,7 +145,7 @@ pub enum Msg {
     SpanNeeded,
     /// Removes an entry (`{label}`).
     RemoveEntry,
-    /// Adds an entry (`{label}`).
+    /// How to add an entry of a repeatable attribute (`{label}`).
     AddEntry,
     /// Shown when drafts cannot be saved (storage blocked).
     StorageUnavailable,

@@ -53,7 +53,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::NoValue => "— wybierz —",
         Msg::SpanNeeded => "brak fragmentu",
         Msg::RemoveEntry => "Usuń {label}",
-        Msg::AddEntry => "Dodaj {label}",
+        Msg::AddEntry => "Aby dodać {label}, zaznacz go w tekście i wybierz „{label} (nowy)”.",
         Msg::StorageUnavailable => "W tej przeglądarce nie można zapisać postępów (pamięć jest zablokowana): dokończ element, zanim opuścisz stronę.",
         Msg::InternalErrorTitle => "Wystąpił nieoczekiwany błąd",
     }

@@ -169,8 +169,7 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
                                         entry_view(k, a, i, e, label, format!("{}.{}[{i}]", c.id, a.id))
                                     }) }
                                     <p class="glossa-repeatable-hint">
-                                        {tf(lang, Msg::AddEntry, &[("label", &fill(&a.label, &[("n", "")]))])}{": "}
-                                        {tf(lang, Msg::NewEntry, &[("label", &fill(&a.label, &[("n", "")]))])}
+                                        {tf(lang, Msg::AddEntry, &[("label", fill(&a.label, &[("n", "")]).trim())])}
                                     </p>
                                 </div>
                             }
