@@ -65,3 +65,17 @@ test('the collect endpoint going down and up again loses and duplicates nothing'
   assert.match(received[0].key, /^implicit-content-it@1\.0\.0\/it-00[12]\/5f1a&s77&x9$/);
   await context.close();
 });
+
+test('the demo can start a task again; a study link (with Prolific ids) cannot', async () => {
+  const { page, context } = await openPage(env, `?${TWO}`);
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Start this task again' }).click();
+  await page.getByText('Item 1 of 2').waitFor();
+  assert.equal(await new ItalianTask(page).option('Totalmente sbagliato').isChecked(), false);
+  await context.close();
+  const study = await openPage(env, `?${TWO}&${PROLIFIC}`);
+  await answer(study.page, 'Totalmente sbagliato');
+  await study.page.getByRole('button', { name: 'Next item →' }).waitFor();
+  assert.equal(await study.page.getByRole('button', { name: 'Start this task again' }).isVisible(), false);
+  await study.context.close();
+});

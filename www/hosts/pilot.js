@@ -100,6 +100,8 @@ export async function runPilot(el) {
       : `Item ${state.index + 1} of ${items.length}`;
     el.log.textContent = state.results.length ? state.results.map((r) => JSON.stringify(r, null, 2)).join('\n\n') : '(nothing yet)';
     el.download.hidden = !done;
+    // Starting over is for demos and for researchers trying a pilot, not for participants.
+    if (el.reset) el.reset.hidden = !(done && !Object.keys(ids).some((k) => k !== 'participant'));
     const complete = params.get('complete');
     el.complete.hidden = !(finished && pending === 0 && complete);
     if (complete) el.completeLink.href = complete;
@@ -136,6 +138,10 @@ export async function runPilot(el) {
     a.download = `glossa-results-${source.id}.jsonl`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  el.reset?.addEventListener('click', () => {
+    localStorage.removeItem(progressKey);
+    location.reload();
   });
   window.addEventListener('online', () => outbox?.flush());
   outbox?.flush();
