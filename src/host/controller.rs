@@ -200,10 +200,9 @@ pub fn mount(element: Element, spec_json: &str, item_json: &str, options_json: &
     )
     .render();
     *controller.app.borrow_mut() = Some(app);
-    if let Loaded::Broken { .. } = controller.loaded {
-        emit(&element, "error", &controller.error_report());
-    } else {
-        controller.watch_visibility();
+    match controller.error_report() {
+        Some(report) => emit(&element, "error", &report),
+        None => controller.watch_visibility(),
     }
     Handle { inner: controller }
 }
@@ -271,11 +270,12 @@ impl Controller {
         }
     }
 
-    fn error_report(&self) -> ErrorReport<'_> {
+    /// What is wrong with a mount that could not show its task (`None` when it shows one).
+    fn error_report(&self) -> Option<ErrorReport<'_>> {
         let Loaded::Broken { kind, issues } = &self.loaded else {
-            unreachable!("error_report is only called for broken mounts")
+            return None;
         };
-        ErrorReport {
+        Some(ErrorReport {
             valid: false,
             kind: *kind,
             problems: issues
@@ -287,7 +287,7 @@ impl Controller {
                     message: &i.message,
                 })
                 .collect(),
-        }
+        })
     }
 
     fn report_js(&self) -> JsValue {
