@@ -21,10 +21,11 @@ fi
 
 apt_missing=()
 command -v wasm-opt >/dev/null || apt_missing+=(binaryen)
+command -v python3 >/dev/null || apt_missing+=(python3)
+command -v node >/dev/null || apt_missing+=(nodejs)
 if [ "$what" = test ]; then
   [ -x /usr/bin/chromium ] || apt_missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || apt_missing+=(chromium-driver)
-  command -v node >/dev/null || apt_missing+=(nodejs)
   command -v npm >/dev/null || apt_missing+=(npm)
 fi
 if [ ${#apt_missing[@]} -gt 0 ]; then
