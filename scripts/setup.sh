@@ -35,7 +35,10 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
 fi
 
 if [ "$what" = test ]; then
-  if [ ! -d tests/e2e/node_modules/playwright-core ]; then
+  # Every package the lock file names must be there (a stale node_modules gets refreshed).
+  missing_npm=$(node -e 'const l=require("./tests/e2e/package-lock.json");const fs=require("fs");
+    console.log(Object.keys(l.packages).filter(p=>p&&!fs.existsSync("tests/e2e/"+p)).length)')
+  if [ "$missing_npm" != 0 ]; then
     say "installing the end-to-end test's npm packages"
     (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
   fi
