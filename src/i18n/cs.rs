@@ -35,7 +35,6 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::Undo => "Vrátit zpět",
         Msg::ClearedOther => "V tomto řádku bylo vymazáno: {labels}. Řádek se vyplňuje jen jedním způsobem.",
         Msg::MissingSentence => "(v textu chybí)",
-        Msg::Or => "nebo",
         Msg::ErrSpanValueRequired => "Vyberte hodnotu.",
         Msg::ErrUnknownValue => "„{value}“ není jednou z hodnot.",
         Msg::ErrSpanMissing => "Vyznačte v textu část, která to dokládá.",

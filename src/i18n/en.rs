@@ -35,7 +35,6 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::Undo => "Undo",
         Msg::ClearedOther => "Cleared {labels} in this row: a row is filled one way only.",
         Msg::MissingSentence => "(missing from the text)",
-        Msg::Or => "or",
         Msg::ErrSpanValueRequired => "Choose a value.",
         Msg::ErrUnknownValue => "“{value}” is not one of the values.",
         Msg::ErrSpanMissing => "Mark the part of the text that shows this.",

@@ -35,7 +35,6 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::Undo => "Annulla",
         Msg::ClearedOther => "In questa riga è stato svuotato: {labels}. Una riga si compila in un solo modo.",
         Msg::MissingSentence => "(assente nel testo)",
-        Msg::Or => "oppure",
         Msg::ErrSpanValueRequired => "Scegli un valore.",
         Msg::ErrUnknownValue => "«{value}» non è uno dei valori.",
         Msg::ErrSpanMissing => "Segna la parte del testo che lo mostra.",

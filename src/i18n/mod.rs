@@ -109,8 +109,6 @@ pub enum Msg {
     ClearedOther,
     /// Shown instead of a sentence the text does not have.
     MissingSentence,
-    /// Joins alternatives ("or").
-    Or,
     /// Span attribute without a value.
     ErrSpanValueRequired,
     /// Unknown attribute value (`{value}`).
@@ -179,7 +177,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 52] = [
+    const ALL_MSGS: [Msg; 51] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -212,7 +210,6 @@ mod tests {
         Msg::Undo,
         Msg::ClearedOther,
         Msg::MissingSentence,
-        Msg::Or,
         Msg::ErrSpanValueRequired,
         Msg::ErrUnknownValue,
         Msg::ErrSpanMissing,

@@ -35,7 +35,6 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::Undo => "Cofnij",
         Msg::ClearedOther => "W tym wierszu wyczyszczono: {labels}. Wiersz wypełnia się tylko w jeden sposób.",
         Msg::MissingSentence => "(brak w tekście)",
-        Msg::Or => "lub",
         Msg::ErrSpanValueRequired => "Wybierz wartość.",
         Msg::ErrUnknownValue => "„{value}” nie jest jedną z wartości.",
         Msg::ErrSpanMissing => "Zaznacz fragment tekstu, który to pokazuje.",

@@ -9,6 +9,7 @@ use crate::item::Item;
 use crate::mr;
 use crate::sentences;
 use crate::spec::Block;
+use crate::task::Task;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -17,8 +18,8 @@ use yew::prelude::*;
 pub struct BlocksViewProps {
     /// Prefix of the blocks' DOM ids.
     pub id_prefix: AttrValue,
-    /// The blocks, in order.
-    pub blocks: Rc<Vec<Block>>,
+    /// The task, whose spec's blocks are shown (shared: compared by pointer).
+    pub task: Rc<Task>,
     /// The item they show.
     pub item: Rc<Item>,
     /// Leave standards out (a worked example shows only the item's own blocks).
@@ -33,6 +34,8 @@ pub struct BlocksViewProps {
 pub fn BlocksView(props: &BlocksViewProps) -> Html {
     let item = &props.item;
     props
+        .task
+        .spec
         .blocks
         .iter()
         .enumerate()

@@ -5,7 +5,8 @@ use super::markdown_view::Markdown;
 use crate::i18n::{fill, t, tf, Lang, Msg};
 use crate::ids::dom_id;
 use crate::item::Item;
-use crate::spec::{Control, TaskSpec, WorkedExample};
+use crate::spec::Control;
+use crate::task::Task;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -16,17 +17,18 @@ pub struct ExampleViewProps {
     pub instance: u32,
     /// The example's position (0-based).
     pub index: usize,
-    /// The spec (for blocks and option labels).
-    pub spec: Rc<TaskSpec>,
-    /// The example.
-    pub example: Rc<WorkedExample>,
+    /// The task (shared: compared by pointer, so the example re-renders only with it).
+    pub task: Rc<Task>,
 }
 
 /// A worked example in a collapsible panel.
 #[component]
 pub fn ExampleView(props: &ExampleViewProps) -> Html {
-    let lang: Lang = props.spec.language;
-    let ex = &props.example;
+    let spec = &props.task.spec;
+    let lang: Lang = spec.language;
+    let Some(ex) = spec.examples.get(props.index) else {
+        return html! {};
+    };
     let n = (props.index + 1).to_string();
     let title = ex
         .title
@@ -36,11 +38,11 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
     html! {
         <details class="glossa-panel glossa-example" id={base.clone()}>
             <summary>{title}</summary>
-            <BlocksView id_prefix={base.clone()} blocks={Rc::new(props.spec.blocks.clone())}
+            <BlocksView id_prefix={base.clone()} task={Rc::clone(&props.task)}
                 item={Rc::new(ex.item.clone())} skip_standards=true {lang} />
             <dl class="glossa-example-answers">
                 { for ex.answers.iter().map(|(control_id, value)| {
-                    let (question, answer) = match props.spec.control(control_id) {
+                    let (question, answer) = match spec.control(control_id) {
                         Some(control) => (control.label().to_owned(), answer_view(control, value, &ex.item)),
                         None => (control_id.to_string(), html! { {value.to_string()} }),
                     };

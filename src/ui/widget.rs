@@ -173,12 +173,12 @@ pub fn Widget(props: &WidgetProps) -> Html {
             }
             if !spec.examples.is_empty() {
                 <div class="glossa-examples" role="group" aria-label={t(lang, Msg::Examples)}>
-                    { for spec.examples.iter().enumerate().map(|(index, ex)| html! {
-                        <ExampleView {instance} {index} spec={Rc::new(spec.clone())} example={Rc::new(ex.clone())} />
+                    { for spec.examples.iter().enumerate().map(|(index, _)| html! {
+                        <ExampleView {instance} {index} task={Rc::clone(&props.task)} />
                     }) }
                 </div>
             }
-            <BlocksView id_prefix={dom_id(instance, &["block"])} blocks={Rc::new(spec.blocks.clone())}
+            <BlocksView id_prefix={dom_id(instance, &["block"])} task={Rc::clone(&props.task)}
                 item={Rc::clone(item)} {lang} />
             <form class="glossa-form" novalidate=true {onsubmit}>
                 { for spec.controls.iter().enumerate().map(|(position, control)| match control {

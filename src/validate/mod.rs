@@ -248,11 +248,13 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
                     .tokens(c.text_field.as_str())
                     .map_or(0, |t| t.word_count());
                 let entries = match answer {
-                    Some(Answer::Spans(map)) => map.clone(),
-                    _ => Default::default(),
+                    Some(Answer::Spans(map)) => Some(map),
+                    _ => None,
                 };
                 for a in &c.attributes {
-                    let list = entries.get(&a.id).cloned().unwrap_or_default();
+                    let list: &[SpanEntry] = entries
+                        .and_then(|m| m.get(&a.id))
+                        .map_or(&[], Vec::as_slice);
                     if !a.repeatable {
                         let path = format!("{}.{}", c.id, a.id);
                         problems.extend(span_value::apply(&c.id, a, path.clone(), list.first()));
