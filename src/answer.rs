@@ -25,6 +25,41 @@ pub enum Answer {
     Spans(BTreeMap<String, Vec<SpanEntry>>),
     /// Free text as typed.
     Text(String),
+    /// Authored questions (QA), with the "no more questions possible" box.
+    Questions(QuestionSet),
+}
+
+/// The questions written for one item.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionSet {
+    /// The question cards, in the annotator's order.
+    pub cards: Vec<QuestionCard>,
+    /// "No more questions possible": fewer than the target may be submitted.
+    #[serde(default)]
+    pub no_more: bool,
+}
+
+/// One question card.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionCard {
+    /// A number that stays with the card while cards move (screen keys, never in results).
+    pub uid: u32,
+    /// The question as typed.
+    pub question: String,
+    /// The answer fragments in the paragraph (for an unanswerable question: the fragment that
+    /// seems to answer it), in the order they were added.
+    pub spans: Vec<WordSpan>,
+    /// "Unanswerable question".
+    pub unanswerable: bool,
+    /// "Yes/no question": the base form is then one of the spec's yes/no values.
+    pub yes_no: bool,
+    /// The base form as edited; `None` = taken from the fragments as they stand.
+    pub base_form: Option<String>,
+    /// The question's category, if chosen.
+    pub category: Option<String>,
+    /// Shown folded to one line.
+    #[serde(default)]
+    pub collapsed: bool,
 }
 
 /// One entry of a span attribute: its value and its spans.
@@ -67,6 +102,53 @@ pub enum Value {
     Spans(BTreeMap<String, SpanAttrValue>),
     /// Free text.
     Text(String),
+    /// Authored questions.
+    Questions(QuestionsValue),
+}
+
+/// Validated questions, as results hold them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuestionsValue {
+    /// The item field whose text the answers index (the dataset's `context`).
+    pub text_field: String,
+    /// The questions, in the annotator's order.
+    pub questions: Vec<QuestionValue>,
+    /// Whether the annotator ticked "no more questions possible".
+    pub no_more_questions: bool,
+}
+
+/// One validated question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuestionValue {
+    /// The question.
+    pub question: String,
+    /// The answer fragments with offsets (for an unanswerable question: the plausible ones).
+    pub answers: Vec<SpanValue>,
+    /// The answer's base form (natural answer; `Tak`/`Nie` for yes/no questions).
+    pub base_form: String,
+    /// Whether the annotator changed the base form from the fragments' text.
+    pub base_form_edited: bool,
+    /// Whether the question is unanswerable from the paragraph.
+    pub unanswerable: bool,
+    /// Whether it is a yes/no question.
+    pub yes_no: bool,
+    /// The chosen category, if any.
+    pub category: Option<String>,
+    /// Lexical overlap with the answer's sentence(s).
+    pub overlap: OverlapValue,
+    /// Overlap above the spec's threshold: a reviewer must accept this question.
+    pub needs_manual_acceptance: bool,
+}
+
+/// Lexical overlap of a question, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OverlapValue {
+    /// Content words of the question found in the answer's sentence(s).
+    pub shared: usize,
+    /// Content words of the question.
+    pub content: usize,
+    /// The content words that were found (as written in the question).
+    pub words: Vec<String>,
 }
 
 /// A span attribute's validated answer.
@@ -105,6 +187,23 @@ pub struct SpanValue {
     pub first_word: usize,
     /// Index of the last word (inclusive).
     pub last_word: usize,
+}
+
+impl SpanValue {
+    /// The span of words `span` in a text and its tokens, with its covered text and offsets;
+    /// `None` when the span leaves the text.
+    pub fn of(text: &str, tokens: &crate::text::Tokens, span: &WordSpan) -> Option<Self> {
+        let (first, last) = (tokens.word(span.first)?, tokens.word(span.last)?);
+        Some(SpanValue {
+            text: text.get(first.bytes.0..last.bytes.1)?.to_owned(),
+            start: first.chars.0,
+            end: last.chars.1,
+            start_utf16: first.utf16.0,
+            end_utf16: last.utf16.1,
+            first_word: span.first,
+            last_word: span.last,
+        })
+    }
 }
 
 /// One validated grid row.
@@ -191,8 +290,61 @@ impl Answer {
                 Some(Answer::Spans(out))
             }
             Control::Text(_) => json.as_str().map(|s| Answer::Text(s.to_owned())),
+            Control::Questions(_) => {
+                let example: ExampleQuestions = serde_json::from_value(json.clone()).ok()?;
+                let cards = example
+                    .questions
+                    .into_iter()
+                    .zip(0..)
+                    .map(|(q, uid)| QuestionCard {
+                        uid,
+                        question: q.question,
+                        spans: q
+                            .spans
+                            .into_iter()
+                            .map(|[first, last]| WordSpan { first, last })
+                            .collect(),
+                        unanswerable: q.unanswerable,
+                        yes_no: q.yes_no,
+                        base_form: q.base_form,
+                        category: q.category,
+                        collapsed: false,
+                    })
+                    .collect();
+                Some(Answer::Questions(QuestionSet {
+                    cards,
+                    no_more: example.no_more,
+                }))
+            }
         }
     }
+}
+
+/// An example's questions: `{"questions": [{"question": "...", "spans": [[first, last]],
+/// "unanswerable": false, "yes_no": false, "base_form": "...", "category": "..."}],
+/// "no_more": false}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExampleQuestions {
+    questions: Vec<ExampleQuestion>,
+    #[serde(default)]
+    no_more: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExampleQuestion {
+    question: String,
+    #[serde(default)]
+    spans: Vec<[usize; 2]>,
+    #[serde(default)]
+    unanswerable: bool,
+    #[serde(default)]
+    yes_no: bool,
+    #[serde(default)]
+    base_form: Option<String>,
+    #[serde(default)]
+    category: Option<String>,
 }
 
 /// An example's span entry: `{"value": "ano", "spans": [[first, last], ...]}`.

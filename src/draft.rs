@@ -2,8 +2,8 @@
 //! reload. A draft is restored by replaying it through the form model's own actions, so a stale
 //! or tampered draft can never produce a state the widget could not have reached.
 
-use crate::answer::{Answer, SpanEntry};
-use crate::form::{apply, Action, FormState};
+use crate::answer::{Answer, QuestionSet, SpanEntry};
+use crate::form::{apply, Action, FormState, QuestionEdit};
 use crate::ids::{ControlId, OptionValue};
 use crate::task::Task;
 use serde::{Deserialize, Serialize};
@@ -125,7 +125,50 @@ fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
             control: c(),
             text: text.clone(),
         }],
+        Answer::Questions(set) => question_actions(control, set),
     }
+}
+
+fn question_actions(control: &ControlId, set: &QuestionSet) -> Vec<Action> {
+    let mut out = Vec::new();
+    for (card, q) in set.cards.iter().enumerate() {
+        let edit = |edit| Action::QuestionEdit {
+            control: control.clone(),
+            card,
+            edit,
+        };
+        if card > 0 {
+            out.push(Action::QuestionAdd {
+                control: control.clone(),
+            });
+        }
+        out.push(edit(QuestionEdit::Text(q.question.clone())));
+        out.push(edit(QuestionEdit::YesNo(q.yes_no)));
+        out.push(edit(QuestionEdit::Category(q.category.clone())));
+        out.push(edit(QuestionEdit::Unanswerable(q.unanswerable)));
+        for span in &q.spans {
+            out.push(Action::Select {
+                control: control.clone(),
+                anchor: span.first,
+                focus: span.last,
+                complete: true,
+            });
+            out.push(Action::QuestionAssign {
+                control: control.clone(),
+                card,
+            });
+        }
+        if let Some(b) = &q.base_form {
+            out.push(edit(QuestionEdit::BaseForm(b.clone())));
+        }
+        out.push(edit(QuestionEdit::Collapsed(q.collapsed)));
+    }
+    out.push(Action::NoMoreQuestions {
+        control: control.clone(),
+        on: set.no_more,
+    });
+    out.push(Action::ClearSelection);
+    out
 }
 
 fn span_actions(control: &ControlId, attr: &str, entries: &[SpanEntry]) -> Vec<Action> {

@@ -164,6 +164,9 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
             Control::SpanAttributes(c) => {
                 issues.extend(check_text_field(item, c.text_field.as_str(), path))
             }
+            Control::Questions(c) => {
+                issues.extend(check_text_field(item, c.text_field.as_str(), path))
+            }
             _ => {}
         }
     }

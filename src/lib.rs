@@ -10,6 +10,7 @@
 
 pub mod answer;
 pub mod draft;
+pub mod export;
 pub mod form;
 pub mod grid;
 pub mod i18n;
@@ -19,6 +20,7 @@ pub mod markdown;
 pub mod mr;
 pub mod order;
 pub mod presentation;
+pub mod questions;
 pub mod result;
 pub mod revalidate;
 pub mod sentences;

@@ -3,13 +3,13 @@
 //! (`glossa validate`). Also checks what the result claims about the item: spec id and version,
 //! sentences, span texts and offsets.
 
-use crate::answer::{Answer, GridCells, SpanEntry, WordSpan};
+use crate::answer::{Answer, GridCells, QuestionCard, QuestionSet, SpanEntry, WordSpan};
 use crate::grid;
 use crate::ids::{ControlId, OptionValue};
 use crate::result::RESULT_FORMAT;
 use crate::spec::Control;
 use crate::task::Task;
-use crate::validate::validate;
+use crate::validate::{validate, Severity};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -66,7 +66,12 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
             },
         }
     }
-    for problem in validate(task, &answers).problems {
+    // Warnings were the annotator's to accept; only what blocks a submit is a finding.
+    let problems = validate(task, &answers).problems;
+    for problem in problems
+        .into_iter()
+        .filter(|p| p.severity == Severity::Error)
+    {
         out.push(finding(
             format!("answers.{}", problem.path),
             format!(
@@ -149,6 +154,7 @@ fn read_answer(
             }
             Some(Answer::Grid(cells))
         }
+        Control::Questions(c) => read_questions(task, c, v, path, out),
         Control::SpanAttributes(c) => {
             let text = task.item.text(c.text_field.as_str()).unwrap_or_default();
             let tokens = task.tokens(c.text_field.as_str())?;
@@ -161,30 +167,8 @@ fn read_answer(
                 let mut list = Vec::new();
                 for (n, e) in entries.into_iter().enumerate() {
                     let epath = format!("{path}.{attr}[{n}]");
-                    let mut spans = Vec::new();
-                    for (k, s) in e
-                        .get("spans")
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                        .enumerate()
-                    {
-                        let first = s.get("first_word")?.as_u64()? as usize;
-                        let last = s.get("last_word")?.as_u64()? as usize;
-                        if let (Some(a), Some(b)) = (tokens.word(first), tokens.word(last)) {
-                            let covered = text.get(a.bytes.0..b.bytes.1).unwrap_or_default();
-                            let consistent = s.get("text").and_then(Value::as_str) == Some(covered)
-                                && s.get("start").and_then(Value::as_u64) == Some(a.chars.0 as u64)
-                                && s.get("end").and_then(Value::as_u64) == Some(b.chars.1 as u64);
-                            if !consistent {
-                                out.push(finding(
-                                    format!("{epath}.spans[{k}]"),
-                                    "text or offsets do not match the words it names",
-                                ));
-                            }
-                        }
-                        spans.push(WordSpan { first, last });
-                    }
+                    let spans =
+                        read_spans(text, tokens, e.get("spans"), &format!("{epath}.spans"), out)?;
                     list.push(SpanEntry {
                         value: e.get("value").and_then(Value::as_str).map(str::to_owned),
                         spans,
@@ -195,6 +179,108 @@ fn read_answer(
             Some(Answer::Spans(map))
         }
     }
+}
+
+/// Spans as results hold them (`[{first_word, last_word, text, start, end}]`), checking that
+/// each one's text and offsets match the words it names.
+fn read_spans(
+    text: &str,
+    tokens: &crate::text::Tokens,
+    list: Option<&Value>,
+    path: &str,
+    out: &mut Vec<Finding>,
+) -> Option<Vec<WordSpan>> {
+    let mut spans = Vec::new();
+    for (k, s) in list
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let first = s.get("first_word")?.as_u64()? as usize;
+        let last = s.get("last_word")?.as_u64()? as usize;
+        if let (Some(a), Some(b)) = (tokens.word(first), tokens.word(last)) {
+            let covered = text.get(a.bytes.0..b.bytes.1).unwrap_or_default();
+            let consistent = s.get("text").and_then(Value::as_str) == Some(covered)
+                && s.get("start").and_then(Value::as_u64) == Some(a.chars.0 as u64)
+                && s.get("end").and_then(Value::as_u64) == Some(b.chars.1 as u64);
+            if !consistent {
+                out.push(finding(
+                    format!("{path}[{k}]"),
+                    "text or offsets do not match the words it names",
+                ));
+            }
+        }
+        spans.push(WordSpan { first, last });
+    }
+    Some(spans)
+}
+
+/// Questions as results hold them, checking what the browser derived (base form, overlap
+/// flag) against the same derivation here.
+fn read_questions(
+    task: &Task,
+    c: &crate::spec::QuestionsControl,
+    v: &Value,
+    path: &str,
+    out: &mut Vec<Finding>,
+) -> Option<Answer> {
+    let text = task.item.text(c.text_field.as_str()).unwrap_or_default();
+    let tokens = task.tokens(c.text_field.as_str())?;
+    let function = crate::questions::function_words(task, c);
+    let mut cards = Vec::new();
+    for (i, q) in v.get("questions")?.as_array()?.iter().enumerate() {
+        let qpath = format!("{path}.questions[{i}]");
+        let spans = read_spans(
+            text,
+            tokens,
+            q.get("answers"),
+            &format!("{qpath}.answers"),
+            out,
+        )?;
+        let flag = |k: &str| q.get(k).and_then(Value::as_bool).unwrap_or(false);
+        let base = q
+            .get("base_form")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let (yes_no, edited) = (flag("yes_no"), flag("base_form_edited"));
+        let card = QuestionCard {
+            uid: i as u32,
+            question: q.get("question")?.as_str()?.to_owned(),
+            spans,
+            unanswerable: flag("unanswerable"),
+            yes_no,
+            base_form: (yes_no || edited).then(|| base.to_owned()),
+            category: q.get("category").and_then(Value::as_str).map(str::to_owned),
+            collapsed: false,
+        };
+        if !yes_no && !edited && crate::questions::suggested_base_form(task, c, &card) != base {
+            out.push(finding(
+                format!("{qpath}.base_form"),
+                "marked as not edited, but differs from the fragments' text",
+            ));
+        }
+        let overlap = crate::questions::card_overlap(task, c, &card, &function);
+        if q.get("needs_manual_acceptance").and_then(Value::as_bool)
+            != Some(overlap.above(c.overlap.threshold))
+        {
+            out.push(finding(
+                format!("{qpath}.needs_manual_acceptance"),
+                format!(
+                    "does not match the overlap computed here ({}/{})",
+                    overlap.shared, overlap.content
+                ),
+            ));
+        }
+        cards.push(card);
+    }
+    Some(Answer::Questions(QuestionSet {
+        cards,
+        no_more: v
+            .get("no_more_questions")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+    }))
 }
 
 /// A whole number as the text a box would hold.

@@ -1,11 +1,12 @@
 //! The `glossa` command line: check spec and items files, print the spec's JSON Schema.
 
-use glossa::{item, revalidate, spec, task::Task};
+use glossa::{export, item, revalidate, spec, task::Task};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   glossa check SPEC.json [ITEMS.json|ITEMS.jsonl]   report every problem, exit 1 if any
   glossa validate SPEC ITEMS RESULTS.jsonl          re-check collected results, exit 1 if any fails
+  glossa export poquad ITEMS RESULTS.jsonl          questions results as PoQuAD / SQuAD 2.0 JSON
   glossa schema                                     print the task spec's JSON Schema";
 
 fn main() -> ExitCode {
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
         ["validate", spec_path, items_path, results_path] => {
             revalidate(spec_path, items_path, results_path)
         }
+        ["export", "poquad", items_path, results_path] => export_poquad(items_path, results_path),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -136,5 +138,48 @@ fn revalidate(spec_path: &str, items_path: &str, results_path: &str) -> ExitCode
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+fn export_poquad(items_path: &str, results_path: &str) -> ExitCode {
+    let (items_text, results_text) = match (read(items_path), read(results_path)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let items = match item::parse_items(&items_text) {
+        Ok(items) => items,
+        Err(issues) => return report(items_path, &issues),
+    };
+    let mut results = Vec::new();
+    let mut lines = Vec::new();
+    for (n, line) in results_text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str(line) {
+            Ok(v) => {
+                results.push(v);
+                lines.push(n + 1);
+            }
+            Err(e) => {
+                eprintln!("{results_path}:{}: not JSON: {e}", n + 1);
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    match export::poquad(&items, &results) {
+        Ok(dataset) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&dataset).expect("JSON serialises")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            for p in problems {
+                eprintln!("{results_path}:{}: {}", lines[p.result], p.message);
+            }
+            ExitCode::FAILURE
+        }
     }
 }

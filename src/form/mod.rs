@@ -1,6 +1,7 @@
 //! The form model: the state of one item being annotated, and the one pure function that
 //! changes it. Time comes in with the actions (the core has no clock).
 
+mod questions;
 mod spans;
 
 use crate::answer::{Answer, Answers, GridCells, WordSpan};
@@ -168,6 +169,60 @@ pub enum Action {
         /// The entry.
         entry: usize,
     },
+    /// Add a question card (at the end).
+    QuestionAdd {
+        /// The questions control.
+        control: ControlId,
+    },
+    /// Remove a question card.
+    QuestionRemove {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+    },
+    /// Move a question card to another position.
+    QuestionMove {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+        /// Its new position.
+        to: usize,
+    },
+    /// Change one field of a question card. The first card exists on screen before it holds
+    /// anything; its first edit creates it.
+    QuestionEdit {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+        /// What changes.
+        edit: QuestionEdit,
+    },
+    /// Add the complete selection to a card as an answer fragment.
+    QuestionAssign {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+    },
+    /// Remove one answer fragment of a card.
+    QuestionRemoveSpan {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+        /// The fragment's position in the card.
+        index: usize,
+    },
+    /// Tick or untick "no more questions possible".
+    NoMoreQuestions {
+        /// The questions control.
+        control: ControlId,
+        /// Ticked.
+        on: bool,
+    },
     /// Type into a text control.
     SetText {
         /// The control.
@@ -199,6 +254,24 @@ pub enum Action {
         /// When (ms since the epoch).
         now_ms: u64,
     },
+}
+
+/// A change to one field of a question card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuestionEdit {
+    /// The question's text.
+    Text(String),
+    /// "Unanswerable question".
+    Unanswerable(bool),
+    /// "Yes/no question" (resets the base form; picks the yes/no category when the spec has one).
+    YesNo(bool),
+    /// The base form (for a yes/no question: one of the spec's yes/no values). Typing back the
+    /// fragments' own text returns the card to following its fragments.
+    BaseForm(String),
+    /// The category (`None` = none chosen).
+    Category(Option<String>),
+    /// Fold or unfold the card.
+    Collapsed(bool),
 }
 
 impl FormState {
@@ -271,8 +344,13 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             focus,
             complete,
         } => {
-            let words = span_control(task, &control)
-                .and_then(|c| task.tokens(c.text_field.as_str()))
+            let field = match task.spec.control(&control) {
+                Some(Control::SpanAttributes(c)) => Some(c.text_field.as_str()),
+                Some(Control::Questions(c)) => Some(c.text_field.as_str()),
+                _ => None,
+            };
+            let words = field
+                .and_then(|f| task.tokens(f))
                 .map_or(0, |t| t.word_count());
             if !state.submitted && anchor < words && focus < words {
                 next.selection = Some(Selection {
@@ -291,6 +369,17 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 } else {
                     next.answers.insert(control, Answer::Text(text));
                 }
+            }
+        }
+        Action::QuestionAdd { .. }
+        | Action::QuestionRemove { .. }
+        | Action::QuestionMove { .. }
+        | Action::QuestionEdit { .. }
+        | Action::QuestionAssign { .. }
+        | Action::QuestionRemoveSpan { .. }
+        | Action::NoMoreQuestions { .. } => {
+            if !state.submitted {
+                questions::apply(task, &mut next, action);
             }
         }
         Action::SpanValue { .. }

@@ -117,6 +117,80 @@ pub enum Msg {
     ErrSpanMissing,
     /// Span outside the text.
     ErrSpanOutOfText,
+    /// A question has no text.
+    ErrQuestionEmpty,
+    /// A question does not end with "?".
+    ErrQuestionMark,
+    /// A question has no answer fragment.
+    ErrAnswerMissing,
+    /// An unanswerable question has no seemingly-answering fragment.
+    ErrPlausibleAnswerMissing,
+    /// Empty base form.
+    ErrBaseFormEmpty,
+    /// Yes/no base form not allowed (`{values}`).
+    ErrBaseFormYesNo,
+    /// Fewer questions than the target (`{n}` target, `{have}` written).
+    ErrTooFewQuestions,
+    /// More questions than allowed (`{n}`).
+    ErrTooManyQuestions,
+    /// No question at all, even with "no more questions".
+    ErrNoQuestions,
+    /// Warning: no unanswerable question (`{n}` = target share).
+    WarnNoUnanswerable,
+    /// Warning: overlap above the threshold (`{shared}`/`{content}`, `{n}` = threshold).
+    WarnOverlapHigh,
+    /// Heading of a question card (`{n}`).
+    QuestionN,
+    /// Label of the question's text box.
+    QuestionText,
+    /// Label of the answer fragments.
+    AnswerFragments,
+    /// Shown when a card has no fragment yet.
+    NoFragmentYet,
+    /// "Unanswerable question" checkbox.
+    Unanswerable,
+    /// Hint under the unanswerable checkbox.
+    UnanswerableHint,
+    /// "Yes/no question" checkbox.
+    YesNoQuestion,
+    /// Label of the base form.
+    BaseForm,
+    /// Hint under the base form (prefilled from the fragment).
+    BaseFormHint,
+    /// Label of the category.
+    Category,
+    /// Add a question.
+    AddQuestion,
+    /// Remove question `{n}`.
+    RemoveQuestion,
+    /// Move question `{n}` up.
+    MoveUp,
+    /// Move question `{n}` down.
+    MoveDown,
+    /// Fold/unfold question `{n}` (state in aria-expanded).
+    FoldQuestion,
+    /// "No more questions possible" checkbox.
+    NoMoreQuestions,
+    /// Counter: `{have}` of `{n}` questions.
+    QuestionCount,
+    /// Lexical overlap badge name (`{shared}`, `{content}`).
+    OverlapBadge,
+    /// Overlap flag: needs manual acceptance.
+    NeedsAcceptance,
+    /// Assign bar: add the selection to question `{n}`.
+    AddToQuestion,
+    /// Hint on how to pick a fragment in the paragraph.
+    QuestionSpanHint,
+    /// Heading of the running proportions.
+    TallyTitle,
+    /// Tally note: `{questions}` questions in `{items}` items so far (this one included).
+    TallyNote,
+    /// Tally column: share so far.
+    TallyYours,
+    /// Tally column: target share.
+    TallyTarget,
+    /// Tally row: yes/no share among answerable vs unanswerable (`{a}`, `{b}`).
+    TallyYesNoBalance,
     /// Required text empty.
     ErrRequiredText,
     /// Text too long (`{n}`).
@@ -177,7 +251,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 51] = [
+    const ALL_MSGS: [Msg; 88] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -229,6 +303,43 @@ mod tests {
         Msg::RemoveEntry,
         Msg::AddEntry,
         Msg::StorageUnavailable,
+        Msg::ErrQuestionEmpty,
+        Msg::ErrQuestionMark,
+        Msg::ErrAnswerMissing,
+        Msg::ErrPlausibleAnswerMissing,
+        Msg::ErrBaseFormEmpty,
+        Msg::ErrBaseFormYesNo,
+        Msg::ErrTooFewQuestions,
+        Msg::ErrTooManyQuestions,
+        Msg::ErrNoQuestions,
+        Msg::WarnNoUnanswerable,
+        Msg::WarnOverlapHigh,
+        Msg::QuestionN,
+        Msg::QuestionText,
+        Msg::AnswerFragments,
+        Msg::NoFragmentYet,
+        Msg::Unanswerable,
+        Msg::UnanswerableHint,
+        Msg::YesNoQuestion,
+        Msg::BaseForm,
+        Msg::BaseFormHint,
+        Msg::Category,
+        Msg::AddQuestion,
+        Msg::RemoveQuestion,
+        Msg::MoveUp,
+        Msg::MoveDown,
+        Msg::FoldQuestion,
+        Msg::NoMoreQuestions,
+        Msg::QuestionCount,
+        Msg::OverlapBadge,
+        Msg::NeedsAcceptance,
+        Msg::AddToQuestion,
+        Msg::QuestionSpanHint,
+        Msg::TallyTitle,
+        Msg::TallyNote,
+        Msg::TallyYours,
+        Msg::TallyTarget,
+        Msg::TallyYesNoBalance,
     ];
 
     #[test]

@@ -1,8 +1,8 @@
 //! Semantic checks of a parsed spec: everything serde cannot see (unique ids, valid keys, ...).
 
 use super::{
-    Control, GridControl, NumberControl, SingleChoice, SpanAttributes, SpecIssue, SpecIssueCode,
-    TaskSpec, WorkedExample, SPEC_FORMAT,
+    Control, GridControl, NumberControl, QuestionsControl, SingleChoice, SpanAttributes, SpecIssue,
+    SpecIssueCode, TaskSpec, WorkedExample, SPEC_FORMAT,
 };
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
@@ -62,6 +62,7 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
             Control::Number(c) => check_number(c, &path, &mut out),
             Control::Grid(c) => check_grid(c, &path, &mut out),
             Control::SpanAttributes(c) => check_span_attributes(c, &path, &mut out),
+            Control::Questions(c) => check_questions(c, &path, &mut out),
             Control::Text(c) => {
                 if c.max_length == 0 {
                     out.push(SpecIssue::new(
@@ -207,6 +208,9 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
                         "give a list of rows, each an object {\"column id\": \"option value\"}"
                             .to_owned()
                     }
+                    Control::Questions(_) => {
+                        "give {\"questions\": [{\"question\": \"...?\", \"spans\": [[first word, last word]], \"base_form\": \"...\"}]}".to_owned()
+                    }
                 },
             )),
             Some(Answer::Choice(value)) => {
@@ -230,7 +234,9 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
     let task = Task::new(spec.clone(), example.item.clone(), None);
     let report = validate::validate(&task, &answers);
     for problem in report.problems {
-        if example.answers.contains_key(&problem.control) {
+        // Warnings (e.g. no unanswerable question) are fine in an example.
+        let blocks = problem.severity == validate::Severity::Error;
+        if blocks && example.answers.contains_key(&problem.control) {
             out.push(SpecIssue::new(
                 format!("{path}.answers.{}", problem.path),
                 SpecIssueCode::InvalidExampleAnswer,
@@ -420,6 +426,84 @@ fn check_span_attributes(c: &SpanAttributes, path: &str, out: &mut Vec<SpecIssue
                     format!("\"{v}\" is not a value of attribute \"{}\"", a.id),
                 );
             }
+        }
+    }
+}
+
+fn check_questions(c: &QuestionsControl, path: &str, out: &mut Vec<SpecIssue>) {
+    let mut issue =
+        |p: &str, code, msg: String| out.push(SpecIssue::new(format!("{path}.{p}"), code, msg));
+    if c.target == 0 {
+        issue(
+            "target",
+            SpecIssueCode::InvalidLimits,
+            "target must be at least 1".into(),
+        );
+    }
+    if c.max < c.target {
+        issue(
+            "max",
+            SpecIssueCode::InvalidLimits,
+            format!("max ({}) must be at least the target ({})", c.max, c.target),
+        );
+    }
+    if c.yes_no_values.is_empty() || c.yes_no_values.iter().any(|v| v.trim().is_empty()) {
+        issue(
+            "yes_no_values",
+            SpecIssueCode::NoOptions,
+            "give the yes/no base forms, e.g. [\"Tak\", \"Nie\"]".into(),
+        );
+    }
+    let mut values = BTreeSet::new();
+    for (i, cat) in c.categories.iter().enumerate() {
+        if cat.value.trim().is_empty() || !values.insert(cat.value.as_str()) {
+            issue(
+                &format!("categories[{i}].value"),
+                SpecIssueCode::DuplicateOptionValue,
+                format!("category \"{}\" is empty or used twice", cat.value),
+            );
+        }
+        if cat.share.is_some_and(|p| !(0.0..=100.0).contains(&p.0)) {
+            issue(
+                &format!("categories[{i}].share"),
+                SpecIssueCode::InvalidLimits,
+                "a share is a percentage between 0 and 100".into(),
+            );
+        }
+    }
+    if let Some(cat) = &c.yes_no_category {
+        if !values.contains(cat.as_str()) {
+            issue(
+                "yes_no_category",
+                SpecIssueCode::UnknownOption,
+                format!("\"{cat}\" is not one of the categories"),
+            );
+        }
+    }
+    if c.unanswerable_share > 100 {
+        issue(
+            "unanswerable_share",
+            SpecIssueCode::InvalidLimits,
+            "a share is a percentage between 0 and 100".into(),
+        );
+    }
+    if c.overlap.threshold > 100 {
+        issue(
+            "overlap.threshold",
+            SpecIssueCode::InvalidLimits,
+            "the threshold is a percentage between 0 and 100".into(),
+        );
+    }
+    if let Some(name) = &c.overlap.function_words {
+        if crate::text::overlap::FunctionWords::builtin(name).is_none() {
+            issue(
+                "overlap.function_words",
+                SpecIssueCode::UnknownOption,
+                format!(
+                    "no built-in function-word list \"{name}\"; use one of {:?}, or list words in extra_function_words",
+                    crate::text::overlap::FunctionWords::BUILTIN
+                ),
+            );
         }
     }
 }

@@ -22,6 +22,8 @@ pub enum Control {
     SpanAttributes(SpanAttributes),
     /// Free text (e.g. an optional note).
     Text(TextControl),
+    /// Question authoring: questions about a paragraph, each with its answer marked in it.
+    Questions(super::QuestionsControl),
 }
 tagged::tagged_enum!(Control {
     "single_choice" => SingleChoice(SingleChoice),
@@ -29,6 +31,7 @@ tagged::tagged_enum!(Control {
     "grid" => Grid(GridControl),
     "span_attributes" => SpanAttributes(SpanAttributes),
     "text" => Text(TextControl),
+    "questions" => Questions(super::QuestionsControl),
 });
 
 impl Control {
@@ -40,6 +43,7 @@ impl Control {
             Control::Grid(c) => &c.id,
             Control::SpanAttributes(c) => &c.id,
             Control::Text(c) => &c.id,
+            Control::Questions(c) => &c.id,
         }
     }
 
@@ -51,6 +55,7 @@ impl Control {
             Control::Grid(c) => &c.label,
             Control::SpanAttributes(c) => &c.label,
             Control::Text(c) => &c.label,
+            Control::Questions(c) => &c.label,
         }
     }
 }

@@ -8,6 +8,7 @@ mod block;
 pub mod check;
 mod control;
 mod issue;
+mod questions;
 pub(crate) mod tagged;
 
 pub use block::{Block, MeaningRepresentationBlock, SentencesBlock, StandardBlock, TextBlock};
@@ -18,6 +19,7 @@ pub use control::{
 };
 
 pub use issue::{SpecIssue, SpecIssueCode};
+pub use questions::{OverlapSettings, Percent, QuestionCategory, QuestionsControl};
 
 use crate::i18n::Lang;
 use crate::ids::ControlId;
@@ -85,6 +87,7 @@ impl TaskSpec {
             .iter()
             .filter_map(|c| match c {
                 Control::SpanAttributes(s) => Some(s.text_field.as_str()),
+                Control::Questions(q) => Some(q.text_field.as_str()),
                 _ => None,
             })
             .collect()

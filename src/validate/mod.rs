@@ -7,6 +7,13 @@
 mod grid_cells;
 mod grid_missing_row;
 mod grid_row;
+mod question_answer;
+mod question_base_form;
+mod question_category;
+mod question_count;
+mod question_overlap;
+mod question_text;
+mod question_unanswerable;
 mod required;
 mod span_bounds;
 mod span_needed;
@@ -14,13 +21,13 @@ mod span_value;
 mod text_length;
 mod whole_number;
 
-use crate::answer::{Answer, Answers, Value};
+use crate::answer::{Answer, Answers, QuestionSet, QuestionValue, QuestionsValue, Value};
 use crate::answer::{CellValue, GridRowValue, SpanAttrValue, SpanEntry, SpanEntryValue, SpanValue};
 use crate::grid;
 use crate::i18n::{tf, Lang, Msg};
 use crate::ids::ControlId;
 use crate::item::Item;
-use crate::spec::{Control, GridControl, NumberControl, SpanAttributes};
+use crate::spec::{Control, GridControl, NumberControl, QuestionsControl, SpanAttributes};
 use crate::task::Task;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -69,6 +76,24 @@ pub enum ProblemCode {
     SpanOutOfText,
     /// A text is longer than allowed.
     TextTooLong,
+    /// A question has no text.
+    QuestionEmpty,
+    /// A question does not end with a question mark.
+    QuestionMark,
+    /// A question has no answer fragment.
+    AnswerMissing,
+    /// A question's base form is empty.
+    BaseFormEmpty,
+    /// A yes/no question's base form is not one of the yes/no values.
+    BaseFormYesNo,
+    /// Fewer questions than the target, without "no more questions possible".
+    TooFewQuestions,
+    /// More questions than the maximum.
+    TooManyQuestions,
+    /// Warning: no unanswerable question in the item.
+    NoUnanswerable,
+    /// Warning: lexical overlap above the threshold (needs manual acceptance).
+    OverlapHigh,
 }
 
 /// One problem with the answers.
@@ -269,9 +294,16 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
                             problems.extend(span_value::apply(&c.id, a, path.clone(), Some(entry)));
                         }
                         problems.extend(span_needed::apply(&c.id, a, path.clone(), entry));
-                        problems.extend(span_bounds::apply(&c.id, &path, entry, words));
+                        problems.extend(span_bounds::apply(&c.id, &path, &entry.spans, words));
                     }
                 }
+            }
+            Control::Questions(c) => {
+                let set = match answer {
+                    Some(Answer::Questions(set)) => set.clone(),
+                    _ => QuestionSet::default(),
+                };
+                problems.extend(questions(task, c, &set));
             }
             Control::Text(c) => {
                 let text = match answer {
@@ -333,6 +365,35 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
     Report { problems }
 }
 
+/// The problems of a questions control: per card (text, fragments, base form, category,
+/// overlap), then the count and the unanswerable share.
+fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Problem> {
+    let words = task
+        .tokens(c.text_field.as_str())
+        .map_or(0, |t| t.word_count());
+    let function = crate::questions::function_words(task, c);
+    let mut out = Vec::new();
+    for (i, card) in set.cards.iter().enumerate() {
+        let path = format!("{}[{i}]", c.id);
+        out.extend(question_text::apply(c, &path, &card.question));
+        out.extend(question_answer::apply(c, &path, card));
+        out.extend(span_bounds::apply(
+            &c.id,
+            &format!("{path}.answer"),
+            &card.spans,
+            words,
+        ));
+        let base = crate::questions::base_form(task, c, card);
+        out.extend(question_base_form::apply(c, &path, card, &base));
+        out.extend(question_category::apply(c, &path, card));
+        let overlap = crate::questions::card_overlap(task, c, card, &function);
+        out.extend(question_overlap::apply(c, &path, &overlap));
+    }
+    out.extend(question_count::apply(c, set));
+    out.extend(question_unanswerable::apply(c, set));
+    out
+}
+
 /// The boxes of a number control: one per output (by id), or a single one (`None`).
 pub fn number_keys(c: &NumberControl, item: &Item) -> Vec<Option<String>> {
     match &c.outputs {
@@ -373,6 +434,9 @@ pub fn check(task: &Task, answers: &Answers) -> Result<ValidAnswers, Report> {
             (Control::Grid(c), _) => Some(Value::Grid(grid_value(c, item, answer))),
             (Control::SpanAttributes(c), Some(Answer::Spans(map))) => {
                 Some(Value::Spans(span_value(task, c, map)))
+            }
+            (Control::Questions(c), Some(Answer::Questions(set))) => {
+                Some(Value::Questions(questions_value(task, c, set)))
             }
             (Control::Text(_), Some(Answer::Text(t))) if !t.is_empty() => {
                 Some(Value::Text(t.clone()))
@@ -433,18 +497,7 @@ fn span_value(
         spans: e
             .spans
             .iter()
-            .filter_map(|s| {
-                let (first, last) = (tokens.word(s.first)?, tokens.word(s.last)?);
-                Some(SpanValue {
-                    text: text[first.bytes.0..last.bytes.1].to_owned(),
-                    start: first.chars.0,
-                    end: last.chars.1,
-                    start_utf16: first.utf16.0,
-                    end_utf16: last.utf16.1,
-                    first_word: s.first,
-                    last_word: s.last,
-                })
-            })
+            .filter_map(|s| SpanValue::of(text, tokens, s))
             .collect(),
     };
     c.attributes
@@ -459,4 +512,36 @@ fn span_value(
             Some((a.id.clone(), value))
         })
         .collect()
+}
+
+/// Validated questions with fragments, base forms and overlap as recorded.
+fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> QuestionsValue {
+    let function = crate::questions::function_words(task, c);
+    let questions = set
+        .cards
+        .iter()
+        .map(|card| {
+            let overlap = crate::questions::card_overlap(task, c, card, &function);
+            QuestionValue {
+                question: card.question.trim().to_owned(),
+                answers: crate::questions::fragments(task, c, card),
+                base_form: crate::questions::base_form(task, c, card),
+                base_form_edited: card.base_form.is_some() && !card.yes_no,
+                unanswerable: card.unanswerable,
+                yes_no: card.yes_no,
+                category: card.category.clone(),
+                needs_manual_acceptance: overlap.above(c.overlap.threshold),
+                overlap: crate::answer::OverlapValue {
+                    shared: overlap.shared,
+                    content: overlap.content,
+                    words: overlap.words,
+                },
+            }
+        })
+        .collect();
+    QuestionsValue {
+        text_field: c.text_field.to_string(),
+        questions,
+        no_more_questions: set.no_more,
+    }
 }

@@ -2,14 +2,13 @@
 //! words). The widget cannot make other spans; tampered results can.
 
 use super::{Problem, ProblemCode};
-use crate::answer::SpanEntry;
+use crate::answer::WordSpan;
 use crate::i18n::Msg;
 use crate::ids::ControlId;
 
-/// Checks the spans of one entry (at `path`) against the text's word count.
-pub fn apply(control: &ControlId, path: &str, entry: &SpanEntry, words: usize) -> Vec<Problem> {
-    entry
-        .spans
+/// Checks the spans of one entry or question (at `path`) against the text's word count.
+pub fn apply(control: &ControlId, path: &str, spans: &[WordSpan], words: usize) -> Vec<Problem> {
+    spans
         .iter()
         .enumerate()
         .filter(|(_, s)| s.first > s.last || s.last >= words)

@@ -1,0 +1,166 @@
+//! The question-authoring part of the form model: cards added, edited, moved and removed,
+//! fragments assigned from the selection, and the "no more questions" box.
+
+use super::{Action, FormState, QuestionEdit};
+use crate::answer::{Answer, QuestionCard, QuestionSet};
+use crate::ids::ControlId;
+use crate::questions::suggested_base_form;
+use crate::spec::{Control, QuestionsControl};
+use crate::task::Task;
+
+/// The questions control with this id.
+pub(super) fn questions_control<'a>(
+    task: &'a Task,
+    id: &ControlId,
+) -> Option<&'a QuestionsControl> {
+    match task.spec.control(id) {
+        Some(Control::Questions(c)) => Some(c),
+        _ => None,
+    }
+}
+
+/// Applies a question action (the caller checked the form is not submitted).
+pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
+    let control_id = match &action {
+        Action::QuestionAdd { control }
+        | Action::QuestionRemove { control, .. }
+        | Action::QuestionMove { control, .. }
+        | Action::QuestionEdit { control, .. }
+        | Action::QuestionAssign { control, .. }
+        | Action::QuestionRemoveSpan { control, .. }
+        | Action::NoMoreQuestions { control, .. } => control.clone(),
+        _ => return,
+    };
+    let Some(c) = questions_control(task, &control_id) else {
+        return;
+    };
+    let mut set = match form.answers.get(&control_id) {
+        Some(Answer::Questions(s)) => s.clone(),
+        _ => QuestionSet::default(),
+    };
+    match action {
+        Action::QuestionAdd { .. } => {
+            // The screen always shows one card: adding to an empty list adds the second one.
+            let wanted = set.cards.len().max(1) + 1;
+            while set.cards.len() < wanted.min(c.max) {
+                push_card(&mut set);
+            }
+        }
+        Action::QuestionRemove { card, .. } => {
+            if card < set.cards.len() {
+                set.cards.remove(card);
+            }
+        }
+        Action::QuestionMove { card, to, .. } => {
+            if card < set.cards.len() && to < set.cards.len() {
+                let moved = set.cards.remove(card);
+                set.cards.insert(to, moved);
+            }
+        }
+        Action::QuestionEdit { card, edit, .. } => {
+            if !ensure_card(c, &mut set, card) {
+                return;
+            }
+            let suggested = suggested_base_form(task, c, &set.cards[card]);
+            let q = &mut set.cards[card];
+            edit_card(c, q, edit, &suggested);
+        }
+        Action::QuestionAssign { card, .. } => {
+            let Some(sel) = form
+                .selection
+                .clone()
+                .filter(|s| s.complete && s.control == control_id)
+            else {
+                return;
+            };
+            if !ensure_card(c, &mut set, card) {
+                return;
+            }
+            let span = sel.span();
+            let q = &mut set.cards[card];
+            if !q.spans.contains(&span) {
+                q.spans.push(span);
+            }
+            form.selection = None;
+        }
+        Action::QuestionRemoveSpan { card, index, .. } => {
+            if let Some(q) = set.cards.get_mut(card) {
+                if index < q.spans.len() {
+                    q.spans.remove(index);
+                }
+            }
+        }
+        Action::NoMoreQuestions { on, .. } => set.no_more = on,
+        _ => return,
+    }
+    // A lone blank card is what the screen shows for an empty list anyway.
+    if set.cards.len() == 1 && set.cards[0] == blank(set.cards[0].uid) {
+        set.cards.clear();
+    }
+    if set == QuestionSet::default() {
+        form.answers.remove(&control_id);
+    } else {
+        form.answers.insert(control_id, Answer::Questions(set));
+    }
+}
+
+fn blank(uid: u32) -> QuestionCard {
+    QuestionCard {
+        uid,
+        ..QuestionCard::default()
+    }
+}
+
+fn push_card(set: &mut QuestionSet) {
+    let uid = set.cards.iter().map(|q| q.uid + 1).max().unwrap_or(0);
+    set.cards.push(blank(uid));
+}
+
+/// Makes sure card `card` exists: the first card (shown before it holds anything) is created
+/// by its first edit. False when the index is beyond the list.
+fn ensure_card(c: &QuestionsControl, set: &mut QuestionSet, card: usize) -> bool {
+    if card == set.cards.len() && card == 0 && c.max > 0 {
+        push_card(set);
+    }
+    card < set.cards.len()
+}
+
+fn edit_card(c: &QuestionsControl, q: &mut QuestionCard, edit: QuestionEdit, suggested: &str) {
+    match edit {
+        QuestionEdit::Text(text) => q.question = text,
+        QuestionEdit::Unanswerable(on) => q.unanswerable = on,
+        QuestionEdit::YesNo(on) => {
+            if on != q.yes_no {
+                q.yes_no = on;
+                q.base_form = None;
+                if let Some(cat) = &c.yes_no_category {
+                    if on {
+                        q.category = Some(cat.clone());
+                    } else if q.category.as_ref() == Some(cat) {
+                        q.category = None;
+                    }
+                }
+            }
+        }
+        QuestionEdit::BaseForm(text) => {
+            let allowed = !q.yes_no || c.yes_no_values.contains(&text);
+            if allowed {
+                q.base_form = (q.yes_no || text != suggested).then_some(text);
+            }
+        }
+        QuestionEdit::Category(value) => {
+            if value.as_ref().is_some_and(|v| c.category(v).is_none()) {
+                return;
+            }
+            if let Some(cat) = &c.yes_no_category {
+                let now_yes_no = value.as_ref() == Some(cat);
+                if now_yes_no != q.yes_no {
+                    q.yes_no = now_yes_no;
+                    q.base_form = None;
+                }
+            }
+            q.category = value;
+        }
+        QuestionEdit::Collapsed(on) => q.collapsed = on,
+    }
+}

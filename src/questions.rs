@@ -1,0 +1,138 @@
+//! Question authoring bound to a task: the text a card's fragments cover, its base form, the
+//! sentences holding its answer and its lexical overlap, and the session's running tally.
+
+use crate::answer::{QuestionCard, QuestionSet, SpanValue};
+use crate::spec::QuestionsControl;
+use crate::task::Task;
+use crate::text::overlap::{self, FunctionWords, Overlap};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The function words a control ignores: its built-in list (by default the spec's language,
+/// when one ships) plus its extra words.
+pub fn function_words(task: &Task, c: &QuestionsControl) -> FunctionWords {
+    let name = c
+        .overlap
+        .function_words
+        .clone()
+        .unwrap_or_else(|| task.spec.language.tag().to_owned());
+    let mut list = FunctionWords::builtin(&name).unwrap_or_default();
+    list.extend(&c.overlap.extra_function_words);
+    list
+}
+
+/// The card's fragments with their text and offsets (fragments outside the text are left out).
+pub fn fragments(task: &Task, c: &QuestionsControl, card: &QuestionCard) -> Vec<SpanValue> {
+    let Some((text, tokens)) = task.span_text(c.text_field.as_str()) else {
+        return Vec::new();
+    };
+    card.spans
+        .iter()
+        .filter_map(|s| SpanValue::of(&text, &tokens, s))
+        .collect()
+}
+
+/// The base form the fragments suggest: their text, joined by ", " when there are several.
+pub fn suggested_base_form(task: &Task, c: &QuestionsControl, card: &QuestionCard) -> String {
+    fragments(task, c, card)
+        .into_iter()
+        .map(|f| f.text)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The card's base form: as edited, or else as the fragments suggest (never for yes/no
+/// questions, whose base form is chosen).
+pub fn base_form(task: &Task, c: &QuestionsControl, card: &QuestionCard) -> String {
+    match (&card.base_form, card.yes_no) {
+        (Some(b), _) => b.clone(),
+        (None, true) => String::new(),
+        (None, false) => suggested_base_form(task, c, card),
+    }
+}
+
+/// The lexical overlap of the card's question with the sentence(s) holding its fragments
+/// (zero content words shared while no fragment is marked).
+pub fn card_overlap(
+    task: &Task,
+    c: &QuestionsControl,
+    card: &QuestionCard,
+    function: &FunctionWords,
+) -> Overlap {
+    let field = c.text_field.as_str();
+    let (Some((text, tokens)), false) = (task.span_text(field), card.spans.is_empty()) else {
+        return overlap::overlap(&card.question, "", function);
+    };
+    let ranges: Vec<(usize, usize)> = card
+        .spans
+        .iter()
+        .filter_map(|s| Some((tokens.word(s.first)?.bytes.0, tokens.word(s.last)?.bytes.1)))
+        .collect();
+    let sentence = overlap::sentences_around(&text, &ranges);
+    overlap::overlap(&card.question, &sentence, function)
+}
+
+/// Running totals of the questions an annotator has submitted in this session (across items),
+/// kept by the host in browser storage, for the manual's target proportions.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Items submitted.
+    pub items: u32,
+    /// Questions submitted.
+    pub questions: u32,
+    /// Unanswerable questions.
+    pub unanswerable: u32,
+    /// Yes/no questions.
+    pub yes_no: u32,
+    /// Yes/no questions among the unanswerable ones (the manual wants the yes/no share alike
+    /// among answerable and unanswerable questions).
+    pub yes_no_unanswerable: u32,
+    /// Questions per category value (uncategorised ones are not counted here).
+    pub categories: BTreeMap<String, u32>,
+}
+
+impl Tally {
+    /// Adds one item's questions.
+    pub fn add(&mut self, set: &QuestionSet) {
+        self.items += 1;
+        for card in &set.cards {
+            self.questions += 1;
+            self.unanswerable += u32::from(card.unanswerable);
+            self.yes_no += u32::from(card.yes_no);
+            self.yes_no_unanswerable += u32::from(card.yes_no && card.unanswerable);
+            if let Some(cat) = &card.category {
+                *self.categories.entry(cat.clone()).or_default() += 1;
+            }
+        }
+    }
+
+    /// This tally plus one more (unsubmitted) item, without counting it as an item.
+    pub fn with_current(&self, set: Option<&QuestionSet>) -> Tally {
+        let mut t = self.clone();
+        if let Some(set) = set {
+            t.add(set);
+            t.items -= 1;
+        }
+        t
+    }
+
+    /// A share in percent, rounded (0 when there is nothing to divide by).
+    pub fn percent(part: u32, whole: u32) -> u32 {
+        if whole == 0 {
+            0
+        } else {
+            (part * 100 + whole / 2) / whole
+        }
+    }
+
+    /// The storage key of a session's tally: spec id and version and the host's ids.
+    pub fn storage_key(task: &Task, ids: &BTreeMap<String, String>) -> String {
+        let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!(
+            "glossa:tally/1:{}@{}:{}",
+            task.spec.id,
+            task.spec.version,
+            who.join("&")
+        )
+    }
+}

@@ -1,0 +1,21 @@
+//! Rule `unknown_value` for question categories: a chosen category is one of the spec's. The
+//! widget cannot choose another; tampered results can.
+
+use super::{Problem, ProblemCode};
+use crate::answer::QuestionCard;
+use crate::i18n::Msg;
+use crate::spec::QuestionsControl;
+
+/// Checks the category of the question at `path`.
+pub fn apply(c: &QuestionsControl, path: &str, card: &QuestionCard) -> Option<Problem> {
+    let value = card.category.as_ref()?;
+    c.category(value).is_none().then(|| {
+        Problem::error(
+            format!("{path}.category"),
+            c.id.clone(),
+            ProblemCode::UnknownValue,
+            Msg::ErrUnknownValue,
+            vec![("value", value.clone())],
+        )
+    })
+}
