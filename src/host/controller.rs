@@ -6,7 +6,9 @@ use super::events::{emit, to_js};
 use super::options::MountOptions;
 use super::panic;
 use super::storage::DraftStore;
+use crate::answer::Answer;
 use crate::draft::{storage_key, Draft};
+use crate::questions::Tally;
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
 use crate::item;
@@ -18,6 +20,7 @@ use crate::validate::PublicReport;
 use gloo_events::EventListener;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -238,7 +241,7 @@ impl Controller {
                 let initial = resumed.or_else(|| {
                     self.draft_key
                         .as_ref()
-                        .and_then(|key| self.drafts.load(key))
+                        .and_then(|key| self.drafts.load::<Draft>(key))
                         .and_then(|d| d.restore(task, now))
                 });
                 let storage_note = (self.draft_key.is_some() && !self.drafts.persistent())
@@ -253,8 +256,13 @@ impl Controller {
                         &serde_json::json!({ "version": crate::WIDGET_VERSION }),
                     )
                 });
+                let tally = (!options.readonly && has_questions(task)).then(|| {
+                    let key = Tally::storage_key(task, &options.ids);
+                    Rc::new(self.drafts.load::<Tally>(&key).unwrap_or_default())
+                });
                 RootView::Task(WidgetProps {
                     instance,
+                    tally,
                     task: Rc::clone(task),
                     link: Rc::clone(&self.link),
                     hide_submit: options.hide_submit || options.readonly,
@@ -326,6 +334,7 @@ impl Controller {
         match result::build(task, &model.form, &environment(), &options.ids, now) {
             Ok(doc) => {
                 *self.submitted.borrow_mut() = Some(doc.clone());
+                self.count_questions(task, &options.ids, &model);
                 self.link.dispatch(Action::Submitted { now_ms: now });
                 emit(&self.element, "submit", &doc);
                 Ok(doc)
@@ -333,6 +342,18 @@ impl Controller {
             Err(report) => {
                 self.link.dispatch(Action::SubmitRefused);
                 Err(to_js(&report.to_public(self.lang)))
+            }
+        }
+    }
+
+    /// Adds a submitted item's questions to the session's running tally.
+    fn count_questions(&self, task: &Task, ids: &BTreeMap<String, String>, model: &Model) {
+        for answer in model.form.answers.values() {
+            if let Answer::Questions(set) = answer {
+                let key = Tally::storage_key(task, ids);
+                let mut tally = self.drafts.load::<Tally>(&key).unwrap_or_default();
+                tally.add(set);
+                self.drafts.save(&key, &tally);
             }
         }
     }
@@ -372,6 +393,14 @@ impl Controller {
         }
         panic::unregister(&self.element);
     }
+}
+
+/// Whether the task has a question-authoring control (and so a session tally).
+fn has_questions(task: &Task) -> bool {
+    task.spec
+        .controls
+        .iter()
+        .any(|c| matches!(c, crate::spec::Control::Questions(_)))
 }
 
 /// A callback that reaches the controller without keeping it alive (the widget it renders

@@ -1,7 +1,6 @@
 //! Draft storage: `localStorage` when the browser allows it, memory otherwise (private modes,
 //! full quota, blocked storage), so the widget never fails for want of a place to save.
 
-use crate::draft::Draft;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -36,8 +35,8 @@ impl DraftStore {
         matches!(self, DraftStore::Local(_))
     }
 
-    /// Reads a draft (a malformed one counts as none).
-    pub fn load(&self, key: &str) -> Option<Draft> {
+    /// Reads a draft (or any saved value; a malformed one counts as none).
+    pub fn load<T: serde::de::DeserializeOwned>(&self, key: &str) -> Option<T> {
         let text = match self {
             DraftStore::Local(s) => s.get_item(key).ok().flatten(),
             DraftStore::Memory => MEMORY.with(|m| m.borrow().get(key).cloned()),
@@ -45,9 +44,10 @@ impl DraftStore {
         serde_json::from_str(&text).ok()
     }
 
-    /// Writes a draft; a failing write (quota) falls back to memory and returns `false`.
-    pub fn save(&self, key: &str, draft: &Draft) -> bool {
-        let Ok(text) = serde_json::to_string(draft) else {
+    /// Writes a draft (or any value); a failing write (quota) falls back to memory and
+    /// returns `false`.
+    pub fn save<T: serde::Serialize>(&self, key: &str, value: &T) -> bool {
+        let Ok(text) = serde_json::to_string(value) else {
             return false;
         };
         match self {

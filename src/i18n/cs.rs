@@ -86,7 +86,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::OverlapBadge => "Lexikální překryv {shared}/{content}",
         Msg::NeedsAcceptance => "vyžaduje ruční schválení",
         Msg::AddToQuestion => "Přidat k otázce {n}",
-        Msg::QuestionSpanHint => "Odpověď označíte klepnutím na její první a poslední slovo v odstavci (u jednoho slova dvakrát na totéž) nebo tažením; z klávesnice šipkami, Shiftem rozšíříte a Enter potvrdí. Pak ji přidejte k otázce.",
+        Msg::QuestionSpanHint => "Klepněte na první a poslední slovo odpovědi (jedno slovo: dvakrát) nebo přes ni táhněte; klávesnice: šipky, Shift, Enter.",
         Msg::TallyTitle => "Vaše dosavadní poměry",
         Msg::TallyNote => "{questions} otázek v {items} položkách včetně této.",
         Msg::TallyYours => "Vaše",

@@ -86,7 +86,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::OverlapBadge => "Lexical overlap {shared}/{content}",
         Msg::NeedsAcceptance => "needs manual acceptance",
         Msg::AddToQuestion => "Add to question {n}",
-        Msg::QuestionSpanHint => "To mark an answer, tap its first and last word in the paragraph (the same word twice for one word) or drag over it; by keyboard, move with the arrows, extend with Shift and press Enter. Then add it to the question.",
+        Msg::QuestionSpanHint => "Tap the answer's first and last word (one word: tap it twice) or drag over it; keyboard: arrows, Shift, Enter.",
         Msg::TallyTitle => "Your proportions so far",
         Msg::TallyNote => "{questions} questions in {items} items, this one included.",
         Msg::TallyYours => "Yours",

@@ -86,7 +86,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::OverlapBadge => "Sovrapposizione lessicale {shared}/{content}",
         Msg::NeedsAcceptance => "richiede accettazione manuale",
         Msg::AddToQuestion => "Aggiungi alla domanda {n}",
-        Msg::QuestionSpanHint => "Per segnare una risposta tocca la sua prima e ultima parola nel paragrafo (due volte la stessa per una parola) o trascina; da tastiera usa le frecce, Maiusc per estendere e Invio. Poi aggiungila alla domanda.",
+        Msg::QuestionSpanHint => "Tocca la prima e l'ultima parola della risposta (una parola: due volte) o trascina; tastiera: frecce, Maiusc, Invio.",
         Msg::TallyTitle => "Le tue proporzioni finora",
         Msg::TallyNote => "{questions} domande in {items} elementi, questo compreso.",
         Msg::TallyYours => "Tue",

@@ -86,7 +86,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::OverlapBadge => "Pokrycie leksykalne {shared}/{content}",
         Msg::NeedsAcceptance => "wymaga ręcznej akceptacji",
         Msg::AddToQuestion => "Dodaj do pytania {n}",
-        Msg::QuestionSpanHint => "Aby zaznaczyć odpowiedź, stuknij jej pierwsze i ostatnie słowo w akapicie (to samo słowo dwa razy dla jednego słowa) albo przeciągnij po niej; z klawiatury przesuwaj strzałkami, rozszerzaj z Shiftem i naciśnij Enter. Potem dodaj ją do pytania.",
+        Msg::QuestionSpanHint => "Stuknij pierwsze i ostatnie słowo odpowiedzi (jedno słowo: dwa razy) albo przeciągnij po niej; klawiatura: strzałki, Shift, Enter.",
         Msg::TallyTitle => "Twoje proporcje pytań",
         Msg::TallyNote => "{questions} pytań w {items} tekstach, łącznie z tym.",
         Msg::TallyYours => "Twoje",

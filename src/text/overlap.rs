@@ -8,8 +8,8 @@
 //!   where they are part of a name or title (the manual's "I Will Always Love You" counts "I").
 //! - **Inflection** is ignored by prefix matching after folding case and the Polish vowel
 //!   alternations ó→o and ą→ę (mąż / męża, Kraków / Krakowa): two words match when the shorter
-//!   (n letters) is a prefix of the longer for n ≤ 4, or when they share their first
-//!   max(4, n − 2) letters. Numbers match only exactly. Alternations inside the stem
+//!   (n letters) is a prefix of the longer for 3 ≤ n ≤ 4, or when they share their first
+//!   max(4, n − 2) letters; words of one or two letters match only themselves. Numbers match only exactly. Alternations inside the stem
 //!   (miasto / mieście, szkło / szkieł) are missed; short unrelated words that share a
 //!   beginning (kot / kotwica) are matched. No dictionary is needed, so it runs in the browser
 //!   as the annotator types.
@@ -147,12 +147,15 @@ pub fn same_word(a: &str, b: &str) -> bool {
     }
     let shorter = a.chars().count().min(b.chars().count());
     let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    if shorter <= 2 {
+        return a == b;
+    }
     let needed = if shorter <= 4 {
         shorter
     } else {
         (shorter - 2).max(4)
     };
-    shorter > 0 && common >= needed
+    common >= needed
 }
 
 /// Byte ranges of the sentences of a text (see the module notes).
@@ -311,6 +314,9 @@ mod tests {
             &fold("przedsiębiorstwo")
         ));
         assert!(!same_word("1973", "19"));
+        assert!(!same_word("wydano", "w"), "a one-letter word is not a prefix match");
+        assert!(!same_word("za", "zamek"));
+        assert!(same_word("za", "za"));
     }
 
     #[test]

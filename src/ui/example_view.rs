@@ -98,6 +98,30 @@ fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Htm
             </ul>
         },
         Control::Text(_) => html! { {value.as_str().unwrap_or_default().to_owned()} },
+        Control::Questions(q) => {
+            let text = item.text(q.text_field.as_str()).unwrap_or_default();
+            let tokens = crate::text::Tokens::new(text);
+            let fragment = |pair: &serde_json::Value| {
+                let word = |i: usize| pair.get(i).and_then(|v| v.as_u64()).and_then(|w| tokens.word(w as usize));
+                match (word(0), word(1)) {
+                    (Some(a), Some(b)) => text.get(a.bytes.0..b.bytes.1).unwrap_or_default().to_owned(),
+                    _ => String::new(),
+                }
+            };
+            html! {
+                <ol class="glossa-example-scores">
+                    { for value.get("questions").and_then(|v| v.as_array()).into_iter().flatten().map(|qa| {
+                        let spans: Vec<String> = qa.get("spans").and_then(|v| v.as_array()).into_iter().flatten().map(fragment).collect();
+                        html! {
+                            <li>
+                                <q>{qa.get("question").and_then(|v| v.as_str()).unwrap_or_default().to_owned()}</q>
+                                {" → "}<strong>{spans.join(", ")}</strong>
+                            </li>
+                        }
+                    }) }
+                </ol>
+            }
+        }
         Control::Grid(g) => html! {
             <ol class="glossa-example-scores">
                 { for value.as_array().into_iter().flatten().enumerate().map(|(n, row)| {

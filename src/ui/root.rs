@@ -26,7 +26,7 @@ pub fn Root(props: &RootProps) -> Html {
     match &*props.view {
         RootView::Task(p) => html! {
             <Widget instance={p.instance} task={p.task.clone()} initial={p.initial.clone()}
-                storage_note={p.storage_note.clone()}
+                storage_note={p.storage_note.clone()} tally={p.tally.clone()}
                 link={p.link.clone()} hide_submit={p.hide_submit} readonly={p.readonly} started_ms={p.started_ms}
                 on_ready={p.on_ready.clone()} on_change={p.on_change.clone()}
                 on_submit={p.on_submit.clone()} />

@@ -38,6 +38,9 @@ pub struct SpanTextProps {
     /// Locked after submit.
     #[prop_or_default]
     pub disabled: bool,
+    /// How to pick words, shown above the text (default: the span-attribute hint).
+    #[prop_or_default]
+    pub hint: Option<AttrValue>,
     /// UI language.
     pub lang: Lang,
     /// Dispatches selections.
@@ -250,7 +253,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
     html! {
         <section class="glossa-block glossa-span-block" aria-labelledby={format!("{}-label", props.id)}>
             <h3 class="glossa-block-label" id={format!("{}-label", props.id)}>{props.label.clone()}</h3>
-            <p class="glossa-span-hint" id={format!("{}-hint", props.id)}>{t(props.lang, Msg::SpanHint)}</p>
+            <p class="glossa-span-hint" id={format!("{}-hint", props.id)}>{props.hint.clone().unwrap_or_else(|| t(props.lang, Msg::SpanHint).into())}</p>
             <div class="glossa-span-text" id={props.id.clone()} ref={node} tabindex="0" role="textbox"
                 aria-readonly="true" aria-multiline="true" aria-label={props.label.clone()}
                 aria-describedby={format!("{}-hint", props.id)} {onclick} {onkeydown}

@@ -7,6 +7,7 @@ use super::example_view::ExampleView;
 use super::grid_view::GridView;
 use super::instructions::Instructions;
 use super::number_view::NumberView;
+use super::questions_view::QuestionsView;
 use super::single_choice::SingleChoiceView;
 use super::span_attributes_view::SpanAttributesView;
 use super::submit_bar::SubmitBar;
@@ -47,6 +48,9 @@ pub struct WidgetProps {
     /// A note to show when drafts cannot be kept (storage unavailable).
     #[prop_or_default]
     pub storage_note: Option<AttrValue>,
+    /// The session's running tally of questions (question-authoring tasks only).
+    #[prop_or_default]
+    pub tally: Option<Rc<crate::questions::Tally>>,
     /// Called once, after the first render.
     pub on_ready: Callback<()>,
     /// Called after the answers change (and once at start).
@@ -188,6 +192,12 @@ pub fn Widget(props: &WidgetProps) -> Html {
                             report={Rc::clone(&report)} {lang}
                             on_action={state.dispatcher().to_callback()} />
                     },
+                    Control::Questions(c) => html! {
+                        <QuestionsView {instance} position={position} control={Rc::new(c.clone())}
+                            task={Rc::clone(&props.task)} form={Rc::clone(&shared_form)}
+                            report={Rc::clone(&report)} tally={props.tally.clone()} {lang}
+                            on_action={state.dispatcher().to_callback()} />
+                    },
                     Control::Text(c) => {
                         let error = control_error(&c.id);
                         let value = match form.answers.get(&c.id) {
@@ -310,6 +320,20 @@ fn focus_first_problem(instance: u32, model: &Model) {
             let entry = rest.split(['[', ']']).nth(1).unwrap_or("0");
             let entry_id = dom_id(instance, &[c.id.as_str(), attr, entry]);
             focus(&format!("{entry_id}-value"));
+        }
+        Some(Control::Questions(c)) => {
+            // `qa[2].question`, `qa[2].answer`, `qa[2].base_form`, or `qa.count`.
+            let base = dom_id(instance, &[c.id.as_str()]);
+            let rest = problem.path.strip_prefix(c.id.as_str()).unwrap_or("");
+            let card = rest.split(['[', ']']).nth(1).unwrap_or("0");
+            let field = rest.rsplit('.').next().unwrap_or("");
+            match field {
+                "question" => focus(&format!("{base}-q{card}-text")),
+                "answer" => focus(&format!("{base}-text")),
+                "base_form" => focus_selector(&format!("#{base}-q{card}-base, #{base}-q{card} input[type=radio]")),
+                "category" => focus(&format!("{base}-q{card}-category")),
+                _ => focus_selector(&format!("#{base} .glossa-add-question:not(:disabled), #{base} .glossa-no-more input")),
+            }
         }
         Some(Control::Grid(c)) => {
             // `errors[2]` or `errors[2].mapping`: the row's first choice.

@@ -84,6 +84,58 @@ export class GridTask {
   received() { return this.page.evaluate(() => window.glossaReceived); }
 }
 
+/**
+ * The centre of the `nth` occurrence of `word` in a span text (viewport coordinates), after
+ * scrolling it into view.
+ */
+export async function wordCentre(text, word, nth = 0) {
+  const find = (el, [w, n]) => {
+    let seen = -1;
+    for (const p of el.children) {
+      const t = p.firstChild;
+      let at = -1;
+      while (t && (at = t.data.indexOf(w, at + 1)) >= 0) {
+        if (++seen === n) { const r = document.createRange(); r.setStart(t, at); r.setEnd(t, at + w.length); return r; }
+      }
+    }
+    throw new Error(`no ${w}`);
+  };
+  await text.evaluate((el, args) => {
+    const r = (0, eval)(`(${args[0]})`)(el, args[1]);
+    const b = r.getBoundingClientRect();
+    // Scroll the text's own box first (it may scroll inside), then the page.
+    el.scrollTop += b.top - el.getBoundingClientRect().top - el.clientHeight / 2;
+    const after = r.getBoundingClientRect();
+    if (after.top < 0 || after.bottom > innerHeight) window.scrollBy(0, after.top - innerHeight / 2);
+  }, [find.toString(), [word, nth]]);
+  return text.evaluate((el, args) => {
+    const r = (0, eval)(`(${args[0]})`)(el, args[1]);
+    const b = r.getClientRects()[0];
+    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  }, [find.toString(), [word, nth]]);
+}
+
+/** The Polish question-authoring task page object. */
+export class QaTask {
+  constructor(page) { this.page = page; }
+  text() { return this.page.locator('.glossa-span-text'); }
+  card(n) { return this.page.locator('li.glossa-question').nth(n - 1); }
+  question(n) { return this.card(n).getByRole('textbox', { name: 'Treść pytania' }); }
+  baseForm(n) { return this.card(n).getByRole('textbox', { name: 'Forma bazowa odpowiedzi' }); }
+  overlap(n) { return this.card(n).locator('.glossa-overlap'); }
+  addQuestion() { return this.page.getByRole('button', { name: '+ Dodaj pytanie' }); }
+  addToQuestion(n) { return this.page.getByRole('button', { name: `Dodaj do pytania ${n}`, exact: true }); }
+  submitButton() { return this.page.getByRole('button', { name: 'Wyślij', exact: true }); }
+  async ready() { await this.text().waitFor(); return this; }
+  /** Selects `first`…`last` in the paragraph by tapping (or clicking) both words. */
+  async pick(first, last, { touch = false } = {}) {
+    for (const w of [first, last]) {
+      const at = await wordCentre(this.text(), w);
+      if (touch) await this.page.touchscreen.tap(at.x, at.y); else await this.page.mouse.click(at.x, at.y);
+    }
+  }
+}
+
 /** The Czech propaganda span task page object. */
 export class SpanTask {
   constructor(page) { this.page = page; }
@@ -94,28 +146,7 @@ export class SpanTask {
   submitButton() { return this.page.getByRole('button', { name: 'Odeslat', exact: true }); }
   async ready() { await this.text().waitFor(); return this; }
   /** The centre of the `nth` occurrence of `word` in the span text (viewport coordinates). */
-  async wordCentre(word, nth = 0) {
-    const find = (el, [w, n]) => {
-      let seen = -1;
-      for (const p of el.children) {
-        const t = p.firstChild;
-        let at = -1;
-        while (t && (at = t.data.indexOf(w, at + 1)) >= 0) {
-          if (++seen === n) { const r = document.createRange(); r.setStart(t, at); r.setEnd(t, at + w.length); return r; }
-        }
-      }
-      throw new Error(`no ${w}`);
-    };
-    await this.text().evaluate((el, args) => {
-      const r = (0, eval)(`(${args[0]})`)(el, args[1]);
-      r.startContainer.parentElement.scrollIntoView({ block: 'center' });
-    }, [find.toString(), [word, nth]]);
-    return this.text().evaluate((el, args) => {
-      const r = (0, eval)(`(${args[0]})`)(el, args[1]);
-      const b = r.getClientRects()[0];
-      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    }, [find.toString(), [word, nth]]);
-  }
+  wordCentre(word, nth = 0) { return wordCentre(this.text(), word, nth); }
   /** Fills every attribute except `skip` with a value that needs no span, and the document attributes. */
   async fillRest(skip = []) {
     const plain = { 'Místo': 'nelze určit', 'Obsažené emoce': 'žádná' };

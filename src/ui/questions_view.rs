@@ -1,0 +1,200 @@
+//! `QuestionsView`: question authoring — the paragraph (answers are picked in it) beside the
+//! question cards (stacked on a phone, the paragraph kept in view at the top), the count
+//! against the target, "no more questions possible", and the session's running proportions.
+
+use super::question_bar::QuestionBar;
+use super::question_card::QuestionCard;
+use super::markdown_view::Markdown;
+use super::span_text::SpanText;
+use super::tally_view::TallyView;
+use crate::answer::{Answer, QuestionCard as Card, QuestionSet, WordSpan};
+use crate::form::{Action, FormState};
+use crate::i18n::{t, tf, Lang, Msg};
+use crate::ids::dom_id;
+use crate::questions::{self, Tally};
+use crate::spec::QuestionsControl;
+use crate::task::Task;
+use crate::text::Tokens;
+use crate::validate::{Report, Severity};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`QuestionsView`].
+#[derive(Properties, PartialEq)]
+pub struct QuestionsViewProps {
+    /// The widget instance (for DOM ids).
+    pub instance: u32,
+    /// The control's position in the spec (for highlight owners).
+    pub position: usize,
+    /// The control.
+    pub control: Rc<QuestionsControl>,
+    /// The task (paragraph and tokens).
+    pub task: Rc<Task>,
+    /// The form.
+    pub form: Rc<FormState>,
+    /// The current report.
+    pub report: Rc<Report>,
+    /// Items submitted earlier in this session, if the host keeps a tally.
+    #[prop_or_default]
+    pub tally: Option<Rc<Tally>>,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches actions.
+    pub on_action: Callback<Action>,
+}
+
+/// The question-authoring control.
+#[component]
+pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
+    let (c, lang, form) = (&props.control, props.lang, &props.form);
+    let task = &props.task;
+    let (text, tokens) = task
+        .span_text(c.text_field.as_str())
+        .unwrap_or_else(|| (Rc::from(""), Rc::new(Tokens::new(""))));
+    let set = match form.answers.get(&c.id) {
+        Some(Answer::Questions(s)) => s.clone(),
+        _ => QuestionSet::default(),
+    };
+    // The screen always shows at least one card; its first edit creates it.
+    let cards: Vec<Card> = if set.cards.is_empty() {
+        vec![Card::default()]
+    } else {
+        set.cards.clone()
+    };
+    let active = use_state_eq(|| 0usize);
+    let current = (*active).min(cards.len() - 1);
+    let on_focus = {
+        let active = active.clone();
+        Callback::from(move |i: usize| active.set(i))
+    };
+    let spans: Rc<Vec<(usize, WordSpan)>> =
+        Rc::new(cards[current].spans.iter().map(|s| (0, *s)).collect());
+    let selection = form.selection.clone().filter(|s| s.control == c.id);
+    let covered = |s: &WordSpan| match (tokens.word(s.first), tokens.word(s.last)) {
+        (Some(a), Some(b)) => text[a.bytes.0..b.bytes.1].to_owned(),
+        _ => String::new(),
+    };
+    let function = questions::function_words(task, c);
+    let base = dom_id(props.instance, &[c.id.as_str()]);
+    let shows = |path: &str| form.shows_problems_at(path);
+    let problem_at = |path: &str| props.report.at(path).map(|p| p.message(lang));
+    let count_error = shows(&c.id.to_string())
+        .then(|| problem_at(&format!("{}.count", c.id)))
+        .flatten();
+    let unanswerable_warning = form
+        .submit_attempted
+        .then(|| problem_at(&format!("{}.unanswerable", c.id)))
+        .flatten()
+        .filter(|_| !form.submitted);
+    let on_no_more = {
+        let (on_action, control) = (props.on_action.clone(), c.id.clone());
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+            on_action.emit(Action::NoMoreQuestions { control: control.clone(), on })
+        })
+    };
+    let add = {
+        let (on_action, control, base, count) =
+            (props.on_action.clone(), c.id.clone(), base.clone(), cards.len());
+        let active = active.clone();
+        Callback::from(move |_: MouseEvent| {
+            on_action.emit(Action::QuestionAdd { control: control.clone() });
+            active.set(count);
+            focus_later(format!("{base}-q{count}-text"));
+        })
+    };
+    let tally = props
+        .tally
+        .as_deref()
+        .map(|t| t.with_current((!set.cards.is_empty()).then_some(&set)));
+    let have = set.cards.len();
+    html! {
+        <fieldset class={classes!("glossa-control", "glossa-questions", count_error.is_some().then_some("has-error"))} id={base.clone()}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            <div class="glossa-questions-layout">
+                <div class="glossa-questions-text">
+                    <SpanText id={format!("{base}-text")} owner={props.instance * 100 + props.position as u32}
+                        control={c.id.clone()} label={c.text_label.clone()} text={AttrValue::Rc(Rc::clone(&text))}
+                        tokens={Rc::clone(&tokens)} {spans} selection={selection.clone()}
+                        hint={AttrValue::from(t(lang, Msg::QuestionSpanHint))}
+                        disabled={form.submitted} {lang} on_action={props.on_action.clone()} />
+                    if let Some(sel) = &selection {
+                        <QuestionBar control={c.id.clone()} text={covered(&sel.span())} complete={sel.complete}
+                            card={current} {lang} on_action={props.on_action.clone()} />
+                    }
+                </div>
+                <div class="glossa-questions-cards">
+                    <p class="glossa-question-count" id={format!("{base}-count")}>
+                        {tf(lang, Msg::QuestionCount, &[("have", &have.to_string()), ("n", &c.target.to_string())])}
+                    </p>
+                    <ol class="glossa-question-list">
+                        { for cards.iter().enumerate().map(|(i, q)| {
+                            let path = format!("{}[{i}]", c.id);
+                            let errors: Vec<(&'static str, String)> = ["question", "answer", "base_form", "category"]
+                                .into_iter()
+                                .filter_map(|field| {
+                                    let at = format!("{path}.{field}");
+                                    let shown = form.submit_attempted || form.touched.contains(&at);
+                                    let p = props.report.problems.iter().find(|p| {
+                                        p.severity == Severity::Error && (p.path == at || p.path.starts_with(&format!("{at}.")) || p.path.starts_with(&format!("{at}[")))
+                                    })?;
+                                    (shown && !form.submitted).then(|| (field, p.message(lang)))
+                                })
+                                .collect();
+                            let fragments: Vec<String> = q.spans.iter().map(&covered).collect();
+                            let overlap = (!q.spans.is_empty()).then(|| questions::card_overlap(task, c, q, &function));
+                            let warning = problem_at(&format!("{path}.overlap")).filter(|_| !form.submitted);
+                            html! {
+                                <QuestionCard key={q.uid} id={format!("{base}-q{i}")} control={Rc::clone(c)}
+                                    index={i} count={cards.len()} card={q.clone()} fragments={Rc::new(fragments)}
+                                    base_form={AttrValue::from(questions::base_form(task, c, q))}
+                                    overlap={overlap.map(|o| (o.shared, o.content))}
+                                    overlap_warning={warning.map(AttrValue::from)} active={i == current}
+                                    errors={Rc::new(errors)} disabled={form.submitted} {lang}
+                                    on_action={props.on_action.clone()} on_focus={on_focus.clone()} />
+                            }
+                        }) }
+                    </ol>
+                    if !form.submitted {
+                        <button type="button" class="glossa-add-question" onclick={add} disabled={cards.len() >= c.max}>
+                            {"+ "}{t(lang, Msg::AddQuestion)}
+                        </button>
+                    }
+                    <label class="glossa-check glossa-no-more">
+                        <input type="checkbox" checked={set.no_more} onchange={on_no_more} disabled={form.submitted} />
+                        <span>{t(lang, Msg::NoMoreQuestions)}</span>
+                    </label>
+                    if let Some(e) = count_error {
+                        <p class="glossa-error" id={format!("{base}-count-error")}>{e}</p>
+                    }
+                    if let Some(w) = unanswerable_warning {
+                        <p class="glossa-warning">{w}</p>
+                    }
+                    if let Some(tally) = tally {
+                        <TallyView control={Rc::clone(c)} {tally} {lang} />
+                    }
+                </div>
+            </div>
+        </fieldset>
+    }
+}
+
+/// Focuses an element once the current render is on screen (a new card's question box).
+fn focus_later(id: String) {
+    use wasm_bindgen::JsCast;
+    let f = wasm_bindgen::closure::Closure::once_into_js(move || {
+        if let Some(el) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(&id))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = el.focus();
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.set_timeout_with_callback(f.unchecked_ref());
+    }
+}

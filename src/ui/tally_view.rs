@@ -1,0 +1,71 @@
+//! `TallyView`: the annotator's running proportions of question categories and unanswerable
+//! questions across the items done in this session, beside the manual's targets.
+
+use crate::i18n::{t, tf, Lang, Msg};
+use crate::questions::Tally;
+use crate::spec::QuestionsControl;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`TallyView`].
+#[derive(Properties, PartialEq)]
+pub struct TallyViewProps {
+    /// The questions control (categories and targets).
+    pub control: Rc<QuestionsControl>,
+    /// Submitted items plus this one.
+    pub tally: Tally,
+    /// UI language.
+    pub lang: Lang,
+}
+
+fn share(p: f64) -> String {
+    let s = format!("{p:.1}");
+    s.strip_suffix(".0").unwrap_or(&s).to_owned() + " %"
+}
+
+/// The proportions table (a closed panel to begin with).
+#[component]
+pub fn TallyView(props: &TallyViewProps) -> Html {
+    let (c, tally, lang) = (&props.control, &props.tally, props.lang);
+    let pct = |part: u32| format!("{} %", Tally::percent(part, tally.questions));
+    let answerable = tally.questions - tally.unanswerable;
+    let balance = tf(
+        lang,
+        Msg::TallyYesNoBalance,
+        &[
+            ("a", &Tally::percent(tally.yes_no - tally.yes_no_unanswerable, answerable).to_string()),
+            ("b", &Tally::percent(tally.yes_no_unanswerable, tally.unanswerable).to_string()),
+        ],
+    );
+    let note = tf(
+        lang,
+        Msg::TallyNote,
+        &[("questions", &tally.questions.to_string()), ("items", &(tally.items + 1).to_string())],
+    );
+    html! {
+        <details class="glossa-panel glossa-tally">
+            <summary>{t(lang, Msg::TallyTitle)}</summary>
+            <p class="glossa-tally-note">{note}</p>
+            <table class="glossa-tally-table">
+                <thead>
+                    <tr><th scope="col"></th><th scope="col">{t(lang, Msg::TallyYours)}</th><th scope="col">{t(lang, Msg::TallyTarget)}</th></tr>
+                </thead>
+                <tbody>
+                    <tr>
+                        <th scope="row">{t(lang, Msg::Unanswerable)}</th>
+                        <td>{pct(tally.unanswerable)}</td>
+                        <td>{format!("{} %", c.unanswerable_share)}</td>
+                    </tr>
+                    { for c.categories.iter().map(|cat| html! {
+                        <tr>
+                            <th scope="row">{cat.label.clone()}</th>
+                            <td>{pct(tally.categories.get(&cat.value).copied().unwrap_or(0))}</td>
+                            <td>{cat.share.map(|p| share(p.0)).unwrap_or_default()}</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+            <p class="glossa-tally-note">{balance}</p>
+        </details>
+    }
+}
