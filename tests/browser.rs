@@ -183,14 +183,10 @@ const EN_SPEC: &str = include_str!("../www/examples/en-informativeness/spec.json
 const EN_ITEM: &str = r#"{"id": "e-1", "mr": "name[Cocum], area[city centre]", "highlight": ["area"],
     "outputs": [{"id": "x", "text": "Cocum is central."}, {"id": "y", "text": "Cocum <i>exists</i>."}]}"#;
 
+/// Types into an input or a text area (sets its value and fires `input`).
 fn type_into(root: &Element, selector: &str, text: &str) {
-    let input: HtmlInputElement = root
-        .query_selector(selector)
-        .unwrap()
-        .expect(selector)
-        .dyn_into()
-        .unwrap();
-    input.set_value(text);
+    let input = root.query_selector(selector).unwrap().expect(selector);
+    js_sys::Reflect::set(&input, &"value".into(), &text.into()).unwrap();
     let event = web_sys::InputEvent::new("input").unwrap();
     input.dispatch_event(&event).unwrap();
 }
@@ -241,4 +237,89 @@ async fn number_boxes_follow_the_item_and_typing_validates() {
     let scores = get(&get(&result, "answers"), "informativeness");
     assert_eq!(get(&scores, "x"), JsValue::from_f64(12.0));
     assert_eq!(get(&scores, "y"), JsValue::from_f64(7.0));
+}
+
+const PL_SPEC: &str = include_str!("../www/examples/pl-poquad/spec.json");
+const PL_ITEM: &str = r#"{"id": "t-pl", "title": "Tytuł", "summary": "Streszczenie.",
+    "paragraph": "Leeuwenhoek prowadził sklep z galanterią męską. Nocami szlifował szkła."}"#;
+
+#[wasm_bindgen_test]
+async fn a_question_card_shows_live_overlap_and_its_base_form_follows_the_fragment() {
+    let root = container();
+    let handle = mount_widget(root.clone(), PL_SPEC, PL_ITEM, "{}");
+    settle().await;
+    assert_eq!(
+        root.query_selector_all("li.glossa-question")
+            .unwrap()
+            .length(),
+        1,
+        "one card to start with"
+    );
+    let card_text = "li.glossa-question textarea";
+    type_into(&root, card_text, "Jaki sklep prowadził Leeuwenhoek?");
+    settle().await;
+    assert!(
+        root.query_selector(".glossa-overlap").unwrap().is_none(),
+        "no badge before a fragment is marked"
+    );
+    // Tap "galanterią" then "męską" by keyboard: focus the text, move, select.
+    let text: HtmlElement = root
+        .query_selector(".glossa-span-text")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let key = |k: &str, shift: bool| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(k);
+        init.set_shift_key(shift);
+        init.set_bubbles(true);
+        let e =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        text.dispatch_event(&e).unwrap();
+    };
+    key("ArrowRight", false); // word 0
+    settle().await;
+    for _ in 0..4 {
+        key("ArrowRight", false);
+        settle().await;
+    }
+    key("ArrowRight", true);
+    settle().await;
+    key("Enter", false);
+    settle().await;
+    let add: HtmlElement = root
+        .query_selector(".glossa-assign-bar .glossa-assign")
+        .unwrap()
+        .expect("the add button once the selection is complete")
+        .dyn_into()
+        .unwrap();
+    assert_eq!(add.text_content().unwrap(), "Dodaj do pytania 1");
+    add.click();
+    settle().await;
+    let base: HtmlInputElement = root
+        .query_selector("li.glossa-question input.glossa-text-input")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(base.value(), "galanterią męską");
+    let badge = root
+        .query_selector(".glossa-overlap")
+        .unwrap()
+        .expect("badge");
+    let badge_text = badge.text_content().unwrap();
+    assert!(badge_text.contains("3/3"), "{badge_text}");
+    assert!(
+        badge_text.contains("wymaga ręcznej akceptacji"),
+        "{badge_text}"
+    );
+    let report = handle.validate();
+    let problems: js_sys::Array = get(&report, "problems").dyn_into().unwrap();
+    let codes: Vec<String> = problems
+        .iter()
+        .map(|p| get(&p, "code").as_string().unwrap())
+        .collect();
+    assert!(codes.contains(&"overlap_high".to_owned()), "{codes:?}");
+    assert!(codes.contains(&"too_few_questions".to_owned()), "{codes:?}");
 }

@@ -514,3 +514,79 @@ proptest! {
         prop_assert_eq!(without_uids(set(&restored)), without_uids(s));
     }
 }
+
+#[test]
+fn the_cli_exports_dataset_json_that_python_slices_back() {
+    let t = task(0);
+    let form = run(&t, five_questions(&t));
+    let result = build(&t, &form, &env(), &BTreeMap::new(), 2_000).unwrap();
+    let dir = std::env::temp_dir().join(format!("glossa-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, serde_json::to_string(&result).unwrap() + "\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["export", "poquad", "www/examples/pl-poquad/items.json"])
+        .arg(&results)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dataset = dir.join("poquad.json");
+    std::fs::write(&dataset, &out.stdout).unwrap();
+    let parsed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        parsed["data"][0]["paragraphs"][0]["qas"]
+            .as_array()
+            .unwrap()
+            .len(),
+        5
+    );
+    // Python's own str slicing, when Python is there (the setup script installs it).
+    let script = r#"
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+n = 0
+for art in d["data"]:
+    for p in art["paragraphs"]:
+        for qa in p["qas"]:
+            for a in qa["answers"] + qa.get("plausible_answers", []):
+                s = a["answer_start"]
+                assert p["context"][s:s + len(a["text"])] == a["text"], a
+                n += 1
+print(n)
+"#;
+    if let Ok(py) = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(&dataset)
+        .output()
+    {
+        assert!(
+            py.status.success(),
+            "{}",
+            String::from_utf8_lossy(&py.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&py.stdout).trim(), "5");
+    }
+    // A result whose fragment does not slice back is refused, naming the line.
+    let mut bad = serde_json::to_value(&result).unwrap();
+    bad["answers"]["qa"]["questions"][1]["answers"][0]["text"] = serde_json::json!("dekada");
+    std::fs::write(&results, format!("\n{bad}\n")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["export", "poquad", "www/examples/pl-poquad/items.json"])
+        .arg(&results)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("results.jsonl:2: answers.qa.questions[1]"),
+        "{err}"
+    );
+}

@@ -314,7 +314,10 @@ mod tests {
             &fold("przedsiębiorstwo")
         ));
         assert!(!same_word("1973", "19"));
-        assert!(!same_word("wydano", "w"), "a one-letter word is not a prefix match");
+        assert!(
+            !same_word("wydano", "w"),
+            "a one-letter word is not a prefix match"
+        );
         assert!(!same_word("za", "zamek"));
         assert!(same_word("za", "za"));
     }

@@ -30,12 +30,16 @@ pub fn QuestionBar(props: &QuestionBarProps) -> Html {
     let lang = props.lang;
     let add = {
         let (control, card) = (props.control.clone(), props.card);
-        props.on_action.reform(move |_: MouseEvent| Action::QuestionAssign {
-            control: control.clone(),
-            card,
-        })
+        props
+            .on_action
+            .reform(move |_: MouseEvent| Action::QuestionAssign {
+                control: control.clone(),
+                card,
+            })
     };
-    let cancel = props.on_action.reform(|_: MouseEvent| Action::ClearSelection);
+    let cancel = props
+        .on_action
+        .reform(|_: MouseEvent| Action::ClearSelection);
     let n = (props.card + 1).to_string();
     html! {
         <div class="glossa-assign-bar" role="region" aria-label={t(lang, Msg::AnswerFragments)}>

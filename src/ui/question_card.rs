@@ -98,7 +98,10 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
         })
     };
     let leave = {
-        let (on_action, path) = (props.on_action.clone(), format!("{}[{index}].question", c.id));
+        let (on_action, path) = (
+            props.on_action.clone(),
+            format!("{}[{index}].question", c.id),
+        );
         Callback::from(move |_: FocusEvent| on_action.emit(Action::Leave { path: path.clone() }))
     };
     let onfocusin = props.on_focus.reform(move |_: FocusEvent| index);

@@ -2,9 +2,9 @@
 //! question cards (stacked on a phone, the paragraph kept in view at the top), the count
 //! against the target, "no more questions possible", and the session's running proportions.
 
+use super::markdown_view::Markdown;
 use super::question_bar::QuestionBar;
 use super::question_card::QuestionCard;
-use super::markdown_view::Markdown;
 use super::span_text::SpanText;
 use super::tally_view::TallyView;
 use crate::answer::{Answer, QuestionCard as Card, QuestionSet, WordSpan};
@@ -89,16 +89,27 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
     let on_no_more = {
         let (on_action, control) = (props.on_action.clone(), c.id.clone());
         Callback::from(move |e: Event| {
-            let on = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
-            on_action.emit(Action::NoMoreQuestions { control: control.clone(), on })
+            let on = e
+                .target_unchecked_into::<web_sys::HtmlInputElement>()
+                .checked();
+            on_action.emit(Action::NoMoreQuestions {
+                control: control.clone(),
+                on,
+            })
         })
     };
     let add = {
-        let (on_action, control, base, count) =
-            (props.on_action.clone(), c.id.clone(), base.clone(), cards.len());
+        let (on_action, control, base, count) = (
+            props.on_action.clone(),
+            c.id.clone(),
+            base.clone(),
+            cards.len(),
+        );
         let active = active.clone();
         Callback::from(move |_: MouseEvent| {
-            on_action.emit(Action::QuestionAdd { control: control.clone() });
+            on_action.emit(Action::QuestionAdd {
+                control: control.clone(),
+            });
             active.set(count);
             focus_later(format!("{base}-q{count}-text"));
         })

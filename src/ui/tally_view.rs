@@ -33,14 +33,23 @@ pub fn TallyView(props: &TallyViewProps) -> Html {
         lang,
         Msg::TallyYesNoBalance,
         &[
-            ("a", &Tally::percent(tally.yes_no - tally.yes_no_unanswerable, answerable).to_string()),
-            ("b", &Tally::percent(tally.yes_no_unanswerable, tally.unanswerable).to_string()),
+            (
+                "a",
+                &Tally::percent(tally.yes_no - tally.yes_no_unanswerable, answerable).to_string(),
+            ),
+            (
+                "b",
+                &Tally::percent(tally.yes_no_unanswerable, tally.unanswerable).to_string(),
+            ),
         ],
     );
     let note = tf(
         lang,
         Msg::TallyNote,
-        &[("questions", &tally.questions.to_string()), ("items", &(tally.items + 1).to_string())],
+        &[
+            ("questions", &tally.questions.to_string()),
+            ("items", &(tally.items + 1).to_string()),
+        ],
     );
     html! {
         <details class="glossa-panel glossa-tally">

@@ -330,9 +330,13 @@ fn focus_first_problem(instance: u32, model: &Model) {
             match field {
                 "question" => focus(&format!("{base}-q{card}-text")),
                 "answer" => focus(&format!("{base}-text")),
-                "base_form" => focus_selector(&format!("#{base}-q{card}-base, #{base}-q{card} input[type=radio]")),
+                "base_form" => focus_selector(&format!(
+                    "#{base}-q{card}-base, #{base}-q{card} input[type=radio]"
+                )),
                 "category" => focus(&format!("{base}-q{card}-category")),
-                _ => focus_selector(&format!("#{base} .glossa-add-question:not(:disabled), #{base} .glossa-no-more input")),
+                _ => focus_selector(&format!(
+                    "#{base} .glossa-add-question:not(:disabled), #{base} .glossa-no-more input"
+                )),
             }
         }
         Some(Control::Grid(c)) => {

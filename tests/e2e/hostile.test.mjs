@@ -12,6 +12,7 @@ const cases = [
   ['magnitude estimation', 'www/examples/en-informativeness/spec.json', 'tests/fixtures/hostile-magnitude.json', ['<img src=x onerror=alert(1)>', '<b onmouseover=alert(3)>Cocum</b>', '[link](javascript:alert(4)) **x**']],
   ['error grid', 'www/examples/cs-summary-errors/abstract-spec.json', 'tests/fixtures/hostile-grid.json', ['<script>window.__pwned=1</script>', '<iframe src=javascript:alert(5)></iframe>', '<a href=javascript:alert(6)>klik</a>']],
   ['spans', 'www/examples/cs-propaganda/spec.json', 'tests/fixtures/hostile-spans.json', ['<svg onload=alert(2)>', '<style>body{display:none}</style>']],
+  ['questions', 'www/examples/pl-poquad/spec.json', 'tests/fixtures/hostile-questions.json', ['<img src=x onerror=alert(1)>', '<script>window.__pwned=1</script>', '<svg onload=alert(2)>']],
 ];
 
 for (const [family, spec, items, shown] of cases) {
@@ -28,3 +29,19 @@ for (const [family, spec, items, shown] of cases) {
     await context.close();
   });
 }
+
+test('questions: a hostile question typed by the annotator stays text', async () => {
+  const { page, context, dialogs, errors } = await openPage(env, '?spec=www/examples/pl-poquad/spec.json&items=tests/fixtures/hostile-questions.json', { viewport: { width: 360, height: 640 } });
+  const widget = page.locator('.glossa');
+  const payload = '<img src=x onerror=alert(9)>?';
+  await widget.getByRole('textbox', { name: 'Treść pytania' }).fill(payload);
+  await widget.getByRole('button', { name: 'Zwiń pytanie 1' }).click();
+  await widget.getByText(`${payload} —`).waitFor();
+  await page.waitForTimeout(200);
+  assert.equal(await widget.locator('img, script, svg, style').count(), 0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'a very long word does not push the page sideways');
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, openPage, ItalianTask, MagnitudeTask, GridTask, SpanTask, waitForResults } from './harness.mjs';
+import { launch, openPage, ItalianTask, MagnitudeTask, GridTask, SpanTask, QaTask, waitForResults } from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'target/debug/glossa'); // built by the native test step
@@ -53,6 +53,14 @@ const flows = {
     await t.fillRest(['Nálepkování']);
     await t.submitButton().click();
   }, (r) => { r.answers.techniky.nalepkovani.spans[0].start += 1; }],
+  'pl-poquad': ['www/examples/pl-poquad/spec.json', 'www/examples/pl-poquad/items.json', async (page) => {
+    const t = await new QaTask(page).ready();
+    await t.question(1).fill('Kiedy wydano Prolegomena?');
+    await t.pick('1783', 'roku');
+    await t.addToQuestion(1).click();
+    await page.getByRole('checkbox', { name: 'Nie mogę zadać więcej pytań do tego akapitu' }).check();
+    await t.submitButton().click();
+  }, (r) => { r.answers.qa.questions[0].question = 'Kiedy wydano Prolegomena'; }],
 };
 
 for (const [example, [spec, items, flow, tamper]] of Object.entries(flows)) {
