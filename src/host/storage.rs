@@ -41,7 +41,9 @@ impl DraftStore {
             DraftStore::Local(s) => s.get_item(key).ok().flatten(),
             DraftStore::Memory => MEMORY.with(|m| m.borrow().get(key).cloned()),
         }?;
-        serde_json::from_str(&text).ok()
+        // Text -> Value -> T, like every other parse: one deserialiser per type in the bundle.
+        let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+        serde_json::from_value(value).ok()
     }
 
     /// Writes a draft (or any value); a failing write (quota) falls back to memory and

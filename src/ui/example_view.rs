@@ -116,6 +116,11 @@ fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Htm
                 }
             };
             html! {
+                <>
+                <div class="glossa-block">
+                    <h4 class="glossa-block-label">{q.text_label.clone()}</h4>
+                    <p class="glossa-block-text">{text.to_owned()}</p>
+                </div>
                 <ol class="glossa-example-scores">
                     { for value.get("questions").and_then(|v| v.as_array()).into_iter().flatten().map(|qa| {
                         let spans: Vec<String> = qa.get("spans").and_then(|v| v.as_array()).into_iter().flatten().map(fragment).collect();
@@ -127,6 +132,7 @@ fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Htm
                         }
                     }) }
                 </ol>
+                </>
             }
         }
         Control::Grid(g) => html! {

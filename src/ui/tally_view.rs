@@ -18,9 +18,15 @@ pub struct TallyViewProps {
     pub lang: Lang,
 }
 
-fn share(p: f64) -> String {
-    let s = format!("{p:.1}");
-    s.strip_suffix(".0").unwrap_or(&s).to_owned() + " %"
+/// A target share with at most one decimal, in the language's way (`6.5 %`, `6,5 %`),
+/// without float formatting (which would add its machinery to the bundle).
+fn share(p: f64, lang: Lang) -> String {
+    let tenths = (p * 10.0).round() as u32;
+    let comma = if lang == Lang::En { '.' } else { ',' };
+    match tenths % 10 {
+        0 => format!("{} %", tenths / 10),
+        d => format!("{}{comma}{d} %", tenths / 10),
+    }
 }
 
 /// The proportions table (a closed panel to begin with).
@@ -69,7 +75,7 @@ pub fn TallyView(props: &TallyViewProps) -> Html {
                         <tr>
                             <th scope="row">{cat.label.clone()}</th>
                             <td>{pct(tally.categories.get(&cat.value).copied().unwrap_or(0))}</td>
-                            <td>{cat.share.map(|p| share(p.0)).unwrap_or_default()}</td>
+                            <td>{cat.share.map(|p| share(p.0, lang)).unwrap_or_default()}</td>
                         </tr>
                     }) }
                 </tbody>
