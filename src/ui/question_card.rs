@@ -2,7 +2,7 @@
 //! paragraph, the unanswerable and yes/no flags, the base form, the category, and the live
 //! lexical-overlap badge. Cards can be moved, folded and removed.
 
-use crate::answer::QuestionCard as Card;
+use crate::answer::{QuestionCard as Card, WordSpan};
 use crate::form::{Action, QuestionEdit};
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::QuestionsControl;
@@ -43,6 +43,8 @@ pub struct QuestionCardProps {
     pub on_action: Callback<Action>,
     /// Tells the list this card got focus.
     pub on_focus: Callback<usize>,
+    /// Shows a fragment in the paragraph (scrolls to it and marks it).
+    pub on_jump: Callback<WordSpan>,
 }
 
 /// One question card.
@@ -182,7 +184,11 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
                         <ul class="glossa-chips glossa-span-chips">
                             { for props.fragments.iter().enumerate().map(|(k, text)| html! {
                                 <li class="glossa-chip glossa-span-chip glossa-c0">
-                                    <span class="glossa-chip-text">{text.clone()}</span>
+                                    <button type="button" class="glossa-chip-jump"
+                                        aria-label={tf(lang, Msg::JumpToSpan, &[("text", text)])}
+                                        onclick={let (cb, span) = (props.on_jump.clone(), q.spans[k]); Callback::from(move |_: MouseEvent| cb.emit(span))}>
+                                        {text.clone()}
+                                    </button>
                                     if !disabled {
                                         <button type="button" class="glossa-chip-remove"
                                             aria-label={tf(lang, Msg::RemoveSpan, &[("text", text), ("label", &tf(lang, Msg::QuestionN, &[("n", &n)]))])}

@@ -67,6 +67,11 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
         let active = active.clone();
         Callback::from(move |i: usize| active.set(i))
     };
+    let jump = use_state_eq(|| None::<WordSpan>);
+    let on_jump = {
+        let jump = jump.clone();
+        Callback::from(move |s: WordSpan| jump.set(Some(s)))
+    };
     let spans: Rc<Vec<(usize, WordSpan)>> =
         Rc::new(cards[current].spans.iter().map(|s| (0, *s)).collect());
     let selection = form.selection.clone().filter(|s| s.control == c.id);
@@ -129,7 +134,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                 <div class="glossa-questions-text">
                     <SpanText id={format!("{base}-text")} owner={props.instance * 100 + props.position as u32}
                         control={c.id.clone()} label={c.text_label.clone()} text={AttrValue::Rc(Rc::clone(&text))}
-                        tokens={Rc::clone(&tokens)} {spans} selection={selection.clone()}
+                        tokens={Rc::clone(&tokens)} {spans} selection={selection.clone()} jump={*jump}
                         hint={AttrValue::from(t(lang, Msg::QuestionSpanHint))}
                         disabled={form.submitted} {lang} on_action={props.on_action.clone()} />
                     if let Some(sel) = &selection {
@@ -165,7 +170,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                                     overlap={overlap.map(|o| (o.shared, o.content))}
                                     overlap_warning={warning.map(AttrValue::from)} active={i == current}
                                     errors={Rc::new(errors)} disabled={form.submitted} {lang}
-                                    on_action={props.on_action.clone()} on_focus={on_focus.clone()} />
+                                    on_action={props.on_action.clone()} on_focus={on_focus.clone()} on_jump={on_jump.clone()} />
                             }
                         }) }
                     </ol>

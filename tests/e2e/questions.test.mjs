@@ -161,7 +161,7 @@ test('cards move, fold and go; the paragraph shows the focused card; keyboard pi
   await page.getByText('Zaznaczono: „Praca”').waitFor();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await task.card(1).locator('.glossa-chip-text', { hasText: 'Praca' }).waitFor();
+  await task.card(1).getByRole('button', { name: 'Pokaż „Praca” w tekście' }).waitFor();
   // The paragraph highlights the focused card's fragment only.
   const highlighted = () => page.evaluate(() => [...(CSS.highlights.get('glossa-a0') ?? [])].map((r) => r.toString()));
   assert.deepEqual(await highlighted(), ['Praca']);
@@ -189,7 +189,9 @@ test('a reload restores every card, and the session tally counts submitted items
   await task.ready();
   assert.equal(await task.question(1).inputValue(), 'Czy Kant wydał Prolegomena?');
   assert.equal(await task.card(1).getByRole('radio', { name: 'Tak', exact: true }).isChecked(), true);
-  await task.card(1).locator('.glossa-chip-text', { hasText: 'Kant wydał skromniejsze' }).waitFor();
+  await task.card(1).locator('.glossa-chip-jump', { hasText: 'Kant wydał skromniejsze' }).click();
+  // The chip shows its words in the paragraph.
+  await page.waitForFunction(() => (CSS.highlights.get('glossa-jump')?.size ?? 0) === 1);
   await page.getByRole('checkbox', { name: 'Nie mogę zadać więcej pytań do tego akapitu' }).check();
   await page.getByText('Twoje proporcje pytań').click();
   const row = (label) => page.locator('.glossa-tally-table tr', { hasText: label });
