@@ -7,6 +7,9 @@ use crate::sentences;
 use crate::spec::GridControl;
 use std::collections::BTreeMap;
 
+/// The most rows a grid asks (a spec's `rows.count`, or an item's sentences).
+pub const MAX_ROWS: usize = 200;
+
 /// The rows of a grid for an item: `Some(sentence)` for a row the item has a sentence for,
 /// `None` for a missing sentence.
 pub fn rows(c: &GridControl, item: &Item) -> Vec<Option<String>> {
@@ -15,7 +18,7 @@ pub fn rows(c: &GridControl, item: &Item) -> Vec<Option<String>> {
         .get(c.rows.field.as_str())
         .and_then(sentences::split)
         .unwrap_or_default();
-    let count = c.rows.count.unwrap_or(sentences.len());
+    let count = c.rows.count.unwrap_or(sentences.len()).min(MAX_ROWS);
     (0..count).map(|i| sentences.get(i).cloned()).collect()
 }
 

@@ -52,8 +52,33 @@ impl Item {
     }
 }
 
-/// Parses one item from JSON and checks it against the spec.
+/// The longest text an item field may hold, in bytes (1 MiB: about 150,000 words, seven times
+/// the 20,000-word article the span engine is benchmarked on).
+pub const MAX_TEXT_BYTES: usize = 1 << 20;
+
+/// The largest item JSON the widget reads, in bytes (a few texts at their longest).
+pub const MAX_ITEM_BYTES: usize = 4 * MAX_TEXT_BYTES;
+
+/// "12.3 MB": a byte count for a message.
+fn megabytes(n: usize) -> String {
+    let tenths = (n * 10 + (1 << 19)) >> 20;
+    format!("{}.{} MB", tenths / 10, tenths % 10)
+}
+
+/// Parses one item from JSON and checks it against the spec. An item over
+/// [`MAX_ITEM_BYTES`] is refused before it is parsed.
 pub fn load(spec: &TaskSpec, json: &str) -> Result<Item, Vec<SpecIssue>> {
+    if json.len() > MAX_ITEM_BYTES {
+        return Err(vec![SpecIssue::new(
+            "item",
+            SpecIssueCode::ItemTooLarge,
+            format!(
+                "the item is too large: {} of JSON, the widget shows items up to {}; split long texts into several items",
+                megabytes(json.len()),
+                megabytes(MAX_ITEM_BYTES)
+            ),
+        )]);
+    }
     let item: Item = parse_json(json, "item")?;
     let issues = check_item(spec, &item, "item");
     if issues.is_empty() {
@@ -117,6 +142,21 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
             "the item id is empty; give the item a stable id",
         ));
     }
+    for (name, value) in &item.fields {
+        if let serde_json::Value::String(text) = value {
+            if text.len() > MAX_TEXT_BYTES {
+                issues.push(SpecIssue::new(
+                    join_path(path, name),
+                    SpecIssueCode::ItemTooLarge,
+                    format!(
+                        "this text is too large: {}, the widget shows texts up to {} (about 150,000 words); split it into several items",
+                        megabytes(text.len()),
+                        megabytes(MAX_TEXT_BYTES)
+                    ),
+                ));
+            }
+        }
+    }
     for block in &spec.blocks {
         for field in block.fields() {
             if let Some(issue) = check_text_field(item, field.as_str(), path) {
@@ -159,7 +199,19 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
                 issues.extend(check_outputs(item, src.field.as_str(), path));
             }
             Control::Grid(g) => {
-                issues.extend(check_sentences_field(item, g.rows.field.as_str(), path))
+                issues.extend(check_sentences_field(item, g.rows.field.as_str(), path));
+                let n = item
+                    .fields
+                    .get(g.rows.field.as_str())
+                    .and_then(crate::sentences::split)
+                    .map_or(0, |s| s.len());
+                if g.rows.count.is_none() && n > crate::grid::MAX_ROWS {
+                    issues.push(SpecIssue::new(
+                        join_path(path, g.rows.field.as_str()),
+                        SpecIssueCode::ItemTooLarge,
+                        format!("the grid asks one row per sentence and this text has {n}; the most is {}", crate::grid::MAX_ROWS),
+                    ));
+                }
             }
             Control::SpanAttributes(c) => {
                 issues.extend(check_text_field(item, c.text_field.as_str(), path))

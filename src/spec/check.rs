@@ -266,6 +266,13 @@ fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
             "a grid needs at least one row".into(),
         );
     }
+    if c.rows.count.is_some_and(|n| n > crate::grid::MAX_ROWS) {
+        issue(
+            format!("{path}.rows.count"),
+            SpecIssueCode::InvalidLimits,
+            format!("a grid has at most {} rows", crate::grid::MAX_ROWS),
+        );
+    }
     if c.columns.is_empty() {
         issue(
             format!("{path}.columns"),

@@ -45,6 +45,8 @@ pub enum SpecIssueCode {
     InvalidLimits,
     /// An example's answer does not fit its control.
     InvalidExampleAnswer,
+    /// An item (or one of its texts) is larger than the widget shows.
+    ItemTooLarge,
 }
 
 /// One problem with a spec or an item.
