@@ -45,3 +45,22 @@ test('questions: a hostile question typed by the annotator stays text', async ()
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a 10 MB item shows a clear "too large" panel, not a frozen or blank page', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const article = 'slovo '.repeat((10 << 20) / 6);
+  await page.route('**/tests/fixtures/generated-huge.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify([{ id: 'huge', title: 'Velký', article }]) }));
+  const started = Date.now();
+  await page.goto(new URL('?spec=www/examples/cs-propaganda/spec.json&items=tests/fixtures/generated-huge.json', env.url).href);
+  const panel = page.locator('.glossa-error-panel');
+  await panel.waitFor();
+  assert.match(await panel.textContent(), /Tuto položku nelze zobrazit/);
+  assert.match(await panel.textContent(), /the item is too large: 10\.0 MB of JSON, the widget shows items up to 4\.0 MB/);
+  assert.ok(Date.now() - started < 20000, 'answered in time');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,75 @@
+// End to end: every family on a 360x640 touch screen — tap targets at least 44x44 px, no
+// horizontal scroll, and text readable without zooming (16 px body and inputs, nothing under
+// 12 px), in its plain state, with definitions and panels opened, and with messages showing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, wordCentre } from './harness.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
+
+/** Every visible control in the widget that is smaller than 44x44 (radios and checkboxes count
+ *  by their label, which is what a finger hits), and every text under 12 px. */
+function measure() {
+  const small = [];
+  const root = document.querySelector('.glossa');
+  const targets = root.querySelectorAll('button, select, textarea, input, summary, a[href], [role=textbox]');
+  for (const el of targets) {
+    const hit = (el.type === 'radio' || el.type === 'checkbox') ? el.closest('label') ?? el.parentElement.querySelector('label') : el;
+    const r = hit.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue; // not shown (folded)
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    if (r.width < 44 || r.height < 44) small.push(`${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  const tiny = [];
+  for (const el of root.querySelectorAll('*')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.data.trim());
+    if (!own || el.closest('.glossa-sr-only')) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 12) tiny.push(`${el.tagName.toLowerCase()}.${el.className} ${size}px`);
+  }
+  const inputs = [...root.querySelectorAll('input:not([type=radio]):not([type=checkbox]), select, textarea')]
+    .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16).map((el) => el.className);
+  const body = parseFloat(getComputedStyle(root).fontSize);
+  const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  return { small, tiny, inputs, body, overflow };
+}
+
+async function check(page, when) {
+  const m = await page.evaluate(measure);
+  assert.deepEqual(m.small, [], `${when}: tap targets under 44 px`);
+  assert.deepEqual(m.tiny, [], `${when}: text under 12 px`);
+  assert.deepEqual(m.inputs, [], `${when}: inputs under 16 px zoom on phones`);
+  assert.ok(m.body >= 16, `${when}: body text ${m.body}px`);
+  assert.equal(m.overflow, 0, `${when}: no horizontal scroll`);
+}
+
+for (const example of ['it-implicit', 'en-informativeness', 'cs-abstract-errors', 'cs-propaganda', 'pl-poquad']) {
+  test(`${example}: 44 px targets, readable text, no sideways scroll at 360x640`, async () => {
+    const { page, context } = await openPage(env, `?example=${example}`, PHONE);
+    await page.locator('.glossa-submit').waitFor();
+    await check(page, 'plain');
+    // Open every panel and definition, as an annotator reading the manual would.
+    for (const s of await page.locator('.glossa summary').all()) await s.tap();
+    for (const b of await page.locator('.glossa [aria-expanded=false]').all()) if (await b.isVisible()) await b.tap();
+    await check(page, 'opened');
+    // Spans and fragments bring chips with their own buttons.
+    if (example === 'cs-propaganda' || example === 'pl-poquad') {
+      const word = example === 'cs-propaganda' ? 'xenofoba' : 'dekadę';
+      if (example === 'pl-poquad') await page.getByRole('textbox', { name: 'Treść pytania' }).fill('Ile to trwało?');
+      const at = await wordCentre(page.locator('.glossa-span-text'), word);
+      await page.touchscreen.tap(at.x, at.y);
+      await page.touchscreen.tap(at.x, at.y);
+      await page.locator('.glossa-assign-bar .glossa-assign').first().tap();
+      await page.locator('.glossa-chip-remove').first().waitFor();
+      await check(page, 'with a span');
+    }
+    await page.locator('.glossa-submit').tap();
+    await page.locator('.glossa-error').first().waitFor();
+    await check(page, 'messages');
+    await context.close();
+  });
+}
