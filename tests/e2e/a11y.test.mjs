@@ -32,3 +32,37 @@ for (const example of ['it-implicit', 'en-informativeness', 'cs-abstract-errors'
     await context.close();
   });
 }
+
+/** axe over a whole document (host chrome included), or over one frame of it. */
+async function documentViolations(target) {
+  await target.evaluate(axeSource);
+  return target.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+const hostPages = [
+  ['the pilot runner (index.html) with Prolific ids', '?example=pl-poquad&PROLIFIC_PID=p1&STUDY_ID=s1&SESSION_ID=x1', null],
+  ['the MTurk page, accepted', 'www/hosts/mturk.html?assignmentId=A1&hitId=H1&workerId=W1&turkSubmitTo=%2Fnowhere&spec=/www/examples/cs-propaganda/spec.json&items=/www/examples/cs-propaganda/items.json&item=prop-001', null],
+  ['the MTurk page, preview', 'www/hosts/mturk.html?assignmentId=ASSIGNMENT_ID_NOT_AVAILABLE&spec=/www/examples/it-implicit/spec.json&items=/www/examples/it-implicit/items.json&item=it-002', null],
+  ['a jsPsych 8 timeline', 'tests/e2e/pages/jspsych.html', null],
+  ['the <glossa-task> element', 'tests/e2e/pages/element.html', null],
+  ['the iframe embed (the frame document)', 'tests/e2e/pages/parent.html', '#glossa'],
+];
+
+for (const [name, path, frameSelector] of hostPages) {
+  test(`host page: ${name} has no violations`, async () => {
+    let url = path;
+    if (frameSelector) {
+      const child = env.url.replace('localhost', '127.0.0.1').replace(/\/$/, '');
+      url = `${path}?child=${encodeURIComponent(child)}`;
+    }
+    const { page, context } = await openPage(env, url);
+    const target = frameSelector ? await (await page.waitForSelector(frameSelector)).contentFrame() : page;
+    await target.locator('.glossa, .glossa-error-panel').first().waitFor();
+    await target.locator('.glossa-submit, .glossa-question, .glossa-option').first().waitFor().catch(() => {});
+    assert.deepEqual(await documentViolations(target), []);
+    await context.close();
+  });
+}

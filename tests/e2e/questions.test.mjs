@@ -211,3 +211,43 @@ test('a reload restores every card, and the session tally counts submitted items
   assert.match(await row('Miejsce (Gdzie? Skąd?)').textContent(), /50 %.*6,5 %/);
   await context.close();
 });
+
+test('keyboard only: write a question, mark its answer, tick "no more", submit', async () => {
+  const { page, context } = await openPage(env, '?example=pl-poquad', { viewport: { width: 1280, height: 900 } });
+  const task = await new QaTask(page).ready();
+  const active = () => page.evaluate(() => {
+    const el = document.activeElement;
+    return `${el.tagName.toLowerCase()}|${el.className}|${el.getAttribute('aria-label') ?? el.closest('label')?.textContent ?? el.textContent.slice(0, 40)}`;
+  });
+  /** Presses Tab (or Shift+Tab) until the focused element matches, at most 40 times. */
+  async function tabTo(pattern, back = false) {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+      if (pattern.test(await active())) return;
+    }
+    throw new Error(`never reached ${pattern}; at ${await active()}`);
+  }
+  await tabTo(/^textarea\|glossa-textarea/);
+  await page.keyboard.type('W którym roku Kant wydał skromniejsze Prolegomena?');
+  await tabTo(/glossa-span-text/, true);
+  // Word cursor to "1783" (the 86th word of the paragraph), then Enter.
+  const target = await page.evaluate(() => {
+    const text = document.querySelector('.glossa-span-text').textContent;
+    return [...new Intl.Segmenter('pl', { granularity: 'word' }).segment(text)].filter((s) => s.segment.trim()).findIndex((s) => s.segment === '1783');
+  });
+  for (let i = 0; i <= target; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.getByText('Zaznaczono: „1783”').waitFor();
+  await tabTo(/Dodaj do pytania 1/);
+  await page.keyboard.press('Enter');
+  await task.card(1).getByRole('button', { name: 'Pokaż „1783” w tekście' }).waitFor();
+  await tabTo(/Nie mogę zadać więcej pytań/);
+  await page.keyboard.press('Space');
+  await tabTo(/glossa-submit/);
+  await page.keyboard.press('Enter');
+  const [result] = await waitForResults(page, 1);
+  assert.equal(result.answers.qa.questions[0].answers[0].text, '1783');
+  assert.equal(result.answers.qa.questions[0].question, 'W którym roku Kant wydał skromniejsze Prolegomena?');
+  assert.equal(result.answers.qa.no_more_questions, true);
+  await context.close();
+});
