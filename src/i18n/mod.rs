@@ -233,9 +233,51 @@ pub fn t(lang: Lang, msg: Msg) -> &'static str {
     }
 }
 
-/// The text of a UI string with its `{name}` parameters filled in.
+/// The text of a UI string with its `{name}` parameters filled in, and its plural choices
+/// `{name:one|few|many}` (or `{name:one|other}`) resolved by the language's rules.
 pub fn tf(lang: Lang, msg: Msg, params: &[(&str, &str)]) -> String {
-    fill(t(lang, msg), params)
+    fill(&plurals(lang, t(lang, msg), params), params)
+}
+
+/// Which plural form a count takes: 0 = one, 1 = few, 2 = many (CLDR rules for whole numbers;
+/// English and Italian have no "few").
+pub fn plural_form(lang: Lang, n: u64) -> usize {
+    match lang {
+        _ if n == 1 => 0,
+        Lang::Cs if (2..=4).contains(&n) => 1,
+        Lang::Pl if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) => 1,
+        _ => 2,
+    }
+}
+
+/// Resolves each `{name:forms}` of a template by the count given for `name`.
+fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + 1..close];
+        match inner.split_once(':') {
+            Some((name, forms)) => {
+                let n = params
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .and_then(|(_, v)| v.parse::<u64>().ok())
+                    .unwrap_or(0);
+                let forms: Vec<&str> = forms.split('|').collect();
+                let form = plural_form(lang, n);
+                let pick = if forms.len() == 2 { form.min(1) } else { form };
+                out.push_str(forms.get(pick).or(forms.last()).copied().unwrap_or(""));
+            }
+            None => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Replaces each `{name}` in `template` with its value.
@@ -343,20 +385,42 @@ mod tests {
     ];
 
     #[test]
+    fn plurals_follow_each_language() {
+        let digits = |lang, n: u64| tf(lang, Msg::ErrNumberTooLong, &[("n", &n.to_string())]);
+        assert_eq!(digits(Lang::En, 1), "Use at most 1 digit.");
+        assert_eq!(digits(Lang::En, 6), "Use at most 6 digits.");
+        assert_eq!(digits(Lang::Cs, 1), "Použijte nejvýše 1 číslici.");
+        assert_eq!(digits(Lang::Cs, 3), "Použijte nejvýše 3 číslice.");
+        assert_eq!(digits(Lang::Cs, 6), "Použijte nejvýše 6 číslic.");
+        assert_eq!(digits(Lang::It, 1), "Usa al massimo 1 cifra.");
+        let questions = |n: u64| tf(Lang::Pl, Msg::ErrTooManyQuestions, &[("n", &n.to_string())]);
+        assert_eq!(questions(1), "Najwyżej 1 pytanie: usuń nadmiarowe.");
+        assert_eq!(questions(3), "Najwyżej 3 pytania: usuń nadmiarowe.");
+        assert_eq!(questions(12), "Najwyżej 12 pytań: usuń nadmiarowe.");
+        assert_eq!(questions(22), "Najwyżej 22 pytania: usuń nadmiarowe.");
+        assert_eq!(questions(25), "Najwyżej 25 pytań: usuń nadmiarowe.");
+        // Braces that are not plural choices stay as they are.
+        assert_eq!(
+            plurals(Lang::En, "{a} and {b:x|y}", &[("b", "2")]),
+            "{a} and y"
+        );
+    }
+
+    #[test]
     fn every_string_is_non_empty_and_keeps_its_parameters() {
         for msg in ALL_MSGS {
             let en = t(Lang::En, msg);
             let params: Vec<&str> = en
                 .split('{')
                 .skip(1)
-                .filter_map(|s| s.split('}').next())
+                .filter_map(|s| s.split(['}', ':']).next())
                 .collect();
             for lang in Lang::ALL {
                 let s = t(lang, msg);
                 assert!(!s.trim().is_empty(), "{lang:?} {msg:?} is empty");
                 for p in &params {
                     assert!(
-                        s.contains(&format!("{{{p}}}")),
+                        s.contains(&format!("{{{p}}}")) || s.contains(&format!("{{{p}:")),
                         "{lang:?} {msg:?} lacks {{{p}}}"
                     );
                 }
