@@ -7,6 +7,7 @@ use crate::form::{Action, QuestionEdit};
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::QuestionsControl;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -53,52 +54,35 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
     let (c, q, lang, index) = (&props.control, &props.card, props.lang, props.index);
     let n = (index + 1).to_string();
     let id = props.id.as_str();
-    let edit = |make: fn(String) -> QuestionEdit| {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
-        Callback::from(move |e: InputEvent| {
-            let value = e.target_unchecked_into::<HtmlInputElement>().value();
-            on_action.emit(Action::QuestionEdit {
-                control: control.clone(),
-                card: index,
-                edit: make(value),
-            })
-        })
-    };
-    let edit_area = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
-        Callback::from(move |e: InputEvent| {
-            let value = e.target_unchecked_into::<HtmlTextAreaElement>().value();
-            on_action.emit(Action::QuestionEdit {
-                control: control.clone(),
-                card: index,
-                edit: QuestionEdit::Text(value.replace(['\n', '\r'], " ")),
-            })
-        })
-    };
-    let flag = |make: fn(bool) -> QuestionEdit| {
+    // Every field of the card reads its element and dispatches one edit of this card.
+    let on_edit = |read: fn(&web_sys::EventTarget) -> QuestionEdit| {
         let (on_action, control) = (props.on_action.clone(), c.id.clone());
         Callback::from(move |e: Event| {
-            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
-            on_action.emit(Action::QuestionEdit {
-                control: control.clone(),
-                card: index,
-                edit: make(on),
-            })
+            if let Some(target) = e.target() {
+                on_action.emit(Action::QuestionEdit {
+                    control: control.clone(),
+                    card: index,
+                    edit: read(&target),
+                })
+            }
         })
     };
+    let on_text = on_edit(|t| {
+        let text = t.unchecked_ref::<HtmlTextAreaElement>().value();
+        QuestionEdit::Text(text.replace(['\n', '\r'], " "))
+    });
+    let on_base =
+        on_edit(|t| QuestionEdit::BaseForm(t.unchecked_ref::<HtmlInputElement>().value()));
+    let on_unanswerable =
+        on_edit(|t| QuestionEdit::Unanswerable(t.unchecked_ref::<HtmlInputElement>().checked()));
+    let on_yes_no =
+        on_edit(|t| QuestionEdit::YesNo(t.unchecked_ref::<HtmlInputElement>().checked()));
+    let on_category = on_edit(|t| {
+        let v = t.unchecked_ref::<HtmlSelectElement>().value();
+        QuestionEdit::Category((!v.is_empty()).then_some(v))
+    });
     let action = |a: Action| props.on_action.reform(move |_: MouseEvent| a.clone());
     let control = || c.id.clone();
-    let on_category = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            on_action.emit(Action::QuestionEdit {
-                control: control.clone(),
-                card: index,
-                edit: QuestionEdit::Category((!v.is_empty()).then_some(v)),
-            })
-        })
-    };
     let leave = {
         let (on_action, path) = (
             props.on_action.clone(),
@@ -173,7 +157,7 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
             <div class="glossa-question-body" id={format!("{id}-body")} hidden={q.collapsed}>
                 <label class="glossa-field-label" for={format!("{id}-text")}>{t(lang, Msg::QuestionText)}</label>
                 <textarea class="glossa-textarea" id={format!("{id}-text")} rows="2" value={q.question.clone()}
-                    oninput={edit_area} onblur={leave} {disabled} maxlength="500"
+                    oninput={on_text.reform(|e: InputEvent| Event::from(e))} onblur={leave} {disabled} maxlength="500"
                     aria-invalid={error("question").map(|_| "true")} aria-describedby={described("question")} />
                 { error_view("question") }
                 <div class="glossa-fragments" role="group" aria-labelledby={format!("{id}-fragments")}>
@@ -203,14 +187,14 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
                     { error_view("answer") }
                 </div>
                 <label class="glossa-check">
-                    <input type="checkbox" checked={q.unanswerable} onchange={flag(QuestionEdit::Unanswerable)} {disabled} />
+                    <input type="checkbox" checked={q.unanswerable} onchange={on_unanswerable} {disabled} />
                     <span>{t(lang, Msg::Unanswerable)}</span>
                 </label>
                 if q.unanswerable {
                     <p class="glossa-field-hint">{t(lang, Msg::UnanswerableHint)}</p>
                 }
                 <label class="glossa-check">
-                    <input type="checkbox" checked={q.yes_no} onchange={flag(QuestionEdit::YesNo)} {disabled} />
+                    <input type="checkbox" checked={q.yes_no} onchange={on_yes_no} {disabled} />
                     <span>{t(lang, Msg::YesNoQuestion)}</span>
                 </label>
                 if q.yes_no {
@@ -232,7 +216,7 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
                 } else {
                     <label class="glossa-field-label" for={format!("{id}-base")}>{t(lang, Msg::BaseForm)}</label>
                     <input type="text" class="glossa-text-input" id={format!("{id}-base")} value={props.base_form.clone()}
-                        oninput={edit(QuestionEdit::BaseForm)} {disabled} maxlength="500"
+                        oninput={on_base.reform(|e: InputEvent| Event::from(e))} {disabled} maxlength="500"
                         aria-invalid={error("base_form").map(|_| "true")}
                         aria-describedby={described("base_form").unwrap_or_else(|| format!("{id}-base-hint"))} />
                     <p class="glossa-field-hint" id={format!("{id}-base-hint")}>{t(lang, Msg::BaseFormHint)}</p>

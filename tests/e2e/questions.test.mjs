@@ -149,6 +149,8 @@ test('cards move, fold and go; the paragraph shows the focused card; keyboard pi
   const task = await new QaTask(page).ready();
   await task.question(1).fill('Pierwsze?');
   await task.addQuestion().click();
+  // The new card's question box takes the focus.
+  await page.waitForFunction(() => document.activeElement?.id?.endsWith('-q1-text'));
   await page.keyboard.type('Drugie?');
   await task.card(2).getByRole('button', { name: 'Przesuń pytanie 2 w górę' }).click();
   assert.equal(await task.question(1).inputValue(), 'Drugie?');
