@@ -64,3 +64,21 @@ test('a 10 MB item shows a clear "too large" panel, not a frozen or blank page',
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Markdown in a spec (instructions, definitions, explanations) cannot link to scripts or run any', async () => {
+  const { page, context, dialogs, errors } = await openPage(env, '?spec=tests/fixtures/hostile-markdown-spec.json&items=www/examples/it-implicit/items.json');
+  const widget = page.locator('.glossa');
+  await page.locator('.glossa-submit').waitFor();
+  await widget.getByRole('button', { name: 'Definizione di «Totalmente corretto»' }).click();
+  for (const s of await widget.locator('.glossa-examples summary').all()) await s.click();
+  await widget.getByText('<script>window.__pwned=1</script>', { exact: false }).first().waitFor();
+  await page.waitForTimeout(300);
+  const hrefs = await widget.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(hrefs.length >= 3, 'the safe link shows in each place');
+  for (const h of hrefs) assert.match(h, /^(https?:|mailto:)/, `unsafe href ${h}`);
+  assert.equal(await widget.locator('img, script, svg, iframe, style').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

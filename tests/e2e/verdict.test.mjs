@@ -43,6 +43,11 @@ const flows = {
     await t.option(3, 'Special cases', 'Repetitive').check();
     await t.submitButton().click();
   }, (r) => { r.answers.errors[0].cells.mapping = 'omission'; }],
+  'cs-headline-errors': ['www/examples/cs-summary-errors/headline-spec.json', 'www/examples/cs-summary-errors/headline-items.json', async (page) => {
+    const t = await new GridTask(page).ready();
+    await t.option(1, 'Special cases', 'OK').check();
+    await t.submitButton().click();
+  }, (r) => { r.answers.errors[0].sentence = 'Jiný titulek'; }],
   'cs-propaganda': ['www/examples/cs-propaganda/spec.json', 'www/examples/cs-propaganda/items.json', async (page) => {
     const t = await new SpanTask(page).ready();
     const w = await t.wordCentre('xenofoba');
