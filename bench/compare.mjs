@@ -77,6 +77,7 @@ for (const [example, ready] of [
   ['en-informativeness', `() => !!document.querySelector('.glossa-number-input') && !!document.querySelector('.glossa-submit')`],
   ['cs-abstract-errors', `() => !!document.querySelector('.glossa-grid-row') && !!document.querySelector('.glossa-submit')`],
   ['cs-propaganda', `() => !!document.querySelector('.glossa-span-text') && !!document.querySelector('.glossa-submit')`],
+  ['pl-poquad', `() => !!document.querySelector('.glossa-question') && !!document.querySelector('.glossa-submit')`],
 ]) {
   const times = [];
   for (let i = 0; i < Math.max(5, Math.ceil(RUNS / 2)); i++) times.push(await firstRender(`index.html?example=${example}`, ready));

@@ -113,3 +113,7 @@ class GlossaTask extends HTMLElement {
 if (typeof customElements !== 'undefined' && !customElements.get('glossa-task')) {
   customElements.define('glossa-task', GlossaTask);
 }
+
+// Start fetching and compiling the wasm as soon as this module runs, so it loads while the
+// host fetches its spec and item; `mount` awaits the same promise (and reports its failure).
+load().catch(() => {});
