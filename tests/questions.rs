@@ -481,6 +481,10 @@ fn any_action() -> impl Strategy<Value = Action> {
             control: qa(),
             card
         }),
+        (0usize..200).prop_map(|word| Action::TapWord {
+            control: qa(),
+            word
+        }),
         (card, 0usize..3).prop_map(|(card, index)| Action::QuestionRemoveSpan {
             control: qa(),
             card,
@@ -589,4 +593,25 @@ print(n)
         err.contains("results.jsonl:2: answers.qa.questions[1]"),
         "{err}"
     );
+}
+
+#[test]
+fn two_taps_make_a_selection_whatever_the_screen_had_rendered() {
+    let t = task(0);
+    let tap = |word| Action::TapWord {
+        control: qa(),
+        word,
+    };
+    // The second tap completes the first, decided on the latest state (not on what a possibly
+    // stale screen showed when the tap arrived).
+    let form = run(&t, [tap(3), tap(7)]);
+    let sel = form.selection.clone().unwrap();
+    assert_eq!((sel.anchor, sel.focus, sel.complete), (3, 7, true));
+    // The same word twice is that word; a third tap starts afresh.
+    let form = run(&t, [tap(5), tap(5), tap(9)]);
+    let sel = form.selection.clone().unwrap();
+    assert_eq!((sel.anchor, sel.focus, sel.complete), (9, 9, false));
+    // Taps outside the text are ignored.
+    let form = run(&t, [tap(100_000)]);
+    assert_eq!(form.selection, None);
 }

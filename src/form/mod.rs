@@ -125,6 +125,15 @@ pub enum Action {
         /// Both ends chosen.
         complete: bool,
     },
+    /// A tap (or click) on a word: the first tap starts a selection, the next one in the same
+    /// text completes it (the same word twice selects that word). Decided here, on the latest
+    /// state, so two quick taps never both count as a first one.
+    TapWord {
+        /// The span control.
+        control: ControlId,
+        /// The word tapped.
+        word: usize,
+    },
     /// Drop the word selection.
     ClearSelection,
     /// Set (or clear) a span attribute's value. `entry` is 0 for a plain attribute; for a
@@ -344,20 +353,32 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             focus,
             complete,
         } => {
-            let field = match task.spec.control(&control) {
-                Some(Control::SpanAttributes(c)) => Some(c.text_field.as_str()),
-                Some(Control::Questions(c)) => Some(c.text_field.as_str()),
-                _ => None,
-            };
-            let words = field
-                .and_then(|f| task.tokens(f))
-                .map_or(0, |t| t.word_count());
+            let words = span_words(task, &control);
             if !state.submitted && anchor < words && focus < words {
                 next.selection = Some(Selection {
                     control,
                     anchor,
                     focus,
                     complete,
+                });
+            }
+        }
+        Action::TapWord { control, word } => {
+            let words = span_words(task, &control);
+            if !state.submitted && word < words {
+                next.selection = Some(match &state.selection {
+                    Some(s) if !s.complete && s.control == control => Selection {
+                        control,
+                        anchor: s.anchor,
+                        focus: word,
+                        complete: true,
+                    },
+                    _ => Selection {
+                        control,
+                        anchor: word,
+                        focus: word,
+                        complete: false,
+                    },
                 });
             }
         }
@@ -522,6 +543,18 @@ fn set_grid(answers: &mut Answers, control: ControlId, cells: GridCells) {
     } else {
         answers.insert(control, Answer::Grid(cells));
     }
+}
+
+/// The number of words of the text a span or questions control picks from (0 for others).
+fn span_words(task: &Task, control: &ControlId) -> usize {
+    let field = match task.spec.control(control) {
+        Some(Control::SpanAttributes(c)) => Some(c.text_field.as_str()),
+        Some(Control::Questions(c)) => Some(c.text_field.as_str()),
+        _ => None,
+    };
+    field
+        .and_then(|f| task.tokens(f))
+        .map_or(0, |t| t.word_count())
 }
 
 /// The span control with this id.

@@ -169,12 +169,8 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
         }
     };
     let onclick = {
-        let (node, tokens, selection, select) = (
-            node.clone(),
-            Rc::clone(&props.tokens),
-            props.selection.clone(),
-            select.clone(),
-        );
+        let (node, tokens, select) = (node.clone(), Rc::clone(&props.tokens), select.clone());
+        let (on_action, control) = (props.on_action.clone(), props.control.clone());
         let disabled = props.disabled;
         Callback::from(move |e: MouseEvent| {
             let Some(el) = node.cast::<Element>() else {
@@ -199,10 +195,10 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             else {
                 return;
             };
-            match &selection {
-                Some(s) if !s.complete => select(s.anchor, word, true),
-                _ => select(word, word, false),
-            }
+            on_action.emit(Action::TapWord {
+                control: control.clone(),
+                word,
+            });
         })
     };
     let onkeydown = {

@@ -107,6 +107,9 @@ export async function wordCentre(text, word, nth = 0) {
     el.scrollTop += b.top - el.getBoundingClientRect().top - el.clientHeight / 2;
     const after = r.getBoundingClientRect();
     if (after.top < 0 || after.bottom > innerHeight) window.scrollBy(0, after.top - innerHeight / 2);
+    // Let a frame pass: paragraphs that were off screen (`content-visibility: auto`) are hit
+    // tested only once the browser has rendered them — a finger is never that fast anyway.
+    return new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
   }, [find.toString(), [word, nth]]);
   return text.evaluate((el, args) => {
     const r = (0, eval)(`(${args[0]})`)(el, args[1]);

@@ -253,3 +253,24 @@ test('keyboard only: write a question, mark its answer, tick "no more", submit',
   assert.equal(result.answers.qa.no_more_questions, true);
   await context.close();
 });
+
+test('the demo runner: three items counted in the tally, and "start again" starts the tally anew', async () => {
+  const { page, context } = await openPage(env, '?example=pl-poquad', { viewport: { width: 1280, height: 900 } });
+  const task = await new QaTask(page).ready();
+  for (const [i, [from, q]] of [['1781', 'Kiedy?'], ['Tang', 'Za czyich rządów?'], ['Glasgow', 'Gdzie?']].entries()) {
+    if (i > 0) await page.getByRole('button', { name: 'Next item →' }).click();
+    await task.question(1).fill(q);
+    await task.pick(from, from);
+    await task.addToQuestion(1).click();
+    await page.getByRole('checkbox', { name: 'Nie mogę zadać więcej pytań do tego akapitu' }).check();
+    await page.getByText('Twoje proporcje pytań').click();
+    await page.getByText(`Pytania: ${i + 1}, teksty: ${i + 1} (łącznie z tym).`).waitFor();
+    await task.submitButton().click();
+    await waitForResults(page, i + 1);
+  }
+  await page.getByRole('button', { name: 'Start this task again' }).click();
+  await task.ready();
+  await page.getByText('Twoje proporcje pytań').click();
+  await page.getByText('Pytania: 0, teksty: 1 (łącznie z tym).').waitFor();
+  await context.close();
+});

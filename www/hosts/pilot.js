@@ -141,6 +141,12 @@ export async function runPilot(el) {
   });
   el.reset?.addEventListener('click', () => {
     localStorage.removeItem(progressKey);
+    // Question tasks keep a running tally of the session's questions: starting again starts it anew.
+    const who = Object.keys(ids).sort().map((k) => `${k}=${ids[k]}`).join('&');
+    try {
+      const { id, version } = JSON.parse(spec);
+      localStorage.removeItem(`glossa:tally/1:${id}@${version}:${who}`);
+    } catch { /* a spec that does not parse has no tally */ }
     location.reload();
   });
   window.addEventListener('online', () => outbox?.flush());
