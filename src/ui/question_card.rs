@@ -82,6 +82,23 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
         QuestionEdit::Category((!v.is_empty()).then_some(v))
     });
     let action = |a: Action| props.on_action.reform(move |_: MouseEvent| a.clone());
+    // A moved card stays the one in focus (the paragraph keeps showing its fragments).
+    let move_to = |to: usize| {
+        let (on_action, on_focus, control) = (
+            props.on_action.clone(),
+            props.on_focus.clone(),
+            c.id.clone(),
+        );
+        Callback::from(move |e: MouseEvent| {
+            e.stop_propagation();
+            on_action.emit(Action::QuestionMove {
+                control: control.clone(),
+                card: index,
+                to,
+            });
+            on_focus.emit(to);
+        })
+    };
     let control = || c.id.clone();
     let leave = {
         let (on_action, path) = (
@@ -130,12 +147,12 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
                     <div class="glossa-question-tools">
                         <button type="button" class="glossa-icon-button" disabled={index == 0}
                             aria-label={tf(lang, Msg::MoveUp, &[("n", &n)])}
-                            onclick={action(Action::QuestionMove { control: control(), card: index, to: index.saturating_sub(1) })}>
+                            onclick={move_to(index.saturating_sub(1))}>
                             <span aria-hidden="true">{"↑"}</span>
                         </button>
                         <button type="button" class="glossa-icon-button" disabled={index + 1 >= props.count}
                             aria-label={tf(lang, Msg::MoveDown, &[("n", &n)])}
-                            onclick={action(Action::QuestionMove { control: control(), card: index, to: index + 1 })}>
+                            onclick={move_to(index + 1)}>
                             <span aria-hidden="true">{"↓"}</span>
                         </button>
                         <button type="button" class="glossa-icon-button" aria-expanded={if q.collapsed { "false" } else { "true" }}

@@ -161,7 +161,9 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                                 })
                                 .collect();
                             let fragments: Vec<String> = q.spans.iter().map(&covered).collect();
-                            let overlap = (!q.spans.is_empty()).then(|| questions::card_overlap(task, c, q, &function));
+                            let overlap = (!q.spans.is_empty())
+                                .then(|| questions::card_overlap(task, c, q, &function))
+                                .filter(|o| o.content > 0);
                             let warning = problem_at(&format!("{path}.overlap")).filter(|_| !form.submitted);
                             html! {
                                 <QuestionCard key={q.uid} id={format!("{base}-q{i}")} control={Rc::clone(c)}

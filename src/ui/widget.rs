@@ -326,7 +326,13 @@ fn focus_first_problem(instance: u32, model: &Model) {
             let base = dom_id(instance, &[c.id.as_str()]);
             let rest = problem.path.strip_prefix(c.id.as_str()).unwrap_or("");
             let card = rest.split(['[', ']']).nth(1).unwrap_or("0");
-            let field = rest.rsplit('.').next().unwrap_or("");
+            let field = rest
+                .rsplit('.')
+                .next()
+                .unwrap_or("")
+                .split('[')
+                .next()
+                .unwrap_or("");
             match field {
                 "question" => focus(&format!("{base}-q{card}-text")),
                 "answer" => focus(&format!("{base}-text")),

@@ -155,6 +155,8 @@ test('cards move, fold and go; the paragraph shows the focused card; keyboard pi
   await task.card(2).getByRole('button', { name: 'Przesuń pytanie 2 w górę' }).click();
   assert.equal(await task.question(1).inputValue(), 'Drugie?');
   assert.equal(await task.question(2).inputValue(), 'Pierwsze?');
+  // The moved card stays the card in focus.
+  assert.equal(await page.locator('li.glossa-question.is-active textarea').inputValue(), 'Drugie?');
   // Keyboard only: into the paragraph, arrows to a word, Enter twice, Tab to the bar, Enter.
   await task.question(1).focus();
   await task.text().focus();
