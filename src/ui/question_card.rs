@@ -173,7 +173,7 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
             }
             <div class="glossa-question-body" id={format!("{id}-body")} hidden={q.collapsed}>
                 <label class="glossa-field-label" for={format!("{id}-text")}>{t(lang, Msg::QuestionText)}</label>
-                <textarea class="glossa-textarea" id={format!("{id}-text")} rows="2" value={q.question.clone()}
+                <textarea class="glossa-textarea" id={format!("{id}-text")} rows="3" value={q.question.clone()}
                     oninput={on_text.reform(|e: InputEvent| Event::from(e))} onblur={leave} {disabled} maxlength="500"
                     aria-invalid={error("question").map(|_| "true")} aria-describedby={described("question")} />
                 { error_view("question") }
