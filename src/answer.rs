@@ -195,7 +195,7 @@ impl SpanValue {
     pub fn of(text: &str, tokens: &crate::text::Tokens, span: &WordSpan) -> Option<Self> {
         let (first, last) = (tokens.word(span.first)?, tokens.word(span.last)?);
         Some(SpanValue {
-            text: text.get(first.bytes.0..last.bytes.1)?.to_owned(),
+            text: tokens.covered(text, span.first, span.last).to_owned(),
             start: first.chars.0,
             end: last.chars.1,
             start_utf16: first.utf16.0,

@@ -37,14 +37,19 @@ pub struct Draft {
 /// The storage key of a draft: spec id and version, item id, and the host's ids (participant,
 /// assignment, ...), so two participants on one computer never see each other's drafts.
 pub fn storage_key(task: &Task, ids: &BTreeMap<String, String>) -> String {
-    let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();
     format!(
         "glossa:draft/1:{}@{}:{}:{}",
         task.spec.id,
         task.spec.version,
         task.item.id,
-        who.join("&")
+        ids_key(ids)
     )
+}
+
+/// The host's ids as one key part: `k=v&k=v`, in key order.
+pub fn ids_key(ids: &BTreeMap<String, String>) -> String {
+    let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    who.join("&")
 }
 
 impl Draft {

@@ -2,23 +2,28 @@
 //! sentences holding its answer and its lexical overlap, and the session's running tally.
 
 use crate::answer::{QuestionCard, QuestionSet, SpanValue};
-use crate::spec::QuestionsControl;
+use crate::spec::{QuestionsControl, TaskSpec};
 use crate::task::Task;
 use crate::text::overlap::{self, FunctionWords, Overlap};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The function words a control ignores: its built-in list (by default the spec's language,
-/// when one ships) plus its extra words.
-pub fn function_words(task: &Task, c: &QuestionsControl) -> FunctionWords {
+/// when one ships) plus its extra words. Built once per task (see [`Task::function_words`]).
+pub fn build_function_words(spec: &TaskSpec, c: &QuestionsControl) -> FunctionWords {
     let name = c
         .overlap
         .function_words
         .clone()
-        .unwrap_or_else(|| task.spec.language.tag().to_owned());
+        .unwrap_or_else(|| spec.language.tag().to_owned());
     let mut list = FunctionWords::builtin(&name).unwrap_or_default();
     list.extend(&c.overlap.extra_function_words);
     list
+}
+
+/// The function words of a control, as the task built them.
+pub fn function_words<'t>(task: &'t Task, c: &QuestionsControl) -> &'t FunctionWords {
+    task.function_words(c.id.as_str())
 }
 
 /// The card's fragments with their text and offsets (fragments outside the text are left out).
@@ -66,7 +71,7 @@ pub fn card_overlap(
     let ranges: Vec<(usize, usize)> = card
         .spans
         .iter()
-        .filter_map(|s| Some((tokens.word(s.first)?.bytes.0, tokens.word(s.last)?.bytes.1)))
+        .filter_map(|s| tokens.byte_range(s.first, s.last))
         .collect();
     let sentence = overlap::sentences_around(&text, &ranges);
     overlap::overlap(&card.question, &sentence, function)
@@ -127,12 +132,11 @@ impl Tally {
 
     /// The storage key of a session's tally: spec id and version and the host's ids.
     pub fn storage_key(task: &Task, ids: &BTreeMap<String, String>) -> String {
-        let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();
         format!(
             "glossa:tally/1:{}@{}:{}",
             task.spec.id,
             task.spec.version,
-            who.join("&")
+            crate::draft::ids_key(ids)
         )
     }
 }

@@ -200,7 +200,7 @@ fn read_spans(
         let first = s.get("first_word")?.as_u64()? as usize;
         let last = s.get("last_word")?.as_u64()? as usize;
         if let (Some(a), Some(b)) = (tokens.word(first), tokens.word(last)) {
-            let covered = text.get(a.bytes.0..b.bytes.1).unwrap_or_default();
+            let covered = tokens.covered(text, first, last);
             let consistent = s.get("text").and_then(Value::as_str) == Some(covered)
                 && s.get("start").and_then(Value::as_u64) == Some(a.chars.0 as u64)
                 && s.get("end").and_then(Value::as_u64) == Some(b.chars.1 as u64);

@@ -3,7 +3,9 @@
 
 use crate::item::Item;
 use crate::presentation::Presentation;
+use crate::spec::Control;
 use crate::spec::TaskSpec;
+use crate::text::overlap::FunctionWords;
 use crate::text::Tokens;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -20,6 +22,9 @@ pub struct Task {
     /// Text and tokens of every item field a span control annotates, by field name (shared:
     /// the UI hands them to components without copying).
     spans: BTreeMap<String, (Rc<str>, Rc<Tokens>)>,
+    /// The function words of each questions control, by control id (lexical overlap reads them
+    /// on every keystroke; the list is built once).
+    function_words: BTreeMap<String, FunctionWords>,
 }
 
 impl Task {
@@ -34,17 +39,37 @@ impl Task {
                 (f.to_owned(), (Rc::from(text), Rc::new(Tokens::new(text))))
             })
             .collect();
+        let function_words = spec
+            .controls
+            .iter()
+            .filter_map(|c| match c {
+                Control::Questions(q) => Some((
+                    q.id.to_string(),
+                    crate::questions::build_function_words(&spec, q),
+                )),
+                _ => None,
+            })
+            .collect();
         Task {
             spec,
             item: Rc::new(item),
             presentation,
             spans,
+            function_words,
         }
     }
 
     /// The tokens of a span text field (`None` for any other field).
     pub fn tokens(&self, field: &str) -> Option<&Tokens> {
         self.spans.get(field).map(|(_, t)| &**t)
+    }
+
+    /// The function words of a questions control (empty for any other id).
+    pub fn function_words(&self, control: &str) -> &FunctionWords {
+        static NONE: std::sync::OnceLock<FunctionWords> = std::sync::OnceLock::new();
+        self.function_words
+            .get(control)
+            .unwrap_or_else(|| NONE.get_or_init(FunctionWords::default))
     }
 
     /// A span text field's text and tokens, shared.

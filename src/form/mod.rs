@@ -265,6 +265,39 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The control an action is about (`None` for actions on the whole form).
+    pub fn control(&self) -> Option<&ControlId> {
+        match self {
+            Action::Choose { control, .. }
+            | Action::SetNumber { control, .. }
+            | Action::GridChoose { control, .. }
+            | Action::GridClearRow { control, .. }
+            | Action::Select { control, .. }
+            | Action::TapWord { control, .. }
+            | Action::SpanValue { control, .. }
+            | Action::AssignSelection { control, .. }
+            | Action::RemoveSpan { control, .. }
+            | Action::RemoveEntry { control, .. }
+            | Action::QuestionAdd { control }
+            | Action::QuestionRemove { control, .. }
+            | Action::QuestionMove { control, .. }
+            | Action::QuestionEdit { control, .. }
+            | Action::QuestionAssign { control, .. }
+            | Action::QuestionRemoveSpan { control, .. }
+            | Action::NoMoreQuestions { control, .. }
+            | Action::SetText { control, .. }
+            | Action::Clear { control } => Some(control),
+            Action::GridUndo
+            | Action::ClearSelection
+            | Action::Leave { .. }
+            | Action::SubmitRefused
+            | Action::Submitted { .. }
+            | Action::Visibility { .. } => None,
+        }
+    }
+}
+
 /// A change to one field of a question card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QuestionEdit {

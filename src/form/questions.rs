@@ -9,10 +9,7 @@ use crate::spec::{Control, QuestionsControl};
 use crate::task::Task;
 
 /// The questions control with this id.
-pub(super) fn questions_control<'a>(
-    task: &'a Task,
-    id: &ControlId,
-) -> Option<&'a QuestionsControl> {
+fn questions_control<'a>(task: &'a Task, id: &ControlId) -> Option<&'a QuestionsControl> {
     match task.spec.control(id) {
         Some(Control::Questions(c)) => Some(c),
         _ => None,
@@ -21,15 +18,8 @@ pub(super) fn questions_control<'a>(
 
 /// Applies a question action (the caller checked the form is not submitted).
 pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
-    let control_id = match &action {
-        Action::QuestionAdd { control }
-        | Action::QuestionRemove { control, .. }
-        | Action::QuestionMove { control, .. }
-        | Action::QuestionEdit { control, .. }
-        | Action::QuestionAssign { control, .. }
-        | Action::QuestionRemoveSpan { control, .. }
-        | Action::NoMoreQuestions { control, .. } => control.clone(),
-        _ => return,
+    let Some(control_id) = action.control().cloned() else {
+        return;
     };
     let Some(c) = questions_control(task, &control_id) else {
         return;
@@ -61,9 +51,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
             if !ensure_card(c, &mut set, card) {
                 return;
             }
-            let suggested = suggested_base_form(task, c, &set.cards[card]);
-            let q = &mut set.cards[card];
-            edit_card(c, q, edit, &suggested);
+            edit_card(task, c, &mut set.cards[card], edit);
         }
         Action::QuestionAssign { card, .. } => {
             let Some(sel) = form
@@ -125,7 +113,7 @@ fn ensure_card(c: &QuestionsControl, set: &mut QuestionSet, card: usize) -> bool
     card < set.cards.len()
 }
 
-fn edit_card(c: &QuestionsControl, q: &mut QuestionCard, edit: QuestionEdit, suggested: &str) {
+fn edit_card(task: &Task, c: &QuestionsControl, q: &mut QuestionCard, edit: QuestionEdit) {
     match edit {
         QuestionEdit::Text(text) => q.question = text,
         QuestionEdit::Unanswerable(on) => q.unanswerable = on,
@@ -143,9 +131,14 @@ fn edit_card(c: &QuestionsControl, q: &mut QuestionCard, edit: QuestionEdit, sug
             }
         }
         QuestionEdit::BaseForm(text) => {
-            let allowed = !q.yes_no || c.yes_no_values.contains(&text);
-            if allowed {
-                q.base_form = (q.yes_no || text != suggested).then_some(text);
+            if q.yes_no {
+                if c.yes_no_values.contains(&text) {
+                    q.base_form = Some(text);
+                }
+            } else {
+                // Only a base-form edit needs the fragments' text (not every keystroke).
+                let follows = text == suggested_base_form(task, c, q);
+                q.base_form = (!follows).then_some(text);
             }
         }
         QuestionEdit::Category(value) => {

@@ -7,12 +7,8 @@ use std::collections::BTreeMap;
 
 /// Applies a span action (the caller checked the form is not submitted).
 pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
-    let control_id = match &action {
-        Action::SpanValue { control, .. }
-        | Action::AssignSelection { control, .. }
-        | Action::RemoveSpan { control, .. }
-        | Action::RemoveEntry { control, .. } => control.clone(),
-        _ => return,
+    let Some(control_id) = action.control().cloned() else {
+        return;
     };
     let Some(c) = span_control(task, &control_id) else {
         return;

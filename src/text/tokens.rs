@@ -86,6 +86,20 @@ impl Tokens {
         self.words.get(index).map(|&i| &self.all[i])
     }
 
+    /// The byte range of words `first` to `last` (inclusive) in the text; `None` when either
+    /// is not a word of it.
+    pub fn byte_range(&self, first: usize, last: usize) -> Option<(usize, usize)> {
+        Some((self.word(first)?.bytes.0, self.word(last)?.bytes.1))
+    }
+
+    /// The text words `first` to `last` (inclusive) cover, white space inside included; empty
+    /// when either is not a word of it.
+    pub fn covered<'t>(&self, text: &'t str, first: usize, last: usize) -> &'t str {
+        self.byte_range(first, last)
+            .and_then(|(a, b)| text.get(a..b))
+            .unwrap_or_default()
+    }
+
     /// The word whose UTF-16 range holds `offset`, or the nearest word after it (then before
     /// it) when `offset` falls on white space.
     pub fn word_at_utf16(&self, offset: usize) -> Option<usize> {

@@ -102,18 +102,9 @@ fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Htm
             let text = item.text(q.text_field.as_str()).unwrap_or_default();
             let tokens = crate::text::Tokens::new(text);
             let fragment = |pair: &serde_json::Value| {
-                let word = |i: usize| {
-                    pair.get(i)
-                        .and_then(|v| v.as_u64())
-                        .and_then(|w| tokens.word(w as usize))
-                };
-                match (word(0), word(1)) {
-                    (Some(a), Some(b)) => text
-                        .get(a.bytes.0..b.bytes.1)
-                        .unwrap_or_default()
-                        .to_owned(),
-                    _ => String::new(),
-                }
+                let word =
+                    |i: usize| pair.get(i).and_then(|v| v.as_u64()).unwrap_or(u64::MAX) as usize;
+                tokens.covered(text, word(0), word(1)).to_owned()
             };
             html! {
                 <>

@@ -7,6 +7,7 @@ mod choice_option;
 mod dropdown_choice;
 mod error_panel;
 mod example_view;
+mod focus;
 mod grid_row_view;
 mod grid_view;
 mod highlight;

@@ -2,6 +2,7 @@
 //! question cards (stacked on a phone, the paragraph kept in view at the top), the count
 //! against the target, "no more questions possible", and the session's running proportions.
 
+use super::focus::focus_later;
 use super::markdown_view::Markdown;
 use super::question_bar::QuestionBar;
 use super::question_card::QuestionCard;
@@ -75,10 +76,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
     let spans: Rc<Vec<(usize, WordSpan)>> =
         Rc::new(cards[current].spans.iter().map(|s| (0, *s)).collect());
     let selection = form.selection.clone().filter(|s| s.control == c.id);
-    let covered = |s: &WordSpan| match (tokens.word(s.first), tokens.word(s.last)) {
-        (Some(a), Some(b)) => text[a.bytes.0..b.bytes.1].to_owned(),
-        _ => String::new(),
-    };
+    let covered = |s: &WordSpan| tokens.covered(&text, s.first, s.last).to_owned();
     let function = questions::function_words(task, c);
     let base = dom_id(props.instance, &[c.id.as_str()]);
     let shows = |path: &str| form.shows_problems_at(path);
@@ -197,22 +195,5 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                 </div>
             </div>
         </fieldset>
-    }
-}
-
-/// Focuses an element once the current render is on screen (a new card's question box).
-fn focus_later(id: String) {
-    use wasm_bindgen::JsCast;
-    let f = wasm_bindgen::closure::Closure::once_into_js(move || {
-        if let Some(el) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(&id))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        {
-            let _ = el.focus();
-        }
-    });
-    if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback(f.unchecked_ref());
     }
 }

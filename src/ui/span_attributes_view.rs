@@ -40,10 +40,7 @@ pub struct SpanAttributesViewProps {
 }
 
 fn covered(text: &str, tokens: &Tokens, s: &WordSpan) -> String {
-    match (tokens.word(s.first), tokens.word(s.last)) {
-        (Some(a), Some(b)) => text[a.bytes.0..b.bytes.1].to_owned(),
-        _ => String::new(),
-    }
+    tokens.covered(text, s.first, s.last).to_owned()
 }
 
 /// The span control.

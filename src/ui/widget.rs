@@ -4,6 +4,7 @@
 use super::blocks_view::BlocksView;
 use super::dropdown_choice::DropdownChoice;
 use super::example_view::ExampleView;
+use super::focus::{focus, focus_selector};
 use super::grid_view::GridView;
 use super::instructions::Instructions;
 use super::number_view::NumberView;
@@ -265,21 +266,6 @@ fn typing_in_text(e: &KeyboardEvent) -> bool {
         ),
         _ => el.is_content_editable(),
     }
-}
-
-fn focus_selector(selector: &str) {
-    let el = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(selector).ok().flatten())
-        .and_then(|el| el.dyn_into::<HtmlElement>().ok());
-    if let Some(el) = el {
-        let _ = el.focus();
-    }
-}
-
-/// Focuses the element with this DOM id (ids from `dom_id` are selector-safe).
-fn focus(id: &str) {
-    focus_selector(&format!("#{id}"));
 }
 
 /// Moves focus to the first problem on screen: a choice's chosen or first option, or a

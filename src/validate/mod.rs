@@ -134,6 +134,20 @@ impl Problem {
         }
     }
 
+    /// A warning: recorded in the result, never blocking.
+    pub fn warning(
+        path: String,
+        control: ControlId,
+        code: ProblemCode,
+        msg: Msg,
+        params: Vec<(&'static str, String)>,
+    ) -> Self {
+        Problem {
+            severity: Severity::Warning,
+            ..Problem::error(path, control, code, msg, params)
+        }
+    }
+
     /// The message for the annotator, in the task's language.
     pub fn message(&self, lang: Lang) -> String {
         let params: Vec<(&str, &str)> = self.params.iter().map(|(k, v)| (*k, v.as_str())).collect();

@@ -2,7 +2,7 @@
 //! whole dataset, so an item with none is worth a second look — never a block, since the share
 //! is kept across items, not per paragraph.
 
-use super::{Problem, ProblemCode, Severity};
+use super::{Problem, ProblemCode};
 use crate::answer::QuestionSet;
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
@@ -12,9 +12,8 @@ pub fn apply(c: &QuestionsControl, set: &QuestionSet) -> Option<Problem> {
     let none = c.unanswerable_share > 0
         && !set.cards.is_empty()
         && !set.cards.iter().any(|q| q.unanswerable);
-    none.then(|| Problem {
-        severity: Severity::Warning,
-        ..Problem::error(
+    none.then(|| {
+        Problem::warning(
             format!("{}.unanswerable", c.id),
             c.id.clone(),
             ProblemCode::NoUnanswerable,
