@@ -45,12 +45,31 @@ await page.evaluate(() => {
   };
   document.querySelector('.glossa-span-text').addEventListener('pointerdown', (e) => { pending = e.timeStamp; }, { capture: true });
 });
+// Centres of the words on screen (every tap lands on a word, not between lines), with the
+// article scrolled to the top of the window and clear of the selection bar at the bottom.
+await page.evaluate(() => {
+  window.scrollTo(0, document.querySelector('.glossa-span-text').getBoundingClientRect().top + scrollY - 20);
+  return new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+});
+const centres = await page.evaluate(() => {
+  const out = [];
+  for (const p of document.querySelectorAll('.glossa-span-text .glossa-para')) {
+    const t = p.firstChild;
+    if (!t) continue;
+    for (const m of t.data.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const r = document.createRange();
+      r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+      const b = r.getClientRects()[0];
+      if (b && b.top > 0 && b.bottom < innerHeight - 250) out.push({ x: b.left + b.width / 2, y: b.top + b.height / 2 });
+    }
+    if (p.getBoundingClientRect().top > innerHeight) break;
+  }
+  return out;
+});
+if (centres.length < 10) throw new Error(`only ${centres.length} words on screen`);
 for (let i = 0; i < TAPS; i++) {
-  // Taps on words in the visible part of the article, a pair at a time (first word, last word).
-  const box = await page.locator('.glossa-span-text').boundingBox();
-  const top = Math.max(box.y, 0) + 30;
-  const x = box.x + 30 + ((i * 97) % Math.max(1, box.width - 60));
-  const y = top + ((i * 53) % 250);
+  // Taps on words on screen, a pair at a time (first word, last word), then Escape.
+  const { x, y } = centres[(i * 37) % centres.length];
   await page.mouse.click(x, y);
   await page.waitForTimeout(150);
   if (i % 2 === 1) { await page.keyboard.press('Escape'); await page.waitForTimeout(50); }

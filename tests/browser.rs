@@ -20,7 +20,25 @@ fn container() -> Element {
     div
 }
 
+/// Waits until the widget has done everything a user's action set off: word picks reach the
+/// form model after the frame that paints them, then yew re-renders.
 async fn settle() {
+    yew::scheduler::flush().await;
+    let after_frame = js_sys::Promise::new(&mut |resolve, _| {
+        let window = web_sys::window().unwrap();
+        let later = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let window = web_sys::window().unwrap();
+            window
+                .set_timeout_with_callback(resolve.unchecked_ref())
+                .unwrap();
+        });
+        window
+            .request_animation_frame(later.unchecked_ref())
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(after_frame)
+        .await
+        .unwrap();
     yew::scheduler::flush().await;
 }
 
@@ -322,4 +340,104 @@ async fn a_question_card_shows_live_overlap_and_its_base_form_follows_the_fragme
         .collect();
     assert!(codes.contains(&"overlap_high".to_owned()), "{codes:?}");
     assert!(codes.contains(&"too_few_questions".to_owned()), "{codes:?}");
+}
+
+/// Whether the page's custom highlight registry holds `name`.
+fn highlight_shown(name: &str) -> bool {
+    js_sys::eval(&format!("CSS.highlights.has('{name}')"))
+        .unwrap()
+        .as_bool()
+        .unwrap()
+}
+
+/// The text under a custom highlight (its ranges, joined by "|").
+fn painted(name: &str) -> String {
+    js_sys::eval(&format!(
+        "[...(CSS.highlights.get('{name}') ?? [])].map((r) => r.toString()).join('|')"
+    ))
+    .unwrap()
+    .as_string()
+    .unwrap()
+}
+
+/// Clicks the middle of the `n`th word (by whitespace) of the span text, as a tap would.
+fn tap_word(text: &HtmlElement, n: usize) {
+    let content = text.text_content().unwrap();
+    let mut words = content.split_whitespace();
+    let word = words.nth(n).unwrap();
+    let start = content.find(word).unwrap();
+    // One text node per paragraph; the test item has one paragraph.
+    let node = text.first_element_child().unwrap().first_child().unwrap();
+    let utf16 = |byte: usize| content[..byte].encode_utf16().count() as u32;
+    let range = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .create_range()
+        .unwrap();
+    range.set_start(&node, utf16(start)).unwrap();
+    range.set_end(&node, utf16(start + word.len())).unwrap();
+    let rect = range.get_bounding_client_rect();
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((rect.left() + rect.width() / 2.0) as i32);
+    init.set_client_y((rect.top() + rect.height() / 2.0) as i32);
+    let click = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    text.dispatch_event(&click).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn taps_are_painted_at_once_and_two_within_one_frame_both_count() {
+    js_sys::eval("CSS.highlights.clear()").unwrap();
+    let root = container();
+    let _handle = mount_widget(root.clone(), PL_SPEC, PL_ITEM, "{}");
+    settle().await;
+    let text: HtmlElement = root
+        .query_selector(".glossa-span-text")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert!(!highlight_shown("glossa-sel"));
+    tap_word(&text, 2); // "sklep"
+    assert!(
+        highlight_shown("glossa-sel"),
+        "the tap is painted by its own event handler, before any re-render"
+    );
+    // The second tap comes before the widget re-renders: it completes the selection.
+    tap_word(&text, 4); // "galanterią"
+    assert_eq!(
+        painted("glossa-sel"),
+        "sklep z galanterią",
+        "painted from the first tap, not from the last render"
+    );
+    assert!(
+        root.query_selector(".glossa-assign-bar").unwrap().is_none(),
+        "the widget re-renders after the frame"
+    );
+    settle().await;
+    let selected = root
+        .query_selector(".glossa-assign-selected")
+        .unwrap()
+        .expect("the selection bar after the frame")
+        .text_content()
+        .unwrap();
+    assert!(selected.contains("sklep z galanterią"), "{selected}");
+    assert!(
+        root.query_selector(".glossa-assign-bar .glossa-assign")
+            .unwrap()
+            .is_some(),
+        "complete: it can be added to a question"
+    );
+    // A tap, then Escape at once: Escape goes after the waiting tap, nothing stays selected.
+    tap_word(&text, 0);
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Escape");
+    init.set_bubbles(true);
+    let escape =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    text.dispatch_event(&escape).unwrap();
+    settle().await;
+    assert!(root.query_selector(".glossa-assign-bar").unwrap().is_none());
+    assert!(!highlight_shown("glossa-sel"));
 }

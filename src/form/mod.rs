@@ -51,6 +51,25 @@ pub struct Selection {
 }
 
 impl Selection {
+    /// The selection after a tap on `word`: the first tap starts a selection, the next one in
+    /// the same text completes it (the same word twice selects that word).
+    pub fn after_tap(current: Option<&Selection>, control: ControlId, word: usize) -> Selection {
+        match current {
+            Some(s) if !s.complete && s.control == control => Selection {
+                control,
+                anchor: s.anchor,
+                focus: word,
+                complete: true,
+            },
+            _ => Selection {
+                control,
+                anchor: word,
+                focus: word,
+                complete: false,
+            },
+        }
+    }
+
     /// The selected words, first to last.
     pub fn span(&self) -> WordSpan {
         WordSpan {
@@ -399,20 +418,11 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         Action::TapWord { control, word } => {
             let words = span_words(task, &control);
             if !state.submitted && word < words {
-                next.selection = Some(match &state.selection {
-                    Some(s) if !s.complete && s.control == control => Selection {
-                        control,
-                        anchor: s.anchor,
-                        focus: word,
-                        complete: true,
-                    },
-                    _ => Selection {
-                        control,
-                        anchor: word,
-                        focus: word,
-                        complete: false,
-                    },
-                });
+                next.selection = Some(Selection::after_tap(
+                    state.selection.as_ref(),
+                    control,
+                    word,
+                ));
             }
         }
         Action::ClearSelection => next.selection = None,

@@ -1,5 +1,6 @@
 //! The yew UI: renders the core's state and dispatches typed actions. One component per file.
 
+mod actions;
 mod assign_bar;
 mod attribute_entry;
 mod blocks_view;

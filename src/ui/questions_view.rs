@@ -6,7 +6,7 @@ use super::focus::focus_later;
 use super::markdown_view::Markdown;
 use super::question_bar::QuestionBar;
 use super::question_card::QuestionCard;
-use super::span_text::SpanText;
+use super::span_text::{SharedText, SpanText};
 use super::tally_view::TallyView;
 use crate::answer::{Answer, QuestionCard as Card, QuestionSet, WordSpan};
 use crate::form::{Action, FormState};
@@ -42,6 +42,8 @@ pub struct QuestionsViewProps {
     pub lang: Lang,
     /// Dispatches actions.
     pub on_action: Callback<Action>,
+    /// Dispatches word picks (after the frame that shows them).
+    pub on_pick: Callback<Action>,
 }
 
 /// The question-authoring control.
@@ -131,10 +133,10 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
             <div class="glossa-questions-layout">
                 <div class="glossa-questions-text">
                     <SpanText id={format!("{base}-text")} owner={props.instance * 100 + props.position as u32}
-                        control={c.id.clone()} label={c.text_label.clone()} text={AttrValue::Rc(Rc::clone(&text))}
+                        control={c.id.clone()} label={c.text_label.clone()} text={SharedText(Rc::clone(&text))}
                         tokens={Rc::clone(&tokens)} {spans} selection={selection.clone()} jump={*jump}
                         hint={AttrValue::from(t(lang, Msg::QuestionSpanHint))}
-                        disabled={form.submitted} {lang} on_action={props.on_action.clone()} />
+                        disabled={form.submitted} {lang} on_action={props.on_action.clone()} on_pick={props.on_pick.clone()} />
                     if let Some(sel) = &selection {
                         <QuestionBar control={c.id.clone()} text={covered(&sel.span())} complete={sel.complete}
                             card={current} {lang} on_action={props.on_action.clone()} />

@@ -5,7 +5,7 @@
 use super::assign_bar::AssignBar;
 use super::attribute_entry::AttributeEntry;
 use super::markdown_view::Markdown;
-use super::span_text::SpanText;
+use super::span_text::{SharedText, SpanText};
 use crate::answer::{Answer, SpanEntry, WordSpan};
 use crate::form::{Action, FormState};
 use crate::i18n::{fill, tf, Lang, Msg};
@@ -37,6 +37,8 @@ pub struct SpanAttributesViewProps {
     pub lang: Lang,
     /// Dispatches actions.
     pub on_action: Callback<Action>,
+    /// Dispatches word picks (after the frame that shows them).
+    pub on_pick: Callback<Action>,
 }
 
 fn covered(text: &str, tokens: &Tokens, s: &WordSpan) -> String {
@@ -147,9 +149,9 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
             <div class="glossa-span-layout">
                 <div class="glossa-span-main">
                     <SpanText id={format!("{base}-text")} owner={props.instance * 100 + props.position as u32}
-                        control={c.id.clone()} label={c.text_label.clone()} text={AttrValue::Rc(Rc::clone(&shared_text))}
+                        control={c.id.clone()} label={c.text_label.clone()} text={SharedText(Rc::clone(&shared_text))}
                         tokens={Rc::clone(&tokens)} spans={spans} selection={selection.clone()} jump={*jump}
-                        disabled={props.form.submitted} {lang} on_action={props.on_action.clone()} />
+                        disabled={props.form.submitted} {lang} on_action={props.on_action.clone()} on_pick={props.on_pick.clone()} />
                     if let Some(sel) = &selection {
                         <AssignBar control={Rc::clone(c)} text={covered(text, &tokens, &sel.span())}
                             complete={sel.complete} entries={repeat_labels} {lang} on_action={props.on_action.clone()} />

@@ -9,9 +9,21 @@ use crate::form::{Action, Selection};
 use crate::i18n::{t, Lang, Msg};
 use crate::ids::ControlId;
 use crate::text::{paragraph_starts, Tokens};
+use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::Element;
 use yew::prelude::*;
+
+/// A span text shared from the task. Props compare it by pointer first: re-rendering after a
+/// tap must not compare a 20,000-word article byte by byte.
+#[derive(Clone, Debug)]
+pub struct SharedText(pub Rc<str>);
+
+impl PartialEq for SharedText {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
 
 /// Props of [`SpanText`].
 #[derive(Properties, PartialEq)]
@@ -25,7 +37,7 @@ pub struct SpanTextProps {
     /// Label above the text.
     pub label: AttrValue,
     /// The text (item data, shown as text).
-    pub text: AttrValue,
+    pub text: SharedText,
     /// Its tokens.
     pub tokens: Rc<Tokens>,
     /// Committed spans with their colour index.
@@ -43,20 +55,23 @@ pub struct SpanTextProps {
     pub hint: Option<AttrValue>,
     /// UI language.
     pub lang: Lang,
-    /// Dispatches selections.
+    /// Dispatches other actions (clearing the selection).
     pub on_action: Callback<Action>,
+    /// Dispatches word picks; they are painted here first, so they may reach the model after
+    /// the frame that shows them.
+    pub on_pick: Callback<Action>,
 }
 
 /// The plain text as paragraph elements, rendered once (its props never change while the item
 /// is shown). Paragraphs off screen skip layout and paint (`content-visibility: auto`).
 #[derive(Properties, PartialEq)]
 struct PlainTextProps {
-    text: AttrValue,
+    text: SharedText,
 }
 
 #[component]
 fn PlainText(props: &PlainTextProps) -> Html {
-    let pieces = use_memo(props.text.clone(), |text| {
+    let pieces = use_memo(props.text.clone(), |SharedText(text)| {
         let starts = paragraph_starts(text);
         let ends = starts.iter().skip(1).map(|s| s.0).chain([text.len()]);
         starts
@@ -83,16 +98,58 @@ fn utf16_pairs(tokens: &Tokens, spans: impl Iterator<Item = WordSpan>) -> Vec<u3
         .collect()
 }
 
+/// How a selection was made.
+#[derive(Clone, Copy)]
+enum Via {
+    /// A tap, click or mouse drag.
+    Pointer,
+    /// The keyboard.
+    Key,
+}
+
+/// The selection as last painted: a pick is painted before the model has it, so the next key
+/// press or tap in the same frame starts from what the annotator sees.
+type Shown = Rc<RefCell<Option<Selection>>>;
+
+/// Paints the selection (pending or complete) and the keyboard cursor.
+fn paint_selection(
+    el: &Element,
+    tokens: &Tokens,
+    owner: u32,
+    shown: &Shown,
+    sel: Option<&Selection>,
+) {
+    shown.replace(sel.cloned());
+    let span = sel.map(Selection::span);
+    highlight::set_ranges(
+        "glossa-sel",
+        owner,
+        el,
+        &utf16_pairs(tokens, span.into_iter()),
+    );
+    let cursor = sel.filter(|s| !s.complete).map(|s| WordSpan {
+        first: s.focus,
+        last: s.focus,
+    });
+    highlight::set_ranges(
+        "glossa-cursor",
+        owner,
+        el,
+        &utf16_pairs(tokens, cursor.into_iter()),
+    );
+}
+
 /// The text spans are picked from.
 #[component]
 pub fn SpanText(props: &SpanTextProps) -> Html {
     let node = use_node_ref();
     let owner = props.owner;
+    let shown: Shown = use_mut_ref(|| None);
 
     // Paragraph starts, for the snippet's offset mapping (before any highlight is set).
     {
         let node = node.clone();
-        use_effect_with(props.text.clone(), move |text| {
+        use_effect_with(props.text.clone(), move |SharedText(text)| {
             if let Some(el) = node.cast::<Element>() {
                 let starts: Vec<u32> = paragraph_starts(text).iter().map(|s| s.1 as u32).collect();
                 highlight::set_paragraphs(&el, &starts);
@@ -120,26 +177,10 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
     }
     // The selection (pending or complete) and the keyboard cursor.
     {
-        let (node, tokens) = (node.clone(), Rc::clone(&props.tokens));
+        let (node, tokens, shown) = (node.clone(), Rc::clone(&props.tokens), Rc::clone(&shown));
         use_effect_with(props.selection.clone(), move |sel| {
             if let Some(el) = node.cast::<Element>() {
-                let span = sel.as_ref().map(Selection::span);
-                highlight::set_ranges(
-                    "glossa-sel",
-                    owner,
-                    &el,
-                    &utf16_pairs(&tokens, span.into_iter()),
-                );
-                let cursor = sel.as_ref().filter(|s| !s.complete).map(|s| WordSpan {
-                    first: s.focus,
-                    last: s.focus,
-                });
-                highlight::set_ranges(
-                    "glossa-cursor",
-                    owner,
-                    &el,
-                    &utf16_pairs(&tokens, cursor.into_iter()),
-                );
+                paint_selection(&el, &tokens, owner, &shown, sel.as_ref());
             }
         });
     }
@@ -157,10 +198,31 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
         });
     }
 
+    // Every selection change is painted at once, then dispatched. A pointer pick reaches the
+    // model after the frame that shows it (the re-render, which paints the same, never delays
+    // that frame); a key press goes at once, so the next Tab finds the bar it opened.
     let select = {
-        let (on_action, control) = (props.on_action.clone(), props.control.clone());
-        move |anchor: usize, focus: usize, complete: bool| {
-            on_action.emit(Action::Select {
+        let (on_action, on_pick, control) = (
+            props.on_action.clone(),
+            props.on_pick.clone(),
+            props.control.clone(),
+        );
+        let (node, tokens, shown) = (node.clone(), Rc::clone(&props.tokens), Rc::clone(&shown));
+        move |anchor: usize, focus: usize, complete: bool, via: Via| {
+            if let Some(el) = node.cast::<Element>() {
+                let sel = Selection {
+                    control: control.clone(),
+                    anchor,
+                    focus,
+                    complete,
+                };
+                paint_selection(&el, &tokens, owner, &shown, Some(&sel));
+            }
+            let send = match via {
+                Via::Pointer => &on_pick,
+                Via::Key => &on_action,
+            };
+            send.emit(Action::Select {
                 control: control.clone(),
                 anchor,
                 focus,
@@ -170,8 +232,8 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
     };
     let onclick = {
         let (node, tokens, select) = (node.clone(), Rc::clone(&props.tokens), select.clone());
-        let (on_action, control) = (props.on_action.clone(), props.control.clone());
-        let disabled = props.disabled;
+        let (on_pick, control) = (props.on_pick.clone(), props.control.clone());
+        let (disabled, shown) = (props.disabled, Rc::clone(&shown));
         Callback::from(move |e: MouseEvent| {
             let Some(el) = node.cast::<Element>() else {
                 return;
@@ -184,7 +246,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                 let first = tokens.word_at_utf16(start as usize);
                 let last = tokens.word_at_utf16((end as usize).saturating_sub(1));
                 if let (Some(a), Some(b)) = (first, last) {
-                    select(a, b, true);
+                    select(a, b, true, Via::Pointer);
                 }
                 return;
             }
@@ -195,16 +257,18 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             else {
                 return;
             };
-            on_action.emit(Action::TapWord {
+            let next = Selection::after_tap(shown.borrow().as_ref(), control.clone(), word);
+            paint_selection(&el, &tokens, owner, &shown, Some(&next));
+            on_pick.emit(Action::TapWord {
                 control: control.clone(),
                 word,
             });
         })
     };
     let onkeydown = {
-        let (tokens, selection, select, on_action) = (
+        let (tokens, shown, select, on_action) = (
             Rc::clone(&props.tokens),
-            props.selection.clone(),
+            Rc::clone(&shown),
             select,
             props.on_action.clone(),
         );
@@ -214,6 +278,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             if disabled || tokens.word_count() == 0 {
                 return;
             }
+            let selection = shown.borrow().clone();
             let (anchor, focus) = selection.as_ref().map_or((0, 0), |s| (s.anchor, s.focus));
             let fresh = selection.is_none() || selection.as_ref().is_some_and(|s| s.complete);
             let step = |to: usize| {
@@ -231,7 +296,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                 "End" => Some(step(last)),
                 "Enter" | " " if selection.as_ref().is_some_and(|s| !s.complete) => {
                     e.prevent_default();
-                    select(anchor, focus, true);
+                    select(anchor, focus, true, Via::Key);
                     return;
                 }
                 "Escape" => {
@@ -242,7 +307,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             };
             if let Some((a, f)) = target {
                 e.prevent_default();
-                select(a, f, false);
+                select(a, f, false, Via::Key);
             }
         })
     };

@@ -1,6 +1,7 @@
 //! `Widget`: the root of a task screen. Owns the one `use_reducer`; children get data and
 //! typed callbacks. IO (events to the host, focus) happens only in effects and handlers.
 
+use super::actions::Actions;
 use super::blocks_view::BlocksView;
 use super::dropdown_choice::DropdownChoice;
 use super::example_view::ExampleView;
@@ -79,7 +80,11 @@ pub fn Widget(props: &WidgetProps) -> Html {
             }
         })
     };
-    props.link.update(&state, state.dispatcher().to_callback());
+    let actions = {
+        let target = state.dispatcher().to_callback();
+        use_memo((), move |_| Actions::new(target))
+    };
+    props.link.update(&state, actions.now.clone());
     let spec = &props.task.spec;
     let item = &props.task.item;
     let lang = spec.language;
@@ -105,7 +110,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
 
     let onkeydown = {
         let task = Rc::clone(&props.task);
-        let dispatch = state.dispatcher();
+        let dispatch = actions.now.clone();
         Callback::from(move |e: KeyboardEvent| {
             if e.ctrl_key() || e.meta_key() || e.alt_key() || typing_in_text(&e) {
                 return;
@@ -121,7 +126,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     .find(|o| o.key.as_deref().map(str::to_lowercase) == Some(key.clone()))
                 {
                     e.prevent_default();
-                    dispatch.dispatch(Action::Choose {
+                    dispatch.emit(Action::Choose {
                         control: c.id.clone(),
                         value: o.value.clone(),
                     });
@@ -191,13 +196,13 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         <SpanAttributesView {instance} position={position} control={Rc::new(c.clone())}
                             task={Rc::clone(&props.task)} form={Rc::clone(&shared_form)}
                             report={Rc::clone(&report)} {lang}
-                            on_action={state.dispatcher().to_callback()} />
+                            on_action={actions.now.clone()} on_pick={actions.after_paint.clone()} />
                     },
                     Control::Questions(c) => html! {
                         <QuestionsView {instance} position={position} control={Rc::new(c.clone())}
                             task={Rc::clone(&props.task)} form={Rc::clone(&shared_form)}
                             report={Rc::clone(&report)} tally={props.tally.clone()} {lang}
-                            on_action={state.dispatcher().to_callback()} />
+                            on_action={actions.now.clone()} on_pick={actions.after_paint.clone()} />
                     },
                     Control::Text(c) => {
                         let error = control_error(&c.id);
@@ -207,14 +212,14 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         };
                         html! {
                             <TextView {instance} control={Rc::new(c.clone())} {value} {error}
-                                disabled={form.submitted} on_action={state.dispatcher().to_callback()} />
+                                disabled={form.submitted} on_action={actions.now.clone()} />
                         }
                     }
                     Control::Grid(c) => html! {
                         <GridView {instance} control={Rc::new(c.clone())}
                             rows={Rc::new(grid::rows(c, item))} form={Rc::clone(&shared_form)}
                             report={Rc::clone(&report)} {lang}
-                            on_action={state.dispatcher().to_callback()} />
+                            on_action={actions.now.clone()} />
                     },
                     Control::Number(c) => {
                         let outputs = c.outputs.as_ref().map(|src| {
@@ -224,7 +229,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                             <NumberView {instance} control={Rc::new(c.clone())}
                                 outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(&shared_form)}
                                 report={Rc::clone(&report)} {lang}
-                                on_action={state.dispatcher().to_callback()} />
+                                on_action={actions.now.clone()} />
                         }
                     }
                     Control::SingleChoice(c) if c.layout == ChoiceLayout::Dropdown => {
@@ -232,7 +237,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         html! {
                             <DropdownChoice {instance} control={Rc::new(c.clone())}
                                 chosen={form.choice(&c.id).cloned()} {error} disabled={form.submitted} {lang}
-                                on_action={state.dispatcher().to_callback()} />
+                                on_action={actions.now.clone()} />
                         }
                     }
                     Control::SingleChoice(c) => {
@@ -241,7 +246,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                             <SingleChoiceView {instance} control={Rc::new(c.clone())}
                                 chosen={form.choice(&c.id).cloned()} {error}
                                 disabled={form.submitted} {lang}
-                                on_action={state.dispatcher().to_callback()} />
+                                on_action={actions.now.clone()} />
                         }
                     }
                 }) }

@@ -1,0 +1,99 @@
+//! `Actions`: how the screen sends actions to the form model. Most go at once; a word pick
+//! may wait until the browser has painted it (the span text paints the highlight itself
+//! first), so the re-render it causes never delays the frame that shows the tap. Order is
+//! kept: an action sent at once first delivers any that are waiting.
+
+use crate::form::Action;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::Callback;
+
+/// Waiting actions and where they go.
+struct Queue {
+    target: Callback<Action>,
+    waiting: RefCell<Vec<Action>>,
+    scheduled: Cell<bool>,
+}
+
+impl Queue {
+    /// Delivers every waiting action, oldest first.
+    fn flush(&self) {
+        self.scheduled.set(false);
+        let waiting = std::mem::take(&mut *self.waiting.borrow_mut());
+        for action in waiting {
+            self.target.emit(action);
+        }
+    }
+}
+
+/// The two ways to send an action. Both callbacks stay the same for the widget's lifetime,
+/// so components that receive them are not re-rendered for a new callback.
+#[derive(Clone)]
+pub struct Actions {
+    /// Delivers waiting actions, then this one.
+    pub now: Callback<Action>,
+    /// Delivers this one after the next frame (or with the next `now`, whichever is first).
+    pub after_paint: Callback<Action>,
+}
+
+impl PartialEq for Actions {
+    fn eq(&self, other: &Self) -> bool {
+        self.now == other.now
+    }
+}
+
+impl Actions {
+    /// Both senders for one reducer's dispatch callback.
+    pub fn new(target: Callback<Action>) -> Self {
+        let queue = Rc::new(Queue {
+            target,
+            waiting: RefCell::new(Vec::new()),
+            scheduled: Cell::new(false),
+        });
+        let now = {
+            let queue = Rc::clone(&queue);
+            Callback::from(move |action| {
+                queue.flush();
+                queue.target.emit(action);
+            })
+        };
+        let after_paint = Callback::from(move |action| {
+            queue.waiting.borrow_mut().push(action);
+            if !queue.scheduled.replace(true) {
+                schedule(Rc::clone(&queue));
+            }
+        });
+        Actions { now, after_paint }
+    }
+}
+
+/// Flushes the queue in a task after the next animation frame; a timer as well, since hidden
+/// pages get no frames. Without a window (never in a browser) it flushes at once.
+fn schedule(queue: Rc<Queue>) {
+    let Some(window) = web_sys::window() else {
+        queue.flush();
+        return;
+    };
+    let later = {
+        let queue = Rc::clone(&queue);
+        Closure::once_into_js(move || queue.flush())
+    };
+    let after_frame = {
+        let (window, later) = (window.clone(), later.clone());
+        Closure::once_into_js(move || {
+            let _ = window.set_timeout_with_callback(later.unchecked_ref());
+        })
+    };
+    if window
+        .request_animation_frame(after_frame.unchecked_ref())
+        .is_err()
+    {
+        queue.flush();
+        return;
+    }
+    let fallback = Closure::once_into_js(move || queue.flush());
+    let _ =
+        window.set_timeout_with_callback_and_timeout_and_arguments_0(fallback.unchecked_ref(), 100);
+}
