@@ -123,11 +123,7 @@ impl Tally {
 
     /// A share in percent, rounded (0 when there is nothing to divide by).
     pub fn percent(part: u32, whole: u32) -> u32 {
-        if whole == 0 {
-            0
-        } else {
-            (part * 100 + whole / 2) / whole
-        }
+        (part * 100 + whole / 2).checked_div(whole).unwrap_or(0)
     }
 
     /// The storage key of a session's tally: spec id and version and the host's ids.

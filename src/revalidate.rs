@@ -260,7 +260,7 @@ fn read_questions(
                 "marked as not edited, but differs from the fragments' text",
             ));
         }
-        let overlap = crate::questions::card_overlap(task, c, &card, &function);
+        let overlap = crate::questions::card_overlap(task, c, &card, function);
         if q.get("needs_manual_acceptance").and_then(Value::as_bool)
             != Some(overlap.above(c.overlap.threshold))
         {

@@ -162,7 +162,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                                 .collect();
                             let fragments: Vec<String> = q.spans.iter().map(&covered).collect();
                             let overlap = (!q.spans.is_empty())
-                                .then(|| questions::card_overlap(task, c, q, &function))
+                                .then(|| questions::card_overlap(task, c, q, function))
                                 .filter(|o| o.content > 0);
                             let warning = problem_at(&format!("{path}.overlap")).filter(|_| !form.submitted);
                             html! {

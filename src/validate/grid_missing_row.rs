@@ -29,7 +29,7 @@ pub fn apply(
             vec![("value", label)],
         ));
     }
-    if !present && !(holds_missing && cells.len() == 1) {
+    if !(present || (holds_missing && cells.len() == 1)) {
         return Some(Problem::error(
             path.to_owned(),
             c.id.clone(),

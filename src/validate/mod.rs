@@ -400,7 +400,7 @@ fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Proble
         let base = crate::questions::base_form(task, c, card);
         out.extend(question_base_form::apply(c, &path, card, &base));
         out.extend(question_category::apply(c, &path, card));
-        let overlap = crate::questions::card_overlap(task, c, card, &function);
+        let overlap = crate::questions::card_overlap(task, c, card, function);
         out.extend(question_overlap::apply(c, &path, &overlap));
     }
     out.extend(question_count::apply(c, set));
@@ -535,7 +535,7 @@ fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Ques
         .cards
         .iter()
         .map(|card| {
-            let overlap = crate::questions::card_overlap(task, c, card, &function);
+            let overlap = crate::questions::card_overlap(task, c, card, function);
             QuestionValue {
                 question: card.question.trim().to_owned(),
                 answers: crate::questions::fragments(task, c, card),
