@@ -23,6 +23,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::{AppHandle, Callback, Renderer};
 
@@ -79,6 +80,8 @@ struct Controller {
     draft_key: Option<String>,
     /// The host stored the result: no more drafts for this item.
     confirmed: Cell<bool>,
+    /// A draft save is scheduled.
+    save_pending: Cell<bool>,
 }
 
 /// The handle `mount` returns; `www/glossa.js` wraps it in a plain object.
@@ -191,6 +194,7 @@ pub fn mount(element: Element, spec_json: &str, item_json: &str, options_json: &
         drafts: DraftStore::open(),
         draft_key,
         confirmed: Cell::new(false),
+        save_pending: Cell::new(false),
     });
     panic::register(&element, lang);
     element.set_text_content(None);
@@ -228,10 +232,15 @@ impl Controller {
             }),
             Loaded::Task { task, options } => {
                 let weak = Rc::downgrade(self);
-                let on_change = bind(&weak, |c, m: Model| {
-                    c.save_draft(&m);
-                    emit(&c.element, "change", &m.report().to_public(c.lang))
-                });
+                let on_change = {
+                    let weak = weak.clone();
+                    Callback::from(move |m: Model| {
+                        if let Some(c) = weak.upgrade() {
+                            c.save_draft_soon();
+                            emit(&c.element, "change", &m.report().to_public(c.lang))
+                        }
+                    })
+                };
                 let now = now_ms();
                 let resumed = options
                     .resume
@@ -377,6 +386,31 @@ impl Controller {
             }
         });
         *self.visibility.borrow_mut() = Some(listener);
+    }
+
+    /// Saves the latest draft in a task of its own: an answer never waits for storage, and a
+    /// burst of changes (typing) is written once. Hiding the page saves at once (below).
+    fn save_draft_soon(self: &Rc<Self>) {
+        if self.draft_key.is_none() || self.save_pending.replace(true) {
+            return;
+        }
+        let weak = Rc::downgrade(self);
+        let save = Closure::once_into_js(move || {
+            if let Some(c) = weak.upgrade() {
+                c.save_pending.set(false);
+                if let Some(m) = c.link.latest() {
+                    c.save_draft(&m);
+                }
+            }
+        });
+        let scheduled = web_sys::window()
+            .is_some_and(|w| w.set_timeout_with_callback(save.unchecked_ref()).is_ok());
+        if !scheduled {
+            self.save_pending.set(false);
+            if let Some(m) = self.link.latest() {
+                self.save_draft(&m);
+            }
+        }
     }
 
     fn save_draft(&self, m: &Model) {

@@ -3,11 +3,10 @@
 //! first), so the re-render it causes never delays the frame that shows the tap. Order is
 //! kept: an action sent at once first delivers any that are waiting.
 
+use super::later::after_paint;
 use crate::form::Action;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::Callback;
 
 /// Waiting actions and where they go.
@@ -69,31 +68,7 @@ impl Actions {
     }
 }
 
-/// Flushes the queue in a task after the next animation frame; a timer as well, since hidden
-/// pages get no frames. Without a window (never in a browser) it flushes at once.
+/// Flushes the queue after the next frame (see [`after_paint`]; flushing twice is harmless).
 fn schedule(queue: Rc<Queue>) {
-    let Some(window) = web_sys::window() else {
-        queue.flush();
-        return;
-    };
-    let later = {
-        let queue = Rc::clone(&queue);
-        Closure::once_into_js(move || queue.flush())
-    };
-    let after_frame = {
-        let (window, later) = (window.clone(), later.clone());
-        Closure::once_into_js(move || {
-            let _ = window.set_timeout_with_callback(later.unchecked_ref());
-        })
-    };
-    if window
-        .request_animation_frame(after_frame.unchecked_ref())
-        .is_err()
-    {
-        queue.flush();
-        return;
-    }
-    let fallback = Closure::once_into_js(move || queue.flush());
-    let _ =
-        window.set_timeout_with_callback_and_timeout_and_arguments_0(fallback.unchecked_ref(), 100);
+    after_paint(move || queue.flush());
 }

@@ -1,6 +1,7 @@
 //! `ExampleView`: one worked example — the example item, its correct answers, the explanation.
 
 use super::blocks_view::BlocksView;
+use super::later::use_painted;
 use super::markdown_view::Markdown;
 use crate::i18n::{fill, t, tf, Lang, Msg};
 use crate::ids::dom_id;
@@ -21,9 +22,16 @@ pub struct ExampleViewProps {
     pub task: Rc<Task>,
 }
 
-/// A worked example in a collapsible panel.
+/// A worked example in a collapsible panel (closed: its body is filled in after the first
+/// frame, or when opened if sooner).
 #[component]
 pub fn ExampleView(props: &ExampleViewProps) -> Html {
+    let painted = use_painted();
+    let opened = use_state_eq(|| false);
+    let onclick = {
+        let opened = opened.setter();
+        Callback::from(move |_: MouseEvent| opened.set(true))
+    };
     let spec = &props.task.spec;
     let lang: Lang = spec.language;
     let Some(ex) = spec.examples.get(props.index) else {
@@ -37,7 +45,8 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
     let base = dom_id(props.instance, &["example", &n]);
     html! {
         <details class="glossa-panel glossa-example" id={base.clone()}>
-            <summary>{title}</summary>
+            <summary {onclick}>{title}</summary>
+            if painted || *opened {
             <BlocksView id_prefix={base.clone()} task={Rc::clone(&props.task)}
                 item={Rc::new(ex.item.clone())} skip_standards=true {lang} />
             <dl class="glossa-example-answers">
@@ -57,6 +66,7 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
             if let Some(explanation) = &ex.explanation {
                 <h4 class="glossa-example-why">{t(lang, Msg::Explanation)}</h4>
                 <Markdown source={explanation.clone()} />
+            }
             }
         </details>
     }

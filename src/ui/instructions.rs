@@ -1,5 +1,6 @@
 //! `Instructions`: the task's instructions in a panel the annotator can open and close.
 
+use super::later::use_painted;
 use super::markdown_view::Markdown;
 use yew::prelude::*;
 
@@ -16,12 +17,21 @@ pub struct InstructionsProps {
 }
 
 /// A collapsible instructions panel (a native `<details>`: works by tap, click and keyboard).
+/// A closed panel fills in its body after the first frame (or when opened, if sooner).
 #[component]
 pub fn Instructions(props: &InstructionsProps) -> Html {
+    let painted = use_painted();
+    let opened = use_state_eq(|| false);
+    let onclick = {
+        let opened = opened.setter();
+        Callback::from(move |_: MouseEvent| opened.set(true))
+    };
     html! {
         <details class="glossa-panel glossa-instructions" open={props.open}>
-            <summary>{props.heading.clone()}</summary>
-            <Markdown source={props.source.clone()} />
+            <summary {onclick}>{props.heading.clone()}</summary>
+            if props.open || painted || *opened {
+                <Markdown source={props.source.clone()} />
+            }
         </details>
     }
 }

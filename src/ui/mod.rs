@@ -13,6 +13,7 @@ mod grid_row_view;
 mod grid_view;
 mod highlight;
 mod instructions;
+mod later;
 mod link;
 mod markdown_view;
 mod model;
