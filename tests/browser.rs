@@ -441,3 +441,42 @@ async fn taps_are_painted_at_once_and_two_within_one_frame_both_count() {
     assert!(root.query_selector(".glossa-assign-bar").unwrap().is_none());
     assert!(!highlight_shown("glossa-sel"));
 }
+
+#[wasm_bindgen_test]
+async fn closed_panels_fill_in_after_the_first_frame_and_open_with_their_text() {
+    let root = container();
+    let _handle = mount_widget(root.clone(), SPEC, ITEM, "{}");
+    yew::scheduler::flush().await;
+    let body = |panel: &str| {
+        root.query_selector(&format!("details.{panel} .glossa-md"))
+            .unwrap()
+            .is_some()
+    };
+    assert!(root
+        .query_selector("details.glossa-instructions")
+        .unwrap()
+        .is_some());
+    assert!(
+        !body("glossa-instructions") && !body("glossa-example"),
+        "the first frame has the panels' headings only"
+    );
+    settle().await;
+    assert!(
+        body("glossa-instructions") && body("glossa-example"),
+        "after it, their text is in the page (find in page finds it)"
+    );
+    let summary: HtmlElement = root
+        .query_selector("details.glossa-instructions summary")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    summary.click();
+    settle().await;
+    let details = root
+        .query_selector("details.glossa-instructions")
+        .unwrap()
+        .unwrap();
+    assert!(details.has_attribute("open"));
+    assert!(details.text_content().unwrap().len() > 200);
+}
