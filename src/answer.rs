@@ -291,7 +291,7 @@ impl Answer {
             }
             Control::Text(_) => json.as_str().map(|s| Answer::Text(s.to_owned())),
             Control::Questions(_) => {
-                let example: ExampleQuestions = serde_json::from_value(json.clone()).ok()?;
+                let example: ExampleQuestions = crate::spec::from_value(json).ok()?;
                 let cards = example
                     .questions
                     .into_iter()

@@ -39,7 +39,7 @@ impl Item {
     pub fn outputs(&self, field: &str) -> Vec<Output> {
         self.fields
             .get(field)
-            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .and_then(|v| crate::spec::from_value(v).ok())
             .unwrap_or_default()
     }
 
@@ -47,7 +47,7 @@ impl Item {
     pub fn strings(&self, field: &str) -> Vec<String> {
         self.fields
             .get(field)
-            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .and_then(|v| crate::spec::from_value(v).ok())
             .unwrap_or_default()
     }
 }
@@ -175,7 +175,7 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
                 let ok = item
                     .fields
                     .get(h.as_str())
-                    .is_none_or(|v| serde_json::from_value::<Vec<String>>(v.clone()).is_ok());
+                    .is_none_or(|v| crate::spec::from_value::<Vec<String>>(v).is_ok());
                 if !ok {
                     issues.push(SpecIssue::new(
                         join_path(path, h.as_str()),
@@ -270,7 +270,7 @@ fn check_outputs(item: &Item, field: &str, path: &str) -> Vec<SpecIssue> {
             format!("the item has no field \"{field}\"; give it the outputs to rate, [{{\"id\": \"...\", \"text\": \"...\"}}]"),
         )];
     };
-    let outputs: Vec<Output> = match serde_json::from_value(value.clone()) {
+    let outputs: Vec<Output> = match crate::spec::from_value(value) {
         Ok(o) => o,
         Err(e) => {
             return vec![SpecIssue::new(

@@ -23,7 +23,9 @@ fn run(t: &Task, actions: Vec<Action>) -> FormState {
 
 fn round_trip(t: &Task, form: &FormState) -> FormState {
     let json = serde_json::to_string(&Draft::of(t, form, 5_000)).unwrap();
-    let draft: Draft = serde_json::from_str(&json).unwrap();
+    // Read back the way the widget reads storage: text -> Value -> Glossa's deserialiser.
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let draft: Draft = glossa::spec::from_value(&value).unwrap();
     draft.restore(t, 9_000).expect("same task")
 }
 

@@ -75,6 +75,8 @@ struct Controller {
     submitted: RefCell<Option<ResultDoc>>,
     app: RefCell<Option<AppHandle<Root>>>,
     visibility: RefCell<Option<EventListener>>,
+    /// Saves a waiting draft when the page goes away (reload, navigation).
+    pagehide: RefCell<Option<EventListener>>,
     /// Where drafts go, and this item's key (`None` when autosave is off or nothing loaded).
     drafts: DraftStore,
     draft_key: Option<String>,
@@ -132,7 +134,7 @@ fn sniff_lang(spec_json: &str) -> Lang {
     serde_json::from_str::<serde_json::Value>(spec_json)
         .ok()
         .and_then(|v| v.get("language").cloned())
-        .and_then(|l| serde_json::from_value(l).ok())
+        .and_then(|l| crate::spec::from_value(&l).ok())
         .unwrap_or(Lang::En)
 }
 
@@ -191,6 +193,7 @@ pub fn mount(element: Element, spec_json: &str, item_json: &str, options_json: &
         submitted: RefCell::new(None),
         app: RefCell::new(None),
         visibility: RefCell::new(None),
+        pagehide: RefCell::new(None),
         drafts: DraftStore::open(),
         draft_key,
         confirmed: Cell::new(false),
@@ -245,7 +248,7 @@ impl Controller {
                 let resumed = options
                     .resume
                     .clone()
-                    .and_then(|v| serde_json::from_value::<Draft>(v).ok())
+                    .and_then(|v| crate::spec::from_value::<Draft>(&v).ok())
                     .and_then(|d| d.restore(task, now));
                 let initial = resumed.or_else(|| {
                     self.draft_key
@@ -386,6 +389,18 @@ impl Controller {
             }
         });
         *self.visibility.borrow_mut() = Some(listener);
+        if let Some(window) = web_sys::window() {
+            let weak = Rc::downgrade(self);
+            let listener = EventListener::new(&window, "pagehide", move |_| {
+                let Some(c) = weak.upgrade() else { return };
+                if c.save_pending.replace(false) {
+                    if let Some(m) = c.link.latest() {
+                        c.save_draft(&m);
+                    }
+                }
+            });
+            *self.pagehide.borrow_mut() = Some(listener);
+        }
     }
 
     /// Saves the latest draft in a task of its own: an answer never waits for storage, and a
@@ -422,6 +437,7 @@ impl Controller {
 
     fn destroy(&self) {
         self.visibility.borrow_mut().take();
+        self.pagehide.borrow_mut().take();
         if let Some(app) = self.app.borrow_mut().take() {
             app.destroy();
         }

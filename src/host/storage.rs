@@ -43,7 +43,7 @@ impl DraftStore {
         }?;
         // Text -> Value -> T, like every other parse: one deserialiser per type in the bundle.
         let value: serde_json::Value = serde_json::from_str(&text).ok()?;
-        serde_json::from_value(value).ok()
+        crate::spec::from_value(&value).ok()
     }
 
     /// Writes a draft (or any value); a failing write (quota) falls back to memory and

@@ -7,6 +7,8 @@
 mod block;
 pub mod check;
 mod control;
+mod de;
+pub use de::from_value;
 mod issue;
 mod questions;
 pub(crate) mod tagged;
@@ -127,9 +129,9 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
             e.to_string(),
         )]
     })?;
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let outer = join_path(prefix, &e.path().to_string());
-        let (nested, message) = tagged::split_nested_path(&e.into_inner().to_string());
+    de::from_value(&value).map_err(|e| {
+        let outer = join_path(prefix, &e.path());
+        let (nested, message) = tagged::split_nested_path(e.message());
         let path = if outer == "$" {
             join_path("", &nested)
         } else {
@@ -139,7 +141,7 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// Joins a path prefix and a sub-path (`.` means the root in serde_path_to_error).
+/// Joins a path prefix and a sub-path (empty or `.`: the root).
 pub(crate) fn join_path(prefix: &str, sub: &str) -> String {
     let sub = if sub == "." { "" } else { sub };
     match (prefix.is_empty(), sub.is_empty()) {

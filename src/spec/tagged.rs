@@ -31,11 +31,9 @@ pub fn take_kind<E: Error>(
 
 /// Deserialises one variant's fields, carrying the path of any error out in the message.
 pub fn variant<T: DeserializeOwned, E: Error>(map: Map<String, Value>) -> Result<T, E> {
-    serde_path_to_error::deserialize(Value::Object(map)).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner().to_string();
-        let (nested, message) = split_nested_path(&inner);
-        let path = super::join_path(if path == "." { "" } else { &path }, &nested);
+    super::de::from_value(&Value::Object(map)).map_err(|e| {
+        let (nested, message) = split_nested_path(e.message());
+        let path = super::join_path(&e.path(), &nested);
         E::custom(format!("{PATH_MARK}{path}{PATH_MARK}{message}"))
     })
 }
