@@ -306,9 +306,10 @@ impl<'de> de::Deserializer<'de> for ValueDe<'de> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
+        // An object only: serde_json would also read a struct from an array, by position, which
+        // no spec author means (and which puts a second reader of every struct in the bundle).
         match self.0 {
             Value::Object(m) => visit_object(m, visitor),
-            Value::Array(a) => visit_array(a, visitor),
             _ => Err(self.wrong(&visitor)),
         }
     }
