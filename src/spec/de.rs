@@ -587,6 +587,14 @@ mod tests {
             err(json!({})),
             (String::new(), "missing field `options`".into())
         );
+        assert_eq!(
+            err(json!({"options": [["a", 1]]})),
+            (
+                "options[0]".into(),
+                "invalid type: sequence, expected struct Opt".into()
+            ),
+            "a struct is an object, never an array read by position"
+        );
         assert!(from_value::<Spec>(&json!({"options": [{"value": "a", "n": 3}]})).is_ok());
     }
 
