@@ -5,9 +5,9 @@
 //! holds (integers).
 
 use crate::ids::{ControlId, OptionValue};
+use crate::sorted_map::SortedMap;
 use crate::spec::Control;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The answer to one control, as the annotator has it on screen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,11 +18,11 @@ pub enum Answer {
     /// The text typed into a single number box.
     NumberText(String),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
-    NumberTexts(BTreeMap<String, String>),
+    NumberTexts(SortedMap<String, String>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
     Grid(GridCells),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
-    Spans(BTreeMap<String, Vec<SpanEntry>>),
+    Spans(SortedMap<String, Vec<SpanEntry>>),
     /// Free text as typed.
     Text(String),
     /// Authored questions (QA), with the "no more questions possible" box.
@@ -81,10 +81,10 @@ pub struct WordSpan {
 }
 
 /// A grid's cells: row index (from 0) → column id → chosen leaf value.
-pub type GridCells = BTreeMap<usize, BTreeMap<String, String>>;
+pub type GridCells = SortedMap<usize, SortedMap<String, String>>;
 
 /// All answers of one item, keyed by control id. A control without an answer has no entry.
-pub type Answers = BTreeMap<ControlId, Answer>;
+pub type Answers = SortedMap<ControlId, Answer>;
 
 /// A validated answer, as results hold it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -95,11 +95,11 @@ pub enum Value {
     /// A whole number.
     Number(u64),
     /// Whole numbers keyed by output id.
-    Numbers(BTreeMap<String, u64>),
+    Numbers(SortedMap<String, u64>),
     /// A grid, row by row.
     Grid(Vec<GridRowValue>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
-    Spans(BTreeMap<String, SpanAttrValue>),
+    Spans(SortedMap<String, SpanAttrValue>),
     /// Free text.
     Text(String),
     /// Authored questions.
@@ -214,7 +214,7 @@ pub struct GridRowValue {
     /// The sentence the row is about; `null` for a missing sentence.
     pub sentence: Option<String>,
     /// The filled columns by id.
-    pub cells: BTreeMap<String, CellValue>,
+    pub cells: SortedMap<String, CellValue>,
 }
 
 /// A grid cell's value: the option, or for a two-level column its category and option.
@@ -256,7 +256,7 @@ impl Answer {
                 let texts = map
                     .iter()
                     .map(|(k, v)| number(v).map(|t| (k.clone(), t)))
-                    .collect::<Option<BTreeMap<_, _>>>()?;
+                    .collect::<Option<SortedMap<_, _>>>()?;
                 Some(Answer::NumberTexts(texts))
             }
             Control::Number(_) => number(json).map(Answer::NumberText),
@@ -268,7 +268,7 @@ impl Answer {
                     let cols = row
                         .iter()
                         .map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_owned())))
-                        .collect::<Option<BTreeMap<_, _>>>()?;
+                        .collect::<Option<SortedMap<_, _>>>()?;
                     if !cols.is_empty() {
                         cells.insert(n, cols);
                     }
@@ -277,7 +277,7 @@ impl Answer {
             }
             Control::SpanAttributes(_) => {
                 let map = json.as_object()?;
-                let mut out = BTreeMap::new();
+                let mut out = SortedMap::new();
                 for (attr, v) in map {
                     let entries = match v {
                         serde_json::Value::Array(list) => {

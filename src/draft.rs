@@ -5,9 +5,9 @@
 use crate::answer::{Answer, QuestionSet, SpanEntry};
 use crate::form::{apply, Action, FormState, QuestionEdit};
 use crate::ids::{ControlId, OptionValue};
+use crate::sorted_map::{SortedMap, SortedSet};
 use crate::task::Task;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// The draft format tag.
 pub const DRAFT_FORMAT: &str = "glossa.draft/1";
@@ -24,10 +24,10 @@ pub struct Draft {
     /// The item's id.
     pub item_id: String,
     /// The answers as on screen.
-    pub answers: BTreeMap<ControlId, Answer>,
+    pub answers: SortedMap<ControlId, Answer>,
     /// Boxes the annotator had left.
     #[serde(default)]
-    pub touched: BTreeSet<String>,
+    pub touched: SortedSet<String>,
     /// When the item was first shown (ms since the epoch).
     pub started_ms: u64,
     /// Active time so far.
@@ -36,7 +36,7 @@ pub struct Draft {
 
 /// The storage key of a draft: spec id and version, item id, and the host's ids (participant,
 /// assignment, ...), so two participants on one computer never see each other's drafts.
-pub fn storage_key(task: &Task, ids: &BTreeMap<String, String>) -> String {
+pub fn storage_key(task: &Task, ids: &SortedMap<String, String>) -> String {
     format!(
         "glossa:draft/1:{}@{}:{}:{}",
         task.spec.id,
@@ -47,7 +47,7 @@ pub fn storage_key(task: &Task, ids: &BTreeMap<String, String>) -> String {
 }
 
 /// The host's ids as one key part: `k=v&k=v`, in key order.
-pub fn ids_key(ids: &BTreeMap<String, String>) -> String {
+pub fn ids_key(ids: &SortedMap<String, String>) -> String {
     let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();
     who.join("&")
 }

@@ -4,8 +4,8 @@
 use crate::answer::{Answer, GridCells};
 use crate::item::Item;
 use crate::sentences;
+use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
-use std::collections::BTreeMap;
 
 /// The most rows a grid asks (a spec's `rows.count`, or an item's sentences).
 pub const MAX_ROWS: usize = 200;
@@ -29,15 +29,15 @@ pub fn effective_row(
     answer: Option<&Answer>,
     row: usize,
     present: bool,
-) -> BTreeMap<String, String> {
+) -> SortedMap<String, String> {
     if !present {
         if let Some(m) = &c.missing_row {
-            return BTreeMap::from([(m.column.clone(), m.value.clone())]);
+            return SortedMap::from([(m.column.clone(), m.value.clone())]);
         }
     }
     match answer {
         Some(Answer::Grid(cells)) => cells.get(&row).cloned().unwrap_or_default(),
-        _ => BTreeMap::new(),
+        _ => SortedMap::new(),
     }
 }
 

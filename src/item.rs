@@ -2,12 +2,12 @@
 
 use crate::mr;
 use crate::sentences;
+use crate::sorted_map::{SortedMap, SortedSet};
 use crate::spec::{
     join_path, parse_json, Block, Control, NumberControl, SpecIssue, SpecIssueCode, TaskSpec,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// One item: an id plus the fields the spec's blocks show (`{"id": "it-1", "testo": "..."}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -16,7 +16,7 @@ pub struct Item {
     pub id: String,
     /// The item's fields by name. Texts are data: they are never rendered as markup.
     #[serde(flatten)]
-    pub fields: BTreeMap<String, serde_json::Value>,
+    pub fields: SortedMap<String, serde_json::Value>,
 }
 
 /// One output of an item that a control asks about (e.g. one generated utterance).
@@ -114,7 +114,7 @@ pub fn parse_items(text: &str) -> Result<Vec<Item>, Vec<SpecIssue>> {
 /// Checks every item of a file against the spec, including that ids are unique.
 pub fn check_items(spec: &TaskSpec, items: &[Item]) -> Vec<SpecIssue> {
     let mut issues = Vec::new();
-    let mut seen = BTreeSet::new();
+    let mut seen = SortedSet::new();
     for (n, item) in items.iter().enumerate() {
         let path = format!("items[{n}]");
         issues.extend(check_item(spec, item, &path));
@@ -290,7 +290,7 @@ fn check_outputs(item: &Item, field: &str, path: &str) -> Vec<SpecIssue> {
             "the item lists no outputs; give it at least one",
         ));
     }
-    let mut seen = BTreeSet::new();
+    let mut seen = SortedSet::new();
     for (n, o) in outputs.iter().enumerate() {
         if o.id.trim().is_empty() || !seen.insert(o.id.as_str()) {
             issues.push(SpecIssue::new(

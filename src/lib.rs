@@ -24,6 +24,7 @@ pub mod questions;
 pub mod result;
 pub mod revalidate;
 pub mod sentences;
+pub mod sorted_map;
 pub mod spec;
 pub mod task;
 pub mod text;

@@ -5,9 +5,9 @@
 use crate::ids::ControlId;
 use crate::item::{Item, Output};
 use crate::order::shuffled;
+use crate::sorted_map::SortedMap;
 use crate::spec::{Control, TaskSpec};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// The presentation of one item.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -16,7 +16,7 @@ pub struct Presentation {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
     /// For each control asked per output: the output ids in the order shown.
-    pub order: BTreeMap<ControlId, Vec<String>>,
+    pub order: SortedMap<ControlId, Vec<String>>,
 }
 
 impl Presentation {
@@ -96,7 +96,7 @@ mod tests {
         let (s, i) = (spec(true), item("i1"));
         let p = Presentation::new(&s, &i, Some("P-17"));
         assert_eq!(p, Presentation::new(&s, &i, Some("P-17")));
-        let orders: std::collections::BTreeSet<_> = (0..20)
+        let orders: crate::sorted_map::SortedSet<_> = (0..20)
             .map(|n| Presentation::new(&s, &i, Some(&n.to_string())).order)
             .collect();
         assert!(orders.len() > 10, "different seeds give different orders");

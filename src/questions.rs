@@ -2,11 +2,11 @@
 //! sentences holding its answer and its lexical overlap, and the session's running tally.
 
 use crate::answer::{QuestionCard, QuestionSet, SpanValue};
+use crate::sorted_map::SortedMap;
 use crate::spec::{QuestionsControl, TaskSpec};
 use crate::task::Task;
 use crate::text::overlap::{self, FunctionWords, Overlap};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The function words a control ignores: its built-in list (by default the spec's language,
 /// when one ships) plus its extra words. Built once per task (see [`Task::function_words`]).
@@ -93,7 +93,7 @@ pub struct Tally {
     /// among answerable and unanswerable questions).
     pub yes_no_unanswerable: u32,
     /// Questions per category value (uncategorised ones are not counted here).
-    pub categories: BTreeMap<String, u32>,
+    pub categories: SortedMap<String, u32>,
 }
 
 impl Tally {
@@ -127,7 +127,7 @@ impl Tally {
     }
 
     /// The storage key of a session's tally: spec id and version and the host's ids.
-    pub fn storage_key(task: &Task, ids: &BTreeMap<String, String>) -> String {
+    pub fn storage_key(task: &Task, ids: &SortedMap<String, String>) -> String {
         format!(
             "glossa:tally/1:{}@{}:{}",
             task.spec.id,

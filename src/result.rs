@@ -5,12 +5,12 @@ use crate::form::FormState;
 use crate::i18n::Lang;
 use crate::ids::ControlId;
 use crate::presentation::Presentation;
+use crate::sorted_map::SortedMap;
 use crate::spec::Block;
 use crate::task::Task;
 use crate::time::iso8601;
 use crate::validate::{self, PublicProblem, Report};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The result format tag written into every result.
 pub const RESULT_FORMAT: &str = "glossa.result/1";
@@ -48,7 +48,7 @@ pub struct ResultDoc {
     pub item_id: String,
     /// The answers by control id: a choice is its option's value, a number an integer, a number
     /// asked per output an object of integers keyed by output id.
-    pub answers: BTreeMap<ControlId, Value>,
+    pub answers: SortedMap<ControlId, Value>,
     /// What the annotator saw that the answers relate to: output orders, the shuffle seed, the
     /// standards' scores.
     pub shown: Shown,
@@ -59,7 +59,7 @@ pub struct ResultDoc {
     /// The widget and the device.
     pub environment: EnvironmentRecord,
     /// Ids the host passed in (participant, assignment, session, ...).
-    pub ids: BTreeMap<String, String>,
+    pub ids: SortedMap<String, String>,
 }
 
 /// What was shown, as far as it bears on the answers.
@@ -126,7 +126,7 @@ pub fn build(
     task: &Task,
     form: &FormState,
     env: &Environment,
-    ids: &BTreeMap<String, String>,
+    ids: &SortedMap<String, String>,
     now_ms: u64,
 ) -> Result<ResultDoc, Report> {
     let (spec, item, presentation) = (&task.spec, &task.item, &task.presentation);

@@ -7,11 +7,11 @@ use crate::answer::{Answer, GridCells, QuestionCard, QuestionSet, SpanEntry, Wor
 use crate::grid;
 use crate::ids::{ControlId, OptionValue};
 use crate::result::RESULT_FORMAT;
+use crate::sorted_map::SortedMap;
 use crate::spec::Control;
 use crate::task::Task;
 use crate::validate::{validate, Severity};
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 /// One thing wrong with a collected result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         .get("answers")
         .and_then(Value::as_object)
         .unwrap_or(&empty);
-    let mut answers = BTreeMap::new();
+    let mut answers = SortedMap::new();
     for (key, value) in answers_json {
         let id = ControlId::from(key.as_str());
         let path = format!("answers.{key}");
@@ -104,7 +104,7 @@ fn read_answer(
             let texts = map
                 .iter()
                 .map(|(k, n)| Some((k.clone(), integer_text(n)?)))
-                .collect::<Option<BTreeMap<_, _>>>()?;
+                .collect::<Option<SortedMap<_, _>>>()?;
             Some(Answer::NumberTexts(texts))
         }
         Control::Number(_) => Some(Answer::NumberText(integer_text(v)?)),
@@ -127,7 +127,7 @@ fn read_answer(
                         "does not match the item's sentence",
                     ));
                 }
-                let mut cols = BTreeMap::new();
+                let mut cols = SortedMap::new();
                 for (col, cell) in row.get("cells")?.as_object()? {
                     let leaf = match cell {
                         Value::String(s) => s.clone(),
@@ -144,7 +144,7 @@ fn read_answer(
                         let missing = g
                             .missing_row
                             .as_ref()
-                            .map(|m| BTreeMap::from([(m.column.clone(), m.value.clone())]));
+                            .map(|m| SortedMap::from([(m.column.clone(), m.value.clone())]));
                         if Some(&cols) != missing.as_ref() {
                             out.push(finding(format!("{path}[{i}].cells"), "a missing sentence's row can only hold the missing-sentence answer"));
                         }
@@ -158,7 +158,7 @@ fn read_answer(
         Control::SpanAttributes(c) => {
             let text = task.item.text(c.text_field.as_str()).unwrap_or_default();
             let tokens = task.tokens(c.text_field.as_str())?;
-            let mut map = BTreeMap::new();
+            let mut map = SortedMap::new();
             for (attr, value) in v.as_object()? {
                 let entries: Vec<&Value> = match value {
                     Value::Array(list) => list.iter().collect(),

@@ -3,11 +3,11 @@
 
 use crate::item::Item;
 use crate::presentation::Presentation;
+use crate::sorted_map::SortedMap;
 use crate::spec::Control;
 use crate::spec::TaskSpec;
 use crate::text::overlap::FunctionWords;
 use crate::text::Tokens;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// A spec and an item, ready to annotate. (`Eq`, so `Rc<Task>` compares by pointer first.)
@@ -21,10 +21,10 @@ pub struct Task {
     pub presentation: Presentation,
     /// Text and tokens of every item field a span control annotates, by field name (shared:
     /// the UI hands them to components without copying).
-    spans: BTreeMap<String, (Rc<str>, Rc<Tokens>)>,
+    spans: SortedMap<String, (Rc<str>, Rc<Tokens>)>,
     /// The function words of each questions control, by control id (lexical overlap reads them
     /// on every keystroke; the list is built once).
-    function_words: BTreeMap<String, FunctionWords>,
+    function_words: SortedMap<String, FunctionWords>,
 }
 
 impl Task {

@@ -7,10 +7,10 @@ use glossa::form::{apply, Action, FormState};
 use glossa::ids::{ControlId, OptionValue};
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment, ResultDoc, RESULT_FORMAT};
+use glossa::sorted_map::SortedMap;
 use glossa::spec::{self, Control, TaskSpec};
 use glossa::validate::{ProblemCode, Report};
 use proptest::prelude::*;
-use std::collections::BTreeMap;
 
 fn example() -> (TaskSpec, Vec<Item>) {
     let spec = spec::load(include_str!("../www/examples/it-implicit/spec.json")).expect("spec");
@@ -31,7 +31,7 @@ fn result(
     spec: &TaskSpec,
     item: &Item,
     form: &FormState,
-    ids: &BTreeMap<String, String>,
+    ids: &SortedMap<String, String>,
     now: u64,
 ) -> Result<ResultDoc, Report> {
     build(&bind(spec, item), form, &Environment::default(), ids, now)
@@ -45,7 +45,7 @@ fn nothing_chosen_is_reported_as_required() {
     assert!(!report.is_valid());
     assert_eq!(report.problems[0].code, ProblemCode::Required);
     assert_eq!(report.problems[0].path, "valutazione");
-    let err = result(&spec, &items[0], &form, &BTreeMap::new(), 2_000).unwrap_err();
+    let err = result(&spec, &items[0], &form, &SortedMap::new(), 2_000).unwrap_err();
     assert_eq!(err.error_count(), 1);
 }
 
@@ -71,7 +71,7 @@ fn a_choice_builds_a_result_with_the_option_value_ids_and_timings() {
             now_ms: 9_000,
         },
     );
-    let ids = BTreeMap::from([("participant".to_owned(), "P7".to_owned())]);
+    let ids = SortedMap::from([("participant".to_owned(), "P7".to_owned())]);
     let doc = result(&spec, it, &form, &ids, 10_000).expect("valid");
     let json = serde_json::to_value(&doc).unwrap();
     assert_eq!(json["format"], RESULT_FORMAT);
@@ -148,7 +148,7 @@ proptest! {
                 prop_assert!(c.options.iter().any(|o| &o.value == v));
             }
         }
-        let built = result(&spec, &items[0], &form, &BTreeMap::new(), 2_000_000);
+        let built = result(&spec, &items[0], &form, &SortedMap::new(), 2_000_000);
         prop_assert_eq!(built.is_ok(), form.report(&bind(&spec, &items[0])).is_valid());
     }
 

@@ -8,8 +8,8 @@ use glossa::answer::Answer;
 use glossa::draft::{storage_key, Draft};
 use glossa::form::{apply, Action, FormState};
 use glossa::ids::{ControlId, OptionValue};
+use glossa::sorted_map::SortedMap;
 use glossa::task::Task;
-use std::collections::BTreeMap;
 
 fn task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
     common::example_task(dir, spec_file, items_file, n)
@@ -196,8 +196,8 @@ fn a_tampered_draft_restores_only_legal_answers() {
 #[test]
 fn keys_separate_participants_items_and_versions() {
     let t = task("it-implicit", "spec.json", "items.json", 0);
-    let a = BTreeMap::from([("participant".to_owned(), "P1".to_owned())]);
-    let b = BTreeMap::from([("participant".to_owned(), "P2".to_owned())]);
+    let a = SortedMap::from([("participant".to_owned(), "P1".to_owned())]);
+    let b = SortedMap::from([("participant".to_owned(), "P2".to_owned())]);
     assert_ne!(storage_key(&t, &a), storage_key(&t, &b));
     assert_eq!(
         storage_key(&t, &a),

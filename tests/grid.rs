@@ -10,10 +10,10 @@ use glossa::form::{apply, Action, FormState};
 use glossa::ids::ControlId;
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment};
+use glossa::sorted_map::SortedMap;
 use glossa::spec::{self, Control, GridControl, TaskSpec};
 use glossa::validate::{validate, ProblemCode};
 use proptest::prelude::*;
-use std::collections::BTreeMap;
 
 fn example() -> (TaskSpec, Vec<Item>) {
     let spec = spec::load(include_str!(
@@ -55,7 +55,7 @@ fn run(spec: &TaskSpec, item: &Item, actions: Vec<Action>) -> FormState {
 }
 
 fn codes(spec: &TaskSpec, item: &Item, cells: GridCells) -> Vec<(String, ProblemCode)> {
-    let answers = BTreeMap::from([(errors(), Answer::Grid(cells))]);
+    let answers = SortedMap::from([(errors(), Answer::Grid(cells))]);
     validate(&bind(spec, item), &answers)
         .problems
         .into_iter()
@@ -63,7 +63,7 @@ fn codes(spec: &TaskSpec, item: &Item, cells: GridCells) -> Vec<(String, Problem
         .collect()
 }
 
-fn row(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+fn row(pairs: &[(&str, &str)]) -> SortedMap<String, String> {
     pairs
         .iter()
         .map(|(k, v)| ((*k).into(), (*v).into()))
@@ -138,7 +138,7 @@ fn two_sentence_abstract_in_a_three_row_task() {
         &bind(&spec, it),
         &form,
         &Environment::default(),
-        &BTreeMap::new(),
+        &SortedMap::new(),
         1,
     )
     .expect("valid");
@@ -163,12 +163,12 @@ fn two_sentence_abstract_in_a_three_row_task() {
     );
     assert_eq!(
         rows[1].cells,
-        BTreeMap::from([("special".to_owned(), CellValue::Option("ok".into()))])
+        SortedMap::from([("special".to_owned(), CellValue::Option("ok".into()))])
     );
     assert_eq!((rows[2].row, rows[2].sentence.as_deref()), (3, None));
     assert_eq!(
         rows[2].cells,
-        BTreeMap::from([(
+        SortedMap::from([(
             "special".to_owned(),
             CellValue::Option("sentence_missing".into())
         )])
@@ -258,7 +258,7 @@ fn headline_task_has_one_row() {
 /// An independent statement of the manual's rules, applied to a result row.
 fn row_obeys_the_manual(
     g: &GridControl,
-    cells: &BTreeMap<String, CellValue>,
+    cells: &SortedMap<String, CellValue>,
     present: bool,
 ) -> bool {
     let special = cells.contains_key("special");
@@ -314,7 +314,7 @@ proptest! {
         };
         all.extend(actions);
         let form = run(&spec, it, all);
-        if let Ok(doc) = build(&bind(&spec, it), &form, &Environment::default(), &BTreeMap::new(), 1) {
+        if let Ok(doc) = build(&bind(&spec, it), &form, &Environment::default(), &SortedMap::new(), 1) {
             let Value::Grid(rows) = &doc.answers[&errors()] else { panic!("grid answer") };
             prop_assert_eq!(rows.len(), 3);
             for r in rows {

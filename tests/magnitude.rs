@@ -9,9 +9,9 @@ use glossa::ids::ControlId;
 use glossa::item::{self, Item};
 use glossa::presentation::Presentation;
 use glossa::result::{build, Environment};
+use glossa::sorted_map::SortedMap;
 use glossa::spec::{self, SpecIssueCode, TaskSpec};
 use glossa::validate::ProblemCode;
-use std::collections::BTreeMap;
 
 const SPEC: &str = include_str!("../www/examples/en-informativeness/spec.json");
 
@@ -49,7 +49,7 @@ fn the_manuals_example_gives_integers_keyed_by_output_id() {
         &bind(&spec, it),
         &form,
         &Environment::default(),
-        &BTreeMap::new(),
+        &SortedMap::new(),
         1,
     )
     .expect("valid");

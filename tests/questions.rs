@@ -9,11 +9,11 @@ use glossa::draft::Draft;
 use glossa::form::{apply, Action, FormState, QuestionEdit};
 use glossa::ids::ControlId;
 use glossa::result::{build, Environment};
+use glossa::sorted_map::SortedMap;
 use glossa::task::Task;
 use glossa::validate::{ProblemCode, Severity};
 use glossa::{export, revalidate};
 use proptest::prelude::*;
-use std::collections::BTreeMap;
 
 fn task(n: usize) -> Task {
     example_task("pl-poquad", "spec.json", "items.json", n)
@@ -315,7 +315,7 @@ fn high_overlap_is_flagged_for_manual_acceptance_not_blocked() {
         (p.code, p.severity),
         (ProblemCode::OverlapHigh, Severity::Warning)
     );
-    let result = build(&t, &form, &env(), &BTreeMap::new(), 2_000).expect("submits");
+    let result = build(&t, &form, &env(), &SortedMap::new(), 2_000).expect("submits");
     let json = serde_json::to_value(&result).unwrap();
     let q = &json["answers"]["qa"]["questions"][0];
     assert_eq!(q["needs_manual_acceptance"], true);
@@ -334,7 +334,7 @@ fn five_questions_make_a_result_that_exports_with_code_point_offsets() {
         .problems
         .iter()
         .all(|p| p.code != ProblemCode::NoUnanswerable));
-    let ids = BTreeMap::from([("PROLIFIC_PID".to_owned(), "p1".to_owned())]);
+    let ids = SortedMap::from([("PROLIFIC_PID".to_owned(), "p1".to_owned())]);
     let result = build(&t, &form, &env(), &ids, 2_000).expect("submits");
     let json = serde_json::to_value(&result).unwrap();
     let findings = revalidate::check_result(&t, &json);
@@ -386,7 +386,7 @@ fn five_questions_make_a_result_that_exports_with_code_point_offsets() {
 fn export_refuses_offsets_that_do_not_slice_back() {
     let t = task(0);
     let form = run(&t, five_questions(&t));
-    let result = build(&t, &form, &env(), &BTreeMap::new(), 2_000).unwrap();
+    let result = build(&t, &form, &env(), &SortedMap::new(), 2_000).unwrap();
     let mut json = serde_json::to_value(&result).unwrap();
     json["answers"]["qa"]["questions"][0]["answers"][0]["start"] = serde_json::json!(3);
     let items = vec![(*t.item).clone()];
@@ -411,7 +411,7 @@ fn a_draft_restores_every_card_field() {
 fn tampered_results_are_caught_by_revalidation() {
     let t = task(0);
     let form = run(&t, five_questions(&t));
-    let result = build(&t, &form, &env(), &BTreeMap::new(), 2_000).unwrap();
+    let result = build(&t, &form, &env(), &SortedMap::new(), 2_000).unwrap();
     let good = serde_json::to_value(&result).unwrap();
     let mut flag = good.clone();
     flag["answers"]["qa"]["questions"][0]["needs_manual_acceptance"] = serde_json::json!(false);
@@ -523,7 +523,7 @@ proptest! {
 fn the_cli_exports_dataset_json_that_python_slices_back() {
     let t = task(0);
     let form = run(&t, five_questions(&t));
-    let result = build(&t, &form, &env(), &BTreeMap::new(), 2_000).unwrap();
+    let result = build(&t, &form, &env(), &SortedMap::new(), 2_000).unwrap();
     let dir = std::env::temp_dir().join(format!("glossa-export-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let results = dir.join("results.jsonl");

@@ -8,9 +8,9 @@ use glossa::form::{apply, Action, FormState};
 use glossa::ids::{ControlId, OptionValue};
 use glossa::result::{build, Environment};
 use glossa::revalidate::check_result;
+use glossa::sorted_map::SortedMap;
 use glossa::task::Task;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
 use std::process::Command;
 
 fn task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
@@ -22,7 +22,7 @@ fn result(t: &Task, actions: Vec<Action>) -> Value {
         .into_iter()
         .fold(FormState::new(0), |f, a| apply(t, &f, a));
     serde_json::to_value(
-        build(t, &form, &Environment::default(), &BTreeMap::new(), 1).expect("valid"),
+        build(t, &form, &Environment::default(), &SortedMap::new(), 1).expect("valid"),
     )
     .unwrap()
 }

@@ -9,12 +9,12 @@ use glossa::form::{apply, Action, FormState};
 use glossa::ids::ControlId;
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment};
+use glossa::sorted_map::SortedMap;
 use glossa::spec::{self, TaskSpec};
 use glossa::task::Task;
 use glossa::text::{TokenKind, Tokens};
 use glossa::validate::ProblemCode;
 use proptest::prelude::*;
-use std::collections::BTreeMap;
 
 fn example(n: usize) -> Task {
     let spec = spec::load(include_str!("../www/examples/cs-propaganda/spec.json")).expect("spec");
@@ -171,7 +171,7 @@ fn spans_carry_text_and_offsets_that_slice_back() {
     form = select(&task, &form, okamura - 1, okamura + 2); // "Tomio Okamura mu však"
     form = assign(&task, &form, "politik", None);
     form = value(&task, &form, "politik", 1, "pozitivni");
-    let doc = build(&task, &form, &Environment::default(), &BTreeMap::new(), 1).expect("valid");
+    let doc = build(&task, &form, &Environment::default(), &SortedMap::new(), 1).expect("valid");
     let Value::Spans(spans) = &doc.answers[&ControlId::from("techniky")] else {
         panic!()
     };
@@ -199,7 +199,7 @@ fn spans_carry_text_and_offsets_that_slice_back() {
     let form = select(&task, &form, rodiny - 1, rodiny);
     let form = assign(&task, &form, "strach", None);
     let form = value(&task, &form, "strach", 0, "ano");
-    let doc = build(&task, &form, &Environment::default(), &BTreeMap::new(), 1).expect("valid");
+    let doc = build(&task, &form, &Environment::default(), &SortedMap::new(), 1).expect("valid");
     let Value::Spans(spans) = &doc.answers[&ControlId::from("techniky")] else {
         panic!()
     };

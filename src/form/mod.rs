@@ -8,11 +8,11 @@ use crate::answer::{Answer, Answers, GridCells, WordSpan};
 use crate::grid;
 use crate::ids::{ControlId, OptionValue};
 use crate::item::Item;
+use crate::sorted_map::{SortedMap, SortedSet};
 use crate::spec::Control;
 use crate::spec::{GridControl, SpanAttributes};
 use crate::task::Task;
 use crate::validate::{self, number_keys, Report};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// Everything the annotator has done on one item.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,7 +22,7 @@ pub struct FormState {
     /// Whether a submit was attempted: from then on, every problem is shown next to its control.
     pub submit_attempted: bool,
     /// Paths of boxes the annotator has left (blurred): their problems show before any submit.
-    pub touched: BTreeSet<String>,
+    pub touched: SortedSet<String>,
     /// The last automatic clearing in a grid row, which the annotator may undo.
     pub grid_notice: Option<GridNotice>,
     /// The words being selected in a span text (before they are assigned to an attribute).
@@ -87,7 +87,7 @@ pub struct GridNotice {
     /// The row (from 0).
     pub row: usize,
     /// The row's cells before the choice.
-    pub previous: BTreeMap<String, String>,
+    pub previous: SortedMap<String, String>,
     /// The columns the choice cleared.
     pub cleared: Vec<String>,
 }
@@ -341,7 +341,7 @@ impl FormState {
         Self {
             answers: Answers::new(),
             submit_attempted: false,
-            touched: BTreeSet::new(),
+            touched: SortedSet::new(),
             grid_notice: None,
             selection: None,
             submitted: false,

@@ -2,8 +2,8 @@
 
 use super::{span_control, Action, FormState};
 use crate::answer::{Answer, SpanEntry};
+use crate::sorted_map::SortedMap;
 use crate::task::Task;
-use std::collections::BTreeMap;
 
 /// Applies a span action (the caller checked the form is not submitted).
 pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
@@ -13,9 +13,9 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
     let Some(c) = span_control(task, &control_id) else {
         return;
     };
-    let mut map: BTreeMap<String, Vec<SpanEntry>> = match form.answers.get(&control_id) {
+    let mut map: SortedMap<String, Vec<SpanEntry>> = match form.answers.get(&control_id) {
         Some(Answer::Spans(m)) => m.clone(),
-        _ => BTreeMap::new(),
+        _ => SortedMap::new(),
     };
     match action {
         Action::SpanValue {

@@ -13,6 +13,7 @@ use crate::i18n::{t, Lang, Msg};
 use crate::item;
 use crate::questions::Tally;
 use crate::result::{self, ResultDoc};
+use crate::sorted_map::SortedMap;
 use crate::spec::{self, SpecIssue};
 use crate::task::Task;
 use crate::ui::{ErrorPanelProps, Model, Root, RootProps, RootView, WidgetLink, WidgetProps};
@@ -20,7 +21,6 @@ use crate::validate::PublicReport;
 use gloo_events::EventListener;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -359,7 +359,7 @@ impl Controller {
     }
 
     /// Adds a submitted item's questions to the session's running tally.
-    fn count_questions(&self, task: &Task, ids: &BTreeMap<String, String>, model: &Model) {
+    fn count_questions(&self, task: &Task, ids: &SortedMap<String, String>, model: &Model) {
         for answer in model.form.answers.values() {
             if let Answer::Questions(set) = answer {
                 let key = Tally::storage_key(task, ids);

@@ -1,7 +1,7 @@
 //! Mount options a host passes: which ids to record, whether to hide the submit button.
 
+use crate::sorted_map::SortedMap;
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
 /// The `options` object of `mount(element, {spec, item, options})`.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
@@ -10,7 +10,7 @@ pub struct MountOptions {
     /// Hide the built-in submit button; the host calls `handle.submit()` itself.
     pub hide_submit: bool,
     /// Ids recorded in the result as they are (participant, assignment, session, ...).
-    pub ids: BTreeMap<String, String>,
+    pub ids: SortedMap<String, String>,
     /// Seed for shuffling outputs (e.g. the participant id). Without one, the order depends on
     /// the item id only. The order shown is recorded in the result either way.
     pub seed: Option<String>,

@@ -6,9 +6,9 @@ use super::{
 };
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
+use crate::sorted_map::{SortedMap, SortedSet};
 use crate::task::Task;
 use crate::validate;
-use std::collections::{BTreeMap, BTreeSet};
 
 /// Runs every semantic check; returns all problems found (empty when the spec is usable).
 pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
@@ -37,8 +37,8 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
             "the spec has no controls; add at least one thing to answer",
         ));
     }
-    let mut ids = BTreeSet::new();
-    let mut keys: BTreeMap<String, String> = BTreeMap::new();
+    let mut ids = SortedSet::new();
+    let mut keys: SortedMap<String, String> = SortedMap::new();
     for (n, control) in spec.controls.iter().enumerate() {
         let path = format!("controls[{n}]");
         if control.id().as_str().trim().is_empty() {
@@ -83,7 +83,7 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
 fn check_choice(
     c: &SingleChoice,
     path: &str,
-    keys: &mut BTreeMap<String, String>,
+    keys: &mut SortedMap<String, String>,
     out: &mut Vec<SpecIssue>,
 ) {
     if c.options.is_empty() {
@@ -93,7 +93,7 @@ fn check_choice(
             "a choice needs at least one option",
         ));
     }
-    let mut values = BTreeSet::new();
+    let mut values = SortedSet::new();
     for (n, option) in c.options.iter().enumerate() {
         let opath = format!("{path}.options[{n}]");
         if option.value.as_str().trim().is_empty() {
@@ -280,7 +280,7 @@ fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
             "a grid needs at least one column".into(),
         );
     }
-    let mut ids = BTreeSet::new();
+    let mut ids = SortedSet::new();
     for (n, col) in c.columns.iter().enumerate() {
         let cpath = format!("{path}.columns[{n}]");
         if col.id.trim().is_empty() || !ids.insert(col.id.as_str()) {
@@ -297,7 +297,7 @@ fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
                 "a column needs at least one option".into(),
             );
         }
-        let mut values = BTreeSet::new();
+        let mut values = SortedSet::new();
         for (i, o) in col.options.iter().enumerate() {
             let opath = format!("{cpath}.options[{i}]");
             let leaves = o
@@ -333,7 +333,7 @@ fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
             }
         }
     }
-    let mut grouped = BTreeSet::new();
+    let mut grouped = SortedSet::new();
     for (n, group) in c.alternatives.iter().enumerate() {
         for (i, col) in group.iter().enumerate() {
             if c.column(col).is_none() {
@@ -391,7 +391,7 @@ fn check_span_attributes(c: &SpanAttributes, path: &str, out: &mut Vec<SpecIssue
             "add at least one attribute".into(),
         );
     }
-    let mut ids = BTreeSet::new();
+    let mut ids = SortedSet::new();
     for (n, a) in c.attributes.iter().enumerate() {
         let apath = format!("{path}.attributes[{n}]");
         if a.id.trim().is_empty() || !ids.insert(a.id.as_str()) {
@@ -415,7 +415,7 @@ fn check_span_attributes(c: &SpanAttributes, path: &str, out: &mut Vec<SpecIssue
                 "an attribute needs at least one value".into(),
             );
         }
-        let mut values = BTreeSet::new();
+        let mut values = SortedSet::new();
         for (i, v) in a.values.iter().enumerate() {
             if v.value.trim().is_empty() || !values.insert(v.value.as_str()) {
                 issue(
@@ -461,7 +461,7 @@ fn check_questions(c: &QuestionsControl, path: &str, out: &mut Vec<SpecIssue>) {
             "give the yes/no base forms, e.g. [\"Tak\", \"Nie\"]".into(),
         );
     }
-    let mut values = BTreeSet::new();
+    let mut values = SortedSet::new();
     for (i, cat) in c.categories.iter().enumerate() {
         if cat.value.trim().is_empty() || !values.insert(cat.value.as_str()) {
             issue(

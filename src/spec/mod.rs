@@ -26,9 +26,9 @@ pub use questions::{OverlapSettings, Percent, QuestionCategory, QuestionsControl
 use crate::i18n::Lang;
 use crate::ids::ControlId;
 use crate::item::Item;
+use crate::sorted_map::SortedMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The spec format version this widget reads.
 pub const SPEC_FORMAT: u32 = 1;
@@ -76,7 +76,7 @@ pub struct WorkedExample {
     /// choice, a whole number for a number, an object `{output id: number}` for a number asked
     /// for each output.
     #[serde(default)]
-    pub answers: BTreeMap<ControlId, serde_json::Value>,
+    pub answers: SortedMap<ControlId, serde_json::Value>,
     /// Why these answers are right, in Markdown.
     #[serde(default)]
     pub explanation: Option<String>,

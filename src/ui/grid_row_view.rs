@@ -7,8 +7,8 @@ use crate::form::Action;
 use crate::grid::is_missing_value;
 use crate::i18n::{fill, t, tf, Lang, Msg};
 use crate::ids::dom_id;
+use crate::sorted_map::SortedMap;
 use crate::spec::{GridColumn, GridControl, GridOption};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -24,7 +24,7 @@ pub struct GridRowViewProps {
     /// The row's sentence; `None` when the text has no such sentence.
     pub sentence: Option<String>,
     /// The row's cells (column → chosen value).
-    pub cells: BTreeMap<String, String>,
+    pub cells: SortedMap<String, String>,
     /// The row's message, if shown.
     #[prop_or_default]
     pub error: Option<AttrValue>,

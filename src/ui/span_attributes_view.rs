@@ -10,11 +10,11 @@ use crate::answer::{Answer, SpanEntry, WordSpan};
 use crate::form::{Action, FormState};
 use crate::i18n::{fill, tf, Lang, Msg};
 use crate::ids::dom_id;
+use crate::sorted_map::SortedMap;
 use crate::spec::SpanAttributes;
 use crate::task::Task;
 use crate::text::Tokens;
 use crate::validate::Report;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -56,9 +56,9 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
         .span_text(field)
         .unwrap_or_else(|| (Rc::from(""), Rc::new(Tokens::new(""))));
     let text: &str = &shared_text;
-    let entries: BTreeMap<String, Vec<SpanEntry>> = match props.form.answers.get(&c.id) {
+    let entries: SortedMap<String, Vec<SpanEntry>> = match props.form.answers.get(&c.id) {
         Some(Answer::Spans(m)) => m.clone(),
-        _ => BTreeMap::new(),
+        _ => SortedMap::new(),
     };
     let jump = use_state_eq(|| None::<WordSpan>);
     let toast = use_state_eq(|| (0u32, String::new()));

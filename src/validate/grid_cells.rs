@@ -3,11 +3,11 @@
 
 use super::{Problem, ProblemCode};
 use crate::i18n::Msg;
+use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
-use std::collections::BTreeMap;
 
 /// Reports each cell of a row (at `path`) whose column or value is unknown.
-pub fn apply(c: &GridControl, path: &str, cells: &BTreeMap<String, String>) -> Vec<Problem> {
+pub fn apply(c: &GridControl, path: &str, cells: &SortedMap<String, String>) -> Vec<Problem> {
     cells
         .iter()
         .filter(|(col, value)| {

@@ -4,14 +4,14 @@
 use super::{Problem, ProblemCode};
 use crate::grid::is_missing_value;
 use crate::i18n::Msg;
+use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
-use std::collections::BTreeMap;
 
 /// Checks one row (at `path`); `present` says whether the item has its sentence.
 pub fn apply(
     c: &GridControl,
     path: &str,
-    cells: &BTreeMap<String, String>,
+    cells: &SortedMap<String, String>,
     present: bool,
 ) -> Option<Problem> {
     let m = c.missing_row.as_ref()?;

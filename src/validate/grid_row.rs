@@ -4,8 +4,8 @@
 
 use super::{Problem, ProblemCode};
 use crate::i18n::Msg;
+use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
-use std::collections::BTreeMap;
 
 /// The column groups: the spec's alternatives, or one group of all columns.
 fn groups(c: &GridControl) -> Vec<Vec<String>> {
@@ -24,7 +24,7 @@ fn labels(c: &GridControl, ids: &[String]) -> String {
 }
 
 /// Checks one row (at `path`).
-pub fn apply(c: &GridControl, path: &str, cells: &BTreeMap<String, String>) -> Option<Problem> {
+pub fn apply(c: &GridControl, path: &str, cells: &SortedMap<String, String>) -> Option<Problem> {
     let groups = groups(c);
     let touched: Vec<&Vec<String>> = groups
         .iter()

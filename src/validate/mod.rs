@@ -27,10 +27,10 @@ use crate::grid;
 use crate::i18n::{tf, Lang, Msg};
 use crate::ids::ControlId;
 use crate::item::Item;
+use crate::sorted_map::SortedMap;
 use crate::spec::{Control, GridControl, NumberControl, QuestionsControl, SpanAttributes};
 use crate::task::Task;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// How much a problem matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -251,13 +251,13 @@ pub struct PublicProblem {
 /// Answers that passed validation, as typed values; only [`check`] makes one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ValidAnswers {
-    values: BTreeMap<ControlId, Value>,
+    values: SortedMap<ControlId, Value>,
     warnings: Vec<Problem>,
 }
 
 impl ValidAnswers {
     /// The validated answers, as results hold them.
-    pub fn values(&self) -> &BTreeMap<ControlId, Value> {
+    pub fn values(&self) -> &SortedMap<ControlId, Value> {
         &self.values
     }
 
@@ -427,13 +427,13 @@ pub fn check(task: &Task, answers: &Answers) -> Result<ValidAnswers, Report> {
     if !report.is_valid() {
         return Err(report);
     }
-    let mut values = BTreeMap::new();
+    let mut values = SortedMap::new();
     for control in &spec.controls {
         let answer = answers.get(control.id());
         let value = match (control, answer) {
             (Control::SingleChoice(_), Some(Answer::Choice(v))) => Some(Value::Choice(v.clone())),
             (Control::Number(c), _) if c.outputs.is_some() => {
-                let numbers: BTreeMap<String, u64> = number_keys(c, item)
+                let numbers: SortedMap<String, u64> = number_keys(c, item)
                     .into_iter()
                     .flatten()
                     .filter_map(|k| {
@@ -500,11 +500,11 @@ fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<Grid
 fn span_value(
     task: &Task,
     c: &SpanAttributes,
-    map: &BTreeMap<String, Vec<SpanEntry>>,
-) -> BTreeMap<String, SpanAttrValue> {
+    map: &SortedMap<String, Vec<SpanEntry>>,
+) -> SortedMap<String, SpanAttrValue> {
     let text = task.item.text(c.text_field.as_str()).unwrap_or_default();
     let Some(tokens) = task.tokens(c.text_field.as_str()) else {
-        return BTreeMap::new();
+        return SortedMap::new();
     };
     let entry_value = |e: &SpanEntry| SpanEntryValue {
         value: e.value.clone().unwrap_or_default(),
