@@ -184,6 +184,8 @@ impl<K: Ord, V> FromIterator<(K, V)> for SortedMap<K, V> {
 }
 
 impl<K: Ord, V> Extend<(K, V)> for SortedMap<K, V> {
+    /// Adds the pairs; a later pair replaces an earlier one with the same key. Pairs in key order
+    /// (as JSON objects arrive from serde_json) are appended at the end, one search each.
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
         for (k, v) in iter {
             self.insert(k, v);
@@ -362,9 +364,13 @@ impl<T: Ord> FromIterator<T> for SortedSet<T> {
 }
 
 impl<T: Ord> Extend<T> for SortedSet<T> {
+    /// Adds the members (appended and sorted: never one insertion each).
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
-        for item in iter {
-            self.insert(item);
+        let before = self.items.len();
+        self.items.extend(iter);
+        if self.items.len() != before {
+            self.items.sort_unstable();
+            self.items.dedup();
         }
     }
 }
@@ -479,6 +485,19 @@ mod tests {
             back.iter().collect::<Vec<_>>(),
             [(&"a".to_owned(), &2), (&"b".to_owned(), &3)]
         );
+    }
+
+    #[test]
+    fn bulk_building_is_fast_and_later_pairs_win() {
+        let n = 200_000;
+        let map: SortedMap<u32, u32> = (0..n).map(|i| (i / 7, i)).collect();
+        let std_: BTreeMap<u32, u32> = (0..n).map(|i| (i / 7, i)).collect();
+        assert_eq!(
+            map.iter().collect::<Vec<_>>(),
+            std_.iter().collect::<Vec<_>>()
+        );
+        let set: SortedSet<u32> = (0..n).rev().collect();
+        assert!(set.iter().copied().eq(0..n));
     }
 
     #[test]
