@@ -37,12 +37,6 @@ pub struct Actions {
     pub after_paint: Callback<Action>,
 }
 
-impl PartialEq for Actions {
-    fn eq(&self, other: &Self) -> bool {
-        self.now == other.now
-    }
-}
-
 impl Actions {
     /// Both senders for one reducer's dispatch callback.
     pub fn new(target: Callback<Action>) -> Self {

@@ -55,10 +55,10 @@ pub struct SpanTextProps {
     pub hint: Option<AttrValue>,
     /// UI language.
     pub lang: Lang,
-    /// Dispatches other actions (clearing the selection).
+    /// Dispatches at once: picks made with the keyboard, clearing the selection.
     pub on_action: Callback<Action>,
-    /// Dispatches word picks; they are painted here first, so they may reach the model after
-    /// the frame that shows them.
+    /// Dispatches picks made by tap, click or drag; they are painted here first, so they may
+    /// reach the model after the frame that shows them.
     pub on_pick: Callback<Action>,
 }
 
