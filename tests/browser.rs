@@ -42,6 +42,25 @@ async fn settle() {
     yew::scheduler::flush().await;
 }
 
+/// The span text of a mounted widget.
+fn span_text(root: &Element) -> HtmlElement {
+    root.query_selector(".glossa-span-text")
+        .unwrap()
+        .expect("a span text")
+        .dyn_into()
+        .unwrap()
+}
+
+/// Presses a key (keydown, bubbling) on an element.
+fn press(target: &HtmlElement, key: &str, shift: bool) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_shift_key(shift);
+    init.set_bubbles(true);
+    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    target.dispatch_event(&e).unwrap();
+}
+
 fn get(value: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(value, &key.into()).unwrap()
 }
@@ -281,21 +300,8 @@ async fn a_question_card_shows_live_overlap_and_its_base_form_follows_the_fragme
         "no badge before a fragment is marked"
     );
     // Tap "galanterią" then "męską" by keyboard: focus the text, move, select.
-    let text: HtmlElement = root
-        .query_selector(".glossa-span-text")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    let key = |k: &str, shift: bool| {
-        let init = web_sys::KeyboardEventInit::new();
-        init.set_key(k);
-        init.set_shift_key(shift);
-        init.set_bubbles(true);
-        let e =
-            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-        text.dispatch_event(&e).unwrap();
-    };
+    let text = span_text(&root);
+    let key = |k: &str, shift: bool| press(&text, k, shift);
     key("ArrowRight", false); // word 0
     settle().await;
     for _ in 0..4 {
@@ -392,12 +398,7 @@ async fn taps_are_painted_at_once_and_two_within_one_frame_both_count() {
     let root = container();
     let _handle = mount_widget(root.clone(), PL_SPEC, PL_ITEM, "{}");
     settle().await;
-    let text: HtmlElement = root
-        .query_selector(".glossa-span-text")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let text = span_text(&root);
     assert!(!highlight_shown("glossa-sel"));
     tap_word(&text, 2); // "sklep"
     assert!(
@@ -431,12 +432,7 @@ async fn taps_are_painted_at_once_and_two_within_one_frame_both_count() {
     );
     // A tap, then Escape at once: Escape goes after the waiting tap, nothing stays selected.
     tap_word(&text, 0);
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key("Escape");
-    init.set_bubbles(true);
-    let escape =
-        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    text.dispatch_event(&escape).unwrap();
+    press(&text, "Escape", false);
     settle().await;
     assert!(root.query_selector(".glossa-assign-bar").unwrap().is_none());
     assert!(!highlight_shown("glossa-sel"));

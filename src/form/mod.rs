@@ -336,6 +336,16 @@ pub enum QuestionEdit {
 }
 
 impl FormState {
+    /// The selection, if it is in this control's text.
+    pub fn selection_in(&self, control: &ControlId) -> Option<&Selection> {
+        self.selection.as_ref().filter(|s| &s.control == control)
+    }
+
+    /// The selection, if it is in this control's text and both its ends are chosen.
+    pub fn complete_selection_in(&self, control: &ControlId) -> Option<&Selection> {
+        self.selection_in(control).filter(|s| s.complete)
+    }
+
     /// A fresh form for an item shown at `now_ms`, on a visible page.
     pub fn new(now_ms: u64) -> Self {
         Self {

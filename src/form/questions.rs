@@ -54,11 +54,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
             edit_card(task, c, &mut set.cards[card], edit);
         }
         Action::QuestionAssign { card, .. } => {
-            let Some(sel) = form
-                .selection
-                .clone()
-                .filter(|s| s.complete && s.control == control_id)
-            else {
+            let Some(sel) = form.complete_selection_in(&control_id).cloned() else {
                 return;
             };
             if !ensure_card(c, &mut set, card) {

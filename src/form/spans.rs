@@ -36,11 +36,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
             e.value = value;
         }
         Action::AssignSelection { attr, entry, .. } => {
-            let Some(sel) = form
-                .selection
-                .clone()
-                .filter(|s| s.complete && s.control == control_id)
-            else {
+            let Some(sel) = form.complete_selection_in(&control_id).cloned() else {
                 return;
             };
             let Some(a) = c.attribute(&attr) else { return };

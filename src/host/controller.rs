@@ -383,20 +383,15 @@ impl Controller {
             });
             // Phones may never fire `unload`: hiding the page is the last safe moment to save.
             if !page_visible() {
-                if let Some(m) = c.link.latest() {
-                    c.save_draft(&m);
-                }
+                c.save_draft();
             }
         });
         *self.visibility.borrow_mut() = Some(listener);
         if let Some(window) = web_sys::window() {
             let weak = Rc::downgrade(self);
             let listener = EventListener::new(&window, "pagehide", move |_| {
-                let Some(c) = weak.upgrade() else { return };
-                if c.save_pending.replace(false) {
-                    if let Some(m) = c.link.latest() {
-                        c.save_draft(&m);
-                    }
+                if let Some(c) = weak.upgrade() {
+                    c.flush_draft();
                 }
             });
             *self.pagehide.borrow_mut() = Some(listener);
@@ -412,23 +407,28 @@ impl Controller {
         let weak = Rc::downgrade(self);
         let save = Closure::once_into_js(move || {
             if let Some(c) = weak.upgrade() {
-                c.save_pending.set(false);
-                if let Some(m) = c.link.latest() {
-                    c.save_draft(&m);
-                }
+                c.flush_draft();
             }
         });
         let scheduled = web_sys::window()
             .is_some_and(|w| w.set_timeout_with_callback(save.unchecked_ref()).is_ok());
         if !scheduled {
-            self.save_pending.set(false);
-            if let Some(m) = self.link.latest() {
-                self.save_draft(&m);
-            }
+            self.save_draft();
         }
     }
 
-    fn save_draft(&self, m: &Model) {
+    /// Saves now if a save is waiting.
+    fn flush_draft(&self) {
+        if self.save_pending.get() {
+            self.save_draft();
+        }
+    }
+
+    /// Saves the state the widget last rendered as the item's draft (unless the host has
+    /// confirmed the result).
+    fn save_draft(&self) {
+        self.save_pending.set(false);
+        let Some(m) = self.link.latest() else { return };
         if let (Some(key), false) = (&self.draft_key, self.confirmed.get()) {
             self.drafts
                 .save(key, &Draft::of(&m.task, &m.form, now_ms()));

@@ -531,8 +531,7 @@ impl<'de> de::VariantAccess<'de> for VariantDe<'de> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        de::Deserializer::deserialize_any(ValueDe(self.value), visitor)
-            .map_err(|e| e.at(Step::Key(self.key.clone())))
+        self.tuple_variant(0, visitor)
     }
 }
 

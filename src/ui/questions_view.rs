@@ -77,7 +77,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
     };
     let spans: Rc<Vec<(usize, WordSpan)>> =
         Rc::new(cards[current].spans.iter().map(|s| (0, *s)).collect());
-    let selection = form.selection.clone().filter(|s| s.control == c.id);
+    let selection = form.selection_in(&c.id).cloned();
     let covered = |s: &WordSpan| tokens.covered(&text, s.first, s.last).to_owned();
     let function = questions::function_words(task, c);
     let base = dom_id(props.instance, &[c.id.as_str()]);

@@ -90,7 +90,7 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
             })
             .collect(),
     );
-    let selection = props.form.selection.clone().filter(|s| s.control == c.id);
+    let selection = props.form.selection_in(&c.id).cloned();
     let repeat_labels: Rc<Vec<(String, Vec<String>)>> = Rc::new(
         c.attributes
             .iter()
