@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 /// The draft format tag.
 pub const DRAFT_FORMAT: &str = "glossa.draft/1";
 
+/// No draft can have started before 2020-01-01 (ms since the epoch): Glossa did not exist.
+pub const EARLIEST_START_MS: u64 = 1_577_836_800_000;
+
 /// A saved draft.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Draft {
@@ -67,6 +70,16 @@ impl Draft {
         }
     }
 
+    /// Whether the draft's timings could have been written by this widget before `now_ms`: it
+    /// started after [`EARLIEST_START_MS`] and not in the future, and its active time fits
+    /// between its start and now. A tampered or corrupted draft fails this and its timings are
+    /// dropped (never carried into a result).
+    pub fn timing_possible(&self, now_ms: u64) -> bool {
+        self.started_ms >= EARLIEST_START_MS
+            && self.started_ms <= now_ms
+            && self.active_ms <= now_ms - self.started_ms
+    }
+
     /// Restores the draft into a fresh form shown at `now_ms`, by replaying its answers as
     /// actions. `None` when it belongs to another spec version or item.
     pub fn restore(&self, task: &Task, now_ms: u64) -> Option<FormState> {
@@ -77,8 +90,14 @@ impl Draft {
         if !same {
             return None;
         }
-        let mut form = FormState::new(self.started_ms.min(now_ms));
-        form.active_ms = self.active_ms;
+        // Visible time restarts now: the time up to the save is already in `active_ms`.
+        let mut form = FormState::new(now_ms);
+        if self.timing_possible(now_ms) {
+            form.started_ms = self.started_ms;
+            form.active_ms = self.active_ms;
+        } else {
+            form.timing_dropped = true;
+        }
         for (control, answer) in &self.answers {
             for action in actions_for(control, answer) {
                 form = apply(task, &form, action);

@@ -2,14 +2,14 @@
 
 use crate::answer::Value;
 use crate::form::FormState;
-use crate::i18n::Lang;
+use crate::i18n::{t, Lang, Msg};
 use crate::ids::ControlId;
 use crate::presentation::Presentation;
 use crate::sorted_map::SortedMap;
 use crate::spec::Block;
 use crate::task::Task;
 use crate::time::iso8601;
-use crate::validate::{self, PublicProblem, Report};
+use crate::validate::{self, ProblemCode, PublicProblem, Report, Severity};
 use serde::{Deserialize, Serialize};
 
 /// The result format tag written into every result.
@@ -142,11 +142,20 @@ pub fn build(
             _ => None,
         })
         .collect();
-    let warnings = Report {
+    let mut warnings = Report {
         problems: valid.warnings().to_vec(),
     }
     .to_public(spec.language)
     .problems;
+    if form.timing_dropped {
+        warnings.push(PublicProblem {
+            path: "timings".to_owned(),
+            code: ProblemCode::DraftTimingDropped,
+            severity: Severity::Warning,
+            message: t(spec.language, Msg::DraftTimingDropped).to_owned(),
+        });
+    }
+    let duration_ms = now_ms.saturating_sub(form.started_ms);
     Ok(ResultDoc {
         format: RESULT_FORMAT,
         spec: SpecRef {
@@ -163,8 +172,9 @@ pub fn build(
         timings: Timings {
             started_at: iso8601(form.started_ms),
             submitted_at: iso8601(now_ms),
-            duration_ms: now_ms.saturating_sub(form.started_ms),
-            active_ms: form.active_ms_at(now_ms),
+            duration_ms,
+            // Visible time lies inside the span from shown to submitted.
+            active_ms: form.active_ms_at(now_ms).min(duration_ms),
         },
         environment: EnvironmentRecord {
             widget_version: crate::WIDGET_VERSION,

@@ -15,18 +15,21 @@ fn task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
     common::example_task(dir, spec_file, items_file, n)
 }
 
+/// 2026-11-24T06:00:00Z: an item is shown at T0 (ms since the epoch).
+const T0: u64 = 1_795_500_000_000;
+
 fn run(t: &Task, actions: Vec<Action>) -> FormState {
     actions
         .into_iter()
-        .fold(FormState::new(1_000), |f, a| apply(t, &f, a))
+        .fold(FormState::new(T0 + 1_000), |f, a| apply(t, &f, a))
 }
 
 fn round_trip(t: &Task, form: &FormState) -> FormState {
-    let json = serde_json::to_string(&Draft::of(t, form, 5_000)).unwrap();
+    let json = serde_json::to_string(&Draft::of(t, form, T0 + 5_000)).unwrap();
     // Read back the way the widget reads storage: text -> Value -> Glossa's deserialiser.
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     let draft: Draft = glossa::spec::from_value(&value).unwrap();
-    draft.restore(t, 9_000).expect("same task")
+    draft.restore(t, T0 + 9_000).expect("same task")
 }
 
 #[test]
@@ -162,8 +165,14 @@ fn every_family_round_trips() {
         let back = round_trip(&t, &form);
         assert_eq!(back.answers, form.answers, "{}", t.spec.id);
         assert_eq!(back.touched, form.touched);
-        assert_eq!(back.started_ms, 1_000);
+        assert_eq!(back.started_ms, T0 + 1_000);
         assert_eq!(back.active_ms, 4_000, "active time carries over");
+        assert_eq!(
+            back.visible_since,
+            Some(T0 + 9_000),
+            "visible time restarts at the restore"
+        );
+        assert!(!back.timing_dropped);
     }
 }
 
@@ -203,4 +212,108 @@ fn keys_separate_participants_items_and_versions() {
         storage_key(&t, &a),
         "glossa:draft/1:implicit-content-it@1.0.0:it-001:participant=P1"
     );
+}
+
+/// The fault: 1 s on an item, 5 s away (page gone), back: the restored form counted the time
+/// from the first start again, so `active_ms` (7,441) exceeded `duration_ms` (6,304).
+#[test]
+fn a_restored_draft_counts_each_visible_moment_once() {
+    let t = task("it-implicit", "spec.json", "items.json", 0);
+    let shown = FormState::new(T0);
+    let draft = Draft::of(&t, &shown, T0 + 1_000); // saved when the page went away after 1 s
+    let back = draft.restore(&t, T0 + 6_000).unwrap(); // restored 5 s later
+    let form = apply(
+        &t,
+        &back,
+        Action::Choose {
+            control: ControlId::from("valutazione"),
+            value: OptionValue::from("totalmente_corretto"),
+        },
+    );
+    let doc = glossa::result::build(
+        &t,
+        &form,
+        &Default::default(),
+        &SortedMap::new(),
+        T0 + 6_300,
+    )
+    .unwrap();
+    assert_eq!(doc.timings.duration_ms, 6_300);
+    assert_eq!(
+        doc.timings.active_ms, 1_300,
+        "1 s before the save + 0.3 s after the restore"
+    );
+    assert!(doc.warnings.is_empty());
+}
+
+#[test]
+fn impossible_draft_timings_are_dropped_with_a_warning() {
+    let t = task("it-implicit", "spec.json", "items.json", 0);
+    let now = T0 + 60_000;
+    let good = Draft::of(&t, &FormState::new(T0), T0 + 1_000);
+    let cases: Vec<(&str, Draft)> = vec![
+        (
+            "started in 1970",
+            Draft {
+                started_ms: 0,
+                active_ms: 1_000,
+                ..good.clone()
+            },
+        ),
+        (
+            "started in the future",
+            Draft {
+                started_ms: now + 1,
+                active_ms: 0,
+                ..good.clone()
+            },
+        ),
+        (
+            "active time above 2^53",
+            Draft {
+                active_ms: (1 << 53) + 5,
+                ..good.clone()
+            },
+        ),
+        (
+            "more active time than elapsed",
+            Draft {
+                active_ms: 60_001,
+                ..good.clone()
+            },
+        ),
+    ];
+    for (why, draft) in cases {
+        assert!(!draft.timing_possible(now), "{why}");
+        let form = draft.restore(&t, now).unwrap();
+        assert!(form.timing_dropped, "{why}");
+        assert_eq!(
+            (form.started_ms, form.active_ms),
+            (now, 0),
+            "{why}: timing restarts"
+        );
+        let form = apply(
+            &t,
+            &form,
+            Action::Choose {
+                control: ControlId::from("valutazione"),
+                value: OptionValue::from("totalmente_corretto"),
+            },
+        );
+        let doc =
+            glossa::result::build(&t, &form, &Default::default(), &SortedMap::new(), now + 500)
+                .unwrap();
+        assert_eq!(doc.timings.started_at, glossa::time::iso8601(now), "{why}");
+        assert_eq!(
+            (doc.timings.duration_ms, doc.timings.active_ms),
+            (500, 500),
+            "{why}"
+        );
+        let json = serde_json::to_value(&doc).unwrap();
+        assert_eq!(json["warnings"][0]["code"], "draft_timing_dropped", "{why}");
+        assert_eq!(json["warnings"][0]["path"], "timings", "{why}");
+        assert_eq!(json["warnings"][0]["severity"], "warning", "{why}");
+    }
+    assert!(good.timing_possible(now));
+    assert!(!good.restore(&t, now).unwrap().timing_dropped);
 }

@@ -9,7 +9,7 @@
 // (detail = result document), glossa:error (detail = {kind, problems}).
 // The wasm and the stylesheet are loaded from beside this file (relative URLs only).
 
-import init, { mountWidget } from './pkg/glossa.js';
+import init, { mountWidget, clearDraft } from './pkg/glossa.js';
 
 let loading = null;
 
@@ -45,32 +45,46 @@ function asJson(value, name) {
   }
 }
 
+/** What `validate()` and `submit()` of a destroyed handle return. */
+const DESTROYED = Object.freeze({ valid: false, kind: 'destroyed', problems: [] });
+
 /**
  * Mounts one annotation item into `element`.
  * @param {Element} element where the widget renders (its content is replaced)
  * @param {{spec: object|string, item: object|string, options?: {hideSubmit?: boolean, ids?: Record<string,string>, seed?: string, autosave?: boolean}}} config
- * @returns {Promise<{validate(): object, submit(): object, confirm(): void, destroy(): void}>}
+ * @returns {Promise<{validate(): object, submit(): object, confirm(): void, draft(): object|null, destroy(): void, destroyed: boolean}>}
  *   `submit()` returns the result document, or the report (`valid: false`) of what is invalid.
  *   `confirm()` tells the widget the host stored the result: its autosaved draft is removed.
+ *   After `destroy()` no method throws: `validate()` and `submit()` return
+ *   `{valid: false, kind: "destroyed", problems: []}`, `draft()` returns `null`, `confirm()`
+ *   still removes the item's draft (a result may be stored after its widget is gone), and a
+ *   second `destroy()` does nothing.
  */
 export async function mount(element, { spec, item, options } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
   await load();
-  const handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'));
-  let destroyed = false;
-  return {
-    validate: () => handle.validate(),
-    submit: () => handle.submit(),
-    confirm: () => handle.confirm(),
-    draft: () => handle.draft(),
+  let handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'));
+  let draftKey = null;
+  const api = {
+    validate: () => (handle ? handle.validate() : DESTROYED),
+    submit: () => (handle ? handle.submit() : DESTROYED),
+    confirm: () => {
+      if (handle) handle.confirm();
+      else if (draftKey) clearDraft(draftKey);
+    },
+    draft: () => (handle ? handle.draft() : null),
     destroy: () => {
-      if (destroyed) return;
-      destroyed = true;
-      handle.destroy();
-      handle.free();
+      if (!handle) return;
+      const h = handle;
+      handle = null;
+      draftKey = h.draftKey() ?? null;
+      h.destroy();
+      h.free();
       element.replaceChildren();
     },
+    get destroyed() { return handle === null; },
   };
+  return api;
 }
 
 /**

@@ -35,6 +35,8 @@ pub struct FormState {
     pub active_ms: u64,
     /// When the page last became visible, if it is visible now.
     pub visible_since: Option<u64>,
+    /// A restored draft's timings were impossible and were dropped (recorded in the result).
+    pub timing_dropped: bool,
 }
 
 /// A selection of words in a span control's text.
@@ -358,6 +360,7 @@ impl FormState {
             started_ms: now_ms,
             active_ms: 0,
             visible_since: Some(now_ms),
+            timing_dropped: false,
         }
     }
 

@@ -121,6 +121,13 @@ impl Handle {
         }
     }
 
+    /// The storage key of this item's draft (`undefined` when drafts are off), so that a
+    /// destroyed handle's `confirm()` can still remove it (see [`super::clear_draft`]).
+    #[wasm_bindgen(js_name = draftKey)]
+    pub fn draft_key(&self) -> Option<String> {
+        self.inner.draft_key.clone()
+    }
+
     /// The host confirms it stored the result: the item's draft is removed.
     pub fn confirm(&self) {
         self.inner.confirmed.set(true);

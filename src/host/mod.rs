@@ -25,3 +25,10 @@ pub fn mount_widget(element: Element, spec: &str, item: &str, options: &str) -> 
     panic::install();
     controller::mount(element, spec, item, options)
 }
+
+/// Removes the draft saved under `key` (from browser storage and from this page's memory):
+/// what `confirm()` does for a handle that was already destroyed.
+#[wasm_bindgen(js_name = clearDraft)]
+pub fn clear_draft(key: &str) {
+    storage::DraftStore::open().clear(key);
+}

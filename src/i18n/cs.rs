@@ -54,6 +54,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::RemoveEntry => "Odebrat {label}",
         Msg::AddEntry => "Další položku {label} přidáte tak, že ji označíte v textu a zvolíte „{label} (nový)“.",
         Msg::StorageUnavailable => "Váš postup nelze v tomto prohlížeči uložit (úložiště je blokováno): dokončete položku, než stránku opustíte.",
+        Msg::DraftTimingDropped => "Uložený koncept měl nemožné časové údaje; byly zahozeny a měření času začalo znovu při obnovení konceptu.",
         Msg::InternalErrorTitle => "Došlo k neočekávané chybě",
         Msg::ErrQuestionEmpty => "Napište otázku.",
         Msg::ErrQuestionMark => "Ukončete otázku otazníkem.",

@@ -54,6 +54,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::RemoveEntry => "Remove {label}",
         Msg::AddEntry => "To add a {label}, mark it in the text and choose “{label} (new)”.",
         Msg::StorageUnavailable => "Your progress cannot be saved in this browser (storage is blocked): finish the item before leaving the page.",
+        Msg::DraftTimingDropped => "The saved draft had impossible timings; they were dropped and timing restarted when the draft was restored.",
         Msg::InternalErrorTitle => "Something went wrong",
         Msg::ErrQuestionEmpty => "Write the question.",
         Msg::ErrQuestionMark => "End the question with a question mark.",

@@ -54,6 +54,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::RemoveEntry => "Rimuovi {label}",
         Msg::AddEntry => "Per aggiungere {label}, segnalalo nel testo e scegli «{label} (nuovo)».",
         Msg::StorageUnavailable => "In questo browser i progressi non possono essere salvati (archiviazione bloccata): completa l'elemento prima di lasciare la pagina.",
+        Msg::DraftTimingDropped => "La bozza salvata aveva tempi impossibili; sono stati scartati e il tempo è ripartito al ripristino della bozza.",
         Msg::InternalErrorTitle => "Si è verificato un errore imprevisto",
         Msg::ErrQuestionEmpty => "Scrivi la domanda.",
         Msg::ErrQuestionMark => "Termina la domanda con un punto interrogativo.",

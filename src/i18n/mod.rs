@@ -221,6 +221,8 @@ pub enum Msg {
     AddEntry,
     /// Shown when drafts cannot be saved (storage blocked).
     StorageUnavailable,
+    /// Warning recorded in a result: the restored draft's timings were impossible and dropped.
+    DraftTimingDropped,
 }
 
 /// The text of a UI string in a language.
@@ -293,7 +295,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 88] = [
+    const ALL_MSGS: [Msg; 89] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -382,6 +384,7 @@ mod tests {
         Msg::TallyYours,
         Msg::TallyTarget,
         Msg::TallyYesNoBalance,
+        Msg::DraftTimingDropped,
     ];
 
     #[test]

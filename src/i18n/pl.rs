@@ -54,6 +54,7 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::RemoveEntry => "Usuń {label}",
         Msg::AddEntry => "Aby dodać {label}, zaznacz go w tekście i wybierz „{label} (nowy)”.",
         Msg::StorageUnavailable => "W tej przeglądarce nie można zapisać postępów (pamięć jest zablokowana): dokończ element, zanim opuścisz stronę.",
+        Msg::DraftTimingDropped => "Zapisany szkic miał niemożliwe czasy; zostały odrzucone, a pomiar czasu zaczął się od nowa po przywróceniu szkicu.",
         Msg::InternalErrorTitle => "Wystąpił nieoczekiwany błąd",
         Msg::ErrQuestionEmpty => "Wpisz treść pytania.",
         Msg::ErrQuestionMark => "Zakończ pytanie znakiem zapytania.",

@@ -94,6 +94,9 @@ pub enum ProblemCode {
     NoUnanswerable,
     /// Warning: lexical overlap above the threshold (needs manual acceptance).
     OverlapHigh,
+    /// Warning in a result: a restored draft's timings were impossible and were dropped, so
+    /// `timings` cover only the time since the restore.
+    DraftTimingDropped,
 }
 
 /// One problem with the answers.

@@ -82,3 +82,64 @@ test('the frame refuses to run without a parent origin', async () => {
   await page.getByRole('alert').getByText('parentOrigin', { exact: false }).waitFor();
   await context.close();
 });
+
+/** Opens the parent page with the test sending configs itself; the wasm may be held back. */
+async function openDriven({ holdWasm = false } = {}) {
+  const context = await env.browser.newContext();
+  await context.addInitScript(() => { window.onReady = () => { window.readySeen = true; }; });
+  let release = () => {};
+  if (holdWasm) {
+    const gate = new Promise((ok) => { release = ok; });
+    await context.route('**/glossa_bg.wasm', async (route) => { await gate; await route.continue(); });
+  }
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(parentUrl);
+  await page.waitForFunction(() => window.readySeen === true);
+  return { context, page, frame: page.frameLocator('#glossa'), errors, release };
+}
+
+test('two configs before the wasm loaded: the latest wins, one widget, every message names its item (issue 14, fault 2)', async () => {
+  const { context, page, frame, errors, release } = await openDriven({ holdWasm: true });
+  await page.evaluate(() => { window.sendConfig(0, 1); window.sendConfig(1, 2); });
+  await page.waitForTimeout(300);
+  release();
+  await frame.getByRole('radio', { name: 'Totalmente corretto', exact: true }).waitFor();
+  await page.waitForFunction(() => window.messages.some((m) => m.type === 'state'));
+  await page.waitForTimeout(300);
+  assert.equal(await frame.locator('.glossa').count(), 1, 'one widget in the frame');
+  assert.equal(await frame.getByText('Noi abbiamo detto, abbiamo detto chiaramente', { exact: false }).count(), 1, 'it shows the second item');
+  await frame.getByRole('radio', { name: 'Totalmente sbagliato', exact: true }).check();
+  await frame.getByRole('button', { name: 'Invia', exact: true }).click();
+  await page.waitForFunction(() => window.stored.length === 1);
+  // Before any config (ready, the first resize) messages carry seq 0; after, only the latest.
+  const all = await page.evaluate(() => window.messages);
+  assert.ok(!all.some((m) => m.seq === 1), 'nothing about the abandoned config');
+  const messages = all.filter((m) => m.seq !== 0);
+  for (const m of messages) {
+    assert.equal(m.seq, 2, `${m.type} carries the latest config's seq`);
+    assert.equal(m.item_id, 'it-002', `${m.type} names the item`);
+  }
+  assert.ok(messages.some((m) => m.type === 'state'), 'the parent got the new item\'s state');
+  const [stored] = await page.evaluate(() => window.stored);
+  assert.equal(stored.item_id, 'it-002');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a second config after the first mounted: no error, the new item\'s state reaches the parent', async () => {
+  const { context, page, frame, errors } = await openDriven();
+  await page.evaluate(() => window.sendConfig(0, 7));
+  await frame.getByRole('radio', { name: 'Totalmente corretto', exact: true }).waitFor();
+  await page.waitForFunction(() => window.messages.some((m) => m.type === 'state' && m.seq === 7));
+  await page.evaluate(() => window.sendConfig(1, 8));
+  await page.waitForFunction(() => window.messages.some((m) => m.type === 'state' && m.seq === 8));
+  const state = await page.evaluate(() => window.messages.find((m) => m.type === 'state' && m.seq === 8));
+  assert.equal(state.item_id, 'it-002');
+  assert.equal(state.draft?.item_id, 'it-002', 'the draft is the new item\'s');
+  assert.equal(await frame.locator('.glossa').count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -21,6 +21,12 @@ test('two Glossa trials run in jsPsych; each result lands in its trial data', as
   assert.deepEqual(data.map((d) => d.item_id), ['it-001', 'it-002']);
   assert.deepEqual(data.map((d) => d.result.answers.valutazione), ['totalmente_sbagliato', 'totalmente_corretto']);
   assert.equal(data[0].trial_type, 'glossa');
+  // rt: ms from the trial's start to the accepted submit (issue 14, fault 8), as jsPsych's own
+  // plugins record it; never more than the time the trial took.
+  for (const d of data) {
+    assert.equal(typeof d.rt, 'number', 'every trial records rt');
+    assert.ok(Number.isInteger(d.rt) && d.rt > 0 && d.rt <= d.time_elapsed, `rt ${d.rt} within the trial`);
+  }
   assert.deepEqual(data[1].result.ids, { participant: 'J-1' });
   assert.deepEqual(errors, []);
   await context.close();

@@ -79,3 +79,26 @@ test('the demo can start a task again; a study link (with Prolific ids) cannot',
   assert.equal(await study.page.getByRole('button', { name: 'Start this task again' }).isVisible(), false);
   await study.context.close();
 });
+
+test('a slow endpoint gets each result once: flushes during a send wait for it (issue 14, fault 7)', async () => {
+  const { page, context } = await openPage(env, `?${TWO}&${PROLIFIC}&post=/collect&complete=${COMPLETE}`, {});
+  const posts = [];
+  await page.route('**/collect', async (route) => {
+    posts.push(route.request().headers()['idempotency-key']);
+    await new Promise((ok) => setTimeout(ok, 1500)); // a 1.5 s endpoint
+    return route.fulfill({ status: 201, body: '' });
+  });
+  await answer(page, 'Totalmente sbagliato');
+  // While the first POST is in flight: the browser comes back online, the runner is asked to
+  // flush again, and a second result is queued.
+  while (!posts.length) await page.waitForTimeout(20);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.getByRole('button', { name: 'Next item →' }).click();
+  await answer(page, 'Risposta non fornita');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.getByRole('link', { name: 'Finish and return to the study' }).waitFor({ timeout: 20000 });
+  await page.waitForTimeout(1800); // a duplicate would still be arriving
+  assert.equal(posts.length, 2, `one POST per result, got ${posts.join(', ')}`);
+  assert.equal(new Set(posts).size, 2);
+  await context.close();
+});

@@ -4,8 +4,8 @@
 //
 // Messages are objects {glossa: 1, type, ...}. The child posts only to `parentOrigin` and
 // accepts messages only from that origin and from its parent window; every incoming payload is
-// checked before use. child -> parent: ready, state, result, resize, error.
-// parent -> child: config, ack.
+// checked before use. child -> parent: ready, state, result, resize, error (each with `seq` and
+// `item_id` of the config it is about). parent -> child: config (optional `seq`), submit, ack.
 import { mount } from '../glossa.js';
 
 const PROTOCOL = 1;
@@ -32,9 +32,14 @@ if (!parentUrl || parentUrl === 'null' || window.parent === window) {
 }
 
 function start(origin) {
-  const post = (type, body = {}) => window.parent.postMessage({ glossa: PROTOCOL, type, ...body }, origin);
-  let handle = null;
-  let pending = null; // {result, sha256} awaiting ack
+  // The config being shown: its sequence number, the item's id, and where it renders. Every
+  // message the frame sends carries `seq` and `item_id` of the config it belongs to, so a
+  // parent drops anything that is not about the config it sent last.
+  let current = { seq: 0, itemId: null, slot: null, handle: null };
+  let configs = 0;
+  const pending = new Map(); // sha256 -> handle of a result awaiting its ack
+  const post = (type, body = {}, about = current) =>
+    window.parent.postMessage({ glossa: PROTOCOL, type, seq: about.seq, item_id: about.itemId, ...body }, origin);
 
   async function sha256(text) {
     const bytes = new TextEncoder().encode(text);
@@ -45,6 +50,7 @@ function start(origin) {
   const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
   const isStringMap = (v) => v === undefined || (isObject(v) && Object.values(v).every((x) => typeof x === 'string'));
   function checkConfig(m) {
+    if (m.seq !== undefined && !Number.isSafeInteger(m.seq)) return 'config.seq must be a whole number';
     if (!isObject(m.spec) && typeof m.spec !== 'string') return 'config.spec must be an object or a JSON string';
     if (!isObject(m.item) && typeof m.item !== 'string') return 'config.item must be an object or a JSON string';
     if (m.mode !== undefined && !['live', 'preview', 'readonly'].includes(m.mode)) return 'config.mode must be live, preview or readonly';
@@ -53,34 +59,61 @@ function start(origin) {
     if (m.resume !== undefined && m.resume !== null && !isObject(m.resume)) return 'config.resume must be a draft object';
     return null;
   }
+  function itemIdOf(item) {
+    try {
+      const id = (typeof item === 'string' ? JSON.parse(item) : item).id;
+      return typeof id === 'string' ? id : null;
+    } catch { return null; }
+  }
 
-  window.addEventListener('message', async (event) => {
+  /** Shows one config in a fresh slot; the previous widget goes at once, even mid-load. */
+  async function show(m) {
+    configs += 1;
+    const about = { seq: m.seq ?? configs, itemId: itemIdOf(m.item), slot: document.createElement('div'), handle: null };
+    current.handle?.destroy();
+    current.slot?.remove();
+    current = about;
+    root.append(about.slot);
+    // Events of this slot speak for this config only; the first `change` comes while mounting,
+    // before the handle exists: it is posted (with the draft) once the mount returns.
+    let early = null;
+    const live = () => current === about;
+    about.slot.addEventListener('glossa:change', (e) => {
+      if (!live()) return;
+      if (about.handle) post('state', { report: e.detail, draft: about.handle.draft() }, about);
+      else early = e.detail;
+    });
+    about.slot.addEventListener('glossa:error', (e) => { if (live()) post('error', { detail: e.detail }, about); });
+    about.slot.addEventListener('glossa:submit', async (e) => {
+      const json = JSON.stringify(e.detail);
+      const hash = await sha256(json);
+      pending.set(hash, about.handle);
+      post('result', { result: e.detail, json, sha256: hash }, { ...about, itemId: e.detail.item_id });
+    });
+    const readonly = m.mode === 'preview' || m.mode === 'readonly';
+    const handle = await mount(about.slot, {
+      spec: m.spec, item: m.item,
+      options: { ids: m.ids ?? {}, seed: m.seed, readonly, hideSubmit: m.hideSubmit === true, resume: m.resume ?? undefined },
+    });
+    if (!live()) { handle.destroy(); return; } // a newer config came while this one loaded
+    about.handle = handle;
+    if (early) post('state', { report: early, draft: handle.draft() }, about);
+  }
+
+  window.addEventListener('message', (event) => {
     if (event.origin !== origin || event.source !== window.parent) return; // not our parent: ignore
     const m = event.data;
     if (!isObject(m) || m.glossa !== PROTOCOL || typeof m.type !== 'string') return;
     if (m.type === 'config') {
       const problem = checkConfig(m);
-      if (problem) { post('error', { message: problem }); return; }
-      handle?.destroy();
-      const readonly = m.mode === 'preview' || m.mode === 'readonly';
-      handle = await mount(root, {
-        spec: m.spec, item: m.item,
-        options: { ids: m.ids ?? {}, seed: m.seed, readonly, hideSubmit: m.hideSubmit === true, resume: m.resume ?? undefined },
-      });
-    } else if (m.type === 'submit' && handle) {
-      handle.submit();
-    } else if (m.type === 'ack' && pending && m.sha256 === pending.sha256) {
-      handle?.confirm();
-      pending = null;
+      if (problem) { post('error', { message: problem }, { seq: m.seq ?? null, itemId: null }); return; }
+      show(m).catch((e) => post('error', { message: `Glossa could not load: ${e?.message ?? e}` }));
+    } else if (m.type === 'submit') {
+      current.handle?.submit();
+    } else if (m.type === 'ack' && pending.has(m.sha256)) {
+      pending.get(m.sha256)?.confirm(); // also for an item the frame no longer shows
+      pending.delete(m.sha256);
     }
-  });
-
-  root.addEventListener('glossa:change', (e) => post('state', { report: e.detail, draft: handle?.draft() ?? null }));
-  root.addEventListener('glossa:error', (e) => post('error', { detail: e.detail }));
-  root.addEventListener('glossa:submit', async (e) => {
-    const json = JSON.stringify(e.detail);
-    pending = { sha256: await sha256(json) };
-    post('result', { result: e.detail, json, sha256: pending.sha256 });
   });
 
   new ResizeObserver(() => post('resize', { height: Math.ceil(document.documentElement.scrollHeight) }))

@@ -1,6 +1,7 @@
 // jsPsych (version 8) plugin: each trial shows one Glossa item; the trial ends when the
 // annotator submits a valid answer, and the result document lands in the trial's data
-// (`data.result`, plus `data.item_id` for convenience).
+// (`data.result`, plus `data.item_id` for convenience, and `data.rt`: ms from the trial's start
+// to the accepted submit, as every jsPsych plugin records).
 //
 //   import GlossaPlugin from './www/hosts/jspsych-glossa.js';
 //   const jsPsych = initJsPsych();
@@ -9,7 +10,7 @@ import { mount } from '../glossa.js';
 
 // jsPsych's ParameterType values (stable across v7 and v8); taken from the page's jsPsych
 // when it is loaded as a script, so the plugin works with or without a bundler.
-const PT = globalThis.jsPsychModule?.ParameterType ?? { STRING: 1, OBJECT: 12 };
+const PT = globalThis.jsPsychModule?.ParameterType ?? { STRING: 1, INT: 2, OBJECT: 12 };
 
 export default class GlossaPlugin {
   static info = {
@@ -26,6 +27,8 @@ export default class GlossaPlugin {
       seed: { type: PT.STRING, default: null },
     },
     data: {
+      /** Milliseconds from the trial's start to the accepted submit. */
+      rt: { type: PT.INT },
       /** The Glossa result document. */
       result: { type: PT.OBJECT },
       /** The item's id. */
@@ -38,6 +41,7 @@ export default class GlossaPlugin {
   }
 
   trial(display_element, trial) {
+    const start = performance.now();
     mount(display_element, {
       spec: trial.spec,
       item: trial.item,
@@ -47,7 +51,8 @@ export default class GlossaPlugin {
         const result = e.detail;
         handle.confirm(); // jsPsych keeps the data from here on
         handle.destroy();
-        this.jsPsych.finishTrial({ item_id: result.item_id, result });
+        const rt = Math.round(performance.now() - start);
+        this.jsPsych.finishTrial({ rt, item_id: result.item_id, result });
       }, { once: true });
     });
   }

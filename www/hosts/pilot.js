@@ -10,7 +10,12 @@ import { mount } from '../glossa.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
 
-/** A queue of results to POST, kept in localStorage so nothing is lost offline or on reload. */
+/**
+ * A queue of results to POST, kept in localStorage so nothing is lost offline or on reload.
+ * One send at a time: `flush()` while a send is in flight (a new result, the `online` event,
+ * the retry timer) only asks for another pass after it, so a result is never POSTed twice at
+ * once; a retry is scheduled only after the attempt before it has ended.
+ */
 export class Outbox {
   constructor(key, endpoint, onChange) {
     this.key = key;
@@ -18,6 +23,8 @@ export class Outbox {
     this.onChange = onChange;
     this.timer = null;
     this.delay = 1000;
+    this.running = null; // the pass in flight
+    this.again = false; // a flush was asked for during it
   }
   load() { try { return JSON.parse(localStorage.getItem(this.key) ?? '[]'); } catch { return []; } }
   save(list) { try { localStorage.setItem(this.key, JSON.stringify(list)); } catch { /* memory only */ } this.onChange(list.length); }
@@ -29,8 +36,28 @@ export class Outbox {
     this.flush();
   }
   pending() { return this.load().length; }
-  async flush() {
+  /** Sends what is queued; resolves when this pass (and any asked for during it) has ended. */
+  flush() {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
     clearTimeout(this.timer);
+    this.timer = null;
+    this.running = (async () => {
+      do {
+        this.again = false;
+        if (!(await this.pass())) {
+          this.again = false; // the retry timer takes over
+          this.timer = setTimeout(() => this.flush(), this.delay);
+          this.delay = Math.min(this.delay * 2, 30000);
+        }
+      } while (this.again);
+    })().finally(() => { this.running = null; });
+    return this.running;
+  }
+  /** One pass over the queue; false when a send failed (the rest waits for the retry). */
+  async pass() {
     for (const entry of this.load()) {
       try {
         const r = await fetch(this.endpoint, {
@@ -42,11 +69,10 @@ export class Outbox {
         this.save(this.load().filter((e) => e.key !== entry.key));
         this.delay = 1000;
       } catch {
-        this.timer = setTimeout(() => this.flush(), this.delay);
-        this.delay = Math.min(this.delay * 2, 30000);
-        return;
+        return false;
       }
     }
+    return true;
   }
 }
 

@@ -18,9 +18,14 @@
 //   });
 //
 // Next stays disabled until the item is valid. When the page is submitted, the result JSON is
-// written to embedded data in chunks of at most 10,000 characters — FIELD_1 … FIELD_n — with
-// FIELD_count and FIELD_sha256 (hex SHA-256 of the whole JSON) so it can be reassembled and
-// checked; and, if asked, into a (hidden) text entry question.
+// written to embedded data in chunks of at most 10,000 UTF-16 code units, each ending on a code
+// point boundary — FIELD_1 … FIELD_n — with FIELD_count and FIELD_sha256 (hex SHA-256 of the
+// whole JSON's UTF-8) so it can be reassembled and checked; and, if asked, into a (hidden) text
+// entry question. Embedded data goes through `setJSEmbeddedData` where Qualtrics offers it
+// (stored as `__js_FIELD_…`), else through the older `setEmbeddedData` (stored as `FIELD_…`);
+// with neither, Next stays disabled and the participant is told. If Glossa cannot load (network,
+// CORS, wasm, spec, item), the participant sees a message in the task's language, Next is
+// enabled, and `glossa_error` (embedded data) says what failed, for the Survey Flow to branch on.
 (function () {
   'use strict';
   var CHUNK = 10000;
@@ -74,48 +79,177 @@
     return JSON.parse(new TextDecoder().decode(bytes));
   }
 
+  // Chunks of at most CHUNK UTF-16 code units that never split a surrogate pair: a lone half
+  // would become U+FFFD when the page is posted as UTF-8, and the JSON would not reassemble.
   function chunks(text) {
     var out = [];
-    for (var i = 0; i < text.length; i += CHUNK) out.push(text.slice(i, i + CHUNK));
+    var i = 0;
+    while (i < text.length) {
+      var end = Math.min(i + CHUNK, text.length);
+      var last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1; // high surrogate: keep the pair
+      out.push(text.slice(i, end));
+      i = end;
+    }
     return out.length ? out : [''];
+  }
+
+  // What the participant reads when something goes wrong, in the task's language.
+  var MESSAGES = {
+    en: {
+      load: 'The annotation task could not be loaded. Please press Next to continue; the researchers will see that it failed.',
+      store: 'This survey cannot store your answer (its page offers no way to save it). Please do not continue, and tell the researchers.',
+    },
+    cs: {
+      load: 'Anotační úlohu se nepodařilo načíst. Pokračujte prosím tlačítkem Další; výzkumníci uvidí, že načtení selhalo.',
+      store: 'Tento dotazník nemůže uložit vaši odpověď (stránka nenabízí způsob, jak ji uložit). Prosím nepokračujte a dejte vědět výzkumníkům.',
+    },
+    pl: {
+      load: 'Nie udało się wczytać zadania. Naciśnij Dalej, aby kontynuować; badacze zobaczą, że wczytanie się nie powiodło.',
+      store: 'Ta ankieta nie może zapisać Twojej odpowiedzi (strona nie oferuje sposobu jej zapisania). Nie kontynuuj i powiadom badaczy.',
+    },
+    it: {
+      load: 'Non è stato possibile caricare il compito di annotazione. Premi Avanti per continuare; i ricercatori vedranno che il caricamento non è riuscito.',
+      store: 'Questo questionario non può salvare la tua risposta (la pagina non offre un modo per salvarla). Per favore non proseguire e avvisa i ricercatori.',
+    },
+  };
+  function messages(lang) {
+    var tag = String(lang || '').toLowerCase().slice(0, 2);
+    return MESSAGES[tag] || MESSAGES.en;
+  }
+
+  // The embedded-data writer this survey offers: `setJSEmbeddedData` (current; Qualtrics stores
+  // the value as `__js_` + name) or `setEmbeddedData` (deprecated), or null when neither exists.
+  function embeddedDataWriter(engine) {
+    if (engine && typeof engine.setJSEmbeddedData === 'function') {
+      return { api: 'setJSEmbeddedData', prefix: '__js_', set: function (k, v) { engine.setJSEmbeddedData(k, v); } };
+    }
+    if (engine && typeof engine.setEmbeddedData === 'function') {
+      return { api: 'setEmbeddedData', prefix: '', set: function (k, v) { engine.setEmbeddedData(k, v); } };
+    }
+    return null;
+  }
+
+  function fetchJson(url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error('HTTP ' + r.status + ' for ' + url);
+      return r.text();
+    });
+  }
+
+  function withTimeout(promise, ms, what) {
+    return new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () { reject(new Error(what + ' took longer than ' + ms + ' ms')); }, ms);
+      promise.then(function (v) { clearTimeout(timer); resolve(v); }, function (e) { clearTimeout(timer); reject(e); });
+    });
   }
 
   function attach(question, config) {
     var engine = Qualtrics.SurveyEngine;
     var field = config.field || 'glossa';
+    var errorField = config.errorField || 'glossa_error';
     var container = question.getQuestionContainer();
     var host = document.createElement('div');
     host.className = 'glossa-qualtrics';
     container.appendChild(host);
     question.disableNextButton();
-    var base = config.base.replace(/\/?$/, '/');
-    var specP = typeof config.spec === 'string' ? fetch(config.spec).then(function (r) { return r.text(); }) : Promise.resolve(config.spec);
-    var item = config.item || decodeBase64Json(config.itemBase64);
+    var writer = embeddedDataWriter(engine);
+    var lang = config.language || (typeof config.spec === 'object' && config.spec && config.spec.language) ||
+      document.documentElement.lang || (navigator.language || 'en');
     var handle = null;
+    var failed = false;
+
+    function notice(text, kind) {
+      var p = document.createElement('p');
+      p.className = 'glossa-qualtrics-' + kind;
+      p.setAttribute('role', 'alert');
+      p.style.cssText = 'border:2px solid #b3261e;border-radius:8px;padding:.75rem;color:#1d2330;background:#fff4f2;font-size:16px';
+      p.textContent = text;
+      return p;
+    }
+
+    // Without a way to store the result the participant must not move on: their work would
+    // be dropped silently.
+    if (!writer) {
+      host.replaceChildren(notice(messages(lang).store, 'store-error'));
+      if (typeof console !== 'undefined') console.error('Glossa: Qualtrics.SurveyEngine offers neither setJSEmbeddedData nor setEmbeddedData');
+      return Promise.resolve(null);
+    }
+
+    // Glossa could not show the task: tell the participant, record why for the Survey Flow
+    // (branch on `glossa_error`), and let them go on.
+    function fail(stage, error) {
+      if (failed) return;
+      failed = true;
+      var detail = stage + ': ' + (error && error.message ? error.message : String(error));
+      writer.set(errorField, detail.slice(0, 1000));
+      if (stage === 'bundle' || stage === 'spec-url' || stage === 'item-data' || stage === 'wasm') {
+        host.replaceChildren(notice(messages(lang).load, 'load-error'));
+      } else {
+        // The widget shows its own panel naming the problem (bad spec or item); add the way on.
+        host.appendChild(notice(messages(lang).load, 'load-error'));
+      }
+      question.enableNextButton();
+      if (typeof console !== 'undefined') console.error('Glossa: ' + detail);
+    }
+
     host.addEventListener('glossa:change', function (e) {
+      if (failed) return;
       if (e.detail && e.detail.valid) question.enableNextButton(); else question.disableNextButton();
     });
+    host.addEventListener('glossa:error', function (e) {
+      var d = e.detail || {};
+      var first = d.problems && d.problems[0];
+      fail(d.kind || 'internal', new Error(first ? first.path + ': ' + first.message : (d.message || 'error')));
+    });
     engine.addOnPageSubmit(function (type) {
-      if (!handle || type === 'prev') return;
+      if (!handle || failed || type === 'prev') return;
       var result = handle.submit();
       if (!result || result.valid === false) return;
       var json = JSON.stringify(result);
       var parts = chunks(json);
-      parts.forEach(function (part, i) { engine.setEmbeddedData(field + '_' + (i + 1), part); });
-      engine.setEmbeddedData(field + '_count', String(parts.length));
-      engine.setEmbeddedData(field + '_sha256', sha256(json));
+      parts.forEach(function (part, i) { writer.set(field + '_' + (i + 1), part); });
+      writer.set(field + '_count', String(parts.length));
+      writer.set(field + '_sha256', sha256(json));
       if (config.textEntryQuestionId) {
         var input = document.getElementById('QR~' + config.textEntryQuestionId);
         if (input) input.value = json;
       }
       handle.confirm(); // Qualtrics stores embedded data with the page
     });
-    return import(base + 'www/glossa.js').then(function (glossa) {
-      return specP.then(function (spec) {
-        return glossa.mount(host, { spec: spec, item: item, options: { hideSubmit: true, ids: config.ids || {}, seed: config.seed } });
-      });
-    }).then(function (h) { handle = h; return h; });
+
+    var item;
+    try {
+      item = config.item || decodeBase64Json(config.itemBase64);
+    } catch (e) {
+      fail('item-data', e);
+      return Promise.resolve(null);
+    }
+    var timeout = config.timeoutMs || 30000;
+    var base = config.base.replace(/\/?$/, '/');
+    var moduleP = withTimeout(import(base + 'www/glossa.js'), timeout, 'loading Glossa')
+      .catch(function (e) { throw { stage: 'bundle', error: e }; });
+    var specP = (typeof config.spec === 'string' ? withTimeout(fetchJson(config.spec), timeout, 'loading the spec') : Promise.resolve(config.spec))
+      .catch(function (e) { throw { stage: 'spec-url', error: e }; });
+    return Promise.allSettled([moduleP, specP]).then(function (settled) {
+      // The spec names the task's language, also for the message when the bundle failed.
+      if (settled[1].status === 'fulfilled' && !config.language) {
+        var spec0 = settled[1].value;
+        try { lang = (typeof spec0 === 'string' ? JSON.parse(spec0) : spec0).language || lang; } catch (e) { /* the widget reports a bad spec */ }
+      }
+      if (settled[0].status === 'rejected') throw settled[0].reason;
+      if (settled[1].status === 'rejected') throw settled[1].reason;
+      var glossa = settled[0].value, spec = settled[1].value;
+      return glossa.mount(host, { spec: spec, item: item, options: { hideSubmit: true, ids: config.ids || {}, seed: config.seed } })
+        .catch(function (e) { throw { stage: 'wasm', error: e }; });
+    }).then(function (h) {
+      handle = h;
+      return h;
+    }, function (f) {
+      fail(f && f.stage ? f.stage : 'bundle', f && f.stage ? f.error : f);
+      return null;
+    });
   }
 
-  window.GlossaQualtrics = { attach: attach, sha256: sha256, chunks: chunks, CHUNK: CHUNK };
+  window.GlossaQualtrics = { attach: attach, sha256: sha256, chunks: chunks, CHUNK: CHUNK, embeddedDataWriter: embeddedDataWriter };
 })();
