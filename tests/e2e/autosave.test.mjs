@@ -87,3 +87,20 @@ test('blocked storage: a visible note, and the item still works', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('after a reload, active time is counted once: active_ms never exceeds duration_ms (issue 14, fault 1)', async () => {
+  const { page, context } = await openPage(env, '?example=it-implicit&participant=T-1');
+  const it = await new ItalianTask(page).ready();
+  await it.option('Parzialmente corretto').check();
+  await page.waitForTimeout(1000);
+  await page.reload();
+  await it.ready();
+  await page.waitForTimeout(500);
+  await it.submitButton().click();
+  const [result] = await waitForResults(page, 1);
+  const { duration_ms, active_ms } = result.timings;
+  assert.ok(active_ms <= duration_ms, `active ${active_ms} ms within duration ${duration_ms} ms`);
+  assert.ok(active_ms >= 1400, `the time before the reload still counts (${active_ms} ms)`);
+  assert.deepEqual(result.warnings, []);
+  await context.close();
+});
