@@ -22,6 +22,21 @@ pub fn rows(c: &GridControl, item: &Item) -> Vec<Option<String>> {
     (0..count).map(|i| sentences.get(i).cloned()).collect()
 }
 
+/// The item's sentences beyond the grid's fixed `rows.count` (the manual's "chybný počet vět":
+/// a summary with more sentences than rows). They are shown, flagged, never dropped silently.
+pub fn extra_sentences(c: &GridControl, item: &Item) -> Vec<String> {
+    let Some(count) = c.rows.count else {
+        return Vec::new();
+    };
+    item.fields
+        .get(c.rows.field.as_str())
+        .and_then(sentences::split)
+        .unwrap_or_default()
+        .into_iter()
+        .skip(count)
+        .collect()
+}
+
 /// The cells a row holds: for a missing row, the spec's missing answer (whatever was sent);
 /// otherwise what the annotator chose.
 pub fn effective_row(

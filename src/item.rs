@@ -196,7 +196,7 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
             Control::Number(NumberControl {
                 outputs: Some(src), ..
             }) => {
-                issues.extend(check_outputs(item, src.field.as_str(), path));
+                issues.extend(check_outputs(item, src.field.as_str(), src.count, path));
             }
             Control::Grid(g) => {
                 issues.extend(check_sentences_field(item, g.rows.field.as_str(), path));
@@ -224,6 +224,32 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
     }
     issues.dedup();
     issues
+}
+
+/// What a researcher should know about an item before a study, though the widget shows it:
+/// a summary with more sentences than its grid's fixed rows (the extra sentences are shown
+/// and flagged, not rated). `glossa check` prints these as warnings.
+pub fn notes(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
+    let mut notes = Vec::new();
+    for control in &spec.controls {
+        if let Control::Grid(g) = control {
+            let extra = crate::grid::extra_sentences(g, item).len();
+            if extra > 0 {
+                let rows = g.rows.count.unwrap_or_default();
+                notes.push(SpecIssue::new(
+                    join_path(path, g.rows.field.as_str()),
+                    SpecIssueCode::ExtraSentences,
+                    format!(
+                        "item \"{}\" has {} sentences and the grid \"{}\" {rows} row(s): the last {extra} will be shown flagged as extra (wrong number of sentences), not rated",
+                        item.id,
+                        rows + extra,
+                        g.id
+                    ),
+                ));
+            }
+        }
+    }
+    notes
 }
 
 /// A field split into sentences must be a text ("•" bullets) or a list of strings.
@@ -261,7 +287,7 @@ fn check_text_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {
     }
 }
 
-fn check_outputs(item: &Item, field: &str, path: &str) -> Vec<SpecIssue> {
+fn check_outputs(item: &Item, field: &str, count: Option<usize>, path: &str) -> Vec<SpecIssue> {
     let field_path = join_path(path, field);
     let Some(value) = item.fields.get(field) else {
         return vec![SpecIssue::new(
@@ -288,6 +314,17 @@ fn check_outputs(item: &Item, field: &str, path: &str) -> Vec<SpecIssue> {
             field_path.clone(),
             SpecIssueCode::Empty,
             "the item lists no outputs; give it at least one",
+        ));
+    }
+    if let Some(count) = count.filter(|&c| c != outputs.len() && !outputs.is_empty()) {
+        issues.push(SpecIssue::new(
+            field_path.clone(),
+            SpecIssueCode::WrongOutputCount,
+            format!(
+                "item \"{}\" lists {} output(s) but this task shows exactly {count} per item; give the item {count} outputs (or change the spec's outputs.count)",
+                item.id,
+                outputs.len()
+            ),
         ));
     }
     let mut seen = SortedSet::new();

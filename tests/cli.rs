@@ -86,3 +86,19 @@ fn schema_is_json_and_documents_spec_fields() {
         serde_json::Value::Bool(false)
     );
 }
+
+#[test]
+fn check_warns_about_a_summary_with_more_sentences_than_rows_and_passes() {
+    let o = glossa(&[
+        "check",
+        "www/examples/cs-summary-errors/abstract-spec.json",
+        "tests/fixtures/cs-four-sentences.json",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("tests/fixtures/cs-four-sentences.json: warning: items[0].generated: item \"abs-104\" has 4 sentences"),
+        "{out}"
+    );
+    assert!(out.contains("[ExtraSentences]"), "{out}");
+}

@@ -328,3 +328,35 @@ proptest! {
 fn bind(spec: &TaskSpec, item: &Item) -> Task {
     Task::new(spec.clone(), item.clone(), None)
 }
+
+/// A summary with four sentences on a three-row grid: nothing dropped silently. The fourth is
+/// flagged as a warning in the report and the result, and `item::notes` (what `glossa check`
+/// prints) names the item.
+#[test]
+fn a_fourth_sentence_is_flagged_not_dropped() {
+    let (spec, _) = example();
+    let items = item::parse_items(include_str!("fixtures/cs-four-sentences.json")).unwrap();
+    let it = &items[0];
+    assert_eq!(item::check_items(&spec, &items), vec![], "the widget shows such an item");
+    let extra = glossa::grid::extra_sentences(grid(&spec), it);
+    assert_eq!(extra, vec!["Pearson řekl, že kádr je po dlouhé sezoně unavený.".to_owned()]);
+    let notes = item::notes(&spec, it, "items[0]");
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0].path, "items[0].generated");
+    assert!(notes[0].message.contains("item \"abs-104\" has 4 sentences"), "{}", notes[0].message);
+
+    let t = Task::new(spec.clone(), it.clone(), None);
+    let form = [0, 1, 2].into_iter().fold(FormState::new(0), |f, row| {
+        apply(&t, &f, choose(row, "special", "ok"))
+    });
+    let report = validate(&t, &form.answers);
+    assert!(report.is_valid(), "a warning never blocks: {report:?}");
+    let doc = build(&t, &form, &Environment::default(), &SortedMap::new(), 1).unwrap();
+    let json = serde_json::to_value(&doc).unwrap();
+    assert_eq!(json["warnings"][0]["code"], "grid_extra_sentences");
+    assert_eq!(json["warnings"][0]["path"], "errors");
+    assert_eq!(json["answers"]["errors"].as_array().unwrap().len(), 3);
+    // Items with as many sentences as rows, or fewer, carry no note.
+    let (_, shipped) = example();
+    assert!(shipped.iter().all(|i| item::notes(&spec, i, "x").is_empty()));
+}

@@ -98,10 +98,22 @@ fn clearing_a_box_removes_its_answer_and_unknown_outputs_are_ignored() {
     assert!(form.answers.is_empty());
 }
 
+/// Items with 2 and 5 outputs, for a spec that fixes no count.
+fn varying() -> Vec<Item> {
+    item::parse_items(include_str!("fixtures/en-varying-items.json")).expect("items")
+}
+
+/// The shipped spec without its fixed `outputs.count` (any number of outputs).
+fn any_count() -> TaskSpec {
+    spec::load(&SPEC.replace(",\n        \"count\": 3", "")).expect("spec")
+}
+
 #[test]
 fn the_number_of_outputs_comes_from_the_item() {
-    let (spec, items) = example();
-    for (it, n) in [(&items[2], 2), (&items[3], 5)] {
+    let (spec, items) = (any_count(), varying());
+    assert!(spec.controls.iter().all(|c| !matches!(c, glossa::spec::Control::Number(n) if n.outputs.as_ref().unwrap().count.is_some())));
+    assert_eq!(item::check_items(&spec, &items), vec![]);
+    for (it, n) in [(&items[0], 2), (&items[1], 5)] {
         let report = FormState::new(0).report(&bind(&spec, it));
         assert_eq!(report.problems.len(), n, "{}", it.id);
     }
@@ -109,10 +121,12 @@ fn the_number_of_outputs_comes_from_the_item() {
 
 #[test]
 fn shuffled_order_is_recorded_and_reproducible() {
-    let text = SPEC.replace("\"shuffle\": false", "\"shuffle\": true");
+    let text = SPEC
+        .replace("\"shuffle\": false", "\"shuffle\": true")
+        .replace(",\n        \"count\": 3", "");
     let spec = spec::load(&text).expect("spec");
-    let (_, items) = example();
-    let it = &items[3];
+    let items = varying();
+    let it = &items[1];
     let a = Presentation::new(&spec, it, Some("P-17"));
     assert_eq!(a, Presentation::new(&spec, it, Some("P-17")));
     assert_eq!(a.seed.as_deref(), Some("P-17/e2e-004/informativeness"));
@@ -169,6 +183,33 @@ fn spec_and_item_mistakes_are_named() {
         got.contains(&("items[1].outputs".into(), SpecIssueCode::InvalidField)),
         "{got:?}"
     );
+}
+
+#[test]
+fn a_spec_fixing_three_outputs_refuses_items_with_two_or_five_naming_each() {
+    let (spec, _) = example();
+    let issues = item::check_items(&spec, &varying());
+    let got: Vec<(&str, SpecIssueCode, &str)> = issues
+        .iter()
+        .map(|i| (i.path.as_str(), i.code, i.message.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("items[0].outputs", SpecIssueCode::WrongOutputCount,
+             "item \"e2e-003\" lists 2 output(s) but this task shows exactly 3 per item; give the item 3 outputs (or change the spec's outputs.count)"),
+            ("items[1].outputs", SpecIssueCode::WrongOutputCount,
+             "item \"e2e-004\" lists 5 output(s) but this task shows exactly 3 per item; give the item 3 outputs (or change the spec's outputs.count)"),
+        ]
+    );
+    // `mount` reads one item through the same check: the widget shows this panel instead.
+    let one = serde_json::to_string(&varying()[0]).unwrap();
+    let refused = item::load(&spec, &one).unwrap_err();
+    assert_eq!(refused[0].path, "item.outputs");
+    assert_eq!(refused[0].code, SpecIssueCode::WrongOutputCount);
+    // A count of zero is a spec mistake.
+    let zero = spec::load(&SPEC.replace("\"count\": 3", "\"count\": 0")).unwrap_err();
+    assert_eq!(zero[0].path, "controls[0].outputs.count");
 }
 
 /// Binds a spec and an item into a task (no shuffle seed).

@@ -65,6 +65,11 @@ fn check(spec_path: &str, items_path: Option<&str>) -> ExitCode {
     let issues = match item::parse_items(&items_text) {
         Ok(items) => {
             let issues = item::check_items(&spec, &items);
+            for (n, it) in items.iter().enumerate() {
+                for note in item::notes(&spec, it, &format!("items[{n}]")) {
+                    println!("{items_path}: warning: {note} [{:?}]", note.code);
+                }
+            }
             if issues.is_empty() {
                 println!("{spec_path}: ok\n{items_path}: ok ({} items)", items.len());
                 return ExitCode::SUCCESS;

@@ -55,6 +55,8 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::AddEntry => "Další položku {label} přidáte tak, že ji označíte v textu a zvolíte „{label} (nový)“.",
         Msg::StorageUnavailable => "Váš postup nelze v tomto prohlížeči uložit (úložiště je blokováno): dokončete položku, než stránku opustíte.",
         Msg::DraftTimingDropped => "Uložený koncept měl nemožné časové údaje; byly zahozeny a měření času začalo znovu při obnovení konceptu.",
+        Msg::WarnGridExtraSentences => "Sumarizace má {n} {n:větu|věty|vět}, ale tabulka jen {rows} {rows:řádek|řádky|řádků}: věty navíc nemají řádek (chybný počet vět).",
+        Msg::GridExtraSentence => "Věta navíc: nemá řádek k hodnocení (chybný počet vět). Zaznamená se s vaší odpovědí.",
         Msg::InternalErrorTitle => "Došlo k neočekávané chybě",
         Msg::ErrQuestionEmpty => "Napište otázku.",
         Msg::ErrQuestionMark => "Ukončete otázku otazníkem.",

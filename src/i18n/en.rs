@@ -55,6 +55,8 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::AddEntry => "To add a {label}, mark it in the text and choose “{label} (new)”.",
         Msg::StorageUnavailable => "Your progress cannot be saved in this browser (storage is blocked): finish the item before leaving the page.",
         Msg::DraftTimingDropped => "The saved draft had impossible timings; they were dropped and timing restarted when the draft was restored.",
+        Msg::WarnGridExtraSentences => "The summary has {n} sentences but the grid has {rows} {rows:row|rows}: the extra sentences have no row (wrong number of sentences).",
+        Msg::GridExtraSentence => "Extra sentence: no row to evaluate it (wrong number of sentences). It is recorded with your answer.",
         Msg::InternalErrorTitle => "Something went wrong",
         Msg::ErrQuestionEmpty => "Write the question.",
         Msg::ErrQuestionMark => "End the question with a question mark.",

@@ -55,6 +55,8 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::AddEntry => "Per aggiungere {label}, segnalalo nel testo e scegli «{label} (nuovo)».",
         Msg::StorageUnavailable => "In questo browser i progressi non possono essere salvati (archiviazione bloccata): completa l'elemento prima di lasciare la pagina.",
         Msg::DraftTimingDropped => "La bozza salvata aveva tempi impossibili; sono stati scartati e il tempo è ripartito al ripristino della bozza.",
+        Msg::WarnGridExtraSentences => "Il riassunto ha {n} frasi ma la griglia {rows} {rows:riga|righe}: le frasi in più non hanno una riga (numero di frasi errato).",
+        Msg::GridExtraSentence => "Frase in più: non ha una riga da valutare (numero di frasi errato). Viene registrata con la tua risposta.",
         Msg::InternalErrorTitle => "Si è verificato un errore imprevisto",
         Msg::ErrQuestionEmpty => "Scrivi la domanda.",
         Msg::ErrQuestionMark => "Termina la domanda con un punto interrogativo.",

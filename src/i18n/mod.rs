@@ -223,6 +223,10 @@ pub enum Msg {
     StorageUnavailable,
     /// Warning recorded in a result: the restored draft's timings were impossible and dropped.
     DraftTimingDropped,
+    /// Warning: the item has more sentences than the grid has rows (`{n}` sentences, `{rows}` rows).
+    WarnGridExtraSentences,
+    /// Flag on a sentence the grid has no row for.
+    GridExtraSentence,
 }
 
 /// The text of a UI string in a language.
@@ -295,7 +299,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 89] = [
+    const ALL_MSGS: [Msg; 91] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,
@@ -385,6 +389,8 @@ mod tests {
         Msg::TallyTarget,
         Msg::TallyYesNoBalance,
         Msg::DraftTimingDropped,
+        Msg::WarnGridExtraSentences,
+        Msg::GridExtraSentence,
     ];
 
     #[test]

@@ -55,6 +55,8 @@ pub(super) fn text(msg: Msg) -> &'static str {
         Msg::AddEntry => "Aby dodać {label}, zaznacz go w tekście i wybierz „{label} (nowy)”.",
         Msg::StorageUnavailable => "W tej przeglądarce nie można zapisać postępów (pamięć jest zablokowana): dokończ element, zanim opuścisz stronę.",
         Msg::DraftTimingDropped => "Zapisany szkic miał niemożliwe czasy; zostały odrzucone, a pomiar czasu zaczął się od nowa po przywróceniu szkicu.",
+        Msg::WarnGridExtraSentences => "Streszczenie ma {n} {n:zdanie|zdania|zdań}, a tabela {rows} {rows:wiersz|wiersze|wierszy}: zdania ponad to nie mają wiersza (błędna liczba zdań).",
+        Msg::GridExtraSentence => "Zdanie nadmiarowe: nie ma wiersza do oceny (błędna liczba zdań). Zostanie odnotowane z Twoją odpowiedzią.",
         Msg::InternalErrorTitle => "Wystąpił nieoczekiwany błąd",
         Msg::ErrQuestionEmpty => "Wpisz treść pytania.",
         Msg::ErrQuestionMark => "Zakończ pytanie znakiem zapytania.",

@@ -165,6 +165,13 @@ fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
         ));
     }
     if let Some(src) = &c.outputs {
+        if src.count == Some(0) {
+            out.push(SpecIssue::new(
+                format!("{path}.outputs.count"),
+                SpecIssueCode::InvalidLimits,
+                "outputs.count must be at least 1 (or left out: any number of outputs)",
+            ));
+        }
         if src.label.trim().is_empty() {
             out.push(SpecIssue::new(
                 format!("{path}.outputs.label"),

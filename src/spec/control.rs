@@ -153,6 +153,11 @@ pub struct OutputsSource {
     /// item id); the order shown is recorded in the result.
     #[serde(default)]
     pub shuffle: bool,
+    /// How many outputs every item must list (RankME shows three). An item with another number
+    /// is refused, by `glossa check` and by `mount`, with a message naming the item. Default:
+    /// any number (at least one).
+    #[serde(default)]
+    pub count: Option<usize>,
 }
 
 /// A grid control: rows from the item, columns of options, an either/or rule between groups

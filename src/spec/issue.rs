@@ -47,6 +47,11 @@ pub enum SpecIssueCode {
     InvalidExampleAnswer,
     /// An item (or one of its texts) is larger than the widget shows.
     ItemTooLarge,
+    /// An item lists another number of outputs than the spec's `outputs.count`.
+    WrongOutputCount,
+    /// A note, not an error: an item has more sentences than its grid's fixed rows (the extra
+    /// ones are shown and flagged, never rated).
+    ExtraSentences,
 }
 
 /// One problem with a spec or an item.

@@ -4,7 +4,7 @@ use super::grid_row_view::GridRowView;
 use super::markdown_view::Markdown;
 use crate::form::{Action, FormState};
 use crate::grid;
-use crate::i18n::Lang;
+use crate::i18n::{fill, t, Lang, Msg};
 use crate::ids::dom_id;
 use crate::spec::GridControl;
 use crate::validate::Report;
@@ -20,6 +20,9 @@ pub struct GridViewProps {
     pub control: Rc<GridControl>,
     /// The rows: the sentence, or `None` for a missing one.
     pub rows: Rc<Vec<Option<String>>>,
+    /// Sentences beyond the rows (too many sentences): shown, flagged, not rated.
+    #[prop_or_default]
+    pub extra: Rc<Vec<String>>,
     /// The form.
     pub form: Rc<FormState>,
     /// The current report.
@@ -57,6 +60,20 @@ pub fn GridView(props: &GridViewProps) -> Html {
                         sentence={sentence.clone()} cells={cells.get(&row).cloned().unwrap_or_default()}
                         {error} {cleared} disabled={props.form.submitted} lang={props.lang}
                         on_action={props.on_action.clone()} />
+                }
+            }) }
+            { for props.extra.iter().enumerate().map(|(n, sentence)| {
+                let number = props.rows.len() + n + 1;
+                let id = dom_id(props.instance, &[c.id.as_str(), &format!("x{number}")]);
+                html! {
+                    <article class="glossa-grid-row glossa-grid-extra" key={format!("x{number}")}
+                        id={id.clone()} aria-labelledby={format!("{id}-title")}>
+                        <h4 class="glossa-grid-row-title" id={format!("{id}-title")}>
+                            {fill(&c.rows.label, &[("n", &number.to_string())])}
+                        </h4>
+                        <p class="glossa-grid-sentence">{sentence.clone()}</p>
+                        <p class="glossa-grid-extra-flag" role="note">{t(props.lang, Msg::GridExtraSentence)}</p>
+                    </article>
                 }
             }) }
         </fieldset>

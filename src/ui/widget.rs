@@ -217,7 +217,8 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     }
                     Control::Grid(c) => html! {
                         <GridView {instance} control={Rc::new(c.clone())}
-                            rows={Rc::new(grid::rows(c, item))} form={Rc::clone(&shared_form)}
+                            rows={Rc::new(grid::rows(c, item))} extra={Rc::new(grid::extra_sentences(c, item))}
+                            form={Rc::clone(&shared_form)}
                             report={Rc::clone(&report)} {lang}
                             on_action={actions.now.clone()} />
                     },

@@ -5,6 +5,7 @@
 //! [`check`] is the only way to get [`ValidAnswers`], which the result builder requires.
 
 mod grid_cells;
+mod grid_extra_sentences;
 mod grid_missing_row;
 mod grid_row;
 mod question_answer;
@@ -94,6 +95,8 @@ pub enum ProblemCode {
     NoUnanswerable,
     /// Warning: lexical overlap above the threshold (needs manual acceptance).
     OverlapHigh,
+    /// Warning: the item has more sentences than the grid has rows (the extra ones have none).
+    GridExtraSentences,
     /// Warning in a result: a restored draft's timings were impossible and were dropped, so
     /// `timings` cover only the time since the restore.
     DraftTimingDropped,
@@ -340,7 +343,10 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
                 ));
             }
             Control::Grid(c) => {
-                for (row, sentence) in grid::rows(c, item).iter().enumerate() {
+                let rows = grid::rows(c, item);
+                let extra = grid::extra_sentences(c, item).len();
+                problems.extend(grid_extra_sentences::apply(c, rows.len(), extra));
+                for (row, sentence) in rows.iter().enumerate() {
                     let present = sentence.is_some();
                     let cells = grid::effective_row(c, answer, row, present);
                     let path = format!("{}[{row}]", c.id);

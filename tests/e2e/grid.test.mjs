@@ -116,3 +116,22 @@ test('by touch at 360x640: one card per sentence, no sideways scroll, definition
   assert.deepEqual(result.answers.errors, EXPECTED_ITEM_1);
   await context.close();
 });
+
+test('a summary with four sentences on three rows: the fourth is shown and flagged, and the result says so', async () => {
+  const { page, context, errors } = await openPage(env, '?spec=www/examples/cs-summary-errors/abstract-spec.json&items=tests/fixtures/cs-four-sentences.json');
+  const task = await new GridTask(page).ready();
+  const extra = page.locator('article.glossa-grid-extra');
+  await extra.waitFor();
+  assert.equal(await extra.getByRole('heading').textContent(), 'Sentence4');
+  await extra.getByText('Pearson řekl, že kádr je po dlouhé sezoně unavený.').waitFor();
+  assert.match(await extra.getByRole('note').textContent(), /Věta navíc: .*chybný počet vět/);
+  assert.equal(await extra.getByRole('radio').count(), 0, 'an extra sentence is not rated');
+  for (const n of [1, 2, 3]) await task.option(n, 'Special cases', n === 3 ? 'Repetitive' : 'OK').check();
+  await task.submitButton().click();
+  const [result] = await waitForResults(page, 1);
+  assert.equal(result.answers.errors.length, 3);
+  assert.deepEqual(result.warnings.map((w) => [w.code, w.path]), [['grid_extra_sentences', 'errors']]);
+  assert.match(result.warnings[0].message, /4 věty, ale tabulka jen 3 řádky/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -94,9 +94,10 @@ test('keyboard only: Tab to each box, type, Enter submits', async () => {
   await context.close();
 });
 
-test('the number of boxes follows the item: 2 and 5 outputs', async () => {
-  for (const [n, count] of [[3, 2], [4, 5]]) {
-    const { context, task } = await openTask(`&item=${n}`);
+test('the number of boxes follows the item: 2 and 5 outputs (a spec fixing no count)', async () => {
+  for (const [n, count] of [[1, 2], [2, 5]]) {
+    const { page, context } = await openPage(env, `?spec=tests/fixtures/en-shuffled-spec.json&items=tests/fixtures/en-varying-items.json&item=${n}`);
+    const task = await new MagnitudeTask(page).ready();
     assert.equal(await task.boxes().count(), count);
     assert.equal(await task.box(count).isVisible(), true);
     await context.close();
@@ -113,7 +114,7 @@ test('the worked example opens and shows the scores 70 / 100 / 90', async () => 
 });
 
 test('shuffled outputs: the result records the order shown and the seed, scores stay keyed by id', async () => {
-  const { page, context } = await openPage(env, '?spec=tests/fixtures/en-shuffled-spec.json&items=www/examples/en-informativeness/items.json&item=4');
+  const { page, context } = await openPage(env, '?spec=tests/fixtures/en-shuffled-spec.json&items=tests/fixtures/en-varying-items.json&item=2');
   const task = await new MagnitudeTask(page).ready();
   const shownIds = await task.outputs().evaluateAll((els) => els.map((e) => e.dataset.outputId));
   assert.deepEqual([...shownIds].sort(), ['sys-a', 'sys-b', 'sys-c', 'sys-d', 'sys-e']);
@@ -124,5 +125,14 @@ test('shuffled outputs: the result records the order shown and the seed, scores 
   assert.equal(result.shown.seed, 'demo/e2e-004/informativeness');
   const expected = Object.fromEntries(shownIds.map((id, i) => [id, (i + 1) * 10]));
   assert.deepEqual(result.answers.informativeness, expected);
+  await context.close();
+});
+
+test('the study shows three outputs: an item with two is refused by mount with a message naming it', async () => {
+  const { page, context, errors } = await openPage(env, '?spec=www/examples/en-informativeness/spec.json&items=tests/fixtures/en-varying-items.json&item=1');
+  const panel = page.getByRole('alert');
+  await panel.getByText('item "e2e-003" lists 2 output(s) but this task shows exactly 3 per item', { exact: false }).waitFor();
+  assert.equal(await page.locator('.glossa-number-input').count(), 0, 'no boxes for a wrong item');
+  assert.deepEqual(errors.filter((e) => !/glossa/i.test(e)), []);
   await context.close();
 });
