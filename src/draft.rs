@@ -49,6 +49,17 @@ pub fn storage_key(task: &Task, ids: &SortedMap<String, String>) -> String {
     )
 }
 
+/// The storage key that marks a task as seen by an annotator (spec id and version, the host's
+/// ids): set when they submit their first item, so the instructions open on that item only.
+pub fn seen_key(task: &Task, ids: &SortedMap<String, String>) -> String {
+    format!(
+        "glossa:seen/1:{}@{}:{}",
+        task.spec.id,
+        task.spec.version,
+        ids_key(ids)
+    )
+}
+
 /// The host's ids as one key part: `k=v&k=v`, in key order.
 pub fn ids_key(ids: &SortedMap<String, String>) -> String {
     let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();

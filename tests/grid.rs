@@ -337,13 +337,26 @@ fn a_fourth_sentence_is_flagged_not_dropped() {
     let (spec, _) = example();
     let items = item::parse_items(include_str!("fixtures/cs-four-sentences.json")).unwrap();
     let it = &items[0];
-    assert_eq!(item::check_items(&spec, &items), vec![], "the widget shows such an item");
+    assert_eq!(
+        item::check_items(&spec, &items),
+        vec![],
+        "the widget shows such an item"
+    );
     let extra = glossa::grid::extra_sentences(grid(&spec), it);
-    assert_eq!(extra, vec!["Pearson řekl, že kádr je po dlouhé sezoně unavený.".to_owned()]);
+    assert_eq!(
+        extra,
+        vec!["Pearson řekl, že kádr je po dlouhé sezoně unavený.".to_owned()]
+    );
     let notes = item::notes(&spec, it, "items[0]");
     assert_eq!(notes.len(), 1);
     assert_eq!(notes[0].path, "items[0].generated");
-    assert!(notes[0].message.contains("item \"abs-104\" has 4 sentences"), "{}", notes[0].message);
+    assert!(
+        notes[0]
+            .message
+            .contains("item \"abs-104\" has 4 sentences"),
+        "{}",
+        notes[0].message
+    );
 
     let t = Task::new(spec.clone(), it.clone(), None);
     let form = [0, 1, 2].into_iter().fold(FormState::new(0), |f, row| {
@@ -358,5 +371,7 @@ fn a_fourth_sentence_is_flagged_not_dropped() {
     assert_eq!(json["answers"]["errors"].as_array().unwrap().len(), 3);
     // Items with as many sentences as rows, or fewer, carry no note.
     let (_, shipped) = example();
-    assert!(shipped.iter().all(|i| item::notes(&spec, i, "x").is_empty()));
+    assert!(shipped
+        .iter()
+        .all(|i| item::notes(&spec, i, "x").is_empty()));
 }

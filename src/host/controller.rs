@@ -7,7 +7,7 @@ use super::options::MountOptions;
 use super::panic;
 use super::storage::DraftStore;
 use crate::answer::Answer;
-use crate::draft::{storage_key, Draft};
+use crate::draft::{seen_key, storage_key, Draft};
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
 use crate::item;
@@ -279,8 +279,13 @@ impl Controller {
                     let key = Tally::storage_key(task, &options.ids);
                     Rc::new(self.drafts.load::<Tally>(&key).unwrap_or_default())
                 });
+                let first_item = !self
+                    .drafts
+                    .load::<bool>(&seen_key(task, &options.ids))
+                    .unwrap_or(false);
                 RootView::Task(WidgetProps {
                     instance,
+                    first_item,
                     tally,
                     task: Rc::clone(task),
                     link: Rc::clone(&self.link),
@@ -354,6 +359,8 @@ impl Controller {
             Ok(doc) => {
                 *self.submitted.borrow_mut() = Some(doc.clone());
                 self.count_questions(task, &options.ids, &model);
+                // Later items of this task start with the instructions folded.
+                self.drafts.save(&seen_key(task, &options.ids), &true);
                 self.link.dispatch(Action::Submitted { now_ms: now });
                 emit(&self.element, "submit", &doc);
                 Ok(doc)

@@ -51,9 +51,15 @@ pub struct TaskSpec {
     /// Instructions in Markdown. Raw HTML inside is shown as text, never rendered.
     #[serde(default)]
     pub instructions: Option<String>,
-    /// Whether the instructions start opened (default `false`: a collapsed panel).
+    /// Whether the instructions are open on every item (default `false`; see
+    /// `instructions_open_first`).
     #[serde(default)]
     pub instructions_open: bool,
+    /// Whether the instructions are open on the annotator's first item of this task (per spec
+    /// id and version and the ids the host passes) and folded on later items, one tap to
+    /// reopen (default `true`). `false`: folded from the first item on.
+    #[serde(default = "yes")]
+    pub instructions_open_first: bool,
     /// What the screen shows, top to bottom, each bound to a field of the item.
     pub blocks: Vec<Block>,
     /// What the annotator answers, in screen order.
@@ -99,6 +105,10 @@ impl TaskSpec {
     pub fn control(&self, id: &ControlId) -> Option<&Control> {
         self.controls.iter().find(|c| c.id() == id)
     }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Parses a spec from JSON and runs every semantic check.

@@ -28,6 +28,7 @@ pub fn Root(props: &RootProps) -> Html {
             <Widget instance={p.instance} task={p.task.clone()} initial={p.initial.clone()}
                 storage_note={p.storage_note.clone()} tally={p.tally.clone()}
                 link={p.link.clone()} hide_submit={p.hide_submit} readonly={p.readonly} started_ms={p.started_ms}
+                first_item={p.first_item}
                 on_ready={p.on_ready.clone()} on_change={p.on_change.clone()}
                 on_submit={p.on_submit.clone()} />
         },

@@ -47,6 +47,9 @@ pub struct WidgetProps {
     /// A restored draft to start from, if any.
     #[prop_or_default]
     pub initial: Option<FormState>,
+    /// This is the annotator's first item of the task (the instructions open on it).
+    #[prop_or_default]
+    pub first_item: bool,
     /// A note to show when drafts cannot be kept (storage unavailable).
     #[prop_or_default]
     pub storage_note: Option<AttrValue>,
@@ -179,7 +182,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
             }
             if let Some(source) = &spec.instructions {
                 <Instructions heading={t(lang, Msg::Instructions)} source={source.clone()}
-                    open={spec.instructions_open} />
+                    open={spec.instructions_open || (spec.instructions_open_first && props.first_item)} />
             }
             if !spec.examples.is_empty() {
                 <div class="glossa-examples" role="group" aria-label={t(lang, Msg::Examples)}>

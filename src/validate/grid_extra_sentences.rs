@@ -14,7 +14,10 @@ pub fn apply(c: &GridControl, rows: usize, extra: usize) -> Option<Problem> {
             c.id.clone(),
             ProblemCode::GridExtraSentences,
             Msg::WarnGridExtraSentences,
-            vec![("n", (rows + extra).to_string()), ("rows", rows.to_string())],
+            vec![
+                ("n", (rows + extra).to_string()),
+                ("rows", rows.to_string()),
+            ],
         )
     })
 }

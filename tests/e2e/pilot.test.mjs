@@ -102,3 +102,26 @@ test('a slow endpoint gets each result once: flushes during a send wait for it (
   assert.equal(new Set(posts).size, 2);
   await context.close();
 });
+
+test("instructions are open on an annotator's first item and folded after, one tap to reopen", async () => {
+  const { page, context } = await openPage(env, `?${TWO}&participant=first-1`);
+  const panel = page.locator('details.glossa-instructions');
+  await new ItalianTask(page).ready();
+  assert.equal(await panel.evaluate((d) => d.open), true, 'open on the first item');
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Next item →' }).click();
+  await page.getByText('Item 2 of 2').waitFor();
+  await new ItalianTask(page).ready();
+  assert.equal(await panel.evaluate((d) => d.open), false, 'folded on the second');
+  await page.reload();
+  await new ItalianTask(page).ready();
+  assert.equal(await panel.evaluate((d) => d.open), false, 'still folded after a reload');
+  await panel.locator('summary').click();
+  assert.equal(await panel.evaluate((d) => d.open), true, 'one tap reopens');
+  await panel.getByText('Ti verrà chiesto di valutare', { exact: false }).waitFor();
+  // Another annotator on the same browser starts with them open.
+  await page.goto(new URL(`?${TWO}&participant=first-2`, env.url).href);
+  await new ItalianTask(page).ready();
+  assert.equal(await panel.evaluate((d) => d.open), true);
+  await context.close();
+});
