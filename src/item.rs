@@ -28,7 +28,55 @@ pub struct Output {
     pub text: String,
 }
 
+/// An image of an item's source, shown with its caption as alt text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceImage {
+    /// The image's address: `http(s)://…`, or a path relative to the page.
+    pub url: String,
+    /// What the image shows (its alt text and caption).
+    pub caption: String,
+}
+
+/// Whether `url` is an absolute `http://` or `https://` address with a host and no spaces or
+/// control characters: the only links an item may carry.
+pub fn is_http_url(url: &str) -> bool {
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    let rest = if lower.starts_with("https://") {
+        &url[8..]
+    } else if lower.starts_with("http://") {
+        &url[7..]
+    } else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    !host.is_empty() && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+/// Whether `url` may be an image's address: an `http(s)` URL or a relative path (no scheme,
+/// so no `javascript:`, `data:` or `file:`).
+pub fn is_image_url(url: &str) -> bool {
+    if url.is_empty() || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return false;
+    }
+    let scheme_end = url.find(':');
+    let first_slash = url.find(['/', '?', '#']);
+    match scheme_end {
+        Some(colon) if first_slash.is_none_or(|s| colon < s) => is_http_url(url),
+        _ => !url.starts_with("//"),
+    }
+}
+
 impl Item {
+    /// The images of a source block (`[{"url", "caption"}]`); empty when the field is missing
+    /// or malformed (which [`check_item`] reports).
+    pub fn images(&self, field: &str) -> Vec<SourceImage> {
+        self.fields
+            .get(field)
+            .and_then(|v| crate::spec::from_value(v).ok())
+            .unwrap_or_default()
+    }
+
     /// The text of a field, if the item has it as a string.
     pub fn text(&self, field: &str) -> Option<&str> {
         self.fields.get(field).and_then(|v| v.as_str())
@@ -187,8 +235,12 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
         }
     }
     for block in &spec.blocks {
-        if let Block::Sentences(b) = block {
-            issues.extend(check_sentences_field(item, b.field.as_str(), path));
+        match block {
+            Block::Sentences(b) => {
+                issues.extend(check_sentences_field(item, b.field.as_str(), path))
+            }
+            Block::Source(b) => issues.extend(check_source(item, b, path)),
+            _ => {}
         }
     }
     for control in &spec.controls {
@@ -223,6 +275,59 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
         }
     }
     issues.dedup();
+    issues
+}
+
+/// A source block's fields: the address an `http(s)` URL, the images a list of
+/// `{"url", "caption"}` with safe addresses and captions (their alt text).
+fn check_source(item: &Item, b: &crate::spec::SourceBlock, path: &str) -> Vec<SpecIssue> {
+    let mut issues = Vec::new();
+    if let Some(v) = item.fields.get(b.url_field.as_str()) {
+        if !v.as_str().is_some_and(is_http_url) {
+            issues.push(SpecIssue::new(
+                join_path(path, b.url_field.as_str()),
+                SpecIssueCode::InvalidUrl,
+                format!(
+                    "field \"{}\" must be the source's address, starting with https:// or http://",
+                    b.url_field
+                ),
+            ));
+        }
+    }
+    let Some(field) = &b.images_field else {
+        return issues;
+    };
+    let Some(v) = item.fields.get(field.as_str()) else {
+        return issues;
+    };
+    let images: Vec<SourceImage> = match crate::spec::from_value(v) {
+        Ok(list) => list,
+        Err(e) => {
+            issues.push(SpecIssue::new(
+                join_path(path, field.as_str()),
+                SpecIssueCode::InvalidField,
+                format!("images must be a list of {{\"url\": \"...\", \"caption\": \"...\"}} objects: {e}"),
+            ));
+            return issues;
+        }
+    };
+    for (n, image) in images.iter().enumerate() {
+        let at = format!("{}[{n}]", join_path(path, field.as_str()));
+        if !is_image_url(&image.url) {
+            issues.push(SpecIssue::new(
+                format!("{at}.url"),
+                SpecIssueCode::InvalidUrl,
+                "an image's url must start with https:// or http://, or be a path relative to the page",
+            ));
+        }
+        if image.caption.trim().is_empty() {
+            issues.push(SpecIssue::new(
+                format!("{at}.caption"),
+                SpecIssueCode::Empty,
+                "give every image a caption: it is what a screen reader (and a browser that cannot load the image) shows",
+            ));
+        }
+    }
     issues
 }
 

@@ -19,12 +19,17 @@ pub enum Block {
     Standard(StandardBlock),
     /// A text split into numbered sentences ("•" bullets, or a list of strings).
     Sentences(SentencesBlock),
+    /// The item's source: a link to the original (opened in a new tab) and, optionally, its
+    /// images with their captions, for answers that need a look at the source (the propaganda
+    /// manual's Obrázek and Video).
+    Source(SourceBlock),
 }
 tagged::tagged_enum!(Block {
     "text" => Text(TextBlock),
     "meaning_representation" => MeaningRepresentation(MeaningRepresentationBlock),
     "standard" => Standard(StandardBlock),
     "sentences" => Sentences(SentencesBlock),
+    "source" => Source(SourceBlock),
 });
 
 /// A labelled text block.
@@ -71,6 +76,30 @@ pub struct SentencesBlock {
     pub note: Option<String>,
 }
 
+/// The source of an item: its address and, optionally, its images.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SourceBlock {
+    /// The item field holding the source's address: an `http://` or `https://` URL. An item
+    /// without the field shows no link; any other scheme is refused as an item error.
+    pub url_field: FieldName,
+    /// The heading of the block (e.g. `Zdroj`).
+    pub label: String,
+    /// The link's text (e.g. `Otevřít původní článek`); default: the address itself. The link
+    /// opens in a new tab, without the page's referrer or access to it
+    /// (`rel="noopener noreferrer"`).
+    #[serde(default)]
+    pub link_text: Option<String>,
+    /// An optional item field: the source's images, `[{"url": "...", "caption": "..."}]`. Each
+    /// is loaded lazily (when scrolled near) and its caption is its alt text. URLs are
+    /// `http(s)` or relative to the page.
+    #[serde(default)]
+    pub images_field: Option<FieldName>,
+    /// An optional note under the label, in Markdown.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
 /// The standard every answer relates to: a meaning representation, an utterance and its score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -102,6 +131,7 @@ impl Block {
             Block::MeaningRepresentation(b) => vec![&b.field],
             Block::Standard(_) => vec![],
             Block::Sentences(_) => vec![],
+            Block::Source(_) => vec![],
         }
     }
 }

@@ -323,6 +323,11 @@ pub struct SpanAttribute {
     /// its own value and spans.
     #[serde(default)]
     pub repeatable: bool,
+    /// Whether a value is required (default `true`). An optional attribute (the propaganda
+    /// manual's Rusko: "nemusíte vyplňovat") may stay empty and is then left out of the
+    /// result; once it has spans, they need a value.
+    #[serde(default = "yes")]
+    pub required: bool,
 }
 
 /// A value of a span attribute.

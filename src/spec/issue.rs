@@ -47,6 +47,8 @@ pub enum SpecIssueCode {
     InvalidExampleAnswer,
     /// An item (or one of its texts) is larger than the widget shows.
     ItemTooLarge,
+    /// A link or image address is not `http(s)` (or, for images, a relative path).
+    InvalidUrl,
     /// An item lists another number of outputs than the spec's `outputs.count`.
     WrongOutputCount,
     /// A note, not an error: an item has more sentences than its grid's fixed rows (the extra

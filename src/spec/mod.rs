@@ -13,7 +13,9 @@ mod issue;
 mod questions;
 pub(crate) mod tagged;
 
-pub use block::{Block, MeaningRepresentationBlock, SentencesBlock, StandardBlock, TextBlock};
+pub use block::{
+    Block, MeaningRepresentationBlock, SentencesBlock, SourceBlock, StandardBlock, TextBlock,
+};
 pub use control::{
     AttributeValue, ChoiceLayout, ChoiceOption, Control, GridColumn, GridControl, GridOption,
     GridRows, MissingRow, NumberControl, OutputsSource, SingleChoice, SpanAttribute,
@@ -37,6 +39,14 @@ pub const SPEC_FORMAT: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TaskSpec {
+    /// The JSON Schema this file follows (for editors; the widget ignores it), e.g.
+    /// `https://glossa.example/schema/spec/1.json` or a relative path to `schema/spec-1.json`.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// Notes for researchers, never shown to annotators (e.g. where this spec departs from its
+    /// annotation manual, and why).
+    #[serde(rename = "$comment", default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
     /// Spec format version; must be `1`.
     pub glossa: u32,
     /// Stable id of the task, recorded in every result (e.g. `implicit-content-it`).

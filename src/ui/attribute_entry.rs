@@ -1,6 +1,7 @@
 //! `AttributeEntry`: one span attribute (or one entry of a repeatable one): its value list,
 //! its spans as chips (show / remove), and a red `<>` marker while a needed span is missing.
 
+use super::highlight::PALETTE;
 use super::markdown_view::Markdown;
 use crate::answer::{SpanEntry, WordSpan};
 use crate::form::Action;
@@ -98,7 +99,7 @@ pub fn AttributeEntry(props: &AttributeEntryProps) -> Html {
     html! {
         <div class={classes!("glossa-attribute", props.error.is_some().then_some("has-error"))} id={props.id.clone()}>
             <div class="glossa-attribute-head">
-                <span class={format!("glossa-swatch glossa-c{}", props.colour % 8)} aria-hidden="true"></span>
+                <span class={format!("glossa-swatch glossa-c{}", props.colour % PALETTE)} aria-hidden="true">{"Aa"}</span>
                 <label for={value_id.clone()} class="glossa-attribute-label">{props.label.clone()}</label>
                 if missing {
                     <span class="glossa-span-marker" title={t(lang, Msg::SpanNeeded)}>
@@ -143,7 +144,7 @@ pub fn AttributeEntry(props: &AttributeEntryProps) -> Html {
                         };
                         let short: String = if text.chars().count() > 40 { text.chars().take(38).collect::<String>() + "…" } else { text.clone() };
                         html! {
-                            <li class={format!("glossa-chip glossa-span-chip glossa-c{}", props.colour % 8)}>
+                            <li class={format!("glossa-chip glossa-span-chip glossa-c{}", props.colour % PALETTE)}>
                                 <button type="button" class="glossa-chip-jump" onclick={jump}
                                     aria-label={tf(lang, Msg::JumpToSpan, &[("text", text)])}>{short}</button>
                                 if !props.disabled {

@@ -2,6 +2,7 @@
 
 use super::mr_block::MrBlock;
 use super::sentences_view::SentencesView;
+use super::source_view::SourceView;
 use super::standard_view::StandardView;
 use super::text_block::TextBlockView;
 use crate::i18n::Lang;
@@ -56,6 +57,12 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
                 Block::Sentences(b) => html! {
                     <SentencesView {id} label={b.label.clone()} sentence_label={b.sentence_label.clone()}
                         sentences={item.fields.get(b.field.as_str()).and_then(sentences::split).unwrap_or_default()} />
+                },
+                Block::Source(b) => html! {
+                    <SourceView {id} label={b.label.clone()} note={b.note.clone().map(AttrValue::from)}
+                        url={item.text(b.url_field.as_str()).map(|u| AttrValue::from(u.to_owned()))}
+                        link_text={b.link_text.clone().map(AttrValue::from)}
+                        images={b.images_field.as_ref().map(|f| item.images(f.as_str())).unwrap_or_default()} />
                 },
             }
         })

@@ -130,5 +130,8 @@ extern "C" {
     pub fn scroll_to(container: &Element, start: u32, end: u32);
 }
 
-/// Number of distinct attribute colours (`::highlight(glossa-a0)` … `glossa-a7`).
-pub const PALETTE: usize = 8;
+/// Number of distinct attribute styles (`::highlight(glossa-a0)` … `glossa-a14`, and the
+/// legend swatches `.glossa-c0` … `.glossa-c14` in `www/glossa.css`): eight colours crossed with
+/// fifteen line shapes (under, over, or both; solid, dashed, dotted, wavy, double), so that no
+/// two of the first fifteen attributes look alike, with or without colour vision.
+pub const PALETTE: usize = 15;

@@ -1,5 +1,6 @@
 //! Rule `span_value`: every span attribute has a value from its list (the empty placeholder
-//! cannot be submitted), and so does every entry of a repeatable attribute.
+//! cannot be submitted), and so does every entry of a repeatable attribute. An optional
+//! attribute (`required: false`) may stay empty, unless it has spans.
 
 use super::{Problem, ProblemCode};
 use crate::answer::SpanEntry;
@@ -14,7 +15,9 @@ pub fn apply(
     path: String,
     entry: Option<&SpanEntry>,
 ) -> Option<Problem> {
+    let has_spans = entry.is_some_and(|e| !e.spans.is_empty());
     match entry.and_then(|e| e.value.as_deref()) {
+        None if !a.required && !has_spans => None,
         None => Some(Problem::error(
             path,
             control.clone(),

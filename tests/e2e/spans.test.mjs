@@ -142,3 +142,60 @@ test('spans can be listed, shown and removed; politicians repeat with their tone
   assert.equal(await task.value('Politik 1').inputValue(), 'negativni');
   await context.close();
 });
+
+test('the source: a link to the original in a new tab, images lazily with their captions as alt text', async () => {
+  const { page, context, errors } = await openTask();
+  const source = page.getByRole('region', { name: 'Zdroj článku' });
+  const link = source.getByRole('link', { name: 'Otevřít původní článek' });
+  assert.equal(await link.getAttribute('href'), 'https://zpravy.example/clanek/brusel-tlaci-na-cesko-dalsi-kvoty-nebo-sankce');
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+  await source.getByText('(zpravy.example)').waitFor();
+  const image = source.getByRole('img', { name: 'Koláž: budova Evropské komise nad hraničním přechodem s nápisem „Kvóty“' });
+  assert.equal(await image.getAttribute('loading'), 'lazy');
+  assert.equal(await image.getAttribute('referrerpolicy'), 'no-referrer');
+  await source.getByText('Koláž: budova Evropské komise', { exact: false }).first().waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a javascript: source address is refused as an item error naming the field', async () => {
+  const { page, context } = await openPage(env, '?spec=www/examples/cs-propaganda/spec.json&items=tests/fixtures/cs-propaganda-bad-source.json');
+  const panel = page.getByRole('alert');
+  await panel.getByText('item.url: field "url" must be the source\'s address, starting with https:// or http://').waitFor();
+  await panel.getByText('item.images[0].url: an image\'s url must start with https:// or http://', { exact: false }).waitFor();
+  assert.equal(await page.locator('a[href^="javascript"]').count(), 0);
+  await context.close();
+});
+
+test('every attribute has its own look, shown in a legend; two overlapping spans of different attributes stay apart', async () => {
+  const { page, context, task } = await openTask({ viewport: { width: 1280, height: 900 } });
+  // The legend: each attribute's swatch carries its colour and its line.
+  const looks = await page.locator('.glossa-attribute-head .glossa-swatch').evaluateAll((els) => els.map((e) => {
+    const s = getComputedStyle(e);
+    return `${s.backgroundColor} | ${s.textDecorationLine} ${s.textDecorationStyle} ${s.textDecorationColor}`;
+  }));
+  assert.equal(looks.length, 13, 'thirteen span attributes (Politik N gets its swatch with its first entry)');
+  assert.equal(new Set(looks).size, looks.length, `no two attributes alike: ${looks.join('\n')}`);
+  const lines = looks.map((l) => l.split(' | ')[1]);
+  assert.equal(new Set(lines).size, lines.length, 'the lines alone tell them apart (without colour vision)');
+  // Two overlapping spans: "Nenasytní eurokraté" to Vina, "eurokraté" to Nálepkování.
+  for (const [a, b, attr] of [['Nenasytní', 'eurokraté', 'Vina'], ['eurokraté', 'eurokraté', 'Nálepkování']]) {
+    for (const w of [a, b]) { const at = await task.wordCentre(w); await page.mouse.click(at.x, at.y); }
+    await task.assign(attr).click();
+    await page.getByText(`Uloženo: ${attr}`).waitFor();
+  }
+  const painted = await page.evaluate(() => {
+    const covered = (name) => [...(CSS.highlights.get(name) ?? [])].map((r) => r.toString());
+    const rule = (name) => [...document.styleSheets].flatMap((s) => [...s.cssRules])
+      .find((r) => r.selectorText === `::highlight(${name})`)?.style.cssText;
+    const names = [...CSS.highlights.keys()].filter((n) => /^glossa-a\d+$/.test(n));
+    return names.map((n) => ({ name: n, texts: covered(n), style: rule(n) }));
+  });
+  const vina = painted.find((p) => p.texts.includes('Nenasytní eurokraté'));
+  const nalepka = painted.find((p) => p.texts.includes('eurokraté'));
+  assert.ok(vina && nalepka && vina.name !== nalepka.name, JSON.stringify(painted));
+  assert.ok(vina.style && nalepka.style && vina.style !== nalepka.style, 'painted differently');
+  assert.match(vina.style, /text-decoration/);
+  await context.close();
+});
