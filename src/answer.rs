@@ -37,6 +37,10 @@ pub struct QuestionSet {
     /// "No more questions possible": fewer than the target may be submitted.
     #[serde(default)]
     pub no_more: bool,
+    /// The paragraph is skipped, for this reason (a value of the spec's `skip_reasons`): no
+    /// question is asked of it. The cards stay in the draft, so unskipping restores them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
 }
 
 /// One question card.
@@ -115,6 +119,10 @@ pub struct QuestionsValue {
     pub questions: Vec<QuestionValue>,
     /// Whether the annotator ticked "no more questions possible".
     pub no_more_questions: bool,
+    /// The reason the annotator skipped the paragraph (then `questions` is empty); absent
+    /// when it was not skipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
 }
 
 /// One validated question.
@@ -314,6 +322,7 @@ impl Answer {
                 Some(Answer::Questions(QuestionSet {
                     cards,
                     no_more: example.no_more,
+                    skipped: example.skipped,
                 }))
             }
         }
@@ -322,13 +331,15 @@ impl Answer {
 
 /// An example's questions: `{"questions": [{"question": "...", "spans": [[first, last]],
 /// "unanswerable": false, "yes_no": false, "base_form": "...", "category": "..."}],
-/// "no_more": false}`.
+/// "no_more": false}`, or a skipped paragraph: `{"questions": [], "skipped": "reason"}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExampleQuestions {
     questions: Vec<ExampleQuestion>,
     #[serde(default)]
     no_more: bool,
+    #[serde(default)]
+    skipped: Option<String>,
 }
 
 #[derive(Deserialize)]

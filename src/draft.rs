@@ -202,6 +202,12 @@ fn question_actions(control: &ControlId, set: &QuestionSet) -> Vec<Action> {
         control: control.clone(),
         on: set.no_more,
     });
+    if set.skipped.is_some() {
+        out.push(Action::QuestionsSkip {
+            control: control.clone(),
+            reason: set.skipped.clone(),
+        });
+    }
     out.push(Action::ClearSelection);
     out
 }

@@ -18,6 +18,25 @@ pub struct ExportProblem {
     pub message: String,
 }
 
+/// The paragraphs annotators skipped (the PoQuAD manual's uninteresting paragraphs): for each,
+/// the result's position, the item id and the reason. `poquad` leaves them out.
+pub fn skipped_paragraphs(results: &[Value]) -> Vec<(usize, String, String)> {
+    let mut out = Vec::new();
+    for (n, result) in results.iter().enumerate() {
+        let item_id = result
+            .get("item_id")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let answers = result.get("answers").and_then(Value::as_object);
+        for value in answers.into_iter().flatten().map(|(_, v)| v) {
+            if let Some(reason) = value.get("skipped").and_then(Value::as_str) {
+                out.push((n, item_id.to_owned(), reason.to_owned()));
+            }
+        }
+    }
+    out
+}
+
 /// Builds the dataset from items and results (one result document each). Every result with a
 /// questions answer contributes its questions to its item's paragraph; several annotators of one
 /// item share the paragraph. Other results are skipped.
@@ -37,6 +56,9 @@ pub fn poquad(items: &[Item], results: &[Value]) -> Result<Value, Vec<ExportProb
         };
         let answers = result.get("answers").and_then(Value::as_object);
         for (control, value) in answers.into_iter().flatten() {
+            if value.get("skipped").is_some_and(|s| !s.is_null()) {
+                continue; // a skipped paragraph: counted by `skipped_paragraphs`
+            }
             let (Some(field), Some(questions)) = (
                 value.get("text_field").and_then(Value::as_str),
                 value.get("questions").and_then(Value::as_array),

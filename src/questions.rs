@@ -99,6 +99,9 @@ pub struct Tally {
 impl Tally {
     /// Adds one item's questions.
     pub fn add(&mut self, set: &QuestionSet) {
+        if set.skipped.is_some() {
+            return; // a skipped paragraph asks no question
+        }
         self.items += 1;
         for card in &set.cards {
             self.questions += 1;
@@ -114,7 +117,7 @@ impl Tally {
     /// This tally plus one more (unsubmitted) item, without counting it as an item.
     pub fn with_current(&self, set: Option<&QuestionSet>) -> Tally {
         let mut t = self.clone();
-        if let Some(set) = set {
+        if let Some(set) = set.filter(|s| s.skipped.is_none()) {
             t.add(set);
             t.items -= 1;
         }

@@ -280,6 +280,7 @@ fn read_questions(
             .get("no_more_questions")
             .and_then(Value::as_bool)
             .unwrap_or(false),
+        skipped: v.get("skipped").and_then(Value::as_str).map(str::to_owned),
     }))
 }
 

@@ -615,3 +615,52 @@ fn two_taps_make_a_selection_whatever_the_screen_had_rendered() {
     let form = run(&t, [tap(100_000)]);
     assert_eq!(form.selection, None);
 }
+
+/// The manual: uninteresting paragraphs are skipped, not given questions made up by force.
+#[test]
+fn a_paragraph_skipped_for_a_listed_reason_submits_no_questions_and_exports_as_left_out() {
+    let t = task(2);
+    let skip = |reason: Option<&str>| Action::QuestionsSkip {
+        control: qa(),
+        reason: reason.map(str::to_owned),
+    };
+    // Zero questions are refused...
+    assert!(!FormState::new(0).report(&t).is_valid());
+    // ...but a skip with a reason from the spec's list is accepted, even with a half-written card.
+    let mut actions = vec![edit(0, QuestionEdit::Text("Gdzie wylądował".into()))];
+    actions.push(skip(Some("nieinteresujacy")));
+    let form = run(&t, actions.clone());
+    let report = form.report(&t);
+    assert!(report.is_valid(), "{:?}", report.problems);
+    let result = build(&t, &form, &env(), &SortedMap::new(), 2_000).expect("submits");
+    let json = serde_json::to_value(&result).unwrap();
+    assert_eq!(json["answers"]["qa"]["skipped"], "nieinteresujacy");
+    assert_eq!(json["answers"]["qa"]["questions"], serde_json::json!([]));
+    assert!(
+        revalidate::check_result(&t, &json).is_empty(),
+        "glossa validate accepts it"
+    );
+    // A reason not in the list is ignored by the form model and refused by validation.
+    assert_eq!(set(&run(&t, vec![skip(Some("nudny"))])).skipped, None);
+    let mut forged = json.clone();
+    forged["answers"]["qa"]["skipped"] = serde_json::json!("nudny");
+    let findings = revalidate::check_result(&t, &forged);
+    assert!(
+        findings.iter().any(|f| f.path == "answers.qa.skipped"),
+        "{findings:?}"
+    );
+    // Unskipping brings the card back; a draft keeps both the skip and the card.
+    let back = run(&t, actions.iter().cloned().chain([skip(None)]));
+    assert_eq!(set(&back).cards[0].question, "Gdzie wylądował");
+    let restored = Draft::of(&t, &form, 5_000).restore(&t, 6_000).unwrap();
+    assert_eq!(set(&restored).skipped.as_deref(), Some("nieinteresujacy"));
+    assert_eq!(set(&restored).cards[0].question, "Gdzie wylądował");
+    // The export leaves the paragraph out and says so.
+    let items = vec![(*t.item).clone()];
+    let dataset = export::poquad(&items, std::slice::from_ref(&json)).unwrap();
+    assert_eq!(dataset["data"], serde_json::json!([]));
+    assert_eq!(
+        export::skipped_paragraphs(&[json]),
+        vec![(0, "hess-lot".to_owned(), "nieinteresujacy".to_owned())]
+    );
+}

@@ -172,6 +172,19 @@ fn export_poquad(items_path: &str, results_path: &str) -> ExitCode {
             }
         }
     }
+    let skipped = export::skipped_paragraphs(&results);
+    for (n, item_id, reason) in &skipped {
+        eprintln!(
+            "{results_path}:{}: item {item_id}: paragraph skipped ({reason}), left out",
+            lines[*n]
+        );
+    }
+    if !skipped.is_empty() {
+        eprintln!(
+            "{results_path}: {} skipped paragraph(s) left out",
+            skipped.len()
+        );
+    }
     match export::poquad(&items, &results) {
         Ok(dataset) => {
             println!(

@@ -246,6 +246,14 @@ pub enum Action {
         /// The fragment's position in the card.
         index: usize,
     },
+    /// Skip the paragraph for a reason (one of the spec's `skip_reasons`), or take the skip back
+    /// (`None`).
+    QuestionsSkip {
+        /// The questions control.
+        control: ControlId,
+        /// The reason's value.
+        reason: Option<String>,
+    },
     /// Tick or untick "no more questions possible".
     NoMoreQuestions {
         /// The questions control.
@@ -307,6 +315,7 @@ impl Action {
             | Action::QuestionAssign { control, .. }
             | Action::QuestionRemoveSpan { control, .. }
             | Action::NoMoreQuestions { control, .. }
+            | Action::QuestionsSkip { control, .. }
             | Action::SetText { control, .. }
             | Action::Clear { control } => Some(control),
             Action::GridUndo
@@ -454,7 +463,8 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         | Action::QuestionEdit { .. }
         | Action::QuestionAssign { .. }
         | Action::QuestionRemoveSpan { .. }
-        | Action::NoMoreQuestions { .. } => {
+        | Action::NoMoreQuestions { .. }
+        | Action::QuestionsSkip { .. } => {
             if !state.submitted {
                 questions::apply(task, &mut next, action);
             }

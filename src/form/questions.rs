@@ -75,6 +75,9 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
             }
         }
         Action::NoMoreQuestions { on, .. } => set.no_more = on,
+        Action::QuestionsSkip { reason, .. } => {
+            set.skipped = reason.filter(|r| c.skip_reasons.iter().any(|s| &s.value == r));
+        }
         _ => return,
     }
     // A lone blank card is what the screen shows for an empty list anyway.

@@ -223,6 +223,12 @@ pub enum Msg {
     StorageUnavailable,
     /// Warning recorded in a result: the restored draft's timings were impossible and dropped.
     DraftTimingDropped,
+    /// Label of the select that skips a question-authoring paragraph.
+    SkipParagraph,
+    /// The select's entry for not skipping.
+    SkipNone,
+    /// Shown instead of the question cards when the paragraph is skipped (`{reason}`).
+    SkippedNotice,
     /// Warning: the item has more sentences than the grid has rows (`{n}` sentences, `{rows}` rows).
     WarnGridExtraSentences,
     /// Flag on a sentence the grid has no row for.
@@ -299,7 +305,7 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const ALL_MSGS: [Msg; 91] = [
+    const ALL_MSGS: [Msg; 94] = [
         Msg::Submit,
         Msg::Submitted,
         Msg::Instructions,

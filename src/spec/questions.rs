@@ -50,6 +50,12 @@ pub struct QuestionsControl {
     /// How lexical overlap is measured and when it needs manual acceptance.
     #[serde(default)]
     pub overlap: OverlapSettings,
+    /// Reasons an annotator may give for skipping the paragraph (the PoQuAD manual: paragraphs
+    /// that are uninteresting or allow no worthwhile questions are to be skipped). A skipped
+    /// paragraph asks no question; the result records the reason, and `glossa export poquad`
+    /// leaves it out (and counts it). Empty (default): no skip offered.
+    #[serde(default)]
+    pub skip_reasons: Vec<crate::spec::AttributeValue>,
 }
 
 /// A question category with its target share.

@@ -52,7 +52,7 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
             <dl class="glossa-example-answers">
                 { for ex.answers.iter().map(|(control_id, value)| {
                     let (question, answer) = match spec.control(control_id) {
-                        Some(control) => (control.label().to_owned(), answer_view(control, value, &ex.item)),
+                        Some(control) => (control.label().to_owned(), answer_view(control, value, &ex.item, lang)),
                         None => (control_id.to_string(), html! { {value.to_string()} }),
                     };
                     html! {
@@ -73,7 +73,7 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
 }
 
 /// The correct answer of one control, as the annotator would read it.
-fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Html {
+fn answer_view(control: &Control, value: &serde_json::Value, item: &Item, lang: Lang) -> Html {
     match control {
         Control::SingleChoice(c) => {
             let v = value.as_str().unwrap_or_default();
@@ -125,10 +125,22 @@ fn answer_view(control: &Control, value: &serde_json::Value, item: &Item) -> Htm
                 <ol class="glossa-example-scores">
                     { for value.get("questions").and_then(|v| v.as_array()).into_iter().flatten().map(|qa| {
                         let spans: Vec<String> = qa.get("spans").and_then(|v| v.as_array()).into_iter().flatten().map(fragment).collect();
+                        let flag = |name: &str| qa.get(name).and_then(|v| v.as_bool()).unwrap_or(false);
+                        let base = qa.get("base_form").and_then(|v| v.as_str()).map(str::to_owned);
+                        let flags: Vec<&str> = [
+                            flag("unanswerable").then(|| t(lang, Msg::Unanswerable)),
+                            flag("yes_no").then(|| t(lang, Msg::YesNoQuestion)),
+                        ].into_iter().flatten().collect();
                         html! {
                             <li>
                                 <q>{qa.get("question").and_then(|v| v.as_str()).unwrap_or_default().to_owned()}</q>
                                 {" → "}<strong>{spans.join(", ")}</strong>
+                                if let Some(base) = base {
+                                    <br />{format!("{}: ", t(lang, Msg::BaseForm))}<strong>{base}</strong>
+                                }
+                                if !flags.is_empty() {
+                                    <br /><em>{flags.join(" · ")}</em>
+                                }
                             </li>
                         }
                     }) }

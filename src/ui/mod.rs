@@ -26,6 +26,7 @@ mod questions_view;
 mod root;
 mod sentences_view;
 mod single_choice;
+mod skip_paragraph;
 mod source_view;
 mod span_attributes_view;
 mod span_text;

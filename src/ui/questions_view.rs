@@ -6,6 +6,7 @@ use super::focus::focus_later;
 use super::markdown_view::Markdown;
 use super::question_bar::QuestionBar;
 use super::question_card::QuestionCard;
+use super::skip_paragraph::SkipParagraph;
 use super::span_text::{SharedText, SpanText};
 use super::tally_view::TallyView;
 use crate::answer::{Answer, QuestionCard as Card, QuestionSet, WordSpan};
@@ -124,6 +125,12 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
         .as_deref()
         .map(|t| t.with_current((!set.cards.is_empty()).then_some(&set)));
     let have = set.cards.len();
+    let skipped_label = set.skipped.as_ref().map(|r| {
+        c.skip_reasons
+            .iter()
+            .find(|s| &s.value == r)
+            .map_or_else(|| r.clone(), |s| s.label.clone())
+    });
     html! {
         <fieldset class={classes!("glossa-control", "glossa-questions", count_error.is_some().then_some("has-error"))} id={base.clone()}>
             <legend class="glossa-control-label">{c.label.clone()}</legend>
@@ -143,6 +150,14 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                     }
                 </div>
                 <div class="glossa-questions-cards">
+                    if !c.skip_reasons.is_empty() {
+                        <SkipParagraph id={format!("{base}-skip")} control={c.id.clone()}
+                            reasons={Rc::new(c.skip_reasons.clone())} skipped={set.skipped.clone()}
+                            disabled={form.submitted} {lang} on_action={props.on_action.clone()} />
+                    }
+                    if let Some(reason) = skipped_label {
+                        <p class="glossa-skipped" role="status">{tf(lang, Msg::SkippedNotice, &[("reason", &reason)])}</p>
+                    } else {
                     <p class="glossa-question-count" id={format!("{base}-count")}>
                         {tf(lang, Msg::QuestionCount, &[("have", &have.to_string()), ("n", &c.target.to_string())])}
                     </p>
@@ -190,6 +205,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                     }
                     if let Some(w) = unanswerable_warning {
                         <p class="glossa-warning">{w}</p>
+                    }
                     }
                     if let Some(tally) = tally {
                         <TallyView control={Rc::clone(c)} {tally} {lang} />

@@ -13,6 +13,7 @@ mod question_base_form;
 mod question_category;
 mod question_count;
 mod question_overlap;
+mod question_skip;
 mod question_text;
 mod question_unanswerable;
 mod required;
@@ -391,6 +392,9 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
 /// The problems of a questions control: per card (text, fragments, base form, category,
 /// overlap), then the count and the unanswerable share.
 fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Problem> {
+    if let Some(reason) = &set.skipped {
+        return question_skip::apply(c, reason).into_iter().collect();
+    }
     let words = task
         .tokens(c.text_field.as_str())
         .map_or(0, |t| t.word_count());
@@ -539,6 +543,14 @@ fn span_value(
 
 /// Validated questions with fragments, base forms and overlap as recorded.
 fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> QuestionsValue {
+    if set.skipped.is_some() {
+        return QuestionsValue {
+            text_field: c.text_field.to_string(),
+            questions: Vec::new(),
+            no_more_questions: false,
+            skipped: set.skipped.clone(),
+        };
+    }
     let function = crate::questions::function_words(task, c);
     let questions = set
         .cards
@@ -566,5 +578,6 @@ fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Ques
         text_field: c.text_field.to_string(),
         questions,
         no_more_questions: set.no_more,
+        skipped: None,
     }
 }

@@ -276,3 +276,34 @@ test('the demo runner: three items counted in the tally, and "start again" start
   await page.getByText('Pytania: 0, teksty: 1 (łącznie z tym).').waitFor();
   await context.close();
 });
+
+test('skip an uninteresting paragraph with a reason: no questions asked, the reason recorded', async () => {
+  const { page, context, errors } = await openPage(env, '?example=pl-poquad&item=3');
+  const task = await new QaTask(page).ready();
+  await task.submitButton().click();
+  await page.locator('.glossa-questions .glossa-error').first().waitFor();
+  assert.equal((await page.evaluate(() => window.glossaReceived)).length, 0, 'zero questions are refused');
+  await page.getByRole('combobox', { name: 'Pomiń ten akapit' }).selectOption({ label: 'Akapit nieinteresujący' });
+  await page.getByRole('status').filter({ hasText: 'Akapit pominięty: Akapit nieinteresujący' }).waitFor();
+  assert.equal(await page.locator('li.glossa-question').count(), 0, 'no cards while skipped');
+  await task.submitButton().click();
+  const [result] = await waitForResults(page, 1);
+  assert.equal(result.answers.qa.skipped, 'nieinteresujacy');
+  assert.deepEqual(result.answers.qa.questions, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the worked examples show a base form, an unanswerable and a yes/no question', async () => {
+  const { page, context } = await openPage(env, '?example=pl-poquad');
+  await new QaTask(page).ready();
+  for (const title of ['Forma bazowa', 'Pytanie nieodpowiadalne', 'Pytanie o rozstrzygnięcie']) {
+    await page.locator('details.glossa-example > summary').filter({ hasText: title }).click();
+  }
+  const text = await page.locator('.glossa-example').allTextContents();
+  const all = text.join('\n');
+  assert.match(all, /Forma bazowa odpowiedzi: Etiopia/);
+  assert.match(all, /na przełomie wieków XVI i XVII[\s\S]*Pytanie nieodpowiadalne/);
+  assert.match(all, /Forma bazowa odpowiedzi: Tak[\s\S]*Pytanie o rozstrzygnięcie \(tak\/nie\)/);
+  await context.close();
+});
