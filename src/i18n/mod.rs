@@ -397,6 +397,9 @@ mod tests {
         Msg::DraftTimingDropped,
         Msg::WarnGridExtraSentences,
         Msg::GridExtraSentence,
+        Msg::SkipParagraph,
+        Msg::SkipNone,
+        Msg::SkippedNotice,
     ];
 
     #[test]

@@ -53,6 +53,7 @@ mod tests {
         QuestionSet {
             cards: vec![QuestionCard::default(); n],
             no_more,
+            skipped: None,
         }
     }
 
