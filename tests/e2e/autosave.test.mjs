@@ -63,7 +63,7 @@ test('a confirmed result leaves no draft behind, even after the page is hidden a
   assert.deepEqual(keys, []);
   await page.reload(); // hides the page: the widget must not save a draft again
   await it.ready();
-  await page.getByText('Item 2 of 4').waitFor(); // the pilot moved on to the next open item
+  await page.getByText('Elemento 2 di 4').waitFor(); // the pilot moved on to the next open item
   const after = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(':it-001:')));
   assert.deepEqual(after, []);
   await context.close();

@@ -133,8 +133,8 @@ test('items come one after another; the host API validates and submits', async (
   assert.deepEqual(await changes, { valid: true, problems: [] });
   await task.submitButton().click();
   await waitForResults(page, 1);
-  await page.getByRole('button', { name: 'Next item →' }).click();
-  await page.getByText('Item 2 of 4').waitFor();
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+  await page.getByText('Elemento 2 di 4').waitFor();
   await task.option('Totalmente corretto').check();
   const second = await page.evaluate(() => window.glossaHandle.submit());
   assert.equal(second.item_id, 'it-002');

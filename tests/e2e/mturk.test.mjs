@@ -33,7 +33,9 @@ test('an accepted HIT posts the assignment id and the result to turkSubmitTo', a
 
 test('a preview shows the item locked, with no way to submit', async () => {
   const { page, context } = await openPage(env, `www/hosts/mturk.html?assignmentId=ASSIGNMENT_ID_NOT_AVAILABLE&hitId=H9&${task}`);
-  await page.getByText('This is a preview.', { exact: false }).waitFor();
+  // The note speaks the task's language (Italian here), as the whole page does.
+  await page.getByText("Questa è un'anteprima. Accetta l'HIT per rispondere e inviare.").waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'it');
   assert.equal(await page.getByRole('radio', { name: 'Totalmente corretto', exact: true }).isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: 'Invia' }).count(), 0);
   await context.close();

@@ -21,18 +21,18 @@ async function answer(page, name) {
 test('Prolific ids go into results; a reload resumes at the next item; JSONL download; completion link last', async () => {
   const { page, context } = await openPage(env, `?${TWO}&${PROLIFIC}&complete=${COMPLETE}`);
   await answer(page, 'Totalmente sbagliato');
-  await page.getByRole('button', { name: 'Next item →' }).waitFor();
+  await page.getByRole('button', { name: 'Elemento successivo →' }).waitFor();
   assert.equal(await page.locator('#complete').isVisible(), false);
   await page.reload();
-  await page.getByText('Item 2 of 2').waitFor();
+  await page.getByText('Elemento 2 di 2').waitFor();
   assert.equal(await page.locator('#progress-bar').evaluate((p) => p.value), 1);
   await answer(page, 'Totalmente corretto');
-  await page.getByText('All 2 items done.').waitFor();
-  const link = page.getByRole('link', { name: 'Finish and return to the study' });
+  await page.getByText('Completati tutti gli elementi (2).').waitFor();
+  const link = page.getByRole('link', { name: 'Termina e torna allo studio' });
   await link.waitFor();
   assert.equal(await link.getAttribute('href'), decodeURIComponent(COMPLETE));
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download results (JSONL)' }).click();
+  await page.getByRole('button', { name: 'Scarica i risultati (JSONL)' }).click();
   const file = await (await download).path();
   const lines = (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(lines.map((r) => [r.item_id, r.answers.valutazione]), [['it-001', 'totalmente_sbagliato'], ['it-002', 'totalmente_corretto']]);
@@ -50,15 +50,15 @@ test('the collect endpoint going down and up again loses and duplicates nothing'
     return route.fulfill({ status: 201, body: '' });
   });
   await answer(page, 'Totalmente sbagliato');
-  await page.getByRole('button', { name: 'Next item →' }).click();
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
   await answer(page, 'Risposta non fornita');
-  await page.getByText('All 2 items done. Sending 2 result(s)…').waitFor();
+  await page.getByText('Completati tutti gli elementi (2). Invio di 2 risultati…').waitFor();
   assert.equal(await page.locator('#complete').isVisible(), false, 'no completion link while results are unsent');
   // A reload while the endpoint is still down keeps the queue.
   await page.reload();
-  await page.getByText('Sending 2 result(s)…', { exact: false }).waitFor();
+  await page.getByText('Invio di 2 risultati…', { exact: false }).waitFor();
   up = true;
-  await page.getByRole('link', { name: 'Finish and return to the study' }).waitFor({ timeout: 20000 });
+  await page.getByRole('link', { name: 'Termina e torna allo studio' }).waitFor({ timeout: 20000 });
   assert.equal(received.length, 2, 'each result sent once');
   assert.deepEqual(received.map((r) => r.body.item_id).sort(), ['it-001', 'it-002']);
   assert.equal(new Set(received.map((r) => r.key)).size, 2);
@@ -69,14 +69,14 @@ test('the collect endpoint going down and up again loses and duplicates nothing'
 test('the demo can start a task again; a study link (with Prolific ids) cannot', async () => {
   const { page, context } = await openPage(env, `?${TWO}`);
   await answer(page, 'Totalmente sbagliato');
-  await page.getByRole('button', { name: 'Start this task again' }).click();
-  await page.getByText('Item 1 of 2').waitFor();
+  await page.getByRole('button', { name: 'Ricomincia questo compito' }).click();
+  await page.getByText('Elemento 1 di 2').waitFor();
   assert.equal(await new ItalianTask(page).option('Totalmente sbagliato').isChecked(), false);
   await context.close();
   const study = await openPage(env, `?${TWO}&${PROLIFIC}`);
   await answer(study.page, 'Totalmente sbagliato');
-  await study.page.getByRole('button', { name: 'Next item →' }).waitFor();
-  assert.equal(await study.page.getByRole('button', { name: 'Start this task again' }).isVisible(), false);
+  await study.page.getByRole('button', { name: 'Elemento successivo →' }).waitFor();
+  assert.equal(await study.page.getByRole('button', { name: 'Ricomincia questo compito' }).isVisible(), false);
   await study.context.close();
 });
 
@@ -93,10 +93,10 @@ test('a slow endpoint gets each result once: flushes during a send wait for it (
   // flush again, and a second result is queued.
   while (!posts.length) await page.waitForTimeout(20);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await page.getByRole('button', { name: 'Next item →' }).click();
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
   await answer(page, 'Risposta non fornita');
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await page.getByRole('link', { name: 'Finish and return to the study' }).waitFor({ timeout: 20000 });
+  await page.getByRole('link', { name: 'Termina e torna allo studio' }).waitFor({ timeout: 20000 });
   await page.waitForTimeout(1800); // a duplicate would still be arriving
   assert.equal(posts.length, 2, `one POST per result, got ${posts.join(', ')}`);
   assert.equal(new Set(posts).size, 2);
@@ -109,8 +109,8 @@ test("instructions are open on an annotator's first item and folded after, one t
   await new ItalianTask(page).ready();
   assert.equal(await panel.evaluate((d) => d.open), true, 'open on the first item');
   await answer(page, 'Totalmente sbagliato');
-  await page.getByRole('button', { name: 'Next item →' }).click();
-  await page.getByText('Item 2 of 2').waitFor();
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+  await page.getByText('Elemento 2 di 2').waitFor();
   await new ItalianTask(page).ready();
   assert.equal(await panel.evaluate((d) => d.open), false, 'folded on the second');
   await page.reload();
@@ -123,5 +123,17 @@ test("instructions are open on an annotator's first item and folded after, one t
   await page.goto(new URL(`?${TWO}&participant=first-2`, env.url).href);
   await new ItalianTask(page).ready();
   assert.equal(await panel.evaluate((d) => d.open), true);
+  await context.close();
+});
+
+test("the runner speaks the task's language: Czech progress, buttons and messages", async () => {
+  const { page, context } = await openPage(env, '?example=cs-headline-errors&participant=lang-1');
+  await page.getByText('Položka 1 z 2').waitFor();
+  assert.equal(await page.locator('#task-card').getAttribute('lang'), 'cs');
+  assert.equal(await page.getByRole('progressbar').getAttribute('aria-label'), 'Hotové položky');
+  await page.getByRole('radio', { name: 'OK', exact: true }).first().check();
+  await page.getByRole('button', { name: 'Odeslat', exact: true }).click();
+  await page.getByRole('button', { name: 'Další položka →' }).waitFor();
+  await page.getByRole('button', { name: 'Stáhnout výsledky (JSONL)' }).waitFor();
   await context.close();
 });

@@ -204,7 +204,7 @@ test('a reload restores every card, and the session tally counts submitted items
   await waitForResults(page, 1);
   // The next item: the tally counts the submitted one (1 of 1 questions was yes/no) and then
   // this item's questions as they are written.
-  await page.getByRole('button', { name: 'Next item →' }).click();
+  await page.getByRole('button', { name: 'Następny element →' }).click();
   await task.card(1).locator('.glossa-question-title').waitFor();
   await page.getByText('Twoje proporcje pytań').click();
   assert.match(await row('Rozstrzygnięcie (tak/nie)').textContent(), /100 %/);
@@ -260,7 +260,7 @@ test('the demo runner: three items counted in the tally, and "start again" start
   const { page, context } = await openPage(env, '?example=pl-poquad', { viewport: { width: 1280, height: 900 } });
   const task = await new QaTask(page).ready();
   for (const [i, [from, q]] of [['1781', 'Kiedy?'], ['Tang', 'Za czyich rządów?'], ['Glasgow', 'Gdzie?']].entries()) {
-    if (i > 0) await page.getByRole('button', { name: 'Next item →' }).click();
+    if (i > 0) await page.getByRole('button', { name: 'Następny element →' }).click();
     await task.question(1).fill(q);
     await task.pick(from, from);
     await task.addToQuestion(1).click();
@@ -270,7 +270,7 @@ test('the demo runner: three items counted in the tally, and "start again" start
     await task.submitButton().click();
     await waitForResults(page, i + 1);
   }
-  await page.getByRole('button', { name: 'Start this task again' }).click();
+  await page.getByRole('button', { name: 'Zacznij zadanie od nowa' }).click();
   await task.ready();
   await page.getByText('Twoje proporcje pytań').click();
   await page.getByText('Pytania: 0, teksty: 1 (łącznie z tym).').waitFor();

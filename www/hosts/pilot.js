@@ -7,6 +7,7 @@
 //      &complete=URL (e.g. Prolific's completion link); PROLIFIC_PID, STUDY_ID, SESSION_ID,
 //      participant, workerId go into every result's ids.
 import { mount } from '../glossa.js';
+import { langOf, text } from './host-strings.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
 
@@ -97,6 +98,17 @@ export async function runPilot(el) {
     el.examples.append(li);
   }
   const spec = await (await fetch(source.spec)).text();
+  // The participant's part of the page speaks the task's language.
+  const lang = langOf(spec);
+  const say = (key, params) => text(lang, key, params);
+  el.task?.setAttribute('lang', lang);
+  el.next.textContent = say('next');
+  el.download.textContent = say('download');
+  if (el.reset) el.reset.textContent = say('reset');
+  if (el.thanks) el.thanks.textContent = `${say('thanks')} `;
+  el.completeLink.textContent = say('finish');
+  el.progressBar.setAttribute('aria-label', say('itemsDone'));
+  if (el.logTitle) el.logTitle.textContent = say('received');
   const itemsText = await (await fetch(source.items)).text();
   const items = itemsText.trim().startsWith('[')
     ? JSON.parse(itemsText)
@@ -122,9 +134,9 @@ export async function runPilot(el) {
     const pending = outbox ? outbox.pending() : 0;
     const finished = done >= items.length;
     el.progress.textContent = finished
-      ? `All ${items.length} items done.${pending ? ` Sending ${pending} result(s)…` : ''}`
-      : `Item ${state.index + 1} of ${items.length}`;
-    el.log.textContent = state.results.length ? state.results.map((r) => JSON.stringify(r, null, 2)).join('\n\n') : '(nothing yet)';
+      ? `${say('allDone', { total: items.length })}${pending ? ` ${say('sending', { n: pending })}` : ''}`
+      : say('itemOf', { n: state.index + 1, total: items.length });
+    el.log.textContent = state.results.length ? state.results.map((r) => JSON.stringify(r, null, 2)).join('\n\n') : say('nothing');
     el.download.hidden = !done;
     // Starting over is for demos and for researchers trying a pilot, not for participants.
     if (el.reset) el.reset.hidden = !(done && !Object.keys(ids).some((k) => k !== 'participant'));

@@ -1,0 +1,65 @@
+// The host pages' own words (pilot runner, MTurk page) in the task's language: English,
+// Czech, Polish, Italian, like the widget. `text(lang, key, params)` fills `{name}`s; a count
+// written `{n:one|few|many}` takes the language's plural form (as the widget's strings do).
+const STRINGS = {
+  en: {
+    itemOf: 'Item {n} of {total}', allDone: 'All {total} items done.', sending: 'Sending {n} {n:result|results}…',
+    next: 'Next item →', download: 'Download results (JSONL)', reset: 'Start this task again',
+    thanks: 'Thank you — every result is stored.', finish: 'Finish and return to the study',
+    received: 'What the host page received', itemsDone: 'Items done', nothing: '(nothing yet)',
+    preview: 'This is a preview. Accept the HIT to answer and submit.', loadFailed: 'This task could not be loaded: {message}',
+  },
+  cs: {
+    itemOf: 'Položka {n} z {total}', allDone: 'Hotovo: všechny položky ({total}).', sending: 'Odesílá se {n} {n:výsledek|výsledky|výsledků}…',
+    next: 'Další položka →', download: 'Stáhnout výsledky (JSONL)', reset: 'Začít úlohu znovu',
+    thanks: 'Děkujeme — všechny výsledky jsou uloženy.', finish: 'Dokončit a vrátit se do studie',
+    received: 'Co obdržela hostitelská stránka', itemsDone: 'Hotové položky', nothing: '(zatím nic)',
+    preview: 'Toto je náhled. Přijměte HIT, abyste mohli odpovídat a odeslat.', loadFailed: 'Úlohu se nepodařilo načíst: {message}',
+  },
+  pl: {
+    itemOf: 'Element {n} z {total}', allDone: 'Gotowe: wszystkie elementy ({total}).', sending: 'Wysyłanie: {n} {n:wynik|wyniki|wyników}…',
+    next: 'Następny element →', download: 'Pobierz wyniki (JSONL)', reset: 'Zacznij zadanie od nowa',
+    thanks: 'Dziękujemy — wszystkie wyniki zostały zapisane.', finish: 'Zakończ i wróć do badania',
+    received: 'Co otrzymała strona-gospodarz', itemsDone: 'Ukończone elementy', nothing: '(jeszcze nic)',
+    preview: 'To jest podgląd. Zaakceptuj HIT, aby odpowiedzieć i wysłać.', loadFailed: 'Nie udało się wczytać zadania: {message}',
+  },
+  it: {
+    itemOf: 'Elemento {n} di {total}', allDone: 'Completati tutti gli elementi ({total}).', sending: 'Invio di {n} {n:risultato|risultati}…',
+    next: 'Elemento successivo →', download: 'Scarica i risultati (JSONL)', reset: 'Ricomincia questo compito',
+    thanks: 'Grazie — tutti i risultati sono stati salvati.', finish: 'Termina e torna allo studio',
+    received: 'Cosa ha ricevuto la pagina ospite', itemsDone: 'Elementi completati', nothing: '(ancora niente)',
+    preview: "Questa è un'anteprima. Accetta l'HIT per rispondere e inviare.", loadFailed: 'Non è stato possibile caricare il compito: {message}',
+  },
+};
+
+/** The plural form index of `n`: 0 one, 1 few, 2 many (two-form languages use 0 and 1). */
+function pluralForm(lang, n) {
+  if (lang === 'cs') return n === 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2;
+  if (lang === 'pl') {
+    if (n === 1) return 0;
+    const [d, dd] = [n % 10, n % 100];
+    return d >= 2 && d <= 4 && !(dd >= 12 && dd <= 14) ? 1 : 2;
+  }
+  return n === 1 ? 0 : 1;
+}
+
+/** The language of a spec (`it`, `en`, `cs`, `pl`; English for anything else). */
+export function langOf(spec) {
+  try {
+    const l = (typeof spec === 'string' ? JSON.parse(spec) : spec)?.language;
+    return STRINGS[l] ? l : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** The host string `key` in `lang`, with `{name}` and `{name:one|few|many}` filled. */
+export function text(lang, key, params = {}) {
+  const table = STRINGS[lang] ?? STRINGS.en;
+  return (table[key] ?? STRINGS.en[key]).replace(/\{(\w+)(?::([^}]*))?\}/g, (whole, name, forms) => {
+    if (!(name in params)) return whole;
+    if (forms === undefined) return String(params[name]);
+    const list = forms.split('|');
+    return list[Math.min(pluralForm(lang, Number(params[name])), list.length - 1)];
+  });
+}
