@@ -382,6 +382,9 @@ fn tap_word(text: &HtmlElement, n: usize) {
     let start = content.find(word).unwrap();
     // One text node per paragraph; the test item has one paragraph.
     let node = text.first_element_child().unwrap().first_child().unwrap();
+    // A finger taps what is on screen: bring the text into view first (hit testing finds
+    // nothing outside the viewport).
+    text.scroll_into_view();
     let utf16 = |byte: usize| content[..byte].encode_utf16().count() as u32;
     let range = web_sys::window()
         .unwrap()
