@@ -27,11 +27,20 @@ if [ "$what" = test ]; then
   [ -x /usr/bin/chromium ] || apt_missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || apt_missing+=(chromium-driver)
   command -v npm >/dev/null || apt_missing+=(npm)
+  # The other two engines: Firefox ESR, and WebKitGTK's WebDriver (MiniBrowser) under Xvfb.
+  command -v firefox-esr >/dev/null || apt_missing+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || apt_missing+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null || apt_missing+=(xvfb xauth)
 fi
 if [ ${#apt_missing[@]} -gt 0 ]; then
   say "installing Debian packages: ${apt_missing[*]}"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_missing[@]}" >/dev/null
+fi
+
+if [ "$what" = test ] && ! command -v geckodriver >/dev/null; then
+  say "installing geckodriver (Firefox's WebDriver)"
+  cargo install geckodriver --locked
 fi
 
 if [ "$what" = test ]; then

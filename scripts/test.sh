@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test: native (core + CLI), in-browser components (wasm-bindgen-test in headless
-# Chromium), and end to end (Playwright over the served release bundle).
+# Runs every test: native (core + CLI), in-browser components (wasm-bindgen-test in Chromium,
+# Firefox and WebKit), end to end (Playwright in Chromium over the served release bundle), and
+# the cross-engine tier (every family in Firefox and WebKit over WebDriver, compared with
+# Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
@@ -12,6 +14,17 @@ echo "== browser: components (wasm-bindgen-test, headless Chromium)"
 CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
   cargo test --target wasm32-unknown-unknown --test browser
 
+echo "== browser: components in Firefox (geckodriver, headless)"
+GECKODRIVER=$(command -v geckodriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
+  cargo test --target wasm32-unknown-unknown --test browser
+
+echo "== browser: components in WebKit (WebKitWebDriver + MiniBrowser under Xvfb)"
+SAFARIDRIVER=$(command -v WebKitWebDriver) WASM_BINDGEN_TEST_TIMEOUT=120 WEBKIT_SKIA_CPU_PAINTING_THREADS=0 \
+  xvfb-run -a -s "-screen 0 1280x1024x24" cargo test --target wasm32-unknown-unknown --test browser
+
 echo "== end to end: Playwright over the release bundle"
 scripts/build.sh
 (cd tests/e2e && node --test --test-reporter=spec --test-concurrency=1 *.test.mjs)
+
+echo "== cross-engine: every family in Firefox and WebKit, compared with Chromium"
+(cd tests/engines && node --test --test-reporter=spec --test-concurrency=1 *.test.mjs)

@@ -1,0 +1,149 @@
+// The cross-engine scenarios: each family answered through the UI of the demo page, the way a
+// person would (clicks on labels, typing, taps on words, options picked in selects), then the
+// result the host received. The same steps run in every engine; the tier compares results.
+
+/** Page-side helpers, installed with `session.run(HELPERS)` after each navigation. */
+const label = (input) => document.querySelector(`label[for="${CSS.escape(input.id)}"]`);
+
+/** The centre of a word in the span text: the widest of its rectangles (after a line wrap
+ *  WebKit's first rectangle can be an empty one on the line before). */
+function wordCentre(word, nth) {
+  const text = document.querySelector('.glossa-span-text');
+  let seen = -1;
+  for (const p of text.children) {
+    const t = p.firstChild;
+    let at = -1;
+    while (t && (at = t.data.indexOf(word, at + 1)) >= 0) {
+      if (++seen !== nth) continue;
+      const r = document.createRange();
+      r.setStart(t, at); r.setEnd(t, at + word.length);
+      p.scrollIntoView({ block: 'center' });
+      const box = text.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) text.scrollTop += r.getBoundingClientRect().top - box.top - text.clientHeight / 2;
+      // A paragraph off screen (`content-visibility: auto`) has no boxes until it is rendered.
+      const rects = [...r.getClientRects()].filter((b) => b.width > 0).sort((a, b) => b.width - a.width);
+      const b = rects[0];
+      return b ? { x: b.left + b.width / 2, y: b.top + b.height / 2 } : null;
+    }
+  }
+  return null;
+}
+
+/** Opens the demo page on an example as participant `who` and waits for the widget. */
+async function open(s, base, query, ready) {
+  await s.goto(`${base}?${query}`);
+  await s.waitFor(ready, [], `${query}: the widget`);
+}
+
+async function submit(s) {
+  await s.click(await s.element(() => document.querySelector('.glossa-submit')));
+}
+
+async function received(s, n = 1) {
+  return s.waitFor((k) => window.glossaReceived?.length >= k && window.glossaReceived, [n], 'the result');
+}
+
+/** Picks the option labelled `text` in the select labelled `name` (a click on the option). */
+async function choose(s, name, text) {
+  const option = await s.element((n, t) => {
+    const sel = [...document.querySelectorAll('select')].find((e) => e.labels?.[0]?.textContent.trim() === n || e.getAttribute('aria-label') === n);
+    return sel && [...sel.options].find((o) => o.textContent.trim() === t);
+  }, name, text);
+  await s.click(option);
+}
+
+async function tapWord(s, word, nth = 0) {
+  // Scroll the word into view and let frames pass until it is laid out, as a finger would.
+  await s.waitFor(`function (w, n) { return (${wordCentre})(w, n); }`, [word, nth], `the word ${word}`);
+  await new Promise((ok) => setTimeout(ok, 120));
+  const at = await s.waitFor(`function (w, n) { return (${wordCentre})(w, n); }`, [word, nth], `the word ${word}`);
+  await s.tap(at.x, at.y);
+}
+
+async function clickRadio(s, selector, index = 0) {
+  await s.click(await s.element(`function (sel, i) { const input = document.querySelectorAll(sel)[i]; return input && (${label})(input); }`, selector, index));
+}
+
+/** The scenarios: name -> async (session, base URL, participant) -> result documents. */
+export const SCENARIOS = {
+  async 'it-implicit: one label, a refused empty submit first'(s, base, who) {
+    await open(s, base, `example=it-implicit&participant=${who}`, () => document.querySelector('input[value=totalmente_corretto]'));
+    await submit(s);
+    await s.waitFor(() => document.querySelector('.glossa-control .glossa-error'), [], 'the message beside the control');
+    const none = await s.run(() => window.glossaReceived.length);
+    if (none !== 0) throw new Error('an empty answer was submitted');
+    await clickRadio(s, 'input[value=parzialmente_corretto]');
+    await submit(s);
+    return received(s);
+  },
+
+  async 'it-implicit: the draft is restored after a reload'(s, base, who) {
+    await open(s, base, `example=it-implicit&participant=${who}`, () => document.querySelector('input[value=totalmente_corretto]'));
+    await clickRadio(s, 'input[value=risposta_non_fornita]');
+    await s.waitFor(() => Object.keys(localStorage).some((k) => k.startsWith('glossa:draft/1:') && localStorage.getItem(k).includes('risposta_non_fornita')), [], 'the draft saved');
+    await s.reload();
+    await s.waitFor(() => document.querySelector('input[value=risposta_non_fornita]')?.checked, [], 'the draft restored');
+    await submit(s);
+    return received(s);
+  },
+
+  async 'en-informativeness: three numbers typed'(s, base, who) {
+    await open(s, base, `example=en-informativeness&participant=${who}`, () => document.querySelectorAll('input.glossa-number-input').length === 3);
+    for (const [i, n] of [[0, '70'], [1, '100'], [2, '90']]) {
+      await s.type(await s.element((k) => document.querySelectorAll('input.glossa-number-input')[k], i), n);
+    }
+    await submit(s);
+    return received(s);
+  },
+
+  async 'cs-abstract-errors: grid cells'(s, base, who) {
+    await open(s, base, `example=cs-abstract-errors&participant=${who}`, () => document.querySelectorAll('article.glossa-grid-row').length === 3);
+    const cell = (row, value) => `article.glossa-grid-row:nth-of-type(${row}) input[value=${value}]`;
+    await clickRadio(s, cell(1, 'omission'));
+    await clickRadio(s, cell(1, 'pragmatic'));
+    await clickRadio(s, cell(2, 'ok'));
+    await clickRadio(s, cell(3, 'repetitive'));
+    await submit(s);
+    return received(s);
+  },
+
+  async 'cs-propaganda: a span by two taps, values in selects'(s, base, who) {
+    await open(s, base, `example=cs-propaganda&participant=${who}`, () => document.querySelector('.glossa-span-text > *'));
+    await tapWord(s, 'Nenasytní');
+    await tapWord(s, 'eurokraté');
+    await s.click(await s.element(() => [...document.querySelectorAll('.glossa-assign-bar button')].find((b) => b.textContent.trim() === 'Vina')));
+    await s.waitFor(() => document.body.textContent.includes('Uloženo: Vina'), [], 'the saved note');
+    await choose(s, 'Vina', 'ano');
+    const plain = { 'Místo': 'nelze určit', 'Obsažené emoce': 'žádná' };
+    for (const a of ['Místo', 'Nálepkování', 'Argumentace', 'Obsažené emoce', 'Démonizace', 'Relativizace', 'Strach', 'Fabulace', 'Názor', 'Zdroj', 'Odborník']) {
+      await choose(s, a, plain[a] ?? 'ne');
+    }
+    for (const [d, l] of [['Téma', 'domácí politika'], ['Žánr', 'komentář'], ['Zaměření', 'domácí'], ['Celkové vyznění', 'negativní'], ['Obrázek', 'ne'], ['Video', 'ne']]) {
+      await choose(s, d, l);
+    }
+    await submit(s);
+    return received(s);
+  },
+
+  async 'pl-poquad: a question with a fragment'(s, base, who) {
+    await open(s, base, `example=pl-poquad&participant=${who}`, () => document.querySelector('.glossa-span-text > *') && document.querySelector('li.glossa-question textarea'));
+    await s.type(await s.element(() => document.querySelector('li.glossa-question textarea')), 'W którym roku ukazała się Krytyka czystego rozumu?');
+    await tapWord(s, '1781');
+    await tapWord(s, '1781');
+    await s.click(await s.element(() => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Dodaj do pytania 1')));
+    await s.waitFor(() => document.querySelector('li.glossa-question .glossa-chip, li.glossa-question [class*=fragment]'), [], 'the fragment chip');
+    await s.click(await s.element(() => document.querySelector('.glossa-no-more input').closest('label')));
+    await submit(s);
+    return received(s);
+  },
+};
+
+/** What must be the same in every engine: answers, warnings (code and path), what was shown. */
+export function comparable(results) {
+  return results.map((r) => ({
+    item_id: r.item_id,
+    answers: r.answers,
+    warnings: r.warnings.map((w) => `${w.code} ${w.path}`),
+    shown: r.shown,
+  }));
+}
