@@ -1,6 +1,11 @@
 //! Bindings to the browser's CSS Custom Highlight API and caret hit-testing (a small JS
 //! snippet): span texts are plain text nodes (one per paragraph), and highlights are Range objects painted by
 //! `::highlight(...)` rules — a tap changes one Highlight, it re-renders no text.
+//!
+//! Where the API is missing (Safari before 17.2, Firefox before 140), the same ranges are
+//! painted by a fallback: a layer of boxes behind nothing (`pointer-events: none`) at the end of
+//! the text's container, one box per line of each range, styled like the highlights
+//! (`.glossa-fb-…` in `www/glossa.css`), redrawn when ranges change or the text reflows.
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -30,8 +35,48 @@ function globalOffset(container, node, offset) {
 export function glossa_supported() {
   return typeof CSS !== 'undefined' && !!CSS.highlights && typeof Highlight !== 'undefined';
 }
+// The fallback painter: ranges by name as above, drawn as boxes in a layer per container.
+const painted = new Set(); // containers with a fallback layer
+const watched = new WeakSet();
+function fallbackPaint(container) {
+  if (!container.isConnected) { painted.delete(container); return; }
+  painted.add(container);
+  container.dataset.glossaFallback = '';
+  let layer = container.querySelector(':scope > .glossa-fb-layer');
+  if (!layer) {
+    layer = document.createElement('div');
+    layer.className = 'glossa-fb-layer';
+    layer.setAttribute('aria-hidden', 'true');
+  }
+  if (container.lastElementChild !== layer) container.appendChild(layer); // stays last: paragraphs keep their indices
+  const box = container.getBoundingClientRect();
+  const dx = container.scrollLeft - box.left - container.clientLeft;
+  const dy = container.scrollTop - box.top - container.clientTop;
+  const boxes = [];
+  // Attribute colours first, then the selection, the keyboard cursor and a jump on top.
+  const order = [...owners.keys()].sort((a, b) => (/^glossa-a\d/.test(b) ? 1 : 0) - (/^glossa-a\d/.test(a) ? 1 : 0));
+  for (const name of order) {
+    for (const ranges of owners.get(name).values()) {
+      for (const r of ranges) {
+        if (!container.contains(r.startContainer)) continue;
+        for (const b of r.getClientRects()) {
+          if (b.width <= 0) continue;
+          const d = document.createElement('div');
+          d.className = `glossa-fb glossa-fb-${name}`;
+          d.style.cssText = `left:${b.left + dx}px;top:${b.top + dy}px;width:${b.width}px;height:${b.height}px`;
+          boxes.push(d);
+        }
+      }
+    }
+  }
+  layer.replaceChildren(...boxes);
+  if (!watched.has(container) && typeof ResizeObserver !== 'undefined') {
+    watched.add(container);
+    new ResizeObserver(() => fallbackPaint(container)).observe(container);
+  }
+}
 export function glossa_set_ranges(name, owner, container, offsets) {
-  if (!glossa_supported()) return;
+  const fallback = !glossa_supported();
   let byOwner = owners.get(name);
   if (!byOwner) { byOwner = new Map(); owners.set(name, byOwner); }
   const ranges = [];
@@ -46,17 +91,19 @@ export function glossa_set_ranges(name, owner, container, offsets) {
     } catch (e) { /* a stale offset: skip the range rather than break the widget */ }
   }
   if (ranges.length) byOwner.set(owner, ranges); else byOwner.delete(owner);
+  if (fallback) { fallbackPaint(container); return; }
   const all = [...byOwner.values()].flat();
   if (all.length) CSS.highlights.set(name, new Highlight(...all)); else CSS.highlights.delete(name);
 }
 export function glossa_forget(owner) {
-  if (!glossa_supported()) return;
+  const fallback = !glossa_supported();
   for (const [name, byOwner] of owners) {
-    if (byOwner.delete(owner)) {
+    if (byOwner.delete(owner) && !fallback) {
       const all = [...byOwner.values()].flat();
       if (all.length) CSS.highlights.set(name, new Highlight(...all)); else CSS.highlights.delete(name);
     }
   }
+  if (fallback) for (const c of [...painted]) fallbackPaint(c);
 }
 function onChar(t, i, x, y) {
   if (i < 0 || i >= t.length) return false;

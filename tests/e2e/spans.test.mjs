@@ -199,3 +199,39 @@ test('every attribute has its own look, shown in a legend; two overlapping spans
   assert.match(vina.style, /text-decoration/);
   await context.close();
 });
+
+test('without the Highlight API (Safari < 17.2, Firefox < 140) a fallback still shows the selection and the spans', async () => {
+  // The demo page in a browser that has no CSS.highlights and no Highlight.
+  const ctx = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await ctx.addInitScript(() => { delete window.Highlight; Object.defineProperty(CSS, 'highlights', { value: undefined }); });
+  const p = await ctx.newPage();
+  const pageErrors = [];
+  p.on('pageerror', (e) => pageErrors.push(String(e)));
+  await p.goto(new URL('?example=cs-propaganda', env.url).href);
+  const spans = await new SpanTask(p).ready();
+  assert.equal(await p.evaluate(() => typeof CSS.highlights), 'undefined');
+  const boxes = (name) => p.locator(`.glossa-fb-layer .glossa-fb-${name}`);
+  const covers = async (name, word) => {
+    const at = await spans.wordCentre(word);
+    return boxes(name).evaluateAll((els, pt) => els.some((e) => {
+      const b = e.getBoundingClientRect();
+      return pt.x >= b.left && pt.x <= b.right && pt.y >= b.top && pt.y <= b.bottom;
+    }), at);
+  };
+  for (const w of ['Nenasytní', 'eurokraté']) { const at = await spans.wordCentre(w); await p.mouse.click(at.x, at.y); }
+  await p.getByText('Vybráno: „Nenasytní eurokraté“').waitFor();
+  assert.ok(await covers('glossa-sel', 'Nenasytní') && await covers('glossa-sel', 'eurokraté'), 'the selection is painted');
+  await spans.assign('Vina').click();
+  await p.getByText('Uloženo: Vina').waitFor();
+  assert.equal(await boxes('glossa-sel').count(), 0, 'the selection is gone once assigned');
+  const vina = await p.locator('.glossa-attribute', { hasText: 'Vina' }).locator('.glossa-swatch').getAttribute('class');
+  const style = vina.match(/glossa-c(\d+)/)[1];
+  assert.ok(await covers(`glossa-a${style}`, 'eurokraté'), 'the span is painted in Vina\'s style');
+  // The layer never takes a tap: the next word picked is still a word of the text.
+  const at = await spans.wordCentre('Brusel');
+  await p.mouse.click(at.x, at.y);
+  await p.mouse.click(at.x, at.y);
+  await p.getByText('Vybráno: „Brusel“').waitFor();
+  assert.deepEqual(pageErrors, []);
+  await ctx.close();
+});
