@@ -243,7 +243,7 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
     for problem in report.problems {
         // Warnings (e.g. no unanswerable question) are fine in an example.
         let blocks = problem.severity == validate::Severity::Error;
-        if blocks && example.answers.contains_key(&problem.control) {
+        if blocks && example.answers.contains_key(problem.control()) {
             out.push(SpecIssue::new(
                 format!("{path}.answers.{}", problem.path),
                 SpecIssueCode::InvalidExampleAnswer,

@@ -7,7 +7,7 @@ use crate::grid;
 use crate::i18n::{fill, t, Lang, Msg};
 use crate::ids::dom_id;
 use crate::spec::GridControl;
-use crate::validate::Report;
+use crate::validate::{AnswerPath, Report};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -46,10 +46,9 @@ pub fn GridView(props: &GridViewProps) -> Html {
                 <Markdown source={help.clone()} class="glossa-help" />
             }
             { for props.rows.iter().enumerate().map(|(row, sentence)| {
-                let path = format!("{}[{row}]", c.id);
+                let path = AnswerPath::row(&c.id, row);
                 let error = props.form.submit_attempted.then(|| {
-                    props.report.problems.iter()
-                        .find(|p| p.path == path || p.path.starts_with(&format!("{path}.")))
+                    props.report.within(&path).next()
                         .map(|p| AttrValue::from(p.message(props.lang)))
                 }).flatten().filter(|_| !props.form.submitted);
                 let cleared = props.form.grid_notice.as_ref()

@@ -6,6 +6,7 @@ use crate::answer::{QuestionCard as Card, WordSpan};
 use crate::form::{Action, QuestionEdit};
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::QuestionsControl;
+use crate::validate::{AnswerPath, QuestionPart};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -103,7 +104,9 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
     let leave = {
         let (on_action, path) = (
             props.on_action.clone(),
-            format!("{}[{index}].question", c.id),
+            AnswerPath::question(&c.id, index)
+                .part(QuestionPart::Question)
+                .to_string(),
         );
         Callback::from(move |_: FocusEvent| on_action.emit(Action::Leave { path: path.clone() }))
     };

@@ -17,7 +17,7 @@ use crate::questions::{self, Tally};
 use crate::spec::QuestionsControl;
 use crate::task::Task;
 use crate::text::Tokens;
-use crate::validate::{Report, Severity};
+use crate::validate::{AnswerPath, ListRule, QuestionPart, Report, Severity};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -83,13 +83,13 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
     let function = questions::function_words(task, c);
     let base = dom_id(props.instance, &[c.id.as_str()]);
     let shows = |path: &str| form.shows_problems_at(path);
-    let problem_at = |path: &str| props.report.at(path).map(|p| p.message(lang));
+    let problem_at = |at: AnswerPath| props.report.find(&at).map(|p| p.message(lang));
     let count_error = shows(&c.id.to_string())
-        .then(|| problem_at(&format!("{}.count", c.id)))
+        .then(|| problem_at(AnswerPath::list(&c.id, ListRule::Count)))
         .flatten();
     let unanswerable_warning = form
         .submit_attempted
-        .then(|| problem_at(&format!("{}.unanswerable", c.id)))
+        .then(|| problem_at(AnswerPath::list(&c.id, ListRule::Unanswerable)))
         .flatten()
         .filter(|_| !form.submitted);
     let on_no_more = {
@@ -163,23 +163,21 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                     </p>
                     <ol class="glossa-question-list">
                         { for cards.iter().enumerate().map(|(i, q)| {
-                            let path = format!("{}[{i}]", c.id);
-                            let errors: Vec<(&'static str, String)> = ["question", "answer", "base_form", "category"]
+                            let path = AnswerPath::question(&c.id, i);
+                            let errors: Vec<(&'static str, String)> = [QuestionPart::Question, QuestionPart::Answer, QuestionPart::BaseForm, QuestionPart::Category]
                                 .into_iter()
-                                .filter_map(|field| {
-                                    let at = format!("{path}.{field}");
-                                    let shown = form.submit_attempted || form.touched.contains(&at);
-                                    let p = props.report.problems.iter().find(|p| {
-                                        p.severity == Severity::Error && (p.path == at || p.path.starts_with(&format!("{at}.")) || p.path.starts_with(&format!("{at}[")))
-                                    })?;
-                                    (shown && !form.submitted).then(|| (field, p.message(lang)))
+                                .filter_map(|part| {
+                                    let at = path.part(part);
+                                    let shown = form.submit_attempted || form.touched.contains(&at.to_string());
+                                    let p = props.report.within(&at).find(|p| p.severity == Severity::Error)?;
+                                    (shown && !form.submitted).then(|| (part.as_str(), p.message(lang)))
                                 })
                                 .collect();
                             let fragments: Vec<String> = q.spans.iter().map(&covered).collect();
                             let overlap = (!q.spans.is_empty())
                                 .then(|| questions::card_overlap(task, c, q, function))
                                 .filter(|o| o.content > 0);
-                            let warning = problem_at(&format!("{path}.overlap")).filter(|_| !form.submitted);
+                            let warning = problem_at(path.part(QuestionPart::Overlap)).filter(|_| !form.submitted);
                             html! {
                                 <QuestionCard key={q.uid} id={format!("{base}-q{i}")} control={Rc::clone(c)}
                                     index={i} count={cards.len()} card={q.clone()} fragments={Rc::new(fragments)}

@@ -14,7 +14,7 @@ use crate::sorted_map::SortedMap;
 use crate::spec::SpanAttributes;
 use crate::task::Task;
 use crate::text::Tokens;
-use crate::validate::Report;
+use crate::validate::{AnswerPath, Report};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -122,15 +122,9 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
                       i: usize,
                       e: SpanEntry,
                       label: String,
-                      path: String| {
+                      path: AnswerPath| {
         let error = (props.form.submit_attempted && !props.form.submitted)
-            .then(|| {
-                props
-                    .report
-                    .problems
-                    .iter()
-                    .find(|p| p.path == path || p.path.starts_with(&format!("{path}.")))
-            })
+            .then(|| props.report.within(&path).next())
             .flatten()
             .map(|p| AttrValue::from(p.message(lang)));
         let span_texts: Vec<String> = e.spans.iter().map(|s| covered(text, &tokens, s)).collect();
@@ -165,7 +159,7 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
                                 <div class="glossa-repeatable">
                                     { for list.into_iter().enumerate().map(|(i, e)| {
                                         let label = fill(&a.label, &[("n", &(i + 1).to_string())]);
-                                        entry_view(k, a, i, e, label, format!("{}.{}[{i}]", c.id, a.id))
+                                        entry_view(k, a, i, e, label, AnswerPath::attribute(&c.id, &a.id, Some(i)))
                                     }) }
                                     <p class="glossa-repeatable-hint">
                                         {tf(lang, Msg::AddEntry, &[("label", fill(&a.label, &[("n", "")]).trim())])}
@@ -174,7 +168,7 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
                             }
                         } else {
                             let e = list.into_iter().next().unwrap_or_default();
-                            entry_view(k, a, 0, e, a.label.clone(), format!("{}.{}", c.id, a.id))
+                            entry_view(k, a, 0, e, a.label.clone(), AnswerPath::attribute(&c.id, &a.id, None))
                         }
                     }) }
                 </div>

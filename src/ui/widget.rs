@@ -21,7 +21,7 @@ use crate::i18n::{t, Msg};
 use crate::ids::dom_id;
 use crate::spec::{ChoiceLayout, Control};
 use crate::task::Task;
-use crate::validate::{box_path, Problem};
+use crate::validate::{box_path, AnswerPath, Place, Problem, QuestionPart};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -277,76 +277,72 @@ fn typing_in_text(e: &KeyboardEvent) -> bool {
     }
 }
 
-/// Moves focus to the first problem on screen: a choice's chosen or first option, or a
-/// number's box.
+/// Moves focus to the first problem on screen: a choice's chosen or first option, a number's
+/// box, an attribute entry's value list, a question card's field, a grid row's first choice.
 fn focus_first_problem(instance: u32, model: &Model) {
     let report = model.report();
     let Some(problem) = first_on_screen(model, &report.problems) else {
         return;
     };
-    match model.task.spec.control(&problem.control) {
-        Some(Control::SingleChoice(c)) if c.layout == ChoiceLayout::Dropdown => {
-            focus(&dom_id(instance, &[c.id.as_str(), "select"]))
+    let at = &problem.at;
+    let id = at.control.as_str();
+    match (model.task.spec.control(&at.control), &at.place) {
+        (Some(Control::SingleChoice(c)), _) if c.layout == ChoiceLayout::Dropdown => {
+            focus(&dom_id(instance, &[id, "select"]))
         }
-        Some(Control::SingleChoice(c)) => {
+        (Some(Control::SingleChoice(c)), _) => {
             let value = model
                 .form
                 .choice(&c.id)
                 .or(c.options.first().map(|o| &o.value));
             if let Some(v) = value {
-                focus(&dom_id(instance, &[c.id.as_str(), "opt", v.as_str()]));
+                focus(&dom_id(instance, &[id, "opt", v.as_str()]));
             }
         }
-        Some(Control::Number(c)) => {
-            let key = problem
-                .path
-                .strip_prefix(&format!("{}.", c.id))
-                .unwrap_or("");
-            focus(&dom_id(instance, &[c.id.as_str(), "box", key]));
+        (Some(Control::Number(_)), place) => {
+            let key = match place {
+                Place::Output(key) => key.as_str(),
+                _ => "",
+            };
+            focus(&dom_id(instance, &[id, "box", key]));
         }
-        Some(Control::Text(c)) => focus(&dom_id(instance, &[c.id.as_str(), "text"])),
-        Some(Control::SpanAttributes(c)) => {
-            // `techniky.vina` or `techniky.politik[1]`: that entry's value list.
-            let rest = problem
-                .path
-                .strip_prefix(&format!("{}.", c.id))
-                .unwrap_or("");
-            let attr = rest.split(['[', '.']).next().unwrap_or("");
-            let entry = rest.split(['[', ']']).nth(1).unwrap_or("0");
-            let entry_id = dom_id(instance, &[c.id.as_str(), attr, entry]);
-            focus(&format!("{entry_id}-value"));
+        (Some(Control::Text(_)), _) => focus(&dom_id(instance, &[id, "text"])),
+        (Some(Control::SpanAttributes(_)), Place::Attribute { attr, entry, .. }) => {
+            // That entry's value list.
+            let entry = entry.unwrap_or(0).to_string();
+            focus(&format!("{}-value", dom_id(instance, &[id, attr, &entry])));
         }
-        Some(Control::Questions(c)) => {
-            // `qa[2].question`, `qa[2].answer`, `qa[2].base_form`, or `qa.count`.
-            let base = dom_id(instance, &[c.id.as_str()]);
-            let rest = problem.path.strip_prefix(c.id.as_str()).unwrap_or("");
-            let card = rest.split(['[', ']']).nth(1).unwrap_or("0");
-            let field = rest
-                .rsplit('.')
-                .next()
-                .unwrap_or("")
-                .split('[')
-                .next()
-                .unwrap_or("");
-            match field {
-                "question" => focus(&format!("{base}-q{card}-text")),
-                "answer" => focus(&format!("{base}-text")),
-                "base_form" => focus_selector(&format!(
-                    "#{base}-q{card}-base, #{base}-q{card} input[type=radio]"
-                )),
-                "category" => focus(&format!("{base}-q{card}-category")),
+        (Some(Control::Questions(_)), place) => {
+            let base = dom_id(instance, &[id]);
+            match place {
+                Place::Question {
+                    card,
+                    part: Some(part),
+                    span: None,
+                } if *part != QuestionPart::Overlap => match part {
+                    QuestionPart::Question => focus(&format!("{base}-q{card}-text")),
+                    QuestionPart::Answer => focus(&format!("{base}-text")),
+                    QuestionPart::BaseForm => focus_selector(&format!(
+                        "#{base}-q{card}-base, #{base}-q{card} input[type=radio]"
+                    )),
+                    _ => focus(&format!("{base}-q{card}-category")),
+                },
+                // The count, the unanswerable share, a fragment out of the text: the list's end.
                 _ => focus_selector(&format!(
                     "#{base} .glossa-add-question:not(:disabled), #{base} .glossa-no-more input"
                 )),
             }
         }
-        Some(Control::Grid(c)) => {
-            // `errors[2]` or `errors[2].mapping`: the row's first choice.
-            let row = problem.path.split(['[', ']']).nth(1).unwrap_or("0");
-            let row_id = dom_id(instance, &[c.id.as_str(), &format!("r{row}")]);
+        (Some(Control::Grid(_)), place) => {
+            // The row's first choice (the first row for a problem of the whole grid).
+            let row = match place {
+                Place::Row { row, .. } => *row,
+                _ => 0,
+            };
+            let row_id = dom_id(instance, &[id, &format!("r{row}")]);
             focus_selector(&format!("#{row_id} input:not(:disabled)"));
         }
-        None => {}
+        _ => {}
     }
 }
 
@@ -354,15 +350,14 @@ fn focus_first_problem(instance: u32, model: &Model) {
 /// first on screen (outputs may be shown shuffled).
 fn first_on_screen<'a>(model: &Model, problems: &'a [Problem]) -> Option<&'a Problem> {
     let first = problems.first()?;
-    let Some(order) = model.task.presentation.order.get(&first.control) else {
+    let Some(order) = model.task.presentation.order.get(first.control()) else {
         return Some(first);
     };
     order
         .iter()
         .find_map(|id| {
-            problems
-                .iter()
-                .find(|p| p.path == box_path(&first.control, Some(id)))
+            let box_at = AnswerPath::output(first.control(), Some(id));
+            problems.iter().find(|p| p.at == box_at)
         })
         .or(Some(first))
 }

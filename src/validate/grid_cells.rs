@@ -1,13 +1,17 @@
 //! Rule `grid_unknown_option`: every cell holds one of its column's options (a leaf), in a
 //! column the grid has. (The form cannot make such cells; tampered results can.)
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
 
 /// Reports each cell of a row (at `path`) whose column or value is unknown.
-pub fn apply(c: &GridControl, path: &str, cells: &SortedMap<String, String>) -> Vec<Problem> {
+pub fn apply(
+    c: &GridControl,
+    path: &AnswerPath,
+    cells: &SortedMap<String, String>,
+) -> Vec<Problem> {
     cells
         .iter()
         .filter(|(col, value)| {
@@ -17,8 +21,7 @@ pub fn apply(c: &GridControl, path: &str, cells: &SortedMap<String, String>) -> 
         })
         .map(|(col, value)| {
             Problem::error(
-                format!("{path}.{col}"),
-                c.id.clone(),
+                path.cell(col),
                 ProblemCode::GridUnknownOption,
                 Msg::ErrGridUnknownOption,
                 vec![("value", value.clone())],

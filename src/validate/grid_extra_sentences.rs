@@ -2,7 +2,7 @@
 //! rows. The Czech summary manual's "Sentence missing" covers a summary with too few
 //! sentences ("chybný počet vět"); one with too many is flagged the same way, never dropped.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::GridControl;
 
@@ -10,8 +10,7 @@ use crate::spec::GridControl;
 pub fn apply(c: &GridControl, rows: usize, extra: usize) -> Option<Problem> {
     (extra > 0).then(|| {
         Problem::warning(
-            c.id.to_string(),
-            c.id.clone(),
+            AnswerPath::whole(&c.id),
             ProblemCode::GridExtraSentences,
             Msg::WarnGridExtraSentences,
             vec![

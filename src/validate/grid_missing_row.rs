@@ -1,7 +1,7 @@
 //! Rule `grid_missing_row`: the missing-sentence answer belongs to rows the item has no
 //! sentence for, and such rows hold nothing else.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode};
 use crate::grid::is_missing_value;
 use crate::i18n::Msg;
 use crate::sorted_map::SortedMap;
@@ -10,7 +10,7 @@ use crate::spec::GridControl;
 /// Checks one row (at `path`); `present` says whether the item has its sentence.
 pub fn apply(
     c: &GridControl,
-    path: &str,
+    path: &AnswerPath,
     cells: &SortedMap<String, String>,
     present: bool,
 ) -> Option<Problem> {
@@ -22,8 +22,7 @@ pub fn apply(
     let holds_missing = cells.iter().any(|(col, v)| is_missing_value(c, col, v));
     if present && holds_missing {
         return Some(Problem::error(
-            format!("{path}.{}", m.column),
-            c.id.clone(),
+            path.cell(&m.column),
             ProblemCode::GridMissingValueOnPresentRow,
             Msg::ErrGridMissingOnPresentRow,
             vec![("value", label)],
@@ -31,8 +30,7 @@ pub fn apply(
     }
     if !(present || (holds_missing && cells.len() == 1)) {
         return Some(Problem::error(
-            path.to_owned(),
-            c.id.clone(),
+            path.clone(),
             ProblemCode::GridMissingRowExpected,
             Msg::ErrGridMissingRowExpected,
             vec![("value", label)],

@@ -2,7 +2,7 @@
 //! leaves the others empty (Special cases EITHER Mapping + Meaning). Without groups, every
 //! column must be filled.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
@@ -24,21 +24,17 @@ fn labels(c: &GridControl, ids: &[String]) -> String {
 }
 
 /// Checks one row (at `path`).
-pub fn apply(c: &GridControl, path: &str, cells: &SortedMap<String, String>) -> Option<Problem> {
+pub fn apply(
+    c: &GridControl,
+    path: &AnswerPath,
+    cells: &SortedMap<String, String>,
+) -> Option<Problem> {
     let groups = groups(c);
     let touched: Vec<&Vec<String>> = groups
         .iter()
         .filter(|g| g.iter().any(|col| cells.contains_key(col)))
         .collect();
-    let error = |code, msg, params| {
-        Some(Problem::error(
-            path.to_owned(),
-            c.id.clone(),
-            code,
-            msg,
-            params,
-        ))
-    };
+    let error = |code, msg, params| Some(Problem::error(path.clone(), code, msg, params));
     match touched.as_slice() {
         [] => {
             let options = groups.iter().map(|g| labels(c, g)).collect::<Vec<_>>();

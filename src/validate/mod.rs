@@ -8,6 +8,7 @@ mod grid_cells;
 mod grid_extra_sentences;
 mod grid_missing_row;
 mod grid_row;
+mod path;
 mod question_answer;
 mod question_base_form;
 mod question_category;
@@ -15,6 +16,7 @@ mod question_count;
 mod question_overlap;
 mod question_skip;
 mod question_text;
+pub use path::{AnswerPath, ListRule, Place, QuestionPart};
 mod question_unanswerable;
 mod required;
 mod span_bounds;
@@ -106,10 +108,12 @@ pub enum ProblemCode {
 /// One problem with the answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Problem {
-    /// Path of the offending answer: the control id, then any sub-path.
+    /// Where the offending answer is, as hosts see it (`errors[2].mapping`): the text of `at`.
     pub path: String,
-    /// The control the problem is shown next to.
-    pub control: ControlId,
+    /// Where the offending answer is, typed; `at.control` is the control the problem is shown
+    /// next to.
+    #[serde(skip)]
+    pub at: AnswerPath,
     /// Stable code of the problem.
     pub code: ProblemCode,
     /// Whether it blocks submitting.
@@ -125,15 +129,14 @@ pub struct Problem {
 impl Problem {
     /// An error.
     pub fn error(
-        path: String,
-        control: ControlId,
+        path: AnswerPath,
         code: ProblemCode,
         msg: Msg,
         params: Vec<(&'static str, String)>,
     ) -> Self {
         Problem {
-            path,
-            control,
+            path: path.to_string(),
+            at: path,
             code,
             severity: Severity::Error,
             msg,
@@ -143,16 +146,20 @@ impl Problem {
 
     /// A warning: recorded in the result, never blocking.
     pub fn warning(
-        path: String,
-        control: ControlId,
+        path: AnswerPath,
         code: ProblemCode,
         msg: Msg,
         params: Vec<(&'static str, String)>,
     ) -> Self {
         Problem {
             severity: Severity::Warning,
-            ..Problem::error(path, control, code, msg, params)
+            ..Problem::error(path, code, msg, params)
         }
+    }
+
+    /// The control the problem is shown next to.
+    pub fn control(&self) -> &ControlId {
+        &self.at.control
     }
 
     /// The message for the annotator, in the task's language.
@@ -198,12 +205,22 @@ impl Report {
 
     /// The problems shown next to one control.
     pub fn for_control<'a>(&'a self, id: &'a ControlId) -> impl Iterator<Item = &'a Problem> + 'a {
-        self.problems.iter().filter(move |p| &p.control == id)
+        self.problems.iter().filter(move |p| p.control() == id)
     }
 
-    /// The first problem at exactly this path.
+    /// The first problem at exactly this path, written as text (`qa.count`).
     pub fn at(&self, path: &str) -> Option<&Problem> {
         self.problems.iter().find(|p| p.path == path)
+    }
+
+    /// The first problem at exactly this place.
+    pub fn find(&self, at: &AnswerPath) -> Option<&Problem> {
+        self.problems.iter().find(|p| &p.at == at)
+    }
+
+    /// The problems at this place or inside it (a row's cells, an entry's spans, a card's parts).
+    pub fn within<'a>(&'a self, at: &'a AnswerPath) -> impl Iterator<Item = &'a Problem> + 'a {
+        self.problems.iter().filter(move |p| at.contains(&p.at))
     }
 
     /// The report as the host sees it: `{valid, problems: [{path, code, severity, message}]}`.
@@ -276,10 +293,7 @@ impl ValidAnswers {
 
 /// The path of one box of a control: `control` or `control.output_id`.
 pub fn box_path(control: &ControlId, key: Option<&str>) -> String {
-    match key {
-        Some(k) => format!("{control}.{k}"),
-        None => control.to_string(),
-    }
+    AnswerPath::output(control, key).to_string()
 }
 
 /// Runs every rule of the spec over the answers to an item.
@@ -302,20 +316,16 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
                         .and_then(|m| m.get(&a.id))
                         .map_or(&[], Vec::as_slice);
                     if !a.repeatable {
-                        let path = format!("{}.{}", c.id, a.id);
-                        problems.extend(span_value::apply(&c.id, a, path.clone(), list.first()));
+                        let path = AnswerPath::attribute(&c.id, &a.id, None);
+                        problems.extend(span_value::apply(a, path, list.first()));
                     }
                     for (i, entry) in list.iter().enumerate() {
-                        let path = if a.repeatable {
-                            format!("{}.{}[{i}]", c.id, a.id)
-                        } else {
-                            format!("{}.{}", c.id, a.id)
-                        };
+                        let path = AnswerPath::attribute(&c.id, &a.id, a.repeatable.then_some(i));
                         if a.repeatable {
-                            problems.extend(span_value::apply(&c.id, a, path.clone(), Some(entry)));
+                            problems.extend(span_value::apply(a, path.clone(), Some(entry)));
                         }
-                        problems.extend(span_needed::apply(&c.id, a, path.clone(), entry));
-                        problems.extend(span_bounds::apply(&c.id, &path, &entry.spans, words));
+                        problems.extend(span_needed::apply(a, path.clone(), entry));
+                        problems.extend(span_bounds::apply(&path, &entry.spans, words));
                     }
                 }
             }
@@ -334,9 +344,8 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
                 problems.extend(text_length::apply(c, text));
             }
             Control::SingleChoice(c) => {
-                let path = box_path(&c.id, None);
+                let path = AnswerPath::whole(&c.id);
                 problems.extend(required::apply(
-                    &c.id,
                     path,
                     c.required,
                     answer.is_some(),
@@ -350,7 +359,7 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
                 for (row, sentence) in rows.iter().enumerate() {
                     let present = sentence.is_some();
                     let cells = grid::effective_row(c, answer, row, present);
-                    let path = format!("{}[{row}]", c.id);
+                    let path = AnswerPath::row(&c.id, row);
                     problems.extend(grid_cells::apply(c, &path, &cells));
                     problems.extend(grid_missing_row::apply(c, &path, &cells, present));
                     problems.extend(grid_row::apply(c, &path, &cells));
@@ -359,10 +368,9 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
             Control::Number(c) => {
                 for key in number_keys(c, item) {
                     let text = Answer::number_text(answer, key.as_deref());
-                    let path = box_path(&c.id, key.as_deref());
+                    let path = AnswerPath::output(&c.id, key.as_deref());
                     if text.is_empty() {
                         problems.extend(required::apply(
-                            &c.id,
                             path,
                             c.required,
                             false,
@@ -374,13 +382,7 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
                         let params = param
                             .map(|n| vec![("n", n.to_string())])
                             .unwrap_or_default();
-                        problems.push(Problem::error(
-                            path,
-                            c.id.clone(),
-                            code,
-                            number_msg(code),
-                            params,
-                        ));
+                        problems.push(Problem::error(path, code, number_msg(code), params));
                     }
                 }
             }
@@ -401,12 +403,11 @@ fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Proble
     let function = crate::questions::function_words(task, c);
     let mut out = Vec::new();
     for (i, card) in set.cards.iter().enumerate() {
-        let path = format!("{}[{i}]", c.id);
+        let path = AnswerPath::question(&c.id, i);
         out.extend(question_text::apply(c, &path, &card.question));
-        out.extend(question_answer::apply(c, &path, card));
+        out.extend(question_answer::apply(&path, card));
         out.extend(span_bounds::apply(
-            &c.id,
-            &format!("{path}.answer"),
+            &path.part(QuestionPart::Answer),
             &card.spans,
             words,
         ));

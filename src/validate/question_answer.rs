@@ -1,13 +1,12 @@
 //! Rule `answer_missing`: every question has at least one answer fragment in the paragraph
 //! (for an unanswerable question, the fragment that seems to answer it).
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::answer::QuestionCard;
 use crate::i18n::Msg;
-use crate::spec::QuestionsControl;
 
 /// Checks the fragments of the question at `path`.
-pub fn apply(c: &QuestionsControl, path: &str, card: &QuestionCard) -> Option<Problem> {
+pub fn apply(path: &AnswerPath, card: &QuestionCard) -> Option<Problem> {
     card.spans.is_empty().then(|| {
         let msg = if card.unanswerable {
             Msg::ErrPlausibleAnswerMissing
@@ -15,8 +14,7 @@ pub fn apply(c: &QuestionsControl, path: &str, card: &QuestionCard) -> Option<Pr
             Msg::ErrAnswerMissing
         };
         Problem::error(
-            format!("{path}.answer"),
-            c.id.clone(),
+            path.part(QuestionPart::Answer),
             ProblemCode::AnswerMissing,
             msg,
             vec![],

@@ -1,14 +1,19 @@
 //! Rule `base_form_empty` / `base_form_yes_no`: every question has a base form; a yes/no
 //! question's is one of the spec's yes/no values ("Tak" / "Nie").
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::answer::QuestionCard;
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
 
 /// Checks the base form (`base`, as it would be recorded) of the question at `path`. An empty
 /// base form of a card without fragments is left to the fragment rule.
-pub fn apply(c: &QuestionsControl, path: &str, card: &QuestionCard, base: &str) -> Option<Problem> {
+pub fn apply(
+    c: &QuestionsControl,
+    path: &AnswerPath,
+    card: &QuestionCard,
+    base: &str,
+) -> Option<Problem> {
     let (code, msg, params) = if card.yes_no && !c.yes_no_values.iter().any(|v| v == base) {
         let values = c.yes_no_values.join(" / ");
         (
@@ -22,8 +27,7 @@ pub fn apply(c: &QuestionsControl, path: &str, card: &QuestionCard, base: &str) 
         return None;
     };
     Some(Problem::error(
-        format!("{path}.base_form"),
-        c.id.clone(),
+        path.part(QuestionPart::BaseForm),
         code,
         msg,
         params,

@@ -2,7 +2,7 @@
 //! questions, fewer only with "no more questions possible" ticked, and never more than the
 //! maximum.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, ListRule, Problem, ProblemCode};
 use crate::answer::QuestionSet;
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
@@ -28,8 +28,7 @@ pub fn apply(c: &QuestionsControl, set: &QuestionSet) -> Option<Problem> {
         return None;
     };
     Some(Problem::error(
-        format!("{}.count", c.id),
-        c.id.clone(),
+        AnswerPath::list(&c.id, ListRule::Count),
         code,
         msg,
         vec![("n", limit.to_string()), ("have", n.to_string())],

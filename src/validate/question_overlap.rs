@@ -1,17 +1,16 @@
 //! Rule `overlap_high` (warning): a question sharing more than the threshold of its content
 //! words with its answer's sentence needs manual acceptance. A flag, never a block.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
 use crate::text::overlap::Overlap;
 
 /// Flags the question at `path` when its overlap is above the spec's threshold.
-pub fn apply(c: &QuestionsControl, path: &str, overlap: &Overlap) -> Option<Problem> {
+pub fn apply(c: &QuestionsControl, path: &AnswerPath, overlap: &Overlap) -> Option<Problem> {
     overlap.above(c.overlap.threshold).then(|| {
         Problem::warning(
-            format!("{path}.overlap"),
-            c.id.clone(),
+            path.part(QuestionPart::Overlap),
             ProblemCode::OverlapHigh,
             Msg::WarnOverlapHigh,
             vec![

@@ -2,7 +2,7 @@
 //! manual: paragraphs that are uninteresting or allow no worthwhile questions are to be
 //! skipped, not given questions made up by force. A skipped paragraph asks nothing else.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, ListRule, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
 
@@ -10,8 +10,7 @@ use crate::spec::QuestionsControl;
 pub fn apply(c: &QuestionsControl, reason: &str) -> Option<Problem> {
     (!c.skip_reasons.iter().any(|r| r.value == reason)).then(|| {
         Problem::error(
-            format!("{}.skipped", c.id),
-            c.id.clone(),
+            AnswerPath::list(&c.id, ListRule::Skipped),
             ProblemCode::UnknownValue,
             Msg::ErrUnknownValue,
             vec![("value", reason.to_owned())],

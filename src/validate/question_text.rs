@@ -1,12 +1,12 @@
 //! Rule `question_empty` / `question_mark`: every question has text and, when the spec asks
 //! for it, ends with a question mark.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
 
 /// Checks the text of the question at `path` (`qa[2]`).
-pub fn apply(c: &QuestionsControl, path: &str, question: &str) -> Option<Problem> {
+pub fn apply(c: &QuestionsControl, path: &AnswerPath, question: &str) -> Option<Problem> {
     let text = question.trim();
     let (code, msg) = if text.is_empty() {
         (ProblemCode::QuestionEmpty, Msg::ErrQuestionEmpty)
@@ -16,8 +16,7 @@ pub fn apply(c: &QuestionsControl, path: &str, question: &str) -> Option<Problem
         return None;
     };
     Some(Problem::error(
-        format!("{path}.question"),
-        c.id.clone(),
+        path.part(QuestionPart::Question),
         code,
         msg,
         vec![],

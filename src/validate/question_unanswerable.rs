@@ -2,7 +2,7 @@
 //! whole dataset, so an item with none is worth a second look — never a block, since the share
 //! is kept across items, not per paragraph.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, ListRule, Problem, ProblemCode};
 use crate::answer::QuestionSet;
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
@@ -14,8 +14,7 @@ pub fn apply(c: &QuestionsControl, set: &QuestionSet) -> Option<Problem> {
         && !set.cards.iter().any(|q| q.unanswerable);
     none.then(|| {
         Problem::warning(
-            format!("{}.unanswerable", c.id),
-            c.id.clone(),
+            AnswerPath::list(&c.id, ListRule::Unanswerable),
             ProblemCode::NoUnanswerable,
             Msg::WarnNoUnanswerable,
             vec![("n", c.unanswerable_share.to_string())],

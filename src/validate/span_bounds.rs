@@ -1,21 +1,19 @@
 //! Rule `span_out_of_text`: every span lies inside the annotated text (first ≤ last < number of
 //! words). The widget cannot make other spans; tampered results can.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode};
 use crate::answer::WordSpan;
 use crate::i18n::Msg;
-use crate::ids::ControlId;
 
 /// Checks the spans of one entry or question (at `path`) against the text's word count.
-pub fn apply(control: &ControlId, path: &str, spans: &[WordSpan], words: usize) -> Vec<Problem> {
+pub fn apply(path: &AnswerPath, spans: &[WordSpan], words: usize) -> Vec<Problem> {
     spans
         .iter()
         .enumerate()
         .filter(|(_, s)| s.first > s.last || s.last >= words)
         .map(|(i, _)| {
             Problem::error(
-                format!("{path}.spans[{i}]"),
-                control.clone(),
+                path.span(i),
                 ProblemCode::SpanOutOfText,
                 Msg::ErrSpanOutOfText,
                 vec![],

@@ -1,27 +1,14 @@
 //! Rule `span_missing`: an attribute whose value needs a span (e.g. Vina = ano) has at least
 //! one. The widget shows a red marker at the attribute until it has one.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode};
 use crate::answer::SpanEntry;
 use crate::i18n::Msg;
-use crate::ids::ControlId;
 use crate::spec::SpanAttribute;
 
 /// Checks one entry (at `path`).
-pub fn apply(
-    control: &ControlId,
-    a: &SpanAttribute,
-    path: String,
-    entry: &SpanEntry,
-) -> Option<Problem> {
+pub fn apply(a: &SpanAttribute, path: AnswerPath, entry: &SpanEntry) -> Option<Problem> {
     let needs = entry.value.as_deref().is_some_and(|v| a.needs_span(v));
-    (needs && entry.spans.is_empty()).then(|| {
-        Problem::error(
-            path,
-            control.clone(),
-            ProblemCode::SpanMissing,
-            Msg::ErrSpanMissing,
-            vec![],
-        )
-    })
+    (needs && entry.spans.is_empty())
+        .then(|| Problem::error(path, ProblemCode::SpanMissing, Msg::ErrSpanMissing, vec![]))
 }

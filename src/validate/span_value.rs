@@ -2,32 +2,24 @@
 //! cannot be submitted), and so does every entry of a repeatable attribute. An optional
 //! attribute (`required: false`) may stay empty, unless it has spans.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode};
 use crate::answer::SpanEntry;
 use crate::i18n::Msg;
-use crate::ids::ControlId;
 use crate::spec::SpanAttribute;
 
 /// Checks one entry (at `path`); `None` when it is absent (a plain attribute never set).
-pub fn apply(
-    control: &ControlId,
-    a: &SpanAttribute,
-    path: String,
-    entry: Option<&SpanEntry>,
-) -> Option<Problem> {
+pub fn apply(a: &SpanAttribute, path: AnswerPath, entry: Option<&SpanEntry>) -> Option<Problem> {
     let has_spans = entry.is_some_and(|e| !e.spans.is_empty());
     match entry.and_then(|e| e.value.as_deref()) {
         None if !a.required && !has_spans => None,
         None => Some(Problem::error(
             path,
-            control.clone(),
             ProblemCode::Required,
             Msg::ErrSpanValueRequired,
             vec![],
         )),
         Some(v) if !a.values.iter().any(|o| o.value == v) => Some(Problem::error(
             path,
-            control.clone(),
             ProblemCode::UnknownValue,
             Msg::ErrUnknownValue,
             vec![("value", v.to_owned())],

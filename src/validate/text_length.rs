@@ -1,16 +1,15 @@
 //! Rule `text_length`: a required text is not blank, and no text is longer than allowed.
 
-use super::{Problem, ProblemCode};
+use super::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::TextControl;
 
 /// Checks a text control's text.
 pub fn apply(c: &TextControl, text: &str) -> Option<Problem> {
-    let path = c.id.to_string();
+    let path = AnswerPath::whole(&c.id);
     if c.required && text.trim().is_empty() {
         return Some(Problem::error(
             path,
-            c.id.clone(),
             ProblemCode::Required,
             Msg::ErrRequiredText,
             vec![],
@@ -20,7 +19,6 @@ pub fn apply(c: &TextControl, text: &str) -> Option<Problem> {
     (len > c.max_length).then(|| {
         Problem::error(
             path,
-            c.id.clone(),
             ProblemCode::TextTooLong,
             Msg::ErrTextTooLong,
             vec![("n", c.max_length.to_string())],
