@@ -76,11 +76,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
             let mut form = initial.unwrap_or_else(|| FormState::new(started));
             // A preview is a form that can no longer change.
             form.submitted |= readonly;
-            Model {
-                task,
-                form,
-                refusals: 0,
-            }
+            Model::new(task, form)
         })
     };
     let actions = {
@@ -148,7 +144,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
     };
 
     let form = &state.form;
-    let report = Rc::new(state.report());
+    let report = state.report();
     let show_errors = form.submit_attempted && !form.submitted;
     let shared_form = Rc::new(form.clone());
     let status = if form.submitted {

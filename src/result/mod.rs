@@ -1,5 +1,7 @@
 //! The result document: one per item, built only from validated answers.
 
+mod values;
+
 use crate::answer::Value;
 use crate::form::FormState;
 use crate::i18n::{t, Lang, Msg};
@@ -163,7 +165,7 @@ pub fn build(
             version: spec.version.clone(),
         },
         item_id: item.id.clone(),
-        answers: valid.values().clone(),
+        answers: values::of(task, &valid),
         shown: Shown {
             presentation: presentation.clone(),
             standards,
