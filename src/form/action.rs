@@ -1,0 +1,255 @@
+//! What the annotator (or the page) does: one typed action per change, with its edits.
+
+use crate::ids::{ControlId, OptionValue};
+
+/// Something the annotator (or the page) did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Pick an option of a single-choice control.
+    Choose {
+        /// The control.
+        control: ControlId,
+        /// The option's value.
+        value: OptionValue,
+    },
+    /// Type into a number box (`key` = output id, `None` for a single box). The text is kept as
+    /// typed; validation says what is wrong with it.
+    SetNumber {
+        /// The control.
+        control: ControlId,
+        /// The output id, for a number asked per output.
+        key: Option<String>,
+        /// The text in the box.
+        text: String,
+    },
+    /// Choose an option in a grid cell. Choosing in one alternative clears the row's other
+    /// alternatives (recorded in [`FormState::grid_notice`] so it can be undone).
+    GridChoose {
+        /// The grid.
+        control: ControlId,
+        /// The row (from 0).
+        row: usize,
+        /// The column id.
+        column: String,
+        /// The option (a leaf value).
+        value: String,
+    },
+    /// Empty a grid row.
+    GridClearRow {
+        /// The grid.
+        control: ControlId,
+        /// The row (from 0).
+        row: usize,
+    },
+    /// Undo the last automatic clearing in a grid row.
+    GridUndo,
+    /// Set the word selection in a span text (ignored outside the text).
+    Select {
+        /// The span control.
+        control: ControlId,
+        /// Start word.
+        anchor: usize,
+        /// End word.
+        focus: usize,
+        /// Both ends chosen.
+        complete: bool,
+    },
+    /// A tap (or click) on a word: the first tap starts a selection, the next one in the same
+    /// text completes it (the same word twice selects that word). Decided here, on the latest
+    /// state, so two quick taps never both count as a first one.
+    TapWord {
+        /// The span control.
+        control: ControlId,
+        /// The word tapped.
+        word: usize,
+    },
+    /// Drop the word selection.
+    ClearSelection,
+    /// Set (or clear) a span attribute's value. `entry` is 0 for a plain attribute; for a
+    /// repeatable one, an existing entry.
+    SpanValue {
+        /// The span control.
+        control: ControlId,
+        /// The attribute id.
+        attr: String,
+        /// The entry.
+        entry: usize,
+        /// The value, or `None` for the empty placeholder.
+        value: Option<String>,
+    },
+    /// Add the complete selection to an attribute as a span. `entry` `None` on a repeatable
+    /// attribute starts a new entry.
+    AssignSelection {
+        /// The span control.
+        control: ControlId,
+        /// The attribute id.
+        attr: String,
+        /// The entry (see above).
+        entry: Option<usize>,
+    },
+    /// Remove one span of an attribute entry.
+    RemoveSpan {
+        /// The span control.
+        control: ControlId,
+        /// The attribute id.
+        attr: String,
+        /// The entry.
+        entry: usize,
+        /// The span's position in the entry.
+        index: usize,
+    },
+    /// Remove an entry of a repeatable attribute.
+    RemoveEntry {
+        /// The span control.
+        control: ControlId,
+        /// The attribute id.
+        attr: String,
+        /// The entry.
+        entry: usize,
+    },
+    /// Add a question card (at the end).
+    QuestionAdd {
+        /// The questions control.
+        control: ControlId,
+    },
+    /// Remove a question card.
+    QuestionRemove {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+    },
+    /// Move a question card to another position.
+    QuestionMove {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+        /// Its new position.
+        to: usize,
+    },
+    /// Change one field of a question card. The first card exists on screen before it holds
+    /// anything; its first edit creates it.
+    QuestionEdit {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+        /// What changes.
+        edit: QuestionEdit,
+    },
+    /// Add the complete selection to a card as an answer fragment.
+    QuestionAssign {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+    },
+    /// Remove one answer fragment of a card.
+    QuestionRemoveSpan {
+        /// The questions control.
+        control: ControlId,
+        /// The card's position.
+        card: usize,
+        /// The fragment's position in the card.
+        index: usize,
+    },
+    /// Skip the paragraph for a reason (one of the spec's `skip_reasons`), or take the skip back
+    /// (`None`).
+    QuestionsSkip {
+        /// The questions control.
+        control: ControlId,
+        /// The reason's value.
+        reason: Option<String>,
+    },
+    /// Tick or untick "no more questions possible".
+    NoMoreQuestions {
+        /// The questions control.
+        control: ControlId,
+        /// Ticked.
+        on: bool,
+    },
+    /// Type into a text control.
+    SetText {
+        /// The control.
+        control: ControlId,
+        /// The whole text.
+        text: String,
+    },
+    /// The annotator left a box: from now on its problems show.
+    Leave {
+        /// The box's path (see [`validate::box_path`]).
+        path: String,
+    },
+    /// Remove the answer of a control.
+    Clear {
+        /// The control.
+        control: ControlId,
+    },
+    /// A submit was refused: show every problem next to its control.
+    SubmitRefused,
+    /// The result was handed to the host: lock the form.
+    Submitted {
+        /// When (ms since the epoch).
+        now_ms: u64,
+    },
+    /// The page became visible or hidden (counts active time).
+    Visibility {
+        /// Whether the page is visible now.
+        visible: bool,
+        /// When (ms since the epoch).
+        now_ms: u64,
+    },
+}
+
+impl Action {
+    /// The control an action is about (`None` for actions on the whole form).
+    pub fn control(&self) -> Option<&ControlId> {
+        match self {
+            Action::Choose { control, .. }
+            | Action::SetNumber { control, .. }
+            | Action::GridChoose { control, .. }
+            | Action::GridClearRow { control, .. }
+            | Action::Select { control, .. }
+            | Action::TapWord { control, .. }
+            | Action::SpanValue { control, .. }
+            | Action::AssignSelection { control, .. }
+            | Action::RemoveSpan { control, .. }
+            | Action::RemoveEntry { control, .. }
+            | Action::QuestionAdd { control }
+            | Action::QuestionRemove { control, .. }
+            | Action::QuestionMove { control, .. }
+            | Action::QuestionEdit { control, .. }
+            | Action::QuestionAssign { control, .. }
+            | Action::QuestionRemoveSpan { control, .. }
+            | Action::NoMoreQuestions { control, .. }
+            | Action::QuestionsSkip { control, .. }
+            | Action::SetText { control, .. }
+            | Action::Clear { control } => Some(control),
+            Action::GridUndo
+            | Action::ClearSelection
+            | Action::Leave { .. }
+            | Action::SubmitRefused
+            | Action::Submitted { .. }
+            | Action::Visibility { .. } => None,
+        }
+    }
+}
+
+/// A change to one field of a question card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuestionEdit {
+    /// The question's text.
+    Text(String),
+    /// "Unanswerable question".
+    Unanswerable(bool),
+    /// "Yes/no question" (resets the base form; picks the yes/no category when the spec has one).
+    YesNo(bool),
+    /// The base form (for a yes/no question: one of the spec's yes/no values). Typing back the
+    /// fragments' own text returns the card to following its fragments.
+    BaseForm(String),
+    /// The category (`None` = none chosen).
+    Category(Option<String>),
+    /// Fold or unfold the card.
+    Collapsed(bool),
+}

@@ -1,0 +1,147 @@
+//! The state of one item being annotated: the answers, what is shown of their problems, the
+//! span selection, the undo notice of a grid row, and the timings.
+
+use crate::answer::{Answer, Answers, WordSpan};
+use crate::ids::{ControlId, OptionValue};
+use crate::sorted_map::{SortedMap, SortedSet};
+use crate::task::Task;
+use crate::validate::{self, Report};
+
+/// Everything the annotator has done on one item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormState {
+    /// The answers so far.
+    pub answers: Answers,
+    /// Whether a submit was attempted: from then on, every problem is shown next to its control.
+    pub submit_attempted: bool,
+    /// Paths of boxes the annotator has left (blurred): their problems show before any submit.
+    pub touched: SortedSet<String>,
+    /// The last automatic clearing in a grid row, which the annotator may undo.
+    pub grid_notice: Option<GridNotice>,
+    /// The words being selected in a span text (before they are assigned to an attribute).
+    pub selection: Option<Selection>,
+    /// Whether the item was submitted; a submitted form no longer changes.
+    pub submitted: bool,
+    /// When the item was shown (ms since the Unix epoch, from the host).
+    pub started_ms: u64,
+    /// Time the page was visible before `visible_since`, in ms.
+    pub active_ms: u64,
+    /// When the page last became visible, if it is visible now.
+    pub visible_since: Option<u64>,
+    /// A restored draft's timings were impossible and were dropped (recorded in the result).
+    pub timing_dropped: bool,
+}
+
+/// A selection of words in a span control's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// The span control.
+    pub control: ControlId,
+    /// Where the selection started (word index).
+    pub anchor: usize,
+    /// Where it ends now (word index; may be before the anchor).
+    pub focus: usize,
+    /// Whether both ends are chosen (second tap, mouse up, Enter): it can be assigned.
+    pub complete: bool,
+}
+
+impl Selection {
+    /// The selection after a tap on `word`: the first tap starts a selection, the next one in
+    /// the same text completes it (the same word twice selects that word).
+    pub fn after_tap(current: Option<&Selection>, control: ControlId, word: usize) -> Selection {
+        match current {
+            Some(s) if !s.complete && s.control == control => Selection {
+                control,
+                anchor: s.anchor,
+                focus: word,
+                complete: true,
+            },
+            _ => Selection {
+                control,
+                anchor: word,
+                focus: word,
+                complete: false,
+            },
+        }
+    }
+
+    /// The selected words, first to last.
+    pub fn span(&self) -> WordSpan {
+        WordSpan {
+            first: self.anchor.min(self.focus),
+            last: self.anchor.max(self.focus),
+        }
+    }
+}
+
+/// A grid row whose other alternative was cleared by a choice, with what it held before.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridNotice {
+    /// The grid.
+    pub control: ControlId,
+    /// The row (from 0).
+    pub row: usize,
+    /// The row's cells before the choice.
+    pub previous: SortedMap<String, String>,
+    /// The columns the choice cleared.
+    pub cleared: Vec<String>,
+}
+
+impl FormState {
+    /// The selection, if it is in this control's text.
+    pub fn selection_in(&self, control: &ControlId) -> Option<&Selection> {
+        self.selection.as_ref().filter(|s| &s.control == control)
+    }
+
+    /// The selection, if it is in this control's text and both its ends are chosen.
+    pub fn complete_selection_in(&self, control: &ControlId) -> Option<&Selection> {
+        self.selection_in(control).filter(|s| s.complete)
+    }
+
+    /// A fresh form for an item shown at `now_ms`, on a visible page.
+    pub fn new(now_ms: u64) -> Self {
+        Self {
+            answers: Answers::new(),
+            submit_attempted: false,
+            touched: SortedSet::new(),
+            grid_notice: None,
+            selection: None,
+            submitted: false,
+            started_ms: now_ms,
+            active_ms: 0,
+            visible_since: Some(now_ms),
+            timing_dropped: false,
+        }
+    }
+
+    /// Active (visible) time up to `now_ms`.
+    pub fn active_ms_at(&self, now_ms: u64) -> u64 {
+        self.active_ms
+            + self
+                .visible_since
+                .map_or(0, |since| now_ms.saturating_sub(since))
+    }
+
+    /// The chosen option of a single-choice control.
+    pub fn choice(&self, control: &ControlId) -> Option<&OptionValue> {
+        match self.answers.get(control) {
+            Some(Answer::Choice(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The text in one box of a number control.
+    pub fn number_text(&self, control: &ControlId, key: Option<&str>) -> &str {
+        Answer::number_text(self.answers.get(control), key)
+    }
+
+    /// The validation report of the current answers.
+    pub fn report(&self, task: &Task) -> Report {
+        validate::validate(task, &self.answers)
+    }
+
+    /// Whether the problems at `path` are shown now (after a submit attempt or leaving the box).
+    pub fn shows_problems_at(&self, path: &str) -> bool {
+        !self.submitted && (self.submit_attempted || self.touched.contains(path))
+    }
+}
