@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod ids;
 pub mod item;
 pub mod markdown;
+pub mod mount;
 pub mod mr;
 pub mod order;
 pub mod presentation;

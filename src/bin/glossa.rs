@@ -1,5 +1,6 @@
 //! The `glossa` command line: check spec and items files, print the spec's JSON Schema.
 
+use glossa::mount::{self, Failed};
 use glossa::{export, item, revalidate, spec, task::Task};
 use std::process::ExitCode;
 
@@ -96,13 +97,10 @@ fn revalidate(spec_path: &str, items_path: &str, results_path: &str) -> ExitCode
         (Ok(a), Ok(b), Ok(c)) => (a, b, c),
         (Err(code), _, _) | (_, Err(code), _) | (_, _, Err(code)) => return code,
     };
-    let spec = match spec::load(&spec_text) {
-        Ok(s) => s,
-        Err(issues) => return report(spec_path, &issues),
-    };
-    let items = match item::parse_items(&items_text) {
-        Ok(items) => items,
-        Err(issues) => return report(items_path, &issues),
+    let (spec, items) = match mount::study(&spec_text, &items_text) {
+        Ok(study) => study,
+        Err((Failed::Spec, issues)) => return report(spec_path, &issues),
+        Err((_, issues)) => return report(items_path, &issues),
     };
     let (mut total, mut failed) = (0, 0);
     for (n, line) in results_text

@@ -8,7 +8,6 @@
 mod controller;
 mod env;
 mod events;
-mod options;
 mod panic;
 mod storage;
 

@@ -1,20 +1,25 @@
-//! One mounted widget: loads spec, item and options, renders them (or an error panel), and
-//! answers the host's `validate()`, `submit()` and `destroy()`.
+//! One mounted widget: renders what `crate::mount` loaded (or an error panel) and answers the
+//! host's `validate()`, `submit()` and `destroy()`. Drafts are in `autosave.rs`, the wasm
+//! handle in `handle.rs`.
 
-use super::env::{environment, now_ms, page_visible};
+mod autosave;
+mod handle;
+
+pub use handle::Handle;
+
+use super::env::{environment, now_ms};
 use super::events::{emit, to_js};
-use super::options::MountOptions;
 use super::panic;
 use super::storage::DraftStore;
 use crate::answer::Answer;
 use crate::draft::{seen_key, storage_key, Draft};
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
-use crate::item;
+use crate::mount::{self, Failed as ErrorKind, Loaded};
 use crate::questions::Tally;
 use crate::result::{self, ResultDoc};
 use crate::sorted_map::SortedMap;
-use crate::spec::{self, SpecIssue};
+use crate::spec;
 use crate::task::Task;
 use crate::ui::{ErrorPanelProps, Model, Root, RootProps, RootView, WidgetLink, WidgetProps};
 use crate::validate::PublicReport;
@@ -23,21 +28,11 @@ use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::{AppHandle, Callback, Renderer};
 
 thread_local! {
     static NEXT_INSTANCE: Cell<u32> = const { Cell::new(1) };
-}
-
-/// Why a mount shows an error panel instead of the task.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-enum ErrorKind {
-    Spec,
-    Item,
-    Options,
 }
 
 /// A spec/item/options problem as hosts see it (same shape as an answer problem).
@@ -54,17 +49,6 @@ struct ErrorReport<'a> {
     valid: bool,
     kind: ErrorKind,
     problems: Vec<PublicIssue<'a>>,
-}
-
-enum Loaded {
-    Task {
-        task: Rc<Task>,
-        options: MountOptions,
-    },
-    Broken {
-        kind: ErrorKind,
-        issues: Vec<SpecIssue>,
-    },
 }
 
 struct Controller {
@@ -86,106 +70,10 @@ struct Controller {
     save_pending: Cell<bool>,
 }
 
-/// The handle `mount` returns; `www/glossa.js` wraps it in a plain object.
-#[wasm_bindgen]
-pub struct Handle {
-    inner: Rc<Controller>,
-}
-
-#[wasm_bindgen]
-impl Handle {
-    /// The current report: `{valid, problems: [{path, code, severity, message}]}`.
-    pub fn validate(&self) -> JsValue {
-        self.inner.report_js()
-    }
-
-    /// Submits: returns the result document (and raises `glossa:submit`), or the report of
-    /// what is still invalid (`valid: false`), which the widget then shows beside the controls.
-    pub fn submit(&self) -> JsValue {
-        match self.inner.submit() {
-            Ok(doc) => to_js(&doc),
-            Err(report) => report,
-        }
-    }
-
-    /// Removes the widget from the page (the draft stays until `confirm`).
-    pub fn destroy(&self) {
-        self.inner.destroy();
-    }
-
-    /// The current draft (`glossa.draft/1`), for hosts that keep drafts themselves.
-    pub fn draft(&self) -> JsValue {
-        match self.inner.link.latest() {
-            Some(m) => to_js(&Draft::of(&m.task, &m.form, now_ms())),
-            None => JsValue::NULL,
-        }
-    }
-
-    /// The storage key of this item's draft (`undefined` when drafts are off), so that a
-    /// destroyed handle's `confirm()` can still remove it (see [`super::clear_draft`]).
-    #[wasm_bindgen(js_name = draftKey)]
-    pub fn draft_key(&self) -> Option<String> {
-        self.inner.draft_key.clone()
-    }
-
-    /// The host confirms it stored the result: the item's draft is removed.
-    pub fn confirm(&self) {
-        self.inner.confirmed.set(true);
-        if let Some(key) = &self.inner.draft_key {
-            self.inner.drafts.clear(key);
-        }
-    }
-}
-
-fn sniff_lang(spec_json: &str) -> Lang {
-    serde_json::from_str::<serde_json::Value>(spec_json)
-        .ok()
-        .and_then(|v| v.get("language").cloned())
-        .and_then(|l| crate::spec::from_value(&l).ok())
-        .unwrap_or(Lang::En)
-}
-
-fn load(spec_json: &str, item_json: &str, options_json: &str) -> (Lang, Loaded) {
-    let spec = match spec::load(spec_json) {
-        Ok(spec) => spec,
-        Err(issues) => {
-            let kind = ErrorKind::Spec;
-            return (sniff_lang(spec_json), Loaded::Broken { kind, issues });
-        }
-    };
-    let lang = spec.language;
-    let options = match spec::parse_json::<MountOptions>(options_json, "options") {
-        Ok(o) => o,
-        Err(issues) => {
-            let kind = ErrorKind::Options;
-            return (lang, Loaded::Broken { kind, issues });
-        }
-    };
-    match item::load(&spec, item_json) {
-        Ok(item) => {
-            let task = Task::new(spec, item, options.seed.as_deref());
-            (
-                lang,
-                Loaded::Task {
-                    task: Rc::new(task),
-                    options,
-                },
-            )
-        }
-        Err(issues) => (
-            lang,
-            Loaded::Broken {
-                kind: ErrorKind::Item,
-                issues,
-            },
-        ),
-    }
-}
-
 /// Mounts a widget (see [`super::mount_widget`]).
 pub fn mount(element: Element, spec_json: &str, item_json: &str, options_json: &str) -> Handle {
     let instance = NEXT_INSTANCE.with(|n| n.replace(n.get() + 1));
-    let (lang, loaded) = load(spec_json, item_json, options_json);
+    let (lang, loaded) = mount::load(spec_json, item_json, options_json);
     let draft_key = match &loaded {
         Loaded::Task { task, options } if options.autosave.unwrap_or(true) && !options.readonly => {
             Some(storage_key(task, &options.ids))
@@ -381,71 +269,6 @@ impl Controller {
                 tally.add(set);
                 self.drafts.save(&key, &tally);
             }
-        }
-    }
-
-    fn watch_visibility(self: &Rc<Self>) {
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-            return;
-        };
-        let weak = Rc::downgrade(self);
-        let listener = EventListener::new(&document, "visibilitychange", move |_| {
-            let Some(c) = weak.upgrade() else { return };
-            c.link.dispatch(Action::Visibility {
-                visible: page_visible(),
-                now_ms: now_ms(),
-            });
-            // Phones may never fire `unload`: hiding the page is the last safe moment to save.
-            if !page_visible() {
-                c.save_draft();
-            }
-        });
-        *self.visibility.borrow_mut() = Some(listener);
-        if let Some(window) = web_sys::window() {
-            let weak = Rc::downgrade(self);
-            let listener = EventListener::new(&window, "pagehide", move |_| {
-                if let Some(c) = weak.upgrade() {
-                    c.flush_draft();
-                }
-            });
-            *self.pagehide.borrow_mut() = Some(listener);
-        }
-    }
-
-    /// Saves the latest draft in a task of its own: an answer never waits for storage, and a
-    /// burst of changes (typing) is written once. Hiding the page saves at once (below).
-    fn save_draft_soon(self: &Rc<Self>) {
-        if self.draft_key.is_none() || self.save_pending.replace(true) {
-            return;
-        }
-        let weak = Rc::downgrade(self);
-        let save = Closure::once_into_js(move || {
-            if let Some(c) = weak.upgrade() {
-                c.flush_draft();
-            }
-        });
-        let scheduled = web_sys::window()
-            .is_some_and(|w| w.set_timeout_with_callback(save.unchecked_ref()).is_ok());
-        if !scheduled {
-            self.save_draft();
-        }
-    }
-
-    /// Saves now if a save is waiting.
-    fn flush_draft(&self) {
-        if self.save_pending.get() {
-            self.save_draft();
-        }
-    }
-
-    /// Saves the state the widget last rendered as the item's draft (unless the host has
-    /// confirmed the result).
-    fn save_draft(&self) {
-        self.save_pending.set(false);
-        let Some(m) = self.link.latest() else { return };
-        if let (Some(key), false) = (&self.draft_key, self.confirmed.get()) {
-            self.drafts
-                .save(key, &Draft::of(&m.task, &m.form, now_ms()));
         }
     }
 
