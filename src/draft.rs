@@ -4,7 +4,7 @@
 
 use crate::answer::{Answer, QuestionSet, SpanEntry};
 use crate::form::{apply, Action, FormState, QuestionEdit};
-use crate::ids::{ControlId, OptionValue};
+use crate::ids::{ids_key, ControlId, OptionValue};
 use crate::sorted_map::{SortedMap, SortedSet};
 use crate::task::Task;
 use serde::{Deserialize, Serialize};
@@ -58,12 +58,6 @@ pub fn seen_key(task: &Task, ids: &SortedMap<String, String>) -> String {
         task.spec.version,
         ids_key(ids)
     )
-}
-
-/// The host's ids as one key part: `k=v&k=v`, in key order.
-pub fn ids_key(ids: &SortedMap<String, String>) -> String {
-    let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    who.join("&")
 }
 
 impl Draft {

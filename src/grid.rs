@@ -5,10 +5,10 @@ use crate::answer::{Answer, GridCells};
 use crate::item::Item;
 use crate::sentences;
 use crate::sorted_map::SortedMap;
-use crate::spec::GridControl;
+use crate::spec::{GridControl, GridRows};
 
-/// The most rows a grid asks (a spec's `rows.count`, or an item's sentences).
-pub const MAX_ROWS: usize = 200;
+/// The most rows a grid asks (see [`GridRows::MAX`]).
+pub const MAX_ROWS: usize = GridRows::MAX;
 
 /// The rows of a grid for an item: `Some(sentence)` for a row the item has a sentence for,
 /// `None` for a missing sentence.

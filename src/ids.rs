@@ -1,5 +1,6 @@
 //! Newtype ids, and the one function that derives DOM ids and test ids from them.
 
+use crate::sorted_map::SortedMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -60,6 +61,12 @@ pub fn dom_id(instance: u32, parts: &[&str]) -> String {
         }));
     }
     out
+}
+
+/// The host's ids as one key part: `k=v&k=v`, in key order.
+pub fn ids_key(ids: &SortedMap<String, String>) -> String {
+    let who: Vec<String> = ids.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    who.join("&")
 }
 
 #[cfg(test)]

@@ -257,11 +257,11 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
                     .get(g.rows.field.as_str())
                     .and_then(crate::sentences::split)
                     .map_or(0, |s| s.len());
-                if g.rows.count.is_none() && n > crate::grid::MAX_ROWS {
+                if g.rows.count.is_none() && n > crate::spec::GridRows::MAX {
                     issues.push(SpecIssue::new(
                         join_path(path, g.rows.field.as_str()),
                         SpecIssueCode::ItemTooLarge,
-                        format!("the grid asks one row per sentence and this text has {n}; the most is {}", crate::grid::MAX_ROWS),
+                        format!("the grid asks one row per sentence and this text has {n}; the most is {}", crate::spec::GridRows::MAX),
                     ));
                 }
             }

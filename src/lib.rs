@@ -31,6 +31,7 @@ pub mod task;
 pub mod text;
 pub mod time;
 pub mod validate;
+pub mod worked_examples;
 
 #[cfg(feature = "web")]
 pub mod host;

@@ -73,10 +73,23 @@ fn sniff_lang(spec_json: &str) -> Lang {
         .unwrap_or(Lang::En)
 }
 
+/// Loads a spec for use: parses it, runs its own checks (`spec::load`), then checks its worked
+/// examples against items, answers and the validation rules (`crate::worked_examples`).
+pub fn load_spec(json: &str) -> Result<TaskSpec, Vec<SpecIssue>> {
+    let spec: TaskSpec = spec::parse_json(json, "")?;
+    let mut issues = spec::check::check_spec(&spec);
+    issues.extend(crate::worked_examples::check(&spec));
+    if issues.is_empty() {
+        Ok(spec)
+    } else {
+        Err(issues)
+    }
+}
+
 /// Loads a mount: the spec, then the options, then the item against the spec. Returns the
 /// language for the widget's own words (English when even that is unreadable).
 pub fn load(spec_json: &str, item_json: &str, options_json: &str) -> (Lang, Loaded) {
-    let spec = match spec::load(spec_json) {
+    let spec = match load_spec(spec_json) {
         Ok(spec) => spec,
         Err(issues) => {
             let kind = Failed::Spec;
@@ -113,7 +126,7 @@ pub fn study(
     spec_text: &str,
     items_text: &str,
 ) -> Result<(TaskSpec, Vec<Item>), (Failed, Vec<SpecIssue>)> {
-    let spec = spec::load(spec_text).map_err(|issues| (Failed::Spec, issues))?;
+    let spec = load_spec(spec_text).map_err(|issues| (Failed::Spec, issues))?;
     let items = item::parse_items(items_text).map_err(|issues| (Failed::Item, issues))?;
     Ok((spec, items))
 }

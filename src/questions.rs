@@ -3,23 +3,10 @@
 
 use crate::answer::{QuestionCard, QuestionSet, SpanValue};
 use crate::sorted_map::SortedMap;
-use crate::spec::{QuestionsControl, TaskSpec};
+use crate::spec::QuestionsControl;
 use crate::task::Task;
 use crate::text::overlap::{self, FunctionWords, Overlap};
 use serde::{Deserialize, Serialize};
-
-/// The function words a control ignores: its built-in list (by default the spec's language,
-/// when one ships) plus its extra words. Built once per task (see [`Task::function_words`]).
-pub fn build_function_words(spec: &TaskSpec, c: &QuestionsControl) -> FunctionWords {
-    let name = c
-        .overlap
-        .function_words
-        .clone()
-        .unwrap_or_else(|| spec.language.tag().to_owned());
-    let mut list = FunctionWords::builtin(&name).unwrap_or_default();
-    list.extend(&c.overlap.extra_function_words);
-    list
-}
 
 /// The function words of a control, as the task built them.
 pub fn function_words<'t>(task: &'t Task, c: &QuestionsControl) -> &'t FunctionWords {
@@ -135,7 +122,7 @@ impl Tally {
             "glossa:tally/1:{}@{}:{}",
             task.spec.id,
             task.spec.version,
-            crate::draft::ids_key(ids)
+            crate::ids::ids_key(ids)
         )
     }
 }

@@ -43,10 +43,7 @@ impl Task {
             .controls
             .iter()
             .filter_map(|c| match c {
-                Control::Questions(q) => Some((
-                    q.id.to_string(),
-                    crate::questions::build_function_words(&spec, q),
-                )),
+                Control::Questions(q) => Some((q.id.to_string(), q.function_words(spec.language))),
                 _ => None,
             })
             .collect();

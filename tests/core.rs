@@ -8,12 +8,13 @@ use glossa::ids::{ControlId, OptionValue};
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment, ResultDoc, RESULT_FORMAT};
 use glossa::sorted_map::SortedMap;
-use glossa::spec::{self, Control, TaskSpec};
+use glossa::spec::{Control, TaskSpec};
 use glossa::validate::{ProblemCode, Report};
 use proptest::prelude::*;
 
 fn example() -> (TaskSpec, Vec<Item>) {
-    let spec = spec::load(include_str!("../www/examples/it-implicit/spec.json")).expect("spec");
+    let spec = glossa::mount::load_spec(include_str!("../www/examples/it-implicit/spec.json"))
+        .expect("spec");
     let items =
         item::parse_items(include_str!("../www/examples/it-implicit/items.json")).expect("items");
     assert!(item::check_items(&spec, &items).is_empty());
@@ -155,7 +156,7 @@ proptest! {
     /// Arbitrary text never panics the spec or item loaders.
     #[test]
     fn loaders_never_panic(text in ".{0,200}") {
-        let _ = spec::load(&text);
+        let _ = glossa::mount::load_spec(&text);
         let _ = item::parse_items(&text);
     }
 }

@@ -7,7 +7,7 @@
 
 use glossa::draft::Draft;
 use glossa::item::{self, Item};
-use glossa::spec::{self, SpecIssueCode, TaskSpec};
+use glossa::spec::{SpecIssueCode, TaskSpec};
 use glossa::task::Task;
 use glossa::{export, revalidate, validate};
 use proptest::prelude::*;
@@ -50,7 +50,7 @@ fn read(path: &str) -> String {
 fn example(name: &str) -> (String, TaskSpec, Vec<Item>) {
     let (_, s, i) = EXAMPLES.iter().find(|(n, _, _)| *n == name).unwrap();
     let text = read(&format!("www/examples/{s}"));
-    let spec = spec::load(&text).unwrap();
+    let spec = glossa::mount::load_spec(&text).unwrap();
     let items = item::parse_items(&read(&format!("www/examples/{i}"))).unwrap();
     (text, spec, items)
 }
@@ -228,8 +228,8 @@ proptest! {
     /// Arbitrary JSON and arbitrary text as a spec, an items file or options.
     #[test]
     fn spec_and_items_loaders_never_panic(v in json_value(), text in "\\PC{0,64}") {
-        let _ = spec::load(&v.to_string());
-        let _ = spec::load(&text);
+        let _ = glossa::mount::load_spec(&v.to_string());
+        let _ = glossa::mount::load_spec(&text);
         let _ = item::parse_items(&v.to_string());
         let _ = item::parse_items(&text);
     }
@@ -242,7 +242,7 @@ proptest! {
         let (text, _, items) = example(EXAMPLES[which].0);
         let mut v: Value = serde_json::from_str(&text).unwrap();
         mutate(&mut v, &walk, with, remove);
-        if let Ok(spec) = spec::load(&v.to_string()) {
+        if let Ok(spec) = glossa::mount::load_spec(&v.to_string()) {
             let _ = item::check_items(&spec, &items);
             for it in &items {
                 if item::check_item(&spec, it, "item").is_empty() {
@@ -304,7 +304,7 @@ fn the_corpus_replays_without_panics() {
         let name = case["example"].as_str().unwrap_or("it-implicit");
         let (_, spec, items) = example(name);
         let ok = match case["target"].as_str().unwrap() {
-            "spec" => spec::load(&input).is_ok(),
+            "spec" => glossa::mount::load_spec(&input).is_ok(),
             "item" => match item::load(&spec, &input) {
                 Ok(it) => {
                     exercise(&spec, &it, &a_result(name));

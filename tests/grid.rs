@@ -11,12 +11,12 @@ use glossa::ids::ControlId;
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment};
 use glossa::sorted_map::SortedMap;
-use glossa::spec::{self, Control, GridControl, TaskSpec};
+use glossa::spec::{Control, GridControl, TaskSpec};
 use glossa::validate::{validate, ProblemCode};
 use proptest::prelude::*;
 
 fn example() -> (TaskSpec, Vec<Item>) {
-    let spec = spec::load(include_str!(
+    let spec = glossa::mount::load_spec(include_str!(
         "../www/examples/cs-summary-errors/abstract-spec.json"
     ))
     .expect("spec");
@@ -239,7 +239,7 @@ fn choosing_the_other_side_clears_and_undo_restores() {
 
 #[test]
 fn headline_task_has_one_row() {
-    let spec = spec::load(include_str!(
+    let spec = glossa::mount::load_spec(include_str!(
         "../www/examples/cs-summary-errors/headline-spec.json"
     ))
     .unwrap();

@@ -10,13 +10,13 @@ use glossa::item::{self, Item};
 use glossa::presentation::Presentation;
 use glossa::result::{build, Environment};
 use glossa::sorted_map::SortedMap;
-use glossa::spec::{self, SpecIssueCode, TaskSpec};
+use glossa::spec::{SpecIssueCode, TaskSpec};
 use glossa::validate::ProblemCode;
 
 const SPEC: &str = include_str!("../www/examples/en-informativeness/spec.json");
 
 fn example() -> (TaskSpec, Vec<Item>) {
-    let spec = spec::load(SPEC).expect("spec");
+    let spec = glossa::mount::load_spec(SPEC).expect("spec");
     let items = item::parse_items(include_str!(
         "../www/examples/en-informativeness/items.json"
     ))
@@ -105,7 +105,7 @@ fn varying() -> Vec<Item> {
 
 /// The shipped spec without its fixed `outputs.count` (any number of outputs).
 fn any_count() -> TaskSpec {
-    spec::load(&SPEC.replace(",\n        \"count\": 3", "")).expect("spec")
+    glossa::mount::load_spec(&SPEC.replace(",\n        \"count\": 3", "")).expect("spec")
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn shuffled_order_is_recorded_and_reproducible() {
     let text = SPEC
         .replace("\"shuffle\": false", "\"shuffle\": true")
         .replace(",\n        \"count\": 3", "");
-    let spec = spec::load(&text).expect("spec");
+    let spec = glossa::mount::load_spec(&text).expect("spec");
     let items = varying();
     let it = &items[1];
     let a = Presentation::new(&spec, it, Some("P-17"));
@@ -140,7 +140,7 @@ fn spec_and_item_mistakes_are_named() {
     let bad = SPEC
         .replace("\"max_digits\": 6", "\"max_digits\": 19")
         .replace("\"u3\": 90", "\"u3\": 0");
-    let issues = spec::load(&bad).unwrap_err();
+    let issues = glossa::mount::load_spec(&bad).unwrap_err();
     let got: Vec<(&str, SpecIssueCode)> =
         issues.iter().map(|i| (i.path.as_str(), i.code)).collect();
     assert!(
@@ -208,7 +208,7 @@ fn a_spec_fixing_three_outputs_refuses_items_with_two_or_five_naming_each() {
     assert_eq!(refused[0].path, "item.outputs");
     assert_eq!(refused[0].code, SpecIssueCode::WrongOutputCount);
     // A count of zero is a spec mistake.
-    let zero = spec::load(&SPEC.replace("\"count\": 3", "\"count\": 0")).unwrap_err();
+    let zero = glossa::mount::load_spec(&SPEC.replace("\"count\": 3", "\"count\": 0")).unwrap_err();
     assert_eq!(zero[0].path, "controls[0].outputs.count");
 }
 

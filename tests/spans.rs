@@ -10,14 +10,15 @@ use glossa::ids::ControlId;
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment};
 use glossa::sorted_map::SortedMap;
-use glossa::spec::{self, TaskSpec};
+use glossa::spec::TaskSpec;
 use glossa::task::Task;
 use glossa::text::{TokenKind, Tokens};
 use glossa::validate::ProblemCode;
 use proptest::prelude::*;
 
 fn example(n: usize) -> Task {
-    let spec = spec::load(include_str!("../www/examples/cs-propaganda/spec.json")).expect("spec");
+    let spec = glossa::mount::load_spec(include_str!("../www/examples/cs-propaganda/spec.json"))
+        .expect("spec");
     let items =
         item::parse_items(include_str!("../www/examples/cs-propaganda/items.json")).expect("items");
     assert_eq!(item::check_items(&spec, &items), vec![]);
@@ -270,7 +271,7 @@ fn removing_spans_and_entries() {
 #[test]
 fn crlf_text_keeps_offsets_exact() {
     let json = include_str!("../www/examples/cs-propaganda/spec.json");
-    let spec: TaskSpec = spec::load(json).unwrap();
+    let spec: TaskSpec = glossa::mount::load_spec(json).unwrap();
     let item: Item = serde_json::from_value(serde_json::json!({
         "id": "crlf", "title": "t", "article": "První řádek.\r\nDruhý řádek s e\u{301}mojí 🐴.\r\n"
     }))

@@ -51,7 +51,7 @@ fn check(spec_path: &str, items_path: Option<&str>) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
-    let spec = match spec::load(&spec_text) {
+    let spec = match mount::load_spec(&spec_text) {
         Ok(spec) => spec,
         Err(issues) => return report(spec_path, &issues),
     };

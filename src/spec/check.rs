@@ -1,14 +1,12 @@
 //! Semantic checks of a parsed spec: everything serde cannot see (unique ids, valid keys, ...).
+//! Worked examples, which need items, answers and validation, are checked a layer up
+//! (`crate::worked_examples`).
 
 use super::{
     Control, GridControl, NumberControl, QuestionsControl, SingleChoice, SpanAttributes, SpecIssue,
-    SpecIssueCode, TaskSpec, WorkedExample, SPEC_FORMAT,
+    SpecIssueCode, TaskSpec, SPEC_FORMAT,
 };
-use crate::answer::{Answer, Answers};
-use crate::item::check_item;
 use crate::sorted_map::{SortedMap, SortedSet};
-use crate::task::Task;
-use crate::validate;
 
 /// Runs every semantic check; returns all problems found (empty when the spec is usable).
 pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
@@ -73,9 +71,6 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
                 }
             }
         }
-    }
-    for (n, example) in spec.examples.iter().enumerate() {
-        check_example(spec, example, &format!("examples[{n}]"), &mut out);
     }
     out
 }
@@ -182,81 +177,6 @@ fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
     }
 }
 
-/// An example must fit the spec: its item has the fields, its answers fit their controls and
-/// pass the same rules an annotator's answers must pass.
-fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut Vec<SpecIssue>) {
-    out.extend(check_item(spec, &example.item, &format!("{path}.item")));
-    let mut answers = Answers::new();
-    for (control_id, json) in &example.answers {
-        let answer_path = format!("{path}.answers.{control_id}");
-        let Some(control) = spec.control(control_id) else {
-            out.push(SpecIssue::new(
-                answer_path,
-                SpecIssueCode::UnknownControl,
-                format!("the spec has no control \"{control_id}\""),
-            ));
-            continue;
-        };
-        match Answer::from_example(control, json) {
-            None => out.push(SpecIssue::new(
-                answer_path,
-                SpecIssueCode::InvalidExampleAnswer,
-                match control {
-                    Control::SingleChoice(_) => "give the option's value as a string".to_owned(),
-                    Control::Number(c) if c.outputs.is_some() => {
-                        "give an object of whole numbers keyed by output id".to_owned()
-                    }
-                    Control::Number(_) => "give a whole number".to_owned(),
-                    Control::SpanAttributes(_) => {
-                        "give an object {\"attribute id\": {\"value\": \"...\", \"spans\": [[first word, last word]]}}".to_owned()
-                    }
-                    Control::Text(_) => "give a string".to_owned(),
-                    Control::Grid(_) => {
-                        "give a list of rows, each an object {\"column id\": \"option value\"}"
-                            .to_owned()
-                    }
-                    Control::Questions(_) => {
-                        "give {\"questions\": [{\"question\": \"...?\", \"spans\": [[first word, last word]], \"base_form\": \"...\"}]}".to_owned()
-                    }
-                },
-            )),
-            Some(Answer::Choice(value)) => {
-                let Control::SingleChoice(c) = control else {
-                    continue;
-                };
-                if !c.options.iter().any(|o| o.value == value) {
-                    out.push(SpecIssue::new(
-                        answer_path,
-                        SpecIssueCode::UnknownOption,
-                        format!("\"{value}\" is not an option value of control \"{control_id}\""),
-                    ));
-                }
-                answers.insert(control_id.clone(), Answer::Choice(value));
-            }
-            Some(answer) => {
-                answers.insert(control_id.clone(), answer);
-            }
-        }
-    }
-    let task = Task::new(spec.clone(), example.item.clone(), None);
-    let report = validate::validate(&task, &answers);
-    for problem in report.problems {
-        // Warnings (e.g. no unanswerable question) are fine in an example.
-        let blocks = problem.severity == validate::Severity::Error;
-        if blocks && example.answers.contains_key(problem.control()) {
-            out.push(SpecIssue::new(
-                format!("{path}.answers.{}", problem.path),
-                SpecIssueCode::InvalidExampleAnswer,
-                format!(
-                    "the example's answer breaks rule `{:?}`: {}",
-                    problem.code,
-                    problem.message(spec.language)
-                ),
-            ));
-        }
-    }
-}
-
 fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
     let mut issue = |p: String, code, msg: String| out.push(SpecIssue::new(p, code, msg));
     if c.rows.label.trim().is_empty() {
@@ -273,11 +193,11 @@ fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
             "a grid needs at least one row".into(),
         );
     }
-    if c.rows.count.is_some_and(|n| n > crate::grid::MAX_ROWS) {
+    if c.rows.count.is_some_and(|n| n > crate::spec::GridRows::MAX) {
         issue(
             format!("{path}.rows.count"),
             SpecIssueCode::InvalidLimits,
-            format!("a grid has at most {} rows", crate::grid::MAX_ROWS),
+            format!("a grid has at most {} rows", crate::spec::GridRows::MAX),
         );
     }
     if c.columns.is_empty() {

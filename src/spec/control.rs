@@ -202,6 +202,11 @@ pub struct GridRows {
     pub label: String,
 }
 
+impl GridRows {
+    /// The most rows a grid asks (a spec's `rows.count`, or an item's sentences).
+    pub const MAX: usize = 200;
+}
+
 /// A column of a grid: options, possibly grouped in categories (two levels).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -58,6 +58,22 @@ pub struct QuestionsControl {
     pub skip_reasons: Vec<crate::spec::AttributeValue>,
 }
 
+impl QuestionsControl {
+    /// The function words this control ignores: its built-in list (by default the spec's
+    /// language `lang`, when one ships) plus its extra words. Built once per task (see
+    /// `Task::function_words`).
+    pub fn function_words(&self, lang: crate::i18n::Lang) -> crate::text::overlap::FunctionWords {
+        let name = self
+            .overlap
+            .function_words
+            .clone()
+            .unwrap_or_else(|| lang.tag().to_owned());
+        let mut list = crate::text::overlap::FunctionWords::builtin(&name).unwrap_or_default();
+        list.extend(&self.overlap.extra_function_words);
+        list
+    }
+}
+
 /// A question category with its target share.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

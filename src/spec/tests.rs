@@ -113,21 +113,3 @@ fn bad_keys_empty_options_and_format_are_reported() {
         vec![("controls[0].options".to_owned(), SpecIssueCode::NoOptions)]
     );
 }
-
-#[test]
-fn examples_are_checked_against_blocks_and_options() {
-    let mut v = minimal();
-    v["examples"] = serde_json::json!([
-        {"item": {"id": "e1"}, "answers": {"g": "zzz", "nope": "a"}}
-    ]);
-    let got = codes(v);
-    assert!(
-        got.contains(&("examples[0].item.testo".into(), SpecIssueCode::MissingField)),
-        "{got:?}"
-    );
-    assert!(got.contains(&("examples[0].answers.g".into(), SpecIssueCode::UnknownOption)));
-    assert!(got.contains(&(
-        "examples[0].answers.nope".into(),
-        SpecIssueCode::UnknownControl
-    )));
-}

@@ -5,14 +5,13 @@
 use glossa::form::Action;
 use glossa::ids::{ControlId, OptionValue};
 use glossa::item;
-use glossa::spec;
 use glossa::task::Task;
 
 /// Item `n` of a shipped example (`www/examples/DIR/SPEC`, `ITEMS`) as a task (no seed).
 pub fn example_task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
     let root = env!("CARGO_MANIFEST_DIR");
     let read = |f: &str| std::fs::read_to_string(format!("{root}/www/examples/{dir}/{f}")).unwrap();
-    let s = spec::load(&read(spec_file)).expect("the example spec loads");
+    let s = glossa::mount::load_spec(&read(spec_file)).expect("the example spec loads");
     let items = item::parse_items(&read(items_file)).expect("the example items parse");
     assert_eq!(item::check_items(&s, &items), vec![]);
     Task::new(s, items[n].clone(), None)

@@ -1,0 +1,133 @@
+//! Worked examples checked against their spec: each example's item has the fields the blocks
+//! need, and its answers fit their controls and pass the rules an annotator's must pass. This
+//! sits above the spec, item, answer and validation layers it uses; `mount::load_spec` runs it
+//! after the spec's own checks.
+
+use crate::answer::{Answer, Answers};
+use crate::item::check_item;
+use crate::spec::{Control, SpecIssue, SpecIssueCode, TaskSpec, WorkedExample};
+use crate::task::Task;
+use crate::validate;
+
+/// Every problem of every worked example (paths `examples[N]...`).
+pub fn check(spec: &TaskSpec) -> Vec<SpecIssue> {
+    let mut out = Vec::new();
+    for (n, example) in spec.examples.iter().enumerate() {
+        check_example(spec, example, &format!("examples[{n}]"), &mut out);
+    }
+    out
+}
+
+/// An example must fit the spec: its item has the fields, its answers fit their controls and
+/// pass the same rules an annotator's answers must pass.
+fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut Vec<SpecIssue>) {
+    out.extend(check_item(spec, &example.item, &format!("{path}.item")));
+    let mut answers = Answers::new();
+    for (control_id, json) in &example.answers {
+        let answer_path = format!("{path}.answers.{control_id}");
+        let Some(control) = spec.control(control_id) else {
+            out.push(SpecIssue::new(
+                answer_path,
+                SpecIssueCode::UnknownControl,
+                format!("the spec has no control \"{control_id}\""),
+            ));
+            continue;
+        };
+        match Answer::from_example(control, json) {
+            None => out.push(SpecIssue::new(
+                answer_path,
+                SpecIssueCode::InvalidExampleAnswer,
+                match control {
+                    Control::SingleChoice(_) => "give the option's value as a string".to_owned(),
+                    Control::Number(c) if c.outputs.is_some() => {
+                        "give an object of whole numbers keyed by output id".to_owned()
+                    }
+                    Control::Number(_) => "give a whole number".to_owned(),
+                    Control::SpanAttributes(_) => {
+                        "give an object {\"attribute id\": {\"value\": \"...\", \"spans\": [[first word, last word]]}}".to_owned()
+                    }
+                    Control::Text(_) => "give a string".to_owned(),
+                    Control::Grid(_) => {
+                        "give a list of rows, each an object {\"column id\": \"option value\"}"
+                            .to_owned()
+                    }
+                    Control::Questions(_) => {
+                        "give {\"questions\": [{\"question\": \"...?\", \"spans\": [[first word, last word]], \"base_form\": \"...\"}]}".to_owned()
+                    }
+                },
+            )),
+            Some(Answer::Choice(value)) => {
+                let Control::SingleChoice(c) = control else {
+                    continue;
+                };
+                if !c.options.iter().any(|o| o.value == value) {
+                    out.push(SpecIssue::new(
+                        answer_path,
+                        SpecIssueCode::UnknownOption,
+                        format!("\"{value}\" is not an option value of control \"{control_id}\""),
+                    ));
+                }
+                answers.insert(control_id.clone(), Answer::Choice(value));
+            }
+            Some(answer) => {
+                answers.insert(control_id.clone(), answer);
+            }
+        }
+    }
+    let task = Task::new(spec.clone(), example.item.clone(), None);
+    let report = validate::validate(&task, &answers);
+    for problem in report.problems {
+        // Warnings (e.g. no unanswerable question) are fine in an example.
+        let blocks = problem.severity == validate::Severity::Error;
+        if blocks && example.answers.contains_key(problem.control()) {
+            out.push(SpecIssue::new(
+                format!("{path}.answers.{}", problem.path),
+                SpecIssueCode::InvalidExampleAnswer,
+                format!(
+                    "the example's answer breaks rule `{:?}`: {}",
+                    problem.code,
+                    problem.message(spec.language)
+                ),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::spec::SpecIssueCode;
+
+    fn minimal() -> serde_json::Value {
+        serde_json::json!({
+            "glossa": 1, "id": "t", "version": "1", "language": "it",
+            "blocks": [{"kind": "text", "field": "testo", "label": "Testo"}],
+            "controls": [{"kind": "single_choice", "id": "g", "label": "Giudizio",
+                "options": [{"value": "a", "label": "A", "key": "1"}, {"value": "b", "label": "B", "key": "2"}]}]
+        })
+    }
+
+    fn codes(v: serde_json::Value) -> Vec<(String, SpecIssueCode)> {
+        match crate::mount::load_spec(&v.to_string()) {
+            Ok(_) => vec![],
+            Err(issues) => issues.into_iter().map(|i| (i.path, i.code)).collect(),
+        }
+    }
+
+    #[test]
+    fn examples_are_checked_against_blocks_and_options() {
+        let mut v = minimal();
+        v["examples"] = serde_json::json!([
+            {"item": {"id": "e1"}, "answers": {"g": "zzz", "nope": "a"}}
+        ]);
+        let got = codes(v);
+        assert!(
+            got.contains(&("examples[0].item.testo".into(), SpecIssueCode::MissingField)),
+            "{got:?}"
+        );
+        assert!(got.contains(&("examples[0].answers.g".into(), SpecIssueCode::UnknownOption)));
+        assert!(got.contains(&(
+            "examples[0].answers.nope".into(),
+            SpecIssueCode::UnknownControl
+        )));
+    }
+}
