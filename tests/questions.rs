@@ -664,3 +664,36 @@ fn a_paragraph_skipped_for_a_listed_reason_submits_no_questions_and_exports_as_l
         vec![(0, "hess-lot".to_owned(), "nieinteresujacy".to_owned())]
     );
 }
+
+/// Found by the property test above: a base form typed while a fragment was assigned, then the
+/// fragment removed, left a base form equal to what the card now suggests (empty); the draft
+/// restored a different state (no card). The card follows its fragments again instead.
+#[test]
+fn a_base_form_equal_to_the_fragments_again_is_no_edit() {
+    let t = task(1);
+    let actions = vec![
+        Action::Select {
+            control: qa(),
+            anchor: 0,
+            focus: 0,
+            complete: true,
+        },
+        Action::QuestionAssign {
+            control: qa(),
+            card: 0,
+        },
+        edit(0, QuestionEdit::BaseForm(String::new())),
+        Action::QuestionRemoveSpan {
+            control: qa(),
+            card: 0,
+            index: 0,
+        },
+    ];
+    let form = run(&t, actions);
+    let restored = Draft::of(&t, &form, 9).restore(&t, 10).unwrap();
+    assert_eq!(without_uids(set(&restored)), without_uids(set(&form)));
+    assert!(
+        set(&form).cards.is_empty(),
+        "a lone blank card is an empty list"
+    );
+}

@@ -65,6 +65,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
             if !q.spans.contains(&span) {
                 q.spans.push(span);
             }
+            follow_if_same(task, c, q);
             form.selection = None;
         }
         Action::QuestionRemoveSpan { card, index, .. } => {
@@ -72,6 +73,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
                 if index < q.spans.len() {
                     q.spans.remove(index);
                 }
+                follow_if_same(task, c, q);
             }
         }
         Action::NoMoreQuestions { on, .. } => set.no_more = on,
@@ -88,6 +90,14 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
         form.answers.remove(&control_id);
     } else {
         form.answers.insert(control_id, Answer::Questions(set));
+    }
+}
+
+/// A base form written as the fragments now read is no edit: the card follows its fragments
+/// again (as typing the fragment back does), so the same card always has the same state.
+fn follow_if_same(task: &Task, c: &QuestionsControl, q: &mut QuestionCard) {
+    if !q.yes_no && q.base_form.as_deref() == Some(suggested_base_form(task, c, q).as_str()) {
+        q.base_form = None;
     }
 }
 
