@@ -1,12 +1,12 @@
 //! Typed answers, one kind per control kind: a single choice is one value, never a set of flags.
 //!
 //! [`Answer`] is what the form holds while the annotator works (number boxes keep the text as
-//! typed, so "1.5" can be shown back with its message); [`Value`] is what a validated result
+//! typed, so "1.5" can be shown back with its message); [`AnswerValue`] is what a validated result
 //! holds (integers).
 
-use crate::ids::{ControlId, OptionValue};
-use crate::sorted_map::SortedMap;
 use crate::spec::Control;
+use crate::support::ids::{ControlId, OptionValue};
+use crate::support::sorted_map::SortedMap;
 use serde::{Deserialize, Serialize};
 
 /// The answer to one control, as the annotator has it on screen.
@@ -93,7 +93,7 @@ pub type Answers = SortedMap<ControlId, Answer>;
 /// A validated answer, as results hold it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
-pub enum Value {
+pub enum AnswerValue {
     /// The chosen option's value.
     Choice(OptionValue),
     /// A whole number.

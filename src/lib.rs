@@ -1,37 +1,31 @@
 //! Glossa: an annotation widget. A task spec and an item go in; a validated JSON result comes out.
 //!
 //! The crate has three layers:
-//! - the pure core (`spec`, `item`, `answer`, `draft`, `form`, `grid`, `validate`, `result`, `markdown`, `mr`, `order`, `sentences`, `i18n`,
-//!   `time`): no web-sys, no clock, no randomness; built and tested with `--no-default-features`;
+//! - the pure core, built and tested with `--no-default-features` (no web-sys, no clock, no
+//!   randomness), from the bottom up: `support` (ids, sorted maps, time), `i18n`, `text`
+//!   (tokens, offsets, overlap, Markdown), `spec` (the task spec and its checks), `item` (items,
+//!   meaning representations, sentences), `task` (a spec and an item bound together: grid rows,
+//!   output orders, question cards' fragments and overlap), `answer` (typed answers), `form`
+//!   (the form model, its actions, drafts), `validate` (one rule per file, the report),
+//!   `result` (the result document), `mount` (loading a spec, item and options; worked
+//!   examples), `collected` (results read back: re-validation, dataset export);
 //! - the yew UI (`ui`) that renders the core's state and dispatches typed actions;
 //! - the host surface (`host`): the `#[wasm_bindgen]` API, DOM events and the panic hook.
 //!
 //! The UI and host layers sit behind the default `web` feature.
 
 pub mod answer;
-pub mod draft;
-pub mod export;
+pub mod collected;
 pub mod form;
-pub mod grid;
 pub mod i18n;
-pub mod ids;
 pub mod item;
-pub mod markdown;
 pub mod mount;
-pub mod mr;
-pub mod order;
-pub mod presentation;
-pub mod questions;
 pub mod result;
-pub mod revalidate;
-pub mod sentences;
-pub mod sorted_map;
 pub mod spec;
+pub mod support;
 pub mod task;
 pub mod text;
-pub mod time;
 pub mod validate;
-pub mod worked_examples;
 
 #[cfg(feature = "web")]
 pub mod host;

@@ -4,11 +4,11 @@
 use glossa::task::Task;
 
 use glossa::form::{apply, Action, FormState};
-use glossa::ids::{ControlId, OptionValue};
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment, ResultDoc, RESULT_FORMAT};
-use glossa::sorted_map::SortedMap;
 use glossa::spec::{Control, TaskSpec};
+use glossa::support::ids::{ControlId, OptionValue};
+use glossa::support::sorted_map::SortedMap;
 use glossa::validate::{ProblemCode, Report};
 use proptest::prelude::*;
 

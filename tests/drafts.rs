@@ -5,10 +5,10 @@
 mod common;
 
 use glossa::answer::Answer;
-use glossa::draft::{storage_key, Draft};
+use glossa::form::draft::{storage_key, Draft};
 use glossa::form::{apply, Action, FormState};
-use glossa::ids::{ControlId, OptionValue};
-use glossa::sorted_map::SortedMap;
+use glossa::support::ids::{ControlId, OptionValue};
+use glossa::support::sorted_map::SortedMap;
 use glossa::task::Task;
 
 fn task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
@@ -303,7 +303,11 @@ fn impossible_draft_timings_are_dropped_with_a_warning() {
         let doc =
             glossa::result::build(&t, &form, &Default::default(), &SortedMap::new(), now + 500)
                 .unwrap();
-        assert_eq!(doc.timings.started_at, glossa::time::iso8601(now), "{why}");
+        assert_eq!(
+            doc.timings.started_at,
+            glossa::support::time::iso8601(now),
+            "{why}"
+        );
         assert_eq!(
             (doc.timings.duration_ms, doc.timings.active_ms),
             (500, 500),

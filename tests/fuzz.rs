@@ -5,11 +5,12 @@
 //! `tests/fuzz.proptest-regressions` and replays them first.
 #![cfg(not(target_arch = "wasm32"))]
 
-use glossa::draft::Draft;
+use glossa::collected::{export, revalidate};
+use glossa::form::draft::Draft;
 use glossa::item::{self, Item};
 use glossa::spec::{SpecIssueCode, TaskSpec};
 use glossa::task::Task;
-use glossa::{export, revalidate, validate};
+use glossa::validate;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 

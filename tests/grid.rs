@@ -5,13 +5,13 @@
 
 use glossa::task::Task;
 
-use glossa::answer::{Answer, CellValue, GridCells, Value};
+use glossa::answer::{Answer, AnswerValue, CellValue, GridCells};
 use glossa::form::{apply, Action, FormState};
-use glossa::ids::ControlId;
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment};
-use glossa::sorted_map::SortedMap;
 use glossa::spec::{Control, GridControl, TaskSpec};
+use glossa::support::ids::ControlId;
+use glossa::support::sorted_map::SortedMap;
 use glossa::validate::{validate, ProblemCode};
 use proptest::prelude::*;
 
@@ -142,7 +142,7 @@ fn two_sentence_abstract_in_a_three_row_task() {
         1,
     )
     .expect("valid");
-    let Value::Grid(rows) = &doc.answers[&errors()] else {
+    let AnswerValue::Grid(rows) = &doc.answers[&errors()] else {
         panic!()
     };
     assert_eq!(rows.len(), 3);
@@ -315,7 +315,7 @@ proptest! {
         all.extend(actions);
         let form = run(&spec, it, all);
         if let Ok(doc) = build(&bind(&spec, it), &form, &Environment::default(), &SortedMap::new(), 1) {
-            let Value::Grid(rows) = &doc.answers[&errors()] else { panic!("grid answer") };
+            let AnswerValue::Grid(rows) = &doc.answers[&errors()] else { panic!("grid answer") };
             prop_assert_eq!(rows.len(), 3);
             for r in rows {
                 prop_assert!(row_obeys_the_manual(grid(&spec), &r.cells, r.sentence.is_some()), "row {:?}", r);
@@ -342,7 +342,7 @@ fn a_fourth_sentence_is_flagged_not_dropped() {
         vec![],
         "the widget shows such an item"
     );
-    let extra = glossa::grid::extra_sentences(grid(&spec), it);
+    let extra = glossa::task::grid::extra_sentences(grid(&spec), it);
     assert_eq!(
         extra,
         vec!["Pearson řekl, že kádr je po dlouhé sezoně unavený.".to_owned()]

@@ -5,12 +5,12 @@
 use glossa::task::Task;
 
 use glossa::form::{apply, Action, FormState};
-use glossa::ids::ControlId;
 use glossa::item::{self, Item};
-use glossa::presentation::Presentation;
 use glossa::result::{build, Environment};
-use glossa::sorted_map::SortedMap;
 use glossa::spec::{SpecIssueCode, TaskSpec};
+use glossa::support::ids::ControlId;
+use glossa::support::sorted_map::SortedMap;
+use glossa::task::presentation::Presentation;
 use glossa::validate::ProblemCode;
 
 const SPEC: &str = include_str!("../www/examples/en-informativeness/spec.json");

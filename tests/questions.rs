@@ -5,14 +5,14 @@ mod common;
 
 use common::example_task;
 use glossa::answer::{Answer, QuestionSet};
-use glossa::draft::Draft;
+use glossa::collected::{export, revalidate};
+use glossa::form::draft::Draft;
 use glossa::form::{apply, Action, FormState, QuestionEdit};
-use glossa::ids::ControlId;
 use glossa::result::{build, Environment};
-use glossa::sorted_map::SortedMap;
+use glossa::support::ids::ControlId;
+use glossa::support::sorted_map::SortedMap;
 use glossa::task::Task;
 use glossa::validate::{ProblemCode, Severity};
-use glossa::{export, revalidate};
 use proptest::prelude::*;
 
 fn task(n: usize) -> Task {
@@ -192,7 +192,7 @@ fn base_form_follows_the_fragment_until_edited() {
     let form = run(&t, question(&t, 0, "Kiedy?", "1781", "roku"));
     let s = set(&form);
     assert_eq!(
-        glossa::questions::base_form(&t, qa_control(&t), &s.cards[0]),
+        glossa::task::authoring::base_form(&t, qa_control(&t), &s.cards[0]),
         "1781 roku"
     );
     let form = apply(&t, &form, edit(0, QuestionEdit::BaseForm("w 1781".into())));

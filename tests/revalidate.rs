@@ -4,11 +4,11 @@
 
 mod common;
 
+use glossa::collected::revalidate::check_result;
 use glossa::form::{apply, Action, FormState};
-use glossa::ids::{ControlId, OptionValue};
 use glossa::result::{build, Environment};
-use glossa::revalidate::check_result;
-use glossa::sorted_map::SortedMap;
+use glossa::support::ids::{ControlId, OptionValue};
+use glossa::support::sorted_map::SortedMap;
 use glossa::task::Task;
 use serde_json::{json, Value};
 use std::process::Command;

@@ -1,7 +1,8 @@
 //! The `glossa` command line: check spec and items files, print the spec's JSON Schema.
 
+use glossa::collected::{export, revalidate};
 use glossa::mount::{self, Failed};
-use glossa::{export, item, revalidate, spec, task::Task};
+use glossa::{item, spec, task::Task};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:

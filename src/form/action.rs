@@ -1,6 +1,6 @@
 //! What the annotator (or the page) does: one typed action per change, with its edits.
 
-use crate::ids::{ControlId, OptionValue};
+use crate::support::ids::{ControlId, OptionValue};
 
 /// Something the annotator (or the page) did.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,10 +3,10 @@
 
 use super::{FormState, GridNotice};
 use crate::answer::{Answer, Answers, GridCells};
-use crate::grid;
-use crate::ids::ControlId;
 use crate::item::Item;
 use crate::spec::GridControl;
+use crate::support::ids::ControlId;
+use crate::task::grid;
 
 /// A grid choice fits when the row has its sentence, the column has the option, and the option
 /// is not the missing-sentence answer (which only rows without a sentence hold).

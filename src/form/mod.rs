@@ -2,8 +2,9 @@
 //! changes it. Time comes in with the actions (the core has no clock).
 
 mod action;
+pub mod draft;
 mod grid_choice;
-mod questions;
+mod question_cards;
 mod spans;
 mod state;
 
@@ -13,9 +14,9 @@ pub use state::{FormState, GridNotice, Selection};
 use grid_choice::{grid_choice_fits, grid_choose, set_grid};
 
 use crate::answer::{Answer, Answers};
-use crate::grid;
-use crate::ids::ControlId;
 use crate::spec::{Control, SpanAttributes};
+use crate::support::ids::ControlId;
+use crate::task::grid;
 use crate::task::Task;
 use crate::validate::number_keys;
 
@@ -80,7 +81,7 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         | Action::NoMoreQuestions { .. }
         | Action::QuestionsSkip { .. } => {
             if !state.submitted {
-                questions::apply(task, &mut next, action);
+                question_cards::apply(task, &mut next, action);
             }
         }
         Action::SpanValue { .. }

@@ -2,7 +2,7 @@
 
 use super::{span_control, Action, FormState};
 use crate::answer::{Answer, SpanEntry};
-use crate::sorted_map::SortedMap;
+use crate::support::sorted_map::SortedMap;
 use crate::task::Task;
 
 /// Applies a span action (the caller checked the form is not submitted).

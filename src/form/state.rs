@@ -2,8 +2,8 @@
 //! span selection, the undo notice of a grid row, and the timings.
 
 use crate::answer::{Answer, Answers, WordSpan};
-use crate::ids::{ControlId, OptionValue};
-use crate::sorted_map::{SortedMap, SortedSet};
+use crate::support::ids::{ControlId, OptionValue};
+use crate::support::sorted_map::{SortedMap, SortedSet};
 use crate::task::Task;
 use crate::validate::{self, Report};
 

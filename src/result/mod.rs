@@ -2,15 +2,15 @@
 
 mod values;
 
-use crate::answer::Value;
+use crate::answer::AnswerValue;
 use crate::form::FormState;
 use crate::i18n::{t, Lang, Msg};
-use crate::ids::ControlId;
-use crate::presentation::Presentation;
-use crate::sorted_map::SortedMap;
 use crate::spec::Block;
+use crate::support::ids::ControlId;
+use crate::support::sorted_map::SortedMap;
+use crate::support::time::iso8601;
+use crate::task::presentation::Presentation;
 use crate::task::Task;
-use crate::time::iso8601;
 use crate::validate::{self, ProblemCode, PublicProblem, Report, Severity};
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +50,7 @@ pub struct ResultDoc {
     pub item_id: String,
     /// The answers by control id: a choice is its option's value, a number an integer, a number
     /// asked per output an object of integers keyed by output id.
-    pub answers: SortedMap<ControlId, Value>,
+    pub answers: SortedMap<ControlId, AnswerValue>,
     /// What the annotator saw that the answers relate to: output orders, the shuffle seed, the
     /// standards' scores.
     pub shown: Shown,

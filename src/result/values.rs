@@ -2,25 +2,27 @@
 //! sentences and both levels, spans with their text and offsets in every unit, questions with
 //! fragments, base forms and overlap.
 
-use crate::answer::{Answer, QuestionSet, QuestionValue, QuestionsValue, Value};
+use crate::answer::{Answer, AnswerValue, QuestionSet, QuestionValue, QuestionsValue};
 use crate::answer::{CellValue, GridRowValue, SpanAttrValue, SpanEntry, SpanEntryValue, SpanValue};
-use crate::grid;
-use crate::ids::ControlId;
 use crate::item::Item;
-use crate::sorted_map::SortedMap;
 use crate::spec::{Control, GridControl, QuestionsControl, SpanAttributes};
+use crate::support::ids::ControlId;
+use crate::support::sorted_map::SortedMap;
+use crate::task::grid;
 use crate::task::Task;
 use crate::validate::{number_keys, whole_number_value, ValidAnswers};
 
 /// The answers of a validated form as results hold them, by control id.
-pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, Value> {
+pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, AnswerValue> {
     let (spec, item) = (&task.spec, &task.item);
     let answers = valid.answers();
     let mut values = SortedMap::new();
     for control in &spec.controls {
         let answer = answers.get(control.id());
         let value = match (control, answer) {
-            (Control::SingleChoice(_), Some(Answer::Choice(v))) => Some(Value::Choice(v.clone())),
+            (Control::SingleChoice(_), Some(Answer::Choice(v))) => {
+                Some(AnswerValue::Choice(v.clone()))
+            }
             (Control::Number(c), _) if c.outputs.is_some() => {
                 let numbers: SortedMap<String, u64> = number_keys(c, item)
                     .into_iter()
@@ -29,20 +31,20 @@ pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, Value> {
                         whole_number_value(Answer::number_text(answer, Some(&k))).map(|v| (k, v))
                     })
                     .collect();
-                (!numbers.is_empty()).then_some(Value::Numbers(numbers))
+                (!numbers.is_empty()).then_some(AnswerValue::Numbers(numbers))
             }
             (Control::Number(_), _) => {
-                whole_number_value(Answer::number_text(answer, None)).map(Value::Number)
+                whole_number_value(Answer::number_text(answer, None)).map(AnswerValue::Number)
             }
-            (Control::Grid(c), _) => Some(Value::Grid(grid_value(c, item, answer))),
+            (Control::Grid(c), _) => Some(AnswerValue::Grid(grid_value(c, item, answer))),
             (Control::SpanAttributes(c), Some(Answer::Spans(map))) => {
-                Some(Value::Spans(span_value(task, c, map)))
+                Some(AnswerValue::Spans(span_value(task, c, map)))
             }
             (Control::Questions(c), Some(Answer::Questions(set))) => {
-                Some(Value::Questions(questions_value(task, c, set)))
+                Some(AnswerValue::Questions(questions_value(task, c, set)))
             }
             (Control::Text(_), Some(Answer::Text(t))) if !t.is_empty() => {
-                Some(Value::Text(t.clone()))
+                Some(AnswerValue::Text(t.clone()))
             }
             _ => None,
         };
@@ -124,16 +126,16 @@ fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Ques
             skipped: set.skipped.clone(),
         };
     }
-    let function = crate::questions::function_words(task, c);
+    let function = crate::task::authoring::function_words(task, c);
     let questions = set
         .cards
         .iter()
         .map(|card| {
-            let overlap = crate::questions::card_overlap(task, c, card, function);
+            let overlap = crate::task::authoring::card_overlap(task, c, card, function);
             QuestionValue {
                 question: card.question.trim().to_owned(),
-                answers: crate::questions::fragments(task, c, card),
-                base_form: crate::questions::base_form(task, c, card),
+                answers: crate::task::authoring::fragments(task, c, card),
+                base_form: crate::task::authoring::base_form(task, c, card),
                 base_form_edited: card.base_form.is_some() && !card.yes_no,
                 unanswerable: card.unanswerable,
                 yes_no: card.yes_no,

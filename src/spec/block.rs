@@ -1,7 +1,7 @@
 //! Blocks: what the screen shows of the item (and of the study, such as a standard to relate to).
 
 use super::tagged;
-use crate::ids::FieldName;
+use crate::support::ids::FieldName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

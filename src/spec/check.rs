@@ -1,12 +1,12 @@
 //! Semantic checks of a parsed spec: everything serde cannot see (unique ids, valid keys, ...).
 //! Worked examples, which need items, answers and validation, are checked a layer up
-//! (`crate::worked_examples`).
+//! (the `mount` layer's worked examples).
 
 use super::{
     Control, GridControl, NumberControl, QuestionsControl, SingleChoice, SpanAttributes, SpecIssue,
     SpecIssueCode, TaskSpec, SPEC_FORMAT,
 };
-use crate::sorted_map::{SortedMap, SortedSet};
+use crate::support::sorted_map::{SortedMap, SortedSet};
 
 /// Runs every semantic check; returns all problems found (empty when the spec is usable).
 pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {

@@ -1,7 +1,7 @@
 //! Controls: what the annotator answers, one kind per variant.
 
 use super::tagged;
-use crate::ids::{ControlId, FieldName, OptionValue};
+use crate::support::ids::{ControlId, FieldName, OptionValue};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -193,7 +193,7 @@ pub struct GridControl {
 pub struct GridRows {
     /// The item field holding the sentences: a text whose sentences start with "•", or a list
     /// of strings.
-    pub field: crate::ids::FieldName,
+    pub field: crate::support::ids::FieldName,
     /// How many rows to ask (1 for a headline, 3 for an abstract). Rows beyond the item's
     /// sentences are missing sentences. Default: one row per sentence.
     #[serde(default)]

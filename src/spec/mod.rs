@@ -10,7 +10,9 @@ mod control;
 mod de;
 pub use de::from_value;
 mod issue;
-mod questions;
+pub mod item;
+pub use item::Item;
+mod question_authoring;
 pub(crate) mod tagged;
 
 pub use block::{
@@ -23,12 +25,11 @@ pub use control::{
 };
 
 pub use issue::{SpecIssue, SpecIssueCode};
-pub use questions::{OverlapSettings, Percent, QuestionCategory, QuestionsControl};
+pub use question_authoring::{OverlapSettings, Percent, QuestionCategory, QuestionsControl};
 
 use crate::i18n::Lang;
-use crate::ids::ControlId;
-use crate::item::Item;
-use crate::sorted_map::SortedMap;
+use crate::support::ids::ControlId;
+use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -174,4 +175,4 @@ pub(crate) fn join_path(prefix: &str, sub: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

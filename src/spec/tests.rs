@@ -2,7 +2,7 @@
 
 use super::*;
 
-fn minimal() -> serde_json::Value {
+pub(crate) fn minimal() -> serde_json::Value {
     serde_json::json!({
         "glossa": 1, "id": "t", "version": "1", "language": "it",
         "blocks": [{"kind": "text", "field": "testo", "label": "Testo"}],

@@ -1,5 +1,6 @@
 //! Text for span annotation: tokens with offsets in every unit hosts need.
 
+pub mod markdown;
 pub mod overlap;
 pub mod tokens;
 

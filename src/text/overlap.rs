@@ -32,7 +32,7 @@ const ABBREVIATIONS: &[&str] = &[
 /// A set of function words.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FunctionWords {
-    words: crate::sorted_map::SortedSet<String>,
+    words: crate::support::sorted_map::SortedSet<String>,
 }
 
 impl FunctionWords {

@@ -3,8 +3,8 @@
 
 use crate::form::Action;
 use crate::i18n::{fill, t, tf, Lang, Msg};
-use crate::ids::ControlId;
 use crate::spec::SpanAttributes;
+use crate::support::ids::ControlId;
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -6,8 +6,8 @@ use super::markdown_view::Markdown;
 use crate::answer::{SpanEntry, WordSpan};
 use crate::form::Action;
 use crate::i18n::{t, tf, Lang, Msg};
-use crate::ids::ControlId;
 use crate::spec::SpanAttribute;
+use crate::support::ids::ControlId;
 use std::rc::Rc;
 use yew::prelude::*;
 

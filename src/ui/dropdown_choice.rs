@@ -4,8 +4,8 @@
 use super::markdown_view::Markdown;
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
-use crate::ids::{dom_id, OptionValue};
 use crate::spec::SingleChoice;
+use crate::support::ids::{dom_id, OptionValue};
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -4,11 +4,11 @@
 use super::choice_option::ChoiceOptionView;
 use super::markdown_view::Markdown;
 use crate::form::Action;
-use crate::grid::is_missing_value;
 use crate::i18n::{fill, t, tf, Lang, Msg};
-use crate::ids::dom_id;
-use crate::sorted_map::SortedMap;
 use crate::spec::{GridColumn, GridControl, GridOption};
+use crate::support::ids::dom_id;
+use crate::support::sorted_map::SortedMap;
+use crate::task::grid::is_missing_value;
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -3,10 +3,10 @@
 use super::grid_row_view::GridRowView;
 use super::markdown_view::Markdown;
 use crate::form::{Action, FormState};
-use crate::grid;
 use crate::i18n::{fill, t, Lang, Msg};
-use crate::ids::dom_id;
 use crate::spec::GridControl;
+use crate::support::ids::dom_id;
+use crate::task::grid;
 use crate::validate::{AnswerPath, Report};
 use std::rc::Rc;
 use yew::prelude::*;

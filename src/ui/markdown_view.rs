@@ -1,6 +1,6 @@
 //! `Markdown`: renders the core's safe Markdown tree as elements (never as an HTML string).
 
-use crate::markdown::{parse, Kind, Node};
+use crate::text::markdown::{parse, Kind, Node};
 use yew::prelude::*;
 
 /// Props of [`Markdown`].

@@ -2,7 +2,7 @@
 //! attributes set apart by colour, weight and a screen-reader note.
 
 use crate::i18n::{t, Lang, Msg};
-use crate::mr::Attribute;
+use crate::item::mr::Attribute;
 use yew::prelude::*;
 
 /// Props of [`MrBlock`].

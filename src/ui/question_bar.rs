@@ -4,7 +4,7 @@
 
 use crate::form::Action;
 use crate::i18n::{t, tf, Lang, Msg};
-use crate::ids::ControlId;
+use crate::support::ids::ControlId;
 use yew::prelude::*;
 
 /// Props of [`QuestionBar`].

@@ -12,9 +12,9 @@ use super::tally_view::TallyView;
 use crate::answer::{Answer, QuestionCard as Card, QuestionSet, WordSpan};
 use crate::form::{Action, FormState};
 use crate::i18n::{t, tf, Lang, Msg};
-use crate::ids::dom_id;
-use crate::questions::{self, Tally};
 use crate::spec::QuestionsControl;
+use crate::support::ids::dom_id;
+use crate::task::authoring::{self, Tally};
 use crate::task::Task;
 use crate::text::Tokens;
 use crate::validate::{AnswerPath, ListRule, QuestionPart, Report, Severity};
@@ -80,7 +80,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
         Rc::new(cards[current].spans.iter().map(|s| (0, *s)).collect());
     let selection = form.selection_in(&c.id).cloned();
     let covered = |s: &WordSpan| tokens.covered(&text, s.first, s.last).to_owned();
-    let function = questions::function_words(task, c);
+    let function = authoring::function_words(task, c);
     let base = dom_id(props.instance, &[c.id.as_str()]);
     let shows = |path: &str| form.shows_problems_at(path);
     let problem_at = |at: AnswerPath| props.report.find(&at).map(|p| p.message(lang));
@@ -175,13 +175,13 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                                 .collect();
                             let fragments: Vec<String> = q.spans.iter().map(&covered).collect();
                             let overlap = (!q.spans.is_empty())
-                                .then(|| questions::card_overlap(task, c, q, function))
+                                .then(|| authoring::card_overlap(task, c, q, function))
                                 .filter(|o| o.content > 0);
                             let warning = problem_at(path.part(QuestionPart::Overlap)).filter(|_| !form.submitted);
                             html! {
                                 <QuestionCard key={q.uid} id={format!("{base}-q{i}")} control={Rc::clone(c)}
                                     index={i} count={cards.len()} card={q.clone()} fragments={Rc::new(fragments)}
-                                    base_form={AttrValue::from(questions::base_form(task, c, q))}
+                                    base_form={AttrValue::from(authoring::base_form(task, c, q))}
                                     overlap={overlap.map(|o| (o.shared, o.content))}
                                     overlap_warning={warning.map(AttrValue::from)} active={i == current}
                                     errors={Rc::new(errors)} disabled={form.submitted} {lang}

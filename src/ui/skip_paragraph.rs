@@ -3,8 +3,8 @@
 
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
-use crate::ids::ControlId;
 use crate::spec::AttributeValue;
+use crate::support::ids::ControlId;
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -7,7 +7,7 @@ use super::highlight::{self, PALETTE};
 use crate::answer::WordSpan;
 use crate::form::{Action, Selection};
 use crate::i18n::{t, Lang, Msg};
-use crate::ids::ControlId;
+use crate::support::ids::ControlId;
 use crate::text::{paragraph_starts, Tokens};
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -1,6 +1,6 @@
 //! `StandardView`: the fixed standard the answers relate to, with its score.
 
-use crate::mr::{self};
+use crate::item::mr::{self};
 use crate::spec::StandardBlock;
 use std::rc::Rc;
 use yew::prelude::*;

@@ -2,8 +2,8 @@
 //! questions across the items done in this session, beside the manual's targets.
 
 use crate::i18n::{t, tf, Lang, Msg};
-use crate::questions::Tally;
 use crate::spec::QuestionsControl;
+use crate::task::authoring::Tally;
 use std::rc::Rc;
 use yew::prelude::*;
 

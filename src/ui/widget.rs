@@ -6,20 +6,20 @@ use super::blocks_view::BlocksView;
 use super::dropdown_choice::DropdownChoice;
 use super::example_view::ExampleView;
 use super::focus::{focus, focus_selector};
+use super::free_text_view::FreeTextView;
 use super::grid_view::GridView;
 use super::instructions::Instructions;
 use super::number_view::NumberView;
 use super::questions_view::QuestionsView;
-use super::single_choice::SingleChoiceView;
+use super::single_choice_view::SingleChoiceView;
 use super::span_attributes_view::SpanAttributesView;
 use super::submit_bar::SubmitBar;
-use super::text_view::TextView;
 use super::{Model, WidgetLink};
 use crate::form::{Action, FormState};
-use crate::grid;
 use crate::i18n::{t, Msg};
-use crate::ids::dom_id;
 use crate::spec::{ChoiceLayout, Control};
+use crate::support::ids::dom_id;
+use crate::task::grid;
 use crate::task::Task;
 use crate::validate::{box_path, AnswerPath, Place, Problem, QuestionPart};
 use std::rc::Rc;
@@ -55,7 +55,7 @@ pub struct WidgetProps {
     pub storage_note: Option<AttrValue>,
     /// The session's running tally of questions (question-authoring tasks only).
     #[prop_or_default]
-    pub tally: Option<Rc<crate::questions::Tally>>,
+    pub tally: Option<Rc<crate::task::authoring::Tally>>,
     /// Called once, after the first render.
     pub on_ready: Callback<()>,
     /// Called after the answers change (and once at start).
@@ -157,7 +157,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
     let status_is_error = status.is_some() && !form.submitted;
 
     // The message beside a one-box control, once its problems show.
-    let control_error = |id: &crate::ids::ControlId| {
+    let control_error = |id: &crate::support::ids::ControlId| {
         form.shows_problems_at(&box_path(id, None))
             .then(|| {
                 report
@@ -210,7 +210,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                             _ => String::new(),
                         };
                         html! {
-                            <TextView {instance} control={Rc::new(c.clone())} {value} {error}
+                            <FreeTextView {instance} control={Rc::new(c.clone())} {value} {error}
                                 disabled={form.submitted} on_action={actions.now.clone()} />
                         }
                     }

@@ -3,8 +3,8 @@
 
 use super::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
-use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
+use crate::support::sorted_map::SortedMap;
 
 /// Reports each cell of a row (at `path`) whose column or value is unknown.
 pub fn apply(

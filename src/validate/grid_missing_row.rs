@@ -2,10 +2,10 @@
 //! sentence for, and such rows hold nothing else.
 
 use super::{AnswerPath, Problem, ProblemCode};
-use crate::grid::is_missing_value;
 use crate::i18n::Msg;
-use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
+use crate::support::sorted_map::SortedMap;
+use crate::task::grid::is_missing_value;
 
 /// Checks one row (at `path`); `present` says whether the item has its sentence.
 pub fn apply(

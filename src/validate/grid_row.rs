@@ -4,8 +4,8 @@
 
 use super::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
-use crate::sorted_map::SortedMap;
 use crate::spec::GridControl;
+use crate::support::sorted_map::SortedMap;
 
 /// The column groups: the spec's alternatives, or one group of all columns.
 fn groups(c: &GridControl) -> Vec<Vec<String>> {

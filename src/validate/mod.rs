@@ -29,11 +29,11 @@ mod whole_number;
 pub use whole_number::value as whole_number_value;
 
 use crate::answer::{Answer, Answers, QuestionSet, SpanEntry};
-use crate::grid;
 use crate::i18n::Msg;
-use crate::ids::ControlId;
 use crate::item::Item;
 use crate::spec::{Control, NumberControl, QuestionsControl};
+use crate::support::ids::ControlId;
+use crate::task::grid;
 use crate::task::Task;
 /// The message key for each number problem.
 fn number_msg(code: ProblemCode) -> Msg {
@@ -177,7 +177,7 @@ fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Proble
     let words = task
         .tokens(c.text_field.as_str())
         .map_or(0, |t| t.word_count());
-    let function = crate::questions::function_words(task, c);
+    let function = crate::task::authoring::function_words(task, c);
     let mut out = Vec::new();
     for (i, card) in set.cards.iter().enumerate() {
         let path = AnswerPath::question(&c.id, i);
@@ -188,10 +188,10 @@ fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Proble
             &card.spans,
             words,
         ));
-        let base = crate::questions::base_form(task, c, card);
+        let base = crate::task::authoring::base_form(task, c, card);
         out.extend(question_base_form::apply(c, &path, card, &base));
         out.extend(question_category::apply(c, &path, card));
-        let overlap = crate::questions::card_overlap(task, c, card, function);
+        let overlap = crate::task::authoring::card_overlap(task, c, card, function);
         out.extend(question_overlap::apply(c, &path, &overlap));
     }
     out.extend(question_count::apply(c, set));

@@ -3,7 +3,7 @@
 //! `qa[2].base_form`, `informativeness.sys-a`). Rules build paths with these constructors, the
 //! report is searched by them, and the widget finds the control to focus from the place.
 
-use crate::ids::ControlId;
+use crate::support::ids::ControlId;
 use std::fmt;
 
 /// A place in the answers: a control, and where inside it.

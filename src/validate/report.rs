@@ -3,7 +3,7 @@
 
 use super::AnswerPath;
 use crate::i18n::{tf, Lang, Msg};
-use crate::ids::ControlId;
+use crate::support::ids::ControlId;
 use serde::Serialize;
 
 /// How much a problem matters.

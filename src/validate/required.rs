@@ -12,7 +12,7 @@ pub fn apply(path: AnswerPath, required: bool, filled: bool, msg: Msg) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::ControlId;
+    use crate::support::ids::ControlId;
     use crate::validate::Severity;
 
     #[test]

@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use glossa::form::Action;
-use glossa::ids::{ControlId, OptionValue};
 use glossa::item;
+use glossa::support::ids::{ControlId, OptionValue};
 use glossa::task::Task;
 
 /// Item `n` of a shipped example (`www/examples/DIR/SPEC`, `ITEMS`) as a task (no seed).

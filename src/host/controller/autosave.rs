@@ -3,7 +3,7 @@
 //! confirmed the result.
 
 use super::Controller;
-use crate::draft::Draft;
+use crate::form::draft::Draft;
 use crate::form::Action;
 use crate::host::env::{now_ms, page_visible};
 use gloo_events::EventListener;

@@ -1,7 +1,7 @@
 //! The handle `mount` returns to JavaScript (`www/glossa.js` wraps it in a plain object).
 
 use super::Controller;
-use crate::draft::Draft;
+use crate::form::draft::Draft;
 use crate::host::env::now_ms;
 use crate::host::events::to_js;
 use std::rc::Rc;

@@ -4,11 +4,11 @@
 //! sentences, span texts and offsets.
 
 use crate::answer::{Answer, GridCells, QuestionCard, QuestionSet, SpanEntry, WordSpan};
-use crate::grid;
-use crate::ids::{ControlId, OptionValue};
 use crate::result::RESULT_FORMAT;
-use crate::sorted_map::SortedMap;
 use crate::spec::Control;
+use crate::support::ids::{ControlId, OptionValue};
+use crate::support::sorted_map::SortedMap;
+use crate::task::grid;
 use crate::task::Task;
 use crate::validate::{validate, Severity};
 use serde_json::Value;
@@ -227,7 +227,7 @@ fn read_questions(
 ) -> Option<Answer> {
     let text = task.item.text(c.text_field.as_str()).unwrap_or_default();
     let tokens = task.tokens(c.text_field.as_str())?;
-    let function = crate::questions::function_words(task, c);
+    let function = crate::task::authoring::function_words(task, c);
     let mut cards = Vec::new();
     for (i, q) in v.get("questions")?.as_array()?.iter().enumerate() {
         let qpath = format!("{path}.questions[{i}]");
@@ -254,13 +254,14 @@ fn read_questions(
             category: q.get("category").and_then(Value::as_str).map(str::to_owned),
             collapsed: false,
         };
-        if !yes_no && !edited && crate::questions::suggested_base_form(task, c, &card) != base {
+        if !yes_no && !edited && crate::task::authoring::suggested_base_form(task, c, &card) != base
+        {
             out.push(finding(
                 format!("{qpath}.base_form"),
                 "marked as not edited, but differs from the fragments' text",
             ));
         }
-        let overlap = crate::questions::card_overlap(task, c, &card, function);
+        let overlap = crate::task::authoring::card_overlap(task, c, &card, function);
         if q.get("needs_manual_acceptance").and_then(Value::as_bool)
             != Some(overlap.above(c.overlap.threshold))
         {

@@ -2,10 +2,12 @@
 //! annotate, or the input that failed with every problem in it. Pure: the widget's mount and
 //! the command line share it.
 
+pub mod worked_examples;
+
 use crate::i18n::Lang;
 use crate::item::{self, Item};
-use crate::sorted_map::SortedMap;
 use crate::spec::{self, SpecIssue, TaskSpec};
+use crate::support::sorted_map::SortedMap;
 use crate::task::Task;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -74,11 +76,11 @@ fn sniff_lang(spec_json: &str) -> Lang {
 }
 
 /// Loads a spec for use: parses it, runs its own checks (`spec::load`), then checks its worked
-/// examples against items, answers and the validation rules (`crate::worked_examples`).
+/// examples against items, answers and the validation rules (`crate::mount::worked_examples`).
 pub fn load_spec(json: &str) -> Result<TaskSpec, Vec<SpecIssue>> {
     let spec: TaskSpec = spec::parse_json(json, "")?;
     let mut issues = spec::check::check_spec(&spec);
-    issues.extend(crate::worked_examples::check(&spec));
+    issues.extend(crate::mount::worked_examples::check(&spec));
     if issues.is_empty() {
         Ok(spec)
     } else {
@@ -135,7 +137,7 @@ pub fn study(
 mod tests {
     use super::*;
 
-    const SPEC: &str = include_str!("../www/examples/it-implicit/spec.json");
+    const SPEC: &str = include_str!("../../www/examples/it-implicit/spec.json");
 
     #[test]
     fn a_good_mount_loads_a_task_with_its_options() {
@@ -180,7 +182,7 @@ mod tests {
 
     #[test]
     fn a_study_loads_or_names_the_file_that_failed() {
-        let items = include_str!("../www/examples/it-implicit/items.json");
+        let items = include_str!("../../www/examples/it-implicit/items.json");
         assert_eq!(study(SPEC, items).unwrap().1.len(), 4);
         assert_eq!(study("{}", items).unwrap_err().0, Failed::Spec);
         assert_eq!(study(SPEC, "[{]").unwrap_err().0, Failed::Item);

@@ -2,11 +2,11 @@
 //! Computed once when the item is shown (pure: the seed comes from the host) and recorded in
 //! the result.
 
-use crate::ids::ControlId;
 use crate::item::{Item, Output};
-use crate::order::shuffled;
-use crate::sorted_map::SortedMap;
 use crate::spec::{Control, TaskSpec};
+use crate::support::ids::ControlId;
+use crate::support::sorted_map::SortedMap;
+use crate::task::order::shuffled;
 use serde::Serialize;
 
 /// The presentation of one item.
@@ -96,7 +96,7 @@ mod tests {
         let (s, i) = (spec(true), item("i1"));
         let p = Presentation::new(&s, &i, Some("P-17"));
         assert_eq!(p, Presentation::new(&s, &i, Some("P-17")));
-        let orders: crate::sorted_map::SortedSet<_> = (0..20)
+        let orders: crate::support::sorted_map::SortedSet<_> = (0..20)
             .map(|n| Presentation::new(&s, &i, Some(&n.to_string())).order)
             .collect();
         assert!(orders.len() > 10, "different seeds give different orders");

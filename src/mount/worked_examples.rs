@@ -95,16 +95,8 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
 
 #[cfg(test)]
 mod tests {
+    use crate::spec::tests::minimal;
     use crate::spec::SpecIssueCode;
-
-    fn minimal() -> serde_json::Value {
-        serde_json::json!({
-            "glossa": 1, "id": "t", "version": "1", "language": "it",
-            "blocks": [{"kind": "text", "field": "testo", "label": "Testo"}],
-            "controls": [{"kind": "single_choice", "id": "g", "label": "Giudizio",
-                "options": [{"value": "a", "label": "A", "key": "1"}, {"value": "b", "label": "B", "key": "2"}]}]
-        })
-    }
 
     fn codes(v: serde_json::Value) -> Vec<(String, SpecIssueCode)> {
         match crate::mount::load_spec(&v.to_string()) {

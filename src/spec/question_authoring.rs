@@ -1,7 +1,7 @@
 //! The question-authoring control (extractive QA): one card per question, answers picked in a
 //! paragraph, a base form, flags, an optional category, and lexical-overlap settings.
 
-use crate::ids::{ControlId, FieldName};
+use crate::support::ids::{ControlId, FieldName};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

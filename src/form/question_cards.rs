@@ -3,9 +3,9 @@
 
 use super::{Action, FormState, QuestionEdit};
 use crate::answer::{Answer, QuestionCard, QuestionSet};
-use crate::ids::ControlId;
-use crate::questions::suggested_base_form;
 use crate::spec::{Control, QuestionsControl};
+use crate::support::ids::ControlId;
+use crate::task::authoring::suggested_base_form;
 use crate::task::Task;
 
 /// The questions control with this id.

@@ -58,7 +58,7 @@ mod tests {
 
     #[test]
     fn seeds_spread_over_all_orders() {
-        let mut seen = crate::sorted_map::SortedSet::new();
+        let mut seen = crate::support::sorted_map::SortedSet::new();
         for s in 0..200 {
             seen.insert(shuffled(3, &s.to_string()));
         }

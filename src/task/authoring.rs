@@ -2,8 +2,8 @@
 //! sentences holding its answer and its lexical overlap, and the session's running tally.
 
 use crate::answer::{QuestionCard, QuestionSet, SpanValue};
-use crate::sorted_map::SortedMap;
 use crate::spec::QuestionsControl;
+use crate::support::sorted_map::SortedMap;
 use crate::task::Task;
 use crate::text::overlap::{self, FunctionWords, Overlap};
 use serde::{Deserialize, Serialize};
@@ -122,7 +122,7 @@ impl Tally {
             "glossa:tally/1:{}@{}:{}",
             task.spec.id,
             task.spec.version,
-            crate::ids::ids_key(ids)
+            crate::support::ids::ids_key(ids)
         )
     }
 }

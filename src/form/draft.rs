@@ -4,8 +4,8 @@
 
 use crate::answer::{Answer, QuestionSet, SpanEntry};
 use crate::form::{apply, Action, FormState, QuestionEdit};
-use crate::ids::{ids_key, ControlId, OptionValue};
-use crate::sorted_map::{SortedMap, SortedSet};
+use crate::support::ids::{ids_key, ControlId, OptionValue};
+use crate::support::sorted_map::{SortedMap, SortedSet};
 use crate::task::Task;
 use serde::{Deserialize, Serialize};
 

@@ -1,11 +1,16 @@
 //! A task: one spec and one item, bound together with what is derived from them once (the
 //! presentation, the tokens of span texts). Everything that acts on an item takes a `Task`.
 
+pub mod authoring;
+pub mod grid;
+pub mod order;
+pub mod presentation;
+
 use crate::item::Item;
-use crate::presentation::Presentation;
-use crate::sorted_map::SortedMap;
 use crate::spec::Control;
 use crate::spec::TaskSpec;
+use crate::support::sorted_map::SortedMap;
+use crate::task::presentation::Presentation;
 use crate::text::overlap::FunctionWords;
 use crate::text::Tokens;
 use std::rc::Rc;

@@ -1,6 +1,6 @@
 //! Newtype ids, and the one function that derives DOM ids and test ids from them.
 
-use crate::sorted_map::SortedMap;
+use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -1,15 +1,15 @@
-//! `TextView`: a free-text control (one line or a text area) with its message.
+//! `FreeTextView`: a free-text control (one line or a text area) with its message.
 
 use super::markdown_view::Markdown;
 use crate::form::Action;
-use crate::ids::dom_id;
 use crate::spec::TextControl;
+use crate::support::ids::dom_id;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Props of [`TextView`].
+/// Props of [`FreeTextView`].
 #[derive(Properties, PartialEq)]
-pub struct TextViewProps {
+pub struct FreeTextViewProps {
     /// The widget instance (for DOM ids).
     pub instance: u32,
     /// The control.
@@ -28,7 +28,7 @@ pub struct TextViewProps {
 
 /// A labelled text input.
 #[component]
-pub fn TextView(props: &TextViewProps) -> Html {
+pub fn FreeTextView(props: &FreeTextViewProps) -> Html {
     let c = &props.control;
     let id = dom_id(props.instance, &[c.id.as_str(), "text"]);
     let error_id = format!("{id}-error");

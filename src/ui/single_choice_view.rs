@@ -4,8 +4,8 @@ use super::choice_option::ChoiceOptionView;
 use super::markdown_view::Markdown;
 use crate::form::Action;
 use crate::i18n::Lang;
-use crate::ids::{dom_id, OptionValue};
 use crate::spec::SingleChoice;
+use crate::support::ids::{dom_id, OptionValue};
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -1,0 +1,5 @@
+//! Results after collection: read back and re-checked against the spec and items, and turned
+//! into the datasets analysis tools read.
+
+pub mod export;
+pub mod revalidate;

@@ -1,0 +1,97 @@
+//! The item as data: an id and named fields (texts, outputs, sentences, images), with the
+//! accessors the screen uses. How an item is checked against its spec is in `crate::item`.
+
+use crate::support::sorted_map::SortedMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// One item: an id plus the fields the spec's blocks show (`{"id": "it-1", "testo": "..."}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Item {
+    /// Stable id of the item, recorded in its result.
+    pub id: String,
+    /// The item's fields by name. Texts are data: they are never rendered as markup.
+    #[serde(flatten)]
+    pub fields: SortedMap<String, serde_json::Value>,
+}
+
+/// One output of an item that a control asks about (e.g. one generated utterance).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Output {
+    /// Stable id; answers are keyed by it.
+    pub id: String,
+    /// The text shown.
+    pub text: String,
+}
+
+/// An image of an item's source, shown with its caption as alt text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceImage {
+    /// The image's address: `http(s)://…`, or a path relative to the page.
+    pub url: String,
+    /// What the image shows (its alt text and caption).
+    pub caption: String,
+}
+
+/// Whether `url` is an absolute `http://` or `https://` address with a host and no spaces or
+/// control characters: the only links an item may carry.
+pub fn is_http_url(url: &str) -> bool {
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    let rest = if lower.starts_with("https://") {
+        &url[8..]
+    } else if lower.starts_with("http://") {
+        &url[7..]
+    } else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    !host.is_empty() && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+/// Whether `url` may be an image's address: an `http(s)` URL or a relative path (no scheme,
+/// so no `javascript:`, `data:` or `file:`).
+pub fn is_image_url(url: &str) -> bool {
+    if url.is_empty() || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return false;
+    }
+    let scheme_end = url.find(':');
+    let first_slash = url.find(['/', '?', '#']);
+    match scheme_end {
+        Some(colon) if first_slash.is_none_or(|s| colon < s) => is_http_url(url),
+        _ => !url.starts_with("//"),
+    }
+}
+
+impl Item {
+    /// The images of a source block (`[{"url", "caption"}]`); empty when the field is missing
+    /// or malformed (which `item::check_item` reports).
+    pub fn images(&self, field: &str) -> Vec<SourceImage> {
+        self.fields
+            .get(field)
+            .and_then(|v| crate::spec::from_value(v).ok())
+            .unwrap_or_default()
+    }
+
+    /// The text of a field, if the item has it as a string.
+    pub fn text(&self, field: &str) -> Option<&str> {
+        self.fields.get(field).and_then(|v| v.as_str())
+    }
+
+    /// The outputs in a field (`[{"id", "text"}]`); empty when the field is missing or malformed
+    /// (which `item::check_item` reports).
+    pub fn outputs(&self, field: &str) -> Vec<Output> {
+        self.fields
+            .get(field)
+            .and_then(|v| crate::spec::from_value(v).ok())
+            .unwrap_or_default()
+    }
+
+    /// A list of strings in a field (e.g. attributes to highlight); empty when absent.
+    pub fn strings(&self, field: &str) -> Vec<String> {
+        self.fields
+            .get(field)
+            .and_then(|v| crate::spec::from_value(v).ok())
+            .unwrap_or_default()
+    }
+}

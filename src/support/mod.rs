@@ -1,0 +1,6 @@
+//! Small building blocks the rest stands on: newtype ids and DOM ids, sorted maps and sets,
+//! calendar arithmetic.
+
+pub mod ids;
+pub mod sorted_map;
+pub mod time;
