@@ -7,6 +7,7 @@
 use crate::spec::Control;
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The answer to one control, as the annotator has it on screen.
@@ -91,7 +92,7 @@ pub type GridCells = SortedMap<usize, SortedMap<String, String>>;
 pub type Answers = SortedMap<ControlId, Answer>;
 
 /// A validated answer, as results hold it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum AnswerValue {
     /// The chosen option's value.
@@ -111,7 +112,7 @@ pub enum AnswerValue {
 }
 
 /// Validated questions, as results hold them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct QuestionsValue {
     /// The item field whose text the answers index (the dataset's `context`).
     pub text_field: String,
@@ -126,7 +127,7 @@ pub struct QuestionsValue {
 }
 
 /// One validated question.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct QuestionValue {
     /// The question.
     pub question: String,
@@ -149,7 +150,7 @@ pub struct QuestionValue {
 }
 
 /// Lexical overlap of a question, as recorded.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct OverlapValue {
     /// Content words of the question found in the answer's sentence(s).
     pub shared: usize,
@@ -160,7 +161,7 @@ pub struct OverlapValue {
 }
 
 /// A span attribute's validated answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum SpanAttrValue {
     /// A plain attribute.
@@ -170,7 +171,7 @@ pub enum SpanAttrValue {
 }
 
 /// One entry: its value and spans with their offsets.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct SpanEntryValue {
     /// The value.
     pub value: String,
@@ -179,7 +180,7 @@ pub struct SpanEntryValue {
 }
 
 /// A span as results hold it. `text[start:end] == text` in Python (code points).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct SpanValue {
     /// The covered text.
     pub text: String,
@@ -215,7 +216,7 @@ impl SpanValue {
 }
 
 /// One validated grid row.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct GridRowValue {
     /// The row's number (from 1).
     pub row: usize,
@@ -226,7 +227,7 @@ pub struct GridRowValue {
 }
 
 /// A grid cell's value: the option, or for a two-level column its category and option.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum CellValue {
     /// A one-level column's option.

@@ -102,3 +102,90 @@ fn check_warns_about_a_summary_with_more_sentences_than_rows_and_passes() {
     );
     assert!(out.contains("[ExtraSentences]"), "{out}");
 }
+
+/// The committed JSON Schemas (`www/schema/`, what `$schema` in a spec points to) are exactly
+/// what `glossa schema` prints: regenerate them with `glossa schema spec > www/schema/spec-1.json`
+/// (and `item`, `result`) after changing a type.
+#[test]
+fn the_committed_schemas_match_the_types() {
+    for which in ["spec", "item", "result"] {
+        let o = glossa(&["schema", which]);
+        assert_eq!(o.status.code(), Some(0));
+        let committed = std::fs::read_to_string(format!(
+            "{}/www/schema/{which}-1.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        assert_eq!(stdout(&o), committed, "www/schema/{which}-1.json is stale");
+        let v: serde_json::Value = serde_json::from_str(&committed).unwrap();
+        assert_eq!(v["$id"], format!("urn:glossa:schema:{which}:1"));
+    }
+    // Every shipped example spec names the schema, and loads with it.
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/www/examples")).unwrap() {
+        let dir = entry.unwrap().path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let f = f.unwrap().path();
+            if f.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .ends_with("spec.json")
+            {
+                let text = std::fs::read_to_string(&f).unwrap();
+                assert!(
+                    text.contains("\"$schema\": \"../../schema/spec-1.json\""),
+                    "{f:?}"
+                );
+                assert!(glossa::mount::load_spec(&text).is_ok(), "{f:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn version_and_standard_input() {
+    let o = glossa(&["--version"]);
+    assert_eq!(
+        stdout(&o).trim(),
+        format!("glossa {}", env!("CARGO_PKG_VERSION"))
+    );
+    let spec = std::fs::read("www/examples/it-implicit/spec.json").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["check", "-", "www/examples/it-implicit/items.json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &spec).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("ok (4 items)"));
+}
+
+#[test]
+fn collect_reads_a_qualtrics_export_and_names_bad_rows() {
+    let result = r#"{"format":"glossa.result/1","spec":{"id":"implicit-content-it","version":"1.0.0"},"item_id":"it-001","answers":{"valutazione":"totalmente_corretto"}}"#;
+    let sha = glossa::collected::hosts::sha256_hex(result.as_bytes());
+    let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+    let csv = format!(
+        "ResponseId,glossa_1_count,glossa_1_sha256,glossa_1_1\nR_1,1,{sha},{}\nR_2,1,{sha},{}\n",
+        q(result),
+        q("{}")
+    );
+    let dir = std::env::temp_dir().join(format!("glossa-collect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("export.csv");
+    std::fs::write(&path, csv).unwrap();
+    let o = glossa(&["collect", "qualtrics", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "a bad row makes the exit code 1");
+    let lines: Vec<&str> = std::str::from_utf8(&o.stdout).unwrap().lines().collect();
+    assert_eq!(lines, vec![result]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("export.csv:3: glossa_1: the joined chunks do not match"),
+        "{err}"
+    );
+}

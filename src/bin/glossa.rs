@@ -1,6 +1,7 @@
-//! The `glossa` command line: check spec and items files, print the spec's JSON Schema.
+//! The `glossa` command line: check spec and items files, re-check and export collected
+//! results, read results back from the hosts' exports, print the JSON Schemas.
 
-use glossa::collected::{export, revalidate};
+use glossa::collected::{export, hosts, revalidate};
 use glossa::mount::{self, Failed};
 use glossa::{item, spec, task::Task};
 use std::process::ExitCode;
@@ -9,20 +10,29 @@ const USAGE: &str = "usage:
   glossa check SPEC.json [ITEMS.json|ITEMS.jsonl]   report every problem, exit 1 if any
   glossa validate SPEC ITEMS RESULTS.jsonl          re-check collected results, exit 1 if any fails
   glossa export poquad ITEMS RESULTS.jsonl          questions results as PoQuAD / SQuAD 2.0 JSON
-  glossa schema                                     print the task spec's JSON Schema";
+  glossa collect qualtrics|jspsych|mturk EXPORT     results from a host's export, as JSON Lines
+  glossa schema [spec|item|result]                  print a JSON Schema (default: spec)
+  glossa --version
+A file argument `-` reads standard input.";
+
+/// The `$id` of each JSON Schema (the files in `www/schema/`).
+const SCHEMA_IDS: [(&str, &str); 3] = [
+    ("spec", "urn:glossa:schema:spec:1"),
+    ("item", "urn:glossa:schema:item:1"),
+    ("result", "urn:glossa:schema:result:1"),
+];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["schema"] => {
-            let schema = schemars::schema_for!(spec::TaskSpec);
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&schema).expect("schema serialises")
-            );
+        ["schema"] => schema("spec"),
+        ["schema", which @ ("spec" | "item" | "result")] => schema(which),
+        ["--version" | "-V" | "version"] => {
+            println!("glossa {}", glossa::WIDGET_VERSION);
             ExitCode::SUCCESS
         }
+        ["collect", host @ ("qualtrics" | "jspsych" | "mturk"), path] => collect(host, path),
         ["check", spec_path] => check(spec_path, None),
         ["check", spec_path, items_path] => check(spec_path, Some(items_path)),
         ["validate", spec_path, items_path, results_path] => {
@@ -40,7 +50,68 @@ fn main() -> ExitCode {
     }
 }
 
+/// Prints one of the JSON Schemas, with its `$id`.
+fn schema(which: &str) -> ExitCode {
+    let mut schema = match which {
+        "item" => schemars::schema_for!(glossa::item::Item),
+        "result" => schemars::schema_for!(glossa::result::ResultDoc),
+        _ => schemars::schema_for!(spec::TaskSpec),
+    };
+    if let Some(id) = SCHEMA_IDS
+        .iter()
+        .find(|(w, _)| *w == which)
+        .map(|(_, id)| *id)
+    {
+        schema.insert("$id".to_owned(), serde_json::Value::from(id));
+    }
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&schema).expect("schema serialises")
+    );
+    ExitCode::SUCCESS
+}
+
+/// Reads a host's export and prints its results as JSON Lines; bad rows go to standard error
+/// with their line, and reading goes on (exit 1 if there was one).
+fn collect(host: &str, path: &str) -> ExitCode {
+    let text = match read(path) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let got = match host {
+        "qualtrics" => hosts::qualtrics(&text),
+        "jspsych" => hosts::jspsych(&text),
+        _ => hosts::mturk(&text),
+    };
+    for r in &got.results {
+        println!("{r}");
+    }
+    for (line, message) in &got.problems {
+        eprintln!("{path}:{line}: {message}");
+    }
+    eprintln!(
+        "{path}: {} result(s), {} row(s) with problems",
+        got.results.len(),
+        got.problems.len()
+    );
+    if got.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Reads a file, or standard input for `-`.
 fn read(path: &str) -> Result<String, ExitCode> {
+    if path == "-" {
+        let mut text = String::new();
+        return std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map(|_| text)
+            .map_err(|e| {
+                eprintln!("standard input: cannot read: {e}");
+                ExitCode::from(2)
+            });
+    }
     std::fs::read_to_string(path).map_err(|e| {
         eprintln!("{path}: cannot read: {e}");
         ExitCode::from(2)

@@ -2,4 +2,5 @@
 //! into the datasets analysis tools read.
 
 pub mod export;
+pub mod hosts;
 pub mod revalidate;

@@ -12,13 +12,14 @@ use crate::support::time::iso8601;
 use crate::task::presentation::Presentation;
 use crate::task::Task;
 use crate::validate::{self, ProblemCode, PublicProblem, Report, Severity};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The result format tag written into every result.
 pub const RESULT_FORMAT: &str = "glossa.result/1";
 
 /// What the host page knows about the annotator's device, passed in at submit time.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema, Deserialize)]
 pub struct Environment {
     /// The browser's locale (`navigator.language`).
     pub locale: String,
@@ -31,7 +32,7 @@ pub struct Environment {
 }
 
 /// A viewport size in CSS pixels.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, JsonSchema, Deserialize)]
 pub struct Viewport {
     /// Width.
     pub width: u32,
@@ -40,7 +41,7 @@ pub struct Viewport {
 }
 
 /// One item's result, handed to the host.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct ResultDoc {
     /// Always [`RESULT_FORMAT`].
     pub format: &'static str,
@@ -65,7 +66,7 @@ pub struct ResultDoc {
 }
 
 /// What was shown, as far as it bears on the answers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Shown {
     /// Output orders and seed.
     #[serde(flatten)]
@@ -76,7 +77,7 @@ pub struct Shown {
 }
 
 /// A standard the answers relate to.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct StandardShown {
     /// What the score measures.
     pub score_label: String,
@@ -85,7 +86,7 @@ pub struct StandardShown {
 }
 
 /// The spec a result belongs to.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct SpecRef {
     /// The spec's id.
     pub id: String,
@@ -94,7 +95,7 @@ pub struct SpecRef {
 }
 
 /// Timings of one item.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Timings {
     /// When the item was shown (ISO 8601, UTC).
     pub started_at: String,
@@ -107,7 +108,7 @@ pub struct Timings {
 }
 
 /// The environment as recorded in the result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct EnvironmentRecord {
     /// Glossa's version.
     pub widget_version: &'static str,

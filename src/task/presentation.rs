@@ -7,10 +7,11 @@ use crate::spec::{Control, TaskSpec};
 use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::order::shuffled;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// The presentation of one item.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Presentation {
     /// The seed used for shuffling, when any control shuffles.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -4,10 +4,11 @@
 use super::AnswerPath;
 use crate::i18n::{tf, Lang, Msg};
 use crate::support::ids::ControlId;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// How much a problem matters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
     /// Blocks submitting.
@@ -17,7 +18,7 @@ pub enum Severity {
 }
 
 /// What is wrong with an answer. Codes are stable: hosts match on them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ProblemCode {
     /// A required control (or one box of it) has no answer.
@@ -208,7 +209,7 @@ impl Report {
 }
 
 /// A report with messages, as handed to the host in `glossa:change` and `validate()`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct PublicReport {
     /// True when nothing blocks submitting.
     pub valid: bool,
@@ -217,7 +218,7 @@ pub struct PublicReport {
 }
 
 /// One problem with its message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct PublicProblem {
     /// Path of the offending answer.
     pub path: String,

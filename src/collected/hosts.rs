@@ -1,0 +1,366 @@
+//! Results collected by the hosts, read back from their exports into result documents: a
+//! Qualtrics CSV (results in chunked embedded-data fields, joined and checked against their
+//! count and SHA-256), jsPsych data (JSON or CSV, the `result` of each Glossa trial), an MTurk
+//! batch results CSV (`Answer.glossaResult`). Every bad row is reported with its line, and
+//! reading goes on.
+
+use serde_json::Value;
+
+/// What reading an export gave: the results in order, and the rows that could not be read.
+#[derive(Debug, Default, PartialEq)]
+pub struct Collected {
+    /// Result documents, one per answered item, as the JSON text the host stored (byte for
+    /// byte where the export keeps it, e.g. the hashed Qualtrics chunks).
+    pub results: Vec<String>,
+    /// `(line, message)` for every row that held a result Glossa could not read back.
+    pub problems: Vec<(usize, String)>,
+}
+
+/// A CSV record with the line (from 1) it starts on.
+#[derive(Debug, PartialEq)]
+pub struct Record {
+    /// The line the record starts on.
+    pub line: usize,
+    /// Its fields.
+    pub fields: Vec<String>,
+}
+
+/// Parses CSV as RFC 4180 writes it (quoted fields with `""`, line breaks inside quotes, CRLF
+/// or LF), which is what Qualtrics, MTurk and jsPsych export. A byte order mark is skipped.
+pub fn parse_csv(text: &str) -> Vec<Record> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut records = Vec::new();
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let (mut line, mut start) = (1, 1);
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        any = true;
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => {
+                if c == '\n' {
+                    line += 1;
+                }
+                field.push(c);
+            }
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => fields.push(std::mem::take(&mut field)),
+            (false, '\r') if chars.peek() == Some(&'\n') => {}
+            (false, '\n') => {
+                fields.push(std::mem::take(&mut field));
+                records.push(Record {
+                    line: start,
+                    fields: std::mem::take(&mut fields),
+                });
+                line += 1;
+                start = line;
+                any = false;
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    if any {
+        fields.push(field);
+        records.push(Record {
+            line: start,
+            fields,
+        });
+    }
+    records
+}
+
+/// Reads one result's JSON text.
+fn result_of(text: &str) -> Result<String, String> {
+    let v: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    match v.get("format").and_then(Value::as_str) {
+        Some(f) if f.starts_with("glossa.result/") => Ok(text.to_owned()),
+        _ => Err("not a Glossa result (no \"format\": \"glossa.result/1\")".to_owned()),
+    }
+}
+
+/// Qualtrics: a CSV export whose columns include `FIELD_count`, `FIELD_sha256` and
+/// `FIELD_1` … `FIELD_n` (or the same with `__js_` in front, from `setJSEmbeddedData`). Every
+/// such field group of every response is joined in order, checked against its count and
+/// SHA-256, and read. Qualtrics' question-text and ImportId rows are skipped.
+pub fn qualtrics(csv: &str) -> Collected {
+    let records = parse_csv(csv);
+    let mut out = Collected::default();
+    let Some((header, rows)) = records.split_first() else {
+        return out;
+    };
+    let col = |name: &str| header.fields.iter().position(|h| h == name);
+    let prefixes: Vec<String> = header
+        .fields
+        .iter()
+        .filter_map(|h| h.strip_suffix("_count"))
+        .filter(|p| col(&format!("{p}_sha256")).is_some())
+        .map(str::to_owned)
+        .collect();
+    for row in rows {
+        let get = |name: &str| {
+            col(name)
+                .and_then(|i| row.fields.get(i))
+                .map(String::as_str)
+        };
+        for p in &prefixes {
+            let count = get(&format!("{p}_count")).unwrap_or("");
+            let Ok(n) = count.trim().parse::<usize>() else {
+                continue; // a header row, or no result in this response
+            };
+            let mut json = String::new();
+            let mut missing = None;
+            for i in 1..=n {
+                match get(&format!("{p}_{i}")) {
+                    Some(part) => json.push_str(part),
+                    None => missing = Some(i),
+                }
+            }
+            if let Some(i) = missing {
+                out.problems.push((row.line, format!("{p}: column {p}_{i} is missing from the export; declare {p}_1 … {p}_{n} in the survey flow")));
+                continue;
+            }
+            let expected = get(&format!("{p}_sha256")).unwrap_or("").trim();
+            if sha256_hex(json.as_bytes()) != expected {
+                out.problems.push((row.line, format!("{p}: the joined chunks do not match {p}_sha256: the result is incomplete or altered")));
+                continue;
+            }
+            match result_of(&json) {
+                Ok(v) => out.results.push(v),
+                Err(e) => out.problems.push((row.line, format!("{p}: {e}"))),
+            }
+        }
+    }
+    out
+}
+
+/// jsPsych data: JSON (`jsPsych.data.get().json()`, an array of trials) or CSV
+/// (`.csv()`, a `result` column holding JSON). Trials without a Glossa result are skipped.
+pub fn jspsych(text: &str) -> Collected {
+    let mut out = Collected::default();
+    if text.trim_start().starts_with('[') {
+        match serde_json::from_str::<Vec<Value>>(text) {
+            Ok(trials) => {
+                for (n, trial) in trials.iter().enumerate() {
+                    match trial.get("result") {
+                        Some(r) if r.is_object() => match r.get("format").and_then(Value::as_str) {
+                            Some(f) if f.starts_with("glossa.result/") => {
+                                out.results.push(r.to_string())
+                            }
+                            _ => out
+                                .problems
+                                .push((n + 1, "trial's result is not a Glossa result".to_owned())),
+                        },
+                        _ => {}
+                    }
+                }
+            }
+            Err(e) => out.problems.push((e.line(), format!("not JSON: {e}"))),
+        }
+        return out;
+    }
+    from_column(text, "result", &mut out);
+    out
+}
+
+/// MTurk: a batch results CSV; each assignment's result is in `Answer.glossaResult`.
+pub fn mturk(csv: &str) -> Collected {
+    let mut out = Collected::default();
+    from_column(csv, "Answer.glossaResult", &mut out);
+    out
+}
+
+fn from_column(csv: &str, column: &str, out: &mut Collected) {
+    let records = parse_csv(csv);
+    let Some((header, rows)) = records.split_first() else {
+        return;
+    };
+    let Some(i) = header.fields.iter().position(|h| h == column) else {
+        out.problems
+            .push((header.line, format!("no column \"{column}\" in the header")));
+        return;
+    };
+    for row in rows {
+        let cell = row.fields.get(i).map(String::as_str).unwrap_or("").trim();
+        if cell.is_empty() {
+            continue;
+        }
+        match result_of(cell) {
+            Ok(v) => out.results.push(v),
+            Err(e) => out.problems.push((row.line, e)),
+        }
+    }
+}
+
+/// SHA-256 (FIPS 180-4) of bytes, as lowercase hex: what the Qualtrics snippet writes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    const K: [u32; 64] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+        0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+        0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+        0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+        0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+        0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+        0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2,
+    ];
+    let mut h: [u32; 8] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
+        0x5be0cd19,
+    ];
+    let mut data = bytes.to_vec();
+    let bits = (bytes.len() as u64).wrapping_mul(8);
+    data.push(0x80);
+    while data.len() % 64 != 56 {
+        data.push(0);
+    }
+    data.extend_from_slice(&bits.to_be_bytes());
+    for block in data.chunks(64) {
+        let mut w = [0u32; 64];
+        for t in 0..16 {
+            w[t] = u32::from_be_bytes([
+                block[4 * t],
+                block[4 * t + 1],
+                block[4 * t + 2],
+                block[4 * t + 3],
+            ]);
+        }
+        for t in 16..64 {
+            let s0 = w[t - 15].rotate_right(7) ^ w[t - 15].rotate_right(18) ^ (w[t - 15] >> 3);
+            let s1 = w[t - 2].rotate_right(17) ^ w[t - 2].rotate_right(19) ^ (w[t - 2] >> 10);
+            w[t] = w[t - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[t - 7])
+                .wrapping_add(s1);
+        }
+        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = h;
+        for t in 0..64 {
+            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+            let ch = (e & f) ^ (!e & g);
+            let t1 = hh
+                .wrapping_add(s1)
+                .wrapping_add(ch)
+                .wrapping_add(K[t])
+                .wrapping_add(w[t]);
+            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+            let maj = (a & b) ^ (a & c) ^ (b & c);
+            let t2 = s0.wrapping_add(maj);
+            hh = g;
+            g = f;
+            f = e;
+            e = d.wrapping_add(t1);
+            d = c;
+            c = b;
+            b = a;
+            a = t1.wrapping_add(t2);
+        }
+        for (x, y) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
+            *x = x.wrapping_add(y);
+        }
+    }
+    h.iter().map(|x| format!("{x:08x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RESULT: &str =
+        r#"{"format":"glossa.result/1","item_id":"it-1","answers":{"n":"👩‍👩‍👧‍👦 \"quoted\", comma"}}"#;
+
+    #[test]
+    fn sha256_matches_known_digests() {
+        assert_eq!(
+            sha256_hex(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(
+            sha256_hex("a".repeat(1000).as_bytes()),
+            "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"
+        );
+    }
+
+    #[test]
+    fn csv_keeps_quotes_commas_and_line_breaks_and_counts_lines() {
+        let records = parse_csv("a,b\r\n\"x, \"\"y\"\"\",\"two\nlines\"\r\nlast,1");
+        assert_eq!(records.len(), 3);
+        assert_eq!(records[1].fields, vec!["x, \"y\"", "two\nlines"]);
+        assert_eq!((records[1].line, records[2].line), (2, 4));
+    }
+
+    fn quote(s: &str) -> String {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    }
+
+    #[test]
+    fn qualtrics_chunks_are_joined_checked_and_bad_rows_named() {
+        let (a, b) = RESULT.split_at(40);
+        let sha = sha256_hex(RESULT.as_bytes());
+        let header =
+            "ResponseId,__js_glossa_1_count,__js_glossa_1_sha256,__js_glossa_1_1,__js_glossa_1_2";
+        let csv = [
+            header.to_owned(),
+            header.to_owned(), // the question-text row
+            format!("{{\"ImportId\":\"x\"}},,,,"),
+            format!("R_1,2,{sha},{},{}", quote(a), quote(b)),
+            format!("R_2,2,{sha},{},{}", quote(a), quote("tampered")),
+            "R_3,,,,".to_owned(),
+        ]
+        .join("\r\n");
+        let got = qualtrics(&csv);
+        assert_eq!(got.results.len(), 1);
+        assert_eq!(
+            got.results,
+            vec![RESULT.to_owned()],
+            "the exact JSON the snippet hashed"
+        );
+        assert_eq!(got.problems.len(), 1);
+        assert_eq!(got.problems[0].0, 5);
+        assert!(
+            got.problems[0]
+                .1
+                .contains("do not match __js_glossa_1_sha256"),
+            "{:?}",
+            got.problems
+        );
+    }
+
+    #[test]
+    fn jspsych_json_and_csv_and_mturk_give_their_results() {
+        let json = format!(
+            r#"[{{"trial_type":"html"}},{{"trial_type":"glossa","rt":5,"result":{RESULT}}},{{"result":{{"x":1}}}}]"#
+        );
+        let got = jspsych(&json);
+        assert_eq!(got.results.len(), 1);
+        assert_eq!(
+            got.problems,
+            vec![(3, "trial's result is not a Glossa result".to_owned())]
+        );
+        let csv = format!(
+            "trial_type,rt,result\nhtml,1,\nglossa,5,{}\nglossa,6,{{oops\n",
+            quote(RESULT)
+        );
+        let got = jspsych(&csv);
+        assert_eq!(got.results.len(), 1);
+        assert_eq!(got.problems.len(), 1);
+        assert_eq!(got.problems[0].0, 4);
+        let batch = format!("HITId,Answer.glossaResult\nH1,{}\nH2,nope\n", quote(RESULT));
+        let got = mturk(&batch);
+        assert_eq!((got.results.len(), got.problems[0].0), (1, 3));
+        assert!(mturk("HITId\nH1\n").problems[0]
+            .1
+            .contains("Answer.glossaResult"));
+    }
+}
