@@ -313,7 +313,7 @@ mod tests {
         let csv = [
             header.to_owned(),
             header.to_owned(), // the question-text row
-            format!("{{\"ImportId\":\"x\"}},,,,"),
+            "{\"ImportId\":\"x\"},,,,".to_owned(),
             format!("R_1,2,{sha},{},{}", quote(a), quote(b)),
             format!("R_2,2,{sha},{},{}", quote(a), quote("tampered")),
             "R_3,,,,".to_owned(),
