@@ -1,7 +1,7 @@
 // A tiny static file server for the demo and the end-to-end tests (no dependencies).
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
@@ -10,15 +10,28 @@ const TYPES = {
   '.wasm': 'application/wasm', '.png': 'image/png', '.svg': 'image/svg+xml', '.md': 'text/plain; charset=utf-8',
 };
 
-/** Serves `root` on 127.0.0.1:`port` (0 = any free port). Resolves to {server, url}. */
+/** Whether `file` (a real path) lies inside `root` (a real path). */
+function inside(root, file) {
+  const rel = relative(root, file);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * Serves `root` on 127.0.0.1:`port` (0 = any free port). Resolves to {server, url}. Only files
+ * inside `root` are served: the decoded path is resolved, symbolic links followed, and the real
+ * path checked against the real root (`/..%2fsibling/…` and links out of the root get 404).
+ */
 export function startServer(root, port = 0) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
-      let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      let file = normalize(join(base, path));
-      if (!file.startsWith(base)) throw new Error('outside root');
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const realBase = await realpath(base);
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (path.includes('\0')) throw new Error('bad path');
+      let file = await realpath(resolve(realBase, `.${path.startsWith('/') ? path : `/${path}`}`));
+      if (!inside(realBase, file)) throw new Error('outside root');
+      if ((await stat(file)).isDirectory()) file = await realpath(join(file, 'index.html'));
+      if (!inside(realBase, file)) throw new Error('outside root');
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
       res.end(body);

@@ -98,36 +98,68 @@ export async function mount(element, { spec, item, options } = {}) {
  * `{spec, item, options}`. It raises the same events as `mount()`; `element.handle` is the
  * handle once `glossa:ready` fired.
  */
-class GlossaTask extends HTMLElement {
+// Defined only where there is a DOM (importing this module in Node or a server render is fine).
+const GlossaTask = typeof HTMLElement === 'undefined' ? null : class GlossaTask extends HTMLElement {
   async connectedCallback() {
     if (this.handle || this.loading) return;
     this.loading = true;
-    const inline = this.querySelector('script[type="application/json"]');
     let config;
-    if (inline) {
-      config = JSON.parse(inline.textContent);
-    } else {
-      const fetchJson = async (attr) => (await fetch(new URL(this.getAttribute(attr), document.baseURI))).json();
-      const [spec, items] = await Promise.all([fetchJson('spec-src'), fetchJson('item-src')]);
-      const list = Array.isArray(items) ? items : [items];
-      const wanted = this.getAttribute('item-id');
-      const item = (wanted && list.find((i) => i.id === wanted)) || list[0];
-      const participant = this.getAttribute('participant');
-      config = { spec, item, options: participant ? { ids: { participant } } : {} };
+    try {
+      config = await this.config();
+    } catch (e) {
+      this.loading = false;
+      await this.fail(e);
+      return;
     }
     this.handle = await mount(this, config);
     this.loading = false;
+  }
+
+  /** The mount's config: the inline JSON, or the spec and items fetched from their URLs. */
+  async config() {
+    const inline = this.querySelector('script[type="application/json"]');
+    if (inline) return JSON.parse(inline.textContent);
+    const fetchJson = async (attr) => {
+      const src = this.getAttribute(attr);
+      if (!src) throw new Error(`${attr} is missing`);
+      const r = await fetch(new URL(src, document.baseURI));
+      if (!r.ok) throw new Error(`${attr} ${src}: HTTP ${r.status}`);
+      try { return await r.json(); } catch (e) { throw new Error(`${attr} ${src}: not JSON (${e.message})`); }
+    };
+    const [spec, items] = await Promise.all([fetchJson('spec-src'), fetchJson('item-src')]);
+    const list = Array.isArray(items) ? items : [items];
+    const wanted = this.getAttribute('item-id');
+    const item = (wanted && list.find((i) => i.id === wanted)) || list[0];
+    if (!item) throw new Error(`item-src: no item${wanted ? ` "${wanted}"` : ''}`);
+    const participant = this.getAttribute('participant');
+    return { spec, item, options: participant ? { ids: { participant } } : {} };
+  }
+
+  /** The spec or items could not be loaded: an error panel (never a blank element) and `glossa:error`. */
+  async fail(error) {
+    const message = error?.message ?? String(error);
+    const lang = (this.closest('[lang]')?.getAttribute('lang') ?? 'en').slice(0, 2);
+    const { text } = await import('./hosts/host-strings.js');
+    const panel = document.createElement('div');
+    panel.className = 'glossa-error-panel';
+    panel.setAttribute('role', 'alert');
+    const p = document.createElement('p');
+    p.textContent = text(lang, 'loadFailed', { message });
+    panel.append(p);
+    this.replaceChildren(panel);
+    this.dispatchEvent(new CustomEvent('glossa:error', { bubbles: true, composed: true, detail: { valid: false, kind: 'load', message } }));
   }
 
   disconnectedCallback() {
     this.handle?.destroy();
     this.handle = null;
   }
-}
-if (typeof customElements !== 'undefined' && !customElements.get('glossa-task')) {
+};
+if (GlossaTask && typeof customElements !== 'undefined' && !customElements.get('glossa-task')) {
   customElements.define('glossa-task', GlossaTask);
 }
 
 // Start fetching and compiling the wasm as soon as this module runs, so it loads while the
 // host fetches its spec and item; `mount` awaits the same promise (and reports its failure).
-load().catch(() => {});
+// (Only in a page: importing the module in Node or a server render loads nothing.)
+if (typeof document !== 'undefined') load().catch(() => {});

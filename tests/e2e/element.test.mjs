@@ -19,3 +19,27 @@ test('<glossa-task> loads its spec and item from attributes, and its events bubb
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('<glossa-task> whose spec or items cannot be fetched shows an error panel and raises glossa:error', async () => {
+  const { page, context } = await openPage(env, 'tests/e2e/pages/element.html');
+  await page.getByRole('radio', { name: 'Risposta non fornita', exact: true }).waitFor();
+  const got = await page.evaluate(async () => {
+    const results = [];
+    for (const [spec, items] of [['/www/examples/nope/spec.json', '/www/examples/it-implicit/items.json'],
+      ['/www/examples/it-implicit/spec.json', '/README.md']]) {
+      const el = document.createElement('glossa-task');
+      el.setAttribute('spec-src', spec);
+      el.setAttribute('item-src', items);
+      const error = new Promise((ok) => el.addEventListener('glossa:error', (e) => ok(e.detail), { once: true }));
+      document.body.append(el);
+      const detail = await error;
+      results.push({ detail, panel: el.querySelector('[role=alert]')?.textContent ?? null });
+    }
+    return results;
+  });
+  assert.equal(got[0].detail.kind, 'load');
+  assert.match(got[0].detail.message, /spec-src \/www\/examples\/nope\/spec.json: HTTP 404/);
+  assert.match(got[0].panel, /This task could not be loaded: spec-src/);
+  assert.match(got[1].detail.message, /item-src \/README.md: not JSON/);
+  await context.close();
+});

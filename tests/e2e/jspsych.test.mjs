@@ -31,3 +31,24 @@ test('two Glossa trials run in jsPsych; each result lands in its trial data', as
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a spec Glossa refuses ends in a visible error with Continue, not a hung trial; data records it', async () => {
+  const { page, context } = await openPage(env, 'tests/e2e/pages/jspsych.html?bad');
+  const alert = page.getByRole('alert');
+  await alert.getByText('controls[0].options', { exact: false }).waitFor();
+  await page.getByRole('button', { name: 'Continua' }).click();
+  await page.getByRole('radio', { name: 'Totalmente sbagliato', exact: true }).check();
+  await page.getByRole('button', { name: 'Invia', exact: true }).click();
+  await page.getByRole('radio', { name: 'Totalmente corretto', exact: true }).check();
+  await page.getByRole('button', { name: 'Invia', exact: true }).click();
+  await page.waitForFunction(() => Array.isArray(window.done));
+  const data = await page.evaluate(() => window.done);
+  assert.equal(data.length, 3);
+  assert.equal(data[0].result, null);
+  assert.equal(data[0].error.kind, 'spec');
+  assert.equal(data[0].item_id, 'it-001');
+  assert.equal(typeof data[0].rt, 'number');
+  assert.deepEqual(data.slice(1).map((d) => d.result.answers.valutazione), ['totalmente_sbagliato', 'totalmente_corretto']);
+  assert.deepEqual(data.slice(1).map((d) => d.error), [null, null]);
+  await context.close();
+});

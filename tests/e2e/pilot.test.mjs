@@ -137,3 +137,17 @@ test("the runner speaks the task's language: Czech progress, buttons and message
   await page.getByRole('button', { name: 'Stáhnout výsledky (JSONL)' }).waitFor();
   await context.close();
 });
+
+test('a completion link that is not http(s) is never offered (javascript:, data:)', async () => {
+  for (const bad of ['javascript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', 'JaVaScRiPt:window.__pwned=1']) {
+    const { page, context, dialogs } = await openPage(env, `?${TWO}&participant=link-${bad.length}&complete=${encodeURIComponent(bad)}`);
+    await answer(page, 'Totalmente sbagliato');
+    await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+    await answer(page, 'Totalmente corretto');
+    await page.getByText('Completati tutti gli elementi (2).').waitFor();
+    assert.equal(await page.locator('#complete').isVisible(), false, bad);
+    assert.equal(await page.locator('a[href^="javascript" i], a[href^="data:" i]').count(), 0, bad);
+    assert.deepEqual(dialogs, []);
+    await context.close();
+  }
+});

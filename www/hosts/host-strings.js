@@ -8,6 +8,7 @@ const STRINGS = {
     thanks: 'Thank you — every result is stored.', finish: 'Finish and return to the study',
     received: 'What the host page received', itemsDone: 'Items done', nothing: '(nothing yet)',
     preview: 'This is a preview. Accept the HIT to answer and submit.', loadFailed: 'This task could not be loaded: {message}',
+    continue: 'Continue',
   },
   cs: {
     itemOf: 'Položka {n} z {total}', allDone: 'Hotovo: všechny položky ({total}).', sending: 'Odesílá se {n} {n:výsledek|výsledky|výsledků}…',
@@ -15,6 +16,7 @@ const STRINGS = {
     thanks: 'Děkujeme — všechny výsledky jsou uloženy.', finish: 'Dokončit a vrátit se do studie',
     received: 'Co obdržela hostitelská stránka', itemsDone: 'Hotové položky', nothing: '(zatím nic)',
     preview: 'Toto je náhled. Přijměte HIT, abyste mohli odpovídat a odeslat.', loadFailed: 'Úlohu se nepodařilo načíst: {message}',
+    continue: 'Pokračovat',
   },
   pl: {
     itemOf: 'Element {n} z {total}', allDone: 'Gotowe: wszystkie elementy ({total}).', sending: 'Wysyłanie: {n} {n:wynik|wyniki|wyników}…',
@@ -22,6 +24,7 @@ const STRINGS = {
     thanks: 'Dziękujemy — wszystkie wyniki zostały zapisane.', finish: 'Zakończ i wróć do badania',
     received: 'Co otrzymała strona-gospodarz', itemsDone: 'Ukończone elementy', nothing: '(jeszcze nic)',
     preview: 'To jest podgląd. Zaakceptuj HIT, aby odpowiedzieć i wysłać.', loadFailed: 'Nie udało się wczytać zadania: {message}',
+    continue: 'Dalej',
   },
   it: {
     itemOf: 'Elemento {n} di {total}', allDone: 'Completati tutti gli elementi ({total}).', sending: 'Invio di {n} {n:risultato|risultati}…',
@@ -29,6 +32,7 @@ const STRINGS = {
     thanks: 'Grazie — tutti i risultati sono stati salvati.', finish: 'Termina e torna allo studio',
     received: 'Cosa ha ricevuto la pagina ospite', itemsDone: 'Elementi completati', nothing: '(ancora niente)',
     preview: "Questa è un'anteprima. Accetta l'HIT per rispondere e inviare.", loadFailed: 'Non è stato possibile caricare il compito: {message}',
+    continue: 'Continua',
   },
 };
 

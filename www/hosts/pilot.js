@@ -114,6 +114,18 @@ export async function runPilot(el) {
     ? JSON.parse(itemsText)
     : itemsText.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 
+  // The completion link (e.g. Prolific's): an http(s) address only — a `javascript:` or
+  // `data:` URL in a study link would run in the participant's page.
+  const complete = (() => {
+    const raw = params.get('complete');
+    if (!raw) return null;
+    try {
+      const url = new URL(raw, location.href);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    } catch { /* not a URL */ }
+    console.error(`Glossa pilot: ignoring complete=${raw}: only http(s) links are allowed`);
+    return null;
+  })();
   const ids = Object.fromEntries(ID_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)]));
   if (!Object.keys(ids).length) ids.participant = 'demo';
   const who = Object.values(ids).join('&');
@@ -140,7 +152,6 @@ export async function runPilot(el) {
     el.download.hidden = !done;
     // Starting over is for demos and for researchers trying a pilot, not for participants.
     if (el.reset) el.reset.hidden = !(done && !Object.keys(ids).some((k) => k !== 'participant'));
-    const complete = params.get('complete');
     el.complete.hidden = !(finished && pending === 0 && complete);
     if (complete) el.completeLink.href = complete;
   }

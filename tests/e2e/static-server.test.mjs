@@ -1,0 +1,46 @@
+// The demo's static server serves its root and nothing outside it (issue 21).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, writeFile, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'node:http';
+import { startServer } from '../../scripts/static-server.mjs';
+
+/** A GET with the path sent exactly as written (no client-side normalisation). */
+function get(port, path) {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (d) => { body += d; });
+      res.on('end', () => ok({ status: res.statusCode, body }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+test('files outside the root are never served: encoded dot-dot, a sibling with the same prefix, a symlink out', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'glossa-static-'));
+  await mkdir(join(dir, 'site'));
+  await mkdir(join(dir, 'site-secret'));
+  await writeFile(join(dir, 'site', 'index.html'), 'home');
+  await writeFile(join(dir, 'site', 'a.json'), '{"ok":1}');
+  await writeFile(join(dir, 'site-secret', 'secret.txt'), 'SECRET');
+  await writeFile(join(dir, 'secret.txt'), 'SECRET');
+  await symlink(join(dir, 'site-secret'), join(dir, 'site', 'link'));
+  const { server, url } = await startServer(join(dir, 'site'), 0);
+  const port = new URL(url).port;
+  try {
+    assert.equal((await get(port, '/')).body, 'home');
+    assert.equal((await get(port, '/a.json')).status, 200);
+    for (const path of ['/..%2fsite-secret/secret.txt', '/..%2f..%2fsecret.txt', '/%2e%2e/secret.txt',
+      '/../site-secret/secret.txt', '/link/secret.txt', '/..%5csite-secret%5csecret.txt', '/a.json%00.txt']) {
+      const r = await get(port, path);
+      assert.equal(r.status, 404, path);
+      assert.doesNotMatch(r.body, /SECRET/, path);
+    }
+  } finally {
+    await new Promise((ok) => server.close(ok));
+  }
+});

@@ -1,0 +1,108 @@
+// Types of Glossa's public JS API (`glossa.js`).
+
+/** A problem with an answer, a spec, an item or the options. */
+export interface Problem {
+  /** Where: `valutazione`, `errors[2].mapping`, `techniky.politik[1]`, `controls[0].options[1].value`. */
+  path: string;
+  /** A stable code (`required`, `number_not_whole`, `grid_mixed_alternatives`, …). */
+  code: string;
+  severity: 'error' | 'warning';
+  /** The message, in the task's language (answers) or for the researcher (spec, item). */
+  message: string;
+}
+
+/** What `validate()` returns and `glossa:change` carries. */
+export interface Report {
+  valid: boolean;
+  problems: Problem[];
+}
+
+/** A refusal: the report, or why nothing can be answered. */
+export interface Refusal {
+  valid: false;
+  /** Set when the widget could not show a task, or was destroyed. */
+  kind?: 'spec' | 'item' | 'options' | 'internal' | 'destroyed';
+  problems: Problem[];
+}
+
+/** The result document (`glossa.result/1`); see `schema/result-1.json`. */
+export interface ResultDoc {
+  format: 'glossa.result/1';
+  spec: { id: string; version: string };
+  item_id: string;
+  answers: Record<string, unknown>;
+  shown: { order?: Record<string, string[]>; seed?: string; standards?: { score_label: string; score: number }[] };
+  warnings: Problem[];
+  timings: { started_at: string; submitted_at: string; duration_ms: number; active_ms: number };
+  environment: {
+    widget_version: string;
+    ui_language: 'it' | 'en' | 'cs' | 'pl';
+    locale: string;
+    viewport: { width: number; height: number };
+    touch: boolean;
+    user_agent: string;
+  };
+  ids: Record<string, string>;
+}
+
+/** A draft (`glossa.draft/1`), for hosts that keep drafts themselves. */
+export interface Draft {
+  format: 'glossa.draft/1';
+  spec_id: string;
+  spec_version: string;
+  item_id: string;
+  [key: string]: unknown;
+}
+
+export interface MountOptions {
+  /** The host submits with its own button, through `handle.submit()`. */
+  hideSubmit?: boolean;
+  /** Ids copied into the result (participant, assignment, …). */
+  ids?: Record<string, string>;
+  /** Seed for shuffled outputs. */
+  seed?: string;
+  /** Drafts in browser storage, restored on reload (default true). */
+  autosave?: boolean;
+  /** Show the item locked, with nothing to submit (previews). */
+  readonly?: boolean;
+  /** A draft to resume from (from `handle.draft()`). */
+  resume?: Draft;
+}
+
+export interface MountConfig {
+  /** The task spec: an object or its JSON text (see `schema/spec-1.json`). */
+  spec: object | string;
+  /** The item: an object or its JSON text. */
+  item: object | string;
+  options?: MountOptions;
+}
+
+/** The handle `mount` resolves to. After `destroy()` no method throws. */
+export interface Handle {
+  /** The current report; `{valid: false, kind: "destroyed", problems: []}` after `destroy()`. */
+  validate(): Report | Refusal;
+  /** The result document (and `glossa:submit`), or the report of what is invalid. */
+  submit(): ResultDoc | Refusal;
+  /** The host stored the result: the item's draft is removed (also after `destroy()`). */
+  confirm(): void;
+  /** The current draft; `null` after `destroy()` or when nothing is shown. */
+  draft(): Draft | null;
+  /** Removes the widget; a second call does nothing. */
+  destroy(): void;
+  /** Whether `destroy()` was called. */
+  readonly destroyed: boolean;
+}
+
+/** Mounts one item into `element` (its content is replaced). */
+export function mount(element: Element, config: MountConfig): Promise<Handle>;
+
+/** Starts loading the wasm and the stylesheet (done on import; `mount` waits for it). */
+export function load(): Promise<unknown>;
+
+/** The events raised on the mount element (they bubble and are composed). */
+export interface GlossaEventMap {
+  'glossa:ready': CustomEvent<{ version: string }>;
+  'glossa:change': CustomEvent<Report>;
+  'glossa:submit': CustomEvent<ResultDoc>;
+  'glossa:error': CustomEvent<Refusal | { valid: false; kind: 'load' | 'internal'; message: string }>;
+}
