@@ -38,6 +38,18 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_missing[@]}" >/dev/null
 fi
 
+if [ "$what" = test ] && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  say "installing python3-venv (for the agreement reference test)"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv >/dev/null
+fi
+if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import krippendorff' 2>/dev/null; then
+  say "installing the PyPI krippendorff package into tests/.venv (the reference for tests/alpha.rs)"
+  rm -rf tests/.venv
+  python3 -m venv tests/.venv
+  tests/.venv/bin/pip install --quiet --disable-pip-version-check krippendorff==0.9.0
+fi
+
 if [ "$what" = test ] && ! command -v geckodriver >/dev/null; then
   say "installing geckodriver (Firefox's WebDriver)"
   cargo install geckodriver --locked

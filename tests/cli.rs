@@ -189,3 +189,42 @@ fn collect_reads_a_qualtrics_export_and_names_bad_rows() {
         "{err}"
     );
 }
+
+#[test]
+fn agreement_reports_alpha_per_control_as_json_and_names_bad_lines() {
+    let result = |who: &str, item: &str, v: &str| {
+        format!(
+            r#"{{"format":"glossa.result/1","item_id":"{item}","ids":{{"participant":"{who}"}},"answers":{{"valutazione":"{v}"}}}}"#
+        )
+    };
+    let lines = [
+        result("A", "it-001", "totalmente_corretto"),
+        result("B", "it-001", "totalmente_corretto"),
+        result("A", "it-002", "totalmente_sbagliato"),
+        result("B", "it-002", "parzialmente_corretto"),
+        result("A", "it-003", "risposta_non_fornita"),
+        result("B", "it-003", "risposta_non_fornita"),
+        "{not json".to_owned(),
+    ];
+    let dir = std::env::temp_dir().join(format!("glossa-agreement-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("results.jsonl");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let o = glossa(&[
+        "agreement",
+        "www/examples/it-implicit/spec.json",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "a bad line makes the exit code 1");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("results.jsonl:7: not JSON"));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let c = &v["controls"]["valutazione"];
+    assert_eq!(c["level"], "nominal");
+    assert_eq!(c["items"], 3);
+    // By hand: n = 6 values; D_o = (0 + 2/1 + 0) / 6; D_e = (36 − (2² + 1 + 1 + 2²)) / (6·5)
+    // = 26/30; alpha = 1 − (1/3) / (26/30) = 16/26.
+    let alpha = c["alpha"].as_f64().unwrap();
+    assert!((alpha - 16.0 / 26.0).abs() < 1e-12, "{alpha}");
+    assert!(c["ci95"][0].as_f64().unwrap() <= alpha && alpha <= c["ci95"][1].as_f64().unwrap());
+}

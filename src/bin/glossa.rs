@@ -1,7 +1,7 @@
 //! The `glossa` command line: check spec and items files, re-check and export collected
 //! results, read results back from the hosts' exports, print the JSON Schemas.
 
-use glossa::collected::{export, hosts, revalidate};
+use glossa::collected::{agreement, export, hosts, revalidate};
 use glossa::mount::{self, Failed};
 use glossa::{item, spec, task::Task};
 use std::process::ExitCode;
@@ -11,6 +11,8 @@ const USAGE: &str = "usage:
   glossa validate SPEC ITEMS RESULTS.jsonl          re-check collected results, exit 1 if any fails
   glossa export poquad ITEMS RESULTS.jsonl          questions results as PoQuAD / SQuAD 2.0 JSON
   glossa collect qualtrics|jspsych|mturk EXPORT     results from a host's export, as JSON Lines
+  glossa agreement SPEC RESULTS.jsonl [--items ITEMS] [--json]
+                                                    Krippendorff's alpha per control, 95% bootstrap interval
   glossa schema [spec|item|result]                  print a JSON Schema (default: spec)
   glossa --version
 A file argument `-` reads standard input.";
@@ -33,6 +35,21 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         ["collect", host @ ("qualtrics" | "jspsych" | "mturk"), path] => collect(host, path),
+        ["agreement", spec_path, results_path, rest @ ..] => {
+            let json = rest.contains(&"--json");
+            let items = rest
+                .iter()
+                .position(|a| *a == "--items")
+                .and_then(|i| rest.get(i + 1).copied());
+            if rest
+                .iter()
+                .any(|a| !["--json", "--items"].contains(a) && Some(*a) != items)
+            {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+            agreement_cmd(spec_path, results_path, items, json)
+        }
         ["check", spec_path] => check(spec_path, None),
         ["check", spec_path, items_path] => check(spec_path, Some(items_path)),
         ["validate", spec_path, items_path, results_path] => {
@@ -95,6 +112,111 @@ fn collect(host: &str, path: &str) -> ExitCode {
         got.problems.len()
     );
     if got.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Reads results as JSON Lines, reporting each bad line (with its number) and going on.
+fn read_results(path: &str) -> Result<(Vec<serde_json::Value>, usize), ExitCode> {
+    let text = read(path)?;
+    let mut results = Vec::new();
+    let mut bad = 0;
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<serde_json::Value>(line) {
+            Ok(v) if v.is_object() => results.push(v),
+            Ok(_) => {
+                bad += 1;
+                eprintln!("{path}:{}: not a result object", n + 1);
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("{path}:{}: not JSON: {e}", n + 1);
+            }
+        }
+    }
+    Ok((results, bad))
+}
+
+/// `glossa agreement`: Krippendorff's alpha per control (see `collected::agreement`).
+fn agreement_cmd(
+    spec_path: &str,
+    results_path: &str,
+    items_path: Option<&str>,
+    json: bool,
+) -> ExitCode {
+    let spec = match read(spec_path).map(|t| mount::load_spec(&t)) {
+        Ok(Ok(spec)) => spec,
+        Ok(Err(issues)) => return report(spec_path, &issues),
+        Err(code) => return code,
+    };
+    let items = match items_path.map(|p| read(p).map(|t| (p, item::parse_items(&t)))) {
+        None => Vec::new(),
+        Some(Err(code)) => return code,
+        Some(Ok((_, Ok(items)))) => items,
+        Some(Ok((p, Err(issues)))) => return report(p, &issues),
+    };
+    let (results, bad) = match read_results(results_path) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let got = agreement::compute(&spec, &items, &results);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&got.to_json()).expect("JSON serialises")
+        );
+    } else {
+        let fmt = |x: Option<f64>| x.map_or("—".to_owned(), |a| format!("{a:.3}"));
+        println!(
+            "{:<32} {:>7}  {:<17} {:<9} {:>6} {:>7}  values",
+            "control", "alpha", "95% interval", "level", "items", "values"
+        );
+        for m in &got.measures {
+            let ci = m
+                .agreement
+                .ci95
+                .map_or("—".to_owned(), |(lo, hi)| format!("[{lo:.3}, {hi:.3}]"));
+            println!(
+                "{:<32} {:>7}  {:<17} {:<9} {:>6} {:>7}  {}",
+                m.key,
+                fmt(m.agreement.alpha),
+                ci,
+                m.level.as_str(),
+                m.items,
+                m.agreement.pairable,
+                m.values
+            );
+        }
+        for q in &got.questions {
+            let share = |n: usize| {
+                if q.questions == 0 {
+                    0.0
+                } else {
+                    100.0 * n as f64 / q.questions as f64
+                }
+            };
+            let cats: Vec<String> = q
+                .categories
+                .iter()
+                .map(|(k, v)| format!("{k} {:.0}%", share(*v)))
+                .collect();
+            println!(
+                "{:<32} agreement not defined for authored questions: {} questions, unanswerable {:.0}%, manual acceptance {:.0}%, {} skipped; {}",
+                q.key, q.questions, share(q.unanswerable), share(q.manual_acceptance), q.skipped, cats.join(", ")
+            );
+        }
+        println!(
+            "bootstrap: {} resamples of the units, seed {}",
+            agreement::RESAMPLES,
+            agreement::SEED
+        );
+    }
+    if bad == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

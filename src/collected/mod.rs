@@ -1,6 +1,8 @@
 //! Results after collection: read back and re-checked against the spec and items, and turned
 //! into the datasets analysis tools read.
 
+pub mod agreement;
+pub mod alpha;
 pub mod export;
 pub mod hosts;
 pub mod revalidate;
