@@ -1,7 +1,7 @@
 //! The `glossa` command line: check spec and items files, re-check and export collected
 //! results, read results back from the hosts' exports, print the JSON Schemas.
 
-use glossa::collected::{agreement, export, hosts, revalidate};
+use glossa::collected::{agreement, export, hosts, revalidate, tidy};
 use glossa::mount::{self, Failed};
 use glossa::{item, spec, task::Task};
 use std::process::ExitCode;
@@ -10,6 +10,7 @@ const USAGE: &str = "usage:
   glossa check SPEC.json [ITEMS.json|ITEMS.jsonl]   report every problem, exit 1 if any
   glossa validate SPEC ITEMS RESULTS.jsonl          re-check collected results, exit 1 if any fails
   glossa export poquad ITEMS RESULTS.jsonl          questions results as PoQuAD / SQuAD 2.0 JSON
+  glossa export csv SPEC RESULTS.jsonl              a tidy long table (one row per answer field) for pandas and R
   glossa collect qualtrics|jspsych|mturk EXPORT     results from a host's export, as JSON Lines
   glossa agreement SPEC RESULTS.jsonl [--items ITEMS] [--json]
                                                     Krippendorff's alpha per control, 95% bootstrap interval
@@ -56,6 +57,7 @@ fn main() -> ExitCode {
             revalidate(spec_path, items_path, results_path)
         }
         ["export", "poquad", items_path, results_path] => export_poquad(items_path, results_path),
+        ["export", "csv", spec_path, results_path] => export_csv(spec_path, results_path),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -140,6 +142,25 @@ fn read_results(path: &str) -> Result<(Vec<serde_json::Value>, usize), ExitCode>
         }
     }
     Ok((results, bad))
+}
+
+/// `glossa export csv`: the tidy long table (see `collected::tidy`).
+fn export_csv(spec_path: &str, results_path: &str) -> ExitCode {
+    let spec = match read(spec_path).map(|t| mount::load_spec(&t)) {
+        Ok(Ok(spec)) => spec,
+        Ok(Err(issues)) => return report(spec_path, &issues),
+        Err(code) => return code,
+    };
+    let (results, bad) = match read_results(results_path) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    print!("{}", tidy::csv(&tidy::rows(&spec, &results)));
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// `glossa agreement`: Krippendorff's alpha per control (see `collected::agreement`).

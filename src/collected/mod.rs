@@ -6,3 +6,4 @@ pub mod alpha;
 pub mod export;
 pub mod hosts;
 pub mod revalidate;
+pub mod tidy;
