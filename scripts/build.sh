@@ -14,4 +14,16 @@ wasm-bindgen --target web --no-typescript --out-dir www/pkg \
 wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
   -o www/pkg/glossa_bg.wasm www/pkg/glossa_bg.wasm
+# The researcher's report page (www/report.html) has a build of its own, without the UI:
+# participants never download it.
+RUSTFLAGS="-C target-feature=-reference-types" \
+  cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features report-web --quiet
+rm -rf www/report-pkg
+python3 scripts/strip_target_features.py target/wasm32-unknown-unknown/release/glossa.wasm
+wasm-bindgen --target web --no-typescript --out-dir www/report-pkg --out-name report \
+  target/wasm32-unknown-unknown/release/glossa.wasm
+wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
+  -o www/report-pkg/report_bg.wasm www/report-pkg/report_bg.wasm
+
 scripts/size.sh

@@ -29,6 +29,8 @@ pub mod validate;
 
 #[cfg(feature = "web")]
 pub mod host;
+#[cfg(feature = "report-web")]
+pub mod report_web;
 #[cfg(feature = "web")]
 pub mod ui;
 

@@ -1,7 +1,7 @@
 //! The `glossa` command line: check spec and items files, re-check and export collected
 //! results, read results back from the hosts' exports, print the JSON Schemas.
 
-use glossa::collected::{agreement, export, hosts, revalidate, tidy};
+use glossa::collected::{agreement, export, gold, hosts, revalidate, tidy};
 use glossa::mount::{self, Failed};
 use glossa::{item, spec, task::Task};
 use std::process::ExitCode;
@@ -14,6 +14,8 @@ const USAGE: &str = "usage:
   glossa collect qualtrics|jspsych|mturk EXPORT     results from a host's export, as JSON Lines
   glossa agreement SPEC RESULTS.jsonl [--items ITEMS] [--json]
                                                     Krippendorff's alpha per control, 95% bootstrap interval
+  glossa report SPEC ITEMS RESULTS.jsonl [--gold GOLD.json] --out report.html
+                                                    one self-contained HTML report (annotators, agreement, charts)
   glossa schema [spec|item|result]                  print a JSON Schema (default: spec)
   glossa --version
 A file argument `-` reads standard input.";
@@ -58,6 +60,22 @@ fn main() -> ExitCode {
         }
         ["export", "poquad", items_path, results_path] => export_poquad(items_path, results_path),
         ["export", "csv", spec_path, results_path] => export_csv(spec_path, results_path),
+        ["report", spec_path, items_path, results_path, rest @ ..] => {
+            let flag = |name: &str| {
+                rest.iter()
+                    .position(|a| *a == name)
+                    .and_then(|i| rest.get(i + 1).copied())
+            };
+            match flag("--out") {
+                Some(out) if rest.len() == 2 || (rest.len() == 4 && flag("--gold").is_some()) => {
+                    report_cmd(spec_path, items_path, results_path, flag("--gold"), out)
+                }
+                _ => {
+                    eprintln!("{USAGE}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -142,6 +160,49 @@ fn read_results(path: &str) -> Result<(Vec<serde_json::Value>, usize), ExitCode>
         }
     }
     Ok((results, bad))
+}
+
+/// `glossa report`: the researcher's HTML report (see `collected::report`).
+fn report_cmd(
+    spec_path: &str,
+    items_path: &str,
+    results_path: &str,
+    gold_path: Option<&str>,
+    out: &str,
+) -> ExitCode {
+    let (spec, items) = match (read(spec_path), read(items_path)) {
+        (Ok(s), Ok(i)) => match mount::study(&s, &i) {
+            Ok(study) => study,
+            Err((Failed::Spec, issues)) => return report(spec_path, &issues),
+            Err((_, issues)) => return report(items_path, &issues),
+        },
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let gold = match gold_path.map(|p| read(p).map(|t| (p, serde_json::from_str::<gold::Gold>(&t))))
+    {
+        None => None,
+        Some(Err(code)) => return code,
+        Some(Ok((_, Ok(g)))) => Some(g),
+        Some(Ok((p, Err(e)))) => {
+            eprintln!("{p}: not a gold file: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (results, bad) = match read_results(results_path) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let page = glossa::collected::report::html(&spec, &items, &results, gold.as_ref());
+    if let Err(e) = std::fs::write(out, page) {
+        eprintln!("{out}: cannot write: {e}");
+        return ExitCode::from(2);
+    }
+    eprintln!("{out}: report of {} result(s)", results.len());
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// `glossa export csv`: the tidy long table (see `collected::tidy`).

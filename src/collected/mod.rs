@@ -4,6 +4,8 @@
 pub mod agreement;
 pub mod alpha;
 pub mod export;
+pub mod gold;
 pub mod hosts;
+pub mod report;
 pub mod revalidate;
 pub mod tidy;

@@ -1,0 +1,476 @@
+//! The researcher's report: one self-contained HTML page (no network, opens from disk) with a
+//! row per annotator (results, median active time, too-fast results, gold accuracy, attention
+//! failures), agreement per control, each control's answers as a chart (SVG from `plotters`),
+//! and the items whose annotators disagree most. The CLI writes it; `www/report.html` makes the
+//! same page in the browser from the same code.
+
+use super::agreement::{annotator, compute, AgreementReport};
+use super::gold::Gold;
+use crate::item::Item;
+use crate::spec::{Control, TaskSpec};
+use crate::support::sorted_map::SortedMap;
+use plotters::prelude::*;
+use serde_json::Value;
+
+/// A result is too fast when its active time is under this share of its item's median, or
+/// under [`TOO_FAST_FLOOR_MS`].
+pub const TOO_FAST_SHARE: f64 = 0.25;
+/// Below this active time (ms) a result is too fast whatever the item's median.
+pub const TOO_FAST_FLOOR_MS: f64 = 2000.0;
+
+/// Escapes text for HTML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn median(mut xs: Vec<f64>) -> Option<f64> {
+    if xs.is_empty() {
+        return None;
+    }
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    Some(if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    })
+}
+
+fn active_ms(r: &Value) -> Option<f64> {
+    r.pointer("/timings/active_ms").and_then(Value::as_f64)
+}
+
+/// One annotator's row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AnnotatorRow {
+    /// The annotator.
+    pub who: String,
+    /// Results.
+    pub results: usize,
+    /// Median active time, seconds.
+    pub median_active_s: Option<f64>,
+    /// Results under the too-fast threshold.
+    pub too_fast: usize,
+    /// Gold items answered within tolerance, of those seen.
+    pub gold: (usize, usize),
+    /// Attention items failed, of those seen.
+    pub attention: (usize, usize),
+}
+
+/// The annotators' rows, in the order they first appear.
+pub fn annotators(results: &[Value], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
+    let mut per_item: SortedMap<String, Vec<f64>> = SortedMap::new();
+    for r in results {
+        if let (Some(item), Some(ms)) = (r.get("item_id").and_then(Value::as_str), active_ms(r)) {
+            per_item.entry(item.to_owned()).or_default().push(ms);
+        }
+    }
+    let medians: SortedMap<String, f64> = per_item
+        .into_iter()
+        .filter_map(|(k, v)| median(v).map(|m| (k, m)))
+        .collect();
+    let mut rows: Vec<AnnotatorRow> = Vec::new();
+    let mut times: Vec<Vec<f64>> = Vec::new();
+    for (n, r) in results.iter().enumerate() {
+        let who = annotator(r, n);
+        let i = match rows.iter().position(|row| row.who == who) {
+            Some(i) => i,
+            None => {
+                rows.push(AnnotatorRow {
+                    who,
+                    ..AnnotatorRow::default()
+                });
+                times.push(Vec::new());
+                rows.len() - 1
+            }
+        };
+        let row = &mut rows[i];
+        row.results += 1;
+        if let Some(ms) = active_ms(r) {
+            times[i].push(ms);
+            let item_median = r
+                .get("item_id")
+                .and_then(Value::as_str)
+                .and_then(|id| medians.get(id))
+                .copied()
+                .unwrap_or(ms);
+            if ms < TOO_FAST_FLOOR_MS || ms < TOO_FAST_SHARE * item_median {
+                row.too_fast += 1;
+            }
+        }
+        if let Some(g) = gold {
+            let kind = r
+                .get("item_id")
+                .and_then(Value::as_str)
+                .and_then(|id| g.item(id))
+                .map(|gi| gi.kind.clone());
+            if let (Some(kind), Some(pass)) = (kind, g.passes(r)) {
+                if kind == "attention" {
+                    row.attention.1 += 1;
+                    row.attention.0 += usize::from(!pass);
+                } else {
+                    row.gold.1 += 1;
+                    row.gold.0 += usize::from(pass);
+                }
+            }
+        }
+    }
+    for (row, t) in rows.iter_mut().zip(times) {
+        row.median_active_s = median(t).map(|ms| ms / 1000.0);
+    }
+    rows
+}
+
+/// Items by how much their annotators disagree: the share of annotator pairs that differ, over
+/// the categorical answers (choices and grid cells); most first.
+pub fn disagreement(spec: &TaskSpec, results: &[Value]) -> Vec<(String, f64, usize)> {
+    let mut by_item: SortedMap<String, Vec<Vec<String>>> = SortedMap::new();
+    for r in results {
+        let item = r
+            .get("item_id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned();
+        let mut answers = Vec::new();
+        for c in &spec.controls {
+            let v = r.get("answers").and_then(|a| a.get(c.id().as_str()));
+            match (c, v) {
+                (Control::SingleChoice(_), Some(Value::String(s))) => {
+                    answers.push(format!("{}={s}", c.id()))
+                }
+                (Control::Grid(_), Some(Value::Array(rows))) => {
+                    for row in rows {
+                        answers.push(format!(
+                            "{}[{}]={}",
+                            c.id(),
+                            row.get("row").unwrap_or(&Value::Null),
+                            row.get("cells").unwrap_or(&Value::Null)
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !answers.is_empty() {
+            by_item.entry(item).or_default().push(answers);
+        }
+    }
+    let mut out: Vec<(String, f64, usize)> = by_item
+        .into_iter()
+        .filter(|(_, a)| a.len() >= 2)
+        .map(|(item, annotators)| {
+            let (mut differ, mut pairs) = (0usize, 0usize);
+            for i in 0..annotators.len() {
+                for j in i + 1..annotators.len() {
+                    for (a, b) in annotators[i].iter().zip(&annotators[j]) {
+                        pairs += 1;
+                        differ += usize::from(a != b);
+                    }
+                }
+            }
+            let n = annotators.len();
+            (
+                item,
+                if pairs == 0 {
+                    0.0
+                } else {
+                    differ as f64 / pairs as f64
+                },
+                n,
+            )
+        })
+        .collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    out
+}
+
+/// A bar chart (label, count) as SVG.
+fn bars(title: &str, data: &[(String, usize)]) -> String {
+    let mut svg = String::new();
+    if data.is_empty() {
+        return svg;
+    }
+    let height = 60 + 26 * data.len() as u32;
+    {
+        let root = SVGBackend::with_string(&mut svg, (640, height)).into_drawing_area();
+        let _ = root.fill(&WHITE);
+        let max = data.iter().map(|d| d.1).max().unwrap_or(1).max(1) as u32;
+        let labels: Vec<String> = data.iter().map(|d| d.0.clone()).collect();
+        let chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 16))
+            .margin(8)
+            .x_label_area_size(24)
+            .y_label_area_size(220)
+            .build_cartesian_2d(0u32..max + 1, (0u32..data.len() as u32).into_segmented());
+        if let Ok(mut chart) = chart {
+            let _ = chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(data.len())
+                .y_label_formatter(&|v| match v {
+                    SegmentValue::CenterOf(i) => {
+                        labels.get(*i as usize).cloned().unwrap_or_default()
+                    }
+                    _ => String::new(),
+                })
+                .x_desc("results")
+                .draw();
+            let _ = chart.draw_series(
+                Histogram::horizontal(&chart)
+                    .style(RGBColor(31, 95, 191).filled())
+                    .margin(4)
+                    .data(data.iter().enumerate().map(|(i, d)| (i as u32, d.1 as u32))),
+            );
+        }
+        let _ = root.present();
+    }
+    svg
+}
+
+/// Answer distributions per control, as (title, chart) pairs.
+fn distributions(spec: &TaskSpec, results: &[Value]) -> Vec<(String, String)> {
+    let mut charts = Vec::new();
+    let count = |f: &dyn Fn(&Value, &mut SortedMap<String, usize>)| {
+        let mut m = SortedMap::new();
+        for r in results {
+            f(r, &mut m);
+        }
+        m
+    };
+    for c in &spec.controls {
+        let id = c.id().as_str().to_owned();
+        let get = move |r: &Value| r.get("answers").and_then(|a| a.get(&id)).cloned();
+        match c {
+            Control::SingleChoice(sc) => {
+                let m = count(&|r, m| {
+                    if let Some(Value::String(v)) = get(r) {
+                        *m.entry(v).or_default() += 1;
+                    }
+                });
+                let data: Vec<(String, usize)> = sc
+                    .options
+                    .iter()
+                    .map(|o| {
+                        (
+                            o.label.clone(),
+                            m.get(o.value.as_str()).copied().unwrap_or(0),
+                        )
+                    })
+                    .collect();
+                charts.push((sc.label.clone(), bars(&sc.label, &data)));
+            }
+            Control::Grid(g) => {
+                for col in &g.columns {
+                    let m = count(&|r, m| {
+                        for row in get(r)
+                            .as_ref()
+                            .and_then(Value::as_array)
+                            .into_iter()
+                            .flatten()
+                        {
+                            let key = match row.get("cells").and_then(|c| c.get(&col.id)) {
+                                Some(Value::String(s)) => s.clone(),
+                                Some(Value::Object(o)) => o
+                                    .get("value")
+                                    .and_then(Value::as_str)
+                                    .unwrap_or("")
+                                    .to_owned(),
+                                _ => "none".to_owned(),
+                            };
+                            *m.entry(key).or_default() += 1;
+                        }
+                    });
+                    let mut data: Vec<(String, usize)> = col
+                        .leaves()
+                        .iter()
+                        .map(|(_, l)| {
+                            (
+                                l.label.clone(),
+                                m.get(l.value.as_str()).copied().unwrap_or(0),
+                            )
+                        })
+                        .collect();
+                    data.push(("(empty)".to_owned(), m.get("none").copied().unwrap_or(0)));
+                    let title = format!("{} — {}", g.label, col.label);
+                    charts.push((title.clone(), bars(&title, &data)));
+                }
+            }
+            Control::Number(n) => {
+                // Scores in bands of powers of two.
+                let m = count(&|r, m| {
+                    let mut put = |x: &Value| {
+                        if let Some(v) = x.as_f64().filter(|v| *v > 0.0) {
+                            let band = 2f64.powi(v.log2().floor() as i32);
+                            *m.entry(format!("{:>12}", band as u64)).or_default() += 1;
+                        }
+                    };
+                    match get(r) {
+                        Some(Value::Object(o)) => o.values().for_each(&mut put),
+                        Some(v) => put(&v),
+                        None => {}
+                    }
+                });
+                let data: Vec<(String, usize)> = m
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let lo: u64 = k.trim().parse().unwrap_or(0);
+                        (format!("{lo}–{}", lo * 2 - 1), v)
+                    })
+                    .collect();
+                charts.push((
+                    n.label.clone(),
+                    bars(&format!("{} (scores)", n.label), &data),
+                ));
+            }
+            Control::SpanAttributes(s) => {
+                let m = count(&|r, m| {
+                    for (attr, e) in get(r)
+                        .as_ref()
+                        .and_then(Value::as_object)
+                        .into_iter()
+                        .flatten()
+                    {
+                        let entries: Vec<&Value> = match e {
+                            Value::Array(list) => list.iter().collect(),
+                            e => vec![e],
+                        };
+                        for e in entries {
+                            *m.entry(attr.clone()).or_default() +=
+                                e.get("spans").and_then(Value::as_array).map_or(0, Vec::len);
+                        }
+                    }
+                });
+                let data: Vec<(String, usize)> = s
+                    .attributes
+                    .iter()
+                    .map(|a| {
+                        (
+                            crate::i18n::fill(&a.label, &[("n", "")]).trim().to_owned(),
+                            m.get(a.id.as_str()).copied().unwrap_or(0),
+                        )
+                    })
+                    .collect();
+                charts.push((
+                    s.label.clone(),
+                    bars(&format!("{} (spans marked)", s.label), &data),
+                ));
+            }
+            Control::Questions(q) => {
+                let m = count(&|r, m| {
+                    for qu in get(r)
+                        .as_ref()
+                        .and_then(|v| v.get("questions"))
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                    {
+                        let cat = qu
+                            .get("category")
+                            .and_then(Value::as_str)
+                            .unwrap_or("(none)")
+                            .to_owned();
+                        *m.entry(cat).or_default() += 1;
+                    }
+                });
+                let data: Vec<(String, usize)> = q
+                    .categories
+                    .iter()
+                    .map(|c| {
+                        (
+                            c.label.clone(),
+                            m.get(c.value.as_str()).copied().unwrap_or(0),
+                        )
+                    })
+                    .chain(std::iter::once((
+                        "(none)".to_owned(),
+                        m.get("(none)").copied().unwrap_or(0),
+                    )))
+                    .collect();
+                charts.push((
+                    q.label.clone(),
+                    bars(&format!("{} (categories)", q.label), &data),
+                ));
+            }
+            Control::Text(_) => {}
+        }
+    }
+    charts
+}
+
+fn agreement_table(a: &AgreementReport) -> String {
+    let fmt = |x: Option<f64>| x.map_or("—".to_owned(), |v| format!("{v:.3}"));
+    let mut h = String::from("<table><thead><tr><th>control</th><th>α</th><th>95% interval</th><th>level</th><th>values</th><th>items</th><th>pairable values</th></tr></thead><tbody>");
+    for m in &a.measures {
+        let ci = m
+            .agreement
+            .ci95
+            .map_or("—".to_owned(), |(lo, hi)| format!("[{lo:.3}, {hi:.3}]"));
+        h += &format!(
+            "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td></tr>",
+            esc(&m.key), fmt(m.agreement.alpha), ci, m.level.as_str(), esc(m.values), m.items, m.agreement.pairable
+        );
+    }
+    for q in &a.questions {
+        h += &format!(
+            "<tr><td>{}</td><td colspan=6>not defined for authored questions: {} questions, {} unanswerable, {} need manual acceptance, {} paragraphs skipped</td></tr>",
+            esc(&q.key), q.questions, q.unanswerable, q.manual_acceptance, q.skipped
+        );
+    }
+    h + "</tbody></table>"
+}
+
+/// The whole report page.
+pub fn html(spec: &TaskSpec, items: &[Item], results: &[Value], gold: Option<&Gold>) -> String {
+    let people = annotators(results, gold);
+    let agreement = compute(spec, items, results);
+    let worst = disagreement(spec, results);
+    let title = spec.title.clone().unwrap_or_else(|| spec.id.clone());
+    let mut h = format!(
+        "<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content=\"width=device-width, initial-scale=1\"><title>Report: {}</title><style>{}</style></head><body><main>",
+        esc(&title),
+        "body{font:15px/1.5 system-ui,sans-serif;color:#1d2330;margin:0;background:#f4f6fa}main{max-width:60rem;margin:0 auto;padding:1rem}section{background:#fff;border-radius:10px;padding:1rem;margin:1rem 0;box-shadow:0 1px 3px #0002;overflow-x:auto}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #d5dae3;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}.flag{color:#b3261e;font-weight:700}figure{margin:0 0 1rem}svg{max-width:100%;height:auto}"
+    );
+    h += &format!(
+        "<h1>{}</h1><p>Spec <code>{}</code> version <code>{}</code>: {} results from {} annotators on {} items. Made by Glossa {}; nothing in this page loads anything.</p>",
+        esc(&title), esc(&spec.id), esc(&spec.version), results.len(), people.len(),
+        results.iter().filter_map(|r| r.get("item_id").and_then(Value::as_str)).collect::<std::collections::BTreeSet<_>>().len(),
+        crate::WIDGET_VERSION
+    );
+    h += &format!("<section aria-labelledby=annotators><h2 id=annotators>Annotators</h2><p>Too fast: active time under {:.0}% of the item's median, or under {:.0} s.</p><table><thead><tr><th>annotator</th><th>results</th><th>median active (s)</th><th>too fast</th><th>gold correct</th><th>attention failed</th></tr></thead><tbody>", TOO_FAST_SHARE * 100.0, TOO_FAST_FLOOR_MS / 1000.0);
+    for p in &people {
+        let frac = |(a, b): (usize, usize)| {
+            if b == 0 {
+                "—".to_owned()
+            } else {
+                format!("{a} / {b}")
+            }
+        };
+        h += &format!(
+            "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=\"n{}\">{}</td><td class=n>{}</td><td class=\"n{}\">{}</td></tr>",
+            esc(&p.who), p.results,
+            p.median_active_s.map_or("—".to_owned(), |s| format!("{s:.1}")),
+            if p.too_fast > 0 { " flag" } else { "" }, p.too_fast,
+            frac(p.gold),
+            if p.attention.0 > 0 { " flag" } else { "" }, frac(p.attention)
+        );
+    }
+    h += "</tbody></table></section>";
+    h += &format!("<section aria-labelledby=agreement><h2 id=agreement>Agreement (Krippendorff's α)</h2>{}<p>Bootstrap: {} resamples of the units, seed {}.</p></section>", agreement_table(&agreement), super::agreement::RESAMPLES, super::agreement::SEED);
+    h += "<section aria-labelledby=answers><h2 id=answers>Answers</h2>";
+    for (title, svg) in distributions(spec, results) {
+        h += &format!("<figure aria-label=\"{}\">{}</figure>", esc(&title), svg);
+    }
+    h += "</section><section aria-labelledby=disagree><h2 id=disagree>Items whose annotators disagree most</h2><table><thead><tr><th>item</th><th>pairs that differ</th><th>annotators</th></tr></thead><tbody>";
+    for (item, share, n) in worst.iter().take(10) {
+        h += &format!(
+            "<tr><td>{}</td><td class=n>{:.0}%</td><td class=n>{}</td></tr>",
+            esc(item),
+            share * 100.0,
+            n
+        );
+    }
+    h + "</tbody></table></section></main></body></html>\n"
+}

@@ -1,0 +1,43 @@
+//! The report page's wasm (`www/report.html`, built by `scripts/build.sh` with the `report-web`
+//! feature into `www/report-pkg/`): the same report the CLI writes, made in the browser from the
+//! files the researcher drops on the page — nothing is uploaded.
+
+use crate::collected::{gold::Gold, report};
+use crate::mount::{self, Failed};
+use wasm_bindgen::prelude::*;
+
+/// Makes the report page from the texts of the spec, the items, the results (JSON Lines) and,
+/// optionally (empty text), a gold file. Returns JSON `{"html": "...", "problems": [...]}`: bad
+/// result lines are named there and left out, as the CLI does. A spec, items or gold file that
+/// cannot be read is an error naming the file and every problem.
+#[wasm_bindgen(js_name = buildReport)]
+pub fn build_report(spec: &str, items: &str, results: &str, gold: &str) -> Result<String, String> {
+    let (spec, items) = mount::study(spec, items).map_err(|(which, issues)| {
+        let file = if which == Failed::Spec {
+            "spec"
+        } else {
+            "items"
+        };
+        let lines: Vec<String> = issues.iter().map(|i| format!("{file}: {i}")).collect();
+        lines.join("\n")
+    })?;
+    let gold: Option<Gold> = if gold.trim().is_empty() {
+        None
+    } else {
+        Some(serde_json::from_str(gold).map_err(|e| format!("gold: {e}"))?)
+    };
+    let mut parsed = Vec::new();
+    let mut bad = Vec::new();
+    for (n, line) in results.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<serde_json::Value>(line) {
+            Ok(v) if v.is_object() => parsed.push(v),
+            Ok(_) => bad.push(format!("results:{}: not a result object", n + 1)),
+            Err(e) => bad.push(format!("results:{}: not JSON: {e}", n + 1)),
+        }
+    }
+    let html = report::html(&spec, &items, &parsed, gold.as_ref());
+    Ok(serde_json::json!({ "html": html, "problems": bad }).to_string())
+}
