@@ -228,3 +228,46 @@ fn agreement_reports_alpha_per_control_as_json_and_names_bad_lines() {
     assert!((alpha - 16.0 / 26.0).abs() < 1e-12, "{alpha}");
     assert!(c["ci95"][0].as_f64().unwrap() <= alpha && alpha <= c["ci95"][1].as_f64().unwrap());
 }
+
+#[test]
+fn plan_prints_a_balanced_reproducible_plan_and_refuses_impossible_ones() {
+    let args = [
+        "plan",
+        "www/examples/it-implicit/spec.json",
+        "www/examples/it-implicit/items.json",
+        "--per-item",
+        "2",
+        "--annotators",
+        "3",
+        "--seed",
+        "9",
+    ];
+    let a = glossa(&args);
+    assert_eq!(
+        a.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&a.stderr)
+    );
+    assert_eq!(a.stdout, glossa(&args).stdout, "same seed, same plan");
+    let plan: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_eq!(plan["format"], "glossa.plan/1");
+    let slots = plan["annotators"].as_array().unwrap();
+    let total: usize = slots
+        .iter()
+        .map(|s| s["items"].as_array().unwrap().len())
+        .sum();
+    assert_eq!((slots.len(), total), (3, 8), "4 items × 2");
+    assert!(String::from_utf8_lossy(&a.stderr).contains("each item seen by 2"));
+    let bad = glossa(&[
+        "plan",
+        "www/examples/it-implicit/spec.json",
+        "www/examples/it-implicit/items.json",
+        "--per-item",
+        "4",
+        "--annotators",
+        "3",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("needs 4 different annotators"));
+}

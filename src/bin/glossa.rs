@@ -1,7 +1,7 @@
 //! The `glossa` command line: check spec and items files, re-check and export collected
 //! results, read results back from the hosts' exports, print the JSON Schemas.
 
-use glossa::collected::{agreement, export, gold, hosts, revalidate, tidy};
+use glossa::collected::{agreement, export, gold, hosts, plan, revalidate, tidy};
 use glossa::mount::{self, Failed};
 use glossa::{item, spec, task::Task};
 use std::process::ExitCode;
@@ -16,6 +16,8 @@ const USAGE: &str = "usage:
                                                     Krippendorff's alpha per control, 95% bootstrap interval
   glossa report SPEC ITEMS RESULTS.jsonl [--gold GOLD.json] --out report.html
                                                     one self-contained HTML report (annotators, agreement, charts)
+  glossa plan SPEC ITEMS --per-item K --annotators N [--gold GOLD.json --gold-every M] [--seed S]
+                                                    a balanced study plan (JSON) for the pilot runner's &plan=
   glossa schema [spec|item|result]                  print a JSON Schema (default: spec)
   glossa --version
 A file argument `-` reads standard input.";
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         }
         ["export", "poquad", items_path, results_path] => export_poquad(items_path, results_path),
         ["export", "csv", spec_path, results_path] => export_csv(spec_path, results_path),
+        ["plan", spec_path, items_path, rest @ ..] => plan_cmd(spec_path, items_path, rest),
         ["report", spec_path, items_path, results_path, rest @ ..] => {
             let flag = |name: &str| {
                 rest.iter()
@@ -160,6 +163,86 @@ fn read_results(path: &str) -> Result<(Vec<serde_json::Value>, usize), ExitCode>
         }
     }
     Ok((results, bad))
+}
+
+/// `glossa plan`: a balanced assignment of items to annotator slots (see `collected::plan`).
+fn plan_cmd(spec_path: &str, items_path: &str, rest: &[&str]) -> ExitCode {
+    let mut opts: std::collections::BTreeMap<&str, &str> = std::collections::BTreeMap::new();
+    let mut it = rest.iter();
+    while let Some(flag) = it.next() {
+        match (*flag, it.next()) {
+            (
+                f @ ("--per-item" | "--annotators" | "--gold" | "--gold-every" | "--seed"),
+                Some(v),
+            ) => {
+                opts.insert(f, v);
+            }
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let num = |name: &str, default: Option<u64>| -> Result<u64, ExitCode> {
+        match opts.get(name).map(|v| v.parse::<u64>()) {
+            Some(Ok(n)) => Ok(n),
+            None if default.is_some() => Ok(default.unwrap_or(0)),
+            _ => {
+                eprintln!("{name} needs a whole number");
+                Err(ExitCode::from(2))
+            }
+        }
+    };
+    let (per_item, annotators, gold_every, seed) = match (
+        num("--per-item", None),
+        num("--annotators", None),
+        num("--gold-every", Some(0)),
+        num("--seed", Some(1)),
+    ) {
+        (Ok(a), Ok(b), Ok(c), Ok(d)) => (a as usize, b as usize, c as usize, d),
+        (Err(code), ..) | (_, Err(code), ..) | (_, _, Err(code), _) | (.., Err(code)) => {
+            return code
+        }
+    };
+    let (_, items) = match (read(spec_path), read(items_path)) {
+        (Ok(s), Ok(i)) => match mount::study(&s, &i) {
+            Ok(study) => study,
+            Err((Failed::Spec, issues)) => return report(spec_path, &issues),
+            Err((_, issues)) => return report(items_path, &issues),
+        },
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let gold_ids: Vec<String> = match opts
+        .get("--gold")
+        .map(|p| read(p).map(|t| (p, serde_json::from_str::<gold::Gold>(&t))))
+    {
+        None => Vec::new(),
+        Some(Err(code)) => return code,
+        Some(Ok((_, Ok(g)))) => g.items.into_iter().map(|g| g.item_id).collect(),
+        Some(Ok((p, Err(e)))) => {
+            eprintln!("{p}: not a gold file: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let ids: Vec<String> = items.iter().map(|i| i.id.clone()).collect();
+    if let Some(missing) = gold_ids.iter().find(|g| !ids.contains(g)) {
+        eprintln!("gold item \"{missing}\" is not in {items_path}: add it to the items (the participants see it like any other)");
+        return ExitCode::from(2);
+    }
+    match plan::make(&ids, per_item, annotators, &gold_ids, gold_every, seed) {
+        Ok(p) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&p).expect("JSON serialises")
+            );
+            eprintln!("{}", p.summary());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cannot plan: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// `glossa report`: the researcher's HTML report (see `collected::report`).

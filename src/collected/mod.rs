@@ -6,6 +6,7 @@ pub mod alpha;
 pub mod export;
 pub mod gold;
 pub mod hosts;
+pub mod plan;
 pub mod report;
 pub mod revalidate;
 pub mod tidy;

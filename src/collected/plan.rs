@@ -1,0 +1,258 @@
+//! Study plans: which items each annotator slot sees, in which order. Every item goes to K
+//! different slots, loads differ by at most one item, each slot's order is shuffled
+//! reproducibly from a seed, and gold items are interleaved every M items. A participant whose
+//! id is not a slot of the plan gets one by a stable hash of the id.
+
+use serde::Serialize;
+
+/// The plan format tag.
+pub const PLAN_FORMAT: &str = "glossa.plan/1";
+
+/// A plan as JSON: `{"format", "seed", "per_item", "annotators": [{"slot", "items"}], ...}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Plan {
+    /// Always [`PLAN_FORMAT`].
+    pub format: &'static str,
+    /// The seed the shuffles came from.
+    pub seed: u64,
+    /// How many annotators see each (non-gold) item.
+    pub per_item: usize,
+    /// Gold items interleaved every this many items (0: none).
+    pub gold_every: usize,
+    /// The gold items' ids (their expected answers stay in the researcher's gold file).
+    pub gold: Vec<String>,
+    /// The slots.
+    pub annotators: Vec<Slot>,
+}
+
+/// One annotator slot.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Slot {
+    /// The slot's name (`s01`, `s02`, …), or a participant id the researcher gives it.
+    pub slot: String,
+    /// The item ids, in the order shown.
+    pub items: Vec<String>,
+}
+
+/// SplitMix64, for reproducible shuffles.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+/// Makes a plan: `items` (ids) each seen by `per_item` of `annotators` slots; `gold` ids
+/// interleaved every `gold_every` items of each slot (cycling through them).
+pub fn make(
+    items: &[String],
+    per_item: usize,
+    annotators: usize,
+    gold: &[String],
+    gold_every: usize,
+    seed: u64,
+) -> Result<Plan, String> {
+    if items.is_empty() {
+        return Err("the items file has no items".to_owned());
+    }
+    if annotators == 0 || per_item == 0 {
+        return Err("--per-item and --annotators must be at least 1".to_owned());
+    }
+    if per_item > annotators {
+        return Err(format!(
+            "each item needs {per_item} different annotators, but the plan has only {annotators}: raise --annotators or lower --per-item"
+        ));
+    }
+    if gold_every > 0 && gold.is_empty() {
+        return Err(
+            "--gold-every needs gold items (--gold GOLD.json with at least one item)".to_owned(),
+        );
+    }
+    let mut rng = Rng(seed);
+    let mut order: Vec<&String> = items.iter().filter(|i| !gold.contains(i)).collect();
+    rng.shuffle(&mut order);
+    // Copy c of the k-th item goes to slot (k·K + c) mod N: K consecutive slots, so distinct
+    // (K ≤ N), and the slots' loads differ by at most one.
+    let mut slots: Vec<Vec<String>> = vec![Vec::new(); annotators];
+    for (k, item) in order.iter().enumerate() {
+        for c in 0..per_item {
+            slots[(k * per_item + c) % annotators].push((*item).clone());
+        }
+    }
+    let mut out = Vec::new();
+    for (n, mut list) in slots.into_iter().enumerate() {
+        rng.shuffle(&mut list);
+        if gold_every > 0 {
+            let mut with = Vec::new();
+            let mut g = n; // slots start at different gold items
+            for (i, item) in list.into_iter().enumerate() {
+                with.push(item);
+                if (i + 1) % gold_every == 0 {
+                    with.push(gold[g % gold.len()].clone());
+                    g += 1;
+                }
+            }
+            list = with;
+        }
+        out.push(Slot {
+            slot: format!(
+                "s{:0width$}",
+                n + 1,
+                width = annotators.to_string().len().max(2)
+            ),
+            items: list,
+        });
+    }
+    Ok(Plan {
+        format: PLAN_FORMAT,
+        seed,
+        per_item,
+        gold_every,
+        gold: gold.to_vec(),
+        annotators: out,
+    })
+}
+
+/// FNV-1a (32 bits) of a participant id's UTF-8: the slot of a participant the plan does not
+/// name is `fnv1a(id) % slots` (the pilot runner computes the same in JavaScript).
+pub fn fnv1a(id: &str) -> u32 {
+    id.bytes().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The slot a participant gets: the slot named by their id, else by the hash rule.
+pub fn slot_of(plan_slots: &[String], participant: &str) -> usize {
+    plan_slots
+        .iter()
+        .position(|s| s == participant)
+        .unwrap_or_else(|| fnv1a(participant) as usize % plan_slots.len().max(1))
+}
+
+impl Plan {
+    /// The summary printed on standard error: items per slot, and how many slot pairs share
+    /// items (agreement needs pairs).
+    pub fn summary(&self) -> String {
+        let loads: Vec<usize> = self.annotators.iter().map(|s| s.items.len()).collect();
+        let (min, max) = (
+            loads.iter().min().copied().unwrap_or(0),
+            loads.iter().max().copied().unwrap_or(0),
+        );
+        let mut shared = 0;
+        let mut pairs = 0;
+        for i in 0..self.annotators.len() {
+            for j in i + 1..self.annotators.len() {
+                pairs += 1;
+                let a = &self.annotators[i].items;
+                if self.annotators[j]
+                    .items
+                    .iter()
+                    .any(|x| !self.gold.contains(x) && a.contains(x))
+                {
+                    shared += 1;
+                }
+            }
+        }
+        format!(
+            "{} slots, {}–{} items each (gold included), each item seen by {}; {} of {} slot pairs share items",
+            self.annotators.len(), min, max, self.per_item, shared, pairs
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("it-{i:03}")).collect()
+    }
+
+    #[test]
+    fn every_item_k_times_by_distinct_slots_with_loads_within_one() {
+        for (n, k, a) in [(10, 3, 4), (97, 2, 10), (5, 5, 5), (1, 1, 7)] {
+            let plan = make(&ids(n), k, a, &[], 0, 1).unwrap();
+            for item in ids(n) {
+                let holders: Vec<&Slot> = plan
+                    .annotators
+                    .iter()
+                    .filter(|s| s.items.contains(&item))
+                    .collect();
+                assert_eq!(holders.len(), k, "{item} in {n}/{k}/{a}");
+                assert!(holders
+                    .iter()
+                    .all(|s| s.items.iter().filter(|x| **x == item).count() == 1));
+            }
+            let loads: Vec<usize> = plan.annotators.iter().map(|s| s.items.len()).collect();
+            assert!(
+                loads.iter().max().unwrap() - loads.iter().min().unwrap() <= 1,
+                "{loads:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_plan_and_another_a_different_order() {
+        let a = make(&ids(30), 3, 6, &[], 0, 7).unwrap();
+        assert_eq!(a, make(&ids(30), 3, 6, &[], 0, 7).unwrap());
+        assert_ne!(
+            a.annotators[0].items,
+            make(&ids(30), 3, 6, &[], 0, 8).unwrap().annotators[0].items
+        );
+    }
+
+    #[test]
+    fn gold_items_are_interleaved_and_impossible_plans_refused() {
+        let gold = vec!["g-1".to_owned(), "g-2".to_owned()];
+        let mut items = ids(20);
+        items.extend(gold.clone());
+        let plan = make(&items, 2, 4, &gold, 3, 1).unwrap();
+        for s in &plan.annotators {
+            for (i, item) in s.items.iter().enumerate() {
+                assert_eq!(gold.contains(item), (i + 1) % 4 == 0, "{:?}", s.items);
+            }
+        }
+        assert!(make(&ids(5), 4, 3, &[], 0, 1)
+            .unwrap_err()
+            .contains("only 3"));
+        assert!(make(&[], 1, 1, &[], 0, 1).is_err());
+        assert!(make(&ids(5), 1, 1, &[], 2, 1).is_err());
+    }
+
+    #[test]
+    fn unnamed_participants_hash_to_slots_evenly() {
+        assert_eq!(fnv1a(""), 0x811c_9dc5);
+        assert_eq!(fnv1a("a"), 0xe40c_292c);
+        let slots: Vec<String> = (1..=10).map(|i| format!("s{i:02}")).collect();
+        assert_eq!(
+            slot_of(&slots, "s03"),
+            2,
+            "a participant named as a slot gets it"
+        );
+        let mut rng = Rng(99);
+        for (people, worst) in [(50usize, 11usize), (200, 32), (1000, 125)] {
+            let mut counts = vec![0usize; slots.len()];
+            for _ in 0..people {
+                let id = format!(
+                    "{:024x}",
+                    u128::from(rng.next()) << 32 | u128::from(rng.next())
+                );
+                counts[slot_of(&slots, &id)] += 1;
+            }
+            let max = *counts.iter().max().unwrap();
+            assert!(max <= worst, "{people}: {counts:?}");
+        }
+    }
+}
