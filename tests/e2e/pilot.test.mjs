@@ -31,10 +31,11 @@ test('Prolific ids go into results; a reload resumes at the next item; JSONL dow
   const link = page.getByRole('link', { name: 'Termina e torna allo studio' });
   await link.waitFor();
   assert.equal(await link.getAttribute('href'), decodeURIComponent(COMPLETE));
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Scarica i risultati (JSONL)' }).click();
-  const file = await (await download).path();
-  const lines = (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+  // A participant sees the task only: no example list, no raw JSON, no download.
+  assert.equal(await page.locator('#host-log').isVisible(), false);
+  assert.equal(await page.getByRole('button', { name: 'Scarica i risultati (JSONL)' }).isVisible(), false);
+  assert.equal(await page.getByRole('navigation', { name: 'Example tasks' }).isVisible(), false);
+  const lines = await page.evaluate(() => window.glossaReceived);
   assert.deepEqual(lines.map((r) => [r.item_id, r.answers.valutazione]), [['it-001', 'totalmente_sbagliato'], ['it-002', 'totalmente_corretto']]);
   assert.deepEqual(lines[0].ids, { PROLIFIC_PID: '5f1a', STUDY_ID: 's77', SESSION_ID: 'x9' });
   await context.close();
@@ -134,7 +135,8 @@ test("the runner speaks the task's language: Czech progress, buttons and message
   await page.getByRole('radio', { name: 'OK', exact: true }).first().check();
   await page.getByRole('button', { name: 'Odeslat', exact: true }).click();
   await page.getByRole('button', { name: 'Další položka →' }).waitFor();
-  await page.getByRole('button', { name: 'Stáhnout výsledky (JSONL)' }).waitFor();
+  // (The download is the researcher's, hidden from a participant; its label is Czech too.)
+  assert.equal(await page.locator('#download').textContent(), 'Stáhnout výsledky (JSONL)');
   await context.close();
 });
 
@@ -148,6 +150,65 @@ test('a completion link that is not http(s) is never offered (javascript:, data:
     assert.equal(await page.locator('#complete').isVisible(), false, bad);
     assert.equal(await page.locator('a[href^="javascript" i], a[href^="data:" i]').count(), 0, bad);
     assert.deepEqual(dialogs, []);
+    await context.close();
+  }
+});
+
+test('the researcher\'s demo (no participant id) keeps the JSONL download and the raw results', async () => {
+  const { page, context } = await openPage(env, `?${TWO}`);
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+  await answer(page, 'Totalmente corretto');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica i risultati (JSONL)' }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(lines.map((r) => r.item_id), ['it-001', 'it-002']);
+  assert.match(await page.locator('#host-log').textContent(), /"item_id": "it-002"/);
+  await context.close();
+});
+
+test('a participant runs through their plan slot, a gold item among the others; the expected answers never reach the page', async () => {
+  const plan = JSON.parse(await readFile(new URL('../fixtures/it-plan.json', import.meta.url), 'utf8'));
+  const goldText = await readFile(new URL('../fixtures/it-gold.json', import.meta.url), 'utf8');
+  const slot = plan.annotators.find((a) => a.slot === 's01');
+  const { page, context } = await openPage(env, `?example=it-implicit&plan=tests/fixtures/it-plan.json&PROLIFIC_PID=s01&complete=${COMPLETE}`);
+  const bodies = [];
+  page.on('response', async (r) => { try { bodies.push({ url: r.url(), body: await r.text() }); } catch { /* binary */ } });
+  await page.getByText(`Elemento 1 di ${slot.items.length}`).waitFor();
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Valutazione del contenuto implicito');
+  assert.equal(await page.getByRole('navigation', { name: 'Example tasks' }).isVisible(), false);
+  assert.equal(await page.locator('#log-card').isVisible(), false, 'no raw JSON, no download');
+  assert.equal(await page.getByRole('progressbar').isVisible(), true);
+  for (let i = 0; i < slot.items.length; i++) {
+    if (i > 0) await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+    await answer(page, 'Totalmente sbagliato');
+  }
+  await page.getByRole('link', { name: 'Termina e torna allo studio' }).waitFor();
+  const results = await page.evaluate(() => window.glossaReceived);
+  assert.deepEqual(results.map((r) => r.item_id), slot.items, 'the slot\'s items, in its order');
+  for (const r of results) {
+    assert.equal(r.ids.slot, 's01');
+    assert.equal(r.ids.gold, plan.gold.includes(r.item_id) ? 'gold' : undefined, r.item_id);
+    assert.ok(r.timings.active_ms > 0);
+  }
+  assert.ok(results.some((r) => r.ids.gold === 'gold'), 'the gold item was shown');
+  assert.ok(!bodies.some((b) => b.url.includes('it-gold') || b.body.includes(goldText.trim()) || /"kind":\s*"gold"/.test(b.body)), 'the gold file never reaches the browser');
+  assert.ok(bodies.some((b) => b.url.includes('it-plan.json')), 'the plan (item ids only) does');
+  await context.close();
+});
+
+test('a participant the plan does not name gets a slot by FNV-1a of their id, the same on every visit', async () => {
+  const plan = JSON.parse(await readFile(new URL('../fixtures/it-plan.json', import.meta.url), 'utf8'));
+  const { fnv1a } = await import('../../www/hosts/pilot.js');
+  for (const id of ['5f1a9c', 'worker-77']) {
+    const slot = plan.annotators[fnv1a(id) % plan.annotators.length];
+    const { page, context } = await openPage(env, `?example=it-implicit&plan=tests/fixtures/it-plan.json&workerId=${id}`);
+    await page.getByText(`Elemento 1 di ${slot.items.length}`).waitFor();
+    await answer(page, 'Totalmente corretto');
+    const [r] = await page.evaluate(() => window.glossaReceived);
+    assert.equal(r.item_id, slot.items[0], id);
+    assert.equal(r.ids.slot, slot.slot, id);
     await context.close();
   }
 });

@@ -4,8 +4,14 @@
 // completion link only when every result is stored.
 //
 // URL: ?example=ID | ?spec=URL&items=URL, &item=N (start), &post=URL (collect endpoint),
-//      &complete=URL (e.g. Prolific's completion link); PROLIFIC_PID, STUDY_ID, SESSION_ID,
+//      &complete=URL (e.g. Prolific's completion link), &plan=URL (a `glossa plan`: the
+//      participant's slot picks their items and order); PROLIFIC_PID, STUDY_ID, SESSION_ID,
 //      participant, workerId go into every result's ids.
+//
+// Participant mode — with a plan, or a participant id (PROLIFIC_PID, workerId, participant) in
+// the URL — shows the task only: the spec's title, the progress, the item and, at the end, the
+// completion link; no example list, no raw JSON, no download. Without either it is the
+// researcher's demo.
 import { mount } from '../glossa.js';
 import { langOf, text } from './host-strings.js';
 
@@ -77,6 +83,14 @@ export class Outbox {
   }
 }
 
+/** FNV-1a (32 bits) of a string's UTF-8: the slot of a participant a plan does not name is
+ *  `fnv1a(id) % slots` (as `glossa::collected::plan::fnv1a`). */
+export function fnv1a(s) {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(s)) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h >>> 0;
+}
+
 export async function runPilot(el) {
   const params = new URLSearchParams(location.search);
   const examples = await (await fetch('www/examples/index.json')).json();
@@ -98,6 +112,18 @@ export async function runPilot(el) {
     el.examples.append(li);
   }
   const spec = await (await fetch(source.spec)).text();
+  const participantId = params.get('PROLIFIC_PID') ?? params.get('workerId') ?? params.get('participant');
+  const participantMode = Boolean(params.get('plan') || participantId);
+  if (participantMode) {
+    el.examples.closest('nav')?.setAttribute('hidden', '');
+    if (el.intro) el.intro.hidden = true;
+    if (el.logCard) el.logCard.hidden = true;
+    try {
+      const title = JSON.parse(spec).title;
+      if (title && el.title) { el.title.textContent = title; document.title = title; }
+    } catch { /* a spec that does not parse shows its own panel */ }
+    el.title?.setAttribute('lang', langOf(spec));
+  }
   // The participant's part of the page speaks the task's language.
   const lang = langOf(spec);
   const say = (key, params) => text(lang, key, params);
@@ -110,9 +136,25 @@ export async function runPilot(el) {
   el.progressBar.setAttribute('aria-label', say('itemsDone'));
   if (el.logTitle) el.logTitle.textContent = say('received');
   const itemsText = await (await fetch(source.items)).text();
-  const items = itemsText.trim().startsWith('[')
+  let items = itemsText.trim().startsWith('[')
     ? JSON.parse(itemsText)
     : itemsText.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  // A plan: this participant's slot (named by their id, else by the documented hash rule)
+  // gives the items and their order; gold items look like any other.
+  let planSlot = null;
+  let gold = new Set();
+  if (params.get('plan')) {
+    const plan = await (await fetch(sameOrigin(params.get('plan')))).json();
+    const slots = plan.annotators.map((a) => a.slot);
+    let k = slots.indexOf(participantId ?? '');
+    if (k < 0) k = fnv1a(participantId ?? 'anonymous') % slots.length;
+    planSlot = plan.annotators[k];
+    gold = new Set(plan.gold ?? []);
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const missing = planSlot.items.filter((id) => !byId.has(id));
+    if (missing.length) console.error(`Glossa pilot: the plan names items the items file lacks: ${missing.join(', ')}`);
+    items = planSlot.items.filter((id) => byId.has(id)).map((id) => byId.get(id));
+  }
 
   // The completion link (e.g. Prolific's): an http(s) address only — a `javascript:` or
   // `data:` URL in a study link would run in the participant's page.
@@ -128,6 +170,7 @@ export async function runPilot(el) {
   })();
   const ids = Object.fromEntries(ID_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)]));
   if (!Object.keys(ids).length) ids.participant = 'demo';
+  if (planSlot) ids.slot = planSlot.slot;
   const who = Object.values(ids).join('&');
   const progressKey = `glossa:pilot:${source.spec}:${who}`;
   const stored = (() => { try { return JSON.parse(localStorage.getItem(progressKey) ?? 'null'); } catch { return null; } })();
@@ -163,7 +206,9 @@ export async function runPilot(el) {
     persist();
     render();
     if (state.results.length >= items.length) { el.widget.replaceChildren(); return; }
-    handle = await mount(el.widget, { spec, item: items[i], options: { ids, seed: who } });
+    // A gold item's result says so (`ids.gold`); nothing on screen differs.
+    const itemIds = gold.has(items[i].id) ? { ...ids, gold: 'gold' } : ids;
+    handle = await mount(el.widget, { spec, item: items[i], options: { ids: itemIds, seed: who } });
     window.glossaHandle = handle;
   }
 
