@@ -212,3 +212,19 @@ test('a participant the plan does not name gets a slot by FNV-1a of their id, th
     await context.close();
   }
 });
+
+test('training mode (opt-in): after a gold item the participant is told whether the answer was the expected one', async () => {
+  for (const [last, verdict] of [['Totalmente sbagliato', /Non è la risposta attesa \(attesa: Corretto tra varie opzioni\)/], ['Corretto tra varie opzioni', /Corretto — è la risposta attesa/]]) {
+    const { page, context } = await openPage(env, `?example=it-implicit&plan=tests/fixtures/it-plan.json&PROLIFIC_PID=s01&training=tests/fixtures/it-gold.json`);
+    const feedback = page.locator('#feedback');
+    await answer(page, 'Totalmente sbagliato'); // it-004: not gold
+    assert.equal(await feedback.isVisible(), false, 'no feedback on an ordinary item');
+    await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+    await answer(page, 'Totalmente sbagliato'); // it-001
+    await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+    await answer(page, last); // it-003: gold
+    await feedback.waitFor();
+    assert.match(await feedback.textContent(), verdict);
+    await context.close();
+  }
+});

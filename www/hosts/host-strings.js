@@ -9,6 +9,9 @@ const STRINGS = {
     received: 'What the host page received', itemsDone: 'Items done', nothing: '(nothing yet)',
     preview: 'This is a preview. Accept the HIT to answer and submit.', loadFailed: 'This task could not be loaded: {message}',
     continue: 'Continue',
+    trainingRight: 'Correct — that is the expected answer.',
+    trainingWrong: 'Not the expected answer{expected}. Read the definitions again before the next item.',
+    trainingExpected: ' (expected: {answer})',
   },
   cs: {
     itemOf: 'Položka {n} z {total}', allDone: 'Hotovo: všechny položky ({total}).', sending: 'Odesílá se {n} {n:výsledek|výsledky|výsledků}…',
@@ -17,6 +20,9 @@ const STRINGS = {
     received: 'Co obdržela hostitelská stránka', itemsDone: 'Hotové položky', nothing: '(zatím nic)',
     preview: 'Toto je náhled. Přijměte HIT, abyste mohli odpovídat a odeslat.', loadFailed: 'Úlohu se nepodařilo načíst: {message}',
     continue: 'Pokračovat',
+    trainingRight: 'Správně — to je očekávaná odpověď.',
+    trainingWrong: 'Toto není očekávaná odpověď{expected}. Před další položkou si znovu přečtěte definice.',
+    trainingExpected: ' (očekáváno: {answer})',
   },
   pl: {
     itemOf: 'Element {n} z {total}', allDone: 'Gotowe: wszystkie elementy ({total}).', sending: 'Wysyłanie: {n} {n:wynik|wyniki|wyników}…',
@@ -25,6 +31,9 @@ const STRINGS = {
     received: 'Co otrzymała strona-gospodarz', itemsDone: 'Ukończone elementy', nothing: '(jeszcze nic)',
     preview: 'To jest podgląd. Zaakceptuj HIT, aby odpowiedzieć i wysłać.', loadFailed: 'Nie udało się wczytać zadania: {message}',
     continue: 'Dalej',
+    trainingRight: 'Dobrze — to oczekiwana odpowiedź.',
+    trainingWrong: 'To nie jest oczekiwana odpowiedź{expected}. Przed następnym elementem przeczytaj ponownie definicje.',
+    trainingExpected: ' (oczekiwano: {answer})',
   },
   it: {
     itemOf: 'Elemento {n} di {total}', allDone: 'Completati tutti gli elementi ({total}).', sending: 'Invio di {n} {n:risultato|risultati}…',
@@ -33,6 +42,9 @@ const STRINGS = {
     received: 'Cosa ha ricevuto la pagina ospite', itemsDone: 'Elementi completati', nothing: '(ancora niente)',
     preview: "Questa è un'anteprima. Accetta l'HIT per rispondere e inviare.", loadFailed: 'Non è stato possibile caricare il compito: {message}',
     continue: 'Continua',
+    trainingRight: 'Corretto — è la risposta attesa.',
+    trainingWrong: 'Non è la risposta attesa{expected}. Rileggi le definizioni prima del prossimo elemento.',
+    trainingExpected: ' (attesa: {answer})',
   },
 };
 

@@ -12,6 +12,11 @@
 // the URL — shows the task only: the spec's title, the progress, the item and, at the end, the
 // completion link; no example list, no raw JSON, no download. Without either it is the
 // researcher's demo.
+//
+// Training mode (opt-in, for qualification rounds): &training=URL names a gold file (same
+// origin); after each accepted submit on one of its items the participant is told whether the
+// answer was the expected one (and which option was, for a choice). Without it, expected answers
+// never reach the page.
 import { mount } from '../glossa.js';
 import { langOf, text } from './host-strings.js';
 
@@ -91,6 +96,22 @@ export function fnv1a(s) {
   return h >>> 0;
 }
 
+/** Whether answers match a gold item's expected ones: choices, texts and grid cells exactly,
+ *  numbers within the ratio band (default 2), span attributes by value (as `glossa report`
+ *  scores them, which also weighs the words). */
+export function matchesGold(expected, answers, gold = {}) {
+  const band = gold.ratio_band ?? 2;
+  const same = (e, g) => {
+    if (typeof e === 'number' && typeof g === 'number') return e > 0 && g > 0 ? g >= e / band && g <= e * band : e === g;
+    if (Array.isArray(e) && Array.isArray(g)) return e.length === g.length && e.every((row, i) => JSON.stringify(row.cells) === JSON.stringify(g[i]?.cells));
+    if (e && g && typeof e === 'object' && typeof g === 'object') {
+      return Object.entries(e).every(([k, v]) => (v && typeof v === 'object' && 'value' in v ? g[k]?.value === v.value : same(v, g[k])));
+    }
+    return e === g;
+  };
+  return Object.entries(expected).every(([control, value]) => answers?.[control] !== undefined && same(value, answers[control]));
+}
+
 export async function runPilot(el) {
   const params = new URLSearchParams(location.search);
   const examples = await (await fetch('www/examples/index.json')).json();
@@ -168,6 +189,10 @@ export async function runPilot(el) {
     console.error(`Glossa pilot: ignoring complete=${raw}: only http(s) links are allowed`);
     return null;
   })();
+  // Training: the gold file is fetched only when the study link asks for it.
+  const training = params.get('training')
+    ? await (await fetch(sameOrigin(params.get('training')))).json().catch(() => null)
+    : null;
   const ids = Object.fromEntries(ID_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)]));
   if (!Object.keys(ids).length) ids.participant = 'demo';
   if (planSlot) ids.slot = planSlot.slot;
@@ -201,6 +226,7 @@ export async function runPilot(el) {
 
   async function show(i) {
     handle?.destroy();
+    if (el.feedback) el.feedback.hidden = true;
     el.next.hidden = true;
     state.index = i;
     persist();
@@ -219,6 +245,19 @@ export async function runPilot(el) {
     handle.confirm(); // stored in this browser (and queued for the endpoint)
     if (outbox) outbox.push(`${result.spec.id}@${result.spec.version}/${result.item_id}/${who}`, JSON.stringify(result));
     render();
+    const expected = training?.items?.find((g) => g.item_id === result.item_id);
+    if (expected && el.feedback) {
+      const right = matchesGold(expected.answers, result.answers, training);
+      const choice = Object.entries(expected.answers).map(([control, value]) => {
+        const c = JSON.parse(spec).controls.find((x) => x.id === control);
+        return c?.options?.find((o) => o.value === value)?.label;
+      }).filter(Boolean).join(', ');
+      el.feedback.className = right ? 'right' : 'wrong';
+      el.feedback.textContent = right
+        ? say('trainingRight')
+        : say('trainingWrong', { expected: choice ? say('trainingExpected', { answer: choice }) : '' });
+      el.feedback.hidden = false;
+    }
     if (state.results.length < items.length && state.index + 1 < items.length) {
       el.next.hidden = false;
       el.next.focus();
