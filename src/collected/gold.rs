@@ -1,7 +1,9 @@
 //! Gold and attention items, scored after collection: the researcher's expected answers stay
 //! in their own file (never in the participant's browser) and each result on such an item is
 //! compared per control with a tolerance per kind — exact for choices, texts and grid cells; a
-//! ratio band for magnitude numbers; word overlap for spans.
+//! ratio band for magnitude numbers; word overlap for spans; fragment overlap for questions
+//! (each expected question's answer fragment overlaps a fragment of one of the annotator's
+//! questions).
 //!
 //! The file: `{"items": [{"item_id": "it-003", "kind": "gold" | "attention", "answers":
 //! {"<control>": <expected value, as results hold it>}}], "ratio_band": 2, "span_overlap": 0.5}`.
@@ -82,6 +84,14 @@ impl Gold {
             (Value::Object(e), Value::Object(g)) if e.values().all(Value::is_number) => e
                 .iter()
                 .all(|(k, v)| g.get(k).is_some_and(|x| self.matches(v, x))),
+            (Value::Object(e), Value::Object(g)) if e.contains_key("questions") => {
+                let theirs: Vec<(u64, u64)> = fragments(g);
+                fragments(&Value::Object(e.clone())).iter().all(|want| {
+                    theirs
+                        .iter()
+                        .any(|have| overlap(*want, *have) >= self.span_overlap)
+                })
+            }
             (Value::Object(e), Value::Object(g)) if is_spans(e) => e.iter().all(|(attr, v)| {
                 let want = v.get("value");
                 let have = g.get(attr);
@@ -97,6 +107,33 @@ impl Gold {
             }
             (e, g) => e == g,
         }
+    }
+}
+
+/// The answer fragments (`start`, `end` in code points) of a questions value.
+fn fragments(v: &impl std::ops::Index<&'static str, Output = Value>) -> Vec<(u64, u64)> {
+    v["questions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|q| {
+            q.get("answers")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default()
+        })
+        .filter_map(|a| Some((a.get("start")?.as_u64()?, a.get("end")?.as_u64()?)))
+        .collect()
+}
+
+/// The overlap of two ranges: shared length over their union's length.
+fn overlap(a: (u64, u64), b: (u64, u64)) -> f64 {
+    let shared = a.1.min(b.1).saturating_sub(a.0.max(b.0)) as f64;
+    let union = (a.1.max(b.1) - a.0.min(b.0)) as f64;
+    if union == 0.0 {
+        1.0
+    } else {
+        shared / union
     }
 }
 
@@ -174,6 +211,9 @@ mod tests {
         let far = json!({"vina": {"value": "ano", "spans": [{"first_word": 9, "last_word": 12}]}});
         assert!(g.matches(&want, &near), "3 shared of 5 in all: 0.6");
         assert!(!g.matches(&want, &far));
+        let q = |start: u64, end: u64| json!({"questions": [{"question": "?", "answers": [{"text": "x", "start": start, "end": end}]}]});
+        assert!(g.matches(&q(10, 20), &q(12, 20)), "8 of 10 code points");
+        assert!(!g.matches(&q(10, 20), &q(18, 30)));
     }
 
     #[test]
