@@ -11,6 +11,7 @@ const USAGE: &str = "usage:
   glossa validate SPEC ITEMS RESULTS.jsonl          re-check collected results, exit 1 if any fails
   glossa export poquad ITEMS RESULTS.jsonl          questions results as PoQuAD / SQuAD 2.0 JSON
   glossa export csv SPEC RESULTS.jsonl              a tidy long table (one row per answer field) for pandas and R
+  glossa export rankme SPEC ITEMS RESULTS.jsonl     magnitude scores in the RankME data layout (mr, ref1.., inf1..)
   glossa collect qualtrics|jspsych|mturk EXPORT     results from a host's export, as JSON Lines
   glossa agreement SPEC RESULTS.jsonl [--items ITEMS] [--json]
                                                     Krippendorff's alpha per control, 95% bootstrap interval
@@ -62,6 +63,9 @@ fn main() -> ExitCode {
         }
         ["export", "poquad", items_path, results_path] => export_poquad(items_path, results_path),
         ["export", "csv", spec_path, results_path] => export_csv(spec_path, results_path),
+        ["export", "rankme", spec_path, items_path, results_path] => {
+            export_rankme(spec_path, items_path, results_path)
+        }
         ["plan", spec_path, items_path, rest @ ..] => plan_cmd(spec_path, items_path, rest),
         ["report", spec_path, items_path, results_path, rest @ ..] => {
             let flag = |name: &str| {
@@ -281,6 +285,34 @@ fn report_cmd(
         return ExitCode::from(2);
     }
     eprintln!("{out}: report of {} result(s)", results.len());
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `glossa export rankme`: magnitude scores in the RankME layout (see `collected::rankme`).
+fn export_rankme(spec_path: &str, items_path: &str, results_path: &str) -> ExitCode {
+    let (spec, items) = match (read(spec_path), read(items_path)) {
+        (Ok(s), Ok(i)) => match mount::study(&s, &i) {
+            Ok(study) => study,
+            Err((Failed::Spec, issues)) => return report(spec_path, &issues),
+            Err((_, issues)) => return report(items_path, &issues),
+        },
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let (results, bad) = match read_results(results_path) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    match glossa::collected::rankme::csv(&spec, &items, &results) {
+        Ok(text) => print!("{text}"),
+        Err(e) => {
+            eprintln!("{spec_path}: {e}");
+            return ExitCode::from(2);
+        }
+    }
     if bad == 0 {
         ExitCode::SUCCESS
     } else {

@@ -7,6 +7,7 @@ pub mod export;
 pub mod gold;
 pub mod hosts;
 pub mod plan;
+pub mod rankme;
 pub mod report;
 pub mod revalidate;
 pub mod tidy;
