@@ -271,3 +271,73 @@ fn plan_prints_a_balanced_reproducible_plan_and_refuses_impossible_ones() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("needs 4 different annotators"));
 }
+
+#[test]
+fn report_and_rankme_export_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("glossa-report-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl");
+    let line = |who: &str, item: &str, a: u64| {
+        format!(
+            r#"{{"format":"glossa.result/1","item_id":"{item}","ids":{{"workerId":"{who}"}},"answers":{{"informativeness":{{"sys-a":{a},"sys-b":100,"sys-c":90}}}},"timings":{{"active_ms":20000}}}}"#
+        )
+    };
+    std::fs::write(
+        &results,
+        [
+            line("W1", "e2e-001", 70),
+            line("W2", "e2e-001", 80),
+            line("W1", "e2e-002", 120),
+        ]
+        .join("\n"),
+    )
+    .unwrap();
+    let spec = "www/examples/en-informativeness/spec.json";
+    let items = "www/examples/en-informativeness/items.json";
+    let out = dir.join("report.html");
+    let o = glossa(&[
+        "report",
+        spec,
+        items,
+        results.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let html = std::fs::read_to_string(&out).unwrap();
+    for part in [
+        "<h2 id=annotators>",
+        "<td>W1</td>",
+        "informativeness",
+        "<svg",
+        "interval",
+    ] {
+        assert!(html.contains(part), "{part}");
+    }
+    assert!(!html.contains("<script"), "self-contained, nothing runs");
+    let o = glossa(&["export", "rankme", spec, items, results.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("_worker_id,_unit_id,mr,ref1,ref2,ref3,inf1,inf2,inf3,sys1,sys2,sys3\r\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 4);
+    let o = glossa(&[
+        "export",
+        "rankme",
+        "www/examples/it-implicit/spec.json",
+        "www/examples/it-implicit/items.json",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "no magnitude control: refused with a message"
+    );
+}
