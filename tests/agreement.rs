@@ -3,19 +3,14 @@
 //! disagrees lowers it).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::collected::agreement::compute;
 use glossa::collected::alpha::Level;
 use serde_json::{json, Value};
 
 fn spec(path: &str) -> glossa::spec::TaskSpec {
-    glossa::mount::load_spec(
-        &std::fs::read_to_string(format!(
-            "{}/www/examples/{path}",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap(),
-    )
-    .unwrap()
+    common::example_spec(path)
 }
 
 fn result(who: &str, item: &str, answers: Value) -> Value {

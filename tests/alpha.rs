@@ -4,22 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use glossa::collected::alpha::{alpha_of, Datum, Level, Unit};
+use glossa::support::rng::SplitMix;
 use std::process::Command;
-
-/// A small reproducible generator (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 fn python() -> String {
     std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| {
@@ -29,7 +15,7 @@ fn python() -> String {
 
 #[test]
 fn alpha_equals_the_krippendorff_package_on_generated_data() {
-    let mut rng = Rng(42);
+    let mut rng = SplitMix::new(42);
     let mut cases = Vec::new();
     let mut ours = Vec::new();
     for case in 0..60 {

@@ -2,19 +2,14 @@
 //! reader and by Python's `csv` module, as pandas would).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::collected::hosts::parse_csv;
 use glossa::collected::tidy::{csv, rows, COLUMNS};
 use serde_json::json;
 
 fn spec(path: &str) -> glossa::spec::TaskSpec {
-    glossa::mount::load_spec(
-        &std::fs::read_to_string(format!(
-            "{}/www/examples/{path}",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap(),
-    )
-    .unwrap()
+    common::example_spec(path)
 }
 
 fn result(item: &str, answers: serde_json::Value) -> serde_json::Value {

@@ -145,6 +145,35 @@ fn collect(host: &str, path: &str) -> ExitCode {
     }
 }
 
+/// Reads and loads a spec file (with its worked examples), reporting its problems.
+fn load_spec_file(spec_path: &str) -> Result<spec::TaskSpec, ExitCode> {
+    match mount::load_spec(&read(spec_path)?) {
+        Ok(spec) => Ok(spec),
+        Err(issues) => Err(report(spec_path, &issues)),
+    }
+}
+
+/// Reads and loads a spec and its items file, reporting the problems of whichever fails.
+fn load_study(
+    spec_path: &str,
+    items_path: &str,
+) -> Result<(spec::TaskSpec, Vec<item::Item>), ExitCode> {
+    let (spec_text, items_text) = (read(spec_path)?, read(items_path)?);
+    mount::study(&spec_text, &items_text).map_err(|(which, issues)| match which {
+        Failed::Spec => report(spec_path, &issues),
+        _ => report(items_path, &issues),
+    })
+}
+
+/// Exit 1 when some input lines could not be read (they were reported and skipped).
+fn exit_for(bad: usize) -> ExitCode {
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
 /// Reads results as JSON Lines, reporting each bad line (with its number) and going on.
 fn read_results(path: &str) -> Result<(Vec<serde_json::Value>, usize), ExitCode> {
     let text = read(path)?;
@@ -208,13 +237,9 @@ fn plan_cmd(spec_path: &str, items_path: &str, rest: &[&str]) -> ExitCode {
             return code
         }
     };
-    let (_, items) = match (read(spec_path), read(items_path)) {
-        (Ok(s), Ok(i)) => match mount::study(&s, &i) {
-            Ok(study) => study,
-            Err((Failed::Spec, issues)) => return report(spec_path, &issues),
-            Err((_, issues)) => return report(items_path, &issues),
-        },
-        (Err(code), _) | (_, Err(code)) => return code,
+    let (_, items) = match load_study(spec_path, items_path) {
+        Ok(study) => study,
+        Err(code) => return code,
     };
     let gold_ids: Vec<String> = match opts
         .get("--gold")
@@ -257,13 +282,9 @@ fn report_cmd(
     gold_path: Option<&str>,
     out: &str,
 ) -> ExitCode {
-    let (spec, items) = match (read(spec_path), read(items_path)) {
-        (Ok(s), Ok(i)) => match mount::study(&s, &i) {
-            Ok(study) => study,
-            Err((Failed::Spec, issues)) => return report(spec_path, &issues),
-            Err((_, issues)) => return report(items_path, &issues),
-        },
-        (Err(code), _) | (_, Err(code)) => return code,
+    let (spec, items) = match load_study(spec_path, items_path) {
+        Ok(study) => study,
+        Err(code) => return code,
     };
     let gold = match gold_path.map(|p| read(p).map(|t| (p, serde_json::from_str::<gold::Gold>(&t))))
     {
@@ -285,22 +306,14 @@ fn report_cmd(
         return ExitCode::from(2);
     }
     eprintln!("{out}: report of {} result(s)", results.len());
-    if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    exit_for(bad)
 }
 
 /// `glossa export rankme`: magnitude scores in the RankME layout (see `collected::rankme`).
 fn export_rankme(spec_path: &str, items_path: &str, results_path: &str) -> ExitCode {
-    let (spec, items) = match (read(spec_path), read(items_path)) {
-        (Ok(s), Ok(i)) => match mount::study(&s, &i) {
-            Ok(study) => study,
-            Err((Failed::Spec, issues)) => return report(spec_path, &issues),
-            Err((_, issues)) => return report(items_path, &issues),
-        },
-        (Err(code), _) | (_, Err(code)) => return code,
+    let (spec, items) = match load_study(spec_path, items_path) {
+        Ok(study) => study,
+        Err(code) => return code,
     };
     let (results, bad) = match read_results(results_path) {
         Ok(r) => r,
@@ -313,18 +326,13 @@ fn export_rankme(spec_path: &str, items_path: &str, results_path: &str) -> ExitC
             return ExitCode::from(2);
         }
     }
-    if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    exit_for(bad)
 }
 
 /// `glossa export csv`: the tidy long table (see `collected::tidy`).
 fn export_csv(spec_path: &str, results_path: &str) -> ExitCode {
-    let spec = match read(spec_path).map(|t| mount::load_spec(&t)) {
-        Ok(Ok(spec)) => spec,
-        Ok(Err(issues)) => return report(spec_path, &issues),
+    let spec = match load_spec_file(spec_path) {
+        Ok(spec) => spec,
         Err(code) => return code,
     };
     let (results, bad) = match read_results(results_path) {
@@ -332,11 +340,7 @@ fn export_csv(spec_path: &str, results_path: &str) -> ExitCode {
         Err(code) => return code,
     };
     print!("{}", tidy::csv(&tidy::rows(&spec, &results)));
-    if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    exit_for(bad)
 }
 
 /// `glossa agreement`: Krippendorff's alpha per control (see `collected::agreement`).
@@ -346,9 +350,8 @@ fn agreement_cmd(
     items_path: Option<&str>,
     json: bool,
 ) -> ExitCode {
-    let spec = match read(spec_path).map(|t| mount::load_spec(&t)) {
-        Ok(Ok(spec)) => spec,
-        Ok(Err(issues)) => return report(spec_path, &issues),
+    let spec = match load_spec_file(spec_path) {
+        Ok(spec) => spec,
         Err(code) => return code,
     };
     let items = match items_path.map(|p| read(p).map(|t| (p, item::parse_items(&t)))) {
@@ -413,11 +416,7 @@ fn agreement_cmd(
             agreement::SEED
         );
     }
-    if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    exit_for(bad)
 }
 
 /// Reads a file, or standard input for `-`.

@@ -6,6 +6,7 @@
 //! ("pairable"). The sums over pairs use closed forms (Σ_{i≠j} (a_i − a_j)² = 2nΣa² − 2(Σa)²;
 //! for nominal data n² − Σ n_c²), so a unit with m values costs O(m) and the whole O(n).
 
+use crate::support::rng::SplitMix;
 use crate::support::sorted_map::SortedMap;
 
 /// The level of measurement.
@@ -104,31 +105,17 @@ pub fn alpha_of(units: &[Unit], level: Level) -> Option<f64> {
     (d_e > 0.0).then(|| 1.0 - d_o / d_e)
 }
 
-/// SplitMix64: the bootstrap's reproducible random numbers (seed fixed, so a report is the same
-/// every time it is made).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Alpha, its bootstrap 95% interval (`resamples` resamples of the pairable units with
 /// replacement, seed `seed`), and the counts.
 pub fn agreement(units: &[Unit], level: Level, resamples: usize, seed: u64) -> Agreement {
     let pairable: Vec<Unit> = units.iter().filter(|u| u.len() >= 2).cloned().collect();
     let alpha = alpha_of(&pairable, level);
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix::new(seed);
     let mut draws: Vec<f64> = Vec::with_capacity(resamples);
     if alpha.is_some() && !pairable.is_empty() {
         for _ in 0..resamples {
             let sample: Vec<Unit> = (0..pairable.len())
-                .map(|_| pairable[(rng.next() % pairable.len() as u64) as usize].clone())
+                .map(|_| pairable[rng.below(pairable.len() as u64) as usize].clone())
                 .collect();
             if let Some(a) = alpha_of(&sample, level) {
                 draws.push(a);

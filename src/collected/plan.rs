@@ -3,6 +3,7 @@
 //! reproducibly from a seed, and gold items are interleaved every M items. A participant whose
 //! id is not a slot of the plan gets one by a stable hash of the id.
 
+use crate::support::rng::SplitMix;
 use serde::Serialize;
 
 /// The plan format tag.
@@ -34,26 +35,6 @@ pub struct Slot {
     pub items: Vec<String>,
 }
 
-/// SplitMix64, for reproducible shuffles.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            v.swap(i, j);
-        }
-    }
-}
-
 /// Makes a plan: `items` (ids) each seen by `per_item` of `annotators` slots; `gold` ids
 /// interleaved every `gold_every` items of each slot (cycling through them).
 pub fn make(
@@ -80,7 +61,7 @@ pub fn make(
             "--gold-every needs gold items (--gold GOLD.json with at least one item)".to_owned(),
         );
     }
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix::new(seed);
     let mut order: Vec<&String> = items.iter().filter(|i| !gold.contains(i)).collect();
     rng.shuffle(&mut order);
     // Copy c of the k-th item goes to slot (k·K + c) mod N: K consecutive slots, so distinct
@@ -241,13 +222,13 @@ mod tests {
             2,
             "a participant named as a slot gets it"
         );
-        let mut rng = Rng(99);
+        let mut rng = SplitMix::new(99);
         for (people, worst) in [(50usize, 11usize), (200, 32), (1000, 125)] {
             let mut counts = vec![0usize; slots.len()];
             for _ in 0..people {
                 let id = format!(
                     "{:024x}",
-                    u128::from(rng.next()) << 32 | u128::from(rng.next())
+                    u128::from(rng.next_u64()) << 32 | u128::from(rng.next_u64())
                 );
                 counts[slot_of(&slots, &id)] += 1;
             }

@@ -2,5 +2,6 @@
 //! calendar arithmetic.
 
 pub mod ids;
+pub mod rng;
 pub mod sorted_map;
 pub mod time;

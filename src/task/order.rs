@@ -1,6 +1,8 @@
 //! Reproducible display orders: a seeded shuffle (FNV-1a hash + SplitMix64 + Fisher–Yates).
 //! The same seed string always gives the same order, on every platform and in every version.
 
+use crate::support::rng::SplitMix;
+
 /// Hashes a seed string (FNV-1a, 64 bit).
 fn fnv1a(seed: &str) -> u64 {
     seed.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -8,38 +10,10 @@ fn fnv1a(seed: &str) -> u64 {
     })
 }
 
-/// SplitMix64: a small, well-mixed generator.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0), by rejection so every value is equally likely.
-    fn below(&mut self, n: u64) -> u64 {
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next();
-            if x < zone {
-                return x % n;
-            }
-        }
-    }
-}
-
 /// The positions `0..n` in an order shuffled by `seed`.
 pub fn shuffled(n: usize, seed: &str) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
-    let mut rng = SplitMix(fnv1a(seed));
-    for i in (1..n).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        order.swap(i, j);
-    }
+    SplitMix::new(fnv1a(seed)).shuffle(&mut order);
     order
 }
 

@@ -60,3 +60,10 @@ pub fn propaganda_plain_answers(skip: &[&str]) -> Vec<Action> {
     }
     out
 }
+
+/// A shipped example spec (path under `www/examples/`), loaded with its worked examples.
+pub fn example_spec(path: &str) -> glossa::spec::TaskSpec {
+    let file = format!("{}/www/examples/{path}", env!("CARGO_MANIFEST_DIR"));
+    glossa::mount::load_spec(&std::fs::read_to_string(file).unwrap())
+        .expect("the example spec loads")
+}
