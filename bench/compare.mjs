@@ -12,6 +12,9 @@ import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
 
 const RUNS = Number(process.argv[2] ?? 10);
 const spec = JSON.parse(await readFile('www/examples/it-implicit/spec.json', 'utf8'));
+// The peers' pages show the item without its instructions: so does Glossa's (instructions are
+// otherwise open on an annotator's first item).
+spec.instructions_open_first = false;
 const item = JSON.parse(await readFile('www/examples/it-implicit/items.json', 'utf8'))[0];
 await mkdir('target/bench', { recursive: true });
 await writeFile('target/bench/italian.js', `export const spec = ${JSON.stringify(spec)};\nexport const item = ${JSON.stringify(item)};\n`);

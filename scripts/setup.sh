@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Glossa needs, skipping whatever is already present.
-# Usage: scripts/setup.sh [build|test]   (build: Rust side only; test: also Chromium and npm)
+# Usage: scripts/setup.sh [build|test]   (build: Rust side only; test: also the three browser
+# engines and their drivers, the e2e npm packages, and the Python reference for agreement)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-test}
