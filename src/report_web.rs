@@ -26,18 +26,11 @@ pub fn build_report(spec: &str, items: &str, results: &str, gold: &str) -> Resul
     } else {
         Some(serde_json::from_str(gold).map_err(|e| format!("gold: {e}"))?)
     };
-    let mut parsed = Vec::new();
-    let mut bad = Vec::new();
-    for (n, line) in results.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<serde_json::Value>(line) {
-            Ok(v) if v.is_object() => parsed.push(v),
-            Ok(_) => bad.push(format!("results:{}: not a result object", n + 1)),
-            Err(e) => bad.push(format!("results:{}: not JSON: {e}", n + 1)),
-        }
-    }
+    let (parsed, bad) = crate::collected::read_jsonl(results);
+    let bad: Vec<String> = bad
+        .iter()
+        .map(|(n, m)| format!("results:{n}: {m}"))
+        .collect();
     let html = report::html(&spec, &items, &parsed, gold.as_ref());
     Ok(serde_json::json!({ "html": html, "problems": bad }).to_string())
 }

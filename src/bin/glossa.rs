@@ -176,26 +176,11 @@ fn exit_for(bad: usize) -> ExitCode {
 
 /// Reads results as JSON Lines, reporting each bad line (with its number) and going on.
 fn read_results(path: &str) -> Result<(Vec<serde_json::Value>, usize), ExitCode> {
-    let text = read(path)?;
-    let mut results = Vec::new();
-    let mut bad = 0;
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<serde_json::Value>(line) {
-            Ok(v) if v.is_object() => results.push(v),
-            Ok(_) => {
-                bad += 1;
-                eprintln!("{path}:{}: not a result object", n + 1);
-            }
-            Err(e) => {
-                bad += 1;
-                eprintln!("{path}:{}: not JSON: {e}", n + 1);
-            }
-        }
+    let (results, bad) = glossa::collected::read_jsonl(&read(path)?);
+    for (line, message) in &bad {
+        eprintln!("{path}:{line}: {message}");
     }
-    Ok((results, bad))
+    Ok((results, bad.len()))
 }
 
 /// `glossa plan`: a balanced assignment of items to annotator slots (see `collected::plan`).

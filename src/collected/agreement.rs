@@ -7,6 +7,7 @@
 //! category shares and manual-acceptance flags are reported instead.
 
 use super::alpha::{agreement, Agreement, Datum, Level, Unit};
+use super::gold::span_words;
 use crate::item::Item;
 use crate::spec::{Block, Control, TaskSpec};
 use crate::support::sorted_map::SortedMap;
@@ -218,20 +219,7 @@ pub fn compute(spec: &TaskSpec, items: &[Item], results: &[Value]) -> AgreementR
                             _ => vec![],
                         };
                         for e in entries {
-                            for s in e
-                                .get("spans")
-                                .and_then(Value::as_array)
-                                .into_iter()
-                                .flatten()
-                            {
-                                let (f, l) = (
-                                    s.get("first_word").and_then(Value::as_u64),
-                                    s.get("last_word").and_then(Value::as_u64),
-                                );
-                                if let (Some(f), Some(l)) = (f, l) {
-                                    list.extend(f as usize..=l as usize);
-                                }
-                            }
+                            list.extend(span_words(e).into_iter().map(|w| w as usize));
                         }
                         marked.entry(item).or_default().insert(who, list);
                     });

@@ -85,8 +85,8 @@ impl Gold {
                 .iter()
                 .all(|(k, v)| g.get(k).is_some_and(|x| self.matches(v, x))),
             (Value::Object(e), Value::Object(g)) if e.contains_key("questions") => {
-                let theirs: Vec<(u64, u64)> = fragments(g);
-                fragments(&Value::Object(e.clone())).iter().all(|want| {
+                let theirs = fragments(g.get("questions"));
+                fragments(e.get("questions")).iter().all(|want| {
                     theirs
                         .iter()
                         .any(|have| overlap(*want, *have) >= self.span_overlap)
@@ -96,7 +96,8 @@ impl Gold {
                 let want = v.get("value");
                 let have = g.get(attr);
                 have.and_then(|h| h.get("value")) == want
-                    && jaccard(&words(v), &have.map(words).unwrap_or_default()) >= self.span_overlap
+                    && jaccard(&span_words(v), &have.map(span_words).unwrap_or_default())
+                        >= self.span_overlap
             }),
             (Value::Array(e), Value::Array(g)) => {
                 // Grid rows: each expected row's cells, exactly.
@@ -110,10 +111,10 @@ impl Gold {
     }
 }
 
-/// The answer fragments (`start`, `end` in code points) of a questions value.
-fn fragments(v: &impl std::ops::Index<&'static str, Output = Value>) -> Vec<(u64, u64)> {
-    v["questions"]
-        .as_array()
+/// The answer fragments (`start`, `end` in code points) of a questions value's `questions`.
+fn fragments(questions: Option<&Value>) -> Vec<(u64, u64)> {
+    questions
+        .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .flat_map(|q| {
@@ -141,8 +142,9 @@ fn is_spans(map: &serde_json::Map<String, Value>) -> bool {
     map.values().any(|v| v.get("spans").is_some())
 }
 
-/// The words a span entry covers (from its spans' `first_word`/`last_word`, or `[first, last]`).
-fn words(entry: &Value) -> Vec<u64> {
+/// The words a span entry covers (from its spans' `first_word`/`last_word`, or `[first, last]`),
+/// sorted, each once.
+pub fn span_words(entry: &Value) -> Vec<u64> {
     let mut out = Vec::new();
     for s in entry
         .get("spans")

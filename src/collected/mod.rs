@@ -11,3 +11,23 @@ pub mod rankme;
 pub mod report;
 pub mod revalidate;
 pub mod tidy;
+
+use serde_json::Value;
+
+/// Reads results as JSON Lines, the way every command and the report page do: each line that is
+/// not a result object is named — `(line, message)` — and left out, and reading goes on.
+pub fn read_jsonl(text: &str) -> (Vec<Value>, Vec<(usize, String)>) {
+    let mut results = Vec::new();
+    let mut bad = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Value>(line) {
+            Ok(v) if v.is_object() => results.push(v),
+            Ok(_) => bad.push((n + 1, "not a result object".to_owned())),
+            Err(e) => bad.push((n + 1, format!("not JSON: {e}"))),
+        }
+    }
+    (results, bad)
+}

@@ -7,6 +7,7 @@
 //! `sysN`), so scores stay tied to systems whatever order was shown.
 
 use super::agreement::annotator;
+use super::tidy::csv_field;
 use crate::item::Item;
 use crate::spec::{Block, Control, TaskSpec};
 use serde_json::Value;
@@ -59,13 +60,6 @@ pub fn csv(spec: &TaskSpec, items: &[Item], results: &[Value]) -> Result<String,
     header.extend((1..=width).map(|k| format!("ref{k}")));
     header.extend((1..=width).map(|k| format!("{p}{k}")));
     header.extend((1..=width).map(|k| format!("sys{k}")));
-    let field = |s: &str| {
-        if s.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_owned()
-        }
-    };
     let mut out = header.join(",") + "\r\n";
     for (n, r) in results.iter().enumerate() {
         let Some(scores) = r
@@ -115,7 +109,11 @@ pub fn csv(spec: &TaskSpec, items: &[Item], results: &[Value]) -> Result<String,
             })
         }));
         row.extend((0..width).map(|k| cell(k, &|id| id.to_owned())));
-        out += &row.iter().map(|c| field(c)).collect::<Vec<_>>().join(",");
+        out += &row
+            .iter()
+            .map(|c| csv_field(c))
+            .collect::<Vec<_>>()
+            .join(",");
         out += "\r\n";
     }
     Ok(out)

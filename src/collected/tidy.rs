@@ -166,8 +166,8 @@ pub fn rows(spec: &TaskSpec, results: &[Value]) -> Vec<Row> {
     out
 }
 
-/// Writes a CSV field (quoted when it holds a comma, a quote or a line break).
-fn field(s: &str) -> String {
+/// Writes a CSV field (quoted when it holds a comma, a quote or a line break), as RFC 4180 does.
+pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -182,7 +182,7 @@ pub fn csv(rows: &[Row]) -> String {
         out += &r
             .cells
             .iter()
-            .map(|c| field(c))
+            .map(|c| csv_field(c))
             .collect::<Vec<_>>()
             .join(",");
         out += "\r\n";
