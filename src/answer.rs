@@ -5,6 +5,7 @@
 //! holds (integers).
 
 use crate::spec::Control;
+use crate::support::family::{Gate, Marking, Rating};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
@@ -17,17 +18,17 @@ pub enum Answer {
     /// The chosen option of a single-choice control.
     Choice(OptionValue),
     /// The text typed into a single number box.
-    NumberText(String),
+    NumberText(Rating<String>),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
-    NumberTexts(SortedMap<String, String>),
+    NumberTexts(Rating<SortedMap<String, String>>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
-    Grid(GridCells),
+    Grid(Rating<GridCells>),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
-    Spans(SortedMap<String, Vec<SpanEntry>>),
+    Spans(Marking<SortedMap<String, Vec<SpanEntry>>>),
     /// Free text as typed.
     Text(String),
     /// Authored questions (QA), with the "no more questions possible" box.
-    Questions(QuestionSet),
+    Questions(Marking<QuestionSet>),
 }
 
 /// The questions written for one item.
@@ -100,15 +101,15 @@ pub enum AnswerValue {
     /// A whole number.
     Number(u64),
     /// Whole numbers keyed by output id.
-    Numbers(SortedMap<String, u64>),
+    Numbers(Rating<SortedMap<String, u64>>),
     /// A grid, row by row.
-    Grid(Vec<GridRowValue>),
+    Grid(Rating<Vec<GridRowValue>>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
-    Spans(SortedMap<String, SpanAttrValue>),
+    Spans(Marking<SortedMap<String, SpanAttrValue>>),
     /// Free text.
     Text(String),
     /// Authored questions.
-    Questions(QuestionsValue),
+    Questions(Marking<QuestionsValue>),
 }
 
 /// Validated questions, as results hold them.
@@ -266,9 +267,9 @@ impl Answer {
                     .iter()
                     .map(|(k, v)| number(v).map(|t| (k.clone(), t)))
                     .collect::<Option<SortedMap<_, _>>>()?;
-                Some(Answer::NumberTexts(texts))
+                Some(Answer::NumberTexts(Gate::gate(texts)))
             }
-            Control::Number(_) => number(json).map(Answer::NumberText),
+            Control::Number(_) => number(json).map(|t| Answer::NumberText(Gate::gate(t))),
             Control::Grid(_) => {
                 let rows = json.as_array()?;
                 let mut cells = GridCells::new();
@@ -282,7 +283,7 @@ impl Answer {
                         cells.insert(n, cols);
                     }
                 }
-                Some(Answer::Grid(cells))
+                Some(Answer::Grid(Gate::gate(cells)))
             }
             Control::SpanAttributes(_) => {
                 let map = json.as_object()?;
@@ -296,7 +297,7 @@ impl Answer {
                     };
                     out.insert(attr.clone(), entries);
                 }
-                Some(Answer::Spans(out))
+                Some(Answer::Spans(Gate::gate(out)))
             }
             Control::Text(_) => json.as_str().map(|s| Answer::Text(s.to_owned())),
             Control::Questions(_) => {
@@ -320,11 +321,11 @@ impl Answer {
                         collapsed: false,
                     })
                     .collect();
-                Some(Answer::Questions(QuestionSet {
+                Some(Answer::Questions(Gate::gate(QuestionSet {
                     cards,
                     no_more: example.no_more,
                     skipped: example.skipped,
-                }))
+                })))
             }
         }
     }

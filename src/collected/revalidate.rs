@@ -3,6 +3,7 @@
 //! (`glossa validate`). Also checks what the result claims about the item: spec id and version,
 //! sentences, span texts and offsets.
 
+use crate::support::family::Gate;
 use crate::answer::{Answer, GridCells, QuestionCard, QuestionSet, SpanEntry, WordSpan};
 use crate::result::RESULT_FORMAT;
 use crate::spec::Control;
@@ -105,9 +106,9 @@ fn read_answer(
                 .iter()
                 .map(|(k, n)| Some((k.clone(), integer_text(n)?)))
                 .collect::<Option<SortedMap<_, _>>>()?;
-            Some(Answer::NumberTexts(texts))
+            Some(Answer::NumberTexts(Gate::gate(texts)))
         }
-        Control::Number(_) => Some(Answer::NumberText(integer_text(v)?)),
+        Control::Number(_) => Some(Answer::NumberText(Gate::gate(integer_text(v)?))),
         Control::Text(_) => Some(Answer::Text(v.as_str()?.to_owned())),
         Control::Grid(g) => {
             let rows = v.as_array()?;
@@ -152,7 +153,7 @@ fn read_answer(
                     _ => {}
                 }
             }
-            Some(Answer::Grid(cells))
+            Some(Answer::Grid(Gate::gate(cells)))
         }
         Control::Questions(c) => read_questions(task, c, v, path, out),
         Control::SpanAttributes(c) => {
@@ -176,7 +177,7 @@ fn read_answer(
                 }
                 map.insert(attr.clone(), list);
             }
-            Some(Answer::Spans(map))
+            Some(Answer::Spans(Gate::gate(map)))
         }
     }
 }
@@ -275,14 +276,14 @@ fn read_questions(
         }
         cards.push(card);
     }
-    Some(Answer::Questions(QuestionSet {
+    Some(Answer::Questions(Gate::gate(QuestionSet {
         cards,
         no_more: v
             .get("no_more_questions")
             .and_then(Value::as_bool)
             .unwrap_or(false),
         skipped: v.get("skipped").and_then(Value::as_str).map(str::to_owned),
-    }))
+    })))
 }
 
 /// A whole number as the text a box would hold.

@@ -125,7 +125,7 @@ fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
         Answer::NumberText(text) => vec![Action::SetNumber {
             control: c(),
             key: None,
-            text: text.clone(),
+            text: String::clone(text),
         }],
         Answer::NumberTexts(map) => map
             .iter()

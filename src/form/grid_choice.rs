@@ -2,6 +2,7 @@
 //! clears the first side (with a notice to undo).
 
 use super::{FormState, GridNotice};
+use crate::support::family::Gate;
 use crate::answer::{Answer, Answers, GridCells};
 use crate::item::Item;
 use crate::spec::GridControl;
@@ -56,6 +57,6 @@ pub(super) fn set_grid(answers: &mut Answers, control: ControlId, cells: GridCel
     if cells.is_empty() {
         answers.remove(&control);
     } else {
-        answers.insert(control, Answer::Grid(cells));
+        answers.insert(control, Answer::Grid(Gate::gate(cells)));
     }
 }

@@ -2,6 +2,7 @@
 //! fragments assigned from the selection, and the "no more questions" box.
 
 use super::{Action, FormState, QuestionEdit};
+use crate::support::family::Gate;
 use crate::answer::{Answer, QuestionCard, QuestionSet};
 use crate::spec::{Control, QuestionsControl};
 use crate::support::ids::ControlId;
@@ -25,7 +26,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
         return;
     };
     let mut set = match form.answers.get(&control_id) {
-        Some(Answer::Questions(s)) => s.clone(),
+        Some(Answer::Questions(s)) => QuestionSet::clone(s),
         _ => QuestionSet::default(),
     };
     match action {
@@ -89,7 +90,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
     if set == QuestionSet::default() {
         form.answers.remove(&control_id);
     } else {
-        form.answers.insert(control_id, Answer::Questions(set));
+        form.answers.insert(control_id, Answer::Questions(Gate::gate(set)));
     }
 }
 

@@ -1,6 +1,7 @@
 //! The span-attribute part of the form model: values, assigning the selection, removing.
 
 use super::{span_control, Action, FormState};
+use crate::support::family::Gate;
 use crate::answer::{Answer, SpanEntry};
 use crate::support::sorted_map::SortedMap;
 use crate::task::Task;
@@ -14,7 +15,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
         return;
     };
     let mut map: SortedMap<String, Vec<SpanEntry>> = match form.answers.get(&control_id) {
-        Some(Answer::Spans(m)) => m.clone(),
+        Some(Answer::Spans(m)) => SortedMap::clone(m),
         _ => SortedMap::new(),
     };
     match action {
@@ -85,6 +86,6 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
     if map.is_empty() {
         form.answers.remove(&control_id);
     } else {
-        form.answers.insert(control_id, Answer::Spans(map));
+        form.answers.insert(control_id, Answer::Spans(Gate::gate(map)));
     }
 }

@@ -4,7 +4,7 @@ pub mod mr;
 pub mod sentences;
 
 use crate::spec::{
-    join_path, parse_json, Block, Control, NumberControl, SpecIssue, SpecIssueCode, TaskSpec,
+    join_path, parse_json, Block, Control, SpecIssue, SpecIssueCode, TaskSpec,
 };
 use crate::support::sorted_map::SortedSet;
 
@@ -155,10 +155,10 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
     }
     for control in &spec.controls {
         match control {
-            Control::Number(NumberControl {
-                outputs: Some(src), ..
-            }) => {
-                issues.extend(check_outputs(item, src.field.as_str(), src.count, path));
+            Control::Number(c) => {
+                if let Some(src) = &c.outputs {
+                    issues.extend(check_outputs(item, src.field.as_str(), src.count, path));
+                }
             }
             Control::Grid(g) => {
                 issues.extend(check_sentences_field(item, g.rows.field.as_str(), path));

@@ -2,6 +2,7 @@
 //! sentences and both levels, spans with their text and offsets in every unit, questions with
 //! fragments, base forms and overlap.
 
+use crate::support::family::Gate;
 use crate::answer::{Answer, AnswerValue, QuestionSet, QuestionValue, QuestionsValue};
 use crate::answer::{CellValue, GridRowValue, SpanAttrValue, SpanEntry, SpanEntryValue, SpanValue};
 use crate::item::Item;
@@ -31,17 +32,17 @@ pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, AnswerValue
                         whole_number_value(Answer::number_text(answer, Some(&k))).map(|v| (k, v))
                     })
                     .collect();
-                (!numbers.is_empty()).then_some(AnswerValue::Numbers(numbers))
+                (!numbers.is_empty()).then(|| AnswerValue::Numbers(Gate::gate(numbers)))
             }
             (Control::Number(_), _) => {
                 whole_number_value(Answer::number_text(answer, None)).map(AnswerValue::Number)
             }
-            (Control::Grid(c), _) => Some(AnswerValue::Grid(grid_value(c, item, answer))),
+            (Control::Grid(c), _) => Some(AnswerValue::Grid(Gate::gate(grid_value(c, item, answer)))),
             (Control::SpanAttributes(c), Some(Answer::Spans(map))) => {
-                Some(AnswerValue::Spans(span_value(task, c, map)))
+                Some(AnswerValue::Spans(Gate::gate(span_value(task, c, map))))
             }
             (Control::Questions(c), Some(Answer::Questions(set))) => {
-                Some(AnswerValue::Questions(questions_value(task, c, set)))
+                Some(AnswerValue::Questions(Gate::gate(questions_value(task, c, set))))
             }
             (Control::Text(_), Some(Answer::Text(t))) if !t.is_empty() => {
                 Some(AnswerValue::Text(t.clone()))

@@ -1,6 +1,7 @@
 //! Blocks: what the screen shows of the item (and of the study, such as a standard to relate to).
 
 use super::tagged;
+use crate::support::family::Rating;
 use crate::support::ids::FieldName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -13,12 +14,12 @@ pub enum Block {
     Text(TextBlock),
     /// A meaning representation (`name[Cocum], area[city centre]`) shown as attribute chips,
     /// the attributes the item marks as highlighted set apart.
-    MeaningRepresentation(MeaningRepresentationBlock),
+    MeaningRepresentation(Rating<MeaningRepresentationBlock>),
     /// A fixed reference from the spec (not the item) that answers relate to, with its score:
     /// RankME's STANDARD.
-    Standard(StandardBlock),
+    Standard(Rating<StandardBlock>),
     /// A text split into numbered sentences ("•" bullets, or a list of strings).
-    Sentences(SentencesBlock),
+    Sentences(Rating<SentencesBlock>),
     /// The item's source: a link to the original (opened in a new tab) and, optionally, its
     /// images with their captions, for answers that need a look at the source (the propaganda
     /// manual's Obrázek and Video).
@@ -26,9 +27,9 @@ pub enum Block {
 }
 tagged::tagged_enum!(Block {
     "text" => Text(TextBlock),
-    "meaning_representation" => MeaningRepresentation(MeaningRepresentationBlock),
-    "standard" => Standard(StandardBlock),
-    "sentences" => Sentences(SentencesBlock),
+    "meaning_representation" => MeaningRepresentation(Rating<MeaningRepresentationBlock>),
+    "standard" => Standard(Rating<StandardBlock>),
+    "sentences" => Sentences(Rating<SentencesBlock>),
     "source" => Source(SourceBlock),
 });
 

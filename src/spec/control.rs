@@ -1,6 +1,7 @@
 //! Controls: what the annotator answers, one kind per variant.
 
 use super::tagged;
+use crate::support::family::{Marking, Rating};
 use crate::support::ids::{ControlId, FieldName, OptionValue};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -13,25 +14,25 @@ pub enum Control {
     SingleChoice(SingleChoice),
     /// A whole number, asked once or once for each output the item lists (magnitude
     /// estimation: one score per utterance).
-    Number(NumberControl),
+    Number(Rating<NumberControl>),
     /// A grid: one row per sentence of the item, columns of options (possibly two-level), at
     /// most one choice per column per row, and rows filled by exactly one alternative group of
     /// columns (the per-sentence error taxonomy).
-    Grid(GridControl),
+    Grid(Rating<GridControl>),
     /// Attributes that each take a value and spans of a text (span annotation).
-    SpanAttributes(SpanAttributes),
+    SpanAttributes(Marking<SpanAttributes>),
     /// Free text (e.g. an optional note).
     Text(TextControl),
     /// Question authoring: questions about a paragraph, each with its answer marked in it.
-    Questions(super::QuestionsControl),
+    Questions(Marking<super::QuestionsControl>),
 }
 tagged::tagged_enum!(Control {
     "single_choice" => SingleChoice(SingleChoice),
-    "number" => Number(NumberControl),
-    "grid" => Grid(GridControl),
-    "span_attributes" => SpanAttributes(SpanAttributes),
+    "number" => Number(Rating<NumberControl>),
+    "grid" => Grid(Rating<GridControl>),
+    "span_attributes" => SpanAttributes(Marking<SpanAttributes>),
     "text" => Text(TextControl),
-    "questions" => Questions(super::QuestionsControl),
+    "questions" => Questions(Marking<super::QuestionsControl>),
 });
 
 impl Control {

@@ -100,18 +100,6 @@ pub struct WorkedExample {
 }
 
 impl TaskSpec {
-    /// The item fields that span controls annotate (tokenised once per item).
-    pub fn span_fields(&self) -> Vec<&str> {
-        self.controls
-            .iter()
-            .filter_map(|c| match c {
-                Control::SpanAttributes(s) => Some(s.text_field.as_str()),
-                Control::Questions(q) => Some(q.text_field.as_str()),
-                _ => None,
-            })
-            .collect()
-    }
-
     /// Looks a control up by id.
     pub fn control(&self, id: &ControlId) -> Option<&Control> {
         self.controls.iter().find(|c| c.id() == id)

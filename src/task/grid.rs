@@ -50,7 +50,7 @@ pub fn effective_row(
 /// The grid cells of an answer (empty for none).
 pub fn cells(answer: Option<&Answer>) -> GridCells {
     match answer {
-        Some(Answer::Grid(cells)) => cells.clone(),
+        Some(Answer::Grid(cells)) => GridCells::clone(cells),
         _ => GridCells::new(),
     }
 }

@@ -36,12 +36,19 @@ impl Task {
     /// Binds a (checked) spec and item; `seed` is the host's shuffle seed.
     pub fn new(spec: TaskSpec, item: Item, seed: Option<&str>) -> Self {
         let presentation = Presentation::new(&spec, &item, seed);
+        // Tokenised inside the match of the span kinds: a build without them (see
+        // `support::family`) then has no tokeniser and no word-break tables at all.
         let spans = spec
-            .span_fields()
-            .into_iter()
-            .map(|f| {
-                let text = item.text(f).unwrap_or_default();
-                (f.to_owned(), (Rc::from(text), Rc::new(Tokens::new(text))))
+            .controls
+            .iter()
+            .filter_map(|c| {
+                let field = match c {
+                    Control::SpanAttributes(s) => s.text_field.as_str(),
+                    Control::Questions(q) => q.text_field.as_str(),
+                    _ => return None,
+                };
+                let text = item.text(field).unwrap_or_default();
+                Some((field.to_owned(), (Rc::from(text), Rc::new(Tokens::new(text)))))
             })
             .collect();
         let function_words = spec

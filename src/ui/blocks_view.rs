@@ -9,7 +9,7 @@ use crate::i18n::Lang;
 use crate::item::mr;
 use crate::item::sentences;
 use crate::item::Item;
-use crate::spec::Block;
+use crate::spec::{Block, StandardBlock};
 use crate::task::Task;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -53,7 +53,7 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
                         highlight={b.highlight_field.as_ref().map(|f| item.strings(f.as_str())).unwrap_or_default()} />
                 },
                 Block::Standard(_) if props.skip_standards => html! {},
-                Block::Standard(b) => html! { <StandardView {id} block={Rc::new(b.clone())} /> },
+                Block::Standard(b) => html! { <StandardView {id} block={Rc::new(StandardBlock::clone(b))} /> },
                 Block::Sentences(b) => html! {
                     <SentencesView {id} label={b.label.clone()} sentence_label={b.sentence_label.clone()}
                         sentences={item.fields.get(b.field.as_str()).and_then(sentences::split).unwrap_or_default()} />

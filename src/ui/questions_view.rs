@@ -56,7 +56,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
         .span_text(c.text_field.as_str())
         .unwrap_or_else(|| (Rc::from(""), Rc::new(Tokens::new(""))));
     let set = match form.answers.get(&c.id) {
-        Some(Answer::Questions(s)) => s.clone(),
+        Some(Answer::Questions(s)) => QuestionSet::clone(s),
         _ => QuestionSet::default(),
     };
     // The screen always shows at least one card; its first edit creates it.

@@ -57,7 +57,7 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
         .unwrap_or_else(|| (Rc::from(""), Rc::new(Tokens::new(""))));
     let text: &str = &shared_text;
     let entries: SortedMap<String, Vec<SpanEntry>> = match props.form.answers.get(&c.id) {
-        Some(Answer::Spans(m)) => m.clone(),
+        Some(Answer::Spans(m)) => SortedMap::clone(m),
         _ => SortedMap::new(),
     };
     let jump = use_state_eq(|| None::<WordSpan>);

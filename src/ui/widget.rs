@@ -17,7 +17,7 @@ use super::submit_bar::SubmitBar;
 use super::{Model, WidgetLink};
 use crate::form::{Action, FormState};
 use crate::i18n::{t, Msg};
-use crate::spec::{ChoiceLayout, Control};
+use crate::spec::{ChoiceLayout, Control, GridControl, NumberControl, QuestionsControl, SpanAttributes};
 use crate::support::ids::dom_id;
 use crate::task::grid;
 use crate::task::Task;
@@ -114,7 +114,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
             if e.ctrl_key() || e.meta_key() || e.alt_key() || typing_in_text(&e) {
                 return;
             }
-            let key = e.key().to_lowercase();
+            let key = lower_case(&e.key());
             for control in &task.spec.controls {
                 let Control::SingleChoice(c) = control else {
                     continue;
@@ -122,7 +122,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                 if let Some(o) = c
                     .options
                     .iter()
-                    .find(|o| o.key.as_deref().map(str::to_lowercase) == Some(key.clone()))
+                    .find(|o| o.key.as_deref().map(lower_case) == Some(key.clone()))
                 {
                     e.prevent_default();
                     dispatch.emit(Action::Choose {
@@ -192,13 +192,13 @@ pub fn Widget(props: &WidgetProps) -> Html {
             <form class="glossa-form" novalidate=true {onsubmit}>
                 { for spec.controls.iter().enumerate().map(|(position, control)| match control {
                     Control::SpanAttributes(c) => html! {
-                        <SpanAttributesView {instance} position={position} control={Rc::new(c.clone())}
+                        <SpanAttributesView {instance} position={position} control={Rc::new(SpanAttributes::clone(c))}
                             task={Rc::clone(&props.task)} form={Rc::clone(&shared_form)}
                             report={Rc::clone(&report)} {lang}
                             on_action={actions.now.clone()} on_pick={actions.after_paint.clone()} />
                     },
                     Control::Questions(c) => html! {
-                        <QuestionsView {instance} position={position} control={Rc::new(c.clone())}
+                        <QuestionsView {instance} position={position} control={Rc::new(QuestionsControl::clone(c))}
                             task={Rc::clone(&props.task)} form={Rc::clone(&shared_form)}
                             report={Rc::clone(&report)} tally={props.tally.clone()} {lang}
                             on_action={actions.now.clone()} on_pick={actions.after_paint.clone()} />
@@ -215,7 +215,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         }
                     }
                     Control::Grid(c) => html! {
-                        <GridView {instance} control={Rc::new(c.clone())}
+                        <GridView {instance} control={Rc::new(GridControl::clone(c))}
                             rows={Rc::new(grid::rows(c, item))} extra={Rc::new(grid::extra_sentences(c, item))}
                             form={Rc::clone(&shared_form)}
                             report={Rc::clone(&report)} {lang}
@@ -226,7 +226,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                             props.task.presentation.outputs_in_order(&c.id, &item.outputs(src.field.as_str()))
                         });
                         html! {
-                            <NumberView {instance} control={Rc::new(c.clone())}
+                            <NumberView {instance} control={Rc::new(NumberControl::clone(c))}
                                 outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(&shared_form)}
                                 report={Rc::clone(&report)} {lang}
                                 on_action={actions.now.clone()} />
@@ -356,4 +356,10 @@ fn first_on_screen<'a>(model: &Model, problems: &'a [Problem]) -> Option<&'a Pro
             problems.iter().find(|p| p.at == box_at)
         })
         .or(Some(first))
+}
+
+/// Lower case, by the browser: Rust's `to_lowercase` brings Unicode case tables (~12 KB) into a
+/// bundle that has no other use for them.
+fn lower_case(s: &str) -> String {
+    String::from(js_sys::JsString::from(s).to_lower_case())
 }

@@ -108,7 +108,7 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
             }
             Control::Questions(c) => {
                 let set = match answer {
-                    Some(Answer::Questions(set)) => set.clone(),
+                    Some(Answer::Questions(set)) => QuestionSet::clone(set),
                     _ => QuestionSet::default(),
                 };
                 problems.extend(questions(task, c, &set));

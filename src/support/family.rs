@@ -1,0 +1,123 @@
+//! Task families a build leaves out: a left-out family's types become uninhabited, so the
+//! compiler drops every branch that would handle them (their readers, views, rules and results).
+//!
+//! The browser bundle comes in builds per need (`scripts/build.sh`): `choice` (single choice and
+//! free text), `rating` (+ numbers, grids and their blocks) and `full` (+ span attributes,
+//! question authoring and the source block). A spec variant of a family is declared as
+//! `Variant(Rating<Payload>)` or `Variant(Marking<Payload>)`: in a build with the family that is
+//! the payload itself; in a build without it, [`Absent`]`<Payload>`, a type with no values that
+//! reads as a clear error and dereferences to the payload for code that is never reached.
+//! Native builds (the CLI, the tests, the report) always have every family.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Numbers and grids (magnitude estimation, the error grid): the `rating` and `full` builds.
+#[cfg(any(feature = "rating", not(target_arch = "wasm32")))]
+pub type Rating<T> = T;
+/// Numbers and grids (magnitude estimation, the error grid): the `rating` and `full` builds.
+#[cfg(not(any(feature = "rating", not(target_arch = "wasm32"))))]
+pub type Rating<T> = Absent<T>;
+
+/// Span attributes and question authoring (marking words of a text): the `full` build.
+#[cfg(any(feature = "marking", not(target_arch = "wasm32")))]
+pub type Marking<T> = T;
+/// Span attributes and question authoring (marking words of a text): the `full` build.
+#[cfg(not(any(feature = "marking", not(target_arch = "wasm32"))))]
+pub type Marking<T> = Absent<T>;
+
+/// A value of a family this build leaves out: there is none. Reading one is an error that says
+/// which build has it; everything else about it is unreachable.
+pub struct Absent<T>(std::convert::Infallible, PhantomData<T>);
+
+impl<T> Absent<T> {
+    /// Never returns: there is no value to hold (a left-out family's value is never made; the
+    /// code that would make one is only reached through a value of the family).
+    pub fn from_value(_: T) -> Self {
+        unreachable!("a task family left out of this build")
+    }
+}
+
+impl<T> std::ops::Deref for Absent<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        match self.0 {}
+    }
+}
+
+impl<T> std::ops::DerefMut for Absent<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        match self.0 {}
+    }
+}
+
+impl<T> Clone for Absent<T> {
+    fn clone(&self) -> Self {
+        match self.0 {}
+    }
+}
+
+impl<T> fmt::Debug for Absent<T> {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {}
+    }
+}
+
+impl<T> PartialEq for Absent<T> {
+    fn eq(&self, _: &Self) -> bool {
+        match self.0 {}
+    }
+}
+
+impl<T> Eq for Absent<T> {}
+
+impl<T> serde::Serialize for Absent<T> {
+    fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        match self.0 {}
+    }
+}
+
+impl<'de, T> serde::Deserialize<'de> for Absent<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
+        Err(serde::de::Error::custom(
+            "this build of Glossa does not have this kind: load the widget through glossa.js, \
+             which picks the build a spec needs",
+        ))
+    }
+}
+
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Absent<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
+
+/// Wraps a value of a family in its gate: the value itself in a build with the family.
+pub trait Gate<T> {
+    /// The gated value.
+    fn gate(value: T) -> Self;
+}
+
+impl<T> Gate<T> for T {
+    fn gate(value: T) -> T {
+        value
+    }
+}
+
+impl<T> Gate<T> for Absent<T> {
+    fn gate(value: T) -> Self {
+        Absent::from_value(value)
+    }
+}
