@@ -1,29 +1,45 @@
 #!/usr/bin/env bash
-# Builds the release bundle into www/: release wasm -> wasm-bindgen (--target web) -> wasm-opt -Oz.
+# Builds the participant bundle into www/pkg/, one build per need (glossa.js picks the smallest
+# build that has every control and block kind of the spec), and the report page's build into
+# www/report-pkg/: release wasm -> wasm-bindgen (--target web) -> wasm-opt -Oz.
+#   choice  single choice and free text                      (--features web)
+#   rating  + numbers, grids, their blocks                    (--features web,rating)
+#   full    + span attributes, question authoring             (--features web,rating,marking)
+# Usage: scripts/build.sh [BUILD ...]   (default: all three and the report)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
+
 # Debian's wasm-opt 108 cannot parse the table instructions that reference types bring, so the
 # bundle is built without them (wasm-bindgen then keeps its JS-side heap of objects).
-RUSTFLAGS="-C target-feature=-reference-types" \
-  cargo build --release --lib --target wasm32-unknown-unknown --quiet
-rm -rf www/pkg
-python3 scripts/strip_target_features.py target/wasm32-unknown-unknown/release/glossa.wasm
-wasm-bindgen --target web --no-typescript --out-dir www/pkg \
-  target/wasm32-unknown-unknown/release/glossa.wasm
-wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
-  -o www/pkg/glossa_bg.wasm www/pkg/glossa_bg.wasm
-# The researcher's report page (www/report.html) has a build of its own, without the UI:
-# participants never download it.
-RUSTFLAGS="-C target-feature=-reference-types" \
-  cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features report-web --quiet
-rm -rf www/report-pkg
-python3 scripts/strip_target_features.py target/wasm32-unknown-unknown/release/glossa.wasm
-wasm-bindgen --target web --no-typescript --out-dir www/report-pkg --out-name report \
-  target/wasm32-unknown-unknown/release/glossa.wasm
-wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers \
-  -o www/report-pkg/report_bg.wasm www/report-pkg/report_bg.wasm
+export RUSTFLAGS="-C target-feature=-reference-types"
+OPT=(-Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+  --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers)
+WASM=target/wasm32-unknown-unknown/release/glossa.wasm
+
+# build OUT_DIR OUT_NAME FEATURES
+build() {
+  cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features "$3" --quiet
+  rm -rf "$1"
+  python3 scripts/strip_target_features.py "$WASM"
+  wasm-bindgen --target web --no-typescript --out-dir "$1" --out-name "$2" "$WASM"
+  wasm-opt "${OPT[@]}" -o "$1/$2_bg.wasm" "$1/$2_bg.wasm"
+}
+
+wanted=("$@")
+[ ${#wanted[@]} -gt 0 ] || wanted=(choice rating full report)
+for b in "${wanted[@]}"; do
+  case "$b" in
+    choice) build www/pkg/choice glossa web ;;
+    rating) build www/pkg/rating glossa web,rating ;;
+    full) build www/pkg/full glossa web,rating,marking ;;
+    # The researcher's report page (www/report.html): the report code alone, without the UI;
+    # participants never download it.
+    report) build www/report-pkg report report-web ;;
+    *) echo "unknown build: $b (choice, rating, full, report)" >&2; exit 2 ;;
+  esac
+done
+# Builds from before the split (www/pkg/glossa.js) would be served stale: remove them.
+rm -rf www/pkg/glossa.js www/pkg/glossa_bg.wasm www/pkg/snippets
 
 scripts/size.sh

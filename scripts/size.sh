@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Prints raw and gzip (-9) bytes of each file of the bundle, and the total.
+# Prints raw and gzip (-9) bytes of what a host page loads for each participant build (its wasm,
+# its wasm-bindgen glue and snippet, glossa.js, glossa.css), and each build's total.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find www/pkg -type f \( -name '*.wasm' -o -name '*.js' \) | sort; echo www/glossa.js; echo www/glossa.css)
-printf '%-58s %10s %10s\n' file raw gzip
-raw_total=0; gz_total=0
-for f in "${files[@]}"; do
-  raw=$(wc -c <"$f"); gz=$(gzip -9c "$f" | wc -c)
-  raw_total=$((raw_total + raw)); gz_total=$((gz_total + gz))
-  printf '%-58s %10d %10d\n' "$f" "$raw" "$gz"
+row() { printf '%-58s %10s %10s\n' "$@"; }
+row file raw gzip
+for dir in www/pkg/choice www/pkg/rating www/pkg/full; do
+  [ -d "$dir" ] || continue
+  mapfile -t files < <(find "$dir" -type f \( -name '*.wasm' -o -name '*.js' \) | sort; echo www/glossa.js; echo www/glossa.css)
+  raw_total=0; gz_total=0
+  for f in "${files[@]}"; do
+    raw=$(wc -c <"$f"); gz=$(gzip -9c "$f" | wc -c)
+    raw_total=$((raw_total + raw)); gz_total=$((gz_total + gz))
+    row "$f" "$raw" "$gz"
+  done
+  row "total ${dir#www/pkg/}" "$raw_total" "$gz_total"
+  echo
 done
-printf '%-58s %10d %10d\n' total "$raw_total" "$gz_total"

@@ -96,8 +96,21 @@ export interface Handle {
 /** Mounts one item into `element` (its content is replaced). */
 export function mount(element: Element, config: MountConfig): Promise<Handle>;
 
-/** Starts loading the wasm and the stylesheet (done on import; `mount` waits for it). */
-export function load(): Promise<unknown>;
+/** The name of a participant build (`www/pkg/<name>/`). */
+export type BuildName = 'choice' | 'rating' | 'full';
+
+/** The participant builds, smallest first, with the control and block kinds each has (`null`: all). */
+export const BUILDS: ReadonlyArray<{ name: BuildName; controls: string[] | null; blocks: string[] | null }>;
+
+/** The build a spec needs: the smallest that has every control and block kind of it. */
+export function buildFor(spec: object | string): BuildName;
+
+/**
+ * Starts loading the build a spec needs (or the build named; `full` without an argument) and the
+ * stylesheet, once per page (`mount` does this itself; call it early to overlap the download
+ * with the host's own work).
+ */
+export function load(specOrBuild?: object | string | BuildName): Promise<unknown>;
 
 /** The events raised on the mount element (they bubble and are composed). */
 export interface GlossaEventMap {

@@ -8,10 +8,42 @@
 // composed CustomEvents): glossa:ready, glossa:change (detail = report), glossa:submit
 // (detail = result document), glossa:error (detail = {kind, problems}).
 // The wasm and the stylesheet are loaded from beside this file (relative URLs only).
+//
+// The wasm comes in builds per need (pkg/choice, pkg/rating, pkg/full): each mount loads the
+// smallest build that has every control and block kind of its spec, once per page.
 
-import init, { mountWidget, clearDraft } from './pkg/glossa.js';
+/**
+ * The participant builds, smallest first, with the control and block kinds each one has. A spec
+ * with a kind no lighter build has (or one that cannot be read) gets `full`, whose messages
+ * then say what is wrong with it.
+ */
+export const BUILDS = Object.freeze([
+  { name: 'choice', controls: ['single_choice', 'text'], blocks: ['text', 'source'] },
+  {
+    name: 'rating',
+    controls: ['single_choice', 'text', 'number', 'grid'],
+    blocks: ['text', 'source', 'meaning_representation', 'standard', 'sentences'],
+  },
+  { name: 'full', controls: null, blocks: null },
+]);
 
-let loading = null;
+const kinds = (list) => (Array.isArray(list) ? list.map((x) => x?.kind) : []);
+
+/** The name of the build a spec needs (`full` for a spec that is not a readable object). */
+export function buildFor(spec) {
+  let s = spec;
+  if (typeof s === 'string') {
+    try { s = JSON.parse(s); } catch { return 'full'; }
+  }
+  if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'full';
+  const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
+  const fits = (b) => b.controls === null
+    || (controls.every((k) => b.controls.includes(k)) && blocks.every((k) => b.blocks.includes(k)));
+  return BUILDS.find(fits).name;
+}
+
+const loading = new Map();
+let stylesheet = null;
 
 function addStylesheet() {
   const href = new URL('./glossa.css', import.meta.url).href;
@@ -26,13 +58,25 @@ function addStylesheet() {
   });
 }
 
-/** Loads the wasm module and the stylesheet once per page. */
-export function load() {
-  loading ??= Promise.all([
-    init({ module_or_path: new URL('./pkg/glossa_bg.wasm', import.meta.url) }),
-    addStylesheet(),
-  ]);
-  return loading;
+/**
+ * Loads the build a spec needs (or the build named, e.g. `load('choice')`; `full` without an
+ * argument) and the stylesheet, once per page; resolves to the build's module.
+ */
+export function load(specOrBuild) {
+  const name = BUILDS.some((b) => b.name === specOrBuild) ? specOrBuild
+    : specOrBuild === undefined ? 'full' : buildFor(specOrBuild);
+  stylesheet ??= addStylesheet();
+  if (!loading.has(name)) {
+    const url = (file) => new URL(`./pkg/${name}/${file}`, import.meta.url);
+    const build = import(url('glossa.js').href).then(async (m) => {
+      await m.default({ module_or_path: url('glossa_bg.wasm') });
+      return m;
+    });
+    // A failed load is tried again by the next mount (a network blip must not stick).
+    build.catch(() => loading.delete(name));
+    loading.set(name, build);
+  }
+  return Promise.all([loading.get(name), stylesheet]).then(([m]) => m);
 }
 
 function asJson(value, name) {
@@ -62,7 +106,7 @@ const DESTROYED = Object.freeze({ valid: false, kind: 'destroyed', problems: [] 
  */
 export async function mount(element, { spec, item, options } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
-  await load();
+  const { mountWidget, clearDraft } = await load(spec);
   let handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'));
   let draftKey = null;
   const api = {
@@ -158,8 +202,3 @@ const GlossaTask = typeof HTMLElement === 'undefined' ? null : class GlossaTask 
 if (GlossaTask && typeof customElements !== 'undefined' && !customElements.get('glossa-task')) {
   customElements.define('glossa-task', GlossaTask);
 }
-
-// Start fetching and compiling the wasm as soon as this module runs, so it loads while the
-// host fetches its spec and item; `mount` awaits the same promise (and reports its failure).
-// (Only in a page: importing the module in Node or a server render loads nothing.)
-if (typeof document !== 'undefined') load().catch(() => {});

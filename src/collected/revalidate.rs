@@ -3,10 +3,10 @@
 //! (`glossa validate`). Also checks what the result claims about the item: spec id and version,
 //! sentences, span texts and offsets.
 
-use crate::support::family::Gate;
 use crate::answer::{Answer, GridCells, QuestionCard, QuestionSet, SpanEntry, WordSpan};
 use crate::result::RESULT_FORMAT;
 use crate::spec::Control;
+use crate::support::family::Gate;
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
 use crate::task::grid;

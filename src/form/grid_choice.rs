@@ -2,10 +2,10 @@
 //! clears the first side (with a notice to undo).
 
 use super::{FormState, GridNotice};
-use crate::support::family::Gate;
 use crate::answer::{Answer, Answers, GridCells};
 use crate::item::Item;
 use crate::spec::GridControl;
+use crate::support::family::Gate;
 use crate::support::ids::ControlId;
 use crate::task::grid;
 

@@ -13,9 +13,9 @@ pub use state::{FormState, GridNotice, Selection};
 
 use grid_choice::{grid_choice_fits, grid_choose, set_grid};
 
-use crate::support::family::Gate;
 use crate::answer::{Answer, Answers};
 use crate::spec::{Control, SpanAttributes};
+use crate::support::family::Gate;
 use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::grid;
@@ -171,9 +171,9 @@ fn set_number(answers: &mut Answers, control: ControlId, key: Option<String>, te
             answers.insert(control, Answer::NumberText(Gate::gate(text)));
         }
         Some(key) => {
-            let entry = answers
-                .entry(control.clone())
-                .or_insert_with(|| Answer::NumberTexts(Gate::gate(SortedMap::<String, String>::new())));
+            let entry = answers.entry(control.clone()).or_insert_with(|| {
+                Answer::NumberTexts(Gate::gate(SortedMap::<String, String>::new()))
+            });
             if let Answer::NumberTexts(map) = entry {
                 if text.is_empty() {
                     map.remove(&key);

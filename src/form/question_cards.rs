@@ -2,9 +2,9 @@
 //! fragments assigned from the selection, and the "no more questions" box.
 
 use super::{Action, FormState, QuestionEdit};
-use crate::support::family::Gate;
 use crate::answer::{Answer, QuestionCard, QuestionSet};
 use crate::spec::{Control, QuestionsControl};
+use crate::support::family::Gate;
 use crate::support::ids::ControlId;
 use crate::task::authoring::suggested_base_form;
 use crate::task::Task;
@@ -90,7 +90,8 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
     if set == QuestionSet::default() {
         form.answers.remove(&control_id);
     } else {
-        form.answers.insert(control_id, Answer::Questions(Gate::gate(set)));
+        form.answers
+            .insert(control_id, Answer::Questions(Gate::gate(set)));
     }
 }
 

@@ -1,8 +1,8 @@
 //! The span-attribute part of the form model: values, assigning the selection, removing.
 
 use super::{span_control, Action, FormState};
-use crate::support::family::Gate;
 use crate::answer::{Answer, SpanEntry};
+use crate::support::family::Gate;
 use crate::support::sorted_map::SortedMap;
 use crate::task::Task;
 
@@ -86,6 +86,7 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: Action) {
     if map.is_empty() {
         form.answers.remove(&control_id);
     } else {
-        form.answers.insert(control_id, Answer::Spans(Gate::gate(map)));
+        form.answers
+            .insert(control_id, Answer::Spans(Gate::gate(map)));
     }
 }

@@ -3,9 +3,7 @@
 pub mod mr;
 pub mod sentences;
 
-use crate::spec::{
-    join_path, parse_json, Block, Control, SpecIssue, SpecIssueCode, TaskSpec,
-};
+use crate::spec::{join_path, parse_json, Block, Control, SpecIssue, SpecIssueCode, TaskSpec};
 use crate::support::sorted_map::SortedSet;
 
 pub use crate::spec::item::{is_http_url, is_image_url, Item, Output, SourceImage};

@@ -2,11 +2,11 @@
 //! sentences and both levels, spans with their text and offsets in every unit, questions with
 //! fragments, base forms and overlap.
 
-use crate::support::family::Gate;
 use crate::answer::{Answer, AnswerValue, QuestionSet, QuestionValue, QuestionsValue};
 use crate::answer::{CellValue, GridRowValue, SpanAttrValue, SpanEntry, SpanEntryValue, SpanValue};
 use crate::item::Item;
 use crate::spec::{Control, GridControl, QuestionsControl, SpanAttributes};
+use crate::support::family::Gate;
 use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::grid;
@@ -37,13 +37,15 @@ pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, AnswerValue
             (Control::Number(_), _) => {
                 whole_number_value(Answer::number_text(answer, None)).map(AnswerValue::Number)
             }
-            (Control::Grid(c), _) => Some(AnswerValue::Grid(Gate::gate(grid_value(c, item, answer)))),
+            (Control::Grid(c), _) => {
+                Some(AnswerValue::Grid(Gate::gate(grid_value(c, item, answer))))
+            }
             (Control::SpanAttributes(c), Some(Answer::Spans(map))) => {
                 Some(AnswerValue::Spans(Gate::gate(span_value(task, c, map))))
             }
-            (Control::Questions(c), Some(Answer::Questions(set))) => {
-                Some(AnswerValue::Questions(Gate::gate(questions_value(task, c, set))))
-            }
+            (Control::Questions(c), Some(Answer::Questions(set))) => Some(AnswerValue::Questions(
+                Gate::gate(questions_value(task, c, set)),
+            )),
             (Control::Text(_), Some(Answer::Text(t))) if !t.is_empty() => {
                 Some(AnswerValue::Text(t.clone()))
             }

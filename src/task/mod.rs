@@ -48,7 +48,10 @@ impl Task {
                     _ => return None,
                 };
                 let text = item.text(field).unwrap_or_default();
-                Some((field.to_owned(), (Rc::from(text), Rc::new(Tokens::new(text)))))
+                Some((
+                    field.to_owned(),
+                    (Rc::from(text), Rc::new(Tokens::new(text))),
+                ))
             })
             .collect();
         let function_words = spec

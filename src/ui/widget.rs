@@ -17,7 +17,9 @@ use super::submit_bar::SubmitBar;
 use super::{Model, WidgetLink};
 use crate::form::{Action, FormState};
 use crate::i18n::{t, Msg};
-use crate::spec::{ChoiceLayout, Control, GridControl, NumberControl, QuestionsControl, SpanAttributes};
+use crate::spec::{
+    ChoiceLayout, Control, GridControl, NumberControl, QuestionsControl, SpanAttributes,
+};
 use crate::support::ids::dom_id;
 use crate::task::grid;
 use crate::task::Task;
