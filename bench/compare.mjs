@@ -29,7 +29,9 @@ async function sizes(files) {
   return { raw, gz };
 }
 const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]);
-const glossaFiles = { wasm: walk('www/pkg').filter((f) => f.endsWith('.wasm')), js: [...walk('www/pkg').filter((f) => f.endsWith('.js')), 'www/glossa.js'], css: ['www/glossa.css'] };
+// What a host page loads for a task of each build: the build's wasm and glue, glossa.js, the CSS.
+const BUILDS = [['choice', 'Italian 5-label (family 1)', 150], ['rating', 'magnitude, error grid (2, 3)', 170], ['full', 'spans, questions (4, 5)', 260]];
+const buildFiles = (b) => ({ wasm: walk(`www/pkg/${b}`).filter((f) => f.endsWith('.wasm')), js: [...walk(`www/pkg/${b}`).filter((f) => f.endsWith('.js')), 'www/glossa.js'], css: ['www/glossa.css'] });
 const peers = {
   SurveyJS: ['bench/node_modules/survey-core/survey.core.min.js', 'bench/node_modules/survey-js-ui/survey-js-ui.min.js', 'bench/node_modules/survey-core/survey-core.min.css'],
   jsPsych: ['bench/node_modules/jspsych/dist/index.browser.min.js', 'bench/node_modules/@jspsych/plugin-survey-multi-choice/dist/index.browser.min.js', 'bench/node_modules/jspsych/css/jspsych.css'],
@@ -39,10 +41,16 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
 
 const { server, url } = await startServer('.', 0);
+// The repeat visit: a server that lets the browser cache (as a static host does).
+const cached = await startServer('.', 0, { cache: 3600 });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
-/** ms from navigation start until `ready()` holds in the page (checked on every DOM change). */
-async function firstRender(path, readySource) {
+/**
+ * ms from navigation start until `ready()` holds in the page (checked on every DOM change).
+ * `repeat`: the page is visited once first, from a server that lets it be cached, and the second
+ * visit (warm HTTP cache, same browser context) is timed.
+ */
+async function firstRender(path, readySource, { repeat = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   await context.addInitScript(`(() => {
     const ready = ${readySource};
@@ -52,9 +60,16 @@ async function firstRender(path, readySource) {
   })();`);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const base = repeat ? cached.url : url;
+  if (repeat) {
+    await page.goto(new URL(path, base).href);
+    await page.waitForFunction(() => window.__rendered !== undefined, null, { timeout: 60000 });
+    await page.goto('about:blank');
+  } else {
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(new URL(path, url).href);
+  await page.goto(new URL(path, base).href);
   await page.waitForFunction(() => window.__rendered !== undefined, null, { timeout: 60000 });
   const ms = await page.evaluate(() => window.__rendered);
   await context.close();
@@ -66,13 +81,19 @@ const fifthOption = `() => { for (const l of document.querySelectorAll('label'))
     const input = l.control || l.querySelector('input') || l.parentElement?.querySelector('input');
     if (input && !input.disabled) return true; } } return false; }`;
 
+const PAGES = [['plain HTML+JS', 'bench/pages/plain.html'], ['Glossa', 'bench/pages/glossa.html'], ['SurveyJS', 'bench/pages/surveyjs.html'], ['jsPsych', 'bench/pages/jspsych.html']];
 const rows = [];
-for (const [name, path] of [['plain HTML+JS', 'bench/pages/plain.html'], ['Glossa', 'bench/pages/glossa.html'], ['SurveyJS', 'bench/pages/surveyjs.html'], ['jsPsych', 'bench/pages/jspsych.html']]) {
-  const times = [];
-  for (let i = 0; i < RUNS; i++) times.push(await firstRender(path, fifthOption));
-  rows.push({ name, times });
+const warm = [];
+// Interleaved (one run of each page in turn), so drift over the run hits every page alike.
+for (const [name] of PAGES) { rows.push({ name, times: [] }); warm.push({ name, times: [] }); }
+for (let i = 0; i < RUNS; i++) {
+  for (const [k, [, path]] of PAGES.entries()) {
+    rows[k].times.push(await firstRender(path, fifthOption));
+    warm[k].times.push(await firstRender(path, fifthOption, { repeat: true }));
+  }
 }
 const plain = median(rows[0].times);
+const plainWarm = median(warm[0].times);
 
 const families = [];
 for (const [example, ready] of [
@@ -88,26 +109,34 @@ for (const [example, ready] of [
 }
 await browser.close();
 server.close();
+cached.server.close();
 const spans = execFileSync('node', ['bench/spans.mjs', '20000', '30'], { encoding: 'utf8' });
+const nextItem = execFileSync('node', ['bench/next-item.mjs', '5'], { encoding: 'utf8' });
 
 const kb = (n) => (n / 1024).toFixed(1);
-const g = { wasm: await sizes(glossaFiles.wasm), js: await sizes(glossaFiles.js), css: await sizes(glossaFiles.css) };
-const total = { raw: g.wasm.raw + g.js.raw + g.css.raw, gz: g.wasm.gz + g.js.gz + g.css.gz };
 const cpu = execFileSync('sh', ['-c', "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], { encoding: 'utf8' }).trim();
 console.log(`Machine: ${cpu}, ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores; Chromium ${browser.version()}; CPU throttling 4x; cold cache; ${RUNS} runs`);
 console.log('');
-console.log('| bundle | raw KB | gzip KB |');
-console.log('| --- | ---: | ---: |');
-for (const [k, v] of Object.entries(g)) console.log(`| Glossa ${k} | ${kb(v.raw)} | ${kb(v.gz)} |`);
-console.log(`| **Glossa total** | **${kb(total.raw)}** | **${kb(total.gz)}** |`);
-for (const [name, files] of Object.entries(peers)) { const s = await sizes(files); console.log(`| ${name} (JS + CSS) | ${kb(s.raw)} | ${kb(s.gz)} |`); }
+console.log('| what the host page loads | wasm gzip KB | JS + CSS gzip KB | raw KB | **gzip KB** | target KB |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const [b, families, target] of BUILDS) {
+  const f = buildFiles(b);
+  const [w, j, c] = [await sizes(f.wasm), await sizes(f.js), await sizes(f.css)];
+  console.log(`| Glossa \`${b}\` build: ${families} | ${kb(w.gz)} | ${kb(j.gz + c.gz)} | ${kb(w.raw + j.raw + c.raw)} | **${kb(w.gz + j.gz + c.gz)}** | ${target} |`);
+}
+for (const [name, files] of Object.entries(peers)) { const s = await sizes(files); console.log(`| ${name} (JS + CSS) | | | ${kb(s.raw)} | ${kb(s.gz)} | |`); }
 console.log('');
-console.log('| Italian 5-label item: navigation -> 5th option interactive | median ms | p95 ms | × plain |');
-console.log('| --- | ---: | ---: | ---: |');
-for (const r of rows) console.log(`| ${r.name} | ${median(r.times).toFixed(0)} | ${p95(r.times).toFixed(0)} | ${(median(r.times) / plain).toFixed(2)} |`);
+console.log('| Italian 5-label item: navigation -> 5th option interactive | cold median ms | p95 ms | × plain | warm-cache repeat visit median ms | p95 ms | × plain |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const [k, r] of rows.entries()) {
+  const w = warm[k].times;
+  console.log(`| ${r.name} | ${median(r.times).toFixed(0)} | ${p95(r.times).toFixed(0)} | ${(median(r.times) / plain).toFixed(2)} | ${median(w).toFixed(0)} | ${p95(w).toFixed(0)} | ${(median(w) / plainWarm).toFixed(2)} |`);
+}
 console.log('');
 console.log('| Glossa family (demo page) | first render median ms | p95 ms |');
 console.log('| --- | ---: | ---: |');
 for (const f of families) console.log(`| ${f.example} | ${median(f.times).toFixed(0)} | ${p95(f.times).toFixed(0)} |`);
 console.log('');
 console.log(spans.trim().split('\n').map((l) => `    ${l}`).join('\n'));
+console.log('');
+console.log(nextItem.trim());

@@ -20,8 +20,11 @@ function inside(root, file) {
  * Serves `root` on 127.0.0.1:`port` (0 = any free port). Resolves to {server, url}. Only files
  * inside `root` are served: the decoded path is resolved, symbolic links followed, and the real
  * path checked against the real root (`/..%2fsibling/…` and links out of the root get 404).
+ * Responses are `no-store`, unless `cache` is given: then `cache-control: max-age=<cache>`, as
+ * a static host would send (the benchmark's repeat visit with a warm HTTP cache).
  */
-export function startServer(root, port = 0) {
+export function startServer(root, port = 0, { cache = 0 } = {}) {
+  const cacheControl = cache > 0 ? `max-age=${cache}` : 'no-store';
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
@@ -33,7 +36,7 @@ export function startServer(root, port = 0) {
       if ((await stat(file)).isDirectory()) file = await realpath(join(file, 'index.html'));
       if (!inside(realBase, file)) throw new Error('outside root');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': cacheControl });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });
