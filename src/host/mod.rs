@@ -5,6 +5,8 @@
 //! `glossa:ready`, `glossa:change` (detail = report), `glossa:submit` (detail = result),
 //! `glossa:error` (detail = `{kind, problems}` when the spec or item cannot be shown).
 
+#[cfg(feature = "bench-boundary")]
+mod boundary_bench;
 mod controller;
 mod env;
 mod events;
