@@ -20,9 +20,11 @@ test('a destroyed handle answers every method without throwing; destroy twice is
     document.body.append(el);
     const handle = await mount(el, { spec, item: items[0], options: { ids: { participant: 'H-1' } } });
     el.querySelector('input[value=totalmente_corretto]').click();
-    // Let the draft be saved (its own task after the change).
-    await new Promise((ok) => setTimeout(ok, 50));
-    const key = Object.keys(localStorage).find((k) => k.startsWith('glossa:draft/1:') && k.includes('H-1'));
+    // Let the draft be saved (its own task after the change; the page's other widget may be
+    // rendering at the same moment, so wait for it rather than a fixed time).
+    const draftKey = () => Object.keys(localStorage).find((k) => k.startsWith('glossa:draft/1:') && k.includes('H-1'));
+    for (let waited = 0; !draftKey() && waited < 3000; waited += 20) await new Promise((ok) => setTimeout(ok, 20));
+    const key = draftKey();
     const before = { draft: handle.draft()?.item_id, valid: handle.validate().valid, destroyed: handle.destroyed };
     const result = handle.submit();
     handle.destroy();
