@@ -10,7 +10,7 @@ export RUSTFLAGS="-C target-feature=-reference-types"
 OPT=(-Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers)
 out=target/bench/boundary
-cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features bench-boundary,rating,marking --quiet
+cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features bench-boundary,numbers,grids,marking --quiet
 rm -rf "$out"
 python3 scripts/strip_target_features.py target/wasm32-unknown-unknown/release/glossa.wasm
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name glossa target/wasm32-unknown-unknown/release/glossa.wasm

@@ -30,7 +30,7 @@ async function sizes(files) {
 }
 const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]);
 // What a host page loads for a task of each build: the build's wasm and glue, glossa.js, the CSS.
-const BUILDS = [['choice', 'Italian 5-label (family 1)', 150], ['rating', 'magnitude, error grid (2, 3)', 170], ['full', 'spans, questions (4, 5)', 260]];
+const BUILDS = [['choice', 'Italian 5-label (family 1)', 150], ['number', 'magnitude estimation (family 2)', 170], ['grid', 'error grid (family 3)', 170], ['full', 'spans, questions (4, 5)', 260]];
 const buildFiles = (b) => ({ wasm: walk(`www/pkg/${b}`).filter((f) => f.endsWith('.wasm')), js: [...walk(`www/pkg/${b}`).filter((f) => f.endsWith('.js')), 'www/glossa.js'], css: ['www/glossa.css'] });
 const peers = {
   SurveyJS: ['bench/node_modules/survey-core/survey.core.min.js', 'bench/node_modules/survey-js-ui/survey-js-ui.min.js', 'bench/node_modules/survey-core/survey-core.min.css'],

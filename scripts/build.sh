@@ -2,10 +2,11 @@
 # Builds the participant bundle into www/pkg/, one build per need (glossa.js picks the smallest
 # build that has every control and block kind of the spec), and the report page's build into
 # www/report-pkg/: release wasm -> wasm-bindgen (--target web) -> wasm-opt -Oz.
-#   choice  single choice and free text                      (--features web)
-#   rating  + numbers, grids, their blocks                    (--features web,rating)
-#   full    + span attributes, question authoring             (--features web,rating,marking)
-# Usage: scripts/build.sh [BUILD ...]   (default: all three and the report)
+#   choice  single choice and free text                               (--features web)
+#   number  + numbers, meaning representations, standards (magnitude)  (--features web,numbers)
+#   grid    + grids, sentence blocks (the error grid)                  (--features web,grids)
+#   full    everything, with span attributes and question authoring
+# Usage: scripts/build.sh [BUILD ...]   (default: all four and the report)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
@@ -27,19 +28,20 @@ build() {
 }
 
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(choice rating full report)
+[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid full report)
 for b in "${wanted[@]}"; do
   case "$b" in
     choice) build www/pkg/choice glossa web ;;
-    rating) build www/pkg/rating glossa web,rating ;;
-    full) build www/pkg/full glossa web,rating,marking ;;
+    number) build www/pkg/number glossa web,numbers ;;
+    grid) build www/pkg/grid glossa web,grids ;;
+    full) build www/pkg/full glossa web,numbers,grids,marking ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;
-    *) echo "unknown build: $b (choice, rating, full, report)" >&2; exit 2 ;;
+    *) echo "unknown build: $b (choice, number, grid, full, report)" >&2; exit 2 ;;
   esac
 done
 # Builds from before the split (www/pkg/glossa.js) would be served stale: remove them.
-rm -rf www/pkg/glossa.js www/pkg/glossa_bg.wasm www/pkg/snippets
+rm -rf www/pkg/glossa.js www/pkg/glossa_bg.wasm www/pkg/snippets www/pkg/rating
 
 scripts/size.sh

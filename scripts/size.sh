@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 row() { printf '%-58s %10s %10s\n' "$@"; }
 row file raw gzip
-for dir in www/pkg/choice www/pkg/rating www/pkg/full; do
+for dir in www/pkg/choice www/pkg/number www/pkg/grid www/pkg/full; do
   [ -d "$dir" ] || continue
   mapfile -t files < <(find "$dir" -type f \( -name '*.wasm' -o -name '*.js' \) | sort; echo www/glossa.js; echo www/glossa.css)
   raw_total=0; gz_total=0

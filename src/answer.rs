@@ -5,7 +5,7 @@
 //! holds (integers).
 
 use crate::spec::Control;
-use crate::support::family::{Gate, Marking, Rating};
+use crate::support::family::{Gate, Grids, Marking, Numbers};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
@@ -18,11 +18,11 @@ pub enum Answer {
     /// The chosen option of a single-choice control.
     Choice(OptionValue),
     /// The text typed into a single number box.
-    NumberText(Rating<String>),
+    NumberText(Numbers<String>),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
-    NumberTexts(Rating<SortedMap<String, String>>),
+    NumberTexts(Numbers<SortedMap<String, String>>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
-    Grid(Rating<GridCells>),
+    Grid(Grids<GridCells>),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
     Spans(Marking<SortedMap<String, Vec<SpanEntry>>>),
     /// Free text as typed.
@@ -101,9 +101,9 @@ pub enum AnswerValue {
     /// A whole number.
     Number(u64),
     /// Whole numbers keyed by output id.
-    Numbers(Rating<SortedMap<String, u64>>),
+    Numbers(Numbers<SortedMap<String, u64>>),
     /// A grid, row by row.
-    Grid(Rating<Vec<GridRowValue>>),
+    Grid(Grids<Vec<GridRowValue>>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
     Spans(Marking<SortedMap<String, SpanAttrValue>>),
     /// Free text.

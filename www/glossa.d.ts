@@ -97,7 +97,7 @@ export interface Handle {
 export function mount(element: Element, config: MountConfig): Promise<Handle>;
 
 /** The name of a participant build (`www/pkg/<name>/`). */
-export type BuildName = 'choice' | 'rating' | 'full';
+export type BuildName = 'choice' | 'number' | 'grid' | 'full';
 
 /** The participant builds, smallest first, with the control and block kinds each has (`null`: all). */
 export const BUILDS: ReadonlyArray<{ name: BuildName; controls: string[] | null; blocks: string[] | null }>;

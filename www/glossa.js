@@ -9,8 +9,8 @@
 // (detail = result document), glossa:error (detail = {kind, problems}).
 // The wasm and the stylesheet are loaded from beside this file (relative URLs only).
 //
-// The wasm comes in builds per need (pkg/choice, pkg/rating, pkg/full): each mount loads the
-// smallest build that has every control and block kind of its spec, once per page.
+// The wasm comes in builds per need (pkg/choice, pkg/number, pkg/grid, pkg/full): each mount
+// loads the smallest build that has every control and block kind of its spec, once per page.
 
 /**
  * The participant builds, smallest first, with the control and block kinds each one has. A spec
@@ -20,10 +20,11 @@
 export const BUILDS = Object.freeze([
   { name: 'choice', controls: ['single_choice', 'text'], blocks: ['text', 'source'] },
   {
-    name: 'rating',
-    controls: ['single_choice', 'text', 'number', 'grid'],
-    blocks: ['text', 'source', 'meaning_representation', 'standard', 'sentences'],
+    name: 'number',
+    controls: ['single_choice', 'text', 'number'],
+    blocks: ['text', 'source', 'meaning_representation', 'standard'],
   },
+  { name: 'grid', controls: ['single_choice', 'text', 'grid'], blocks: ['text', 'source', 'sentences'] },
   { name: 'full', controls: null, blocks: null },
 ]);
 

@@ -1,7 +1,7 @@
 //! Blocks: what the screen shows of the item (and of the study, such as a standard to relate to).
 
 use super::tagged;
-use crate::support::family::Rating;
+use crate::support::family::{Grids, Numbers};
 use crate::support::ids::FieldName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -14,12 +14,12 @@ pub enum Block {
     Text(TextBlock),
     /// A meaning representation (`name[Cocum], area[city centre]`) shown as attribute chips,
     /// the attributes the item marks as highlighted set apart.
-    MeaningRepresentation(Rating<MeaningRepresentationBlock>),
+    MeaningRepresentation(Numbers<MeaningRepresentationBlock>),
     /// A fixed reference from the spec (not the item) that answers relate to, with its score:
     /// RankME's STANDARD.
-    Standard(Rating<StandardBlock>),
+    Standard(Numbers<StandardBlock>),
     /// A text split into numbered sentences ("•" bullets, or a list of strings).
-    Sentences(Rating<SentencesBlock>),
+    Sentences(Grids<SentencesBlock>),
     /// The item's source: a link to the original (opened in a new tab) and, optionally, its
     /// images with their captions, for answers that need a look at the source (the propaganda
     /// manual's Obrázek and Video).
@@ -27,9 +27,9 @@ pub enum Block {
 }
 tagged::tagged_enum!(Block {
     "text" => Text(TextBlock),
-    "meaning_representation" => MeaningRepresentation(Rating<MeaningRepresentationBlock>),
-    "standard" => Standard(Rating<StandardBlock>),
-    "sentences" => Sentences(Rating<SentencesBlock>),
+    "meaning_representation" => MeaningRepresentation(Numbers<MeaningRepresentationBlock>),
+    "standard" => Standard(Numbers<StandardBlock>),
+    "sentences" => Sentences(Grids<SentencesBlock>),
     "source" => Source(SourceBlock),
 });
 

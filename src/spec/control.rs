@@ -1,7 +1,7 @@
 //! Controls: what the annotator answers, one kind per variant.
 
 use super::tagged;
-use crate::support::family::{Marking, Rating};
+use crate::support::family::{Grids, Marking, Numbers};
 use crate::support::ids::{ControlId, FieldName, OptionValue};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -14,11 +14,11 @@ pub enum Control {
     SingleChoice(SingleChoice),
     /// A whole number, asked once or once for each output the item lists (magnitude
     /// estimation: one score per utterance).
-    Number(Rating<NumberControl>),
+    Number(Numbers<NumberControl>),
     /// A grid: one row per sentence of the item, columns of options (possibly two-level), at
     /// most one choice per column per row, and rows filled by exactly one alternative group of
     /// columns (the per-sentence error taxonomy).
-    Grid(Rating<GridControl>),
+    Grid(Grids<GridControl>),
     /// Attributes that each take a value and spans of a text (span annotation).
     SpanAttributes(Marking<SpanAttributes>),
     /// Free text (e.g. an optional note).
@@ -28,8 +28,8 @@ pub enum Control {
 }
 tagged::tagged_enum!(Control {
     "single_choice" => SingleChoice(SingleChoice),
-    "number" => Number(Rating<NumberControl>),
-    "grid" => Grid(Rating<GridControl>),
+    "number" => Number(Numbers<NumberControl>),
+    "grid" => Grid(Grids<GridControl>),
     "span_attributes" => SpanAttributes(Marking<SpanAttributes>),
     "text" => Text(TextControl),
     "questions" => Questions(Marking<super::QuestionsControl>),

@@ -2,22 +2,32 @@
 //! compiler drops every branch that would handle them (their readers, views, rules and results).
 //!
 //! The browser bundle comes in builds per need (`scripts/build.sh`): `choice` (single choice and
-//! free text), `rating` (+ numbers, grids and their blocks) and `full` (+ span attributes,
-//! question authoring and the source block). A spec variant of a family is declared as
-//! `Variant(Rating<Payload>)` or `Variant(Marking<Payload>)`: in a build with the family that is
-//! the payload itself; in a build without it, [`Absent`]`<Payload>`, a type with no values that
-//! reads as a clear error and dereferences to the payload for code that is never reached.
-//! Native builds (the CLI, the tests, the report) always have every family.
+//! free text), `number` (+ numbers, meaning representations and standards: magnitude
+//! estimation), `grid` (+ grids and sentence blocks: the error grid) and `full` (everything, with
+//! span attributes, question authoring and the tokeniser). A spec variant of a family is declared
+//! as `Variant(Numbers<Payload>)`, `Variant(Grids<Payload>)` or `Variant(Marking<Payload>)`: in a
+//! build with the family that is the payload itself; in a build without it, [`Absent`]`<Payload>`,
+//! a type with no values that reads as a clear error and dereferences to the payload for code
+//! that is never reached. Native builds (the CLI, the tests, the report) have every family.
 
 use std::fmt;
 use std::marker::PhantomData;
 
-/// Numbers and grids (magnitude estimation, the error grid): the `rating` and `full` builds.
-#[cfg(any(feature = "rating", not(target_arch = "wasm32")))]
-pub type Rating<T> = T;
-/// Numbers and grids (magnitude estimation, the error grid): the `rating` and `full` builds.
-#[cfg(not(any(feature = "rating", not(target_arch = "wasm32"))))]
-pub type Rating<T> = Absent<T>;
+/// Number controls and the blocks magnitude estimation shows (meaning representation,
+/// standard): the `number` and `full` builds.
+#[cfg(any(feature = "numbers", not(target_arch = "wasm32")))]
+pub type Numbers<T> = T;
+/// Number controls and the blocks magnitude estimation shows (meaning representation,
+/// standard): the `number` and `full` builds.
+#[cfg(not(any(feature = "numbers", not(target_arch = "wasm32"))))]
+pub type Numbers<T> = Absent<T>;
+
+/// Grids and sentence blocks (the per-sentence error grid): the `grid` and `full` builds.
+#[cfg(any(feature = "grids", not(target_arch = "wasm32")))]
+pub type Grids<T> = T;
+/// Grids and sentence blocks (the per-sentence error grid): the `grid` and `full` builds.
+#[cfg(not(any(feature = "grids", not(target_arch = "wasm32"))))]
+pub type Grids<T> = Absent<T>;
 
 /// Span attributes and question authoring (marking words of a text): the `full` build.
 #[cfg(any(feature = "marking", not(target_arch = "wasm32")))]

@@ -26,9 +26,9 @@ async function openBuilds() {
 
 const expected = {
   'it-implicit': 'choice',
-  'en-informativeness': 'rating',
-  'cs-abstract-errors': 'rating',
-  'cs-headline-errors': 'rating',
+  'en-informativeness': 'number',
+  'cs-abstract-errors': 'grid',
+  'cs-headline-errors': 'grid',
   'cs-propaganda': 'full',
   'pl-poquad': 'full',
 };
@@ -70,14 +70,15 @@ test('a choice task and a span task on one page load two builds, and both submit
   await context.close();
 });
 
-test('a spec with a kind no build has, or no spec at all, gets the full build and its message', async () => {
+test('a spec with a kind no build has, kinds of two lighter builds, or no spec at all, gets the full build', async () => {
   const { page, context, wasm } = await openBuilds();
-  const [unknown, broken] = await page.evaluate(async () => {
+  const [unknown, broken, both] = await page.evaluate(async () => {
     const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't',
       blocks: [], controls: [{ kind: 'ranking', id: 'r', label: 'Rank' }] };
-    return [window.glossa.buildFor(spec), window.glossa.buildFor('{not json')];
+    const both = { ...spec, controls: [{ kind: 'number', id: 'n', label: 'N' }, { kind: 'grid', id: 'g', label: 'G' }] };
+    return [window.glossa.buildFor(spec), window.glossa.buildFor('{not json'), window.glossa.buildFor(both)];
   });
-  assert.deepEqual([unknown, broken], ['full', 'full']);
+  assert.deepEqual([unknown, broken, both], ['full', 'full', 'full'], 'a number and a grid together need full');
   await page.evaluate(async () => {
     const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't',
       blocks: [], controls: [{ kind: 'ranking', id: 'r', label: 'Rank' }] };
