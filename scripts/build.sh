@@ -25,6 +25,11 @@ build() {
   python3 scripts/strip_target_features.py "$WASM"
   wasm-bindgen --target web --no-typescript --out-dir "$1" --out-name "$2" "$WASM"
   wasm-opt "${OPT[@]}" -o "$1/$2_bg.wasm" "$1/$2_bg.wasm"
+  # wasm-bindgen writes every inline JS snippet of the crate; a build whose glue imports none
+  # (the span painter is the full build's) does not ship them.
+  grep -Eq "from ?[\"']\./snippets/" "$1/$2.js" || rm -rf "$1/snippets"
+  # The generated glue, minified (names of exports and of the wasm's imports are kept).
+  scripts/minify/node_modules/.bin/terser "$1/$2.js" --module --compress --mangle -o "$1/$2.js"
 }
 
 wanted=("$@")

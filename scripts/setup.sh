@@ -24,10 +24,10 @@ apt_missing=()
 command -v wasm-opt >/dev/null || apt_missing+=(binaryen)
 command -v python3 >/dev/null || apt_missing+=(python3)
 command -v node >/dev/null || apt_missing+=(nodejs)
+command -v npm >/dev/null || apt_missing+=(npm)
 if [ "$what" = test ]; then
   [ -x /usr/bin/chromium ] || apt_missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || apt_missing+=(chromium-driver)
-  command -v npm >/dev/null || apt_missing+=(npm)
   # The other two engines: Firefox ESR, and WebKitGTK's WebDriver (MiniBrowser) under Xvfb.
   command -v firefox-esr >/dev/null || apt_missing+=(firefox-esr)
   command -v WebKitWebDriver >/dev/null || apt_missing+=(webkit2gtk-driver)
@@ -37,6 +37,12 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
   say "installing Debian packages: ${apt_missing[*]}"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_missing[@]}" >/dev/null
+fi
+
+# The build minifies the generated wasm-bindgen glue (terser, pinned in scripts/minify).
+if [ ! -x scripts/minify/node_modules/.bin/terser ]; then
+  say "installing the build's minifier (scripts/minify)"
+  (cd scripts/minify && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 if [ "$what" = test ] && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
