@@ -5,7 +5,7 @@ import { chromium } from '../tests/e2e/node_modules/playwright-core/index.mjs';
 import { mkdir, readFile, writeFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../scripts/static-server.mjs';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
@@ -31,7 +31,7 @@ async function sizes(files) {
 const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]);
 // What a host page loads for a task of each build: the build's wasm and glue, glossa.js, the CSS.
 const BUILDS = [['choice', 'Italian 5-label (family 1)', 150], ['number', 'magnitude estimation (family 2)', 170], ['grid', 'error grid (family 3)', 170], ['full', 'spans, questions (4, 5)', 260]];
-const buildFiles = (b) => ({ wasm: walk(`www/pkg/${b}`).filter((f) => f.endsWith('.wasm')), js: [...walk(`www/pkg/${b}`).filter((f) => f.endsWith('.js')), 'www/glossa.js'], css: ['www/glossa.css'] });
+const buildFiles = (b) => ({ wasm: walk(`www/pkg/${b}`).filter((f) => f.endsWith('.wasm')), js: [...walk(`www/pkg/${b}`).filter((f) => f.endsWith('.js')), 'www/glossa.js'], css: [existsSync(`www/pkg/${b}/glossa.css`) ? `www/pkg/${b}/glossa.css` : 'www/glossa.css'] });
 const peers = {
   SurveyJS: ['bench/node_modules/survey-core/survey.core.min.js', 'bench/node_modules/survey-js-ui/survey-js-ui.min.js', 'bench/node_modules/survey-core/survey-core.min.css'],
   jsPsych: ['bench/node_modules/jspsych/dist/index.browser.min.js', 'bench/node_modules/@jspsych/plugin-survey-multi-choice/dist/index.browser.min.js', 'bench/node_modules/jspsych/css/jspsych.css'],

@@ -32,13 +32,15 @@ build() {
   scripts/minify/node_modules/.bin/terser "$1/$2.js" --module --compress --mangle -o "$1/$2.js"
 }
 
+declare -A features=([choice]=web [number]=web,numbers [grid]=web,grids)
 wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid full report)
 for b in "${wanted[@]}"; do
   case "$b" in
-    choice) build www/pkg/choice glossa web ;;
-    number) build www/pkg/number glossa web,numbers ;;
-    grid) build www/pkg/grid glossa web,grids ;;
+    choice | number | grid)
+      build "www/pkg/$b" glossa "${features[$b]}"
+      # The stylesheet's rules for the kinds this build has (full uses www/glossa.css whole).
+      python3 scripts/css_for_build.py "$b" >"www/pkg/$b/glossa.css" ;;
     full) build www/pkg/full glossa web,numbers,grids,marking ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.

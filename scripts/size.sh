@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Prints raw and gzip (-9) bytes of what a host page loads for each participant build (its wasm,
-# its wasm-bindgen glue and snippet, glossa.js, glossa.css), and each build's total.
+# its wasm-bindgen glue and snippet, glossa.js, its stylesheet), and each build's total.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 row() { printf '%-58s %10s %10s\n' "$@"; }
 row file raw gzip
 for dir in www/pkg/choice www/pkg/number www/pkg/grid www/pkg/full; do
   [ -d "$dir" ] || continue
-  mapfile -t files < <(find "$dir" -type f \( -name '*.wasm' -o -name '*.js' \) | sort; echo www/glossa.js; echo www/glossa.css)
+  css=www/glossa.css; [ -f "$dir/glossa.css" ] && css="$dir/glossa.css"
+  mapfile -t files < <(find "$dir" -type f \( -name '*.wasm' -o -name '*.js' \) | sort; echo www/glossa.js; echo "$css")
   raw_total=0; gz_total=0
   for f in "${files[@]}"; do
     raw=$(wc -c <"$f"); gz=$(gzip -9c "$f" | wc -c)

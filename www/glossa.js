@@ -44,12 +44,18 @@ export function buildFor(spec) {
 }
 
 const loading = new Map();
-let stylesheet = null;
+const stylesheets = new Map();
 
-function addStylesheet() {
-  const href = new URL('./glossa.css', import.meta.url).href;
-  const existing = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
-  if (existing) return Promise.resolve();
+/**
+ * Adds a build's stylesheet once (the lighter builds have the rules of their kinds only,
+ * `pkg/<build>/glossa.css`; `full` has `glossa.css` whole). A page that links `glossa.css`
+ * itself has every rule already.
+ */
+function addStylesheet(name) {
+  const whole = new URL('./glossa.css', import.meta.url).href;
+  const href = name === 'full' ? whole : new URL(`./pkg/${name}/glossa.css`, import.meta.url).href;
+  const links = [...document.querySelectorAll('link[rel="stylesheet"]')];
+  if (links.some((l) => l.href === whole || l.href === href)) return Promise.resolve();
   return new Promise((resolve) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
@@ -66,7 +72,7 @@ function addStylesheet() {
 export function load(specOrBuild) {
   const name = BUILDS.some((b) => b.name === specOrBuild) ? specOrBuild
     : specOrBuild === undefined ? 'full' : buildFor(specOrBuild);
-  stylesheet ??= addStylesheet();
+  if (!stylesheets.has(name)) stylesheets.set(name, addStylesheet(name));
   if (!loading.has(name)) {
     const url = (file) => new URL(`./pkg/${name}/${file}`, import.meta.url);
     const build = import(url('glossa.js').href).then(async (m) => {
@@ -77,7 +83,7 @@ export function load(specOrBuild) {
     build.catch(() => loading.delete(name));
     loading.set(name, build);
   }
-  return Promise.all([loading.get(name), stylesheet]).then(([m]) => m);
+  return Promise.all([loading.get(name), stylesheets.get(name)]).then(([m]) => m);
 }
 
 function asJson(value, name) {

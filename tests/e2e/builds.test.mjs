@@ -24,6 +24,14 @@ async function openBuilds() {
   return { ...opened, wasm };
 }
 
+// Per build: its stylesheet, and an element whose rule comes from the kinds of that build.
+const styled = {
+  choice: ['/www/pkg/choice/glossa.css', '.glossa-submit', 'minHeight', '48px'],
+  number: ['/www/pkg/number/glossa.css', '.glossa-number-input', 'minHeight', '48px'],
+  grid: ['/www/pkg/grid/glossa.css', '.glossa-grid-row', 'borderTopStyle', 'solid'],
+  full: ['/www/glossa.css', '.glossa-span-text', 'whiteSpace', 'pre-wrap'],
+};
+
 const expected = {
   'it-implicit': 'choice',
   'en-informativeness': 'number',
@@ -42,6 +50,16 @@ for (const [example, build] of Object.entries(expected)) {
     await page.locator('#one .glossa-form').waitFor();
     assert.equal(await page.locator('#one .glossa-error-panel').count(), 0);
     assert.deepEqual(wasm, [`/www/pkg/${build}/glossa_bg.wasm`]);
+    // Its own stylesheet, and its kinds styled by it (no bare element on screen).
+    const [sheet, selector, property, value] = styled[build];
+    const style = await page.evaluate(([sel, prop]) => ({
+      sheets: [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname),
+      value: getComputedStyle(document.querySelector(sel))[prop],
+      submit: getComputedStyle(document.querySelector('.glossa-submit')).minHeight,
+    }), [selector, property]);
+    assert.deepEqual(style.sheets, [sheet]);
+    assert.equal(style.value, value, `${selector} ${property}`);
+    assert.equal(style.submit, '48px', 'the shared rules are in every build');
     assert.deepEqual(errors, []);
     assert.deepEqual(missing.filter((p) => !p.endsWith('.svg') && !p.endsWith('.jpg') && !p.endsWith('.png')), []);
     await context.close();
@@ -107,3 +125,39 @@ test('a lean build given a kind it lacks says which build to load (never a blank
   assert.match(text, /glossa\.js/);
   await context.close();
 });
+
+// A lighter build's stylesheet keeps only the rules of its kinds (scripts/css_for_build.py):
+// its example, with a refused submit's messages on screen, must look exactly as it does under
+// the whole glossa.css.
+for (const example of ['it-implicit', 'en-informativeness', 'cs-abstract-errors']) {
+  test(`${example} under its build's stylesheet looks exactly as under the whole glossa.css`, async () => {
+    const shot = async (whole) => {
+      const context = await env.browser.newContext({ viewport: { width: 700, height: 900 } });
+      const page = await context.newPage();
+      if (whole) {
+        await page.route('**/?example=*', async (route) => {
+          const r = await route.fetch();
+          const body = (await r.text()).replace('</head>', '<link rel="stylesheet" href="www/glossa.css"></head>');
+          await route.fulfill({ response: r, body });
+        });
+      }
+      await page.goto(new URL(`?example=${example}`, env.url).href);
+      await page.locator('.glossa-submit').click();
+      await page.locator('.glossa-status.is-error').waitFor();
+      const toggle = page.locator('.glossa-def-toggle').first();
+      if (await toggle.count()) await toggle.click();
+      // (Focus moved to the first problem: its caret blinks, so the box is left first.)
+      const sheets = await page.evaluate(() => {
+        document.activeElement?.blur();
+        return [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname);
+      });
+      const png = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+      await context.close();
+      return { sheets, png };
+    };
+    const [own, whole] = [await shot(false), await shot(true)];
+    assert.deepEqual(own.sheets, [`/www/pkg/${expected[example]}/glossa.css`]);
+    assert.deepEqual(whole.sheets, ['/www/glossa.css']);
+    assert.ok(own.png.equals(whole.png), 'the same pixels');
+  });
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Prints the part of www/glossa.css a participant build needs.
+
+Usage: scripts/css_for_build.py BUILD   (choice, number or grid; `full` uses glossa.css whole)
+
+A rule is kept when one of its selectors can match in the build: every name the selector
+needs (classes, highlight names, data attributes) is used by a UI file the build has. The files
+of the families a build leaves out are listed below (see src/support/family.rs); a name found
+nowhere counts as present, so a rule is dropped only on evidence: a mistake costs bytes, never
+a style."""
+import glob
+import re
+import sys
+
+ROOT = __file__.rsplit('/scripts/', 1)[0]
+# UI files of the families a lighter build leaves out; every other file is in every build.
+FAMILY_FILES = {
+    'numbers': ['number_view.rs', 'number_box.rs', 'mr_block.rs', 'standard_view.rs'],
+    'grids': ['grid_view.rs', 'grid_row_view.rs', 'sentences_view.rs'],
+    'marking': ['span_attributes_view.rs', 'attribute_entry.rs', 'assign_bar.rs', 'span_text.rs',
+                'highlight.rs', 'questions_view.rs', 'question_card.rs', 'question_bar.rs',
+                'tally_view.rs', 'skip_paragraph.rs'],
+}
+BUILDS = {'choice': set(), 'number': {'numbers'}, 'grid': {'grids'}}
+# Names made at run time (attribute colours, highlight names, fallback boxes): the span painter's.
+DYNAMIC = [(re.compile(r'^glossa-(c\d+|a\d+|sel|cursor|jump|fb-.*)$'), 'marking')]
+
+
+def family_of(path):
+    name = path.rsplit('/', 1)[-1]
+    for family, files in FAMILY_FILES.items():
+        if name in files:
+            return family
+    return 'base'
+
+
+def sources():
+    files = glob.glob(f'{ROOT}/src/ui/*.rs') + glob.glob(f'{ROOT}/src/host/**/*.rs', recursive=True)
+    files += [f'{ROOT}/www/glossa.js']
+    return [(family_of(f), open(f, encoding='utf-8').read()) for f in files]
+
+
+def families_of_name(name, srcs):
+    found = {fam for fam, text in srcs if re.search(re.escape(name) + r'(?![\w-])', text)}
+    if not found:
+        for pattern, fam in DYNAMIC:
+            if pattern.match(name):
+                return {fam}
+        return {'base'}
+    return found
+
+
+NAME = re.compile(r'\.(glossa-[\w-]+)|highlight\((glossa-[\w-]+)\)|\[(data-glossa-[\w-]+)|@keyframes\s+(glossa-[\w-]+)')
+
+
+def needed(prelude, keep, srcs):
+    """A rule is needed when one of its selectors can match: every name in it can be on the page."""
+    have = keep | {'base'}
+    for selector in prelude.split(','):
+        names = [next(g for g in m.groups() if g) for m in NAME.finditer(selector)]
+        if all(families_of_name(n, srcs) & have for n in names if n != 'glossa'):
+            return True
+    return False
+
+
+def blocks(css):
+    """Top-level items: (text before '{', body, whole text), comments and blank text kept."""
+    out, i, n = [], 0, len(css)
+    while i < n:
+        j = css.find('{', i)
+        if j < 0:
+            out.append((None, None, css[i:]))
+            break
+        # comments between rules travel with the next rule
+        depth, k = 0, j
+        while k < n:
+            if css.startswith('/*', k):
+                k = css.index('*/', k) + 2
+                continue
+            if css[k] == '{':
+                depth += 1
+            elif css[k] == '}':
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        out.append((css[i:j], css[j + 1:k], css[i:k + 1]))
+        i = k + 1
+    return out
+
+
+def strip_comments(s):
+    return re.sub(r'/\*.*?\*/', '', s, flags=re.S)
+
+
+def main():
+    build = sys.argv[1]
+    keep = BUILDS[build]
+    srcs = sources()
+    css = open(f'{ROOT}/www/glossa.css', encoding='utf-8').read()
+    out = [f'/* glossa.css for the {build} build (scripts/css_for_build.py): the rules of the kinds it has. */\n']
+    for prelude, body, whole in blocks(css):
+        if prelude is None:
+            continue
+        head = strip_comments(prelude).strip()
+        if head.startswith('@media') or head.startswith('@supports'):
+            inner = [w for p, b, w in blocks(body) if p is not None and needed(strip_comments(p), keep, srcs)]
+            if inner:
+                out.append(f'\n{head} {{' + ''.join(strip_comments(w) for w in inner) + '\n}')
+        elif needed(head if not head.startswith('@keyframes') else head, keep, srcs):
+            out.append('\n' + strip_comments(whole).strip())
+    sys.stdout.write(''.join(out) + '\n')
+
+
+main()
