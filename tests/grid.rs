@@ -375,3 +375,42 @@ fn a_fourth_sentence_is_flagged_not_dropped() {
         .iter()
         .all(|i| item::notes(&spec, i, "x").is_empty()));
 }
+
+#[test]
+fn grid_actions_on_another_kind_of_control_change_nothing() {
+    // The Italian task's single choice, answered: a row clearing or an undo addressed to it
+    // (no screen sends one) must leave its answer as it is.
+    let spec = glossa::mount::load_spec(include_str!("../www/examples/it-implicit/spec.json"))
+        .expect("spec");
+    let items =
+        item::parse_items(include_str!("../www/examples/it-implicit/items.json")).expect("items");
+    let task = bind(&spec, &items[0]);
+    let choice = ControlId::from("valutazione");
+    let chosen = apply(
+        &task,
+        &FormState::new(0),
+        Action::Choose {
+            control: choice.clone(),
+            value: "totalmente_corretto".into(),
+        },
+    );
+    assert_eq!(chosen.answers.len(), 1);
+    let cleared = apply(
+        &task,
+        &chosen,
+        Action::GridClearRow {
+            control: choice.clone(),
+            row: 0,
+        },
+    );
+    assert_eq!(cleared, chosen);
+    let mut noticed = chosen.clone();
+    noticed.grid_notice = Some(glossa::form::GridNotice {
+        control: choice,
+        row: 0,
+        previous: SortedMap::new(),
+        cleared: vec![],
+    });
+    let undone = apply(&task, &noticed, Action::GridUndo);
+    assert_eq!(undone.answers, chosen.answers);
+}

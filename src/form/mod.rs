@@ -107,7 +107,8 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             }
         }
         Action::GridClearRow { control, row } => {
-            if !state.submitted {
+            let is_grid = matches!(spec.control(&control), Some(Control::Grid(_)));
+            if is_grid && !state.submitted {
                 let mut cells = grid::cells(next.answers.get(&control));
                 cells.remove(&row);
                 set_grid(&mut next.answers, control, cells);
@@ -115,7 +116,10 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             }
         }
         Action::GridUndo => {
-            if let (Some(n), false) = (state.grid_notice.clone(), state.submitted) {
+            let notice = state.grid_notice.clone().filter(|n| {
+                matches!(spec.control(&n.control), Some(Control::Grid(_))) && !state.submitted
+            });
+            if let Some(n) = notice {
                 let mut cells = grid::cells(next.answers.get(&n.control));
                 if n.previous.is_empty() {
                     cells.remove(&n.row);
