@@ -30,8 +30,9 @@ async function sizes(files) {
 }
 const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]);
 // What a host page loads for a task of each build: the build's wasm and glue, glossa.js, the CSS.
-const BUILDS = [['choice', 'Italian 5-label (family 1)', 150], ['number', 'magnitude estimation (family 2)', 170], ['grid', 'error grid (family 3)', 170], ['full', 'spans, questions (4, 5)', 260]];
-const buildFiles = (b) => ({ wasm: walk(`www/pkg/${b}`).filter((f) => f.endsWith('.wasm')), js: [...walk(`www/pkg/${b}`).filter((f) => f.endsWith('.js')), 'www/glossa.js'], css: [existsSync(`www/pkg/${b}/glossa.css`) ? `www/pkg/${b}/glossa.css` : 'www/glossa.css'] });
+// (the UI strings are those of the family's language; for full, Czech, the largest).
+const BUILDS = [['choice', 'Italian 5-label (family 1)', 150, 'it'], ['number', 'magnitude estimation (family 2)', 170, 'en'], ['grid', 'error grid (family 3)', 170, 'cs'], ['full', 'spans, questions (4, 5)', 260, 'cs']];
+const buildFiles = (b, lang) => ({ wasm: walk(`www/pkg/${b}`).filter((f) => f.endsWith('.wasm')), js: [...walk(`www/pkg/${b}`).filter((f) => f.endsWith('.js')), 'www/glossa.js'], css: [existsSync(`www/pkg/${b}/glossa.css`) ? `www/pkg/${b}/glossa.css` : 'www/glossa.css', `www/strings/${lang}.json`] });
 const peers = {
   SurveyJS: ['bench/node_modules/survey-core/survey.core.min.js', 'bench/node_modules/survey-js-ui/survey-js-ui.min.js', 'bench/node_modules/survey-core/survey-core.min.css'],
   jsPsych: ['bench/node_modules/jspsych/dist/index.browser.min.js', 'bench/node_modules/@jspsych/plugin-survey-multi-choice/dist/index.browser.min.js', 'bench/node_modules/jspsych/css/jspsych.css'],
@@ -117,10 +118,10 @@ const kb = (n) => (n / 1024).toFixed(1);
 const cpu = execFileSync('sh', ['-c', "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], { encoding: 'utf8' }).trim();
 console.log(`Machine: ${cpu}, ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores; Chromium ${browser.version()}; CPU throttling 4x; cold cache; ${RUNS} runs`);
 console.log('');
-console.log('| what the host page loads | wasm gzip KB | JS + CSS gzip KB | raw KB | **gzip KB** | target KB |');
+console.log('| what the host page loads | wasm gzip KB | JS + CSS + strings gzip KB | raw KB | **gzip KB** | target KB |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const [b, families, target] of BUILDS) {
-  const f = buildFiles(b);
+for (const [b, families, target, lang] of BUILDS) {
+  const f = buildFiles(b, lang);
   const [w, j, c] = [await sizes(f.wasm), await sizes(f.js), await sizes(f.css)];
   console.log(`| Glossa \`${b}\` build: ${families} | ${kb(w.gz)} | ${kb(j.gz + c.gz)} | ${kb(w.raw + j.raw + c.raw)} | **${kb(w.gz + j.gz + c.gz)}** | ${target} |`);
 }

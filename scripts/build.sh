@@ -2,10 +2,11 @@
 # Builds the participant bundle into www/pkg/, one build per need (glossa.js picks the smallest
 # build that has every control and block kind of the spec), and the report page's build into
 # www/report-pkg/: release wasm -> wasm-bindgen (--target web) -> wasm-opt -Oz.
-#   choice  single choice and free text                               (--features web)
-#   number  + numbers, meaning representations, standards (magnitude)  (--features web,numbers)
-#   grid    + grids, sentence blocks (the error grid)                  (--features web,grids)
-#   full    everything, with span attributes and question authoring
+#   choice  single choice and free text                               (--features strings-data)
+#   number  + numbers, meaning representations, standards (magnitude)  (+ numbers)
+#   grid    + grids, sentence blocks (the error grid)                  (+ grids)
+#   full    everything, with span attributes and question authoring   (+ numbers,grids,marking)
+# (strings-data: the UI strings are loaded per language from www/strings/, not compiled in.)
 # Usage: scripts/build.sh [BUILD ...]   (default: all four and the report)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +33,7 @@ build() {
   scripts/minify/node_modules/.bin/terser "$1/$2.js" --module --compress --mangle -o "$1/$2.js"
 }
 
-declare -A features=([choice]=web [number]=web,numbers [grid]=web,grids)
+declare -A features=([choice]=strings-data [number]=strings-data,numbers [grid]=strings-data,grids)
 wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid full report)
 for b in "${wanted[@]}"; do
@@ -41,7 +42,7 @@ for b in "${wanted[@]}"; do
       build "www/pkg/$b" glossa "${features[$b]}"
       # The stylesheet's rules for the kinds this build has (full uses www/glossa.css whole).
       python3 scripts/css_for_build.py "$b" >"www/pkg/$b/glossa.css" ;;
-    full) build www/pkg/full glossa web,numbers,grids,marking ;;
+    full) build www/pkg/full glossa strings-data,numbers,grids,marking ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;

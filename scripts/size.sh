@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prints raw and gzip (-9) bytes of what a host page loads for each participant build (its wasm,
-# its wasm-bindgen glue and snippet, glossa.js, its stylesheet), and each build's total.
+# its wasm-bindgen glue and snippet, glossa.js, its stylesheet, the UI strings of one language:
+# counted as the largest of them, Czech), and each build's total.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 row() { printf '%-58s %10s %10s\n' "$@"; }
@@ -8,7 +9,8 @@ row file raw gzip
 for dir in www/pkg/choice www/pkg/number www/pkg/grid www/pkg/full; do
   [ -d "$dir" ] || continue
   css=www/glossa.css; [ -f "$dir/glossa.css" ] && css="$dir/glossa.css"
-  mapfile -t files < <(find "$dir" -type f \( -name '*.wasm' -o -name '*.js' \) | sort; echo www/glossa.js; echo "$css")
+  strings=$(for f in www/strings/*.json; do echo "$(gzip -9c "$f" | wc -c) $f"; done | sort -n | tail -1 | cut -d' ' -f2)
+  mapfile -t files < <(find "$dir" -type f \( -name '*.wasm' -o -name '*.js' \) | sort; echo www/glossa.js; echo "$css"; echo "$strings")
   raw_total=0; gz_total=0
   for f in "${files[@]}"; do
     raw=$(wc -c <"$f"); gz=$(gzip -9c "$f" | wc -c)

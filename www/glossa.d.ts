@@ -106,9 +106,9 @@ export const BUILDS: ReadonlyArray<{ name: BuildName; controls: string[] | null;
 export function buildFor(spec: object | string): BuildName;
 
 /**
- * Starts loading the build a spec needs (or the build named; `full` without an argument) and the
- * stylesheet, once per page (`mount` does this itself; call it early to overlap the download
- * with the host's own work).
+ * Starts loading what a spec needs — its build, the stylesheet and the UI strings of its
+ * language — once per page (`mount` does this itself; call it early to overlap the download
+ * with the host's own work). With a build's name (`full` without an argument): that build alone.
  */
 export function load(specOrBuild?: object | string | BuildName): Promise<unknown>;
 

@@ -30,17 +30,30 @@ export const BUILDS = Object.freeze([
 
 const kinds = (list) => (Array.isArray(list) ? list.map((x) => x?.kind) : []);
 
-/** The name of the build a spec needs (`full` for a spec that is not a readable object). */
-export function buildFor(spec) {
+/** The spec as an object, or null when it is not a readable object. */
+function readSpec(spec) {
   let s = spec;
   if (typeof s === 'string') {
-    try { s = JSON.parse(s); } catch { return 'full'; }
+    try { s = JSON.parse(s); } catch { return null; }
   }
-  if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'full';
+  return s !== null && typeof s === 'object' && !Array.isArray(s) ? s : null;
+}
+
+/** The name of the build a spec needs (`full` for a spec that is not a readable object). */
+export function buildFor(spec) {
+  const s = readSpec(spec);
+  if (s === null) return 'full';
   const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
   const fits = (b) => b.controls === null
     || (controls.every((k) => b.controls.includes(k)) && blocks.every((k) => b.blocks.includes(k)));
   return BUILDS.find(fits).name;
+}
+
+/** The widget's own words come in the spec's language; English when it names none Glossa has. */
+const LANGUAGES = ['it', 'en', 'cs', 'pl'];
+function languageOf(spec) {
+  const lang = readSpec(spec)?.language;
+  return LANGUAGES.includes(lang) ? lang : 'en';
 }
 
 const loading = new Map();
@@ -65,13 +78,23 @@ function addStylesheet(name) {
   });
 }
 
-/**
- * Loads the build a spec needs (or the build named, e.g. `load('choice')`; `full` without an
- * argument) and the stylesheet, once per page; resolves to the build's module.
- */
-export function load(specOrBuild) {
-  const name = BUILDS.some((b) => b.name === specOrBuild) ? specOrBuild
-    : specOrBuild === undefined ? 'full' : buildFor(specOrBuild);
+/** A language's UI strings (`strings/<lang>.json`), fetched once per page. */
+const strings = new Map();
+function fetchStrings(lang) {
+  if (!strings.has(lang)) {
+    const text = fetch(new URL(`./strings/${lang}.json`, import.meta.url)).then((r) => {
+      if (!r.ok) throw new Error(`strings/${lang}.json: HTTP ${r.status}`);
+      return r.text();
+    });
+    text.catch(() => strings.delete(lang));
+    strings.set(lang, text);
+  }
+  return strings.get(lang);
+}
+const stringsSet = new Set();
+
+/** Loads a build and its stylesheet, once per page; resolves to the build's module. */
+function loadBuild(name) {
   if (!stylesheets.has(name)) stylesheets.set(name, addStylesheet(name));
   if (!loading.has(name)) {
     const url = (file) => new URL(`./pkg/${name}/${file}`, import.meta.url);
@@ -84,6 +107,25 @@ export function load(specOrBuild) {
     loading.set(name, build);
   }
   return Promise.all([loading.get(name), stylesheets.get(name)]).then(([m]) => m);
+}
+
+/**
+ * Loads what a spec needs — its build, the stylesheet and the UI strings of its language — once
+ * per page, all at the same time; resolves to the build's module. `load('choice')` (a build's
+ * name; `full` without an argument) loads a build alone, without strings.
+ */
+export function load(specOrBuild) {
+  if (specOrBuild === undefined || BUILDS.some((b) => b.name === specOrBuild)) {
+    return loadBuild(specOrBuild ?? 'full');
+  }
+  const [name, lang] = [buildFor(specOrBuild), languageOf(specOrBuild)];
+  return Promise.all([loadBuild(name), fetchStrings(lang)]).then(([m, text]) => {
+    if (!stringsSet.has(`${name}:${lang}`)) {
+      if (!m.setUiStrings(lang, text)) throw new Error(`strings/${lang}.json does not match this version of Glossa`);
+      stringsSet.add(`${name}:${lang}`);
+    }
+    return m;
+  });
 }
 
 function asJson(value, name) {

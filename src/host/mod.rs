@@ -27,6 +27,25 @@ pub fn mount_widget(element: Element, spec: &str, item: &str, options: &str) -> 
     controller::mount(element, spec, item, options)
 }
 
+/// Takes the UI strings of a language (`lang` = `it`, `en`, `cs` or `pl`; `json` = the list
+/// in `www/strings/<lang>.json`) before a mount in that language. Builds with the strings
+/// compiled in (the component tests, the report) accept and ignore it. Returns `false` for an
+/// unknown language or a list of another version.
+#[wasm_bindgen(js_name = setUiStrings)]
+pub fn set_ui_strings(lang: &str, json: &str) -> bool {
+    let Ok(lang) = crate::spec::from_value::<crate::i18n::Lang>(&serde_json::Value::from(lang))
+    else {
+        return false;
+    };
+    #[cfg(feature = "strings-data")]
+    return crate::i18n::loaded::set(lang, json);
+    #[cfg(not(feature = "strings-data"))]
+    {
+        let _ = (lang, json);
+        true
+    }
+}
+
 /// Removes the draft saved under `key` (from browser storage and from this page's memory):
 /// what `confirm()` does for a handle that was already destroyed.
 #[wasm_bindgen(js_name = clearDraft)]

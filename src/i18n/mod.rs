@@ -1,9 +1,19 @@
 //! UI strings in the task's language: one table per language, each an exhaustive `match`,
 //! so a missing string is a compile error rather than a blank on the annotator's screen.
+//!
+//! The participant builds (feature `strings-data`) leave the tables out: `glossa.js` loads the
+//! task's language as data (`www/strings/<lang>.json`, written from these tables and checked
+//! against them by a test) and hands it to [`loaded::set`] before the first mount.
 
+#[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 mod cs;
+#[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 mod en;
+#[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 mod it;
+#[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
+pub mod loaded;
+#[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 mod pl;
 
 use schemars::JsonSchema;
@@ -235,7 +245,18 @@ pub enum Msg {
     GridExtraSentence,
 }
 
+/// How many UI strings there are (the length of a `www/strings/<lang>.json` list; a string's
+/// position in it is `msg as usize`, the order of [`Msg`]).
+pub const MSG_COUNT: usize = Msg::GridExtraSentence as usize + 1;
+
 /// The text of a UI string in a language.
+#[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
+pub fn t(lang: Lang, msg: Msg) -> &'static str {
+    loaded::text(lang, msg)
+}
+
+/// The text of a UI string in a language.
+#[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 pub fn t(lang: Lang, msg: Msg) -> &'static str {
     match lang {
         Lang::It => it::text(msg),
@@ -443,6 +464,67 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_list_follows_the_order_of_msg() {
+        // Every variant of `Msg` is in ALL_MSGS, and the last one is the one MSG_COUNT counts to
+        // (read from this file: an enum cannot list its own variants).
+        let source = include_str!("mod.rs");
+        let body = source
+            .split("pub enum Msg {")
+            .nth(1)
+            .and_then(|b| b.split("\n}").next());
+        let declared = body
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| {
+                l.starts_with("    ")
+                    && !l.trim_start().starts_with("///")
+                    && l.trim_end().ends_with(',')
+            })
+            .count();
+        assert_eq!(
+            declared, MSG_COUNT,
+            "MSG_COUNT must count to the last variant of Msg"
+        );
+        for (i, msg) in in_order().into_iter().enumerate() {
+            assert_eq!(
+                msg as usize, i,
+                "{msg:?}: ALL_MSGS must hold every Msg once"
+            );
+        }
+    }
+
+    /// Every `Msg`, in the order of its declaration (its place in a strings file).
+    fn in_order() -> Vec<Msg> {
+        let mut all = ALL_MSGS.to_vec();
+        all.sort_by_key(|m| *m as usize);
+        all.dedup();
+        assert_eq!(all.len(), MSG_COUNT, "ALL_MSGS must hold every Msg once");
+        all
+    }
+
+    /// `www/strings/<lang>.json`: what the participant builds load. Rewritten with
+    /// `GLOSSA_WRITE_STRINGS=1 cargo test --no-default-features --lib i18n`.
+    #[test]
+    fn the_strings_files_hold_these_tables() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/strings");
+        for lang in Lang::ALL {
+            let list: Vec<&str> = in_order().into_iter().map(|m| t(lang, m)).collect();
+            let json = serde_json::to_string_pretty(&list).expect("strings") + "\n";
+            let path = dir.join(format!("{}.json", lang.tag()));
+            if std::env::var_os("GLOSSA_WRITE_STRINGS").is_some() {
+                std::fs::create_dir_all(&dir).expect("www/strings");
+                std::fs::write(&path, &json).expect("write");
+            }
+            let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(
+                on_disk == json,
+                "{} is not the {lang:?} table: rewrite it with GLOSSA_WRITE_STRINGS=1 cargo test --no-default-features --lib i18n",
+                path.display()
+            );
         }
     }
 

@@ -12,7 +12,13 @@ after(async () => { await env?.close(); });
 async function openBuilds() {
   const opened = await openPage(env, '/tests/e2e/pages/builds.html');
   const wasm = [];
-  opened.page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname); });
+  const strings = [];
+  opened.page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('.wasm')) wasm.push(path);
+    if (path.startsWith('/www/strings/')) strings.push(path);
+  });
+  opened.strings = strings;
   // The examples' images are addressed relative to the demo page, so they miss from this one;
   // everything Glossa itself loads must be found.
   const missing = [];
@@ -43,13 +49,15 @@ const expected = {
 
 for (const [example, build] of Object.entries(expected)) {
   test(`${example} loads the ${build} build and nothing else`, async () => {
-    const { page, context, errors, wasm, missing } = await openBuilds();
+    const { page, context, errors, wasm, missing, strings } = await openBuilds();
     const chosen = await page.evaluate((id) => window.mountExample('one', id), example);
     assert.equal(chosen, build);
     // The widget is on screen with its first control (no error panel).
     await page.locator('#one .glossa-form').waitFor();
     assert.equal(await page.locator('#one .glossa-error-panel').count(), 0);
     assert.deepEqual(wasm, [`/www/pkg/${build}/glossa_bg.wasm`]);
+    // The UI strings of the spec's language, and those only (the examples' ids start with it).
+    assert.deepEqual(strings, [`/www/strings/${example.slice(0, 2)}.json`]);
     // Its own stylesheet, and its kinds styled by it (no bare element on screen).
     const [sheet, selector, property, value] = styled[build];
     const style = await page.evaluate(([sel, prop]) => ({
@@ -114,6 +122,7 @@ test('a lean build given a kind it lacks says which build to load (never a blank
   const { page, context } = await openBuilds();
   await page.evaluate(async () => {
     const choice = await window.glossa.load('choice');
+    choice.setUiStrings('en', await (await fetch('/www/strings/en.json')).text());
     const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't', blocks: [],
       controls: [{ kind: 'number', id: 'n', label: 'How many?' }] };
     window.lean = choice.mountWidget(document.getElementById('two'), JSON.stringify(spec), JSON.stringify({ id: 'i' }), '{}');

@@ -22,7 +22,7 @@ before(async () => {
 
 test('the package ships the module, the wasm, the types, the hosts and the schemas, nothing else', async () => {
   const root = join(dir, 'node_modules', 'glossa-annotate');
-  for (const f of ['glossa.js', 'glossa.d.ts', 'glossa.css', 'pkg/choice/glossa_bg.wasm', 'pkg/choice/glossa.js', 'pkg/number/glossa_bg.wasm', 'pkg/grid/glossa_bg.wasm', 'pkg/full/glossa_bg.wasm', 'hosts/jspsych-glossa.js',
+  for (const f of ['glossa.js', 'glossa.d.ts', 'glossa.css', 'pkg/choice/glossa_bg.wasm', 'pkg/choice/glossa.js', 'pkg/number/glossa_bg.wasm', 'pkg/grid/glossa_bg.wasm', 'strings/it.json', 'strings/pl.json', 'pkg/full/glossa_bg.wasm', 'hosts/jspsych-glossa.js',
     'hosts/jspsych-glossa.d.ts', 'hosts/qualtrics.js', 'embed.html', 'schema/spec-1.json', 'schema/result-1.json']) {
     await access(join(root, f));
   }
