@@ -6,14 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
-export RUSTFLAGS="-C target-feature=-reference-types"
-OPT=(-Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
-  --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers)
-out=target/bench/boundary
-cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features bench-boundary,numbers,grids,marking --quiet
-rm -rf "$out"
-python3 scripts/strip_target_features.py target/wasm32-unknown-unknown/release/glossa.wasm
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name glossa target/wasm32-unknown-unknown/release/glossa.wasm
-wasm-opt "${OPT[@]}" -o "$out/glossa_bg.wasm" "$out/glossa_bg.wasm"
+scripts/build.sh boundary >/dev/null
 [ -f www/pkg/full/glossa_bg.wasm ] || scripts/build.sh full >/dev/null
 node bench/boundary.mjs "${1:-200}"

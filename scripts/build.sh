@@ -46,7 +46,9 @@ for b in "${wanted[@]}"; do
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;
-    *) echo "unknown build: $b (choice, number, grid, full, report)" >&2; exit 2 ;;
+    # Benchmark only (bench/boundary.sh): the full build with the JS-boundary probes; never in www.
+    boundary) build target/bench/boundary glossa strings-data,bench-boundary,numbers,grids,marking ;;
+    *) echo "unknown build: $b (choice, number, grid, full, report, boundary)" >&2; exit 2 ;;
   esac
 done
 # Builds from before the split (www/pkg/glossa.js) would be served stale: remove them.

@@ -8,6 +8,7 @@ needs (classes, highlight names, data attributes) is used by a UI file the build
 of the families a build leaves out are listed below (see src/support/family.rs); a name found
 nowhere counts as present, so a rule is dropped only on evidence: a mistake costs bytes, never
 a style."""
+import functools
 import glob
 import re
 import sys
@@ -34,12 +35,14 @@ def family_of(path):
     return 'base'
 
 
+@functools.cache
 def sources():
     files = glob.glob(f'{ROOT}/src/ui/*.rs') + glob.glob(f'{ROOT}/src/host/**/*.rs', recursive=True)
     files += [f'{ROOT}/www/glossa.js']
-    return [(family_of(f), open(f, encoding='utf-8').read()) for f in files]
+    return tuple((family_of(f), open(f, encoding='utf-8').read()) for f in files)
 
 
+@functools.cache
 def families_of_name(name, srcs):
     found = {fam for fam, text in srcs if re.search(re.escape(name) + r'(?![\w-])', text)}
     if not found:
@@ -107,7 +110,7 @@ def main():
             inner = [w for p, b, w in blocks(body) if p is not None and needed(strip_comments(p), keep, srcs)]
             if inner:
                 out.append(f'\n{head} {{' + ''.join(strip_comments(w) for w in inner) + '\n}')
-        elif needed(head if not head.startswith('@keyframes') else head, keep, srcs):
+        elif needed(head, keep, srcs):
             out.append('\n' + strip_comments(whole).strip())
     sys.stdout.write(''.join(out) + '\n')
 

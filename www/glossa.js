@@ -39,9 +39,8 @@ function readSpec(spec) {
   return s !== null && typeof s === 'object' && !Array.isArray(s) ? s : null;
 }
 
-/** The name of the build a spec needs (`full` for a spec that is not a readable object). */
-export function buildFor(spec) {
-  const s = readSpec(spec);
+/** The build a spec read by `readSpec` needs. */
+function buildOf(s) {
   if (s === null) return 'full';
   const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
   const fits = (b) => b.controls === null
@@ -49,11 +48,18 @@ export function buildFor(spec) {
   return BUILDS.find(fits).name;
 }
 
-/** The widget's own words come in the spec's language; English when it names none Glossa has. */
+/** The name of the build a spec needs (`full` for a spec that is not a readable object). */
+export function buildFor(spec) {
+  return buildOf(readSpec(spec));
+}
+
+/**
+ * The widget's own words come in the language of a spec read by `readSpec`; English when it
+ * names none Glossa has.
+ */
 const LANGUAGES = ['it', 'en', 'cs', 'pl'];
-function languageOf(spec) {
-  const lang = readSpec(spec)?.language;
-  return LANGUAGES.includes(lang) ? lang : 'en';
+function languageOf(s) {
+  return LANGUAGES.includes(s?.language) ? s.language : 'en';
 }
 
 const loading = new Map();
@@ -118,7 +124,8 @@ export function load(specOrBuild) {
   if (specOrBuild === undefined || BUILDS.some((b) => b.name === specOrBuild)) {
     return loadBuild(specOrBuild ?? 'full');
   }
-  const [name, lang] = [buildFor(specOrBuild), languageOf(specOrBuild)];
+  const s = readSpec(specOrBuild);
+  const [name, lang] = [buildOf(s), languageOf(s)];
   return Promise.all([loadBuild(name), fetchStrings(lang)]).then(([m, text]) => {
     if (!stringsSet.has(`${name}:${lang}`)) {
       if (!m.setUiStrings(lang, text)) throw new Error(`strings/${lang}.json does not match this version of Glossa`);

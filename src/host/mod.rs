@@ -33,8 +33,7 @@ pub fn mount_widget(element: Element, spec: &str, item: &str, options: &str) -> 
 /// unknown language or a list of another version.
 #[wasm_bindgen(js_name = setUiStrings)]
 pub fn set_ui_strings(lang: &str, json: &str) -> bool {
-    let Ok(lang) = crate::spec::from_value::<crate::i18n::Lang>(&serde_json::Value::from(lang))
-    else {
+    let Some(lang) = crate::i18n::Lang::from_tag(lang) else {
         return false;
     };
     #[cfg(feature = "strings-data")]

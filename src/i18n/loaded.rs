@@ -16,20 +16,16 @@ pub fn set(lang: Lang, json: &str) -> bool {
     let Ok(serde_json::Value::Array(items)) = serde_json::from_str(json) else {
         return false;
     };
-    let list: Vec<String> = items
-        .into_iter()
-        .filter_map(|v| match v {
-            serde_json::Value::String(s) => Some(s),
-            _ => None,
-        })
-        .collect();
-    if list.len() != MSG_COUNT {
+    if items.len() != MSG_COUNT || !items.iter().all(serde_json::Value::is_string) {
         return false;
     }
     // Kept for the page's life, like the compiled-in tables they replace (a few KB per language).
-    let list: Vec<&'static str> = list
+    let list: Vec<&'static str> = items
         .into_iter()
-        .map(|s| &*Box::leak(s.into_boxed_str()))
+        .filter_map(|v| match v {
+            serde_json::Value::String(s) => Some(&*Box::leak(s.into_boxed_str())),
+            _ => None,
+        })
         .collect();
     let list: &'static [&'static str] = Box::leak(list.into_boxed_slice());
     TABLES.with(|t| {
@@ -38,11 +34,6 @@ pub fn set(lang: Lang, json: &str) -> bool {
         t.push((lang, list));
     });
     true
-}
-
-/// Whether a language's list is loaded.
-pub fn has(lang: Lang) -> bool {
-    TABLES.with(|t| t.borrow().iter().any(|(l, _)| *l == lang))
 }
 
 /// A string in a language; in another loaded language when that one is not loaded (glossa.js

@@ -40,6 +40,11 @@ impl Lang {
     /// Every supported language.
     pub const ALL: [Lang; 4] = [Lang::It, Lang::En, Lang::Cs, Lang::Pl];
 
+    /// The language of a tag (`it`, `en`, `cs`, `pl`), if Glossa has it.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.tag() == tag)
+    }
+
     /// The BCP 47 tag (`it`, `en`, `cs`, `pl`), for the `lang` attribute.
     pub fn tag(self) -> &'static str {
         match self {

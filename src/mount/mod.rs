@@ -70,8 +70,7 @@ pub enum Loaded {
 fn sniff_lang(spec_json: &str) -> Lang {
     serde_json::from_str::<serde_json::Value>(spec_json)
         .ok()
-        .and_then(|v| v.get("language").cloned())
-        .and_then(|l| spec::from_value(&l).ok())
+        .and_then(|v| v.get("language")?.as_str().and_then(Lang::from_tag))
         .unwrap_or(Lang::En)
 }
 

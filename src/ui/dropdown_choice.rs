@@ -2,37 +2,15 @@
 //! submittable (document attributes such as Žánr or Téma).
 
 use super::markdown_view::Markdown;
+use super::single_choice_view::SingleChoiceProps;
 use crate::form::Action;
-use crate::i18n::{t, Lang, Msg};
-use crate::spec::SingleChoice;
+use crate::i18n::{t, Msg};
 use crate::support::ids::{dom_id, OptionValue};
-use std::rc::Rc;
 use yew::prelude::*;
-
-/// Props of [`DropdownChoice`].
-#[derive(Properties, PartialEq)]
-pub struct DropdownChoiceProps {
-    /// The widget instance (for DOM ids).
-    pub instance: u32,
-    /// The control.
-    pub control: Rc<SingleChoice>,
-    /// The chosen value.
-    pub chosen: Option<OptionValue>,
-    /// The message to show, if any.
-    #[prop_or_default]
-    pub error: Option<AttrValue>,
-    /// Locked after submit.
-    #[prop_or_default]
-    pub disabled: bool,
-    /// UI language.
-    pub lang: Lang,
-    /// Dispatches the choice.
-    pub on_action: Callback<Action>,
-}
 
 /// A labelled select.
 #[component]
-pub fn DropdownChoice(props: &DropdownChoiceProps) -> Html {
+pub fn DropdownChoice(props: &SingleChoiceProps) -> Html {
     let c = &props.control;
     let id = dom_id(props.instance, &[c.id.as_str(), "select"]);
     let error_id = format!("{id}-error");

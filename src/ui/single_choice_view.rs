@@ -9,7 +9,8 @@ use crate::support::ids::{dom_id, OptionValue};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Props of [`SingleChoiceView`].
+/// Props of a single-choice control, in either layout: [`SingleChoiceView`] (radio buttons)
+/// and [`super::dropdown_choice::DropdownChoice`] (a select).
 #[derive(Properties, PartialEq)]
 pub struct SingleChoiceProps {
     /// The widget instance (for DOM ids).
