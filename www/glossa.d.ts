@@ -93,7 +93,10 @@ export interface Handle {
   readonly destroyed: boolean;
 }
 
-/** Mounts one item into `element` (its content is replaced). */
+/**
+ * Mounts one item into `element` (its content is replaced). Resolves once the widget, or the panel
+ * saying what is wrong with the spec or item, is in `element`.
+ */
 export function mount(element: Element, config: MountConfig): Promise<Handle>;
 
 /** The name of a participant build (`www/pkg/<name>/`). */

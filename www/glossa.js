@@ -145,6 +145,22 @@ function asJson(value, name) {
   }
 }
 
+/**
+ * Resolves once the widget (or its error panel) is in `element`. Yew renders in a task of its
+ * own, and one that runs past 16 ms yields to the browser before finishing, so with other
+ * widgets rendering on the page the first render may come a task or two after `mountWidget`.
+ * Two seconds at most: a host is never left waiting on a promise that does not settle.
+ */
+function rendered(element) {
+  if (element.firstChild) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { watch.disconnect(); clearTimeout(limit); resolve(); };
+    const watch = new MutationObserver(() => { if (element.firstChild) done(); });
+    const limit = setTimeout(done, 2000);
+    watch.observe(element, { childList: true });
+  });
+}
+
 /** What `validate()` and `submit()` of a destroyed handle return. */
 const DESTROYED = Object.freeze({ valid: false, kind: 'destroyed', problems: [] });
 
@@ -153,6 +169,8 @@ const DESTROYED = Object.freeze({ valid: false, kind: 'destroyed', problems: [] 
  * @param {Element} element where the widget renders (its content is replaced)
  * @param {{spec: object|string, item: object|string, options?: {hideSubmit?: boolean, ids?: Record<string,string>, seed?: string, autosave?: boolean}}} config
  * @returns {Promise<{validate(): object, submit(): object, confirm(): void, draft(): object|null, destroy(): void, destroyed: boolean}>}
+ *   The promise resolves once the widget (or the panel saying what is wrong with the spec or
+ *   item) is in `element`, so its controls can be queried at once.
  *   `submit()` returns the result document, or the report (`valid: false`) of what is invalid.
  *   `confirm()` tells the widget the host stored the result: its autosaved draft is removed.
  *   After `destroy()` no method throws: `validate()` and `submit()` return
@@ -164,6 +182,7 @@ export async function mount(element, { spec, item, options } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
   const { mountWidget, clearDraft } = await load(spec);
   let handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'));
+  await rendered(element);
   let draftKey = null;
   const api = {
     validate: () => (handle ? handle.validate() : DESTROYED),

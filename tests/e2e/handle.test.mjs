@@ -49,3 +49,35 @@ test('a destroyed handle answers every method without throwing; destroy twice is
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('await mount() gives a widget already on the page, even while other widgets render on a slow phone', async () => {
+  const { page, context, errors } = await openPage(env, 'tests/e2e/pages/element.html');
+  // A slow phone: renders run past yew's 16 ms slice, so its scheduler yields mid-way.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const out = await page.evaluate(async () => {
+    const { mount } = await import('/www/glossa.js');
+    const read = (name) => Promise.all(['spec', 'items'].map((f) => fetch(`/www/examples/${name.replace('*', f)}.json`).then((r) => r.json())));
+    const tasks = await Promise.all(['pl-poquad/*', 'cs-propaganda/*', 'it-implicit/*', 'pl-poquad/*', 'cs-summary-errors/abstract-*'].map(read));
+    // What each element holds the moment its mount resolves (no waiting of any kind after it).
+    return Promise.all(tasks.map(([spec, items], n) => {
+      const el = document.createElement('div');
+      document.body.append(el);
+      return mount(el, { spec, item: items[0], options: { ids: { participant: `R-${n}` } } })
+        .then(() => ({ widget: el.querySelector('.glossa') !== null, submit: el.querySelector('button[type=submit], .glossa-submit') !== null }));
+    }));
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  assert.deepEqual(out, Array(5).fill({ widget: true, submit: true }));
+  // A spec with an error: the promise resolves with its panel on the page.
+  const panel = await page.evaluate(async () => {
+    const { mount } = await import('/www/glossa.js');
+    const el = document.createElement('div');
+    document.body.append(el);
+    await mount(el, { spec: { language: 'en', controls: [{ kind: 'single_choice' }] }, item: { id: 'x' } });
+    return el.querySelector('[role=alert]')?.textContent ?? null;
+  });
+  assert.ok(panel, 'the error panel is there when mount resolves');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
