@@ -24,7 +24,10 @@ pub fn build_report(spec: &str, items: &str, results: &str, gold: &str) -> Resul
     let gold: Option<Gold> = if gold.trim().is_empty() {
         None
     } else {
-        Some(serde_json::from_str(gold).map_err(|e| format!("gold: {e}"))?)
+        Some(Gold::load(gold, &spec, &items).map_err(|problems| {
+            let lines: Vec<String> = problems.iter().map(|p| format!("gold: {p}")).collect();
+            lines.join("\n")
+        })?)
     };
     let (parsed, bad) = crate::collected::read_jsonl(results);
     let bad: Vec<String> = bad

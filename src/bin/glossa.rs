@@ -7,7 +7,8 @@ use glossa::{item, spec, task::Task};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  glossa check SPEC.json [ITEMS.json|ITEMS.jsonl]   report every problem, exit 1 if any
+  glossa check SPEC.json [ITEMS.json|ITEMS.jsonl [--gold GOLD.json]]
+                                                    report every problem, exit 1 if any
   glossa validate SPEC ITEMS RESULTS.jsonl          re-check collected results, exit 1 if any fails
   glossa export poquad ITEMS RESULTS.jsonl          questions results as PoQuAD / SQuAD 2.0 JSON
   glossa export csv SPEC RESULTS.jsonl              a tidy long table (one row per answer field) for pandas and R
@@ -58,6 +59,20 @@ fn main() -> ExitCode {
         }
         ["check", spec_path] => check(spec_path, None),
         ["check", spec_path, items_path] => check(spec_path, Some(items_path)),
+        ["check", spec_path, items_path, "--gold", gold_path] => {
+            match check(spec_path, Some(items_path)) {
+                code if code != ExitCode::SUCCESS => code,
+                _ => match load_study(spec_path, items_path)
+                    .and_then(|(spec, items)| load_gold(gold_path, &spec, &items))
+                {
+                    Ok(g) => {
+                        println!("{gold_path}: ok ({} gold item(s))", g.items.len());
+                        ExitCode::SUCCESS
+                    }
+                    Err(code) => code,
+                },
+            }
+        }
         ["validate", spec_path, items_path, results_path] => {
             revalidate(spec_path, items_path, results_path)
         }
@@ -222,27 +237,16 @@ fn plan_cmd(spec_path: &str, items_path: &str, rest: &[&str]) -> ExitCode {
             return code
         }
     };
-    let (_, items) = match load_study(spec_path, items_path) {
+    let (spec, items) = match load_study(spec_path, items_path) {
         Ok(study) => study,
         Err(code) => return code,
     };
-    let gold_ids: Vec<String> = match opts
-        .get("--gold")
-        .map(|p| read(p).map(|t| (p, serde_json::from_str::<gold::Gold>(&t))))
-    {
+    let gold_ids: Vec<String> = match opts.get("--gold").map(|p| load_gold(p, &spec, &items)) {
         None => Vec::new(),
         Some(Err(code)) => return code,
-        Some(Ok((_, Ok(g)))) => g.items.into_iter().map(|g| g.item_id).collect(),
-        Some(Ok((p, Err(e)))) => {
-            eprintln!("{p}: not a gold file: {e}");
-            return ExitCode::from(2);
-        }
+        Some(Ok(g)) => g.items.into_iter().map(|g| g.item_id).collect(),
     };
     let ids: Vec<String> = items.iter().map(|i| i.id.clone()).collect();
-    if let Some(missing) = gold_ids.iter().find(|g| !ids.contains(g)) {
-        eprintln!("gold item \"{missing}\" is not in {items_path}: add it to the items (the participants see it like any other)");
-        return ExitCode::from(2);
-    }
     match plan::make(&ids, per_item, annotators, &gold_ids, gold_every, seed) {
         Ok(p) => {
             println!(
@@ -259,6 +263,23 @@ fn plan_cmd(spec_path: &str, items_path: &str, rest: &[&str]) -> ExitCode {
     }
 }
 
+/// Reads a gold file against the spec and items; every problem is printed with the file's name
+/// and the field (exit 1: the file has problems to fix).
+fn load_gold(
+    path: &str,
+    spec: &spec::TaskSpec,
+    items: &[item::Item],
+) -> Result<gold::Gold, ExitCode> {
+    let text = read(path)?;
+    gold::Gold::load(&text, spec, items).map_err(|problems| {
+        for p in &problems {
+            eprintln!("{path}: {p}");
+        }
+        eprintln!("{path}: {} problem(s); nothing was scored", problems.len());
+        ExitCode::from(1)
+    })
+}
+
 /// `glossa report`: the researcher's HTML report (see `collected::report`).
 fn report_cmd(
     spec_path: &str,
@@ -271,15 +292,10 @@ fn report_cmd(
         Ok(study) => study,
         Err(code) => return code,
     };
-    let gold = match gold_path.map(|p| read(p).map(|t| (p, serde_json::from_str::<gold::Gold>(&t))))
-    {
+    let gold = match gold_path.map(|p| load_gold(p, &spec, &items)) {
         None => None,
         Some(Err(code)) => return code,
-        Some(Ok((_, Ok(g)))) => Some(g),
-        Some(Ok((p, Err(e)))) => {
-            eprintln!("{p}: not a gold file: {e}");
-            return ExitCode::from(2);
-        }
+        Some(Ok(g)) => Some(g),
     };
     let (results, bad) = match read_results(results_path) {
         Ok(r) => r,

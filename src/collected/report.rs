@@ -106,9 +106,9 @@ pub fn annotators(results: &[Value], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
                 .get("item_id")
                 .and_then(Value::as_str)
                 .and_then(|id| g.item(id))
-                .map(|gi| gi.kind.clone());
+                .map(|gi| gi.kind);
             if let (Some(kind), Some(pass)) = (kind, g.passes(r)) {
-                if kind == "attention" {
+                if kind == super::gold::GoldKind::Attention {
                     row.attention.1 += 1;
                     row.attention.0 += usize::from(!pass);
                 } else {

@@ -35,6 +35,7 @@ pub struct Actions {
     pub now: Callback<Action>,
     /// Delivers this one after the next frame (or with the next `now`, whichever is first).
     pub after_paint: Callback<Action>,
+    queue: Rc<Queue>,
 }
 
 impl Actions {
@@ -52,13 +53,25 @@ impl Actions {
                 queue.target.emit(action);
             })
         };
-        let after_paint = Callback::from(move |action| {
-            queue.waiting.borrow_mut().push(action);
-            if !queue.scheduled.replace(true) {
-                schedule(Rc::clone(&queue));
-            }
-        });
-        Actions { now, after_paint }
+        let after_paint = {
+            let queue = Rc::clone(&queue);
+            Callback::from(move |action| {
+                queue.waiting.borrow_mut().push(action);
+                if !queue.scheduled.replace(true) {
+                    schedule(Rc::clone(&queue));
+                }
+            })
+        };
+        Actions {
+            now,
+            after_paint,
+            queue,
+        }
+    }
+
+    /// Delivers every waiting action now (the host is about to read the state).
+    pub fn deliver_waiting(&self) {
+        self.queue.flush();
     }
 }
 

@@ -85,7 +85,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
         let target = state.dispatcher().to_callback();
         use_memo((), move |_| Actions::new(target))
     };
-    props.link.update(&state, actions.now.clone());
+    props.link.update(&state, &actions);
     let spec = &props.task.spec;
     let item = &props.task.item;
     let lang = spec.language;

@@ -1,0 +1,243 @@
+//! Gold and attention items, scored after collection: the researcher's expected answers stay
+//! in their own file (never in the participant's browser) and each result on such an item is
+//! compared per control with a tolerance per kind — exact for choices, texts and grid cells; a
+//! ratio band for magnitude numbers; word overlap per value for spans; fragment overlap for
+//! questions (each expected question's answer fragment overlaps a fragment of one of the
+//! annotator's questions).
+//!
+//! The file: `{"items": [{"item_id": "it-003", "kind": "gold" | "attention", "answers":
+//! {"<control>": <expected value>}}], "ratio_band": 2, "span_overlap": 0.5}`. Expected values
+//! are written as results hold them, except that spans and question fragments may be written
+//! the way a researcher thinks of them — the marked text (`"widerlicher Lügner"`, or
+//! `{"text": "Lügner", "occurrence": 2}` when it repeats) or word indices (`[3, 5]`,
+//! `{"words": [3, 5]}`) — see [`expect`]. A gold file is read against the spec and the items:
+//! an unknown item, an unknown control, a value its control cannot take or a text that is not
+//! in the item is a [`GoldProblem`] naming the field, never a silent 0.
+
+mod expect;
+
+use crate::item::Item;
+use crate::spec::TaskSpec;
+use crate::support::sorted_map::SortedMap;
+use serde::Deserialize;
+use serde_json::Value;
+use std::fmt;
+
+pub use expect::Expected;
+
+/// What a gold item is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GoldKind {
+    /// A known answer: annotators are scored on it.
+    #[default]
+    Gold,
+    /// An instructed answer ("choose X"): a wrong answer is an attention failure.
+    Attention,
+}
+
+/// A gold file as written (expected values not yet read against the spec).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoldFile {
+    items: Vec<GoldFileItem>,
+    #[serde(default = "two")]
+    ratio_band: f64,
+    #[serde(default = "half")]
+    span_overlap: f64,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoldFileItem {
+    item_id: String,
+    #[serde(default)]
+    kind: GoldKind,
+    answers: SortedMap<String, Value>,
+}
+
+fn two() -> f64 {
+    2.0
+}
+
+fn half() -> f64 {
+    0.5
+}
+
+/// A gold file read against its spec and items.
+#[derive(Clone, Debug)]
+pub struct Gold {
+    /// The gold and attention items.
+    pub items: Vec<GoldItem>,
+    /// A number passes when expected ÷ band ≤ given ≤ expected × band (default 2).
+    pub ratio_band: f64,
+    /// A span value (or a question fragment) passes when the words marked overlap the expected
+    /// ones by at least this share (Jaccard, default 0.5).
+    pub span_overlap: f64,
+}
+
+/// One gold or attention item.
+#[derive(Clone, Debug)]
+pub struct GoldItem {
+    /// The item.
+    pub item_id: String,
+    /// Gold or attention.
+    pub kind: GoldKind,
+    /// The expected answers by control id.
+    pub answers: SortedMap<String, Expected>,
+}
+
+/// Something wrong with a gold file: where (a path in the file, or `line:column` when it is not
+/// JSON) and what to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoldProblem {
+    /// Where: `items[2].answers.sentiment`, or `line 4, column 7`.
+    pub path: String,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+impl fmt::Display for GoldProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+impl Gold {
+    /// Reads a gold file against the spec and the items; every problem at once.
+    pub fn load(text: &str, spec: &TaskSpec, items: &[Item]) -> Result<Gold, Vec<GoldProblem>> {
+        let file: GoldFile = serde_json::from_str(text).map_err(|e| {
+            vec![GoldProblem {
+                path: format!("line {}, column {}", e.line(), e.column()),
+                message: format!("not a gold file: {e}"),
+            }]
+        })?;
+        let mut problems = Vec::new();
+        if !(file.ratio_band >= 1.0) {
+            problems.push(GoldProblem {
+                path: "ratio_band".into(),
+                message: format!(
+                    "{} is not a band: use a number of at least 1 (2 accepts half to twice the expected number)",
+                    file.ratio_band
+                ),
+            });
+        }
+        if !(0.0..=1.0).contains(&file.span_overlap) {
+            problems.push(GoldProblem {
+                path: "span_overlap".into(),
+                message: format!(
+                    "{} is not a share: use a number from 0 to 1 (0.5: half the words)",
+                    file.span_overlap
+                ),
+            });
+        }
+        let mut gold_items = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for (n, raw) in file.items.into_iter().enumerate() {
+            let at = format!("items[{n}]");
+            if !seen.insert(raw.item_id.clone()) {
+                problems.push(GoldProblem {
+                    path: format!("{at}.item_id"),
+                    message: format!(
+                        "item \"{}\" is in the gold file twice: keep one entry",
+                        raw.item_id
+                    ),
+                });
+                continue;
+            }
+            let Some(item) = items.iter().find(|i| i.id == raw.item_id) else {
+                problems.push(GoldProblem {
+                    path: format!("{at}.item_id"),
+                    message: format!(
+                        "no item \"{}\" in the items file: fix the id, or add the item",
+                        raw.item_id
+                    ),
+                });
+                continue;
+            };
+            let mut answers = SortedMap::new();
+            for (control_id, value) in raw.answers.iter() {
+                let path = format!("{at}.answers.{control_id}");
+                match expect::read(spec, item, control_id, value, &path) {
+                    Ok(e) => {
+                        answers.insert(control_id.clone(), e);
+                    }
+                    Err(mut p) => problems.append(&mut p),
+                }
+            }
+            gold_items.push(GoldItem {
+                item_id: raw.item_id,
+                kind: raw.kind,
+                answers,
+            });
+        }
+        if problems.is_empty() {
+            Ok(Gold {
+                items: gold_items,
+                ratio_band: file.ratio_band,
+                span_overlap: file.span_overlap,
+            })
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The gold item of this id, if any.
+    pub fn item(&self, id: &str) -> Option<&GoldItem> {
+        self.items.iter().find(|g| g.item_id == id)
+    }
+
+    /// Whether a result passes its gold item: every expected control within tolerance.
+    /// `None` when the result's item is not gold.
+    pub fn passes(&self, result: &Value) -> Option<bool> {
+        let id = result.get("item_id")?.as_str()?;
+        let g = self.item(id)?;
+        let answers = result.get("answers");
+        Some(g.answers.iter().all(|(control, expected)| {
+            answers
+                .and_then(|a| a.get(control))
+                .is_some_and(|got| expected.matches(got, self))
+        }))
+    }
+}
+
+/// The words a span entry covers (from its spans' `first_word`/`last_word`, or `[first, last]`),
+/// sorted, each once.
+pub fn span_words(entry: &Value) -> Vec<u64> {
+    let mut out = Vec::new();
+    for s in entry
+        .get("spans")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let (f, l) = match s {
+            Value::Array(p) => (
+                p.first().and_then(Value::as_u64),
+                p.get(1).and_then(Value::as_u64),
+            ),
+            o => (
+                o.get("first_word").and_then(Value::as_u64),
+                o.get("last_word").and_then(Value::as_u64),
+            ),
+        };
+        if let (Some(f), Some(l)) = (f, l) {
+            out.extend(f..=l);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Intersection over union of two sorted word lists (1 when both are empty).
+fn jaccard(a: &[u64], b: &[u64]) -> f64 {
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    let inter = a.iter().filter(|x| b.binary_search(x).is_ok()).count() as f64;
+    inter / ((a.len() + b.len()) as f64 - inter)
+}
+
+#[cfg(test)]
+mod tests;
