@@ -42,7 +42,7 @@ for b in "${wanted[@]}"; do
       build "www/pkg/$b" glossa "${features[$b]}"
       # The stylesheet's rules for the kinds this build has (full uses www/glossa.css whole).
       python3 scripts/css_for_build.py "$b" >"www/pkg/$b/glossa.css" ;;
-    full) build www/pkg/full glossa strings-data,numbers,grids,marking ;;
+    full) build www/pkg/full glossa strings-data,numbers,grids,marking,simulate ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;

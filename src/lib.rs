@@ -21,6 +21,7 @@ pub mod i18n;
 pub mod item;
 pub mod mount;
 pub mod result;
+pub mod simulate;
 pub mod spec;
 pub mod support;
 pub mod task;

@@ -185,7 +185,7 @@ fn collect_reads_a_qualtrics_export_and_names_bad_rows() {
     assert_eq!(lines, vec![result]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("export.csv:3: glossa_1: the joined chunks do not match"),
+        err.contains("export.csv:3: response R_2, glossa_1: the joined chunks do not match"),
         "{err}"
     );
 }

@@ -75,18 +75,35 @@ export interface MountConfig {
   /** The item: an object or its JSON text. */
   item: object | string;
   options?: MountOptions;
+  /** A build to use instead of the smallest that fits the spec (`full` for `handle.simulate`). */
+  build?: BuildName;
 }
 
-/** The handle `mount` resolves to. After `destroy()` no method throws. */
+/**
+ * The handle `mount` resolves to. After `destroy()` no method throws. Every method that reads the
+ * answers sees the annotator's last input, even when called in the same task as the click or
+ * keystroke.
+ */
 export interface Handle {
   /** The current report; `{valid: false, kind: "destroyed", problems: []}` after `destroy()`. */
   validate(): Report | Refusal;
   /** The result document (and `glossa:submit`), or the report of what is invalid. */
   submit(): ResultDoc | Refusal;
+  /**
+   * The result document `submit()` would return now, without submitting (no event, nothing
+   * locked); `null` while the answers are invalid, and after `destroy()`.
+   */
+  preview(): ResultDoc | null;
   /** The host stored the result: the item's draft is removed (also after `destroy()`). */
   confirm(): void;
   /** The current draft; `null` after `destroy()` or when nothing is shown. */
   draft(): Draft | null;
+  /**
+   * Answers as a simulated annotator (the answers go through the widget and show on screen; the
+   * host then submits). Needs the `full` build (`mount(…, {build: 'full'})`); false without it,
+   * or when no valid answer was found.
+   */
+  simulate(seed: number): boolean;
   /** Removes the widget; a second call does nothing. */
   destroy(): void;
   /** Whether `destroy()` was called. */
@@ -114,6 +131,13 @@ export function buildFor(spec: object | string): BuildName;
  * with the host's own work). With a build's name (`full` without an argument): that build alone.
  */
 export function load(specOrBuild?: object | string | BuildName): Promise<unknown>;
+
+/**
+ * A simulated annotator's result for a spec and item, made without a screen (jsPsych's data-only
+ * simulation): answers any annotator could give, respecting every rule. `seed` picks the
+ * annotator. Loads the `full` build.
+ */
+export function simulate(config: MountConfig, seed?: number): Promise<ResultDoc>;
 
 /** The events raised on the mount element (they bubble and are composed). */
 export interface GlossaEventMap {

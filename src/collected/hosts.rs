@@ -109,6 +109,11 @@ pub fn qualtrics(csv: &str) -> Collected {
                 .and_then(|i| row.fields.get(i))
                 .map(String::as_str)
         };
+        // Problems name the response (Qualtrics' ResponseId) besides its line.
+        let who = get("ResponseId")
+            .filter(|id| !id.trim().is_empty())
+            .map(|id| format!("response {id}, "))
+            .unwrap_or_default();
         for p in &prefixes {
             let count = get(&format!("{p}_count")).unwrap_or("");
             let Ok(n) = count.trim().parse::<usize>() else {
@@ -123,17 +128,17 @@ pub fn qualtrics(csv: &str) -> Collected {
                 }
             }
             if let Some(i) = missing {
-                out.problems.push((row.line, format!("{p}: column {p}_{i} is missing from the export; declare {p}_1 … {p}_{n} in the survey flow")));
+                out.problems.push((row.line, format!("{who}{p}: the result has {n} chunks but column {p}_{i} is missing from the export: the survey declared fewer fields than this result needed; declare {p}_1 … {p}_{n} in the survey flow (the text entry copy, if the survey has one, holds the whole result)")));
                 continue;
             }
             let expected = get(&format!("{p}_sha256")).unwrap_or("").trim();
             if sha256_hex(json.as_bytes()) != expected {
-                out.problems.push((row.line, format!("{p}: the joined chunks do not match {p}_sha256: the result is incomplete or altered")));
+                out.problems.push((row.line, format!("{who}{p}: the joined chunks do not match {p}_sha256: the result is incomplete or altered")));
                 continue;
             }
             match result_of(&json) {
                 Ok(v) => out.results.push(v),
-                Err(e) => out.problems.push((row.line, format!("{p}: {e}"))),
+                Err(e) => out.problems.push((row.line, format!("{who}{p}: {e}"))),
             }
         }
     }
@@ -302,6 +307,28 @@ mod tests {
 
     fn quote(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
+    }
+
+    #[test]
+    fn a_result_with_more_chunks_than_the_survey_declared_is_named_by_response() {
+        let (a, b) = RESULT.split_at(40);
+        let sha = sha256_hex(RESULT.as_bytes());
+        // The survey declared two chunk fields; R_9's result needed three.
+        let csv = [
+            "ResponseId,glossa_count,glossa_sha256,glossa_1,glossa_2".to_owned(),
+            format!("R_8,2,{sha},{},{}", quote(a), quote(b)),
+            format!("R_9,3,{sha},{},{}", quote(a), quote(b)),
+        ]
+        .join("\n");
+        let got = qualtrics(&csv);
+        assert_eq!(got.results, vec![RESULT.to_owned()]);
+        assert_eq!(got.problems.len(), 1);
+        let (line, message) = &got.problems[0];
+        assert_eq!(*line, 3);
+        assert!(
+            message.starts_with("response R_9, glossa: the result has 3 chunks but column glossa_3 is missing from the export: the survey declared fewer fields"),
+            "{message}"
+        );
     }
 
     #[test]

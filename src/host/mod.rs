@@ -51,3 +51,30 @@ pub fn set_ui_strings(lang: &str, json: &str) -> bool {
 pub fn clear_draft(key: &str) {
     storage::DraftStore::open().clear(key);
 }
+
+/// A simulated annotator's result for a spec and item (see [`crate::simulate`]), as JSON text:
+/// what jsPsych's data-only simulation records. `seed` picks the annotator (the same seed, the
+/// same answers). An error names what is wrong with the spec, item or options, or why no valid
+/// answer was found. In the `full` build only (feature `simulate`).
+#[cfg(feature = "simulate")]
+#[wasm_bindgen(js_name = simulateResult)]
+pub fn simulate_result(spec: &str, item: &str, options: &str, seed: f64) -> Result<String, String> {
+    use crate::mount::Loaded;
+    let (lang, loaded) = crate::mount::load(spec, item, options);
+    let (task, options) = match loaded {
+        Loaded::Task { task, options } => (task, options),
+        Loaded::Broken { issues, .. } => {
+            let lines: Vec<String> = issues.iter().map(ToString::to_string).collect();
+            return Err(lines.join("\n"));
+        }
+    };
+    let now = env::now_ms();
+    let report = |r: crate::validate::Report| {
+        let public = r.to_public(lang);
+        serde_json::to_string(&public).unwrap_or_default()
+    };
+    let (_, form) = crate::simulate::annotate(&task, seed as u64, now).map_err(report)?;
+    let doc = crate::result::build(&task, &form, &env::environment(), &options.ids, now)
+        .map_err(report)?;
+    serde_json::to_string(&doc).map_err(|e| e.to_string())
+}

@@ -52,3 +52,67 @@ test('a spec Glossa refuses ends in a visible error with Continue, not a hung tr
   assert.deepEqual(data.slice(1).map((d) => d.error), [null, null]);
   await context.close();
 });
+
+// jsPsych's own simulation (issue 25): `jsPsych.simulate(timeline, mode)` over every example
+// family finishes by itself, and `glossa validate` accepts every simulated result.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'target/debug/glossa'); // built by the native test step
+
+/** Runs `glossa validate` on each example's simulated results; returns every failure's output. */
+function validateAll(data) {
+  const examples = JSON.parse(readFileSync(join(ROOT, 'www/examples/index.json'), 'utf8'));
+  const dir = mkdtempSync(join(tmpdir(), 'glossa-sim-'));
+  const failures = [];
+  for (const e of examples) {
+    const results = data.filter((d) => d.example === e.id).map((d) => d.result);
+    assert.equal(results.length, 2, `${e.id}: two simulated trials`);
+    const file = join(dir, `${e.id}.jsonl`);
+    writeFileSync(file, results.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    try {
+      execFileSync(CLI, ['validate', `www/examples/${e.spec}`, `www/examples/${e.items}`, file], { cwd: ROOT, stdio: 'pipe' });
+    } catch (err) {
+      failures.push(`${e.id}: ${err.stdout}${err.stderr}`);
+    }
+  }
+  return failures;
+}
+
+for (const mode of ['data-only', 'visual']) {
+  test(`jsPsych.simulate(timeline, '${mode}') over every family finishes by itself; glossa validate accepts every result`, async () => {
+    const { page, context, errors } = await openPage(env, `tests/e2e/pages/jspsych-simulate.html?mode=${mode}&override`);
+    await page.waitForFunction(() => Array.isArray(window.done), null, { timeout: 60000 });
+    const data = await page.evaluate(() => window.done);
+    assert.equal(data.length, 12);
+    for (const d of data) {
+      assert.equal(d.trial_type, 'glossa');
+      assert.equal(d.error, null, JSON.stringify(d.error));
+      assert.equal(d.result.ids.simulated, mode, 'a simulated result says so');
+      assert.equal(d.result.ids.participant, 'SIM-1');
+      assert.deepEqual(d.response, d.result.answers, 'response holds the answers');
+      assert.equal(d.item_id, d.result.item_id);
+      assert.ok(Object.keys(d.result.answers).length > 0, `${d.example}: answered`);
+      assert.ok(Number.isInteger(d.rt) && d.rt >= 0);
+    }
+    assert.equal(data[0].rt, 1234, 'simulation_options.data overrides the data');
+    assert.deepEqual(validateAll(data), []);
+    // Simulated annotators differ from trial to trial (random seeds): two magnitude scorings of
+    // three utterances, each score drawn from 200 values, are practically never the same.
+    const scores = data.filter((d) => d.example === 'en-informativeness').map((d) => JSON.stringify(d.response));
+    assert.notEqual(scores[0], scores[1]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('the data declaration lists response beside the result, and the plugin cites itself', async () => {
+  const { default: GlossaPlugin } = await import('../../www/hosts/jspsych-glossa.js');
+  assert.deepEqual(Object.keys(GlossaPlugin.info.data), ['rt', 'item_id', 'response', 'result', 'error']);
+  assert.match(GlossaPlugin.info.citations.apa, /Glossa/);
+  assert.match(GlossaPlugin.info.citations.bibtex, /^@software\{glossa/);
+});

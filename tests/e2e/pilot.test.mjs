@@ -228,3 +228,16 @@ test('training mode (opt-in): after a gold item the participant is told whether 
     await context.close();
   }
 });
+
+test('training mode refuses a gold file that does not fit the study, naming every problem', async () => {
+  const { page, context, errors } = await openPage(env, `?example=it-implicit&plan=tests/fixtures/it-plan.json&PROLIFIC_PID=s01&training=tests/fixtures/it-gold-bad.json`);
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  const said = await alert.textContent();
+  assert.match(said, /items\[0\]\.answers\.valutazion: the spec has no control "valutazion"/);
+  assert.match(said, /items\[1\]\.item_id: no item "it-404"/);
+  assert.match(said, /items\[2\]\.answers\.valutazione: "corretto" is not an option/);
+  assert.equal(await page.locator('.glossa').count(), 0, 'no item is shown: every participant would be scored wrong');
+  assert.ok(errors.some((e) => e.includes('training gold file')), 'the console says so too');
+  await context.close();
+});

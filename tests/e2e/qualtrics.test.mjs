@@ -202,3 +202,50 @@ test("the guide's reassembly (docs/qualtrics.md) reproduces the exact JSON from 
   assert.equal(out, json + '\n', 'one line per response: the exact JSON');
   await context.close();
 });
+
+test('a result larger than the declared fields is never cut: Next waits, the participant is asked to shorten, and a forced submit is on record', async () => {
+  const { page, context, errors } = await openPage(env, 'tests/e2e/pages/qualtrics.html');
+  await runSnippet(page, { base: env.url, spec: `${env.url}tests/fixtures/it-note-spec.json`, extra: ', fields: 2' });
+  const next = page.locator('#NextButton');
+  await page.getByRole('radio', { name: 'Totalmente corretto', exact: true }).check();
+  await page.waitForFunction(() => !document.getElementById('NextButton').disabled);
+  // 25,000 characters of note: the result needs three chunks, the survey keeps two.
+  const note = page.getByRole('textbox', { name: 'Nota' });
+  await note.fill('Una nota molto lunga. '.repeat(1137));
+  const warning = page.locator('.glossa-qualtrics-too-large');
+  await warning.waitFor();
+  assert.match(await warning.textContent(), /La tua risposta è troppo lunga .* al massimo 19744\)/);
+  assert.equal(await warning.getAttribute('role'), 'alert');
+  assert.equal(await next.isDisabled(), true, 'Next waits while the result would not fit');
+  assert.match(await page.evaluate(() => window.embedded.__js_glossa_error), /^too-large: the result needs more than the 2 declared fields/);
+  // Shortened: the notice goes, Next comes back, and the fields hold the whole result.
+  await note.fill('Una nota breve.');
+  await warning.waitFor({ state: 'detached' });
+  await page.waitForFunction(() => !document.getElementById('NextButton').disabled);
+  await next.click();
+  const fine = await page.evaluate(() => window.embedded);
+  assert.equal(fine.__js_glossa_2_count, '1');
+  assert.equal(JSON.parse(fine.__js_glossa_2_1).answers.nota, 'Una nota breve.');
+  assert.ok(errors.some((e) => e.includes('needs more than the 2 chunk fields')), 'the researcher\'s console says what to declare');
+  await context.close();
+});
+
+test('a host that forces the page on with a too-large result: every chunk written, the shortfall on record, the text entry holds a whole copy', async () => {
+  const { page, context } = await openPage(env, 'tests/e2e/pages/qualtrics.html');
+  await runSnippet(page, { base: env.url, spec: `${env.url}tests/fixtures/it-note-spec.json`, extra: ', fields: 1' });
+  await page.getByRole('radio', { name: 'Totalmente corretto', exact: true }).check();
+  await page.getByRole('textbox', { name: 'Nota' }).fill('x'.repeat(12000));
+  await page.locator('.glossa-qualtrics-too-large').waitFor();
+  const out = await page.evaluate(() => {
+    const next = document.getElementById('NextButton');
+    next.disabled = false; // the host's own script presses Next
+    next.click();
+    return { embedded: window.embedded, copy: document.getElementById('QR~QID7').value };
+  });
+  assert.equal(out.embedded.__js_glossa_2_count, '2');
+  const joined = out.embedded.__js_glossa_2_1 + out.embedded.__js_glossa_2_2;
+  assert.equal(joined, out.copy, 'the text entry question holds the whole result');
+  assert.equal(JSON.parse(joined).answers.nota.length, 12000);
+  assert.match(out.embedded.__js_glossa_error, /^too-large: 2 chunks written, 1 declared; declare glossa_2_1 … glossa_2_2/);
+  await context.close();
+});

@@ -1,7 +1,8 @@
 // jsPsych (version 8) plugin: each trial shows one Glossa item; the trial ends when the
-// annotator submits a valid answer, and the result document lands in the trial's data
-// (`data.result`, plus `data.item_id` for convenience, and `data.rt`: ms from the trial's start
-// to the accepted submit, as every jsPsych plugin records).
+// annotator submits a valid answer, and the result document lands in the trial's data:
+// `data.result` (the whole document), `data.response` (its answers, keyed by control id, as
+// jsPsych's survey plugins record `response`), `data.item_id`, and `data.rt`: ms from the item
+// being on screen (the bundle loaded and the widget rendered) to the accepted submit.
 //
 //   import GlossaPlugin from './www/hosts/jspsych-glossa.js';
 //   const jsPsych = initJsPsych();
@@ -11,7 +12,14 @@
 // spec or item Glossa cannot show, or a bundle that does not load, never hangs the timeline:
 // the error stays on screen with a Continue button, and the trial's data records it
 // (`data.error`, `data.result` null).
-import { mount } from '../glossa.js';
+//
+// Simulation (`jsPsych.simulate(timeline, mode)`): `data-only` makes a simulated annotator's
+// result without a screen — answers any annotator could give, respecting every rule of the
+// spec — and `visual` mounts the widget, answers through it (the answers show) and presses its
+// own submit button. Either way the result's `ids.simulated` says so, and
+// `simulation_options.data` overrides fields of the data as with jsPsych's own plugins
+// (`simulation_options.seed` picks the simulated annotator; random otherwise).
+import { mount, simulate } from '../glossa.js';
 import { langOf, text } from './host-strings.js';
 
 // jsPsych's ParameterType values (stable across v7 and v8); taken from the page's jsPsych
@@ -33,14 +41,23 @@ export default class GlossaPlugin {
       seed: { type: PT.STRING, default: null },
     },
     data: {
-      /** Milliseconds from the trial's start to the accepted submit (or to Continue after an error). */
+      /**
+       * Milliseconds from the item being on screen (bundle loaded, widget rendered) to the
+       * accepted submit; after an error, from the error being shown to Continue.
+       */
       rt: { type: PT.INT },
       /** The item's id. */
       item_id: { type: PT.STRING },
+      /** The answers, keyed by control id (the result's `answers`; null without a result). */
+      response: { type: PT.OBJECT },
       /** The Glossa result document (null when the item could not be shown). */
       result: { type: PT.OBJECT },
       /** Why the item could not be shown (`{kind, problems}` or `{kind: "load", message}`); null otherwise. */
       error: { type: PT.OBJECT },
+    },
+    citations: {
+      apa: 'Glossa contributors. (2026). Glossa: Browser-side annotation tasks from a spec file (Version 0.1.0) [Computer software].',
+      bibtex: '@software{glossa, title = {Glossa: Browser-side annotation tasks from a spec file}, author = {{Glossa contributors}}, year = {2026}, version = {0.1.0}}',
     },
   };
 
@@ -48,13 +65,44 @@ export default class GlossaPlugin {
     this.jsPsych = jsPsych;
   }
 
-  async trial(display_element, trial, on_load) {
-    const start = performance.now();
-    const itemId = (() => {
-      try { return (typeof trial.item === 'string' ? JSON.parse(trial.item) : trial.item)?.id ?? null; } catch { return null; }
-    })();
+  trial(display_element, trial, on_load) {
+    return this.run(display_element, trial, on_load, null);
+  }
+
+  /**
+   * jsPsych's simulation: `data-only` records a simulated annotator's result without a screen;
+   * `visual` answers through the widget and submits with its own button.
+   */
+  async simulate(trial, simulation_mode, simulation_options = {}, load_callback) {
+    const seed = Number.isInteger(simulation_options.seed) ? simulation_options.seed : Math.floor(Math.random() * 2 ** 32);
+    const mode = simulation_mode === 'visual' ? 'visual' : 'data-only';
+    const simulated = { ...trial, ids: { ...(trial.ids ?? {}), simulated: mode } };
+    if (mode === 'visual') {
+      const data = await this.run(this.jsPsych.getDisplayElement(), simulated, load_callback, seed);
+      return this.jsPsych.pluginAPI.mergeSimulationData(data, simulation_options);
+    }
+    let result = null;
+    let error = null;
+    try {
+      result = await simulate({ spec: trial.spec, item: trial.item, options: { ids: simulated.ids, seed: trial.seed ?? undefined } }, seed);
+    } catch (e) {
+      error = { kind: 'simulate', message: String(e?.message ?? e) };
+    }
+    const rt = Math.round(this.jsPsych.randomization.sampleExGaussian(8000, 1500, 1 / 4000, true));
+    load_callback?.();
+    return this.jsPsych.pluginAPI.mergeSimulationData(
+      { rt, item_id: result?.item_id ?? itemIdOf(trial), response: result?.answers ?? null, result, error },
+      simulation_options,
+    );
+  }
+
+  async run(display_element, trial, on_load, simulateSeed) {
+    let start = performance.now();
+    const itemId = itemIdOf(trial);
     const lang = langOf(trial.spec);
-    const data = (result, error) => ({ rt: Math.round(performance.now() - start), item_id: result?.item_id ?? itemId, result, error });
+    const data = (result, error) => ({
+      rt: Math.round(performance.now() - start), item_id: result?.item_id ?? itemId, response: result?.answers ?? null, result, error,
+    });
     // The error is shown (the widget's panel, or the load message) with a way on.
     const failed = (error, message) => new Promise((resolve) => {
       if (message) {
@@ -63,6 +111,7 @@ export default class GlossaPlugin {
         p.textContent = message;
         display_element.replaceChildren(p);
       }
+      start = performance.now(); // rt: from the error on screen to Continue
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'jspsych-btn';
@@ -80,6 +129,7 @@ export default class GlossaPlugin {
         spec: trial.spec,
         item: trial.item,
         options: { ids: trial.ids ?? {}, seed: trial.seed ?? undefined },
+        build: simulateSeed === null ? undefined : 'full',
       });
     } catch (e) {
       on_load?.();
@@ -93,7 +143,8 @@ export default class GlossaPlugin {
       handle.destroy();
       return shown;
     }
-    return new Promise((resolve) => {
+    start = performance.now(); // the item is on screen
+    const submitted = new Promise((resolve) => {
       display_element.addEventListener('glossa:submit', (e) => {
         const result = e.detail;
         handle.confirm(); // jsPsych keeps the data from here on
@@ -101,5 +152,20 @@ export default class GlossaPlugin {
         resolve(data(result, null));
       }, { once: true });
     });
+    if (simulateSeed !== null) {
+      if (!handle.simulate(simulateSeed)) {
+        handle.destroy();
+        return data(null, { kind: 'simulate', message: 'no valid simulated answer for this item' });
+      }
+      // Let the answers show, then press the widget's own submit button.
+      await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+      display_element.querySelector('.glossa-submit')?.click();
+    }
+    return submitted;
   }
+}
+
+/** The item's id from a trial's `item` (an object or JSON text), or null. */
+function itemIdOf(trial) {
+  try { return (typeof trial.item === 'string' ? JSON.parse(trial.item) : trial.item)?.id ?? null; } catch { return null; }
 }

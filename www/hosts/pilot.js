@@ -96,20 +96,21 @@ export function fnv1a(s) {
   return h >>> 0;
 }
 
-/** Whether answers match a gold item's expected ones: choices, texts and grid cells exactly,
- *  numbers within the ratio band (default 2), span attributes by value (as `glossa report`
- *  scores them, which also weighs the words). */
-export function matchesGold(expected, answers, gold = {}) {
-  const band = gold.ratio_band ?? 2;
-  const same = (e, g) => {
-    if (typeof e === 'number' && typeof g === 'number') return e > 0 && g > 0 ? g >= e / band && g <= e * band : e === g;
-    if (Array.isArray(e) && Array.isArray(g)) return e.length === g.length && e.every((row, i) => JSON.stringify(row.cells) === JSON.stringify(g[i]?.cells));
-    if (e && g && typeof e === 'object' && typeof g === 'object') {
-      return Object.entries(e).every(([k, v]) => (v && typeof v === 'object' && 'value' in v ? g[k]?.value === v.value : same(v, g[k])));
-    }
-    return e === g;
+/**
+ * Training mode's gold file, read against the study by the report's wasm (the same checks and
+ * scoring as `glossa report --gold`, loaded only when a study link asks for training). Resolves
+ * to `{passes(result), expected(itemId)}`; rejects with every problem of the file, a line each.
+ */
+export async function loadTraining(url, specText, itemsText) {
+  const goldText = await (await fetch(url)).text();
+  const { default: init, TrainingGold } = await import('../report-pkg/report.js');
+  await init({ module_or_path: new URL('../report-pkg/report_bg.wasm', import.meta.url) });
+  const gold = new TrainingGold(specText, itemsText, goldText);
+  const file = JSON.parse(goldText);
+  return {
+    passes: (result) => gold.passes(JSON.stringify(result)),
+    expected: (itemId) => file.items.find((g) => g.item_id === itemId),
   };
-  return Object.entries(expected).every(([control, value]) => answers?.[control] !== undefined && same(value, answers[control]));
 }
 
 export async function runPilot(el) {
@@ -189,10 +190,23 @@ export async function runPilot(el) {
     console.error(`Glossa pilot: ignoring complete=${raw}: only http(s) links are allowed`);
     return null;
   })();
-  // Training: the gold file is fetched only when the study link asks for it.
-  const training = params.get('training')
-    ? await (await fetch(sameOrigin(params.get('training')))).json().catch(() => null)
-    : null;
+  // Training: the gold file is fetched only when the study link asks for it. A file that does
+  // not fit the study (an unknown item or control, a value the control cannot take) stops the
+  // pilot with every problem named: scoring it would tell every participant they were wrong.
+  let training = null;
+  if (params.get('training')) {
+    try {
+      training = await loadTraining(sameOrigin(params.get('training')), spec, itemsText);
+    } catch (e) {
+      const alert = document.createElement('pre');
+      alert.setAttribute('role', 'alert');
+      alert.className = 'glossa-error-panel';
+      alert.textContent = say('loadFailed', { message: `training=${params.get('training')}:\n${e?.message ?? e}` });
+      el.widget.replaceChildren(alert);
+      console.error(`Glossa pilot: training gold file: ${e?.message ?? e}`);
+      return;
+    }
+  }
   const ids = Object.fromEntries(ID_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)]));
   if (!Object.keys(ids).length) ids.participant = 'demo';
   if (planSlot) ids.slot = planSlot.slot;
@@ -245,9 +259,9 @@ export async function runPilot(el) {
     handle.confirm(); // stored in this browser (and queued for the endpoint)
     if (outbox) outbox.push(`${result.spec.id}@${result.spec.version}/${result.item_id}/${who}`, JSON.stringify(result));
     render();
-    const expected = training?.items?.find((g) => g.item_id === result.item_id);
+    const expected = training?.expected(result.item_id);
     if (expected && el.feedback) {
-      const right = matchesGold(expected.answers, result.answers, training);
+      const right = training.passes(result) === true;
       const choice = Object.entries(expected.answers).map(([control, value]) => {
         const c = JSON.parse(spec).controls.find((x) => x.id === control);
         return c?.options?.find((o) => o.value === value)?.label;

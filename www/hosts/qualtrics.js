@@ -11,6 +11,7 @@
 //         itemBase64: '${e://Field/glossa_item}',          // the item, base64 JSON (piped text)
 //         field: 'glossa_${lm://CurrentLoopNumber}',       // embedded data prefix (per loop)
 //         ids: { participant: '${e://Field/ResponseID}' },
+//         fields: 5,                                        // chunk fields declared per loop
 //         textEntryQuestionId: 'QID7',                      // optional hidden text entry question
 //       });
 //     };
@@ -21,7 +22,17 @@
 // written to embedded data in chunks of at most 10,000 UTF-16 code units, each ending on a code
 // point boundary — FIELD_1 … FIELD_n — with FIELD_count and FIELD_sha256 (hex SHA-256 of the
 // whole JSON's UTF-8) so it can be reassembled and checked; and, if asked, into a (hidden) text
-// entry question. Embedded data goes through `setJSEmbeddedData` where Qualtrics offers it
+// entry question.
+//
+// Qualtrics keeps only the embedded-data fields the Survey Flow declares: `fields` (default 5,
+// as docs/qualtrics.md declares FIELD_1 … FIELD_5, 50,000 code units) says how many chunk fields
+// there are. A result is never cut to fit: while the valid answers' result would need more
+// fields than that, Next stays disabled and the participant is asked, in the task's language, to
+// shorten their text; `glossa_error` says `too-large` for the researcher's preview. Should a
+// page be submitted anyway (a host calling Next itself), every chunk is written, FIELD_count
+// says how many there are, and `glossa_error` names the shortfall: the export then lacks columns
+// and `glossa collect qualtrics` names each such response. The text entry question, when given,
+// always holds a second, whole copy. Embedded data goes through `setJSEmbeddedData` where Qualtrics offers it
 // (stored as `__js_FIELD_…`), else through the older `setEmbeddedData` (stored as `FIELD_…`);
 // with neither, Next stays disabled and the participant is told. If Glossa cannot load (network,
 // CORS, wasm, spec, item), the participant sees a message in the task's language, Next is
@@ -99,18 +110,22 @@
     en: {
       load: 'The annotation task could not be loaded. Please press Next to continue; the researchers will see that it failed.',
       store: 'This survey cannot store your answer (its page offers no way to save it). Please do not continue, and tell the researchers.',
+      tooLarge: 'Your answer is too long for this survey to store ({size} characters; it keeps at most {max}). Please shorten your texts to go on.',
     },
     cs: {
       load: 'Anotační úlohu se nepodařilo načíst. Pokračujte prosím tlačítkem Další; výzkumníci uvidí, že načtení selhalo.',
       store: 'Tento dotazník nemůže uložit vaši odpověď (stránka nenabízí způsob, jak ji uložit). Prosím nepokračujte a dejte vědět výzkumníkům.',
+      tooLarge: 'Vaše odpověď je pro tento dotazník příliš dlouhá ({size} znaků; uloží nejvýše {max}). Abyste mohli pokračovat, zkraťte prosím své texty.',
     },
     pl: {
       load: 'Nie udało się wczytać zadania. Naciśnij Dalej, aby kontynuować; badacze zobaczą, że wczytanie się nie powiodło.',
       store: 'Ta ankieta nie może zapisać Twojej odpowiedzi (strona nie oferuje sposobu jej zapisania). Nie kontynuuj i powiadom badaczy.',
+      tooLarge: 'Twoja odpowiedź jest za długa, aby ta ankieta mogła ją zapisać ({size} znaków; najwyżej {max}). Skróć swoje teksty, aby przejść dalej.',
     },
     it: {
       load: 'Non è stato possibile caricare il compito di annotazione. Premi Avanti per continuare; i ricercatori vedranno che il caricamento non è riuscito.',
       store: 'Questo questionario non può salvare la tua risposta (la pagina non offre un modo per salvarla). Per favore non proseguire e avvisa i ricercatori.',
+      tooLarge: 'La tua risposta è troppo lunga per essere salvata da questo questionario ({size} caratteri; al massimo {max}). Accorcia i tuoi testi per proseguire.',
     },
   };
   function messages(lang) {
@@ -158,6 +173,8 @@
       document.documentElement.lang || (navigator.language || 'en');
     var handle = null;
     var failed = false;
+    var fields = Math.max(1, Math.floor(Number(config.fields) || 5));
+    var tooLarge = null; // the notice shown while the result would not fit
 
     function notice(text, kind) {
       var p = document.createElement('p');
@@ -193,9 +210,33 @@
       if (typeof console !== 'undefined') console.error('Glossa: ' + detail);
     }
 
+    // Whether the result of the current answers fits the declared fields. Its timings still
+    // grow by a few digits before the page is submitted: 256 code units of room are kept.
+    function fits() {
+      var doc = handle && handle.preview ? handle.preview() : null;
+      if (!doc) return true;
+      var json = JSON.stringify(doc);
+      var ok = chunks(json + new Array(257).join(' ')).length <= fields;
+      if (ok) {
+        // Shortened after all: the notice goes, and so does its record.
+        if (tooLarge) { tooLarge.remove(); tooLarge = null; writer.set(errorField, ''); }
+        return true;
+      }
+      var text = messages(lang).tooLarge.replace('{size}', String(json.length)).replace('{max}', String(fields * CHUNK - 256));
+      if (!tooLarge) {
+        tooLarge = notice(text, 'too-large');
+        host.appendChild(tooLarge);
+      } else {
+        tooLarge.textContent = text;
+      }
+      writer.set(errorField, 'too-large: the result needs more than the ' + fields + ' declared fields (' + json.length + ' code units)');
+      if (typeof console !== 'undefined') console.error('Glossa: the result (' + json.length + ' UTF-16 code units) needs more than the ' + fields + ' chunk fields the survey declares (fields: ' + fields + '); declare more, or ask for shorter texts');
+      return false;
+    }
+
     host.addEventListener('glossa:change', function (e) {
       if (failed) return;
-      if (e.detail && e.detail.valid) question.enableNextButton(); else question.disableNextButton();
+      if (e.detail && e.detail.valid && fits()) question.enableNextButton(); else question.disableNextButton();
     });
     host.addEventListener('glossa:error', function (e) {
       var d = e.detail || {};
@@ -211,6 +252,12 @@
       parts.forEach(function (part, i) { writer.set(field + '_' + (i + 1), part); });
       writer.set(field + '_count', String(parts.length));
       writer.set(field + '_sha256', sha256(json));
+      if (parts.length > fields) {
+        // Reached only when a host submits the page itself: nothing is cut, and the shortfall
+        // is on record (and named again by `glossa collect qualtrics`).
+        writer.set(errorField, 'too-large: ' + parts.length + ' chunks written, ' + fields + ' declared; declare ' +
+          field + '_1 … ' + field + '_' + parts.length + ' (the text entry question holds a whole copy if configured)');
+      }
       if (config.textEntryQuestionId) {
         var input = document.getElementById('QR~' + config.textEntryQuestionId);
         if (input) input.value = json;

@@ -29,6 +29,35 @@ impl Handle {
         }
     }
 
+    /// The result document `submit()` would return now, without submitting (no event, nothing
+    /// locked): `null` while the answers are invalid. Hosts use it to check that a result fits
+    /// where they will store it before they let the participant go on.
+    pub fn preview(&self) -> JsValue {
+        match self.inner.build(now_ms()) {
+            Some(Ok(doc)) => to_js(&doc),
+            _ => JsValue::NULL,
+        }
+    }
+
+    /// Answers the item as a simulated annotator would (see [`crate::simulate`]): the actions
+    /// go through the widget, which shows them; the host then submits as usual. Returns whether
+    /// a valid answer was found. In the `full` build only (feature `simulate`).
+    #[cfg(feature = "simulate")]
+    pub fn simulate(&self, seed: f64) -> bool {
+        let crate::mount::Loaded::Task { task, .. } = &self.inner.loaded else {
+            return false;
+        };
+        match crate::simulate::annotate(task, seed as u64, now_ms()) {
+            Ok((actions, _)) => {
+                for action in actions {
+                    self.inner.link.dispatch(action);
+                }
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Removes the widget from the page (the draft stays until `confirm`).
     pub fn destroy(&self) {
         self.inner.destroy();

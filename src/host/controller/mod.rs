@@ -223,6 +223,25 @@ impl Controller {
         }
     }
 
+    /// The result document of the current answers, or their report; `None` when there is
+    /// nothing to submit (an error panel, a preview, no render yet).
+    fn build(&self, now: u64) -> Option<Result<ResultDoc, crate::validate::Report>> {
+        let Loaded::Task { task, options } = &self.loaded else {
+            return None;
+        };
+        if options.readonly {
+            return None;
+        }
+        let model = self.link.latest()?;
+        Some(result::build(
+            task,
+            &model.form,
+            &environment(),
+            &options.ids,
+            now,
+        ))
+    }
+
     fn submit(&self) -> Result<ResultDoc, JsValue> {
         if let Some(doc) = self.submitted.borrow().clone() {
             return Ok(doc);
@@ -230,30 +249,24 @@ impl Controller {
         let Loaded::Task { task, options } = &self.loaded else {
             return Err(to_js(&self.error_report()));
         };
-        if options.readonly {
-            return Err(to_js(&PublicReport {
-                valid: false,
-                problems: vec![],
-            }));
-        }
-        let Some(model) = self.link.latest() else {
-            return Err(to_js(&PublicReport {
-                valid: false,
-                problems: vec![],
-            }));
-        };
         let now = now_ms();
-        match result::build(task, &model.form, &environment(), &options.ids, now) {
-            Ok(doc) => {
+        match self.build(now) {
+            None => Err(to_js(&PublicReport {
+                valid: false,
+                problems: vec![],
+            })),
+            Some(Ok(doc)) => {
                 *self.submitted.borrow_mut() = Some(doc.clone());
-                self.count_questions(task, &options.ids, &model);
+                if let Some(model) = self.link.latest() {
+                    self.count_questions(task, &options.ids, &model);
+                }
                 // Later items of this task start with the instructions folded.
                 self.drafts.save(&seen_key(task, &options.ids), &true);
                 self.link.dispatch(Action::Submitted { now_ms: now });
                 emit(&self.element, "submit", &doc);
                 Ok(doc)
             }
-            Err(report) => {
+            Some(Err(report)) => {
                 self.link.dispatch(Action::SubmitRefused);
                 Err(to_js(&report.to_public(self.lang)))
             }
