@@ -341,3 +341,42 @@ fn report_and_rankme_export_from_the_command_line() {
         "no magnitude control: refused with a message"
     );
 }
+
+/// A gold file that does not fit its study is refused by every command that reads one, each
+/// problem named by its field, and nothing is scored (issue 25: a misspelt control used to
+/// score every annotator 0 in silence).
+#[test]
+fn a_gold_file_that_does_not_fit_the_study_is_refused_by_check_plan_and_report() {
+    let (spec, items, bad) = (
+        "www/examples/it-implicit/spec.json",
+        "www/examples/it-implicit/items.json",
+        "tests/fixtures/it-gold-bad.json",
+    );
+    let named = |err: &str| {
+        assert!(err.contains("tests/fixtures/it-gold-bad.json: items[0].answers.valutazion: the spec has no control \"valutazion\""), "{err}");
+        assert!(err.contains("items[1].item_id: no item \"it-404\" in the items file"), "{err}");
+        assert!(err.contains("items[2].answers.valutazione: \"corretto\" is not an option"), "{err}");
+        assert!(err.contains("3 problem(s); nothing was scored"), "{err}");
+    };
+    let o = glossa(&["check", spec, items, "--gold", bad]);
+    assert_eq!(o.status.code(), Some(1));
+    named(&String::from_utf8_lossy(&o.stderr));
+    let o = glossa(&["check", spec, items, "--gold", "tests/fixtures/it-gold.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("it-gold.json: ok (1 gold item(s))"));
+
+    let o = glossa(&["plan", spec, items, "--per-item", "2", "--annotators", "2", "--gold", bad, "--gold-every", "2"]);
+    assert_eq!(o.status.code(), Some(1));
+    named(&String::from_utf8_lossy(&o.stderr));
+    assert!(o.stdout.is_empty(), "no plan is written");
+
+    let dir = std::env::temp_dir().join(format!("glossa-gold-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, "").unwrap();
+    let out = dir.join("report.html");
+    let o = glossa(&["report", spec, items, results.to_str().unwrap(), "--gold", bad, "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    named(&String::from_utf8_lossy(&o.stderr));
+    assert!(!out.exists(), "no report is written");
+}
