@@ -8,6 +8,12 @@
 #   full    everything, with span attributes and question authoring   (+ numbers,grids,marking)
 # (strings-data: the UI strings are loaded per language from www/strings/, not compiled in.)
 # Usage: scripts/build.sh [BUILD ...]   (default: all four and the report)
+#
+# A build whose inputs (the crate's sources, manifests, these scripts, the stylesheet, the
+# tools' versions and its features) have not changed since it was last made is kept as it is:
+# a no-op build or `scripts/serve.sh` takes seconds. The four feature sets share one target
+# directory (dependencies compile once), so after an edit every build is made again; name the
+# one you work on (`scripts/build.sh full`) to make only that. GLOSSA_REBUILD=1 makes all anew.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build
@@ -19,8 +25,21 @@ OPT=(-Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ex
   --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers)
 WASM=target/wasm32-unknown-unknown/release/glossa.wasm
 
+# What every build reads, hashed once per run (see the top of this file).
+INPUTS=$( { find src Cargo.toml Cargo.lock .cargo scripts/build.sh scripts/strip_target_features.py \
+    scripts/css_for_build.py scripts/minify/package-lock.json www/glossa.css -type f -print0 | sort -z | xargs -0 sha256sum
+  rustc --version; wasm-bindgen --version; wasm-opt --version; echo "$RUSTFLAGS"; } | sha256sum | cut -c1-16)
+mkdir -p target/build-keys
+
 # build OUT_DIR OUT_NAME FEATURES
 build() {
+  local key="$INPUTS-$(echo "$1 $2 $3" | sha256sum | cut -c1-16)"
+  local stamp="target/build-keys/$(echo "$1" | tr / _)"
+  if [ -z "${GLOSSA_REBUILD:-}" ] && [ -f "$1/$2_bg.wasm" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$key" ]; then
+    echo "build: $1 is up to date" >&2
+    return
+  fi
+  rm -f "$stamp"
   cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features "$3" --quiet
   rm -rf "$1"
   python3 scripts/strip_target_features.py "$WASM"
@@ -31,6 +50,7 @@ build() {
   grep -Eq "from ?[\"']\./snippets/" "$1/$2.js" || rm -rf "$1/snippets"
   # The generated glue, minified (names of exports and of the wasm's imports are kept).
   scripts/minify/node_modules/.bin/terser "$1/$2.js" --module --compress --mangle -o "$1/$2.js"
+  echo "$key" >"$stamp"
 }
 
 declare -A features=([choice]=strings-data [number]=strings-data,numbers [grid]=strings-data,grids)
