@@ -354,18 +354,47 @@ fn a_gold_file_that_does_not_fit_the_study_is_refused_by_check_plan_and_report()
     );
     let named = |err: &str| {
         assert!(err.contains("tests/fixtures/it-gold-bad.json: items[0].answers.valutazion: the spec has no control \"valutazion\""), "{err}");
-        assert!(err.contains("items[1].item_id: no item \"it-404\" in the items file"), "{err}");
-        assert!(err.contains("items[2].answers.valutazione: \"corretto\" is not an option"), "{err}");
+        assert!(
+            err.contains("items[1].item_id: no item \"it-404\" in the items file"),
+            "{err}"
+        );
+        assert!(
+            err.contains("items[2].answers.valutazione: \"corretto\" is not an option"),
+            "{err}"
+        );
         assert!(err.contains("3 problem(s); nothing was scored"), "{err}");
     };
     let o = glossa(&["check", spec, items, "--gold", bad]);
     assert_eq!(o.status.code(), Some(1));
     named(&String::from_utf8_lossy(&o.stderr));
-    let o = glossa(&["check", spec, items, "--gold", "tests/fixtures/it-gold.json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = glossa(&[
+        "check",
+        spec,
+        items,
+        "--gold",
+        "tests/fixtures/it-gold.json",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(stdout(&o).contains("it-gold.json: ok (1 gold item(s))"));
 
-    let o = glossa(&["plan", spec, items, "--per-item", "2", "--annotators", "2", "--gold", bad, "--gold-every", "2"]);
+    let o = glossa(&[
+        "plan",
+        spec,
+        items,
+        "--per-item",
+        "2",
+        "--annotators",
+        "2",
+        "--gold",
+        bad,
+        "--gold-every",
+        "2",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     named(&String::from_utf8_lossy(&o.stderr));
     assert!(o.stdout.is_empty(), "no plan is written");
@@ -375,8 +404,90 @@ fn a_gold_file_that_does_not_fit_the_study_is_refused_by_check_plan_and_report()
     let results = dir.join("results.jsonl");
     std::fs::write(&results, "").unwrap();
     let out = dir.join("report.html");
-    let o = glossa(&["report", spec, items, results.to_str().unwrap(), "--gold", bad, "--out", out.to_str().unwrap()]);
+    let o = glossa(&[
+        "report",
+        spec,
+        items,
+        results.to_str().unwrap(),
+        "--gold",
+        bad,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(1));
     named(&String::from_utf8_lossy(&o.stderr));
     assert!(!out.exists(), "no report is written");
+}
+
+/// One parser for every command (clap): `help <command>` shows examples, and a usage error is
+/// exit 2 with what was wrong.
+#[test]
+fn every_command_has_help_with_an_example_and_usage_errors_exit_2() {
+    for cmd in [
+        "check",
+        "validate",
+        "collect",
+        "agreement",
+        "report",
+        "plan",
+        "schema",
+    ] {
+        let o = glossa(&["help", cmd]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        let text = stdout(&o);
+        assert!(text.contains("Usage: glossa"), "{cmd}: {text}");
+        assert!(
+            text.contains(&format!("  glossa {cmd} ")),
+            "{cmd} has an example: {text}"
+        );
+    }
+    for export in ["poquad", "csv", "rankme"] {
+        let o = glossa(&["export", export, "--help"]);
+        assert!(
+            stdout(&o).contains(&format!("  glossa export {export} ")),
+            "{export}"
+        );
+    }
+    let o = glossa(&[
+        "plan",
+        "www/examples/it-implicit/spec.json",
+        "www/examples/it-implicit/items.json",
+        "--per-item",
+        "two",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("invalid value 'two' for '--per-item <PER_ITEM>'"));
+    let o = glossa(&["collect", "surveymonkey", "x.csv"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("[possible values: qualtrics, jspsych, mturk]")
+    );
+}
+
+/// Every command that reads JSON Lines names each bad line and goes on (exit 1 at the end);
+/// `export poquad` used to stop at the first.
+#[test]
+fn export_poquad_names_every_bad_line_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("glossa-jsonl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, "not json\n\n[1, 2]\n").unwrap();
+    let o = glossa(&[
+        "export",
+        "poquad",
+        "www/examples/pl-poquad/items.json",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("results.jsonl:1: not JSON"), "{err}");
+    assert!(
+        err.contains("results.jsonl:3: not a result object"),
+        "{err}"
+    );
+    assert!(
+        stdout(&o).contains("\"data\""),
+        "the dataset of the good lines is still written"
+    );
 }

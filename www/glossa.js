@@ -128,7 +128,7 @@ export function load(specOrBuild) {
   return loadWithStrings(buildOf(s), languageOf(s));
 }
 
-/** A build and the UI strings of a language, handed over once per build and language. */
+/** A build, with a language's UI strings handed over once. */
 function loadWithStrings(name, lang) {
   return Promise.all([loadBuild(name), fetchStrings(lang)]).then(([m, text]) => {
     if (!stringsSet.has(`${name}:${lang}`)) {
@@ -139,12 +139,7 @@ function loadWithStrings(name, lang) {
   });
 }
 
-/**
- * A simulated annotator's result for a spec and item — answers any annotator could give,
- * respecting every rule — without a screen (jsPsych's data-only simulation). `seed` (a whole
- * number) picks the annotator. Loads the `full` build, which has the simulator. Rejects with
- * what is wrong with the spec or item.
- */
+/** A simulated annotator's result, without a screen (the `full` build; see glossa.d.ts). */
 export async function simulate({ spec, item, options } = {}, seed = 0) {
   const m = await loadWithStrings('full', languageOf(readSpec(spec)));
   return JSON.parse(m.simulateResult(asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'), seed));
@@ -183,15 +178,11 @@ const DESTROYED = Object.freeze({ valid: false, kind: 'destroyed', problems: [] 
  * Mounts one annotation item into `element`.
  * @param {Element} element where the widget renders (its content is replaced)
  * @param {{spec: object|string, item: object|string, options?: {hideSubmit?: boolean, ids?: Record<string,string>, seed?: string, autosave?: boolean}, build?: string}} config
- *   `build` names a build to use instead of the smallest that fits (`full` for `simulate()`).
  * @returns {Promise<{validate(): object, submit(): object, preview(): object|null, confirm(): void, draft(): object|null, destroy(): void, destroyed: boolean}>}
  *   The promise resolves once the widget (or the panel saying what is wrong with the spec or
  *   item) is in `element`, so its controls can be queried at once.
- *   Every method that reads the answers sees the annotator's last input, even in the same task
- *   as the click or keystroke (nothing waits for a render).
- *   `submit()` returns the result document, or the report (`valid: false`) of what is invalid.
- *   `preview()` returns the result document `submit()` would return now, without submitting
- *   (no event, nothing locked), or null while the answers are invalid.
+ *   `submit()` returns the result document, or the report (`valid: false`) of what is invalid;
+ *   `preview()` the document without submitting (null while invalid). See glossa.d.ts.
  *   `confirm()` tells the widget the host stored the result: its autosaved draft is removed.
  *   After `destroy()` no method throws: `validate()` and `submit()` return
  *   `{valid: false, kind: "destroyed", problems: []}`, `draft()` and `preview()` return `null`, `confirm()`
@@ -215,7 +206,6 @@ export async function mount(element, { spec, item, options, build } = {}) {
       else if (draftKey) clearDraft(draftKey);
     },
     draft: () => (handle ? handle.draft() : null),
-    // The `full` build only (mount with `build: 'full'`): answers as a simulated annotator.
     simulate: (seed) => Boolean(handle?.simulate?.(seed)),
     destroy: () => {
       if (!handle) return;

@@ -113,7 +113,8 @@ impl Gold {
             }]
         })?;
         let mut problems = Vec::new();
-        if !(file.ratio_band >= 1.0) {
+        // NaN is no band either.
+        if file.ratio_band.is_nan() || file.ratio_band < 1.0 {
             problems.push(GoldProblem {
                 path: "ratio_band".into(),
                 message: format!(

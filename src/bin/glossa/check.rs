@@ -1,0 +1,72 @@
+//! `glossa check` (a spec, its items, a gold file) and `glossa validate` (collected results,
+//! re-checked as the browser did).
+
+use crate::files::{exit_for, load_gold, load_study, read, read_results, report};
+use crate::Outcome;
+use glossa::collected::revalidate;
+use glossa::{item, mount, task::Task};
+use std::process::ExitCode;
+
+/// Reports every problem of a spec, then of its items, then of a gold file; exit 1 if any.
+pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>) -> Outcome {
+    let spec = mount::load_spec(&read(spec_path)?).map_err(|issues| report(spec_path, &issues))?;
+    let Some(items_path) = items_path else {
+        println!("{spec_path}: ok");
+        return Ok(ExitCode::SUCCESS);
+    };
+    let items = match item::parse_items(&read(items_path)?) {
+        Ok(items) => items,
+        Err(issues) => {
+            println!("{spec_path}: ok");
+            return Err(report(items_path, &issues));
+        }
+    };
+    let issues = item::check_items(&spec, &items);
+    for (n, it) in items.iter().enumerate() {
+        for note in item::notes(&spec, it, &format!("items[{n}]")) {
+            println!("{items_path}: warning: {note} [{:?}]", note.code);
+        }
+    }
+    println!("{spec_path}: ok");
+    if !issues.is_empty() {
+        return Err(report(items_path, &issues));
+    }
+    println!("{items_path}: ok ({} items)", items.len());
+    if let Some(gold_path) = gold_path {
+        let gold = load_gold(gold_path, &spec, &items)?;
+        println!("{gold_path}: ok ({} gold item(s))", gold.items.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Re-checks every result against the spec and its item, naming each problem by line.
+pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
+    let (spec, items) = load_study(spec_path, items_path)?;
+    let (results, bad) = read_results(results_path)?;
+    let mut failed = bad;
+    for (line, result) in &results {
+        let item_id = result
+            .get("item_id")
+            .and_then(|v| v.as_str())
+            .unwrap_or_default();
+        let findings: Vec<String> = match items.iter().find(|i| i.id == item_id) {
+            None => vec![format!("item_id: no item \"{item_id}\" in {items_path}")],
+            Some(item) => {
+                let task = Task::new(spec.clone(), item.clone(), None);
+                revalidate::check_result(&task, result)
+                    .into_iter()
+                    .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
+                    .collect()
+            }
+        };
+        failed += usize::from(!findings.is_empty());
+        for f in findings {
+            println!("{results_path}:{line}: {f}");
+        }
+    }
+    println!(
+        "{results_path}: {} result(s), {failed} with problems",
+        results.len() + bad
+    );
+    Ok(exit_for(failed))
+}

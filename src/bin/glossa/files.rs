@@ -1,0 +1,93 @@
+//! Reading the files a command names (or standard input for `-`), and printing their problems:
+//! the one place that turns a file into a spec, items, gold or results for every command.
+
+use glossa::collected::gold;
+use glossa::mount::{self, Failed};
+use glossa::{item, spec};
+use std::process::ExitCode;
+
+/// Reads a file, or standard input for `-`.
+pub fn read(path: &str) -> Result<String, ExitCode> {
+    if path == "-" {
+        let mut text = String::new();
+        return std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map(|_| text)
+            .map_err(|e| {
+                eprintln!("standard input: cannot read: {e}");
+                ExitCode::from(2)
+            });
+    }
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("{path}: cannot read: {e}");
+        ExitCode::from(2)
+    })
+}
+
+pub fn report(path: &str, issues: &[spec::SpecIssue]) -> ExitCode {
+    for issue in issues {
+        println!("{path}: {issue} [{:?}]", issue.code);
+    }
+    println!("{path}: {} problem(s)", issues.len());
+    ExitCode::FAILURE
+}
+
+/// Reads and loads a spec file (with its worked examples), reporting its problems.
+pub fn load_spec_file(spec_path: &str) -> Result<spec::TaskSpec, ExitCode> {
+    match mount::load_spec(&read(spec_path)?) {
+        Ok(spec) => Ok(spec),
+        Err(issues) => Err(report(spec_path, &issues)),
+    }
+}
+
+/// Reads and loads a spec and its items file, reporting the problems of whichever fails.
+pub fn load_study(
+    spec_path: &str,
+    items_path: &str,
+) -> Result<(spec::TaskSpec, Vec<item::Item>), ExitCode> {
+    let (spec_text, items_text) = (read(spec_path)?, read(items_path)?);
+    mount::study(&spec_text, &items_text).map_err(|(which, issues)| match which {
+        Failed::Spec => report(spec_path, &issues),
+        _ => report(items_path, &issues),
+    })
+}
+
+/// Reads a gold file against the spec and items; every problem is printed with the file's name
+/// and the field (exit 1: the file has problems to fix).
+pub fn load_gold(
+    path: &str,
+    spec: &spec::TaskSpec,
+    items: &[item::Item],
+) -> Result<gold::Gold, ExitCode> {
+    let text = read(path)?;
+    gold::Gold::load(&text, spec, items).map_err(|problems| {
+        for p in &problems {
+            eprintln!("{path}: {p}");
+        }
+        eprintln!("{path}: {} problem(s); nothing was scored", problems.len());
+        ExitCode::from(1)
+    })
+}
+
+/// Reads an items file, reporting its problems.
+pub fn load_items(path: &str) -> Result<Vec<item::Item>, ExitCode> {
+    item::parse_items(&read(path)?).map_err(|issues| report(path, &issues))
+}
+
+/// Reads results as JSON Lines, naming each bad line (with its number) and going on; each
+/// result comes with its line number. The count of bad lines makes the exit code 1.
+pub fn read_results(path: &str) -> Result<(Vec<(usize, serde_json::Value)>, usize), ExitCode> {
+    let (results, bad) = glossa::collected::read_jsonl_lines(&read(path)?);
+    for (line, message) in &bad {
+        eprintln!("{path}:{line}: {message}");
+    }
+    Ok((results, bad.len()))
+}
+
+/// Exit 1 when some input lines or rows had problems (they were reported).
+pub fn exit_for(problems: usize) -> ExitCode {
+    if problems == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,59 @@
+//! The `glossa` command line: check spec and items files, re-check and export collected
+//! results, read results back from the hosts' exports, plan and score a study, print the JSON
+//! Schemas. The grammar is in `args.rs` (clap); each command group has a file; `files.rs` reads
+//! every file a command names. Exit codes: 0 all good, 1 problems found, 2 usage or a file
+//! that cannot be read.
+
+mod args;
+mod check;
+mod collect;
+mod export;
+mod files;
+mod schema;
+mod study;
+
+use args::{Cli, Command, Export};
+use clap::Parser;
+use std::process::ExitCode;
+
+/// A command's outcome: its exit code either way (`Err` for one that stopped early, after
+/// saying why), so commands can use `?`.
+pub type Outcome = Result<ExitCode, ExitCode>;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Check { spec, items, gold } => {
+            check::check(&spec, items.as_deref(), gold.as_deref())
+        }
+        Command::Validate {
+            spec,
+            items,
+            results,
+        } => check::validate(&spec, &items, &results),
+        Command::Export(Export::Poquad { items, results }) => export::poquad(&items, &results),
+        Command::Export(Export::Csv { spec, results }) => export::csv(&spec, &results),
+        Command::Export(Export::Rankme {
+            spec,
+            items,
+            results,
+        }) => export::rankme(&spec, &items, &results),
+        Command::Collect { host, export } => collect::collect(host, &export),
+        Command::Agreement {
+            spec,
+            results,
+            items,
+            json,
+        } => study::agreement(&spec, &results, items.as_deref(), json),
+        Command::Report {
+            spec,
+            items,
+            results,
+            gold,
+            out,
+        } => study::report(&spec, &items, &results, gold.as_deref(), &out),
+        Command::Plan(plan) => study::plan(&plan),
+        Command::Schema { which } => Ok(schema::print(which)),
+    };
+    outcome.unwrap_or_else(|code| code)
+}

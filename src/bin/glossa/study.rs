@@ -1,0 +1,130 @@
+//! The study around the annotation: `glossa plan` (before: who sees which items), `glossa
+//! agreement` and `glossa report` (after: how the annotators agree, who was too fast, gold).
+
+use crate::args::PlanArgs;
+use crate::files::{exit_for, load_gold, load_items, load_spec_file, load_study, read_results};
+use crate::Outcome;
+use glossa::collected::{agreement, plan};
+use std::process::ExitCode;
+
+/// A balanced assignment of items to annotator slots (see `collected::plan`).
+pub fn plan(args: &PlanArgs) -> Outcome {
+    let (spec, items) = load_study(&args.spec, &args.items)?;
+    let gold_ids: Vec<String> = match &args.gold {
+        None => Vec::new(),
+        Some(p) => load_gold(p, &spec, &items)?
+            .items
+            .into_iter()
+            .map(|g| g.item_id)
+            .collect(),
+    };
+    let ids: Vec<String> = items.iter().map(|i| i.id.clone()).collect();
+    match plan::make(
+        &ids,
+        args.per_item,
+        args.annotators,
+        &gold_ids,
+        args.gold_every,
+        args.seed,
+    ) {
+        Ok(p) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&p).expect("JSON serialises")
+            );
+            eprintln!("{}", p.summary());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("cannot plan: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// The researcher's HTML report (see `collected::report`).
+pub fn report(
+    spec_path: &str,
+    items_path: &str,
+    results_path: &str,
+    gold_path: Option<&str>,
+    out: &str,
+) -> Outcome {
+    let (spec, items) = load_study(spec_path, items_path)?;
+    let gold = gold_path.map(|p| load_gold(p, &spec, &items)).transpose()?;
+    let (results, bad) = read_results(results_path)?;
+    let results: Vec<serde_json::Value> = results.into_iter().map(|(_, v)| v).collect();
+    let page = glossa::collected::report::html(&spec, &items, &results, gold.as_ref());
+    if let Err(e) = std::fs::write(out, page) {
+        eprintln!("{out}: cannot write: {e}");
+        return Err(ExitCode::from(2));
+    }
+    eprintln!("{out}: report of {} result(s)", results.len());
+    Ok(exit_for(bad))
+}
+
+/// Krippendorff's alpha per control (see `collected::agreement`).
+pub fn agreement(
+    spec_path: &str,
+    results_path: &str,
+    items_path: Option<&str>,
+    json: bool,
+) -> Outcome {
+    let spec = load_spec_file(spec_path)?;
+    let items = items_path.map(load_items).transpose()?.unwrap_or_default();
+    let (results, bad) = read_results(results_path)?;
+    let values: Vec<serde_json::Value> = results.into_iter().map(|(_, v)| v).collect();
+    let got = agreement::compute(&spec, &items, &values);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&got.to_json()).expect("JSON serialises")
+        );
+    } else {
+        let fmt = |x: Option<f64>| x.map_or("—".to_owned(), |a| format!("{a:.3}"));
+        println!(
+            "{:<32} {:>7}  {:<17} {:<9} {:>6} {:>7}  values",
+            "control", "alpha", "95% interval", "level", "items", "values"
+        );
+        for m in &got.measures {
+            let ci = m
+                .agreement
+                .ci95
+                .map_or("—".to_owned(), |(lo, hi)| format!("[{lo:.3}, {hi:.3}]"));
+            println!(
+                "{:<32} {:>7}  {:<17} {:<9} {:>6} {:>7}  {}",
+                m.key,
+                fmt(m.agreement.alpha),
+                ci,
+                m.level.as_str(),
+                m.items,
+                m.agreement.pairable,
+                m.values
+            );
+        }
+        for q in &got.questions {
+            let share = |n: usize| {
+                if q.questions == 0 {
+                    0.0
+                } else {
+                    100.0 * n as f64 / q.questions as f64
+                }
+            };
+            let cats: Vec<String> = q
+                .categories
+                .iter()
+                .map(|(k, v)| format!("{k} {:.0}%", share(*v)))
+                .collect();
+            println!(
+                "{:<32} agreement not defined for authored questions: {} questions, unanswerable {:.0}%, manual acceptance {:.0}%, {} skipped; {}",
+                q.key, q.questions, share(q.unanswerable), share(q.manual_acceptance), q.skipped, cats.join(", ")
+            );
+        }
+        println!(
+            "bootstrap: {} resamples of the units, seed {}",
+            agreement::RESAMPLES,
+            agreement::SEED
+        );
+    }
+    Ok(exit_for(bad))
+}
