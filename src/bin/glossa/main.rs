@@ -4,22 +4,39 @@
 //! every file a command names. Exit codes: 0 all good, 1 problems found, 2 usage or a file
 //! that cannot be read.
 
+// The CLI is native only (clap is not a browser dependency); wasm test builds compile the
+// crate's binaries too, and get an empty one.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
 mod args;
+#[cfg(not(target_arch = "wasm32"))]
 mod check;
+#[cfg(not(target_arch = "wasm32"))]
 mod collect;
+#[cfg(not(target_arch = "wasm32"))]
 mod export;
+#[cfg(not(target_arch = "wasm32"))]
 mod files;
+#[cfg(not(target_arch = "wasm32"))]
 mod schema;
+#[cfg(not(target_arch = "wasm32"))]
 mod study;
 
-use args::{Cli, Command, Export};
-use clap::Parser;
-use std::process::ExitCode;
+#[cfg(not(target_arch = "wasm32"))]
+use {
+    args::{Cli, Command, Export},
+    clap::Parser,
+    std::process::ExitCode,
+};
 
 /// A command's outcome: its exit code either way (`Err` for one that stopped early, after
 /// saying why), so commands can use `?`.
+#[cfg(not(target_arch = "wasm32"))]
 pub type Outcome = Result<ExitCode, ExitCode>;
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
