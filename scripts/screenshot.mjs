@@ -1,4 +1,4 @@
-// Regenerates docs/screenshot.png (the README's picture of the demo). Needs a built bundle:
+// Regenerates docs/src/images/screenshot.png (the README's picture of the demo). Needs a built bundle:
 //   scripts/build.sh && node scripts/screenshot.mjs
 import { chromium } from '../tests/e2e/node_modules/playwright-core/index.mjs';
 import { startServer } from './static-server.mjs';
@@ -10,7 +10,7 @@ const page = await browser.newPage({ viewport: { width: 900, height: 1200 }, dev
 await page.goto(`${url}?example=it-implicit&item=2`);
 await page.getByRole('radio', { name: 'Totalmente corretto', exact: true }).check();
 await page.getByRole('button', { name: 'Definizione di «Totalmente corretto»' }).click();
-await page.locator('.card').first().screenshot({ path: 'docs/screenshot.png' });
+await page.locator('.card').first().screenshot({ path: 'docs/src/images/screenshot.png' });
 
 // The question-authoring task on a phone: two questions, one fragment marked, the overlap badge.
 const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
@@ -26,7 +26,7 @@ await phone.getByRole('button', { name: 'Dodaj do pytania 1', exact: true }).tap
 await phone.getByRole('textbox', { name: 'Forma bazowa odpowiedzi' }).fill('dziesięć lat');
 await phone.locator('.glossa-questions').scrollIntoViewIfNeeded();
 await phone.evaluate(() => window.scrollBy(0, document.querySelector('.glossa-questions').getBoundingClientRect().top - 8));
-await phone.screenshot({ path: 'docs/questions.png' });
+await phone.screenshot({ path: 'docs/src/images/questions.png' });
 await browser.close();
 server.close();
-console.log('wrote docs/screenshot.png, docs/questions.png');
+console.log('wrote docs/src/images/screenshot.png, docs/src/images/questions.png');

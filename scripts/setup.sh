@@ -39,6 +39,13 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_missing[@]}" >/dev/null
 fi
 
+# The documentation is an mdBook (docs/): built here, served by the demo at /book/.
+if ! mdbook --version 2>/dev/null | grep -q ' v0\.5\.'; then
+  say "installing mdbook 0.5 (the book; a few minutes, once)"
+  cargo install mdbook --version "^0.5" --locked
+fi
+mdbook build docs >/dev/null 2>&1 || mdbook build docs
+
 # The build minifies the generated wasm-bindgen glue (terser, pinned in scripts/minify).
 if [ ! -x scripts/minify/node_modules/.bin/terser ]; then
   say "installing the build's minifier (scripts/minify)"

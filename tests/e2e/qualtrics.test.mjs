@@ -1,4 +1,4 @@
-// End to end: the Qualtrics snippet in a stand-in survey page (see docs/qualtrics.md for what
+// End to end: the Qualtrics snippet in a stand-in survey page (see docs/src/hosts/qualtrics.md for what
 // a live survey adds).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -174,7 +174,7 @@ test('chunks end on code point boundaries: emoji, ZWJ sequences, flags and combi
   await context.close();
 });
 
-test("the guide's reassembly (docs/qualtrics.md) reproduces the exact JSON from a CSV export, hash included", async () => {
+test("the guide's reassembly (docs/src/hosts/qualtrics.md) reproduces the exact JSON from a CSV export, hash included", async () => {
   const { page, context } = await openPage(env, 'tests/e2e/pages/qualtrics.html');
   await page.addScriptTag({ url: `${env.url}www/hosts/qualtrics.js` });
   // A long result whose chunk boundaries fall inside emoji.
@@ -194,7 +194,7 @@ test("the guide's reassembly (docs/qualtrics.md) reproduces the exact JSON from 
   const csv = [names, names, names.map((n) => `{"ImportId":"${n}"}`), ['R_1', ...Object.values(embedded)]]
     .map((row) => row.map(quote).join(',')).join('\r\n');
   await writeFile(join(dir, 'export.csv'), csv, 'utf8');
-  const guide = await readFile(new URL('../../docs/qualtrics.md', import.meta.url), 'utf8');
+  const guide = await readFile(new URL('../../docs/src/hosts/qualtrics.md', import.meta.url), 'utf8');
   // The block sits in a numbered list: its lines are indented by the list's three spaces.
   const script = guide.match(/```python\n([\s\S]*?)```/)[1].split('\n').map((l) => l.replace(/^ {3}/, '')).join('\n');
   await writeFile(join(dir, 'reassemble.py'), script, 'utf8');

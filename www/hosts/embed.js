@@ -1,4 +1,4 @@
-// Glossa inside an iframe: the child side of the postMessage protocol (docs/embedding.md).
+// Glossa inside an iframe: the child side of the postMessage protocol (docs/src/hosts/iframe.md).
 //
 //   <iframe src=".../www/embed.html?parentOrigin=https://survey.example.org">
 //

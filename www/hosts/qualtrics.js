@@ -1,4 +1,4 @@
-// Glossa in a Qualtrics question. Paste into the question's JavaScript (see docs/qualtrics.md):
+// Glossa in a Qualtrics question. Paste into the question's JavaScript (see docs/src/hosts/qualtrics.md):
 //
 //   Qualtrics.SurveyEngine.addOnReady(function () {
 //     var q = this;
@@ -25,7 +25,7 @@
 // entry question.
 //
 // Qualtrics keeps only the embedded-data fields the Survey Flow declares: `fields` (default 5,
-// as docs/qualtrics.md declares FIELD_1 … FIELD_5, 50,000 code units) says how many chunk fields
+// as docs/src/hosts/qualtrics.md declares FIELD_1 … FIELD_5, 50,000 code units) says how many chunk fields
 // there are. A result is never cut to fit: while the valid answers' result would need more
 // fields than that, Next stays disabled and the participant is asked, in the task's language, to
 // shorten their text; `glossa_error` says `too-large` for the researcher's preview. Should a
