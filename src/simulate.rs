@@ -93,6 +93,16 @@ fn words(rng: &mut SplitMix, words: usize) -> Option<(usize, usize)> {
     })
 }
 
+/// A complete selection of words `first` to `last` of a control's text.
+fn select(control: &crate::support::ids::ControlId, (anchor, focus): (usize, usize)) -> Action {
+    Action::Select {
+        control: control.clone(),
+        anchor,
+        focus,
+        complete: true,
+    }
+}
+
 /// Each row: a missing sentence's value, or one alternative's columns, each with a leaf.
 fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<Action>) {
     for (row, sentence) in grid::rows(c, &task.item).into_iter().enumerate() {
@@ -148,13 +158,8 @@ fn span_actions(task: &Task, c: &SpanAttributes, rng: &mut SplitMix, out: &mut V
         }
         let value = a.values[pick(rng, a.values.len())].value.clone();
         let span = a.needs_span(&value).then(|| words(rng, count)).flatten();
-        if let Some((anchor, focus)) = span {
-            out.push(Action::Select {
-                control: c.id.clone(),
-                anchor,
-                focus,
-                complete: true,
-            });
+        if let Some(words) = span {
+            out.push(select(&c.id, words));
             out.push(Action::AssignSelection {
                 control: c.id.clone(),
                 attr: a.id.clone(),
@@ -208,13 +213,8 @@ fn question_actions(
             "Simulated question {}?",
             card + 1
         ))));
-        if let Some((anchor, focus)) = words(rng, count) {
-            out.push(Action::Select {
-                control: c.id.clone(),
-                anchor,
-                focus,
-                complete: true,
-            });
+        if let Some(words) = words(rng, count) {
+            out.push(select(&c.id, words));
             out.push(Action::QuestionAssign {
                 control: c.id.clone(),
                 card,

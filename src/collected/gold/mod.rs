@@ -136,25 +136,22 @@ impl Gold {
         let mut seen = std::collections::BTreeSet::new();
         for (n, raw) in file.items.into_iter().enumerate() {
             let at = format!("items[{n}]");
-            if !seen.insert(raw.item_id.clone()) {
-                problems.push(GoldProblem {
-                    path: format!("{at}.item_id"),
-                    message: format!(
-                        "item \"{}\" is in the gold file twice: keep one entry",
-                        raw.item_id
-                    ),
-                });
-                continue;
-            }
-            let Some(item) = items.iter().find(|i| i.id == raw.item_id) else {
-                problems.push(GoldProblem {
-                    path: format!("{at}.item_id"),
-                    message: format!(
-                        "no item \"{}\" in the items file: fix the id, or add the item",
-                        raw.item_id
-                    ),
-                });
-                continue;
+            let id = &raw.item_id;
+            let item = match (seen.insert(id.clone()), items.iter().find(|i| &i.id == id)) {
+                (true, Some(item)) => item,
+                (first, _) => {
+                    problems.push(GoldProblem {
+                        path: format!("{at}.item_id"),
+                        message: if first {
+                            format!(
+                                "no item \"{id}\" in the items file: fix the id, or add the item"
+                            )
+                        } else {
+                            format!("item \"{id}\" is in the gold file twice: keep one entry")
+                        },
+                    });
+                    continue;
+                }
             };
             let mut answers = SortedMap::new();
             for (control_id, value) in raw.answers.iter() {
