@@ -25,6 +25,22 @@ export interface Refusal {
   problems: Problem[];
 }
 
+/**
+ * What `glossa:error` carries, one shape for every failure (and what `validate()`/`submit()` of
+ * a widget that could not show its task return).
+ */
+export interface GlossaError {
+  valid: false;
+  /** What failed: the spec, the item, the options, loading (a file, the bundle), or Glossa itself. */
+  kind: 'spec' | 'item' | 'options' | 'load' | 'internal';
+  /** When: fetching files or the bundle (`load`), reading the spec, item and options (`mount`), or after the widget was shown (`run`). */
+  stage: 'load' | 'mount' | 'run';
+  /** One line for a log: the first problem, and how many more. */
+  message: string;
+  /** Every problem, each with its path (empty when there is none) and a stable code (`load_failed`, `internal`, or a spec or item code). */
+  problems: Problem[];
+}
+
 /** The result document (`glossa.result/1`); see `schema/result-1.json`. */
 export interface ResultDoc {
   format: 'glossa.result/1';
@@ -86,9 +102,9 @@ export interface MountConfig {
  */
 export interface Handle {
   /** The current report; `{valid: false, kind: "destroyed", problems: []}` after `destroy()`. */
-  validate(): Report | Refusal;
+  validate(): Report | Refusal | GlossaError;
   /** The result document (and `glossa:submit`), or the report of what is invalid. */
-  submit(): ResultDoc | Refusal;
+  submit(): ResultDoc | Refusal | GlossaError;
   /**
    * The result document `submit()` would return now, without submitting (no event, nothing
    * locked); `null` while the answers are invalid, and after `destroy()`.
@@ -144,5 +160,5 @@ export interface GlossaEventMap {
   'glossa:ready': CustomEvent<{ version: string }>;
   'glossa:change': CustomEvent<Report>;
   'glossa:submit': CustomEvent<ResultDoc>;
-  'glossa:error': CustomEvent<Refusal | { valid: false; kind: 'load' | 'internal'; message: string }>;
+  'glossa:error': CustomEvent<GlossaError>;
 }

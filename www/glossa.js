@@ -171,6 +171,11 @@ function rendered(element) {
   });
 }
 
+/** `glossa:error`'s one shape (GlossaError in glossa.d.ts) for what fails before the wasm runs. */
+export function loadError(message, path = '') {
+  return { valid: false, kind: 'load', stage: 'load', message, problems: [{ path, code: 'load_failed', severity: 'error', message }] };
+}
+
 /** What `validate()` and `submit()` of a destroyed handle return. */
 const DESTROYED = Object.freeze({ valid: false, kind: 'destroyed', problems: [] });
 
@@ -281,7 +286,7 @@ const GlossaTask = typeof HTMLElement === 'undefined' ? null : class GlossaTask 
     p.textContent = text(lang, 'loadFailed', { message });
     panel.append(p);
     this.replaceChildren(panel);
-    this.dispatchEvent(new CustomEvent('glossa:error', { bubbles: true, composed: true, detail: { valid: false, kind: 'load', message } }));
+    this.dispatchEvent(new CustomEvent('glossa:error', { bubbles: true, composed: true, detail: loadError(message) }));
   }
 
   disconnectedCallback() {

@@ -3,7 +3,6 @@
 
 use super::events::emit;
 use crate::i18n::{t, Lang, Msg};
-use serde::Serialize;
 use std::cell::RefCell;
 use std::sync::Once;
 use web_sys::Element;
@@ -22,12 +21,6 @@ pub fn unregister(element: &Element) {
     MOUNTED.with(|m| m.borrow_mut().retain(|(e, _)| e != element));
 }
 
-#[derive(Serialize)]
-struct PanicDetail {
-    kind: &'static str,
-    message: String,
-}
-
 /// Installs the hook once per page.
 pub fn install() {
     static ONCE: Once = Once::new();
@@ -41,10 +34,7 @@ pub fn install() {
                 emit(
                     &element,
                     "error",
-                    &PanicDetail {
-                        kind: "internal",
-                        message: message.clone(),
-                    },
+                    &crate::mount::ErrorDetail::internal(message.clone()),
                 );
             }
         }));

@@ -2,7 +2,10 @@
 //! annotate, or the input that failed with every problem in it. Pure: the widget's mount and
 //! the command line share it.
 
+mod error;
 pub mod worked_examples;
+
+pub use error::{ErrorDetail, ErrorKind, ErrorProblem, Stage};
 
 use crate::i18n::Lang;
 use crate::item::{self, Item};

@@ -1,12 +1,16 @@
 // Types of the jsPsych plugin (`hosts/jspsych-glossa.js`).
-import type { ResultDoc } from '../glossa.js';
+import type { GlossaError, ResultDoc } from '../glossa.js';
 
 /** The data a Glossa trial records. */
 export interface GlossaTrialData {
+  /** ms from the item on screen to the accepted submit (after an error: from the error shown to Continue). */
   rt: number;
   item_id: string | null;
+  /** The answers by control id (the result's `answers`). */
+  response: Record<string, unknown> | null;
   result: ResultDoc | null;
-  error: object | null;
+  /** `glossa:error`'s shape (`kind: 'simulate'` when a simulation found no answer). */
+  error: (Omit<GlossaError, 'kind'> & { kind: GlossaError['kind'] | 'simulate' }) | null;
 }
 
 /** A jsPsych 8 plugin: `{type: GlossaPlugin, spec, item, ids, seed}`. */

@@ -19,7 +19,7 @@
 // own submit button. Either way the result's `ids.simulated` says so, and
 // `simulation_options.data` overrides fields of the data as with jsPsych's own plugins
 // (`simulation_options.seed` picks the simulated annotator; random otherwise).
-import { mount, simulate } from '../glossa.js';
+import { loadError, mount, simulate } from '../glossa.js';
 import { langOf, text } from './host-strings.js';
 
 // jsPsych's ParameterType values (stable across v7 and v8); taken from the page's jsPsych
@@ -52,7 +52,7 @@ export default class GlossaPlugin {
       response: { type: PT.OBJECT },
       /** The Glossa result document (null when the item could not be shown). */
       result: { type: PT.OBJECT },
-      /** Why the item could not be shown (`{kind, problems}` or `{kind: "load", message}`); null otherwise. */
+      /** Why the item could not be shown (`glossa:error`'s shape: `{valid, kind, stage, message, problems}`); null otherwise. */
       error: { type: PT.OBJECT },
     },
     citations: {
@@ -86,7 +86,7 @@ export default class GlossaPlugin {
     try {
       result = await simulate({ spec: trial.spec, item: trial.item, options: { ids: simulated.ids, seed: trial.seed ?? undefined } }, seed);
     } catch (e) {
-      error = { kind: 'simulate', message: String(e?.message ?? e) };
+      error = { ...loadError(String(e?.message ?? e)), kind: 'simulate', stage: 'mount' };
     }
     const rt = Math.round(this.jsPsych.randomization.sampleExGaussian(8000, 1500, 1 / 4000, true));
     load_callback?.();
@@ -133,7 +133,7 @@ export default class GlossaPlugin {
       });
     } catch (e) {
       on_load?.();
-      return failed({ kind: 'load', message: String(e?.message ?? e) }, text(lang, 'loadFailed', { message: e?.message ?? e }));
+      return failed(loadError(String(e?.message ?? e)), text(lang, 'loadFailed', { message: e?.message ?? e }));
     } finally {
       display_element.removeEventListener('glossa:error', onError);
     }
@@ -155,7 +155,7 @@ export default class GlossaPlugin {
     if (simulateSeed !== null) {
       if (!handle.simulate(simulateSeed)) {
         handle.destroy();
-        return data(null, { kind: 'simulate', message: 'no valid simulated answer for this item' });
+        return data(null, { ...loadError('no valid simulated answer for this item'), kind: 'simulate', stage: 'run' });
       }
       // Let the answers show, then press the widget's own submit button.
       await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));

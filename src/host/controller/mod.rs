@@ -15,16 +15,14 @@ use crate::answer::Answer;
 use crate::form::draft::{seen_key, storage_key, Draft};
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
-use crate::mount::{self, Failed as ErrorKind, Loaded};
+use crate::mount::{self, ErrorDetail, Failed as ErrorKind, Loaded};
 use crate::result::{self, ResultDoc};
-use crate::spec;
 use crate::support::sorted_map::SortedMap;
 use crate::task::authoring::Tally;
 use crate::task::Task;
 use crate::ui::{ErrorPanelProps, Model, Root, RootProps, RootView, WidgetLink, WidgetProps};
 use crate::validate::PublicReport;
 use gloo_events::EventListener;
-use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -33,22 +31,6 @@ use yew::{AppHandle, Callback, Renderer};
 
 thread_local! {
     static NEXT_INSTANCE: Cell<u32> = const { Cell::new(1) };
-}
-
-/// A spec/item/options problem as hosts see it (same shape as an answer problem).
-#[derive(Serialize)]
-struct PublicIssue<'a> {
-    path: &'a str,
-    code: &'a spec::SpecIssueCode,
-    severity: &'static str,
-    message: &'a str,
-}
-
-#[derive(Serialize)]
-struct ErrorReport<'a> {
-    valid: bool,
-    kind: ErrorKind,
-    problems: Vec<PublicIssue<'a>>,
 }
 
 struct Controller {
@@ -191,23 +173,11 @@ impl Controller {
     }
 
     /// What is wrong with a mount that could not show its task (`None` when it shows one).
-    fn error_report(&self) -> Option<ErrorReport<'_>> {
+    fn error_report(&self) -> Option<ErrorDetail> {
         let Loaded::Broken { kind, issues } = &self.loaded else {
             return None;
         };
-        Some(ErrorReport {
-            valid: false,
-            kind: *kind,
-            problems: issues
-                .iter()
-                .map(|i| PublicIssue {
-                    path: &i.path,
-                    code: &i.code,
-                    severity: "error",
-                    message: &i.message,
-                })
-                .collect(),
-        })
+        Some(ErrorDetail::mount(*kind, issues))
     }
 
     fn report_js(&self) -> JsValue {
