@@ -8,14 +8,14 @@
 //!   output orders, question cards' fragments and overlap), `answer` (typed answers), `form`
 //!   (the form model, its actions, drafts), `validate` (one rule per file, the report),
 //!   `result` (the result document), `mount` (loading a spec, item and options; worked
-//!   examples), `collected` (results read back: re-validation, dataset export);
+//!   examples), `simulate` (simulated annotators), `study` (plans, gold files) and `analysis` (results read back: re-validation, agreement, reports, exports);
 //! - the yew UI (`ui`) that renders the core's state and dispatches typed actions;
 //! - the host surface (`host`): the `#[wasm_bindgen]` API, DOM events and the panic hook.
 //!
 //! The UI and host layers sit behind the default `web` feature.
 
+pub mod analysis;
 pub mod answer;
-pub mod collected;
 pub mod form;
 pub mod i18n;
 pub mod item;
@@ -23,6 +23,7 @@ pub mod mount;
 pub mod result;
 pub mod simulate;
 pub mod spec;
+pub mod study;
 pub mod support;
 pub mod task;
 pub mod text;

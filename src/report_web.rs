@@ -2,8 +2,9 @@
 //! feature into `www/report-pkg/`): the same report the CLI writes, made in the browser from the
 //! files the researcher drops on the page — nothing is uploaded.
 
-use crate::collected::{gold::Gold, report};
+use crate::analysis::report;
 use crate::mount::{self, Failed};
+use crate::study::gold::Gold;
 use wasm_bindgen::prelude::*;
 
 /// Makes the report page from the texts of the spec, the items, the results (JSON Lines) and,
@@ -18,7 +19,7 @@ pub fn build_report(spec: &str, items: &str, results: &str, gold: &str) -> Resul
     } else {
         Some(load_gold(gold, &spec, &items)?)
     };
-    let (parsed, bad) = crate::collected::read_jsonl(results);
+    let (parsed, bad) = crate::analysis::read_jsonl(results);
     let bad: Vec<String> = bad
         .iter()
         .map(|(n, m)| format!("results:{n}: {m}"))

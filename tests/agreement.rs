@@ -5,8 +5,8 @@
 
 mod common;
 
-use glossa::collected::agreement::compute;
-use glossa::collected::alpha::Level;
+use glossa::analysis::agreement::compute;
+use glossa::analysis::alpha::Level;
 use serde_json::{json, Value};
 
 fn spec(path: &str) -> glossa::spec::TaskSpec {

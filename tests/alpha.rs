@@ -3,7 +3,7 @@
 //! data with missing values, nominal and interval, to 1e-9.
 #![cfg(not(target_arch = "wasm32"))]
 
-use glossa::collected::alpha::{alpha_of, Datum, Level, Unit};
+use glossa::analysis::alpha::{alpha_of, Datum, Level, Unit};
 use glossa::support::rng::SplitMix;
 use std::process::Command;
 

@@ -4,7 +4,7 @@
 //! line reference is what clap prints (`GLOSSA_WRITE_DOCS=1` rewrites it).
 #![cfg(not(target_arch = "wasm32"))]
 
-use glossa::collected::gold::Gold;
+use glossa::study::gold::Gold;
 use glossa::{item, mount};
 use std::path::{Path, PathBuf};
 use std::process::Command;

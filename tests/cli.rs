@@ -168,7 +168,7 @@ fn version_and_standard_input() {
 #[test]
 fn collect_reads_a_qualtrics_export_and_names_bad_rows() {
     let result = r#"{"format":"glossa.result/1","spec":{"id":"implicit-content-it","version":"1.0.0"},"item_id":"it-001","answers":{"valutazione":"totalmente_corretto"}}"#;
-    let sha = glossa::collected::hosts::sha256_hex(result.as_bytes());
+    let sha = glossa::analysis::hosts::sha256_hex(result.as_bytes());
     let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
     let csv = format!(
         "ResponseId,glossa_1_count,glossa_1_sha256,glossa_1_1\nR_1,1,{sha},{}\nR_2,1,{sha},{}\n",

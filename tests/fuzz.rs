@@ -5,7 +5,7 @@
 //! `tests/fuzz.proptest-regressions` and replays them first.
 #![cfg(not(target_arch = "wasm32"))]
 
-use glossa::collected::{export, revalidate};
+use glossa::analysis::{export, revalidate};
 use glossa::form::draft::Draft;
 use glossa::item::{self, Item};
 use glossa::spec::{SpecIssueCode, TaskSpec};

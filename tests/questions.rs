@@ -4,8 +4,8 @@
 mod common;
 
 use common::example_task;
+use glossa::analysis::{export, revalidate};
 use glossa::answer::{Answer, QuestionSet};
-use glossa::collected::{export, revalidate};
 use glossa::form::draft::Draft;
 use glossa::form::{apply, Action, FormState, QuestionEdit};
 use glossa::result::{build, Environment};

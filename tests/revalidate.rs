@@ -4,7 +4,7 @@
 
 mod common;
 
-use glossa::collected::revalidate::check_result;
+use glossa::analysis::revalidate::check_result;
 use glossa::form::{apply, Action, FormState};
 use glossa::result::{build, Environment};
 use glossa::support::ids::{ControlId, OptionValue};

@@ -4,8 +4,8 @@
 
 mod common;
 
-use glossa::collected::hosts::parse_csv;
-use glossa::collected::tidy::{csv, rows, COLUMNS};
+use glossa::analysis::hosts::parse_csv;
+use glossa::analysis::tidy::{csv, rows, COLUMNS};
 use serde_json::json;
 
 fn spec(path: &str) -> glossa::spec::TaskSpec {

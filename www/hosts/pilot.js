@@ -89,7 +89,7 @@ export class Outbox {
 }
 
 /** FNV-1a (32 bits) of a string's UTF-8: the slot of a participant a plan does not name is
- *  `fnv1a(id) % slots` (as `glossa::collected::plan::fnv1a`). */
+ *  `fnv1a(id) % slots` (as `glossa::study::plan::fnv1a`). */
 export function fnv1a(s) {
   let h = 0x811c9dc5;
   for (const b of new TextEncoder().encode(s)) h = Math.imul(h ^ b, 0x01000193) >>> 0;

@@ -3,7 +3,7 @@
 
 use crate::files::{exit_for, load_gold, load_study, read, read_results, report};
 use crate::Outcome;
-use glossa::collected::revalidate;
+use glossa::analysis::revalidate;
 use glossa::{item, mount, task::Task};
 use std::process::ExitCode;
 

@@ -3,7 +3,7 @@
 use crate::args::Host;
 use crate::files::{exit_for, read};
 use crate::Outcome;
-use glossa::collected::hosts;
+use glossa::analysis::hosts;
 
 /// Reads a host's export and prints its results as JSON Lines; bad rows go to standard error
 /// with their line, and reading goes on (exit 1 if there was one).

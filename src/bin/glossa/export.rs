@@ -3,7 +3,7 @@
 
 use crate::files::{exit_for, load_items, load_spec_file, load_study, read_results};
 use crate::Outcome;
-use glossa::collected::{export, rankme, tidy};
+use glossa::analysis::{export, rankme, tidy};
 use serde_json::Value;
 use std::process::ExitCode;
 
@@ -47,7 +47,7 @@ pub fn poquad(items_path: &str, results_path: &str) -> Outcome {
     }
 }
 
-/// The tidy long table (see `collected::tidy`).
+/// The tidy long table (see `analysis::tidy`).
 pub fn csv(spec_path: &str, results_path: &str) -> Outcome {
     let spec = load_spec_file(spec_path)?;
     let (results, bad) = read_results(results_path)?;
@@ -55,7 +55,7 @@ pub fn csv(spec_path: &str, results_path: &str) -> Outcome {
     Ok(exit_for(bad))
 }
 
-/// Magnitude scores in the RankME layout (see `collected::rankme`).
+/// Magnitude scores in the RankME layout (see `analysis::rankme`).
 pub fn rankme(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
     let (spec, items) = load_study(spec_path, items_path)?;
     let (results, bad) = read_results(results_path)?;

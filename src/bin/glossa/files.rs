@@ -1,8 +1,8 @@
 //! Reading the files a command names (or standard input for `-`), and printing their problems:
 //! the one place that turns a file into a spec, items, gold or results for every command.
 
-use glossa::collected::gold;
 use glossa::mount::{self, Failed};
+use glossa::study::gold;
 use glossa::{item, spec};
 use std::process::ExitCode;
 
@@ -76,7 +76,7 @@ pub fn load_items(path: &str) -> Result<Vec<item::Item>, ExitCode> {
 /// Reads results as JSON Lines, naming each bad line (with its number) and going on; each
 /// result comes with its line number. The count of bad lines makes the exit code 1.
 pub fn read_results(path: &str) -> Result<(Vec<(usize, serde_json::Value)>, usize), ExitCode> {
-    let (results, bad) = glossa::collected::read_jsonl_lines(&read(path)?);
+    let (results, bad) = glossa::analysis::read_jsonl_lines(&read(path)?);
     for (line, message) in &bad {
         eprintln!("{path}:{line}: {message}");
     }

@@ -4,10 +4,11 @@
 use crate::args::PlanArgs;
 use crate::files::{exit_for, load_gold, load_items, load_spec_file, load_study, read_results};
 use crate::Outcome;
-use glossa::collected::{agreement, plan};
+use glossa::analysis::agreement;
+use glossa::study::plan;
 use std::process::ExitCode;
 
-/// A balanced assignment of items to annotator slots (see `collected::plan`).
+/// A balanced assignment of items to annotator slots (see `analysis::plan`).
 pub fn plan(args: &PlanArgs) -> Outcome {
     let (spec, items) = load_study(&args.spec, &args.items)?;
     let gold_ids: Vec<String> = match &args.gold {
@@ -42,7 +43,7 @@ pub fn plan(args: &PlanArgs) -> Outcome {
     }
 }
 
-/// The researcher's HTML report (see `collected::report`).
+/// The researcher's HTML report (see `analysis::report`).
 pub fn report(
     spec_path: &str,
     items_path: &str,
@@ -54,7 +55,7 @@ pub fn report(
     let gold = gold_path.map(|p| load_gold(p, &spec, &items)).transpose()?;
     let (results, bad) = read_results(results_path)?;
     let results: Vec<serde_json::Value> = results.into_iter().map(|(_, v)| v).collect();
-    let page = glossa::collected::report::html(&spec, &items, &results, gold.as_ref());
+    let page = glossa::analysis::report::html(&spec, &items, &results, gold.as_ref());
     if let Err(e) = std::fs::write(out, page) {
         eprintln!("{out}: cannot write: {e}");
         return Err(ExitCode::from(2));
@@ -63,7 +64,7 @@ pub fn report(
     Ok(exit_for(bad))
 }
 
-/// Krippendorff's alpha per control (see `collected::agreement`).
+/// Krippendorff's alpha per control (see `analysis::agreement`).
 pub fn agreement(
     spec_path: &str,
     results_path: &str,

@@ -5,9 +5,9 @@
 //! same page in the browser from the same code.
 
 use super::agreement::{annotator, compute, AgreementReport};
-use super::gold::Gold;
 use crate::item::Item;
 use crate::spec::{Control, TaskSpec};
+use crate::study::gold::Gold;
 use crate::support::sorted_map::SortedMap;
 use plotters::prelude::*;
 use serde_json::Value;
@@ -108,7 +108,7 @@ pub fn annotators(results: &[Value], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
                 .and_then(|id| g.item(id))
                 .map(|gi| gi.kind);
             if let (Some(kind), Some(pass)) = (kind, g.passes(r)) {
-                if kind == super::gold::GoldKind::Attention {
+                if kind == crate::study::gold::GoldKind::Attention {
                     row.attention.1 += 1;
                     row.attention.0 += usize::from(!pass);
                 } else {

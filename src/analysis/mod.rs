@@ -1,12 +1,11 @@
-//! Results after collection: read back and re-checked against the spec and items, and turned
-//! into the datasets analysis tools read.
+//! After collection: results read out of the hosts' exports, re-checked against the spec and
+//! items, measured (agreement, the report) and turned into the datasets analysis tools read.
+//! Planning a study and its gold answers are in `crate::study`.
 
 pub mod agreement;
 pub mod alpha;
 pub mod export;
-pub mod gold;
 pub mod hosts;
-pub mod plan;
 pub mod rankme;
 pub mod report;
 pub mod revalidate;

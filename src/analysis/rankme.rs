@@ -122,7 +122,7 @@ pub fn csv(spec: &TaskSpec, items: &[Item], results: &[Value]) -> Result<String,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collected::hosts::parse_csv;
+    use crate::analysis::hosts::parse_csv;
 
     #[test]
     fn rows_follow_the_order_shown_with_scores_tied_to_systems() {

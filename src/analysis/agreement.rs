@@ -7,9 +7,9 @@
 //! category shares and manual-acceptance flags are reported instead.
 
 use super::alpha::{agreement, Agreement, Datum, Level, Unit};
-use super::gold::span_words;
 use crate::item::Item;
 use crate::spec::{Block, Control, TaskSpec};
+use crate::study::gold::span_words;
 use crate::support::sorted_map::SortedMap;
 use crate::text::Tokens;
 use serde_json::Value;
