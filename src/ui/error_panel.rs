@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 /// Props of [`ErrorPanel`].
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct ErrorPanelProps {
     /// The panel's title, in the task's language when known.
     pub title: AttrValue,

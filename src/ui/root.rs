@@ -24,16 +24,8 @@ pub struct RootProps {
 #[component]
 pub fn Root(props: &RootProps) -> Html {
     match &*props.view {
-        RootView::Task(p) => html! {
-            <Widget instance={p.instance} task={p.task.clone()} initial={p.initial.clone()}
-                storage_note={p.storage_note.clone()} tally={p.tally.clone()}
-                link={p.link.clone()} hide_submit={p.hide_submit} readonly={p.readonly} started_ms={p.started_ms}
-                first_item={p.first_item}
-                on_ready={p.on_ready.clone()} on_change={p.on_change.clone()}
-                on_submit={p.on_submit.clone()} />
-        },
-        RootView::Error(p) => html! {
-            <ErrorPanel title={p.title.clone()} help={p.help.clone()} lines={p.lines.clone()} />
-        },
+        // Props passed whole: a new prop is declared on the component and set by the host only.
+        RootView::Task(p) => html! { <Widget ..p.clone() /> },
+        RootView::Error(p) => html! { <ErrorPanel ..p.clone() /> },
     }
 }

@@ -30,7 +30,7 @@ use web_sys::HtmlElement;
 use yew::prelude::*;
 
 /// Props of [`Widget`].
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct WidgetProps {
     /// Number of this mounted instance (keeps DOM ids unique on a page with several widgets).
     pub instance: u32,
