@@ -66,6 +66,15 @@ fn js_list(text: &str, key: &str) -> Option<BTreeSet<String>> {
     )
 }
 
+/// The cargo features of a build's families (`base` needs none).
+fn features_of(families: &[&str]) -> BTreeSet<String> {
+    families
+        .iter()
+        .filter(|f| **f != "base")
+        .map(|f| f.to_string())
+        .collect()
+}
+
 #[test]
 fn every_list_of_kinds_per_build_agrees_with_the_spec() {
     let controls = kinds("src/spec/control.rs", "Control");
@@ -134,11 +143,7 @@ fn every_list_of_kinds_per_build_agrees_with_the_spec() {
                 .map(str::to_owned)
                 .collect()
         };
-        let want: BTreeSet<String> = families
-            .iter()
-            .filter(|f| **f != "base")
-            .map(|f| f.to_string())
-            .collect();
+        let want = features_of(families);
         let have: BTreeSet<String> = features
             .into_iter()
             .filter(|f| ["numbers", "grids", "marking"].contains(&f.as_str()))
@@ -167,11 +172,7 @@ fn every_list_of_kinds_per_build_agrees_with_the_spec() {
                 .filter(|s| !s.is_empty())
                 .collect()
         };
-        let want: BTreeSet<String> = families
-            .iter()
-            .filter(|f| **f != "base")
-            .map(|f| f.to_string())
-            .collect();
+        let want = features_of(families);
         assert_eq!(have, want, "css_for_build.py BUILDS: {build}");
     }
 }

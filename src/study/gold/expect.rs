@@ -36,6 +36,15 @@ pub enum Expected {
     Questions(Vec<(u64, u64)>),
 }
 
+/// The value read, or every problem found on the way.
+pub(super) fn done<T>(value: T, problems: Vec<GoldProblem>) -> Result<T, Vec<GoldProblem>> {
+    if problems.is_empty() {
+        Ok(value)
+    } else {
+        Err(problems)
+    }
+}
+
 fn problem(path: &str, message: String) -> Vec<GoldProblem> {
     vec![GoldProblem {
         path: path.to_owned(),
@@ -111,11 +120,7 @@ pub fn read(
                         Err(mut p) => problems.append(&mut p),
                     }
                 }
-                if problems.is_empty() {
-                    Ok(Expected::Numbers(numbers))
-                } else {
-                    Err(problems)
-                }
+                done(Expected::Numbers(numbers), problems)
             }
             (Some(_), v) => Err(problem(
                 path,
@@ -166,11 +171,7 @@ pub fn read(
                     }
                 }
             }
-            if problems.is_empty() {
-                Ok(Expected::Questions(fragments))
-            } else {
-                Err(problems)
-            }
+            done(Expected::Questions(fragments), problems)
         }
     }
 }
@@ -253,11 +254,7 @@ fn grid(
         }
         cells_out.push(Value::Object(cells.clone()));
     }
-    if problems.is_empty() {
-        Ok(Expected::Grid(cells_out))
-    } else {
-        Err(problems)
-    }
+    done(Expected::Grid(cells_out), problems)
 }
 
 /// Span attributes: each attribute of the control, each value one of its values, each span
@@ -336,11 +333,7 @@ fn spans(
         }
         out.insert(attr_id.clone(), by_value);
     }
-    if problems.is_empty() {
-        Ok(Expected::Spans(out))
-    } else {
-        Err(problems)
-    }
+    done(Expected::Spans(out), problems)
 }
 
 /// The first and last word of a span written as text, as `{"text", "occurrence"}`, as word

@@ -169,15 +169,14 @@ impl Gold {
                 answers,
             });
         }
-        if problems.is_empty() {
-            Ok(Gold {
+        expect::done(
+            Gold {
                 items: gold_items,
                 ratio_band: file.ratio_band,
                 span_overlap: file.span_overlap,
-            })
-        } else {
-            Err(problems)
-        }
+            },
+            problems,
+        )
     }
 
     /// The gold item of this id, if any.
