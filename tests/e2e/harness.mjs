@@ -103,10 +103,12 @@ export async function wordCentre(text, word, nth = 0) {
   await text.evaluate((el, args) => {
     const r = (0, eval)(`(${args[0]})`)(el, args[1]);
     const b = r.getBoundingClientRect();
-    // Scroll the text's own box first (it may scroll inside), then the page.
+    // Scroll the text's own box first (it may scroll inside).
     el.scrollTop += b.top - el.getBoundingClientRect().top - el.clientHeight / 2;
+    // Then the page, so that the word sits in the upper part of the viewport: the assign bar
+    // that the first tap opens is sticky at the bottom and would cover a word near it.
     const after = r.getBoundingClientRect();
-    if (after.top < 0 || after.bottom > innerHeight) window.scrollBy(0, after.top - innerHeight / 2);
+    if (after.top < 0 || after.bottom > innerHeight * 0.6) window.scrollBy(0, after.top - innerHeight / 3);
     // Let a frame pass: paragraphs that were off screen (`content-visibility: auto`) are hit
     // tested only once the browser has rendered them — a finger is never that fast anyway.
     return new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
