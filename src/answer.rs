@@ -5,7 +5,7 @@
 //! holds (integers).
 
 use crate::spec::Control;
-use crate::support::family::{Gate, Grids, Marking, Numbers};
+use crate::support::family::{Grids, Marking, Numbers};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
@@ -92,28 +92,74 @@ pub type GridCells = SortedMap<usize, SortedMap<String, String>>;
 /// All answers of one item, keyed by control id. A control without an answer has no entry.
 pub type Answers = SortedMap<ControlId, Answer>;
 
-/// A validated answer, as results hold it.
+/// A validated answer, as results hold it: one variant per control kind, named as the kind is
+/// (`Control::Grid` answers with `AnswerValue::Grid`). Results are read back into it by
+/// [`AnswerValue::read`], which the control's kind directs (a choice and a text are both
+/// strings in JSON).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum AnswerValue {
     /// The chosen option's value.
-    Choice(OptionValue),
-    /// A whole number.
-    Number(u64),
-    /// Whole numbers keyed by output id.
-    Numbers(Numbers<SortedMap<String, u64>>),
+    SingleChoice(OptionValue),
+    /// A whole number, or whole numbers keyed by output id.
+    Number(Numbers<NumberValue>),
     /// A grid, row by row.
     Grid(Grids<Vec<GridRowValue>>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
-    Spans(Marking<SortedMap<String, SpanAttrValue>>),
+    SpanAttributes(Marking<SortedMap<String, SpanAttrValue>>),
     /// Free text.
     Text(String),
     /// Authored questions.
     Questions(Marking<QuestionsValue>),
 }
 
+/// A number control's answer: one whole number, or one per output.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum NumberValue {
+    /// A single box's number.
+    One(u64),
+    /// Whole numbers keyed by output id.
+    PerOutput(SortedMap<String, u64>),
+}
+
+impl NumberValue {
+    /// The numbers with their output id (empty for a single box).
+    pub fn entries(&self) -> Vec<(&str, u64)> {
+        match self {
+            NumberValue::One(n) => vec![("", *n)],
+            NumberValue::PerOutput(m) => m.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
+        }
+    }
+}
+
+impl AnswerValue {
+    /// Reads one control's answer from a result (JSON) into the type that wrote it. Fields a
+    /// result from an older or hand-made export leaves out read as empty.
+    pub fn read(control: &Control, json: &serde_json::Value) -> Result<Self, String> {
+        crate::spec::each_control!(control, c => c.read_value(json))
+    }
+}
+
+/// What a control kind's answers are (each kind implements it in `crate::kinds`).
+pub trait KindAnswer {
+    /// Reads the kind's result value from JSON (see [`typed`]).
+    fn read_value(&self, json: &serde_json::Value) -> Result<AnswerValue, String>;
+    /// A worked example's answer (JSON, written in the spec) as the form would hold it; `None`
+    /// when it is not written as [`KindAnswer::example_hint`] says.
+    fn example_answer(&self, json: &serde_json::Value) -> Option<Answer>;
+    /// How a worked example's answer for this kind is written.
+    fn example_hint(&self) -> &'static str;
+}
+
+/// Reads a value of type `T` from JSON, the message naming what did not fit.
+pub fn typed<T: serde::de::DeserializeOwned>(json: &serde_json::Value) -> Result<T, String> {
+    T::deserialize(json).map_err(|e| e.to_string())
+}
+
 /// Validated questions, as results hold them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct QuestionsValue {
     /// The item field whose text the answers index (the dataset's `context`).
     pub text_field: String,
@@ -128,7 +174,8 @@ pub struct QuestionsValue {
 }
 
 /// One validated question.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct QuestionValue {
     /// The question.
     pub question: String,
@@ -151,7 +198,8 @@ pub struct QuestionValue {
 }
 
 /// Lexical overlap of a question, as recorded.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct OverlapValue {
     /// Content words of the question found in the answer's sentence(s).
     pub shared: usize,
@@ -162,7 +210,7 @@ pub struct OverlapValue {
 }
 
 /// A span attribute's validated answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum SpanAttrValue {
     /// A plain attribute.
@@ -172,7 +220,8 @@ pub enum SpanAttrValue {
 }
 
 /// One entry: its value and spans with their offsets.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct SpanEntryValue {
     /// The value.
     pub value: String,
@@ -181,7 +230,8 @@ pub struct SpanEntryValue {
 }
 
 /// A span as results hold it. `text[start:end] == text` in Python (code points).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct SpanValue {
     /// The covered text.
     pub text: String,
@@ -217,7 +267,8 @@ impl SpanValue {
 }
 
 /// One validated grid row.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct GridRowValue {
     /// The row's number (from 1).
     pub row: usize,
@@ -228,7 +279,7 @@ pub struct GridRowValue {
 }
 
 /// A grid cell's value: the option, or for a two-level column its category and option.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum CellValue {
     /// A one-level column's option.
@@ -240,6 +291,47 @@ pub enum CellValue {
         /// The option within it (e.g. `ungrammatical`).
         value: String,
     },
+}
+
+impl CellValue {
+    /// The option chosen (for a two-level column, the sub-option).
+    pub fn leaf(&self) -> &str {
+        match self {
+            CellValue::Option(v) | CellValue::Leveled { value: v, .. } => v,
+        }
+    }
+
+    /// As one text: the option, or `category/option`.
+    pub fn text(&self) -> String {
+        match self {
+            CellValue::Option(v) => v.clone(),
+            CellValue::Leveled { category, value } => format!("{category}/{value}"),
+        }
+    }
+}
+
+impl SpanAttrValue {
+    /// The entries: one for a plain attribute, each entry of a repeatable one.
+    pub fn entries(&self) -> Vec<&SpanEntryValue> {
+        match self {
+            SpanAttrValue::One(e) => vec![e],
+            SpanAttrValue::Many(list) => list.iter().collect(),
+        }
+    }
+}
+
+impl SpanEntryValue {
+    /// The words its spans cover, sorted, each once.
+    pub fn words(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .spans
+            .iter()
+            .flat_map(|s| s.first_word..=s.last_word)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
 }
 
 impl Answer {
@@ -255,130 +347,6 @@ impl Answer {
 
     /// Reads a worked example's answer (JSON) as the form would hold it.
     pub fn from_example(control: &Control, json: &serde_json::Value) -> Option<Answer> {
-        let number = |v: &serde_json::Value| match v {
-            serde_json::Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        };
-        match control {
-            Control::SingleChoice(_) => json.as_str().map(|s| Answer::Choice(OptionValue::from(s))),
-            Control::Number(c) if c.outputs.is_some() => {
-                let map = json.as_object()?;
-                let texts = map
-                    .iter()
-                    .map(|(k, v)| number(v).map(|t| (k.clone(), t)))
-                    .collect::<Option<SortedMap<_, _>>>()?;
-                Some(Answer::NumberTexts(Gate::gate(texts)))
-            }
-            Control::Number(_) => number(json).map(|t| Answer::NumberText(Gate::gate(t))),
-            Control::Grid(_) => {
-                let rows = json.as_array()?;
-                let mut cells = GridCells::new();
-                for (n, row) in rows.iter().enumerate() {
-                    let row = row.as_object()?;
-                    let cols = row
-                        .iter()
-                        .map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_owned())))
-                        .collect::<Option<SortedMap<_, _>>>()?;
-                    if !cols.is_empty() {
-                        cells.insert(n, cols);
-                    }
-                }
-                Some(Answer::Grid(Gate::gate(cells)))
-            }
-            Control::SpanAttributes(_) => {
-                let map = json.as_object()?;
-                let mut out = SortedMap::new();
-                for (attr, v) in map {
-                    let entries = match v {
-                        serde_json::Value::Array(list) => {
-                            list.iter().map(example_entry).collect::<Option<Vec<_>>>()?
-                        }
-                        other => vec![example_entry(other)?],
-                    };
-                    out.insert(attr.clone(), entries);
-                }
-                Some(Answer::Spans(Gate::gate(out)))
-            }
-            Control::Text(_) => json.as_str().map(|s| Answer::Text(s.to_owned())),
-            Control::Questions(_) => {
-                let example: ExampleQuestions = crate::spec::from_value(json).ok()?;
-                let cards = example
-                    .questions
-                    .into_iter()
-                    .zip(0..)
-                    .map(|(q, uid)| QuestionCard {
-                        uid,
-                        question: q.question,
-                        spans: q
-                            .spans
-                            .into_iter()
-                            .map(|[first, last]| WordSpan { first, last })
-                            .collect(),
-                        unanswerable: q.unanswerable,
-                        yes_no: q.yes_no,
-                        base_form: q.base_form,
-                        category: q.category,
-                        collapsed: false,
-                    })
-                    .collect();
-                Some(Answer::Questions(Gate::gate(QuestionSet {
-                    cards,
-                    no_more: example.no_more,
-                    skipped: example.skipped,
-                })))
-            }
-        }
+        crate::spec::each_control!(control, c => c.example_answer(json))
     }
-}
-
-/// An example's questions: `{"questions": [{"question": "...", "spans": [[first, last]],
-/// "unanswerable": false, "yes_no": false, "base_form": "...", "category": "..."}],
-/// "no_more": false}`, or a skipped paragraph: `{"questions": [], "skipped": "reason"}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ExampleQuestions {
-    questions: Vec<ExampleQuestion>,
-    #[serde(default)]
-    no_more: bool,
-    #[serde(default)]
-    skipped: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ExampleQuestion {
-    question: String,
-    #[serde(default)]
-    spans: Vec<[usize; 2]>,
-    #[serde(default)]
-    unanswerable: bool,
-    #[serde(default)]
-    yes_no: bool,
-    #[serde(default)]
-    base_form: Option<String>,
-    #[serde(default)]
-    category: Option<String>,
-}
-
-/// An example's span entry: `{"value": "ano", "spans": [[first, last], ...]}`.
-fn example_entry(v: &serde_json::Value) -> Option<SpanEntry> {
-    let value = v.get("value")?.as_str()?.to_owned();
-    let spans = match v.get("spans") {
-        None => Vec::new(),
-        Some(s) => s
-            .as_array()?
-            .iter()
-            .map(|pair| {
-                let p = pair.as_array()?;
-                Some(WordSpan {
-                    first: p.first()?.as_u64()? as usize,
-                    last: p.get(1)?.as_u64()? as usize,
-                })
-            })
-            .collect::<Option<Vec<_>>>()?,
-    };
-    Some(SpanEntry {
-        value: Some(value),
-        spans,
-    })
 }

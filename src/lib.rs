@@ -8,7 +8,9 @@
 //!   output orders, question cards' fragments and overlap), `answer` (typed answers), `form`
 //!   (the form model, its actions, drafts), `validate` (one rule per file, the report),
 //!   `result` (the result document), `mount` (loading a spec, item and options; worked
-//!   examples), `simulate` (simulated annotators), `study` (plans, gold files) and `analysis` (results read back: re-validation, agreement, reports, exports);
+//!   examples), `simulate` (simulated annotators), `study` (plans, gold files), `analysis` (results read back: re-validation, agreement,
+//!   reports, exports) and `kinds` (each control kind's part in every layer above, one file per
+//!   kind);
 //! - the yew UI (`ui`) that renders the core's state and dispatches typed actions;
 //! - the host surface (`host`): the `#[wasm_bindgen]` API, DOM events and the panic hook.
 //!
@@ -19,6 +21,7 @@ pub mod answer;
 pub mod form;
 pub mod i18n;
 pub mod item;
+pub mod kinds;
 pub mod mount;
 pub mod result;
 pub mod simulate;

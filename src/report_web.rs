@@ -19,7 +19,8 @@ pub fn build_report(spec: &str, items: &str, results: &str, gold: &str) -> Resul
     } else {
         Some(load_gold(gold, &spec, &items)?)
     };
-    let (parsed, bad) = crate::analysis::read_jsonl(results);
+    let (parsed, bad) = crate::analysis::read_results(&spec, results);
+    let parsed: Vec<_> = parsed.into_iter().map(|(_, doc)| doc).collect();
     let bad: Vec<String> = bad
         .iter()
         .map(|(n, m)| format!("results:{n}: {m}"))
@@ -32,6 +33,7 @@ pub fn build_report(spec: &str, items: &str, results: &str, gold: &str) -> Resul
 /// checks and the same scoring as `glossa report --gold`.
 #[wasm_bindgen(js_name = TrainingGold)]
 pub struct TrainingGold {
+    spec: crate::spec::TaskSpec,
     gold: Gold,
 }
 
@@ -42,14 +44,14 @@ impl TrainingGold {
     #[wasm_bindgen(constructor)]
     pub fn new(spec: &str, items: &str, gold: &str) -> Result<TrainingGold, String> {
         let (spec, items) = study(spec, items)?;
-        Ok(TrainingGold {
-            gold: load_gold(gold, &spec, &items)?,
-        })
+        let gold = load_gold(gold, &spec, &items)?;
+        Ok(TrainingGold { spec, gold })
     }
 
     /// Whether a result (JSON) passes its gold item; `undefined` when its item is not gold.
     pub fn passes(&self, result: &str) -> Option<bool> {
-        let result: serde_json::Value = serde_json::from_str(result).ok()?;
+        let json: serde_json::Value = serde_json::from_str(result).ok()?;
+        let result = crate::result::ResultDoc::read(&self.spec, &json).ok()?;
         self.gold.passes(&result)
     }
 }

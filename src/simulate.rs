@@ -5,10 +5,18 @@
 //! but the seed's.
 
 use crate::form::{self, Action, FormState, QuestionEdit};
-use crate::spec::{Control, GridControl, QuestionsControl, SpanAttributes};
+use crate::spec::{GridControl, QuestionsControl, SpanAttributes};
 use crate::support::rng::SplitMix;
 use crate::task::{grid, Task};
-use crate::validate::{self, number_keys, Report};
+use crate::validate::{self, Report};
+
+/// How a control kind is answered by a simulated annotator (each kind implements it in
+/// `crate::kinds`).
+pub trait Simulate {
+    /// Pushes the actions of one random answer; `plain` asks for the simplest valid answer
+    /// where the kind has one.
+    fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>);
+}
 
 /// How many seeds are tried before giving up (a random answer can miss a soft combination,
 /// e.g. too few unanswerable questions; the next seed is tried).
@@ -38,55 +46,17 @@ pub fn annotate(task: &Task, seed: u64, now_ms: u64) -> Result<(Vec<Action>, For
 fn actions(task: &Task, rng: &mut SplitMix, plain: bool) -> Vec<Action> {
     let mut out = Vec::new();
     for control in &task.spec.controls {
-        match control {
-            Control::SingleChoice(c) => {
-                if !c.options.is_empty() {
-                    let o = &c.options[pick(rng, c.options.len())];
-                    out.push(Action::Choose {
-                        control: c.id.clone(),
-                        value: o.value.clone(),
-                    });
-                }
-            }
-            Control::Text(c) => {
-                if c.required || rng.below(2) == 0 {
-                    let text: String = "simulated".chars().take(c.max_length.max(1)).collect();
-                    out.push(Action::SetText {
-                        control: c.id.clone(),
-                        text,
-                    });
-                }
-            }
-            Control::Number(c) => {
-                let low = c.min.max(1);
-                let high = 10u64
-                    .saturating_pow(u32::from(c.max_digits.clamp(1, 18)))
-                    .saturating_sub(1)
-                    .min(low + 199)
-                    .max(low);
-                for key in number_keys(c, &task.item) {
-                    let n = low + rng.below(high - low + 1);
-                    out.push(Action::SetNumber {
-                        control: c.id.clone(),
-                        key,
-                        text: n.to_string(),
-                    });
-                }
-            }
-            Control::Grid(c) => grid_actions(task, c, rng, &mut out),
-            Control::SpanAttributes(c) => span_actions(task, c, rng, &mut out),
-            Control::Questions(c) => question_actions(task, c, rng, plain, &mut out),
-        }
+        crate::spec::each_control!(control, c => c.simulate(task, rng, plain, &mut out));
     }
     out
 }
 
-fn pick(rng: &mut SplitMix, n: usize) -> usize {
+pub(crate) fn pick(rng: &mut SplitMix, n: usize) -> usize {
     rng.below(n as u64) as usize
 }
 
 /// A word range of up to four words in a text of `words` words (`None` for an empty text).
-fn words(rng: &mut SplitMix, words: usize) -> Option<(usize, usize)> {
+pub(crate) fn words(rng: &mut SplitMix, words: usize) -> Option<(usize, usize)> {
     (words > 0).then(|| {
         let first = pick(rng, words);
         (first, (first + pick(rng, 4)).min(words - 1))
@@ -94,7 +64,7 @@ fn words(rng: &mut SplitMix, words: usize) -> Option<(usize, usize)> {
 }
 
 /// A complete selection of words `first` to `last` of a control's text.
-fn select(control: &crate::support::ids::ControlId, (anchor, focus): (usize, usize)) -> Action {
+pub(crate) fn select(control: &crate::support::ids::ControlId, (anchor, focus): (usize, usize)) -> Action {
     Action::Select {
         control: control.clone(),
         anchor,
@@ -104,7 +74,7 @@ fn select(control: &crate::support::ids::ControlId, (anchor, focus): (usize, usi
 }
 
 /// Each row: a missing sentence's value, or one alternative's columns, each with a leaf.
-fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<Action>) {
+pub(crate) fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<Action>) {
     for (row, sentence) in grid::rows(c, &task.item).into_iter().enumerate() {
         if sentence.is_none() {
             if let Some(m) = &c.missing_row {
@@ -148,7 +118,7 @@ fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<
 
 /// Each attribute: a value, and a span of real words when the value needs one (a repeatable
 /// attribute gets one entry).
-fn span_actions(task: &Task, c: &SpanAttributes, rng: &mut SplitMix, out: &mut Vec<Action>) {
+pub(crate) fn span_actions(task: &Task, c: &SpanAttributes, rng: &mut SplitMix, out: &mut Vec<Action>) {
     let count = task
         .tokens(c.text_field.as_str())
         .map_or(0, |t| t.word_count());
@@ -177,7 +147,7 @@ fn span_actions(task: &Task, c: &SpanAttributes, rng: &mut SplitMix, out: &mut V
 
 /// Questions on the paragraph, each with a fragment of it; or, for `plain` when the spec
 /// allows it, the paragraph skipped for its first reason.
-fn question_actions(
+pub(crate) fn question_actions(
     task: &Task,
     c: &QuestionsControl,
     rng: &mut SplitMix,

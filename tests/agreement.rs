@@ -5,12 +5,17 @@
 
 mod common;
 
-use glossa::analysis::agreement::compute;
+use glossa::analysis::agreement::AgreementReport;
 use glossa::analysis::alpha::Level;
 use serde_json::{json, Value};
 
 fn spec(path: &str) -> glossa::spec::TaskSpec {
     common::example_spec(path)
+}
+
+/// Agreement over results as the host hands them over (JSON).
+fn compute(s: &glossa::spec::TaskSpec, items: &[glossa::item::Item], results: &[Value]) -> AgreementReport {
+    glossa::analysis::agreement::compute(s, items, &common::typed(s, results))
 }
 
 fn result(who: &str, item: &str, answers: Value) -> Value {
@@ -78,7 +83,11 @@ fn each_grid_column_is_its_own_nominal_measure_and_an_empty_cell_is_none() {
 fn magnitude_scores_are_interval_on_the_log_of_the_ratio_to_the_standard() {
     let s = spec("en-informativeness/spec.json");
     // B gives every score twice A's: on a ratio scale they still differ (ln 2 apart)...
-    let a = |k: f64| json!({"informativeness": {"sys-a": 70.0 * k, "sys-b": 100.0 * k, "sys-c": 90.0 * k}});
+    // (Scores are whole numbers, as results hold them.)
+    let a = |k: f64| {
+        let n = |x: f64| (x * k).round() as u64;
+        json!({"informativeness": {"sys-a": n(70.0), "sys-b": n(100.0), "sys-c": n(90.0)}})
+    };
     let r = compute(
         &s,
         &[],

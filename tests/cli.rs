@@ -476,6 +476,7 @@ fn export_poquad_names_every_bad_line_and_goes_on() {
     let o = glossa(&[
         "export",
         "poquad",
+        "www/examples/pl-poquad/spec.json",
         "www/examples/pl-poquad/items.json",
         results.to_str().unwrap(),
     ]);

@@ -347,7 +347,8 @@ fn five_questions_make_a_result_that_exports_with_code_point_offsets() {
         .unwrap(),
     )
     .unwrap();
-    let dataset = export::poquad(&items, &[json]).expect("exports");
+    let doc = glossa::result::ResultDoc::read(&t.spec, &json).expect("reads");
+    let dataset = export::poquad(&items, &[doc]).expect("exports");
     let para = &dataset["data"][0]["paragraphs"][0];
     let context = para["context"].as_str().unwrap();
     assert!(
@@ -390,7 +391,8 @@ fn export_refuses_offsets_that_do_not_slice_back() {
     let mut json = serde_json::to_value(&result).unwrap();
     json["answers"]["qa"]["questions"][0]["answers"][0]["start"] = serde_json::json!(3);
     let items = vec![(*t.item).clone()];
-    let problems = export::poquad(&items, &[json]).unwrap_err();
+    let doc = glossa::result::ResultDoc::read(&t.spec, &json).expect("reads");
+    let problems = export::poquad(&items, &[doc]).unwrap_err();
     assert!(problems[0].message.contains("questions[0]"), "{problems:?}");
 }
 
@@ -529,7 +531,7 @@ fn the_cli_exports_dataset_json_that_python_slices_back() {
     let results = dir.join("results.jsonl");
     std::fs::write(&results, serde_json::to_string(&result).unwrap() + "\n").unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["export", "poquad", "www/examples/pl-poquad/items.json"])
+        .args(["export", "poquad", "www/examples/pl-poquad/spec.json", "www/examples/pl-poquad/items.json"])
         .arg(&results)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -582,7 +584,7 @@ print(n)
     bad["answers"]["qa"]["questions"][1]["answers"][0]["text"] = serde_json::json!("dekada");
     std::fs::write(&results, format!("\n{bad}\n")).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["export", "poquad", "www/examples/pl-poquad/items.json"])
+        .args(["export", "poquad", "www/examples/pl-poquad/spec.json", "www/examples/pl-poquad/items.json"])
         .arg(&results)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -657,10 +659,11 @@ fn a_paragraph_skipped_for_a_listed_reason_submits_no_questions_and_exports_as_l
     assert_eq!(set(&restored).cards[0].question, "Gdzie wylądował");
     // The export leaves the paragraph out and says so.
     let items = vec![(*t.item).clone()];
-    let dataset = export::poquad(&items, std::slice::from_ref(&json)).unwrap();
+    let doc = glossa::result::ResultDoc::read(&t.spec, &json).expect("reads");
+    let dataset = export::poquad(&items, std::slice::from_ref(&doc)).unwrap();
     assert_eq!(dataset["data"], serde_json::json!([]));
     assert_eq!(
-        export::skipped_paragraphs(&[json]),
+        export::skipped_paragraphs(&[doc]),
         vec![(0, "hess-lot".to_owned(), "nieinteresujacy".to_owned())]
     );
 }

@@ -173,7 +173,7 @@ fn spans_carry_text_and_offsets_that_slice_back() {
     form = assign(&task, &form, "politik", None);
     form = value(&task, &form, "politik", 1, "pozitivni");
     let doc = build(&task, &form, &Environment::default(), &SortedMap::new(), 1).expect("valid");
-    let AnswerValue::Spans(spans) = &doc.answers[&ControlId::from("techniky")] else {
+    let AnswerValue::SpanAttributes(spans) = &doc.answers[&ControlId::from("techniky")] else {
         panic!()
     };
     let SpanAttrValue::One(vina) = &spans["vina"] else {
@@ -201,7 +201,7 @@ fn spans_carry_text_and_offsets_that_slice_back() {
     let form = assign(&task, &form, "strach", None);
     let form = value(&task, &form, "strach", 0, "ano");
     let doc = build(&task, &form, &Environment::default(), &SortedMap::new(), 1).expect("valid");
-    let AnswerValue::Spans(spans) = &doc.answers[&ControlId::from("techniky")] else {
+    let AnswerValue::SpanAttributes(spans) = &doc.answers[&ControlId::from("techniky")] else {
         panic!()
     };
     let SpanAttrValue::One(strach) = &spans["strach"] else {

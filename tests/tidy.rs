@@ -73,7 +73,8 @@ fn every_family_gives_one_row_per_answer_field() {
         ),
     ];
     for (path, r, expected) in cases {
-        let table = rows(&spec(path), &[r]);
+        let s = spec(path);
+        let table = rows(&s, &common::typed(&s, &[r]));
         let got: Vec<(&str, &str)> = table
             .iter()
             .map(|r| (r.cells[3].as_str(), r.cells[4].as_str()))
@@ -110,12 +111,16 @@ fn every_family_gives_one_row_per_answer_field() {
         );
     }
     // A span's offsets and text are in their own columns.
+    let s = spec("cs-propaganda/spec.json");
     let table = rows(
-        &spec("cs-propaganda/spec.json"),
-        &[result(
-            "prop-001",
-            json!({"techniky": {"vina": {"value": "ano", "spans": [{"text": "Nenasytní eurokraté", "start": 0, "end": 19}]}}}),
-        )],
+        &s,
+        &common::typed(
+            &s,
+            &[result(
+                "prop-001",
+                json!({"techniky": {"vina": {"value": "ano", "spans": [{"text": "Nenasytní eurokraté", "start": 0, "end": 19}]}}}),
+            )],
+        ),
     );
     assert_eq!(&table[0].cells[5..8], ["0", "19", "Nenasytní eurokraté"]);
 }

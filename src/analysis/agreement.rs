@@ -6,12 +6,13 @@
 //! (marked or not by each annotator, per attribute). Questions have no agreement: their
 //! category shares and manual-acceptance flags are reported instead.
 
+use super::Analyse;
 use super::alpha::{agreement, Agreement, Datum, Level, Unit};
+use crate::answer::AnswerValue;
 use crate::item::Item;
-use crate::spec::{Block, Control, TaskSpec};
-use crate::study::gold::span_words;
+use crate::result::ResultDoc;
+use crate::spec::{Block, TaskSpec};
 use crate::support::sorted_map::SortedMap;
-use crate::text::Tokens;
 use serde_json::Value;
 
 /// Bootstrap resamples and seed of every interval (fixed: the same results give the same report).
@@ -62,26 +63,42 @@ pub struct AgreementReport {
 
 /// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
 /// `workerId`, `assignmentId`), else all ids joined, else the result's position.
-pub fn annotator(result: &Value, n: usize) -> String {
-    let ids = result.get("ids").and_then(Value::as_object);
+pub fn annotator(result: &ResultDoc, n: usize) -> String {
+    let ids = &result.ids;
     for key in ["participant", "PROLIFIC_PID", "workerId", "assignmentId"] {
-        if let Some(v) = ids.and_then(|m| m.get(key)).and_then(Value::as_str) {
-            return v.to_owned();
+        if let Some(v) = ids.get(key) {
+            return v.clone();
         }
     }
-    match ids {
-        Some(m) if !m.is_empty() => m
-            .values()
-            .filter_map(Value::as_str)
-            .collect::<Vec<_>>()
-            .join("&"),
-        _ => format!("result {}", n + 1),
+    if ids.is_empty() {
+        format!("result {}", n + 1)
+    } else {
+        ids.values().cloned().collect::<Vec<_>>().join("&")
     }
+}
+
+/// What agreement on a control is measured against: the spec's standard (magnitude
+/// estimation) and the items (span texts' word counts).
+pub struct Context<'a> {
+    /// The standard's score, when the spec shows one above 0.
+    pub standard: Option<f64>,
+    /// The items (may be empty).
+    pub items: &'a [Item],
+}
+
+/// One annotator's value for one control on one item.
+pub struct Answered<'a> {
+    /// The item.
+    pub item: &'a str,
+    /// The annotator ([`annotator`]).
+    pub who: String,
+    /// The value.
+    pub value: &'a AnswerValue,
 }
 
 /// Units keyed by (item, sub-unit), each a map annotator → value (the last result of an
 /// annotator for an item counts).
-type Table = SortedMap<(String, String), SortedMap<String, Datum>>;
+pub type Table = SortedMap<(String, String), SortedMap<String, Datum>>;
 
 fn units(table: &Table) -> (Vec<Unit>, usize) {
     let mut items = SortedMap::new();
@@ -97,7 +114,8 @@ fn units(table: &Table) -> (Vec<Unit>, usize) {
     (units, items.len())
 }
 
-fn measure(key: String, level: Level, values: &'static str, table: &Table) -> Measure {
+/// Alpha over a table's units, as a measure named `key`.
+pub fn measure(key: String, level: Level, values: &'static str, table: &Table) -> Measure {
     let (units, items) = units(table);
     Measure {
         key,
@@ -111,176 +129,26 @@ fn measure(key: String, level: Level, values: &'static str, table: &Table) -> Me
 /// Computes agreement for every control of the spec over the results. `items` (optional) gives
 /// span texts their word counts; without them a span attribute's units are the words up to the
 /// last one anybody marked in the item.
-pub fn compute(spec: &TaskSpec, items: &[Item], results: &[Value]) -> AgreementReport {
+pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> AgreementReport {
     let standard = spec.blocks.iter().find_map(|b| match b {
         Block::Standard(s) if s.score > 0 => Some(s.score as f64),
         _ => None,
     });
+    let on = Context { standard, items };
     let mut report = AgreementReport::default();
     for control in &spec.controls {
-        let id = control.id().to_string();
-        let answers = |r: &Value| r.get("answers").and_then(|a| a.get(&id)).cloned();
-        let each = |f: &mut dyn FnMut(String, String, Value)| {
-            for (n, r) in results.iter().enumerate() {
-                let item = r
-                    .get("item_id")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_owned();
-                if let Some(v) = answers(r) {
-                    f(item, annotator(r, n), v);
-                }
-            }
-        };
-        match control {
-            Control::SingleChoice(_) => {
-                let mut t = Table::new();
-                each(&mut |item, who, v| {
-                    if let Some(s) = v.as_str() {
-                        t.entry((item, String::new()))
-                            .or_default()
-                            .insert(who, Datum::Category(s.to_owned()));
-                    }
-                });
-                report
-                    .measures
-                    .push(measure(id, Level::Nominal, "option values", &t));
-            }
-            Control::Grid(g) => {
-                for col in &g.columns {
-                    let mut t = Table::new();
-                    each(&mut |item, who, v| {
-                        for row in v.as_array().into_iter().flatten() {
-                            let n = row.get("row").and_then(Value::as_u64).unwrap_or(0);
-                            let cell = match row.get("cells").and_then(|c| c.get(&col.id)) {
-                                Some(Value::String(s)) => s.clone(),
-                                Some(o @ Value::Object(_)) => format!(
-                                    "{}/{}",
-                                    o.get("category").and_then(Value::as_str).unwrap_or(""),
-                                    o.get("value").and_then(Value::as_str).unwrap_or("")
-                                ),
-                                _ => "none".to_owned(),
-                            };
-                            t.entry((item.clone(), format!("{n:04}")))
-                                .or_default()
-                                .insert(who.clone(), Datum::Category(cell));
-                        }
-                    });
-                    report.measures.push(measure(
-                        format!("{id}.{}", col.id),
-                        Level::Nominal,
-                        "option values per row (an empty cell is `none`)",
-                        &t,
-                    ));
-                }
-            }
-            Control::Number(_) => {
-                let base = standard.unwrap_or(1.0);
-                let mut t = Table::new();
-                each(&mut |item, who, v| {
-                    let mut put = |sub: String, x: &Value| {
-                        if let Some(score) = x.as_f64().filter(|s| *s > 0.0) {
-                            t.entry((item.clone(), sub))
-                                .or_default()
-                                .insert(who.clone(), Datum::Number((score / base).ln()));
-                        }
-                    };
-                    match &v {
-                        Value::Object(map) => map.iter().for_each(|(k, x)| put(k.clone(), x)),
-                        other => put(String::new(), other),
-                    }
-                });
-                let values = if standard.is_some() {
-                    "ln(score / the standard's score)"
-                } else {
-                    "ln(score)"
-                };
-                report
-                    .measures
-                    .push(measure(id, Level::Interval, values, &t));
-            }
-            Control::SpanAttributes(c) => {
-                let words = |item_id: &str| {
-                    items
-                        .iter()
-                        .find(|i| i.id == item_id)
-                        .and_then(|i| i.text(c.text_field.as_str()))
-                        .map(|text| Tokens::new(text).word_count())
-                };
-                for a in &c.attributes {
-                    // Per item: each annotator's marked words of this attribute.
-                    let mut marked: SortedMap<String, SortedMap<String, Vec<usize>>> =
-                        SortedMap::new();
-                    each(&mut |item, who, v| {
-                        let mut list = Vec::new();
-                        let entries: Vec<&Value> = match v.get(&a.id) {
-                            Some(Value::Array(es)) => es.iter().collect(),
-                            Some(e @ Value::Object(_)) => vec![e],
-                            _ => vec![],
-                        };
-                        for e in entries {
-                            list.extend(span_words(e).into_iter().map(|w| w as usize));
-                        }
-                        marked.entry(item).or_default().insert(who, list);
-                    });
-                    let mut t = Table::new();
-                    for (item, by) in &marked {
-                        let last = by.values().flatten().max().map_or(0, |m| m + 1);
-                        let n = words(item).unwrap_or(last);
-                        for w in 0..n {
-                            for (who, list) in by {
-                                let on = if list.contains(&w) { "1" } else { "0" };
-                                t.entry((item.clone(), format!("{w:07}")))
-                                    .or_default()
-                                    .insert(who.clone(), Datum::Category(on.to_owned()));
-                            }
-                        }
-                    }
-                    report.measures.push(measure(
-                        format!("{id}.{}", a.id),
-                        Level::Nominal,
-                        "each word marked or not",
-                        &t,
-                    ));
-                }
-            }
-            Control::Questions(_) => {
-                let mut s = QuestionShares {
-                    key: id.clone(),
-                    questions: 0,
-                    categories: SortedMap::new(),
-                    unanswerable: 0,
-                    manual_acceptance: 0,
-                    skipped: 0,
-                };
-                each(&mut |_, _, v| {
-                    if v.get("skipped").and_then(Value::as_str).is_some() {
-                        s.skipped += 1;
-                    }
-                    for q in v
-                        .get("questions")
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                    {
-                        s.questions += 1;
-                        let cat = q
-                            .get("category")
-                            .and_then(Value::as_str)
-                            .unwrap_or("none")
-                            .to_owned();
-                        *s.categories.entry(cat).or_default() += 1;
-                        s.unanswerable +=
-                            usize::from(q.get("unanswerable") == Some(&Value::Bool(true)));
-                        s.manual_acceptance += usize::from(
-                            q.get("needs_manual_acceptance") == Some(&Value::Bool(true)),
-                        );
-                    }
-                });
-                report.questions.push(s);
-            }
-            Control::Text(_) => {}
-        }
+        let answers: Vec<Answered> = results
+            .iter()
+            .enumerate()
+            .filter_map(|(n, r)| {
+                Some(Answered {
+                    item: &r.item_id,
+                    who: annotator(r, n),
+                    value: r.answers.get(control.id())?,
+                })
+            })
+            .collect();
+        crate::spec::each_control!(control, c => c.agreement(&on, &answers, &mut report));
     }
     report
 }

@@ -11,7 +11,76 @@ pub mod report;
 pub mod revalidate;
 pub mod tidy;
 
+use crate::answer::{Answer, AnswerValue, SpanValue};
+use crate::item::Item;
+use crate::result::ResultDoc;
+use crate::spec::TaskSpec;
+use crate::task::Task;
 use serde_json::Value;
+
+/// How a control kind's results are analysed (each kind implements it in `crate::kinds`):
+/// re-validated, laid out as tidy rows, measured for agreement and counted for the report.
+pub trait Analyse {
+    /// The form's answer a result's value stands for, so the browser's rules can run over it
+    /// again; pushes a finding for each thing the value claims about the item that is not so
+    /// (a sentence, a span's text or offsets). `None`: not a value of this control.
+    fn revalidate(
+        &self,
+        task: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<revalidate::Finding>,
+    ) -> Option<Answer>;
+    /// The value's rows of the tidy table: `push(part, value, span)`.
+    fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>));
+    /// The agreement measures of this control over every annotator's value.
+    fn agreement(&self, on: &agreement::Context, answers: &[agreement::Answered], report: &mut agreement::AgreementReport);
+    /// The answer distributions the report charts: `(title, [(label, count)])`.
+    fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)>;
+    /// The categorical parts of a value (`control=value`, `control[row]=cells`) the report
+    /// compares between annotators to rank items by disagreement; empty for other kinds.
+    fn categorical(&self, value: &AnswerValue) -> Vec<String>;
+}
+
+/// Results with their line numbers (from 1), and the bad lines with theirs and what is wrong.
+pub type NumberedResults = (Vec<(usize, ResultDoc)>, Vec<(usize, String)>);
+
+/// Results read against their spec ([`ResultDoc::read`]): each that reads with its line (from
+/// 1), and each that does not with its line and every problem, so a report can name it and go
+/// on.
+pub fn typed(spec: &TaskSpec, results: Vec<(usize, Value)>) -> NumberedResults {
+    let mut docs = Vec::new();
+    let mut bad = Vec::new();
+    for (line, json) in results {
+        match ResultDoc::read(spec, &json) {
+            Ok(doc) => docs.push((line, doc)),
+            Err(problems) => bad.push((
+                line,
+                problems
+                    .iter()
+                    .map(|p| if p.path.is_empty() { p.message.clone() } else { format!("{}: {}", p.path, p.message) })
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )),
+        }
+    }
+    (docs, bad)
+}
+
+/// Reads JSON Lines results against their spec: [`read_jsonl_lines`], then [`typed`]; the bad
+/// lines of both steps, in line order.
+pub fn read_results(spec: &TaskSpec, text: &str) -> NumberedResults {
+    let (lines, mut bad) = read_jsonl_lines(text);
+    let (docs, mut untyped) = typed(spec, lines);
+    bad.append(&mut untyped);
+    bad.sort_by_key(|(line, _)| *line);
+    (docs, bad)
+}
+
+/// The item a result is about, if it is in the items.
+pub fn item_of<'a>(items: &'a [Item], result: &ResultDoc) -> Option<&'a Item> {
+    items.iter().find(|i| i.id == result.item_id)
+}
 
 /// Reads results as JSON Lines, the way every command and the report page do: each line that is
 /// not a result object is named — `(line, message)` — and left out, and reading goes on.

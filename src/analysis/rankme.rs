@@ -9,8 +9,9 @@
 use super::agreement::annotator;
 use super::tidy::csv_field;
 use crate::item::Item;
+use crate::answer::{AnswerValue, NumberValue};
+use crate::result::ResultDoc;
 use crate::spec::{Block, Control, TaskSpec};
-use serde_json::Value;
 
 /// The score columns' prefix RankME used for a control: `inf`, `nat`, `qual`, else the id.
 fn prefix(control: &str) -> String {
@@ -27,7 +28,7 @@ fn prefix(control: &str) -> String {
 }
 
 /// The CSV (header first, CRLF line ends) of every result's per-output number control.
-pub fn csv(spec: &TaskSpec, items: &[Item], results: &[Value]) -> Result<String, String> {
+pub fn csv(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Result<String, String> {
     let Some(Control::Number(c)) = spec
         .controls
         .iter()
@@ -43,13 +44,19 @@ pub fn csv(spec: &TaskSpec, items: &[Item], results: &[Value]) -> Result<String,
         _ => None,
     });
     let p = prefix(c.id.as_str());
+    let scores_of = |r: &'_ ResultDoc| match r.answers.get(&c.id) {
+        Some(AnswerValue::Number(n)) => {
+            let n: &NumberValue = n;
+            match n {
+                NumberValue::PerOutput(m) => Some(m.clone()),
+                NumberValue::One(_) => None,
+            }
+        }
+        _ => None,
+    };
     let width = results
         .iter()
-        .filter_map(|r| {
-            r.pointer(&format!("/answers/{}", c.id))
-                .and_then(Value::as_object)
-                .map(|o| o.len())
-        })
+        .filter_map(|r| scores_of(r).map(|m| m.len()))
         .max()
         .unwrap_or(0);
     let mut header = vec![
@@ -62,27 +69,21 @@ pub fn csv(spec: &TaskSpec, items: &[Item], results: &[Value]) -> Result<String,
     header.extend((1..=width).map(|k| format!("sys{k}")));
     let mut out = header.join(",") + "\r\n";
     for (n, r) in results.iter().enumerate() {
-        let Some(scores) = r
-            .pointer(&format!("/answers/{}", c.id))
-            .and_then(Value::as_object)
-        else {
+        let Some(scores) = scores_of(r) else {
             continue;
         };
-        let item_id = r.get("item_id").and_then(Value::as_str).unwrap_or("");
+        let item_id = r.item_id.as_str();
         let item = items.iter().find(|i| i.id == item_id);
         let outputs = item
             .map(|i| i.outputs(src.field.as_str()))
             .unwrap_or_default();
         // The order shown (recorded in the result), else the item's order.
         let shown: Vec<String> = r
-            .pointer(&format!("/shown/order/{}", c.id))
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_owned)
-                    .collect()
-            })
+            .shown
+            .presentation
+            .order
+            .get(&c.id)
+            .cloned()
             .unwrap_or_else(|| outputs.iter().map(|o| o.id.clone()).collect());
         let mut row = vec![
             annotator(r, n),
@@ -137,6 +138,7 @@ mod tests {
         let r = serde_json::json!({"item_id": "e2e-001", "ids": {"workerId": "W1"},
             "answers": {"informativeness": {"sys-a": 70, "sys-b": 100, "sys-c": 90}},
             "shown": {"order": {"informativeness": ["sys-c", "sys-a", "sys-b"]}}});
+        let r = ResultDoc::read(&spec, &r).unwrap();
         let text = csv(&spec, &items, &[r]).unwrap();
         let rows = parse_csv(&text);
         assert_eq!(

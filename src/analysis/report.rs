@@ -4,13 +4,15 @@
 //! and the items whose annotators disagree most. The CLI writes it; `www/report.html` makes the
 //! same page in the browser from the same code.
 
+use super::Analyse;
 use super::agreement::{annotator, compute, AgreementReport};
+use crate::answer::AnswerValue;
 use crate::item::Item;
-use crate::spec::{Control, TaskSpec};
+use crate::result::ResultDoc;
+use crate::spec::TaskSpec;
 use crate::study::gold::Gold;
 use crate::support::sorted_map::SortedMap;
 use plotters::prelude::*;
-use serde_json::Value;
 
 /// A result is too fast when its active time is under this share of its item's median, or
 /// under [`TOO_FAST_FLOOR_MS`].
@@ -39,8 +41,9 @@ fn median(mut xs: Vec<f64>) -> Option<f64> {
     })
 }
 
-fn active_ms(r: &Value) -> Option<f64> {
-    r.pointer("/timings/active_ms").and_then(Value::as_f64)
+/// A result's active time; `None` when it has no timings (a hand-made or older export).
+fn active_ms(r: &ResultDoc) -> Option<f64> {
+    (!r.timings.submitted_at.is_empty()).then_some(r.timings.active_ms as f64)
 }
 
 /// One annotator's row.
@@ -61,11 +64,11 @@ pub struct AnnotatorRow {
 }
 
 /// The annotators' rows, in the order they first appear.
-pub fn annotators(results: &[Value], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
+pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
     let mut per_item: SortedMap<String, Vec<f64>> = SortedMap::new();
     for r in results {
-        if let (Some(item), Some(ms)) = (r.get("item_id").and_then(Value::as_str), active_ms(r)) {
-            per_item.entry(item.to_owned()).or_default().push(ms);
+        if let Some(ms) = active_ms(r) {
+            per_item.entry(r.item_id.clone()).or_default().push(ms);
         }
     }
     let medians: SortedMap<String, f64> = per_item
@@ -91,22 +94,13 @@ pub fn annotators(results: &[Value], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
         row.results += 1;
         if let Some(ms) = active_ms(r) {
             times[i].push(ms);
-            let item_median = r
-                .get("item_id")
-                .and_then(Value::as_str)
-                .and_then(|id| medians.get(id))
-                .copied()
-                .unwrap_or(ms);
+            let item_median = medians.get(&r.item_id).copied().unwrap_or(ms);
             if ms < TOO_FAST_FLOOR_MS || ms < TOO_FAST_SHARE * item_median {
                 row.too_fast += 1;
             }
         }
         if let Some(g) = gold {
-            let kind = r
-                .get("item_id")
-                .and_then(Value::as_str)
-                .and_then(|id| g.item(id))
-                .map(|gi| gi.kind);
+            let kind = g.item(&r.item_id).map(|gi| gi.kind);
             if let (Some(kind), Some(pass)) = (kind, g.passes(r)) {
                 if kind == crate::study::gold::GoldKind::Attention {
                     row.attention.1 += 1;
@@ -126,36 +120,17 @@ pub fn annotators(results: &[Value], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
 
 /// Items by how much their annotators disagree: the share of annotator pairs that differ, over
 /// the categorical answers (choices and grid cells); most first.
-pub fn disagreement(spec: &TaskSpec, results: &[Value]) -> Vec<(String, f64, usize)> {
+pub fn disagreement(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, f64, usize)> {
     let mut by_item: SortedMap<String, Vec<Vec<String>>> = SortedMap::new();
     for r in results {
-        let item = r
-            .get("item_id")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_owned();
         let mut answers = Vec::new();
         for c in &spec.controls {
-            let v = r.get("answers").and_then(|a| a.get(c.id().as_str()));
-            match (c, v) {
-                (Control::SingleChoice(_), Some(Value::String(s))) => {
-                    answers.push(format!("{}={s}", c.id()))
-                }
-                (Control::Grid(_), Some(Value::Array(rows))) => {
-                    for row in rows {
-                        answers.push(format!(
-                            "{}[{}]={}",
-                            c.id(),
-                            row.get("row").unwrap_or(&Value::Null),
-                            row.get("cells").unwrap_or(&Value::Null)
-                        ));
-                    }
-                }
-                _ => {}
+            if let Some(v) = r.answers.get(c.id()) {
+                answers.extend(crate::spec::each_control!(c, k => k.categorical(v)));
             }
         }
         if !answers.is_empty() {
-            by_item.entry(item).or_default().push(answers);
+            by_item.entry(r.item_id.clone()).or_default().push(answers);
         }
     }
     let mut out: Vec<(String, f64, usize)> = by_item
@@ -231,170 +206,13 @@ fn bars(title: &str, data: &[(String, usize)]) -> String {
 }
 
 /// Answer distributions per control, as (title, chart) pairs.
-fn distributions(spec: &TaskSpec, results: &[Value]) -> Vec<(String, String)> {
+fn distributions(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, String)> {
     let mut charts = Vec::new();
-    let count = |f: &dyn Fn(&Value, &mut SortedMap<String, usize>)| {
-        let mut m = SortedMap::new();
-        for r in results {
-            f(r, &mut m);
-        }
-        m
-    };
     for c in &spec.controls {
-        let id = c.id().as_str().to_owned();
-        let get = move |r: &Value| r.get("answers").and_then(|a| a.get(&id)).cloned();
-        match c {
-            Control::SingleChoice(sc) => {
-                let m = count(&|r, m| {
-                    if let Some(Value::String(v)) = get(r) {
-                        *m.entry(v).or_default() += 1;
-                    }
-                });
-                let data: Vec<(String, usize)> = sc
-                    .options
-                    .iter()
-                    .map(|o| {
-                        (
-                            o.label.clone(),
-                            m.get(o.value.as_str()).copied().unwrap_or(0),
-                        )
-                    })
-                    .collect();
-                charts.push((sc.label.clone(), bars(&sc.label, &data)));
-            }
-            Control::Grid(g) => {
-                for col in &g.columns {
-                    let m = count(&|r, m| {
-                        for row in get(r)
-                            .as_ref()
-                            .and_then(Value::as_array)
-                            .into_iter()
-                            .flatten()
-                        {
-                            let key = match row.get("cells").and_then(|c| c.get(&col.id)) {
-                                Some(Value::String(s)) => s.clone(),
-                                Some(Value::Object(o)) => o
-                                    .get("value")
-                                    .and_then(Value::as_str)
-                                    .unwrap_or("")
-                                    .to_owned(),
-                                _ => "none".to_owned(),
-                            };
-                            *m.entry(key).or_default() += 1;
-                        }
-                    });
-                    let mut data: Vec<(String, usize)> = col
-                        .leaves()
-                        .iter()
-                        .map(|(_, l)| {
-                            (
-                                l.label.clone(),
-                                m.get(l.value.as_str()).copied().unwrap_or(0),
-                            )
-                        })
-                        .collect();
-                    data.push(("(empty)".to_owned(), m.get("none").copied().unwrap_or(0)));
-                    let title = format!("{} — {}", g.label, col.label);
-                    charts.push((title.clone(), bars(&title, &data)));
-                }
-            }
-            Control::Number(n) => {
-                // Scores in bands of powers of two.
-                let m = count(&|r, m| {
-                    let mut put = |x: &Value| {
-                        if let Some(v) = x.as_f64().filter(|v| *v > 0.0) {
-                            let band = 2f64.powi(v.log2().floor() as i32);
-                            *m.entry(format!("{:>12}", band as u64)).or_default() += 1;
-                        }
-                    };
-                    match get(r) {
-                        Some(Value::Object(o)) => o.values().for_each(&mut put),
-                        Some(v) => put(&v),
-                        None => {}
-                    }
-                });
-                let data: Vec<(String, usize)> = m
-                    .into_iter()
-                    .map(|(k, v)| {
-                        let lo: u64 = k.trim().parse().unwrap_or(0);
-                        (format!("{lo}–{}", lo * 2 - 1), v)
-                    })
-                    .collect();
-                charts.push((
-                    n.label.clone(),
-                    bars(&format!("{} (scores)", n.label), &data),
-                ));
-            }
-            Control::SpanAttributes(s) => {
-                let m = count(&|r, m| {
-                    for (attr, e) in get(r)
-                        .as_ref()
-                        .and_then(Value::as_object)
-                        .into_iter()
-                        .flatten()
-                    {
-                        let entries: Vec<&Value> = match e {
-                            Value::Array(list) => list.iter().collect(),
-                            e => vec![e],
-                        };
-                        for e in entries {
-                            *m.entry(attr.clone()).or_default() +=
-                                e.get("spans").and_then(Value::as_array).map_or(0, Vec::len);
-                        }
-                    }
-                });
-                let data: Vec<(String, usize)> = s
-                    .attributes
-                    .iter()
-                    .map(|a| {
-                        (
-                            crate::i18n::fill(&a.label, &[("n", "")]).trim().to_owned(),
-                            m.get(a.id.as_str()).copied().unwrap_or(0),
-                        )
-                    })
-                    .collect();
-                charts.push((
-                    s.label.clone(),
-                    bars(&format!("{} (spans marked)", s.label), &data),
-                ));
-            }
-            Control::Questions(q) => {
-                let m = count(&|r, m| {
-                    for qu in get(r)
-                        .as_ref()
-                        .and_then(|v| v.get("questions"))
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                    {
-                        let cat = qu
-                            .get("category")
-                            .and_then(Value::as_str)
-                            .unwrap_or("(none)")
-                            .to_owned();
-                        *m.entry(cat).or_default() += 1;
-                    }
-                });
-                let data: Vec<(String, usize)> = q
-                    .categories
-                    .iter()
-                    .map(|c| {
-                        (
-                            c.label.clone(),
-                            m.get(c.value.as_str()).copied().unwrap_or(0),
-                        )
-                    })
-                    .chain(std::iter::once((
-                        "(none)".to_owned(),
-                        m.get("(none)").copied().unwrap_or(0),
-                    )))
-                    .collect();
-                charts.push((
-                    q.label.clone(),
-                    bars(&format!("{} (categories)", q.label), &data),
-                ));
-            }
-            Control::Text(_) => {}
+        let values: Vec<&AnswerValue> = results.iter().filter_map(|r| r.answers.get(c.id())).collect();
+        for (title, data) in crate::spec::each_control!(c, k => k.distribution(&values)) {
+            let svg = bars(&title, &data);
+            charts.push((title, svg));
         }
     }
     charts
@@ -423,7 +241,7 @@ fn agreement_table(a: &AgreementReport) -> String {
 }
 
 /// The whole report page.
-pub fn html(spec: &TaskSpec, items: &[Item], results: &[Value], gold: Option<&Gold>) -> String {
+pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option<&Gold>) -> String {
     let people = annotators(results, gold);
     let agreement = compute(spec, items, results);
     let worst = disagreement(spec, results);
@@ -436,7 +254,7 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[Value], gold: Option<&Go
     h += &format!(
         "<h1>{}</h1><p>Spec <code>{}</code> version <code>{}</code>: {} results from {} annotators on {} items. Made by Glossa {}; nothing in this page loads anything.</p>",
         esc(&title), esc(&spec.id), esc(&spec.version), results.len(), people.len(),
-        results.iter().filter_map(|r| r.get("item_id").and_then(Value::as_str)).collect::<std::collections::BTreeSet<_>>().len(),
+        results.iter().map(|r| r.item_id.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
         crate::WIDGET_VERSION
     );
     h += &format!("<section aria-labelledby=annotators><h2 id=annotators>Annotators</h2><p>Too fast: active time under {:.0}% of the item's median, or under {:.0} s.</p><table><thead><tr><th>annotator</th><th>results</th><th>median active (s)</th><th>too fast</th><th>gold correct</th><th>attention failed</th></tr></thead><tbody>", TOO_FAST_SHARE * 100.0, TOO_FAST_FLOOR_MS / 1000.0);

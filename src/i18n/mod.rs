@@ -20,12 +20,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A UI language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Lang {
     /// Italian.
     #[serde(rename = "it")]
     It,
     /// English.
+    #[default]
     #[serde(rename = "en")]
     En,
     /// Czech.

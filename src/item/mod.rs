@@ -152,38 +152,16 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
         }
     }
     for control in &spec.controls {
-        match control {
-            Control::Number(c) => {
-                if let Some(src) = &c.outputs {
-                    issues.extend(check_outputs(item, src.field.as_str(), src.count, path));
-                }
-            }
-            Control::Grid(g) => {
-                issues.extend(check_sentences_field(item, g.rows.field.as_str(), path));
-                let n = item
-                    .fields
-                    .get(g.rows.field.as_str())
-                    .and_then(crate::item::sentences::split)
-                    .map_or(0, |s| s.len());
-                if g.rows.count.is_none() && n > crate::spec::GridRows::MAX {
-                    issues.push(SpecIssue::new(
-                        join_path(path, g.rows.field.as_str()),
-                        SpecIssueCode::ItemTooLarge,
-                        format!("the grid asks one row per sentence and this text has {n}; the most is {}", crate::spec::GridRows::MAX),
-                    ));
-                }
-            }
-            Control::SpanAttributes(c) => {
-                issues.extend(check_text_field(item, c.text_field.as_str(), path))
-            }
-            Control::Questions(c) => {
-                issues.extend(check_text_field(item, c.text_field.as_str(), path))
-            }
-            _ => {}
-        }
+        crate::spec::each_control!(control, c => c.check_item(item, path, &mut issues));
     }
     issues.dedup();
     issues
+}
+
+/// What a control kind needs of an item's fields (each kind implements it in `crate::kinds`).
+pub trait ItemFields {
+    /// Pushes the problems of the item's fields this control reads (`path` names the item).
+    fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>);
 }
 
 /// A source block's fields: the address an `http(s)` URL, the images a list of
@@ -266,7 +244,7 @@ pub fn notes(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
 }
 
 /// A field split into sentences must be a text ("•" bullets) or a list of strings.
-fn check_sentences_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {
+pub(crate) fn check_sentences_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {
     let field_path = join_path(path, field);
     match item.fields.get(field) {
         None => Some(SpecIssue::new(
@@ -283,7 +261,7 @@ fn check_sentences_field(item: &Item, field: &str, path: &str) -> Option<SpecIss
     }
 }
 
-fn check_text_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {
+pub(crate) fn check_text_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {
     let field_path = join_path(path, field);
     match item.fields.get(field) {
         None => Some(SpecIssue::new(
@@ -300,7 +278,7 @@ fn check_text_field(item: &Item, field: &str, path: &str) -> Option<SpecIssue> {
     }
 }
 
-fn check_outputs(item: &Item, field: &str, count: Option<usize>, path: &str) -> Vec<SpecIssue> {
+pub(crate) fn check_outputs(item: &Item, field: &str, count: Option<usize>, path: &str) -> Vec<SpecIssue> {
     let field_path = join_path(path, field);
     let Some(value) = item.fields.get(field) else {
         return vec![SpecIssue::new(

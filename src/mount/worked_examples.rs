@@ -3,6 +3,7 @@
 //! sits above the spec, item, answer and validation layers it uses; `mount::load_spec` runs it
 //! after the spec's own checks.
 
+use crate::answer::KindAnswer;
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
 use crate::spec::{Control, SpecIssue, SpecIssueCode, TaskSpec, WorkedExample};
@@ -37,24 +38,7 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
             None => out.push(SpecIssue::new(
                 answer_path,
                 SpecIssueCode::InvalidExampleAnswer,
-                match control {
-                    Control::SingleChoice(_) => "give the option's value as a string".to_owned(),
-                    Control::Number(c) if c.outputs.is_some() => {
-                        "give an object of whole numbers keyed by output id".to_owned()
-                    }
-                    Control::Number(_) => "give a whole number".to_owned(),
-                    Control::SpanAttributes(_) => {
-                        "give an object {\"attribute id\": {\"value\": \"...\", \"spans\": [[first word, last word]]}}".to_owned()
-                    }
-                    Control::Text(_) => "give a string".to_owned(),
-                    Control::Grid(_) => {
-                        "give a list of rows, each an object {\"column id\": \"option value\"}"
-                            .to_owned()
-                    }
-                    Control::Questions(_) => {
-                        "give {\"questions\": [{\"question\": \"...?\", \"spans\": [[first word, last word]], \"base_form\": \"...\"}]}".to_owned()
-                    }
-                },
+                crate::spec::each_control!(control, c => c.example_hint()).to_owned(),
             )),
             Some(Answer::Choice(value)) => {
                 let Control::SingleChoice(c) = control else {

@@ -1,6 +1,8 @@
 //! The result document: one per item, built only from validated answers.
 
 mod values;
+pub use values::ToValue;
+pub(crate) use values::{grid_value, questions_value, span_value};
 
 use crate::answer::AnswerValue;
 use crate::form::FormState;
@@ -40,44 +42,116 @@ pub struct Viewport {
     pub height: u32,
 }
 
-/// One item's result, handed to the host.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+/// One item's result, handed to the host. Read back (after collection) with
+/// [`ResultDoc::read`]: the same types, the answers typed by their controls' kinds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ResultDoc {
     /// Always [`RESULT_FORMAT`].
-    pub format: &'static str,
+    #[serde(default)]
+    pub format: String,
     /// Which spec, and which version of it, produced this result.
+    #[serde(default)]
     pub spec: SpecRef,
     /// The item's id.
     pub item_id: String,
     /// The answers by control id: a choice is its option's value, a number an integer, a number
     /// asked per output an object of integers keyed by output id.
+    #[serde(default, deserialize_with = "answers_later")]
     pub answers: SortedMap<ControlId, AnswerValue>,
     /// What the annotator saw that the answers relate to: output orders, the shuffle seed, the
     /// standards' scores.
+    #[serde(default)]
     pub shown: Shown,
     /// Warnings the annotator submitted with.
+    #[serde(default)]
     pub warnings: Vec<PublicProblem>,
     /// When the item was shown and submitted, and how long the page was visible.
+    #[serde(default)]
     pub timings: Timings,
     /// The widget and the device.
+    #[serde(default)]
     pub environment: EnvironmentRecord,
     /// Ids the host passed in (participant, assignment, session, ...).
+    #[serde(default)]
     pub ids: SortedMap<String, String>,
 }
 
+/// Answers are read by [`ResultDoc::read`], each as its control's kind directs; plain
+/// deserialising passes over them.
+fn answers_later<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<SortedMap<ControlId, AnswerValue>, D::Error> {
+    serde::de::IgnoredAny::deserialize(d)?;
+    Ok(SortedMap::new())
+}
+
+/// Something in a collected result that does not read as the widget writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadProblem {
+    /// Where (`answers.errors`, `timings`, ...).
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ResultDoc {
+    /// Reads a collected result into the types that wrote it; each answer is read as its
+    /// control's kind writes it. Fields the widget always writes but an older or hand-made
+    /// export may leave out (format, spec, answers, shown, warnings, timings, environment, ids,
+    /// and within an answer its secondary fields) read as empty (`glossa validate` names them);
+    /// everything else that does not read is a problem, and every problem is named.
+    pub fn read(
+        spec: &crate::spec::TaskSpec,
+        json: &serde_json::Value,
+    ) -> Result<Self, Vec<ReadProblem>> {
+        let problem = |path: String, message: String| ReadProblem { path, message };
+        let mut problems = Vec::new();
+        let doc = ResultDoc::deserialize(json)
+            .map_err(|e| problems.push(problem(String::new(), e.to_string())))
+            .ok();
+        let mut answers = SortedMap::new();
+        match json.get("answers") {
+            Some(serde_json::Value::Object(map)) => {
+                for (key, value) in map {
+                    let id = ControlId::from(key.as_str());
+                    let path = format!("answers.{key}");
+                    match spec.control(&id) {
+                        None => problems.push(problem(path, "the spec has no such control".into())),
+                        Some(control) => match AnswerValue::read(control, value) {
+                            Ok(v) => {
+                                answers.insert(id, v);
+                            }
+                            Err(e) => problems.push(problem(
+                                path,
+                                format!("not an answer of this control's kind: {e}"),
+                            )),
+                        },
+                    }
+                }
+            }
+            Some(_) => problems.push(problem("answers".into(), "not an object".into())),
+            None => {}
+        }
+        match doc {
+            Some(doc) if problems.is_empty() => Ok(ResultDoc { answers, ..doc }),
+            _ => Err(problems),
+        }
+    }
+}
+
 /// What was shown, as far as it bears on the answers.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Shown {
     /// Output orders and seed.
     #[serde(flatten)]
     pub presentation: Presentation,
     /// Every standard shown, with its score.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub standards: Vec<StandardShown>,
 }
 
 /// A standard the answers relate to.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct StandardShown {
     /// What the score measures.
     pub score_label: String,
@@ -86,7 +160,7 @@ pub struct StandardShown {
 }
 
 /// The spec a result belongs to.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SpecRef {
     /// The spec's id.
     pub id: String,
@@ -95,7 +169,8 @@ pub struct SpecRef {
 }
 
 /// Timings of one item.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Timings {
     /// When the item was shown (ISO 8601, UTC).
     pub started_at: String,
@@ -108,10 +183,11 @@ pub struct Timings {
 }
 
 /// The environment as recorded in the result.
-#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct EnvironmentRecord {
     /// Glossa's version.
-    pub widget_version: &'static str,
+    pub widget_version: String,
     /// The task's UI language.
     pub ui_language: Lang,
     /// The browser's locale.
@@ -160,7 +236,7 @@ pub fn build(
     }
     let duration_ms = now_ms.saturating_sub(form.started_ms);
     Ok(ResultDoc {
-        format: RESULT_FORMAT,
+        format: RESULT_FORMAT.to_owned(),
         spec: SpecRef {
             id: spec.id.clone(),
             version: spec.version.clone(),
@@ -180,7 +256,7 @@ pub fn build(
             active_ms: form.active_ms_at(now_ms).min(duration_ms),
         },
         environment: EnvironmentRecord {
-            widget_version: crate::WIDGET_VERSION,
+            widget_version: crate::WIDGET_VERSION.to_owned(),
             ui_language: spec.language,
             locale: env.locale.clone(),
             viewport: env.viewport,

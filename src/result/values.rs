@@ -5,52 +5,28 @@
 use crate::answer::{Answer, AnswerValue, QuestionSet, QuestionValue, QuestionsValue};
 use crate::answer::{CellValue, GridRowValue, SpanAttrValue, SpanEntry, SpanEntryValue, SpanValue};
 use crate::item::Item;
-use crate::spec::{Control, GridControl, QuestionsControl, SpanAttributes};
-use crate::support::family::Gate;
+use crate::spec::{GridControl, QuestionsControl, SpanAttributes};
 use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::grid;
 use crate::task::Task;
-use crate::validate::{number_keys, whole_number_value, ValidAnswers};
+use crate::validate::ValidAnswers;
+
+/// How a control kind's valid answer becomes its result value (each kind implements it in
+/// `crate::kinds`).
+pub trait ToValue {
+    /// The value of this control's answer (`None`: not answered, left out of the result).
+    fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue>;
+}
 
 /// The answers of a validated form as results hold them, by control id.
 pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, AnswerValue> {
-    let (spec, item) = (&task.spec, &task.item);
+    let (spec, _item) = (&task.spec, &task.item);
     let answers = valid.answers();
     let mut values = SortedMap::new();
     for control in &spec.controls {
         let answer = answers.get(control.id());
-        let value = match (control, answer) {
-            (Control::SingleChoice(_), Some(Answer::Choice(v))) => {
-                Some(AnswerValue::Choice(v.clone()))
-            }
-            (Control::Number(c), _) if c.outputs.is_some() => {
-                let numbers: SortedMap<String, u64> = number_keys(c, item)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|k| {
-                        whole_number_value(Answer::number_text(answer, Some(&k))).map(|v| (k, v))
-                    })
-                    .collect();
-                (!numbers.is_empty()).then(|| AnswerValue::Numbers(Gate::gate(numbers)))
-            }
-            (Control::Number(_), _) => {
-                whole_number_value(Answer::number_text(answer, None)).map(AnswerValue::Number)
-            }
-            (Control::Grid(c), _) => {
-                Some(AnswerValue::Grid(Gate::gate(grid_value(c, item, answer))))
-            }
-            (Control::SpanAttributes(c), Some(Answer::Spans(map))) => {
-                Some(AnswerValue::Spans(Gate::gate(span_value(task, c, map))))
-            }
-            (Control::Questions(c), Some(Answer::Questions(set))) => Some(AnswerValue::Questions(
-                Gate::gate(questions_value(task, c, set)),
-            )),
-            (Control::Text(_), Some(Answer::Text(t))) if !t.is_empty() => {
-                Some(AnswerValue::Text(t.clone()))
-            }
-            _ => None,
-        };
+        let value = crate::spec::each_control!(control, c => c.value(task, answer));
         if let Some(v) = value {
             values.insert(control.id().clone(), v);
         }
@@ -59,7 +35,7 @@ pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, AnswerValue
 }
 
 /// A grid's validated rows, with each row's sentence and both levels of two-level columns.
-fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<GridRowValue> {
+pub(crate) fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<GridRowValue> {
     grid::rows(c, item)
         .into_iter()
         .enumerate()
@@ -88,7 +64,7 @@ fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<Grid
 }
 
 /// Span attributes with each span's covered text and offsets in every unit.
-fn span_value(
+pub(crate) fn span_value(
     task: &Task,
     c: &SpanAttributes,
     map: &SortedMap<String, Vec<SpanEntry>>,
@@ -120,7 +96,7 @@ fn span_value(
 }
 
 /// Validated questions with fragments, base forms and overlap as recorded.
-fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> QuestionsValue {
+pub(crate) fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> QuestionsValue {
     if set.skipped.is_some() {
         return QuestionsValue {
             text_field: c.text_field.to_string(),

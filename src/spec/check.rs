@@ -3,10 +3,18 @@
 //! (the `mount` layer's worked examples).
 
 use super::{
-    Control, GridControl, NumberControl, QuestionsControl, SingleChoice, SpanAttributes, SpecIssue,
+    GridControl, NumberControl, QuestionsControl, SingleChoice, SpanAttributes, SpecIssue,
     SpecIssueCode, TaskSpec, SPEC_FORMAT,
 };
 use crate::support::sorted_map::{SortedMap, SortedSet};
+
+/// What a control kind checks in its own entry of the spec, beyond what reading it enforces
+/// (each kind implements it in `crate::kinds`).
+pub trait CheckControl {
+    /// Pushes this control's problems; `path` is its place (`controls[2]`), `keys` the
+    /// shortcut keys used so far (key -> where), shared by every control.
+    fn check(&self, path: &str, keys: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>);
+}
 
 /// Runs every semantic check; returns all problems found (empty when the spec is usable).
 pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
@@ -55,27 +63,12 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
                 ),
             ));
         }
-        match control {
-            Control::SingleChoice(c) => check_choice(c, &path, &mut keys, &mut out),
-            Control::Number(c) => check_number(c, &path, &mut out),
-            Control::Grid(c) => check_grid(c, &path, &mut out),
-            Control::SpanAttributes(c) => check_span_attributes(c, &path, &mut out),
-            Control::Questions(c) => check_questions(c, &path, &mut out),
-            Control::Text(c) => {
-                if c.max_length == 0 {
-                    out.push(SpecIssue::new(
-                        format!("{path}.max_length"),
-                        SpecIssueCode::InvalidLimits,
-                        "max_length must be at least 1",
-                    ));
-                }
-            }
-        }
+        super::each_control!(control, c => c.check(&path, &mut keys, &mut out));
     }
     out
 }
 
-fn check_choice(
+pub(crate) fn check_choice(
     c: &SingleChoice,
     path: &str,
     keys: &mut SortedMap<String, String>,
@@ -142,7 +135,7 @@ pub fn is_valid_key(key: &str) -> bool {
 /// Largest number of digits a `u64` always holds.
 const MAX_DIGITS: u8 = 18;
 
-fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
+pub(crate) fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
     if c.max_digits == 0 || c.max_digits > MAX_DIGITS {
         out.push(SpecIssue::new(
             format!("{path}.max_digits"),
@@ -177,7 +170,7 @@ fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
     }
 }
 
-fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
+pub(crate) fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
     let mut issue = |p: String, code, msg: String| out.push(SpecIssue::new(p, code, msg));
     if c.rows.label.trim().is_empty() {
         issue(
@@ -309,7 +302,7 @@ fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
     }
 }
 
-fn check_span_attributes(c: &SpanAttributes, path: &str, out: &mut Vec<SpecIssue>) {
+pub(crate) fn check_span_attributes(c: &SpanAttributes, path: &str, out: &mut Vec<SpecIssue>) {
     let mut issue = |p: String, code, msg: String| out.push(SpecIssue::new(p, code, msg));
     if c.attributes.is_empty() {
         issue(
@@ -364,7 +357,7 @@ fn check_span_attributes(c: &SpanAttributes, path: &str, out: &mut Vec<SpecIssue
     }
 }
 
-fn check_questions(c: &QuestionsControl, path: &str, out: &mut Vec<SpecIssue>) {
+pub(crate) fn check_questions(c: &QuestionsControl, path: &str, out: &mut Vec<SpecIssue>) {
     let mut issue =
         |p: &str, code, msg: String| out.push(SpecIssue::new(format!("{path}.{p}"), code, msg));
     if c.target == 0 {

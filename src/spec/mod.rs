@@ -7,6 +7,7 @@
 mod block;
 pub mod check;
 mod control;
+pub(crate) use control::each_control;
 mod de;
 pub use de::from_value;
 mod issue;

@@ -8,10 +8,11 @@ use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::order::shuffled;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The presentation of one item.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
 pub struct Presentation {
     /// The seed used for shuffling, when any control shuffles.
     #[serde(skip_serializing_if = "Option::is_none")]

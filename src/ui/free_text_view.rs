@@ -72,3 +72,25 @@ pub fn FreeTextView(props: &FreeTextViewProps) -> Html {
         </div>
     }
 }
+
+impl super::kind_view::KindView for TextControl {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        let value = match cx.form.answers.get(&self.id) {
+            Some(crate::answer::Answer::Text(t)) => t.clone(),
+            _ => String::new(),
+        };
+        html! {
+            <FreeTextView instance={cx.instance} control={Rc::new(self.clone())} {value}
+                error={(cx.error)(&self.id)} disabled={cx.form.submitted}
+                on_action={cx.actions.now.clone()} />
+        }
+    }
+
+    fn focus_problem(&self, instance: u32, _: &super::Model, _: &crate::validate::Place) {
+        super::focus::focus(&dom_id(instance, &[self.id.as_str(), "text"]));
+    }
+
+    fn example(&self, value: &serde_json::Value, _: &crate::item::Item, _: crate::i18n::Lang) -> Html {
+        html! { {value.as_str().unwrap_or_default().to_owned()} }
+    }
+}

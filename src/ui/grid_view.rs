@@ -78,3 +78,46 @@ pub fn GridView(props: &GridViewProps) -> Html {
         </fieldset>
     }
 }
+
+impl super::kind_view::KindView for GridControl {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        let item = &cx.task.item;
+        html! {
+            <GridView instance={cx.instance} control={Rc::new(self.clone())}
+                rows={Rc::new(grid::rows(self, item))} extra={Rc::new(grid::extra_sentences(self, item))}
+                form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
+                on_action={cx.actions.now.clone()} />
+        }
+    }
+
+    /// The row's first choice (the first row for a problem of the whole grid).
+    fn focus_problem(&self, instance: u32, _: &super::Model, place: &crate::validate::Place) {
+        let row = match place {
+            crate::validate::Place::Row { row, .. } => *row,
+            _ => 0,
+        };
+        let row_id = dom_id(instance, &[self.id.as_str(), &format!("r{row}")]);
+        super::focus::focus_selector(&format!("#{row_id} input:not(:disabled)"));
+    }
+
+    fn example(&self, value: &serde_json::Value, _: &crate::item::Item, _: Lang) -> Html {
+        html! {
+            <ol class="glossa-example-scores">
+                { for value.as_array().into_iter().flatten().enumerate().map(|(n, row)| {
+                    let labels: Vec<String> = row.as_object().into_iter().flatten().map(|(col, v)| {
+                        let v = v.as_str().unwrap_or_default();
+                        let column = self.column(col);
+                        let leaf = column.and_then(|c| c.leaf(v)).map_or(v.to_owned(), |(_, l)| l.label.clone());
+                        format!("{}: {leaf}", column.map_or(col.as_str(), |c| c.label.as_str()))
+                    }).collect();
+                    html! {
+                        <li>
+                            <span class="glossa-output-label">{fill(&self.rows.label, &[("n", &(n + 1).to_string())])}</span>
+                            {": "}<strong>{labels.join("; ")}</strong>
+                        </li>
+                    }
+                }) }
+            </ol>
+        }
+    }
+}

@@ -14,6 +14,7 @@ mod grid_row_view;
 mod grid_view;
 mod highlight;
 mod instructions;
+mod kind_view;
 mod later;
 mod link;
 mod markdown_view;

@@ -92,3 +92,45 @@ pub fn NumberView(props: &NumberViewProps) -> Html {
         </fieldset>
     }
 }
+
+impl super::kind_view::KindView for NumberControl {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        let outputs = self.outputs.as_ref().map(|src| {
+            cx.task
+                .presentation
+                .outputs_in_order(&self.id, &cx.task.item.outputs(src.field.as_str()))
+        });
+        html! {
+            <NumberView instance={cx.instance} control={Rc::new(self.clone())}
+                outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(cx.form)}
+                report={Rc::clone(cx.report)} lang={cx.lang}
+                on_action={cx.actions.now.clone()} />
+        }
+    }
+
+    /// The box of the output the problem is about (the single box otherwise).
+    fn focus_problem(&self, instance: u32, _: &super::Model, place: &crate::validate::Place) {
+        let key = match place {
+            crate::validate::Place::Output(key) => key.as_str(),
+            _ => "",
+        };
+        super::focus::focus(&dom_id(instance, &[self.id.as_str(), "box", key]));
+    }
+
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
+        match &self.outputs {
+            Some(src) => html! {
+                <ol class="glossa-example-scores">
+                    { for item.outputs(src.field.as_str()).iter().enumerate().map(|(n, o)| html! {
+                        <li>
+                            <span class="glossa-output-label">{fill(&src.label, &[("n", &(n + 1).to_string())])}</span>
+                            {": "}<q>{o.text.clone()}</q>{" → "}
+                            <strong>{value.get(&o.id).map(|v| v.to_string()).unwrap_or_default()}</strong>
+                        </li>
+                    }) }
+                </ol>
+            },
+            None => html! { {value.to_string()} },
+        }
+    }
+}

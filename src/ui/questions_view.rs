@@ -213,3 +213,78 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
         </fieldset>
     }
 }
+
+impl super::kind_view::KindView for QuestionsControl {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        html! {
+            <QuestionsView instance={cx.instance} position={cx.position} control={Rc::new(self.clone())}
+                task={Rc::clone(cx.task)} form={Rc::clone(cx.form)}
+                report={Rc::clone(cx.report)} tally={cx.tally.clone()} lang={cx.lang}
+                on_action={cx.actions.now.clone()} on_pick={cx.actions.after_paint.clone()} />
+        }
+    }
+
+    /// A card's field; for the count, the unanswerable share or a fragment out of the text,
+    /// the list's end.
+    fn focus_problem(&self, instance: u32, _: &super::Model, place: &crate::validate::Place) {
+        use super::focus::{focus, focus_selector};
+        let base = dom_id(instance, &[self.id.as_str()]);
+        match place {
+            crate::validate::Place::Question {
+                card,
+                part: Some(part),
+                span: None,
+            } if *part != QuestionPart::Overlap => match part {
+                QuestionPart::Question => focus(&format!("{base}-q{card}-text")),
+                QuestionPart::Answer => focus(&format!("{base}-text")),
+                QuestionPart::BaseForm => focus_selector(&format!(
+                    "#{base}-q{card}-base, #{base}-q{card} input[type=radio]"
+                )),
+                _ => focus(&format!("{base}-q{card}-category")),
+            },
+            _ => focus_selector(&format!(
+                "#{base} .glossa-add-question:not(:disabled), #{base} .glossa-no-more input"
+            )),
+        }
+    }
+
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, lang: Lang) -> Html {
+        let text = item.text(self.text_field.as_str()).unwrap_or_default();
+        let tokens = Tokens::new(text);
+        let fragment = |pair: &serde_json::Value| {
+            let word = |i: usize| pair.get(i).and_then(|v| v.as_u64()).unwrap_or(u64::MAX) as usize;
+            tokens.covered(text, word(0), word(1)).to_owned()
+        };
+        html! {
+            <>
+            <div class="glossa-block">
+                <h4 class="glossa-block-label">{self.text_label.clone()}</h4>
+                <p class="glossa-block-text">{text.to_owned()}</p>
+            </div>
+            <ol class="glossa-example-scores">
+                { for value.get("questions").and_then(|v| v.as_array()).into_iter().flatten().map(|qa| {
+                    let spans: Vec<String> = qa.get("spans").and_then(|v| v.as_array()).into_iter().flatten().map(fragment).collect();
+                    let flag = |name: &str| qa.get(name).and_then(|v| v.as_bool()).unwrap_or(false);
+                    let base = qa.get("base_form").and_then(|v| v.as_str()).map(str::to_owned);
+                    let flags: Vec<&str> = [
+                        flag("unanswerable").then(|| t(lang, Msg::Unanswerable)),
+                        flag("yes_no").then(|| t(lang, Msg::YesNoQuestion)),
+                    ].into_iter().flatten().collect();
+                    html! {
+                        <li>
+                            <q>{qa.get("question").and_then(|v| v.as_str()).unwrap_or_default().to_owned()}</q>
+                            {" → "}<strong>{spans.join(", ")}</strong>
+                            if let Some(base) = base {
+                                <br />{format!("{}: ", t(lang, Msg::BaseForm))}<strong>{base}</strong>
+                            }
+                            if !flags.is_empty() {
+                                <br /><em>{flags.join(" · ")}</em>
+                            }
+                        </li>
+                    }
+                }) }
+            </ol>
+            </>
+        }
+    }
+}

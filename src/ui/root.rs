@@ -4,8 +4,9 @@ use super::{ErrorPanel, ErrorPanelProps, Widget, WidgetProps};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// What to show.
+/// What to show. (One per mount, made once: the size of its larger variant costs nothing.)
 #[derive(PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum RootView {
     /// The task.
     Task(WidgetProps),

@@ -73,3 +73,50 @@ pub fn SingleChoiceView(props: &SingleChoiceProps) -> Html {
         </fieldset>
     }
 }
+
+impl super::kind_view::KindView for SingleChoice {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        let (instance, form, lang) = (cx.instance, cx.form, cx.lang);
+        let error = (cx.error)(&self.id);
+        let control = Rc::new(self.clone());
+        let chosen = form.choice(&self.id).cloned();
+        let on_action = cx.actions.now.clone();
+        if self.layout == crate::spec::ChoiceLayout::Dropdown {
+            html! {
+                <super::dropdown_choice::DropdownChoice {instance} {control} {chosen} {error}
+                    disabled={form.submitted} {lang} {on_action} />
+            }
+        } else {
+            html! {
+                <SingleChoiceView {instance} {control} {chosen} {error}
+                    disabled={form.submitted} {lang} {on_action} />
+            }
+        }
+    }
+
+    /// The select, or the chosen (else the first) option.
+    fn focus_problem(&self, instance: u32, model: &super::Model, _: &crate::validate::Place) {
+        let id = self.id.as_str();
+        if self.layout == crate::spec::ChoiceLayout::Dropdown {
+            super::focus::focus(&dom_id(instance, &[id, "select"]));
+            return;
+        }
+        let value = model
+            .form
+            .choice(&self.id)
+            .or(self.options.first().map(|o| &o.value));
+        if let Some(v) = value {
+            super::focus::focus(&dom_id(instance, &[id, "opt", v.as_str()]));
+        }
+    }
+
+    fn example(&self, value: &serde_json::Value, _: &crate::item::Item, _: Lang) -> Html {
+        let v = value.as_str().unwrap_or_default();
+        let label = self
+            .options
+            .iter()
+            .find(|o| o.value.as_str() == v)
+            .map_or(v, |o| o.label.as_str());
+        html! { {label.to_owned()} }
+    }
+}

@@ -179,3 +179,37 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
         </fieldset>
     }
 }
+
+impl super::kind_view::KindView for SpanAttributes {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        html! {
+            <SpanAttributesView instance={cx.instance} position={cx.position} control={Rc::new(self.clone())}
+                task={Rc::clone(cx.task)} form={Rc::clone(cx.form)}
+                report={Rc::clone(cx.report)} lang={cx.lang}
+                on_action={cx.actions.now.clone()} on_pick={cx.actions.after_paint.clone()} />
+        }
+    }
+
+    /// That entry's value list.
+    fn focus_problem(&self, instance: u32, _: &super::Model, place: &crate::validate::Place) {
+        if let crate::validate::Place::Attribute { attr, entry, .. } = place {
+            let entry = entry.unwrap_or(0).to_string();
+            super::focus::focus(&format!(
+                "{}-value",
+                dom_id(instance, &[self.id.as_str(), attr, &entry])
+            ));
+        }
+    }
+
+    fn example(&self, value: &serde_json::Value, _: &crate::item::Item, _: Lang) -> Html {
+        html! {
+            <ul class="glossa-example-scores">
+                { for value.as_object().into_iter().flatten().map(|(attr, v)| {
+                    let label = self.attribute(attr).map_or(attr.clone(), |a| fill(&a.label, &[("n", "")]).trim().to_owned());
+                    let shown = v.get("value").and_then(|x| x.as_str()).unwrap_or_default().to_owned();
+                    html! { <li>{format!("{label}: ")}<strong>{shown}</strong></li> }
+                }) }
+            </ul>
+        }
+    }
+}

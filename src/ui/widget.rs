@@ -3,27 +3,18 @@
 
 use super::actions::Actions;
 use super::blocks_view::BlocksView;
-use super::dropdown_choice::DropdownChoice;
 use super::example_view::ExampleView;
-use super::focus::{focus, focus_selector};
-use super::free_text_view::FreeTextView;
-use super::grid_view::GridView;
+use super::focus::focus;
 use super::instructions::Instructions;
-use super::number_view::NumberView;
-use super::questions_view::QuestionsView;
-use super::single_choice_view::SingleChoiceView;
-use super::span_attributes_view::SpanAttributesView;
+use super::kind_view::{KindView, ViewContext};
 use super::submit_bar::SubmitBar;
 use super::{Model, WidgetLink};
 use crate::form::{Action, FormState};
 use crate::i18n::{t, Msg};
-use crate::spec::{
-    ChoiceLayout, Control, GridControl, NumberControl, QuestionsControl, SpanAttributes,
-};
+use crate::spec::Control;
 use crate::support::ids::dom_id;
-use crate::task::grid;
 use crate::task::Task;
-use crate::validate::{box_path, AnswerPath, Place, Problem, QuestionPart};
+use crate::validate::{box_path, AnswerPath, Problem};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -192,65 +183,19 @@ pub fn Widget(props: &WidgetProps) -> Html {
             <BlocksView id_prefix={dom_id(instance, &["block"])} task={Rc::clone(&props.task)}
                 item={Rc::clone(item)} {lang} />
             <form class="glossa-form" novalidate=true {onsubmit}>
-                { for spec.controls.iter().enumerate().map(|(position, control)| match control {
-                    Control::SpanAttributes(c) => html! {
-                        <SpanAttributesView {instance} position={position} control={Rc::new(SpanAttributes::clone(c))}
-                            task={Rc::clone(&props.task)} form={Rc::clone(&shared_form)}
-                            report={Rc::clone(&report)} {lang}
-                            on_action={actions.now.clone()} on_pick={actions.after_paint.clone()} />
-                    },
-                    Control::Questions(c) => html! {
-                        <QuestionsView {instance} position={position} control={Rc::new(QuestionsControl::clone(c))}
-                            task={Rc::clone(&props.task)} form={Rc::clone(&shared_form)}
-                            report={Rc::clone(&report)} tally={props.tally.clone()} {lang}
-                            on_action={actions.now.clone()} on_pick={actions.after_paint.clone()} />
-                    },
-                    Control::Text(c) => {
-                        let error = control_error(&c.id);
-                        let value = match form.answers.get(&c.id) {
-                            Some(crate::answer::Answer::Text(t)) => t.clone(),
-                            _ => String::new(),
-                        };
-                        html! {
-                            <FreeTextView {instance} control={Rc::new(c.clone())} {value} {error}
-                                disabled={form.submitted} on_action={actions.now.clone()} />
-                        }
-                    }
-                    Control::Grid(c) => html! {
-                        <GridView {instance} control={Rc::new(GridControl::clone(c))}
-                            rows={Rc::new(grid::rows(c, item))} extra={Rc::new(grid::extra_sentences(c, item))}
-                            form={Rc::clone(&shared_form)}
-                            report={Rc::clone(&report)} {lang}
-                            on_action={actions.now.clone()} />
-                    },
-                    Control::Number(c) => {
-                        let outputs = c.outputs.as_ref().map(|src| {
-                            props.task.presentation.outputs_in_order(&c.id, &item.outputs(src.field.as_str()))
-                        });
-                        html! {
-                            <NumberView {instance} control={Rc::new(NumberControl::clone(c))}
-                                outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(&shared_form)}
-                                report={Rc::clone(&report)} {lang}
-                                on_action={actions.now.clone()} />
-                        }
-                    }
-                    Control::SingleChoice(c) if c.layout == ChoiceLayout::Dropdown => {
-                        let error = control_error(&c.id);
-                        html! {
-                            <DropdownChoice {instance} control={Rc::new(c.clone())}
-                                chosen={form.choice(&c.id).cloned()} {error} disabled={form.submitted} {lang}
-                                on_action={actions.now.clone()} />
-                        }
-                    }
-                    Control::SingleChoice(c) => {
-                        let error = control_error(&c.id);
-                        html! {
-                            <SingleChoiceView {instance} control={Rc::new(c.clone())}
-                                chosen={form.choice(&c.id).cloned()} {error}
-                                disabled={form.submitted} {lang}
-                                on_action={actions.now.clone()} />
-                        }
-                    }
+                { for spec.controls.iter().enumerate().map(|(position, control)| {
+                    let cx = ViewContext {
+                        instance,
+                        position,
+                        task: &props.task,
+                        form: &shared_form,
+                        report: &report,
+                        lang,
+                        actions: &actions,
+                        tally: props.tally.clone(),
+                        error: &control_error,
+                    };
+                    crate::spec::each_control!(control, c => c.view(&cx))
                 }) }
                 <SubmitBar id={dom_id(instance, &["submit"])} label={t(lang, Msg::Submit)}
                     show_button={!props.hide_submit} submitted={form.submitted}
@@ -275,72 +220,17 @@ fn typing_in_text(e: &KeyboardEvent) -> bool {
     }
 }
 
-/// Moves focus to the first problem on screen: a choice's chosen or first option, a number's
-/// box, an attribute entry's value list, a question card's field, a grid row's first choice.
+/// Moves focus to the first problem on screen, where its control's kind says it is (a choice's
+/// chosen or first option, a number's box, an attribute entry's value list, a question card's
+/// field, a grid row's first choice).
 fn focus_first_problem(instance: u32, model: &Model) {
     let report = model.report();
     let Some(problem) = first_on_screen(model, &report.problems) else {
         return;
     };
     let at = &problem.at;
-    let id = at.control.as_str();
-    match (model.task.spec.control(&at.control), &at.place) {
-        (Some(Control::SingleChoice(c)), _) if c.layout == ChoiceLayout::Dropdown => {
-            focus(&dom_id(instance, &[id, "select"]))
-        }
-        (Some(Control::SingleChoice(c)), _) => {
-            let value = model
-                .form
-                .choice(&c.id)
-                .or(c.options.first().map(|o| &o.value));
-            if let Some(v) = value {
-                focus(&dom_id(instance, &[id, "opt", v.as_str()]));
-            }
-        }
-        (Some(Control::Number(_)), place) => {
-            let key = match place {
-                Place::Output(key) => key.as_str(),
-                _ => "",
-            };
-            focus(&dom_id(instance, &[id, "box", key]));
-        }
-        (Some(Control::Text(_)), _) => focus(&dom_id(instance, &[id, "text"])),
-        (Some(Control::SpanAttributes(_)), Place::Attribute { attr, entry, .. }) => {
-            // That entry's value list.
-            let entry = entry.unwrap_or(0).to_string();
-            focus(&format!("{}-value", dom_id(instance, &[id, attr, &entry])));
-        }
-        (Some(Control::Questions(_)), place) => {
-            let base = dom_id(instance, &[id]);
-            match place {
-                Place::Question {
-                    card,
-                    part: Some(part),
-                    span: None,
-                } if *part != QuestionPart::Overlap => match part {
-                    QuestionPart::Question => focus(&format!("{base}-q{card}-text")),
-                    QuestionPart::Answer => focus(&format!("{base}-text")),
-                    QuestionPart::BaseForm => focus_selector(&format!(
-                        "#{base}-q{card}-base, #{base}-q{card} input[type=radio]"
-                    )),
-                    _ => focus(&format!("{base}-q{card}-category")),
-                },
-                // The count, the unanswerable share, a fragment out of the text: the list's end.
-                _ => focus_selector(&format!(
-                    "#{base} .glossa-add-question:not(:disabled), #{base} .glossa-no-more input"
-                )),
-            }
-        }
-        (Some(Control::Grid(_)), place) => {
-            // The row's first choice (the first row for a problem of the whole grid).
-            let row = match place {
-                Place::Row { row, .. } => *row,
-                _ => 0,
-            };
-            let row_id = dom_id(instance, &[id, &format!("r{row}")]);
-            focus_selector(&format!("#{row_id} input:not(:disabled)"));
-        }
-        _ => {}
+    if let Some(control) = model.task.spec.control(&at.control) {
+        crate::spec::each_control!(control, c => c.focus_problem(instance, model, &at.place));
     }
 }
 

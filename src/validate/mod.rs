@@ -4,39 +4,38 @@
 //! and a severity. Errors block submitting; warnings are recorded in the result.
 //! [`check`] is the only way to get [`ValidAnswers`], which the result builder requires.
 
-mod grid_cells;
-mod grid_extra_sentences;
-mod grid_missing_row;
-mod grid_row;
+pub(crate) mod grid_cells;
+pub(crate) mod grid_extra_sentences;
+pub(crate) mod grid_missing_row;
+pub(crate) mod grid_row;
 mod path;
 mod question_answer;
 mod question_base_form;
 mod question_category;
 mod question_count;
 mod question_overlap;
-mod question_skip;
+pub(crate) mod question_skip;
 mod question_text;
 pub use path::{AnswerPath, ListRule, Place, QuestionPart};
 mod question_unanswerable;
 mod report;
 pub use report::{Problem, ProblemCode, PublicProblem, PublicReport, Report, Severity};
-mod required;
-mod span_bounds;
-mod span_needed;
-mod span_value;
-mod text_length;
-mod whole_number;
+pub(crate) mod required;
+pub(crate) mod span_bounds;
+pub(crate) mod span_needed;
+pub(crate) mod span_value;
+pub(crate) mod text_length;
+pub(crate) mod whole_number;
 pub use whole_number::value as whole_number_value;
 
-use crate::answer::{Answer, Answers, QuestionSet, SpanEntry};
+use crate::answer::{Answer, Answers, QuestionSet};
 use crate::i18n::Msg;
 use crate::item::Item;
-use crate::spec::{Control, NumberControl, QuestionsControl};
+use crate::spec::{NumberControl, QuestionsControl};
 use crate::support::ids::ControlId;
-use crate::task::grid;
 use crate::task::Task;
 /// The message key for each number problem.
-fn number_msg(code: ProblemCode) -> Msg {
+pub(crate) fn number_msg(code: ProblemCode) -> Msg {
     match code {
         ProblemCode::Required => Msg::ErrRequiredNumber,
         ProblemCode::NumberNotWhole => Msg::ErrNumberNotWhole,
@@ -73,104 +72,27 @@ pub fn box_path(control: &ControlId, key: Option<&str>) -> String {
     AnswerPath::output(control, key).to_string()
 }
 
+/// The rules of a control kind (each kind implements it in `crate::kinds`, with rules from
+/// this module's files).
+pub trait ControlRules {
+    /// Pushes the problems of this control's answer (`None`: not answered).
+    fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>);
+}
+
 /// Runs every rule of the spec over the answers to an item.
 pub fn validate(task: &Task, answers: &Answers) -> Report {
-    let (spec, item) = (&task.spec, &task.item);
+    let (spec, _item) = (&task.spec, &task.item);
     let mut problems = Vec::new();
     for control in &spec.controls {
         let answer = answers.get(control.id());
-        match control {
-            Control::SpanAttributes(c) => {
-                let words = task
-                    .tokens(c.text_field.as_str())
-                    .map_or(0, |t| t.word_count());
-                let entries = match answer {
-                    Some(Answer::Spans(map)) => Some(map),
-                    _ => None,
-                };
-                for a in &c.attributes {
-                    let list: &[SpanEntry] = entries
-                        .and_then(|m| m.get(&a.id))
-                        .map_or(&[], Vec::as_slice);
-                    if !a.repeatable {
-                        let path = AnswerPath::attribute(&c.id, &a.id, None);
-                        problems.extend(span_value::apply(a, path, list.first()));
-                    }
-                    for (i, entry) in list.iter().enumerate() {
-                        let path = AnswerPath::attribute(&c.id, &a.id, a.repeatable.then_some(i));
-                        if a.repeatable {
-                            problems.extend(span_value::apply(a, path.clone(), Some(entry)));
-                        }
-                        problems.extend(span_needed::apply(a, path.clone(), entry));
-                        problems.extend(span_bounds::apply(&path, &entry.spans, words));
-                    }
-                }
-            }
-            Control::Questions(c) => {
-                let set = match answer {
-                    Some(Answer::Questions(set)) => QuestionSet::clone(set),
-                    _ => QuestionSet::default(),
-                };
-                problems.extend(questions(task, c, &set));
-            }
-            Control::Text(c) => {
-                let text = match answer {
-                    Some(Answer::Text(t)) => t.as_str(),
-                    _ => "",
-                };
-                problems.extend(text_length::apply(c, text));
-            }
-            Control::SingleChoice(c) => {
-                let path = AnswerPath::whole(&c.id);
-                problems.extend(required::apply(
-                    path,
-                    c.required,
-                    answer.is_some(),
-                    Msg::ErrRequiredChoice,
-                ));
-            }
-            Control::Grid(c) => {
-                let rows = grid::rows(c, item);
-                let extra = grid::extra_sentences(c, item).len();
-                problems.extend(grid_extra_sentences::apply(c, rows.len(), extra));
-                for (row, sentence) in rows.iter().enumerate() {
-                    let present = sentence.is_some();
-                    let cells = grid::effective_row(c, answer, row, present);
-                    let path = AnswerPath::row(&c.id, row);
-                    problems.extend(grid_cells::apply(c, &path, &cells));
-                    problems.extend(grid_missing_row::apply(c, &path, &cells, present));
-                    problems.extend(grid_row::apply(c, &path, &cells));
-                }
-            }
-            Control::Number(c) => {
-                for key in number_keys(c, item) {
-                    let text = Answer::number_text(answer, key.as_deref());
-                    let path = AnswerPath::output(&c.id, key.as_deref());
-                    if text.is_empty() {
-                        problems.extend(required::apply(
-                            path,
-                            c.required,
-                            false,
-                            Msg::ErrRequiredNumber,
-                        ));
-                    } else if let Some((code, param)) =
-                        whole_number::apply(text, c.min, c.max_digits)
-                    {
-                        let params = param
-                            .map(|n| vec![("n", n.to_string())])
-                            .unwrap_or_default();
-                        problems.push(Problem::error(path, code, number_msg(code), params));
-                    }
-                }
-            }
-        }
+        crate::spec::each_control!(control, c => c.rules(task, answer, &mut problems));
     }
     Report { problems }
 }
 
 /// The problems of a questions control: per card (text, fragments, base form, category,
 /// overlap), then the count and the unanswerable share.
-fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Problem> {
+pub(crate) fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Problem> {
     if let Some(reason) = &set.skipped {
         return question_skip::apply(c, reason).into_iter().collect();
     }

@@ -5,10 +5,10 @@ use super::AnswerPath;
 use crate::i18n::{tf, Lang, Msg};
 use crate::support::ids::ControlId;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How much a problem matters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
     /// Blocks submitting.
@@ -18,7 +18,7 @@ pub enum Severity {
 }
 
 /// What is wrong with an answer. Codes are stable: hosts match on them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ProblemCode {
     /// A required control (or one box of it) has no answer.
@@ -218,7 +218,7 @@ pub struct PublicReport {
 }
 
 /// One problem with its message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PublicProblem {
     /// Path of the offending answer.
     pub path: String,

@@ -67,3 +67,15 @@ pub fn example_spec(path: &str) -> glossa::spec::TaskSpec {
     glossa::mount::load_spec(&std::fs::read_to_string(file).unwrap())
         .expect("the example spec loads")
 }
+
+/// Results (JSON, as a host hands them over) read into the types that wrote them.
+#[allow(dead_code)]
+pub fn typed(
+    spec: &glossa::spec::TaskSpec,
+    results: &[serde_json::Value],
+) -> Vec<glossa::result::ResultDoc> {
+    results
+        .iter()
+        .map(|r| glossa::result::ResultDoc::read(spec, r).expect("the result reads"))
+        .collect()
+}

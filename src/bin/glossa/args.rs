@@ -111,9 +111,11 @@ pub enum Command {
 pub enum Export {
     /// Question authoring as PoQuAD / SQuAD 2.0 JSON.
     #[command(
-        after_help = "Example:\n  glossa export poquad items.jsonl results.jsonl > poquad.json"
+        after_help = "Example:\n  glossa export poquad spec.json items.jsonl results.jsonl > poquad.json"
     )]
     Poquad {
+        /// The task spec the results belong to.
+        spec: String,
         /// The items.
         items: String,
         /// The results (JSON Lines).

@@ -1,7 +1,7 @@
 //! `glossa check` (a spec, its items, a gold file) and `glossa validate` (collected results,
 //! re-checked as the browser did).
 
-use crate::files::{exit_for, load_gold, load_study, read, read_results, report};
+use crate::files::{exit_for, load_gold, load_study, read, read_lines, report};
 use crate::Outcome;
 use glossa::analysis::revalidate;
 use glossa::{item, mount, task::Task};
@@ -42,7 +42,8 @@ pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>)
 /// Re-checks every result against the spec and its item, naming each problem by line.
 pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
     let (spec, items) = load_study(spec_path, items_path)?;
-    let (results, bad) = read_results(results_path)?;
+    // Read as lines, not as types: a result that does not read is itself a finding here.
+    let (results, bad) = read_lines(results_path)?;
     let mut failed = bad;
     for (line, result) in &results {
         let item_id = result

@@ -1,27 +1,20 @@
 //! `glossa export`: results as the datasets analysis tools read (PoQuAD / SQuAD 2.0, a tidy
 //! CSV, the RankME layout).
 
-use crate::files::{exit_for, load_items, load_spec_file, load_study, read_results};
+use crate::files::{exit_for, load_spec_file, load_study, read_results};
 use crate::Outcome;
 use glossa::analysis::{export, rankme, tidy};
-use serde_json::Value;
 use std::process::ExitCode;
 
-/// The values of `(line, result)` pairs.
-fn values(results: &[(usize, Value)]) -> Vec<Value> {
-    results.iter().map(|(_, v)| v.clone()).collect()
-}
-
 /// Question authoring as PoQuAD / SQuAD 2.0 JSON; skipped paragraphs are named and left out.
-pub fn poquad(items_path: &str, results_path: &str) -> Outcome {
-    let items = load_items(items_path)?;
-    let (lines, bad) = read_results(results_path)?;
-    let results = values(&lines);
+pub fn poquad(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
+    let (spec, items) = load_study(spec_path, items_path)?;
+    let (lines, results, bad) = read_results(&spec, results_path)?;
     let skipped = export::skipped_paragraphs(&results);
     for (n, item_id, reason) in &skipped {
         eprintln!(
             "{results_path}:{}: item {item_id}: paragraph skipped ({reason}), left out",
-            lines[*n].0
+            lines.of(*n)
         );
     }
     if !skipped.is_empty() {
@@ -40,7 +33,7 @@ pub fn poquad(items_path: &str, results_path: &str) -> Outcome {
         }
         Err(problems) => {
             for p in problems {
-                eprintln!("{results_path}:{}: {}", lines[p.result].0, p.message);
+                eprintln!("{results_path}:{}: {}", lines.of(p.result), p.message);
             }
             Err(ExitCode::FAILURE)
         }
@@ -50,16 +43,16 @@ pub fn poquad(items_path: &str, results_path: &str) -> Outcome {
 /// The tidy long table (see `analysis::tidy`).
 pub fn csv(spec_path: &str, results_path: &str) -> Outcome {
     let spec = load_spec_file(spec_path)?;
-    let (results, bad) = read_results(results_path)?;
-    print!("{}", tidy::csv(&tidy::rows(&spec, &values(&results))));
+    let (_, results, bad) = read_results(&spec, results_path)?;
+    print!("{}", tidy::csv(&tidy::rows(&spec, &results)));
     Ok(exit_for(bad))
 }
 
 /// Magnitude scores in the RankME layout (see `analysis::rankme`).
 pub fn rankme(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
     let (spec, items) = load_study(spec_path, items_path)?;
-    let (results, bad) = read_results(results_path)?;
-    match rankme::csv(&spec, &items, &values(&results)) {
+    let (_, results, bad) = read_results(&spec, results_path)?;
+    match rankme::csv(&spec, &items, &results) {
         Ok(text) => print!("{text}"),
         Err(e) => {
             eprintln!("{spec_path}: {e}");

@@ -75,12 +75,38 @@ pub fn load_items(path: &str) -> Result<Vec<item::Item>, ExitCode> {
 
 /// Reads results as JSON Lines, naming each bad line (with its number) and going on; each
 /// result comes with its line number. The count of bad lines makes the exit code 1.
-pub fn read_results(path: &str) -> Result<(Vec<(usize, serde_json::Value)>, usize), ExitCode> {
+pub fn read_lines(path: &str) -> Result<(Vec<(usize, serde_json::Value)>, usize), ExitCode> {
     let (results, bad) = glossa::analysis::read_jsonl_lines(&read(path)?);
     for (line, message) in &bad {
         eprintln!("{path}:{line}: {message}");
     }
     Ok((results, bad.len()))
+}
+
+/// Reads results as JSON Lines into the types that wrote them (each answer as its control's
+/// kind writes it), naming each line that does not read (with its number and every problem)
+/// and going on. The results come with their line numbers, and the count of bad lines makes
+/// the exit code 1.
+pub fn read_results(
+    spec: &glossa::spec::TaskSpec,
+    path: &str,
+) -> Result<(Lines, Vec<glossa::result::ResultDoc>, usize), ExitCode> {
+    let (results, bad) = glossa::analysis::read_results(spec, &read(path)?);
+    for (line, message) in &bad {
+        eprintln!("{path}:{line}: {message}");
+    }
+    let (lines, docs) = results.into_iter().unzip();
+    Ok((Lines(lines), docs, bad.len()))
+}
+
+/// The line number (from 1) of each result read, by its position.
+pub struct Lines(Vec<usize>);
+
+impl Lines {
+    /// The line of the `n`th result (from 0).
+    pub fn of(&self, n: usize) -> usize {
+        self.0[n]
+    }
 }
 
 /// Exit 1 when some input lines or rows had problems (they were reported).

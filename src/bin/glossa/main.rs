@@ -48,7 +48,11 @@ fn main() -> ExitCode {
             items,
             results,
         } => check::validate(&spec, &items, &results),
-        Command::Export(Export::Poquad { items, results }) => export::poquad(&items, &results),
+        Command::Export(Export::Poquad {
+            spec,
+            items,
+            results,
+        }) => export::poquad(&spec, &items, &results),
         Command::Export(Export::Csv { spec, results }) => export::csv(&spec, &results),
         Command::Export(Export::Rankme {
             spec,

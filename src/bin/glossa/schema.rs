@@ -14,8 +14,13 @@ pub fn print(which: SchemaKind) -> ExitCode {
             schemars::schema_for!(glossa::item::Item),
             "urn:glossa:schema:item:1",
         ),
+        // A result as the widget writes it (reading one back is more lenient: see
+        // `ResultDoc::read`).
         SchemaKind::Result => (
-            schemars::schema_for!(glossa::result::ResultDoc),
+            schemars::generate::SchemaSettings::draft2020_12()
+                .for_serialize()
+                .into_generator()
+                .into_root_schema_for::<glossa::result::ResultDoc>(),
             "urn:glossa:schema:result:1",
         ),
     };

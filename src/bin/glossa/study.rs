@@ -53,8 +53,7 @@ pub fn report(
 ) -> Outcome {
     let (spec, items) = load_study(spec_path, items_path)?;
     let gold = gold_path.map(|p| load_gold(p, &spec, &items)).transpose()?;
-    let (results, bad) = read_results(results_path)?;
-    let results: Vec<serde_json::Value> = results.into_iter().map(|(_, v)| v).collect();
+    let (_, results, bad) = read_results(&spec, results_path)?;
     let page = glossa::analysis::report::html(&spec, &items, &results, gold.as_ref());
     if let Err(e) = std::fs::write(out, page) {
         eprintln!("{out}: cannot write: {e}");
@@ -73,9 +72,8 @@ pub fn agreement(
 ) -> Outcome {
     let spec = load_spec_file(spec_path)?;
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
-    let (results, bad) = read_results(results_path)?;
-    let values: Vec<serde_json::Value> = results.into_iter().map(|(_, v)| v).collect();
-    let got = agreement::compute(&spec, &items, &values);
+    let (_, results, bad) = read_results(&spec, results_path)?;
+    let got = agreement::compute(&spec, &items, &results);
     if json {
         println!(
             "{}",

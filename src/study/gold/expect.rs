@@ -13,8 +13,9 @@
 //!   `{"text": ..., "occurrence": n}`, or as a result holds it (`start`/`end` in code points).
 
 use super::{jaccard, Gold, GoldProblem};
+use crate::answer::{AnswerValue, NumberValue, SpanAttrValue};
 use crate::item::Item;
-use crate::spec::{Control, GridControl, SpanAttributes, TaskSpec};
+use crate::spec::{GridControl, SpanAttributes, TaskSpec};
 use crate::support::sorted_map::SortedMap;
 use crate::text::tokens::Tokens;
 use serde_json::Value;
@@ -23,21 +24,28 @@ use serde_json::Value;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expected {
     /// The same value exactly (a choice, a text).
-    Exact(Value),
+    Exact(AnswerValue),
     /// A whole number, within the ratio band.
     Number(u64),
     /// A whole number per output id, each within the ratio band.
     Numbers(SortedMap<String, u64>),
-    /// Each row's cells exactly, row by row.
-    Grid(Vec<Value>),
+    /// Each row's cells (column id -> the option chosen, a leaf), row by row.
+    Grid(Vec<SortedMap<String, String>>),
     /// Per attribute, the words marked for each value (empty: the value without spans).
     Spans(SortedMap<String, SortedMap<String, Vec<u64>>>),
     /// Answer fragments (code points); each must overlap one of the annotator's fragments.
     Questions(Vec<(u64, u64)>),
 }
 
+/// How a control kind's expected answer is written in a gold file and read against the item
+/// (each kind implements it in `crate::kinds`).
+pub trait GoldAnswer {
+    /// Reads the expected value of this control on `item` (`path` names it in the file).
+    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>>;
+}
+
 /// The value read, or every problem found on the way.
-pub(super) fn done<T>(value: T, problems: Vec<GoldProblem>) -> Result<T, Vec<GoldProblem>> {
+pub(crate) fn done<T>(value: T, problems: Vec<GoldProblem>) -> Result<T, Vec<GoldProblem>> {
     if problems.is_empty() {
         Ok(value)
     } else {
@@ -45,7 +53,7 @@ pub(super) fn done<T>(value: T, problems: Vec<GoldProblem>) -> Result<T, Vec<Gol
     }
 }
 
-fn problem(path: &str, message: String) -> Vec<GoldProblem> {
+pub(crate) fn problem(path: &str, message: String) -> Vec<GoldProblem> {
     vec![GoldProblem {
         path: path.to_owned(),
         message,
@@ -70,114 +78,11 @@ pub fn read(
             ),
         ));
     };
-    match control {
-        Control::SingleChoice(c) => {
-            let values: Vec<&str> = c.options.iter().map(|o| o.value.as_str()).collect();
-            match value.as_str() {
-                Some(v) if values.contains(&v) => Ok(Expected::Exact(value.clone())),
-                _ => Err(problem(
-                    path,
-                    format!(
-                        "{value} is not an option of \"{control_id}\": use one of {}",
-                        values.join(", ")
-                    ),
-                )),
-            }
-        }
-        Control::Text(_) => match value {
-            Value::String(_) => Ok(Expected::Exact(value.clone())),
-            _ => Err(problem(
-                path,
-                format!("{value} is not a text: write it in quotes"),
-            )),
-        },
-        Control::Number(c) => match (&c.outputs, value) {
-            (None, v) => whole(v, path).map(Expected::Number),
-            (Some(src), Value::Object(map)) => {
-                let ids: Vec<String> = item
-                    .outputs(src.field.as_str())
-                    .into_iter()
-                    .map(|o| o.id)
-                    .collect();
-                let mut numbers = SortedMap::new();
-                let mut problems = Vec::new();
-                for (k, v) in map {
-                    let at = format!("{path}.{k}");
-                    if !ids.contains(k) {
-                        problems.extend(problem(
-                            &at,
-                            format!(
-                                "item \"{}\" has no output \"{k}\" (its outputs: {})",
-                                item.id,
-                                ids.join(", ")
-                            ),
-                        ));
-                    }
-                    match whole(v, &at) {
-                        Ok(n) => {
-                            numbers.insert(k.clone(), n);
-                        }
-                        Err(mut p) => problems.append(&mut p),
-                    }
-                }
-                done(Expected::Numbers(numbers), problems)
-            }
-            (Some(_), v) => Err(problem(
-                path,
-                format!("{v} is not a number per output: write {{\"<output id>\": 100, …}}"),
-            )),
-        },
-        Control::Grid(c) => grid(c, item, value, path),
-        Control::SpanAttributes(c) => spans(c, item, value, path),
-        Control::Questions(c) => {
-            let text = item.text(c.text_field.as_str()).unwrap_or_default();
-            let tokens = Tokens::new(text);
-            let questions = value.get("questions").and_then(Value::as_array);
-            let Some(questions) = questions else {
-                return Err(problem(
-                    path,
-                    "write {\"questions\": [{\"answers\": [\"the answer's text\"]}]}".into(),
-                ));
-            };
-            let mut fragments = Vec::new();
-            let mut problems = Vec::new();
-            for (q, question) in questions.iter().enumerate() {
-                let answers = question.get("answers").and_then(Value::as_array);
-                for (a, answer) in answers.into_iter().flatten().enumerate() {
-                    let at = format!("{path}.questions[{q}].answers[{a}]");
-                    let direct = answer
-                        .get("start")
-                        .and_then(Value::as_u64)
-                        .zip(answer.get("end").and_then(Value::as_u64));
-                    let found = match direct {
-                        Some((s, e)) if s < e && e as usize <= text.chars().count() => Ok((s, e)),
-                        Some((s, e)) => Err(problem(
-                            &at,
-                            format!(
-                                "{s}..{e} is not a range of the text (it has {} characters)",
-                                text.chars().count()
-                            ),
-                        )),
-                        None => locate(text, &tokens, answer, &at).map(|(f, l)| {
-                            (
-                                tokens.word(f).map_or(0, |t| t.chars.0 as u64),
-                                tokens.word(l).map_or(0, |t| t.chars.1 as u64),
-                            )
-                        }),
-                    };
-                    match found {
-                        Ok(range) => fragments.push(range),
-                        Err(mut p) => problems.append(&mut p),
-                    }
-                }
-            }
-            done(Expected::Questions(fragments), problems)
-        }
-    }
+    crate::spec::each_control!(control, c => c.expected(item, value, path))
 }
 
-/// A whole number of at least 0.
-fn whole(v: &Value, path: &str) -> Result<u64, Vec<GoldProblem>> {
+/// A whole number, or the problem naming it.
+pub(crate) fn whole(v: &Value, path: &str) -> Result<u64, Vec<GoldProblem>> {
     v.as_u64().ok_or_else(|| {
         problem(
             path,
@@ -187,7 +92,7 @@ fn whole(v: &Value, path: &str) -> Result<u64, Vec<GoldProblem>> {
 }
 
 /// Grid rows: as many as the item has, each cell a column of the grid with one of its options.
-fn grid(
+pub(crate) fn grid(
     c: &GridControl,
     item: &Item,
     value: &Value,
@@ -221,6 +126,7 @@ fn grid(
             ));
             continue;
         };
+        let mut leaves_out = SortedMap::new();
         for (col, cell) in cells {
             let at = format!("{path}[{r}].cells.{col}");
             let Some(column) = c.column(col) else {
@@ -237,6 +143,9 @@ fn grid(
             let leaf = cell
                 .as_str()
                 .or_else(|| cell.get("value").and_then(Value::as_str));
+            if let Some(leaf) = leaf {
+                leaves_out.insert(col.clone(), leaf.to_owned());
+            }
             if leaf.and_then(|v| column.leaf(v)).is_none() {
                 let leaves: Vec<&str> = column
                     .leaves()
@@ -252,14 +161,14 @@ fn grid(
                 ));
             }
         }
-        cells_out.push(Value::Object(cells.clone()));
+        cells_out.push(leaves_out);
     }
     done(Expected::Grid(cells_out), problems)
 }
 
 /// Span attributes: each attribute of the control, each value one of its values, each span
 /// found in the item's text.
-fn spans(
+pub(crate) fn spans(
     c: &SpanAttributes,
     item: &Item,
     value: &Value,
@@ -338,7 +247,7 @@ fn spans(
 
 /// The first and last word of a span written as text, as `{"text", "occurrence"}`, as word
 /// indices (`[f, l]`, `{"words": [f, l]}`, `{"first_word", "last_word"}`).
-fn locate(
+pub(crate) fn locate(
     text: &str,
     tokens: &Tokens,
     span: &Value,
@@ -416,79 +325,74 @@ fn locate(
 }
 
 impl Expected {
-    /// Whether an annotator's value (as the result holds it) matches within `gold`'s
-    /// tolerances.
-    pub fn matches(&self, got: &Value, gold: &Gold) -> bool {
-        let band = |e: u64, g: &Value| match g.as_f64() {
-            Some(g) if e > 0 && g > 0.0 => {
-                let e = e as f64;
+    /// Whether an annotator's value matches within `gold`'s tolerances.
+    pub fn matches(&self, got: &AnswerValue, gold: &Gold) -> bool {
+        let band = |e: u64, g: u64| {
+            if e > 0 && g > 0 {
+                let (e, g) = (e as f64, g as f64);
                 g >= e / gold.ratio_band && g <= e * gold.ratio_band
+            } else {
+                g == e
             }
-            Some(g) => g == e as f64,
-            None => false,
         };
-        match self {
-            Expected::Exact(e) => e == got,
-            Expected::Number(e) => band(*e, got),
-            Expected::Numbers(map) => map
-                .iter()
-                .all(|(k, e)| got.get(k).is_some_and(|g| band(*e, g))),
-            Expected::Grid(rows) => got.as_array().is_some_and(|g| {
-                g.len() == rows.len() && rows.iter().zip(g).all(|(e, r)| r.get("cells") == Some(e))
-            }),
-            Expected::Spans(attrs) => attrs.iter().all(|(attr, want)| {
-                let have = words_by_value(got.get(attr));
-                let same_values = want.keys().eq(have.keys());
-                same_values
-                    && want
+        match (self, got) {
+            (Expected::Exact(e), got) => e == got,
+            (Expected::Number(e), AnswerValue::Number(n)) => {
+                let n: &NumberValue = n;
+                matches!(n, NumberValue::One(g) if band(*e, *g))
+            }
+            (Expected::Numbers(map), AnswerValue::Number(n)) => {
+                let n: &NumberValue = n;
+                match n {
+                    NumberValue::PerOutput(got) => map
                         .iter()
-                        .zip(have.values())
-                        .all(|((_, w), h)| jaccard(w, h) >= gold.span_overlap)
-            }),
-            Expected::Questions(want) => {
-                let theirs = fragments(got.get("questions"));
+                        .all(|(k, e)| got.get(k).is_some_and(|g| band(*e, *g))),
+                    NumberValue::One(_) => false,
+                }
+            }
+            (Expected::Grid(rows), AnswerValue::Grid(got)) => {
+                got.len() == rows.len()
+                    && rows.iter().zip(got.iter()).all(|(e, r)| {
+                        e.len() == r.cells.len()
+                            && r.cells.iter().all(|(col, cell)| e.get(col).map(String::as_str) == Some(cell.leaf()))
+                    })
+            }
+            (Expected::Spans(attrs), AnswerValue::SpanAttributes(got)) => {
+                attrs.iter().all(|(attr, want)| {
+                    let have = words_by_value(got.get(attr));
+                    want.keys().eq(have.keys())
+                        && want
+                            .iter()
+                            .zip(have.values())
+                            .all(|((_, w), h)| jaccard(w, h) >= gold.span_overlap)
+                })
+            }
+            (Expected::Questions(want), AnswerValue::Questions(got)) => {
+                let theirs: Vec<(u64, u64)> = got
+                    .questions
+                    .iter()
+                    .flat_map(|q| &q.answers)
+                    .map(|a| (a.start as u64, a.end as u64))
+                    .collect();
                 want.iter()
                     .all(|w| theirs.iter().any(|h| overlap(*w, *h) >= gold.span_overlap))
             }
+            _ => false,
         }
     }
 }
 
 /// An attribute's entries (one, or a list for a repeatable attribute) as the words marked for
 /// each value, every entry of a value together.
-fn words_by_value(entries: Option<&Value>) -> SortedMap<String, Vec<u64>> {
-    let list: Vec<&Value> = match entries {
-        Some(Value::Array(list)) => list.iter().collect(),
-        Some(e) => vec![e],
-        None => vec![],
-    };
+fn words_by_value(entries: Option<&SpanAttrValue>) -> SortedMap<String, Vec<u64>> {
     let mut out: SortedMap<String, Vec<u64>> = SortedMap::new();
-    for e in list {
-        let Some(v) = e.get("value").and_then(Value::as_str) else {
-            continue;
-        };
-        let words = out.entry(v.to_owned()).or_default();
-        words.extend(super::span_words(e));
+    for e in entries.map(SpanAttrValue::entries).unwrap_or_default() {
+        let words = out.entry(e.value.clone()).or_default();
+        words.extend(e.words().into_iter().map(|w| w as u64));
         words.sort_unstable();
         words.dedup();
     }
     out
-}
-
-/// The answer fragments (`start`, `end` in code points) of a questions value's `questions`.
-fn fragments(questions: Option<&Value>) -> Vec<(u64, u64)> {
-    questions
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .flat_map(|q| {
-            q.get("answers")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default()
-        })
-        .filter_map(|a| Some((a.get("start")?.as_u64()?, a.get("end")?.as_u64()?)))
-        .collect()
 }
 
 /// The overlap of two ranges: shared length over their union's length.

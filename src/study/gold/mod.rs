@@ -17,13 +17,15 @@
 mod expect;
 
 use crate::item::Item;
+use crate::result::ResultDoc;
 use crate::spec::TaskSpec;
 use crate::support::sorted_map::SortedMap;
 use serde::Deserialize;
 use serde_json::Value;
 use std::fmt;
 
-pub use expect::Expected;
+pub use expect::{Expected, GoldAnswer};
+pub(crate) use expect::{done, grid, locate, problem, spans, whole};
 
 /// What a gold item is for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -186,45 +188,15 @@ impl Gold {
 
     /// Whether a result passes its gold item: every expected control within tolerance.
     /// `None` when the result's item is not gold.
-    pub fn passes(&self, result: &Value) -> Option<bool> {
-        let id = result.get("item_id")?.as_str()?;
-        let g = self.item(id)?;
-        let answers = result.get("answers");
+    pub fn passes(&self, result: &ResultDoc) -> Option<bool> {
+        let g = self.item(&result.item_id)?;
         Some(g.answers.iter().all(|(control, expected)| {
-            answers
-                .and_then(|a| a.get(control))
+            result
+                .answers
+                .get(&crate::support::ids::ControlId::from(control.as_str()))
                 .is_some_and(|got| expected.matches(got, self))
         }))
     }
-}
-
-/// The words a span entry covers (from its spans' `first_word`/`last_word`, or `[first, last]`),
-/// sorted, each once.
-pub fn span_words(entry: &Value) -> Vec<u64> {
-    let mut out = Vec::new();
-    for s in entry
-        .get("spans")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let (f, l) = match s {
-            Value::Array(p) => (
-                p.first().and_then(Value::as_u64),
-                p.get(1).and_then(Value::as_u64),
-            ),
-            o => (
-                o.get("first_word").and_then(Value::as_u64),
-                o.get("last_word").and_then(Value::as_u64),
-            ),
-        };
-        if let (Some(f), Some(l)) = (f, l) {
-            out.extend(f..=l);
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 /// Intersection over union of two sorted word lists (1 when both are empty).
