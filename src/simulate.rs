@@ -4,10 +4,9 @@
 //! `simulate()` (data-only and visual modes) and tests use them; pure, no clock, no randomness
 //! but the seed's.
 
-use crate::form::{self, Action, FormState, QuestionEdit};
-use crate::spec::{GridControl, QuestionsControl, SpanAttributes};
+use crate::form::{self, Action, FormState};
 use crate::support::rng::SplitMix;
-use crate::task::{grid, Task};
+use crate::task::Task;
 use crate::validate::{self, Report};
 
 /// How a control kind is answered by a simulated annotator (each kind implements it in
@@ -64,139 +63,15 @@ pub(crate) fn words(rng: &mut SplitMix, words: usize) -> Option<(usize, usize)> 
 }
 
 /// A complete selection of words `first` to `last` of a control's text.
-pub(crate) fn select(control: &crate::support::ids::ControlId, (anchor, focus): (usize, usize)) -> Action {
+pub(crate) fn select(
+    control: &crate::support::ids::ControlId,
+    (anchor, focus): (usize, usize),
+) -> Action {
     Action::Select {
         control: control.clone(),
         anchor,
         focus,
         complete: true,
-    }
-}
-
-/// Each row: a missing sentence's value, or one alternative's columns, each with a leaf.
-pub(crate) fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<Action>) {
-    for (row, sentence) in grid::rows(c, &task.item).into_iter().enumerate() {
-        if sentence.is_none() {
-            if let Some(m) = &c.missing_row {
-                out.push(Action::GridChoose {
-                    control: c.id.clone(),
-                    row,
-                    column: m.column.clone(),
-                    value: m.value.clone(),
-                });
-                continue;
-            }
-        }
-        let all: Vec<String> = c.columns.iter().map(|col| col.id.clone()).collect();
-        let columns = if c.alternatives.is_empty() {
-            all
-        } else {
-            c.alternatives[pick(rng, c.alternatives.len())].clone()
-        };
-        for column in columns {
-            let Some(col) = c.column(&column) else {
-                continue;
-            };
-            let leaves: Vec<String> = col
-                .leaves()
-                .into_iter()
-                .map(|(_, l)| l.value.clone())
-                .filter(|v| !grid::is_missing_value(c, &column, v))
-                .collect();
-            if !leaves.is_empty() {
-                let value = leaves[pick(rng, leaves.len())].clone();
-                out.push(Action::GridChoose {
-                    control: c.id.clone(),
-                    row,
-                    column,
-                    value,
-                });
-            }
-        }
-    }
-}
-
-/// Each attribute: a value, and a span of real words when the value needs one (a repeatable
-/// attribute gets one entry).
-pub(crate) fn span_actions(task: &Task, c: &SpanAttributes, rng: &mut SplitMix, out: &mut Vec<Action>) {
-    let count = task
-        .tokens(c.text_field.as_str())
-        .map_or(0, |t| t.word_count());
-    for a in &c.attributes {
-        if a.values.is_empty() {
-            continue;
-        }
-        let value = a.values[pick(rng, a.values.len())].value.clone();
-        let span = a.needs_span(&value).then(|| words(rng, count)).flatten();
-        if let Some(words) = span {
-            out.push(select(&c.id, words));
-            out.push(Action::AssignSelection {
-                control: c.id.clone(),
-                attr: a.id.clone(),
-                entry: (!a.repeatable).then_some(0),
-            });
-        }
-        out.push(Action::SpanValue {
-            control: c.id.clone(),
-            attr: a.id.clone(),
-            entry: 0,
-            value: Some(value),
-        });
-    }
-}
-
-/// Questions on the paragraph, each with a fragment of it; or, for `plain` when the spec
-/// allows it, the paragraph skipped for its first reason.
-pub(crate) fn question_actions(
-    task: &Task,
-    c: &QuestionsControl,
-    rng: &mut SplitMix,
-    plain: bool,
-    out: &mut Vec<Action>,
-) {
-    if plain {
-        if let Some(reason) = c.skip_reasons.first() {
-            out.push(Action::QuestionsSkip {
-                control: c.id.clone(),
-                reason: Some(reason.value.clone()),
-            });
-            return;
-        }
-    }
-    let count = task
-        .tokens(c.text_field.as_str())
-        .map_or(0, |t| t.word_count());
-    let cards = c.target.clamp(1, c.max.max(1));
-    let unanswerable = pick(rng, cards);
-    for card in 0..cards {
-        if card > 0 {
-            out.push(Action::QuestionAdd {
-                control: c.id.clone(),
-            });
-        }
-        let edit = |edit| Action::QuestionEdit {
-            control: c.id.clone(),
-            card,
-            edit,
-        };
-        out.push(edit(QuestionEdit::Text(format!(
-            "Simulated question {}?",
-            card + 1
-        ))));
-        if let Some(words) = words(rng, count) {
-            out.push(select(&c.id, words));
-            out.push(Action::QuestionAssign {
-                control: c.id.clone(),
-                card,
-            });
-        }
-        if card == unanswerable && c.unanswerable_share > 0 {
-            out.push(edit(QuestionEdit::Unanswerable(true)));
-        }
-        if !c.categories.is_empty() {
-            let cat = c.categories[pick(rng, c.categories.len())].value.clone();
-            out.push(edit(QuestionEdit::Category(Some(cat))));
-        }
     }
 }
 

@@ -14,7 +14,11 @@ fn spec(path: &str) -> glossa::spec::TaskSpec {
 }
 
 /// Agreement over results as the host hands them over (JSON).
-fn compute(s: &glossa::spec::TaskSpec, items: &[glossa::item::Item], results: &[Value]) -> AgreementReport {
+fn compute(
+    s: &glossa::spec::TaskSpec,
+    items: &[glossa::item::Item],
+    results: &[Value],
+) -> AgreementReport {
     glossa::analysis::agreement::compute(s, items, &common::typed(s, results))
 }
 

@@ -118,6 +118,49 @@ fn unknown_options_and_changes_after_submit_are_ignored() {
     assert_eq!(cleared, form);
 }
 
+/// A whole answer set at once (`Action::SetAnswer`) is taken only when the control's kind
+/// accepts it: a valid option, not an unknown one, not a text for a choice, nothing for an
+/// unknown control; `None` clears it.
+#[test]
+fn a_whole_answer_is_taken_only_when_its_kind_accepts_it() {
+    use glossa::answer::Answer;
+    let (spec, items) = example();
+    let task = bind(&spec, &items[0]);
+    let set = |control: &str, answer: Option<Answer>| {
+        Action::SetAnswer(glossa::form::SetAnswer {
+            control: ControlId::from(control),
+            answer,
+        })
+    };
+    let chosen = |v: &str| Some(Answer::Choice(OptionValue::from(v)));
+    let form = apply(
+        &task,
+        &FormState::new(0),
+        set("valutazione", chosen("non_esiste")),
+    );
+    assert!(form.answers.is_empty(), "an unknown option is refused");
+    let form = apply(
+        &task,
+        &form,
+        set("valutazione", Some(Answer::Text("x".into()))),
+    );
+    assert!(form.answers.is_empty(), "a text is not a choice's answer");
+    let form = apply(&task, &form, set("nessuno", chosen("totalmente_corretto")));
+    assert!(form.answers.is_empty(), "an unknown control is refused");
+    let form = apply(
+        &task,
+        &form,
+        set("valutazione", chosen("totalmente_corretto")),
+    );
+    assert_eq!(
+        form.choice(&ControlId::from("valutazione")),
+        Some(&OptionValue::from("totalmente_corretto"))
+    );
+    assert!(result(&spec, &items[0], &form, &SortedMap::new(), 10).is_ok());
+    let cleared = apply(&task, &form, set("valutazione", None));
+    assert!(cleared.answers.is_empty());
+}
+
 fn action_strategy(values: Vec<String>) -> impl Strategy<Value = Action> {
     let value = prop_oneof![proptest::sample::select(values), "[a-z_]{0,12}"];
     prop_oneof![

@@ -200,7 +200,11 @@ fn exercise(spec: &TaskSpec, item: &Item, result: &Value) {
     if let Ok(doc) = glossa::result::ResultDoc::read(spec, result) {
         let _ = export::poquad(std::slice::from_ref(item), std::slice::from_ref(&doc));
         let _ = glossa::analysis::tidy::rows(spec, std::slice::from_ref(&doc));
-        let _ = glossa::analysis::agreement::compute(spec, std::slice::from_ref(item), &[doc.clone(), doc]);
+        let _ = glossa::analysis::agreement::compute(
+            spec,
+            std::slice::from_ref(item),
+            &[doc.clone(), doc],
+        );
     }
     if let Ok(d) = serde_json::from_value::<Draft>(result.clone()) {
         let _ = d.restore(&task, 1);

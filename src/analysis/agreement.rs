@@ -6,8 +6,8 @@
 //! (marked or not by each annotator, per attribute). Questions have no agreement: their
 //! category shares and manual-acceptance flags are reported instead.
 
-use super::Analyse;
 use super::alpha::{agreement, Agreement, Datum, Level, Unit};
+use super::Analyse;
 use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;

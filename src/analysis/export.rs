@@ -69,7 +69,11 @@ pub fn poquad(items: &[Item], results: &[ResultDoc]) -> Result<Value, Vec<Export
                 fail(format!("item \"{item_id}\" has no text field \"{field}\""));
                 continue;
             };
-            let who = result.ids.values().next().map_or("anonymous", String::as_str);
+            let who = result
+                .ids
+                .values()
+                .next()
+                .map_or("anonymous", String::as_str);
             let mut qas = Vec::new();
             for (k, q) in value.questions.iter().enumerate() {
                 match qa(context, q) {
@@ -145,6 +149,9 @@ fn qa(context: &str, q: &QuestionValue) -> Result<Map<String, Value>, String> {
         "lexical_overlap".into(),
         json!(format!("{}/{}", q.overlap.shared, q.overlap.content)),
     );
-    entry.insert("needs_manual_acceptance".into(), json!(q.needs_manual_acceptance));
+    entry.insert(
+        "needs_manual_acceptance".into(),
+        json!(q.needs_manual_acceptance),
+    );
     Ok(entry)
 }

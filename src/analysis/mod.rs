@@ -34,7 +34,12 @@ pub trait Analyse {
     /// The value's rows of the tidy table: `push(part, value, span)`.
     fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>));
     /// The agreement measures of this control over every annotator's value.
-    fn agreement(&self, on: &agreement::Context, answers: &[agreement::Answered], report: &mut agreement::AgreementReport);
+    fn agreement(
+        &self,
+        on: &agreement::Context,
+        answers: &[agreement::Answered],
+        report: &mut agreement::AgreementReport,
+    );
     /// The answer distributions the report charts: `(title, [(label, count)])`.
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)>;
     /// The categorical parts of a value (`control=value`, `control[row]=cells`) the report
@@ -58,7 +63,13 @@ pub fn typed(spec: &TaskSpec, results: Vec<(usize, Value)>) -> NumberedResults {
                 line,
                 problems
                     .iter()
-                    .map(|p| if p.path.is_empty() { p.message.clone() } else { format!("{}: {}", p.path, p.message) })
+                    .map(|p| {
+                        if p.path.is_empty() {
+                            p.message.clone()
+                        } else {
+                            format!("{}: {}", p.path, p.message)
+                        }
+                    })
                     .collect::<Vec<_>>()
                     .join("; "),
             )),

@@ -8,8 +8,8 @@
 
 use super::agreement::annotator;
 use super::tidy::csv_field;
-use crate::item::Item;
 use crate::answer::{AnswerValue, NumberValue};
+use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Block, Control, TaskSpec};
 

@@ -4,8 +4,8 @@
 //! and the items whose annotators disagree most. The CLI writes it; `www/report.html` makes the
 //! same page in the browser from the same code.
 
-use super::Analyse;
 use super::agreement::{annotator, compute, AgreementReport};
+use super::Analyse;
 use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
@@ -209,7 +209,10 @@ fn bars(title: &str, data: &[(String, usize)]) -> String {
 fn distributions(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, String)> {
     let mut charts = Vec::new();
     for c in &spec.controls {
-        let values: Vec<&AnswerValue> = results.iter().filter_map(|r| r.answers.get(c.id())).collect();
+        let values: Vec<&AnswerValue> = results
+            .iter()
+            .filter_map(|r| r.answers.get(c.id()))
+            .collect();
         for (title, data) in crate::spec::each_control!(c, k => k.distribution(&values)) {
             let svg = bars(&title, &data);
             charts.push((title, svg));

@@ -37,7 +37,11 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
             return problems
                 .into_iter()
                 .map(|p| {
-                    let path = if p.path.is_empty() { "result".to_owned() } else { p.path };
+                    let path = if p.path.is_empty() {
+                        "result".to_owned()
+                    } else {
+                        p.path
+                    };
                     finding(path, p.message)
                 })
                 .collect()

@@ -3,8 +3,8 @@
 //! attribute and entry, question and field), value, span offsets (code points) and text, and
 //! the result's active time.
 
-use super::Analyse;
 use super::agreement::annotator;
+use super::Analyse;
 use crate::answer::SpanValue;
 use crate::result::ResultDoc;
 use crate::spec::TaskSpec;

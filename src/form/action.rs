@@ -1,10 +1,17 @@
 //! What the annotator (or the page) does: one typed action per change, with its edits.
 
+use crate::support::family::Wholes;
 use crate::support::ids::{ControlId, OptionValue};
 
 /// Something the annotator (or the page) did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Set a control's whole answer (`None`: clear it), for kinds whose answer is one value the
+    /// screen makes at once (a scale point, a slider position, a set of labels, an order):
+    /// taken only when the control's kind accepts it (`FormKind::accepts`), so such a kind
+    /// needs no action of its own. Not in the `choice` build, whose kinds have actions of their
+    /// own.
+    SetAnswer(Wholes<SetAnswer>),
     /// Pick an option of a single-choice control.
     Choose {
         /// The control.
@@ -206,6 +213,7 @@ impl Action {
     /// The control an action is about (`None` for actions on the whole form).
     pub fn control(&self) -> Option<&ControlId> {
         match self {
+            Action::SetAnswer(set) => Some(&set.control),
             Action::Choose { control, .. }
             | Action::SetNumber { control, .. }
             | Action::GridChoose { control, .. }
@@ -234,6 +242,15 @@ impl Action {
             | Action::Visibility { .. } => None,
         }
     }
+}
+
+/// A control's whole answer, set at once ([`Action::SetAnswer`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetAnswer {
+    /// The control.
+    pub control: ControlId,
+    /// The answer (`None`: clear it).
+    pub answer: Option<crate::answer::Answer>,
 }
 
 /// A change to one field of a question card.

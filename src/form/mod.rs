@@ -8,7 +8,7 @@ mod question_cards;
 mod spans;
 mod state;
 
-pub use action::{Action, QuestionEdit};
+pub use action::{Action, QuestionEdit, SetAnswer};
 pub use state::{FormState, GridNotice, Selection};
 
 use grid_choice::{grid_choice_fits, grid_choose, set_grid};
@@ -22,12 +22,33 @@ use crate::task::grid;
 use crate::task::Task;
 use crate::validate::number_keys;
 
+/// What the form needs of a control kind (each kind implements it in `crate::kinds`).
+pub trait FormKind {
+    /// Whether `answer` may be this control's whole answer, set by [`Action::SetAnswer`]. A
+    /// kind with actions of its own (number boxes, grids, spans, questions) accepts none.
+    fn accepts(&self, task: &Task, answer: &Answer) -> bool;
+}
+
 /// Applies an action. Actions that do not fit the spec and item (an unknown control, option or
 /// output) and changes to a submitted form leave the state as it was.
 pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
     let (spec, item) = (&task.spec, &task.item);
     let mut next = state.clone();
     match action {
+        Action::SetAnswer(set) => {
+            let SetAnswer { control, answer } = SetAnswer::clone(&set);
+            let fits = match (spec.control(&control), &answer) {
+                (Some(c), Some(a)) => crate::spec::each_control!(c, k => k.accepts(task, a)),
+                (Some(_), None) => true,
+                (None, _) => false,
+            };
+            if fits && !state.submitted {
+                match answer {
+                    Some(a) => next.answers.insert(control, a),
+                    None => next.answers.remove(&control),
+                };
+            }
+        }
         Action::SetNumber { control, key, text } => {
             let fits = matches!(spec.control(&control),
                 Some(Control::Number(c)) if number_keys(c, item).contains(&key));
@@ -194,12 +215,12 @@ fn set_number(answers: &mut Answers, control: ControlId, key: Option<String>, te
 
 /// The number of words of the text a span or questions control picks from (0 for others).
 fn span_words(task: &Task, control: &ControlId) -> usize {
-    let field = match task.spec.control(control) {
-        Some(Control::SpanAttributes(c)) => Some(c.text_field.as_str()),
-        Some(Control::Questions(c)) => Some(c.text_field.as_str()),
-        _ => None,
-    };
-    field
+    task.spec
+        .control(control)
+        .and_then(|c| {
+            use crate::item::ItemFields;
+            crate::spec::each_control!(c, k => k.span_field())
+        })
         .and_then(|f| task.tokens(f))
         .map_or(0, |t| t.word_count())
 }

@@ -162,6 +162,9 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
 pub trait ItemFields {
     /// Pushes the problems of the item's fields this control reads (`path` names the item).
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>);
+    /// The item field whose words this control's spans are picked from, if it picks spans
+    /// (the task tokenises it once).
+    fn span_field(&self) -> Option<&str>;
 }
 
 /// A source block's fields: the address an `http(s)` URL, the images a list of
@@ -278,7 +281,12 @@ pub(crate) fn check_text_field(item: &Item, field: &str, path: &str) -> Option<S
     }
 }
 
-pub(crate) fn check_outputs(item: &Item, field: &str, count: Option<usize>, path: &str) -> Vec<SpecIssue> {
+pub(crate) fn check_outputs(
+    item: &Item,
+    field: &str,
+    count: Option<usize>,
+    path: &str,
+) -> Vec<SpecIssue> {
     let field_path = join_path(path, field);
     let Some(value) = item.fields.get(field) else {
         return vec![SpecIssue::new(

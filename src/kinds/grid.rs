@@ -2,15 +2,17 @@
 //! one alternative group of columns filled per row (the per-sentence error taxonomy).
 
 use super::prelude::*;
+use crate::answer::CellValue;
 use crate::answer::{GridCells, GridRowValue};
-use crate::spec::{GridControl, SpecIssueCode};
+use crate::spec::GridControl;
+use crate::study::gold::{done, problem};
 use crate::support::family::Gate;
 use crate::task::grid;
 use crate::validate::{grid_cells, grid_extra_sentences, grid_missing_row, grid_row};
 
 impl CheckControl for GridControl {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
-        crate::spec::check::check_grid(self, path, out);
+        check_grid(self, path, out);
     }
 }
 
@@ -33,6 +35,10 @@ impl ItemFields for GridControl {
                 ),
             ));
         }
+    }
+
+    fn span_field(&self) -> Option<&str> {
+        None
     }
 }
 
@@ -61,6 +67,13 @@ impl KindAnswer for GridControl {
     }
 }
 
+impl FormKind for GridControl {
+    /// Grid cells are chosen one by one (`Action::GridChoose`), alternatives clearing each other.
+    fn accepts(&self, _: &Task, _: &Answer) -> bool {
+        false
+    }
+}
+
 impl ControlRules for GridControl {
     fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
         let rows = grid::rows(self, &task.item);
@@ -79,20 +92,25 @@ impl ControlRules for GridControl {
 
 impl ToValue for GridControl {
     fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
-        let rows = crate::result::grid_value(self, &task.item, answer);
+        let rows = grid_value(self, &task.item, answer);
         Some(AnswerValue::Grid(Gate::gate(rows)))
     }
 }
 
 impl Simulate for GridControl {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, _: bool, out: &mut Vec<Action>) {
-        crate::simulate::grid_actions(task, self, rng, out);
+        grid_actions(task, self, rng, out);
     }
 }
 
 impl GoldAnswer for GridControl {
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
-        gold::grid(self, item, value, path)
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
+        grid(self, item, value, path)
     }
 }
 
@@ -105,7 +123,13 @@ fn rows(value: &AnswerValue) -> &[GridRowValue] {
 }
 
 impl Analyse for GridControl {
-    fn revalidate(&self, task: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
+    fn revalidate(
+        &self,
+        task: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
         let AnswerValue::Grid(rows) = value else {
             return None;
         };
@@ -166,7 +190,10 @@ impl Analyse for GridControl {
             let mut t = Table::new();
             for a in answers {
                 for row in rows(a.value) {
-                    let cell = row.cells.get(&col.id).map_or("none".to_owned(), |c| c.text());
+                    let cell = row
+                        .cells
+                        .get(&col.id)
+                        .map_or("none".to_owned(), |c| c.text());
                     t.entry((a.item.to_owned(), format!("{:04}", row.row)))
                         .or_default()
                         .insert(a.who.clone(), Datum::Category(cell));
@@ -193,9 +220,17 @@ impl Analyse for GridControl {
                 let mut data: Vec<(String, usize)> = col
                     .leaves()
                     .iter()
-                    .map(|(_, l)| (l.label.clone(), counts.get(l.value.as_str()).copied().unwrap_or(0)))
+                    .map(|(_, l)| {
+                        (
+                            l.label.clone(),
+                            counts.get(l.value.as_str()).copied().unwrap_or(0),
+                        )
+                    })
                     .collect();
-                data.push(("(empty)".to_owned(), counts.get("none").copied().unwrap_or(0)));
+                data.push((
+                    "(empty)".to_owned(),
+                    counts.get("none").copied().unwrap_or(0),
+                ));
                 (format!("{} — {}", self.label, col.label), data)
             })
             .collect()
@@ -210,4 +245,283 @@ impl Analyse for GridControl {
             })
             .collect()
     }
+}
+
+fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
+    let mut issue = |p: String, code, msg: String| out.push(SpecIssue::new(p, code, msg));
+    if c.rows.label.trim().is_empty() {
+        issue(
+            format!("{path}.rows.label"),
+            SpecIssueCode::Empty,
+            "each row needs a label, e.g. \"Sentence{n}\"".into(),
+        );
+    }
+    if c.rows.count == Some(0) {
+        issue(
+            format!("{path}.rows.count"),
+            SpecIssueCode::InvalidLimits,
+            "a grid needs at least one row".into(),
+        );
+    }
+    if c.rows.count.is_some_and(|n| n > crate::spec::GridRows::MAX) {
+        issue(
+            format!("{path}.rows.count"),
+            SpecIssueCode::InvalidLimits,
+            format!("a grid has at most {} rows", crate::spec::GridRows::MAX),
+        );
+    }
+    if c.columns.is_empty() {
+        issue(
+            format!("{path}.columns"),
+            SpecIssueCode::NoOptions,
+            "a grid needs at least one column".into(),
+        );
+    }
+    let mut ids = SortedSet::new();
+    for (n, col) in c.columns.iter().enumerate() {
+        let cpath = format!("{path}.columns[{n}]");
+        if col.id.trim().is_empty() || !ids.insert(col.id.as_str()) {
+            issue(
+                format!("{cpath}.id"),
+                SpecIssueCode::DuplicateControlId,
+                format!("column id \"{}\" is empty or used twice", col.id),
+            );
+        }
+        if col.options.is_empty() {
+            issue(
+                format!("{cpath}.options"),
+                SpecIssueCode::NoOptions,
+                "a column needs at least one option".into(),
+            );
+        }
+        let mut values = SortedSet::new();
+        for (i, o) in col.options.iter().enumerate() {
+            let opath = format!("{cpath}.options[{i}]");
+            let leaves = o
+                .options
+                .iter()
+                .enumerate()
+                .map(|(j, l)| (format!("{opath}.options[{j}]"), l));
+            for (lpath, leaf) in std::iter::once((opath.clone(), o)).chain(leaves) {
+                if !leaf.options.is_empty() && lpath != opath {
+                    issue(
+                        format!("{lpath}.options"),
+                        SpecIssueCode::InvalidField,
+                        "options nest two levels at most".into(),
+                    );
+                }
+                if leaf.value.trim().is_empty() || !values.insert(leaf.value.as_str()) {
+                    issue(
+                        format!("{lpath}.value"),
+                        SpecIssueCode::DuplicateOptionValue,
+                        format!(
+                            "option value \"{}\" is empty or used twice in column \"{}\"",
+                            leaf.value, col.id
+                        ),
+                    );
+                }
+                if leaf.label.trim().is_empty() {
+                    issue(
+                        format!("{lpath}.label"),
+                        SpecIssueCode::Empty,
+                        "the option label is empty".into(),
+                    );
+                }
+            }
+        }
+    }
+    let mut grouped = SortedSet::new();
+    for (n, group) in c.alternatives.iter().enumerate() {
+        for (i, col) in group.iter().enumerate() {
+            if c.column(col).is_none() {
+                issue(
+                    format!("{path}.alternatives[{n}][{i}]"),
+                    SpecIssueCode::UnknownControl,
+                    format!("the grid has no column \"{col}\""),
+                );
+            } else if !grouped.insert(col.as_str()) {
+                issue(
+                    format!("{path}.alternatives[{n}][{i}]"),
+                    SpecIssueCode::DuplicateControlId,
+                    format!("column \"{col}\" is in two alternatives"),
+                );
+            }
+        }
+    }
+    if !c.alternatives.is_empty() {
+        for (n, col) in c.columns.iter().enumerate() {
+            if !grouped.contains(col.id.as_str()) {
+                issue(
+                    format!("{path}.columns[{n}].id"),
+                    SpecIssueCode::InvalidField,
+                    format!(
+                        "column \"{}\" is in no alternative; add it to one of `alternatives`",
+                        col.id
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(m) = &c.missing_row {
+        let ok = c
+            .column(&m.column)
+            .is_some_and(|col| col.leaf(&m.value).is_some());
+        if !ok {
+            issue(
+                format!("{path}.missing_row"),
+                SpecIssueCode::UnknownOption,
+                format!(
+                    "\"{}\" is not an option of column \"{}\"",
+                    m.value, m.column
+                ),
+            );
+        }
+    }
+}
+
+/// A grid's validated rows, with each row's sentence and both levels of two-level columns.
+fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<GridRowValue> {
+    grid::rows(c, item)
+        .into_iter()
+        .enumerate()
+        .map(|(row, sentence)| {
+            let cells = grid::effective_row(c, answer, row, sentence.is_some())
+                .into_iter()
+                .filter_map(|(col, value)| {
+                    let (category, leaf) = c.column(&col)?.leaf(&value)?;
+                    let cell = match category {
+                        Some(cat) => CellValue::Leveled {
+                            category: cat.value.clone(),
+                            value: leaf.value.clone(),
+                        },
+                        None => CellValue::Option(leaf.value.clone()),
+                    };
+                    Some((col, cell))
+                })
+                .collect();
+            GridRowValue {
+                row: row + 1,
+                sentence,
+                cells,
+            }
+        })
+        .collect()
+}
+
+/// Each row: a missing sentence's value, or one alternative's columns, each with a leaf.
+fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<Action>) {
+    for (row, sentence) in grid::rows(c, &task.item).into_iter().enumerate() {
+        if sentence.is_none() {
+            if let Some(m) = &c.missing_row {
+                out.push(Action::GridChoose {
+                    control: c.id.clone(),
+                    row,
+                    column: m.column.clone(),
+                    value: m.value.clone(),
+                });
+                continue;
+            }
+        }
+        let all: Vec<String> = c.columns.iter().map(|col| col.id.clone()).collect();
+        let columns = if c.alternatives.is_empty() {
+            all
+        } else {
+            c.alternatives[pick(rng, c.alternatives.len())].clone()
+        };
+        for column in columns {
+            let Some(col) = c.column(&column) else {
+                continue;
+            };
+            let leaves: Vec<String> = col
+                .leaves()
+                .into_iter()
+                .map(|(_, l)| l.value.clone())
+                .filter(|v| !grid::is_missing_value(c, &column, v))
+                .collect();
+            if !leaves.is_empty() {
+                let value = leaves[pick(rng, leaves.len())].clone();
+                out.push(Action::GridChoose {
+                    control: c.id.clone(),
+                    row,
+                    column,
+                    value,
+                });
+            }
+        }
+    }
+}
+
+/// Grid rows: as many as the item has, each cell a column of the grid with one of its options.
+fn grid(
+    c: &GridControl,
+    item: &Item,
+    value: &Value,
+    path: &str,
+) -> Result<Expected, Vec<GoldProblem>> {
+    let want = crate::task::grid::rows(c, item).len();
+    let Some(rows) = value.as_array() else {
+        return Err(problem(
+            path,
+            "write the rows as results hold them: [{\"row\": 1, \"cells\": {\"<column>\": \"<option>\"}}]".into(),
+        ));
+    };
+    let mut problems = Vec::new();
+    if rows.len() != want {
+        problems.extend(problem(
+            path,
+            format!(
+                "item \"{}\" has {want} rows, the gold answer {}: give every row",
+                item.id,
+                rows.len()
+            ),
+        ));
+    }
+    let mut cells_out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row.get("cells").and_then(Value::as_object);
+        let Some(cells) = cells else {
+            problems.extend(problem(
+                &format!("{path}[{r}]"),
+                "a row needs its \"cells\"".into(),
+            ));
+            continue;
+        };
+        let mut leaves_out = SortedMap::new();
+        for (col, cell) in cells {
+            let at = format!("{path}[{r}].cells.{col}");
+            let Some(column) = c.column(col) else {
+                let ids: Vec<&str> = c.columns.iter().map(|c| c.id.as_str()).collect();
+                problems.extend(problem(
+                    &at,
+                    format!(
+                        "the grid has no column \"{col}\" (its columns: {})",
+                        ids.join(", ")
+                    ),
+                ));
+                continue;
+            };
+            let leaf = cell
+                .as_str()
+                .or_else(|| cell.get("value").and_then(Value::as_str));
+            if let Some(leaf) = leaf {
+                leaves_out.insert(col.clone(), leaf.to_owned());
+            }
+            if leaf.and_then(|v| column.leaf(v)).is_none() {
+                let leaves: Vec<&str> = column
+                    .leaves()
+                    .into_iter()
+                    .map(|(_, l)| l.value.as_str())
+                    .collect();
+                problems.extend(problem(
+                    &at,
+                    format!(
+                        "{cell} is not an option of column \"{col}\": use one of {}",
+                        leaves.join(", ")
+                    ),
+                ));
+            }
+        }
+        cells_out.push(leaves_out);
+    }
+    done(Expected::Grid(cells_out), problems)
 }

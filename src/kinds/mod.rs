@@ -11,6 +11,7 @@
 //! | `spec` | [`CheckControl`] | checks of its own entry in the spec |
 //! | `item` | [`ItemFields`] | checks of the item fields it reads |
 //! | `answer` | [`KindAnswer`] | its result value read back; worked examples' answers |
+//! | `form` | [`FormKind`] | which whole answers it takes (`Action::SetAnswer`); its span text |
 //! | `validate` | [`ControlRules`] | its rules (each rule a file in `validate/`) |
 //! | `result` | [`ToValue`] | its result value |
 //! | `simulate` | [`Simulate`] | a simulated annotator's actions |
@@ -30,21 +31,23 @@ mod text;
 
 /// What the kinds' files use: the layers' traits and the types they pass.
 mod prelude {
-    pub(crate) use crate::analysis::agreement::{measure, AgreementReport, Answered, Context, Table};
+    pub(crate) use crate::analysis::agreement::{
+        measure, AgreementReport, Answered, Context, Table,
+    };
     pub(crate) use crate::analysis::alpha::{Datum, Level};
     pub(crate) use crate::analysis::revalidate::{finding, Finding};
     pub(crate) use crate::analysis::Analyse;
     pub(crate) use crate::answer::{typed, Answer, AnswerValue, KindAnswer, SpanValue};
-    pub(crate) use crate::form::Action;
+    pub(crate) use crate::form::{Action, FormKind};
     pub(crate) use crate::i18n::Msg;
     pub(crate) use crate::item::{Item, ItemFields};
     pub(crate) use crate::result::ToValue;
     pub(crate) use crate::simulate::{pick, Simulate};
     pub(crate) use crate::spec::check::CheckControl;
-    pub(crate) use crate::spec::SpecIssue;
+    pub(crate) use crate::spec::{SpecIssue, SpecIssueCode};
     pub(crate) use crate::study::gold::{self, Expected, GoldAnswer, GoldProblem};
     pub(crate) use crate::support::rng::SplitMix;
-    pub(crate) use crate::support::sorted_map::SortedMap;
+    pub(crate) use crate::support::sorted_map::{SortedMap, SortedSet};
     pub(crate) use crate::task::Task;
     pub(crate) use crate::validate::{required, AnswerPath, ControlRules, Problem};
     pub(crate) use serde_json::Value;
@@ -52,6 +55,7 @@ mod prelude {
 
 pub use crate::analysis::Analyse;
 pub use crate::answer::KindAnswer;
+pub use crate::form::FormKind;
 pub use crate::item::ItemFields;
 pub use crate::result::ToValue;
 pub use crate::simulate::Simulate;

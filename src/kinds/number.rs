@@ -7,17 +7,29 @@ use crate::spec::NumberControl;
 use crate::support::family::Gate;
 use crate::validate::{number_keys, number_msg, whole_number, whole_number_value};
 
+/// Largest number of digits a `u64` always holds.
+const MAX_DIGITS: u8 = 18;
+
 impl CheckControl for NumberControl {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
-        crate::spec::check::check_number(self, path, out);
+        check_number(self, path, out);
     }
 }
 
 impl ItemFields for NumberControl {
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
         if let Some(src) = &self.outputs {
-            out.extend(crate::item::check_outputs(item, src.field.as_str(), src.count, path));
+            out.extend(crate::item::check_outputs(
+                item,
+                src.field.as_str(),
+                src.count,
+                path,
+            ));
         }
+    }
+
+    fn span_field(&self) -> Option<&str> {
+        None
     }
 }
 
@@ -49,6 +61,13 @@ impl KindAnswer for NumberControl {
         } else {
             "give a whole number"
         }
+    }
+}
+
+impl FormKind for NumberControl {
+    /// Number boxes are typed into one by one (`Action::SetNumber`).
+    fn accepts(&self, _: &Task, _: &Answer) -> bool {
+        false
     }
 }
 
@@ -113,7 +132,12 @@ impl Simulate for NumberControl {
 }
 
 impl GoldAnswer for NumberControl {
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
         match (&self.outputs, value) {
             (None, v) => gold::whole(v, path).map(Expected::Number),
             (Some(src), Value::Object(map)) => {
@@ -165,15 +189,23 @@ fn numbers(value: &AnswerValue) -> Vec<(&str, u64)> {
 }
 
 impl Analyse for NumberControl {
-    fn revalidate(&self, _: &Task, value: &AnswerValue, _: &str, _: &mut Vec<Finding>) -> Option<Answer> {
+    fn revalidate(
+        &self,
+        _: &Task,
+        value: &AnswerValue,
+        _: &str,
+        _: &mut Vec<Finding>,
+    ) -> Option<Answer> {
         let AnswerValue::Number(n) = value else {
             return None;
         };
         let n: &NumberValue = n;
         Some(match (n, self.outputs.is_some()) {
             (NumberValue::PerOutput(map), true) => {
-                let texts: SortedMap<String, String> =
-                    map.iter().map(|(k, v)| (k.clone(), v.to_string())).collect();
+                let texts: SortedMap<String, String> = map
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.to_string()))
+                    .collect();
                 Answer::NumberTexts(Gate::gate(texts))
             }
             (NumberValue::One(v), false) => Answer::NumberText(Gate::gate(v.to_string())),
@@ -226,5 +258,40 @@ impl Analyse for NumberControl {
 
     fn categorical(&self, _: &AnswerValue) -> Vec<String> {
         Vec::new()
+    }
+}
+
+fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
+    if c.max_digits == 0 || c.max_digits > MAX_DIGITS {
+        out.push(SpecIssue::new(
+            format!("{path}.max_digits"),
+            SpecIssueCode::InvalidLimits,
+            format!("max_digits must be between 1 and {MAX_DIGITS}"),
+        ));
+    } else if c.min.to_string().len() > usize::from(c.max_digits) {
+        out.push(SpecIssue::new(
+            format!("{path}.min"),
+            SpecIssueCode::InvalidLimits,
+            format!(
+                "min {} has more than max_digits ({}) digits: no number could pass",
+                c.min, c.max_digits
+            ),
+        ));
+    }
+    if let Some(src) = &c.outputs {
+        if src.count == Some(0) {
+            out.push(SpecIssue::new(
+                format!("{path}.outputs.count"),
+                SpecIssueCode::InvalidLimits,
+                "outputs.count must be at least 1 (or left out: any number of outputs)",
+            ));
+        }
+        if src.label.trim().is_empty() {
+            out.push(SpecIssue::new(
+                format!("{path}.outputs.label"),
+                SpecIssueCode::Empty,
+                "each output needs a label, e.g. \"Utterance {n}\"",
+            ));
+        }
     }
 }

@@ -4,21 +4,36 @@
 use super::prelude::*;
 use crate::analysis::agreement::QuestionShares;
 use crate::analysis::revalidate::read_spans;
+use crate::answer::QuestionValue;
 use crate::answer::{QuestionCard, QuestionSet, QuestionsValue, WordSpan};
+use crate::form::QuestionEdit;
+use crate::simulate::{select, words};
 use crate::spec::QuestionsControl;
 use crate::support::family::Gate;
 use crate::text::Tokens;
+use crate::validate::{
+    question_answer, question_base_form, question_category, question_count, question_overlap,
+    question_skip, question_text, question_unanswerable, span_bounds, QuestionPart,
+};
 use serde::Deserialize;
 
 impl CheckControl for QuestionsControl {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
-        crate::spec::check::check_questions(self, path, out);
+        check_questions(self, path, out);
     }
 }
 
 impl ItemFields for QuestionsControl {
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
-        out.extend(crate::item::check_text_field(item, self.text_field.as_str(), path));
+        out.extend(crate::item::check_text_field(
+            item,
+            self.text_field.as_str(),
+            path,
+        ));
+    }
+
+    fn span_field(&self) -> Option<&str> {
+        Some(self.text_field.as_str())
     }
 }
 
@@ -89,13 +104,20 @@ impl KindAnswer for QuestionsControl {
     }
 }
 
+impl FormKind for QuestionsControl {
+    /// Question cards are edited by their own actions (`Action::QuestionAdd`, ...).
+    fn accepts(&self, _: &Task, _: &Answer) -> bool {
+        false
+    }
+}
+
 impl ControlRules for QuestionsControl {
     fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
         let set = match answer {
             Some(Answer::Questions(set)) => QuestionSet::clone(set),
             _ => QuestionSet::default(),
         };
-        out.extend(crate::validate::questions(task, self, &set));
+        out.extend(questions_rules(task, self, &set));
     }
 }
 
@@ -104,19 +126,24 @@ impl ToValue for QuestionsControl {
         let Some(Answer::Questions(set)) = answer else {
             return None;
         };
-        let value = crate::result::questions_value(task, self, set);
+        let value = questions_value(task, self, set);
         Some(AnswerValue::Questions(Gate::gate(value)))
     }
 }
 
 impl Simulate for QuestionsControl {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {
-        crate::simulate::question_actions(task, self, rng, plain, out);
+        question_actions(task, self, rng, plain, out);
     }
 }
 
 impl GoldAnswer for QuestionsControl {
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
         let text = item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = Tokens::new(text);
         let Some(questions) = value.get("questions").and_then(Value::as_array) else {
@@ -170,7 +197,13 @@ fn questions(value: &AnswerValue) -> Option<&QuestionsValue> {
 impl Analyse for QuestionsControl {
     /// Checks what the browser derived (base form, overlap flag) against the same derivation
     /// here.
-    fn revalidate(&self, task: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
+    fn revalidate(
+        &self,
+        task: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
         let v = questions(value)?;
         let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = task.tokens(self.text_field.as_str())?;
@@ -232,7 +265,11 @@ impl Analyse for QuestionsControl {
             push(p("category"), q.category.clone().unwrap_or_default(), None);
             push(p("unanswerable"), q.unanswerable.to_string(), None);
             push(p("yes_no"), q.yes_no.to_string(), None);
-            push(p("needs_manual_acceptance"), q.needs_manual_acceptance.to_string(), None);
+            push(
+                p("needs_manual_acceptance"),
+                q.needs_manual_acceptance.to_string(),
+                None,
+            );
             for a in &q.answers {
                 push(p("answer"), String::new(), Some(a));
             }
@@ -265,14 +302,23 @@ impl Analyse for QuestionsControl {
 
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
         let mut m: SortedMap<String, usize> = SortedMap::new();
-        for q in values.iter().filter_map(|v| questions(v)).flat_map(|v| &v.questions) {
+        for q in values
+            .iter()
+            .filter_map(|v| questions(v))
+            .flat_map(|v| &v.questions)
+        {
             let cat = q.category.clone().unwrap_or_else(|| "(none)".to_owned());
             *m.entry(cat).or_default() += 1;
         }
         let data = self
             .categories
             .iter()
-            .map(|c| (c.label.clone(), m.get(c.value.as_str()).copied().unwrap_or(0)))
+            .map(|c| {
+                (
+                    c.label.clone(),
+                    m.get(c.value.as_str()).copied().unwrap_or(0),
+                )
+            })
             .chain(std::iter::once((
                 "(none)".to_owned(),
                 m.get("(none)").copied().unwrap_or(0),
@@ -284,4 +330,209 @@ impl Analyse for QuestionsControl {
     fn categorical(&self, _: &AnswerValue) -> Vec<String> {
         Vec::new()
     }
+}
+
+fn check_questions(c: &QuestionsControl, path: &str, out: &mut Vec<SpecIssue>) {
+    let mut issue =
+        |p: &str, code, msg: String| out.push(SpecIssue::new(format!("{path}.{p}"), code, msg));
+    if c.target == 0 {
+        issue(
+            "target",
+            SpecIssueCode::InvalidLimits,
+            "target must be at least 1".into(),
+        );
+    }
+    if c.max < c.target {
+        issue(
+            "max",
+            SpecIssueCode::InvalidLimits,
+            format!("max ({}) must be at least the target ({})", c.max, c.target),
+        );
+    }
+    if c.yes_no_values.is_empty() || c.yes_no_values.iter().any(|v| v.trim().is_empty()) {
+        issue(
+            "yes_no_values",
+            SpecIssueCode::NoOptions,
+            "give the yes/no base forms, e.g. [\"Tak\", \"Nie\"]".into(),
+        );
+    }
+    let mut values = SortedSet::new();
+    for (i, cat) in c.categories.iter().enumerate() {
+        if cat.value.trim().is_empty() || !values.insert(cat.value.as_str()) {
+            issue(
+                &format!("categories[{i}].value"),
+                SpecIssueCode::DuplicateOptionValue,
+                format!("category \"{}\" is empty or used twice", cat.value),
+            );
+        }
+        if cat.share.is_some_and(|p| !(0.0..=100.0).contains(&p.0)) {
+            issue(
+                &format!("categories[{i}].share"),
+                SpecIssueCode::InvalidLimits,
+                "a share is a percentage between 0 and 100".into(),
+            );
+        }
+    }
+    if let Some(cat) = &c.yes_no_category {
+        if !values.contains(cat.as_str()) {
+            issue(
+                "yes_no_category",
+                SpecIssueCode::UnknownOption,
+                format!("\"{cat}\" is not one of the categories"),
+            );
+        }
+    }
+    if c.unanswerable_share > 100 {
+        issue(
+            "unanswerable_share",
+            SpecIssueCode::InvalidLimits,
+            "a share is a percentage between 0 and 100".into(),
+        );
+    }
+    if c.overlap.threshold > 100 {
+        issue(
+            "overlap.threshold",
+            SpecIssueCode::InvalidLimits,
+            "the threshold is a percentage between 0 and 100".into(),
+        );
+    }
+    if let Some(name) = &c.overlap.function_words {
+        if crate::text::overlap::FunctionWords::builtin(name).is_none() {
+            issue(
+                "overlap.function_words",
+                SpecIssueCode::UnknownOption,
+                format!(
+                    "no built-in function-word list \"{name}\"; use one of {:?}, or list words in extra_function_words",
+                    crate::text::overlap::FunctionWords::BUILTIN
+                ),
+            );
+        }
+    }
+}
+
+/// Validated questions with fragments, base forms and overlap as recorded.
+fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> QuestionsValue {
+    if set.skipped.is_some() {
+        return QuestionsValue {
+            text_field: c.text_field.to_string(),
+            questions: Vec::new(),
+            no_more_questions: false,
+            skipped: set.skipped.clone(),
+        };
+    }
+    let function = crate::task::authoring::function_words(task, c);
+    let questions = set
+        .cards
+        .iter()
+        .map(|card| {
+            let overlap = crate::task::authoring::card_overlap(task, c, card, function);
+            QuestionValue {
+                question: card.question.trim().to_owned(),
+                answers: crate::task::authoring::fragments(task, c, card),
+                base_form: crate::task::authoring::base_form(task, c, card),
+                base_form_edited: card.base_form.is_some() && !card.yes_no,
+                unanswerable: card.unanswerable,
+                yes_no: card.yes_no,
+                category: card.category.clone(),
+                needs_manual_acceptance: overlap.above(c.overlap.threshold),
+                overlap: crate::answer::OverlapValue {
+                    shared: overlap.shared,
+                    content: overlap.content,
+                    words: overlap.words,
+                },
+            }
+        })
+        .collect();
+    QuestionsValue {
+        text_field: c.text_field.to_string(),
+        questions,
+        no_more_questions: set.no_more,
+        skipped: None,
+    }
+}
+
+/// Questions on the paragraph, each with a fragment of it; or, for `plain` when the spec
+/// allows it, the paragraph skipped for its first reason.
+fn question_actions(
+    task: &Task,
+    c: &QuestionsControl,
+    rng: &mut SplitMix,
+    plain: bool,
+    out: &mut Vec<Action>,
+) {
+    if plain {
+        if let Some(reason) = c.skip_reasons.first() {
+            out.push(Action::QuestionsSkip {
+                control: c.id.clone(),
+                reason: Some(reason.value.clone()),
+            });
+            return;
+        }
+    }
+    let count = task
+        .tokens(c.text_field.as_str())
+        .map_or(0, |t| t.word_count());
+    let cards = c.target.clamp(1, c.max.max(1));
+    let unanswerable = pick(rng, cards);
+    for card in 0..cards {
+        if card > 0 {
+            out.push(Action::QuestionAdd {
+                control: c.id.clone(),
+            });
+        }
+        let edit = |edit| Action::QuestionEdit {
+            control: c.id.clone(),
+            card,
+            edit,
+        };
+        out.push(edit(QuestionEdit::Text(format!(
+            "Simulated question {}?",
+            card + 1
+        ))));
+        if let Some(words) = words(rng, count) {
+            out.push(select(&c.id, words));
+            out.push(Action::QuestionAssign {
+                control: c.id.clone(),
+                card,
+            });
+        }
+        if card == unanswerable && c.unanswerable_share > 0 {
+            out.push(edit(QuestionEdit::Unanswerable(true)));
+        }
+        if !c.categories.is_empty() {
+            let cat = c.categories[pick(rng, c.categories.len())].value.clone();
+            out.push(edit(QuestionEdit::Category(Some(cat))));
+        }
+    }
+}
+
+/// The problems of a questions control: per card (text, fragments, base form, category,
+/// overlap), then the count and the unanswerable share.
+fn questions_rules(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Problem> {
+    if let Some(reason) = &set.skipped {
+        return question_skip::apply(c, reason).into_iter().collect();
+    }
+    let words = task
+        .tokens(c.text_field.as_str())
+        .map_or(0, |t| t.word_count());
+    let function = crate::task::authoring::function_words(task, c);
+    let mut out = Vec::new();
+    for (i, card) in set.cards.iter().enumerate() {
+        let path = AnswerPath::question(&c.id, i);
+        out.extend(question_text::apply(c, &path, &card.question));
+        out.extend(question_answer::apply(&path, card));
+        out.extend(span_bounds::apply(
+            &path.part(QuestionPart::Answer),
+            &card.spans,
+            words,
+        ));
+        let base = crate::task::authoring::base_form(task, c, card);
+        out.extend(question_base_form::apply(c, &path, card, &base));
+        out.extend(question_category::apply(c, &path, card));
+        let overlap = crate::task::authoring::card_overlap(task, c, card, function);
+        out.extend(question_overlap::apply(c, &path, &overlap));
+    }
+    out.extend(question_count::apply(c, set));
+    out.extend(question_unanswerable::apply(c, set));
+    out
 }

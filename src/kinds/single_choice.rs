@@ -1,17 +1,22 @@
 //! `single_choice`: exactly one option out of a list (radio buttons or a dropdown).
 
 use super::prelude::*;
+use crate::spec::check::is_valid_key;
 use crate::spec::SingleChoice;
 use crate::support::ids::OptionValue;
 
 impl CheckControl for SingleChoice {
     fn check(&self, path: &str, keys: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
-        crate::spec::check::check_choice(self, path, keys, out);
+        check_choice(self, path, keys, out);
     }
 }
 
 impl ItemFields for SingleChoice {
     fn check_item(&self, _: &Item, _: &str, _: &mut Vec<SpecIssue>) {}
+
+    fn span_field(&self) -> Option<&str> {
+        None
+    }
 }
 
 impl KindAnswer for SingleChoice {
@@ -25,6 +30,12 @@ impl KindAnswer for SingleChoice {
 
     fn example_hint(&self) -> &'static str {
         "give the option's value as a string"
+    }
+}
+
+impl FormKind for SingleChoice {
+    fn accepts(&self, _: &Task, answer: &Answer) -> bool {
+        matches!(answer, Answer::Choice(v) if self.options.iter().any(|o| &o.value == v))
     }
 }
 
@@ -65,9 +76,9 @@ impl GoldAnswer for SingleChoice {
     fn expected(&self, _: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
         let values: Vec<&str> = self.options.iter().map(|o| o.value.as_str()).collect();
         match value.as_str() {
-            Some(v) if values.contains(&v) => {
-                Ok(Expected::Exact(AnswerValue::SingleChoice(OptionValue::from(v))))
-            }
+            Some(v) if values.contains(&v) => Ok(Expected::Exact(AnswerValue::SingleChoice(
+                OptionValue::from(v),
+            ))),
             _ => Err(gold::problem(
                 path,
                 format!(
@@ -89,7 +100,13 @@ fn chosen(value: &AnswerValue) -> Option<&OptionValue> {
 }
 
 impl Analyse for SingleChoice {
-    fn revalidate(&self, _: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
+    fn revalidate(
+        &self,
+        _: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
         let v = chosen(value)?;
         if !self.options.iter().any(|o| &o.value == v) {
             out.push(finding(path, format!("\"{v}\" is not an option")));
@@ -112,9 +129,12 @@ impl Analyse for SingleChoice {
                     .insert(a.who.clone(), Datum::Category(v.to_string()));
             }
         }
-        report
-            .measures
-            .push(measure(self.id.to_string(), Level::Nominal, "option values", &t));
+        report.measures.push(measure(
+            self.id.to_string(),
+            Level::Nominal,
+            "option values",
+            &t,
+        ));
     }
 
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
@@ -122,7 +142,10 @@ impl Analyse for SingleChoice {
             .options
             .iter()
             .map(|o| {
-                let n = values.iter().filter(|v| chosen(v) == Some(&o.value)).count();
+                let n = values
+                    .iter()
+                    .filter(|v| chosen(v) == Some(&o.value))
+                    .count();
                 (o.label.clone(), n)
             })
             .collect();
@@ -134,5 +157,63 @@ impl Analyse for SingleChoice {
             .map(|v| format!("{}={v}", self.id))
             .into_iter()
             .collect()
+    }
+}
+
+fn check_choice(
+    c: &SingleChoice,
+    path: &str,
+    keys: &mut SortedMap<String, String>,
+    out: &mut Vec<SpecIssue>,
+) {
+    if c.options.is_empty() {
+        out.push(SpecIssue::new(
+            format!("{path}.options"),
+            SpecIssueCode::NoOptions,
+            "a choice needs at least one option",
+        ));
+    }
+    let mut values = SortedSet::new();
+    for (n, option) in c.options.iter().enumerate() {
+        let opath = format!("{path}.options[{n}]");
+        if option.value.as_str().trim().is_empty() {
+            out.push(SpecIssue::new(
+                format!("{opath}.value"),
+                SpecIssueCode::Empty,
+                "the option value is empty; results record it",
+            ));
+        } else if !values.insert(option.value.clone()) {
+            out.push(SpecIssue::new(
+                format!("{opath}.value"),
+                SpecIssueCode::DuplicateOptionValue,
+                format!(
+                    "option value \"{}\" is used twice in this control; values must be unique",
+                    option.value
+                ),
+            ));
+        }
+        if option.label.trim().is_empty() {
+            out.push(SpecIssue::new(
+                format!("{opath}.label"),
+                SpecIssueCode::Empty,
+                "the option label is empty; annotators need something to read",
+            ));
+        }
+        if let Some(key) = &option.key {
+            let kpath = format!("{opath}.key");
+            if !is_valid_key(key) {
+                out.push(SpecIssue::new(
+                    kpath,
+                    SpecIssueCode::InvalidShortcutKey,
+                    format!("shortcut key \"{key}\" must be one character, 1-9 or a-z"),
+                ));
+            } else if let Some(first) = keys.insert(key.to_ascii_lowercase(), kpath.clone()) {
+                out.push(SpecIssue::new(
+                    kpath,
+                    SpecIssueCode::DuplicateShortcutKey,
+                    format!("shortcut key \"{key}\" is already used at {first}"),
+                ));
+            }
+        }
     }
 }

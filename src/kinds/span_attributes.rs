@@ -2,21 +2,32 @@
 //! manual's techniques, a politician's tone).
 
 use super::prelude::*;
+use crate::answer::SpanEntryValue;
 use crate::answer::{SpanAttrValue, SpanEntry, WordSpan};
+use crate::simulate::{select, words};
 use crate::spec::SpanAttributes;
+use crate::study::gold::{done, locate, problem};
 use crate::support::family::Gate;
 use crate::text::Tokens;
 use crate::validate::{span_bounds, span_needed, span_value};
 
 impl CheckControl for SpanAttributes {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
-        crate::spec::check::check_span_attributes(self, path, out);
+        check_span_attributes(self, path, out);
     }
 }
 
 impl ItemFields for SpanAttributes {
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
-        out.extend(crate::item::check_text_field(item, self.text_field.as_str(), path));
+        out.extend(crate::item::check_text_field(
+            item,
+            self.text_field.as_str(),
+            path,
+        ));
+    }
+
+    fn span_field(&self) -> Option<&str> {
+        Some(self.text_field.as_str())
     }
 }
 
@@ -65,6 +76,13 @@ impl KindAnswer for SpanAttributes {
     }
 }
 
+impl FormKind for SpanAttributes {
+    /// Spans and values are set by their own actions (`Action::AssignSelection`, ...).
+    fn accepts(&self, _: &Task, _: &Answer) -> bool {
+        false
+    }
+}
+
 impl ControlRules for SpanAttributes {
     fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
         let words = task
@@ -99,20 +117,25 @@ impl ToValue for SpanAttributes {
         let Some(Answer::Spans(map)) = answer else {
             return None;
         };
-        let value = crate::result::span_value(task, self, map);
+        let value = span_value(task, self, map);
         Some(AnswerValue::SpanAttributes(Gate::gate(value)))
     }
 }
 
 impl Simulate for SpanAttributes {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, _: bool, out: &mut Vec<Action>) {
-        crate::simulate::span_actions(task, self, rng, out);
+        span_actions(task, self, rng, out);
     }
 }
 
 impl GoldAnswer for SpanAttributes {
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
-        gold::spans(self, item, value, path)
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
+        spans(self, item, value, path)
     }
 }
 
@@ -125,7 +148,13 @@ fn attributes(value: &AnswerValue) -> Option<&SortedMap<String, SpanAttrValue>> 
 }
 
 impl Analyse for SpanAttributes {
-    fn revalidate(&self, task: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
+    fn revalidate(
+        &self,
+        task: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
         let attrs = attributes(value)?;
         let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = task.tokens(self.text_field.as_str())?;
@@ -134,7 +163,8 @@ impl Analyse for SpanAttributes {
             let mut list = Vec::new();
             for (n, e) in entries.entries().into_iter().enumerate() {
                 let at = format!("{path}.{attr}[{n}].spans");
-                let spans = crate::analysis::revalidate::read_spans(text, tokens, &e.spans, &at, out);
+                let spans =
+                    crate::analysis::revalidate::read_spans(text, tokens, &e.spans, &at, out);
                 list.push(SpanEntry {
                     value: (!e.value.is_empty()).then(|| e.value.clone()),
                     spans,
@@ -231,4 +261,199 @@ impl Analyse for SpanAttributes {
     fn categorical(&self, _: &AnswerValue) -> Vec<String> {
         Vec::new()
     }
+}
+
+fn check_span_attributes(c: &SpanAttributes, path: &str, out: &mut Vec<SpecIssue>) {
+    let mut issue = |p: String, code, msg: String| out.push(SpecIssue::new(p, code, msg));
+    if c.attributes.is_empty() {
+        issue(
+            format!("{path}.attributes"),
+            SpecIssueCode::NoOptions,
+            "add at least one attribute".into(),
+        );
+    }
+    let mut ids = SortedSet::new();
+    for (n, a) in c.attributes.iter().enumerate() {
+        let apath = format!("{path}.attributes[{n}]");
+        if a.id.trim().is_empty() || !ids.insert(a.id.as_str()) {
+            issue(
+                format!("{apath}.id"),
+                SpecIssueCode::DuplicateControlId,
+                format!("attribute id \"{}\" is empty or used twice", a.id),
+            );
+        }
+        if a.label.trim().is_empty() {
+            issue(
+                format!("{apath}.label"),
+                SpecIssueCode::Empty,
+                "the attribute label is empty".into(),
+            );
+        }
+        if a.values.is_empty() {
+            issue(
+                format!("{apath}.values"),
+                SpecIssueCode::NoOptions,
+                "an attribute needs at least one value".into(),
+            );
+        }
+        let mut values = SortedSet::new();
+        for (i, v) in a.values.iter().enumerate() {
+            if v.value.trim().is_empty() || !values.insert(v.value.as_str()) {
+                issue(
+                    format!("{apath}.values[{i}].value"),
+                    SpecIssueCode::DuplicateOptionValue,
+                    format!("value \"{}\" is empty or used twice", v.value),
+                );
+            }
+        }
+        for (i, v) in a.spans_required_for.iter().enumerate() {
+            if v != "*" && !values.contains(v.as_str()) {
+                issue(
+                    format!("{apath}.spans_required_for[{i}]"),
+                    SpecIssueCode::UnknownOption,
+                    format!("\"{v}\" is not a value of attribute \"{}\"", a.id),
+                );
+            }
+        }
+    }
+}
+
+/// Span attributes with each span's covered text and offsets in every unit.
+fn span_value(
+    task: &Task,
+    c: &SpanAttributes,
+    map: &SortedMap<String, Vec<SpanEntry>>,
+) -> SortedMap<String, SpanAttrValue> {
+    let text = task.item.text(c.text_field.as_str()).unwrap_or_default();
+    let Some(tokens) = task.tokens(c.text_field.as_str()) else {
+        return SortedMap::new();
+    };
+    let entry_value = |e: &SpanEntry| SpanEntryValue {
+        value: e.value.clone().unwrap_or_default(),
+        spans: e
+            .spans
+            .iter()
+            .filter_map(|s| SpanValue::of(text, tokens, s))
+            .collect(),
+    };
+    c.attributes
+        .iter()
+        .filter_map(|a| {
+            let list = map.get(&a.id)?;
+            let value = if a.repeatable {
+                SpanAttrValue::Many(list.iter().map(entry_value).collect())
+            } else {
+                SpanAttrValue::One(entry_value(list.first()?))
+            };
+            Some((a.id.clone(), value))
+        })
+        .collect()
+}
+
+/// Each attribute: a value, and a span of real words when the value needs one (a repeatable
+/// attribute gets one entry).
+fn span_actions(task: &Task, c: &SpanAttributes, rng: &mut SplitMix, out: &mut Vec<Action>) {
+    let count = task
+        .tokens(c.text_field.as_str())
+        .map_or(0, |t| t.word_count());
+    for a in &c.attributes {
+        if a.values.is_empty() {
+            continue;
+        }
+        let value = a.values[pick(rng, a.values.len())].value.clone();
+        let span = a.needs_span(&value).then(|| words(rng, count)).flatten();
+        if let Some(words) = span {
+            out.push(select(&c.id, words));
+            out.push(Action::AssignSelection {
+                control: c.id.clone(),
+                attr: a.id.clone(),
+                entry: (!a.repeatable).then_some(0),
+            });
+        }
+        out.push(Action::SpanValue {
+            control: c.id.clone(),
+            attr: a.id.clone(),
+            entry: 0,
+            value: Some(value),
+        });
+    }
+}
+
+/// Span attributes: each attribute of the control, each value one of its values, each span
+/// found in the item's text.
+fn spans(
+    c: &SpanAttributes,
+    item: &Item,
+    value: &Value,
+    path: &str,
+) -> Result<Expected, Vec<GoldProblem>> {
+    let text = item.text(c.text_field.as_str()).unwrap_or_default();
+    let tokens = Tokens::new(text);
+    let Some(map) = value.as_object() else {
+        return Err(problem(
+            path,
+            "write {\"<attribute>\": {\"value\": \"<value>\", \"spans\": [\"<marked text>\"]}}"
+                .into(),
+        ));
+    };
+    let mut out = SortedMap::new();
+    let mut problems = Vec::new();
+    for (attr_id, entries) in map {
+        let at = format!("{path}.{attr_id}");
+        let Some(attr) = c.attribute(attr_id) else {
+            let ids: Vec<&str> = c.attributes.iter().map(|a| a.id.as_str()).collect();
+            problems.extend(problem(
+                &at,
+                format!(
+                    "\"{}\" has no attribute \"{attr_id}\" (its attributes: {})",
+                    c.id.as_str(),
+                    ids.join(", ")
+                ),
+            ));
+            continue;
+        };
+        let list: Vec<(String, &Value)> = match entries {
+            Value::Array(list) => list
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (format!("{at}[{i}]"), e))
+                .collect(),
+            e => vec![(at.clone(), e)],
+        };
+        let mut by_value: SortedMap<String, Vec<u64>> = SortedMap::new();
+        for (at, entry) in list {
+            let Some(v) = entry.get("value").and_then(Value::as_str) else {
+                problems.extend(problem(&at, "an entry needs its \"value\"".into()));
+                continue;
+            };
+            if !attr.values.iter().any(|x| x.value == v) {
+                let values: Vec<&str> = attr.values.iter().map(|x| x.value.as_str()).collect();
+                problems.extend(problem(
+                    &format!("{at}.value"),
+                    format!(
+                        "\"{v}\" is not a value of \"{attr_id}\": use one of {}",
+                        values.join(", ")
+                    ),
+                ));
+                continue;
+            }
+            let words = by_value.entry(v.to_owned()).or_default();
+            for (s, span) in entry
+                .get("spans")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .enumerate()
+            {
+                match locate(text, &tokens, span, &format!("{at}.spans[{s}]")) {
+                    Ok((f, l)) => words.extend(f as u64..=l as u64),
+                    Err(mut p) => problems.append(&mut p),
+                }
+            }
+            words.sort_unstable();
+            words.dedup();
+        }
+        out.insert(attr_id.clone(), by_value);
+    }
+    done(Expected::Spans(out), problems)
 }

@@ -1,7 +1,7 @@
 //! `text`: free text, one line or several (e.g. an optional note).
 
 use super::prelude::*;
-use crate::spec::{SpecIssueCode, TextControl};
+use crate::spec::TextControl;
 use crate::validate::text_length;
 
 impl CheckControl for TextControl {
@@ -18,6 +18,10 @@ impl CheckControl for TextControl {
 
 impl ItemFields for TextControl {
     fn check_item(&self, _: &Item, _: &str, _: &mut Vec<SpecIssue>) {}
+
+    fn span_field(&self) -> Option<&str> {
+        None
+    }
 }
 
 impl KindAnswer for TextControl {
@@ -39,6 +43,12 @@ fn typed_text(answer: Option<&Answer>) -> &str {
     match answer {
         Some(Answer::Text(t)) => t,
         _ => "",
+    }
+}
+
+impl FormKind for TextControl {
+    fn accepts(&self, _: &Task, answer: &Answer) -> bool {
+        matches!(answer, Answer::Text(_))
     }
 }
 
@@ -80,7 +90,13 @@ impl GoldAnswer for TextControl {
 }
 
 impl Analyse for TextControl {
-    fn revalidate(&self, _: &Task, value: &AnswerValue, _: &str, _: &mut Vec<Finding>) -> Option<Answer> {
+    fn revalidate(
+        &self,
+        _: &Task,
+        value: &AnswerValue,
+        _: &str,
+        _: &mut Vec<Finding>,
+    ) -> Option<Answer> {
         match value {
             AnswerValue::Text(t) => Some(Answer::Text(t.clone())),
             _ => None,

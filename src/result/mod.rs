@@ -2,7 +2,6 @@
 
 mod values;
 pub use values::ToValue;
-pub(crate) use values::{grid_value, questions_value, span_value};
 
 use crate::answer::AnswerValue;
 use crate::form::FormState;

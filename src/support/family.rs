@@ -36,6 +36,25 @@ pub type Marking<T> = T;
 #[cfg(not(any(feature = "marking", not(target_arch = "wasm32"))))]
 pub type Marking<T> = Absent<T>;
 
+/// Whole answers set at once (`form::Action::SetAnswer`): every build but `choice`, whose
+/// kinds (single choice, free text) have actions of their own.
+#[cfg(any(
+    feature = "numbers",
+    feature = "grids",
+    feature = "marking",
+    not(target_arch = "wasm32")
+))]
+pub type Wholes<T> = T;
+/// Whole answers set at once (`form::Action::SetAnswer`): every build but `choice`, whose
+/// kinds (single choice, free text) have actions of their own.
+#[cfg(not(any(
+    feature = "numbers",
+    feature = "grids",
+    feature = "marking",
+    not(target_arch = "wasm32")
+)))]
+pub type Wholes<T> = Absent<T>;
+
 /// A value of a family this build leaves out: there is none. Reading one is an error that says
 /// which build has it; everything else about it is unreachable.
 pub struct Absent<T>(std::convert::Infallible, PhantomData<T>);

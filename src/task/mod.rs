@@ -6,7 +6,7 @@ pub mod grid;
 pub mod order;
 pub mod presentation;
 
-use crate::item::Item;
+use crate::item::{Item, ItemFields};
 use crate::spec::Control;
 use crate::spec::TaskSpec;
 use crate::support::sorted_map::SortedMap;
@@ -36,17 +36,13 @@ impl Task {
     /// Binds a (checked) spec and item; `seed` is the host's shuffle seed.
     pub fn new(spec: TaskSpec, item: Item, seed: Option<&str>) -> Self {
         let presentation = Presentation::new(&spec, &item, seed);
-        // Tokenised inside the match of the span kinds: a build without them (see
+        // Only the kinds that pick spans name a field: a build without them (see
         // `support::family`) then has no tokeniser and no word-break tables at all.
         let spans = spec
             .controls
             .iter()
             .filter_map(|c| {
-                let field = match c {
-                    Control::SpanAttributes(s) => s.text_field.as_str(),
-                    Control::Questions(q) => q.text_field.as_str(),
-                    _ => return None,
-                };
+                let field = crate::spec::each_control!(c, k => k.span_field())?;
                 let text = item.text(field).unwrap_or_default();
                 Some((
                     field.to_owned(),

@@ -1,8 +1,8 @@
 //! `ExampleView`: one worked example — the example item, its correct answers, the explanation.
 
 use super::blocks_view::BlocksView;
-use super::later::use_painted;
 use super::kind_view::KindView;
+use super::later::use_painted;
 use super::markdown_view::Markdown;
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::item::Item;

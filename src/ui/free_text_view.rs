@@ -81,7 +81,7 @@ impl super::kind_view::KindView for TextControl {
         };
         html! {
             <FreeTextView instance={cx.instance} control={Rc::new(self.clone())} {value}
-                error={(cx.error)(&self.id)} disabled={cx.form.submitted}
+                error={cx.error.clone()} disabled={cx.form.submitted}
                 on_action={cx.actions.now.clone()} />
         }
     }
@@ -90,7 +90,12 @@ impl super::kind_view::KindView for TextControl {
         super::focus::focus(&dom_id(instance, &[self.id.as_str(), "text"]));
     }
 
-    fn example(&self, value: &serde_json::Value, _: &crate::item::Item, _: crate::i18n::Lang) -> Html {
+    fn example(
+        &self,
+        value: &serde_json::Value,
+        _: &crate::item::Item,
+        _: crate::i18n::Lang,
+    ) -> Html {
         html! { {value.as_str().unwrap_or_default().to_owned()} }
     }
 }

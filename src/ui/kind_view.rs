@@ -7,7 +7,6 @@ use super::Model;
 use crate::form::FormState;
 use crate::i18n::Lang;
 use crate::item::Item;
-use crate::support::ids::ControlId;
 use crate::task::authoring::Tally;
 use crate::task::Task;
 use crate::validate::{Place, Report};
@@ -33,7 +32,7 @@ pub struct ViewContext<'a> {
     /// The session's running tally of questions, if any.
     pub tally: Option<Rc<Tally>>,
     /// The message beside a one-box control, once its problems show.
-    pub error: &'a dyn Fn(&ControlId) -> Option<AttrValue>,
+    pub error: Option<AttrValue>,
 }
 
 /// A control kind on screen.

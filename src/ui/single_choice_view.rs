@@ -77,7 +77,7 @@ pub fn SingleChoiceView(props: &SingleChoiceProps) -> Html {
 impl super::kind_view::KindView for SingleChoice {
     fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
         let (instance, form, lang) = (cx.instance, cx.form, cx.lang);
-        let error = (cx.error)(&self.id);
+        let error = cx.error.clone();
         let control = Rc::new(self.clone());
         let chosen = form.choice(&self.id).cloned();
         let on_action = cx.actions.now.clone();

@@ -193,7 +193,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         lang,
                         actions: &actions,
                         tally: props.tally.clone(),
-                        error: &control_error,
+                        error: control_error(control.id()),
                     };
                     crate::spec::each_control!(control, c => c.view(&cx))
                 }) }

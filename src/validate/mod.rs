@@ -9,15 +9,15 @@ pub(crate) mod grid_extra_sentences;
 pub(crate) mod grid_missing_row;
 pub(crate) mod grid_row;
 mod path;
-mod question_answer;
-mod question_base_form;
-mod question_category;
-mod question_count;
-mod question_overlap;
+pub(crate) mod question_answer;
+pub(crate) mod question_base_form;
+pub(crate) mod question_category;
+pub(crate) mod question_count;
+pub(crate) mod question_overlap;
 pub(crate) mod question_skip;
-mod question_text;
+pub(crate) mod question_text;
 pub use path::{AnswerPath, ListRule, Place, QuestionPart};
-mod question_unanswerable;
+pub(crate) mod question_unanswerable;
 mod report;
 pub use report::{Problem, ProblemCode, PublicProblem, PublicReport, Report, Severity};
 pub(crate) mod required;
@@ -28,10 +28,10 @@ pub(crate) mod text_length;
 pub(crate) mod whole_number;
 pub use whole_number::value as whole_number_value;
 
-use crate::answer::{Answer, Answers, QuestionSet};
+use crate::answer::{Answer, Answers};
 use crate::i18n::Msg;
 use crate::item::Item;
-use crate::spec::{NumberControl, QuestionsControl};
+use crate::spec::NumberControl;
 use crate::support::ids::ControlId;
 use crate::task::Task;
 /// The message key for each number problem.
@@ -88,37 +88,6 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
         crate::spec::each_control!(control, c => c.rules(task, answer, &mut problems));
     }
     Report { problems }
-}
-
-/// The problems of a questions control: per card (text, fragments, base form, category,
-/// overlap), then the count and the unanswerable share.
-pub(crate) fn questions(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<Problem> {
-    if let Some(reason) = &set.skipped {
-        return question_skip::apply(c, reason).into_iter().collect();
-    }
-    let words = task
-        .tokens(c.text_field.as_str())
-        .map_or(0, |t| t.word_count());
-    let function = crate::task::authoring::function_words(task, c);
-    let mut out = Vec::new();
-    for (i, card) in set.cards.iter().enumerate() {
-        let path = AnswerPath::question(&c.id, i);
-        out.extend(question_text::apply(c, &path, &card.question));
-        out.extend(question_answer::apply(&path, card));
-        out.extend(span_bounds::apply(
-            &path.part(QuestionPart::Answer),
-            &card.spans,
-            words,
-        ));
-        let base = crate::task::authoring::base_form(task, c, card);
-        out.extend(question_base_form::apply(c, &path, card, &base));
-        out.extend(question_category::apply(c, &path, card));
-        let overlap = crate::task::authoring::card_overlap(task, c, card, function);
-        out.extend(question_overlap::apply(c, &path, &overlap));
-    }
-    out.extend(question_count::apply(c, set));
-    out.extend(question_unanswerable::apply(c, set));
-    out
 }
 
 /// The boxes of a number control: one per output (by id), or a single one (`None`).

@@ -15,7 +15,7 @@
 use super::{jaccard, Gold, GoldProblem};
 use crate::answer::{AnswerValue, NumberValue, SpanAttrValue};
 use crate::item::Item;
-use crate::spec::{GridControl, SpanAttributes, TaskSpec};
+use crate::spec::TaskSpec;
 use crate::support::sorted_map::SortedMap;
 use crate::text::tokens::Tokens;
 use serde_json::Value;
@@ -41,7 +41,12 @@ pub enum Expected {
 /// (each kind implements it in `crate::kinds`).
 pub trait GoldAnswer {
     /// Reads the expected value of this control on `item` (`path` names it in the file).
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>>;
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>>;
 }
 
 /// The value read, or every problem found on the way.
@@ -89,160 +94,6 @@ pub(crate) fn whole(v: &Value, path: &str) -> Result<u64, Vec<GoldProblem>> {
             format!("{v} is not a whole number: write digits only"),
         )
     })
-}
-
-/// Grid rows: as many as the item has, each cell a column of the grid with one of its options.
-pub(crate) fn grid(
-    c: &GridControl,
-    item: &Item,
-    value: &Value,
-    path: &str,
-) -> Result<Expected, Vec<GoldProblem>> {
-    let want = crate::task::grid::rows(c, item).len();
-    let Some(rows) = value.as_array() else {
-        return Err(problem(
-            path,
-            "write the rows as results hold them: [{\"row\": 1, \"cells\": {\"<column>\": \"<option>\"}}]".into(),
-        ));
-    };
-    let mut problems = Vec::new();
-    if rows.len() != want {
-        problems.extend(problem(
-            path,
-            format!(
-                "item \"{}\" has {want} rows, the gold answer {}: give every row",
-                item.id,
-                rows.len()
-            ),
-        ));
-    }
-    let mut cells_out = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        let cells = row.get("cells").and_then(Value::as_object);
-        let Some(cells) = cells else {
-            problems.extend(problem(
-                &format!("{path}[{r}]"),
-                "a row needs its \"cells\"".into(),
-            ));
-            continue;
-        };
-        let mut leaves_out = SortedMap::new();
-        for (col, cell) in cells {
-            let at = format!("{path}[{r}].cells.{col}");
-            let Some(column) = c.column(col) else {
-                let ids: Vec<&str> = c.columns.iter().map(|c| c.id.as_str()).collect();
-                problems.extend(problem(
-                    &at,
-                    format!(
-                        "the grid has no column \"{col}\" (its columns: {})",
-                        ids.join(", ")
-                    ),
-                ));
-                continue;
-            };
-            let leaf = cell
-                .as_str()
-                .or_else(|| cell.get("value").and_then(Value::as_str));
-            if let Some(leaf) = leaf {
-                leaves_out.insert(col.clone(), leaf.to_owned());
-            }
-            if leaf.and_then(|v| column.leaf(v)).is_none() {
-                let leaves: Vec<&str> = column
-                    .leaves()
-                    .into_iter()
-                    .map(|(_, l)| l.value.as_str())
-                    .collect();
-                problems.extend(problem(
-                    &at,
-                    format!(
-                        "{cell} is not an option of column \"{col}\": use one of {}",
-                        leaves.join(", ")
-                    ),
-                ));
-            }
-        }
-        cells_out.push(leaves_out);
-    }
-    done(Expected::Grid(cells_out), problems)
-}
-
-/// Span attributes: each attribute of the control, each value one of its values, each span
-/// found in the item's text.
-pub(crate) fn spans(
-    c: &SpanAttributes,
-    item: &Item,
-    value: &Value,
-    path: &str,
-) -> Result<Expected, Vec<GoldProblem>> {
-    let text = item.text(c.text_field.as_str()).unwrap_or_default();
-    let tokens = Tokens::new(text);
-    let Some(map) = value.as_object() else {
-        return Err(problem(
-            path,
-            "write {\"<attribute>\": {\"value\": \"<value>\", \"spans\": [\"<marked text>\"]}}"
-                .into(),
-        ));
-    };
-    let mut out = SortedMap::new();
-    let mut problems = Vec::new();
-    for (attr_id, entries) in map {
-        let at = format!("{path}.{attr_id}");
-        let Some(attr) = c.attribute(attr_id) else {
-            let ids: Vec<&str> = c.attributes.iter().map(|a| a.id.as_str()).collect();
-            problems.extend(problem(
-                &at,
-                format!(
-                    "\"{}\" has no attribute \"{attr_id}\" (its attributes: {})",
-                    c.id.as_str(),
-                    ids.join(", ")
-                ),
-            ));
-            continue;
-        };
-        let list: Vec<(String, &Value)> = match entries {
-            Value::Array(list) => list
-                .iter()
-                .enumerate()
-                .map(|(i, e)| (format!("{at}[{i}]"), e))
-                .collect(),
-            e => vec![(at.clone(), e)],
-        };
-        let mut by_value: SortedMap<String, Vec<u64>> = SortedMap::new();
-        for (at, entry) in list {
-            let Some(v) = entry.get("value").and_then(Value::as_str) else {
-                problems.extend(problem(&at, "an entry needs its \"value\"".into()));
-                continue;
-            };
-            if !attr.values.iter().any(|x| x.value == v) {
-                let values: Vec<&str> = attr.values.iter().map(|x| x.value.as_str()).collect();
-                problems.extend(problem(
-                    &format!("{at}.value"),
-                    format!(
-                        "\"{v}\" is not a value of \"{attr_id}\": use one of {}",
-                        values.join(", ")
-                    ),
-                ));
-                continue;
-            }
-            let words = by_value.entry(v.to_owned()).or_default();
-            for (s, span) in entry
-                .get("spans")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .enumerate()
-            {
-                match locate(text, &tokens, span, &format!("{at}.spans[{s}]")) {
-                    Ok((f, l)) => words.extend(f as u64..=l as u64),
-                    Err(mut p) => problems.append(&mut p),
-                }
-            }
-            words.sort_unstable();
-            words.dedup();
-        }
-        out.insert(attr_id.clone(), by_value);
-    }
-    done(Expected::Spans(out), problems)
 }
 
 /// The first and last word of a span written as text, as `{"text", "occurrence"}`, as word
@@ -354,7 +205,9 @@ impl Expected {
                 got.len() == rows.len()
                     && rows.iter().zip(got.iter()).all(|(e, r)| {
                         e.len() == r.cells.len()
-                            && r.cells.iter().all(|(col, cell)| e.get(col).map(String::as_str) == Some(cell.leaf()))
+                            && r.cells.iter().all(|(col, cell)| {
+                                e.get(col).map(String::as_str) == Some(cell.leaf())
+                            })
                     })
             }
             (Expected::Spans(attrs), AnswerValue::SpanAttributes(got)) => {

@@ -24,8 +24,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::fmt;
 
+pub(crate) use expect::{done, locate, problem, whole};
 pub use expect::{Expected, GoldAnswer};
-pub(crate) use expect::{done, grid, locate, problem, spans, whole};
 
 /// What a gold item is for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]

@@ -158,9 +158,11 @@ fn span_gold_is_scored_per_value_by_words_not_entry_by_entry() {
     assert_eq!(passes(&gold2, &spec, &whole), Some(true));
     // The right words with the wrong label, or an extra label the gold does not have.
     assert_eq!(
-        passes(&gold, &spec, &result(
-            json!([{"value": "drohung", "spans": [span(3, 6)]}])
-        )),
+        passes(
+            &gold,
+            &spec,
+            &result(json!([{"value": "drohung", "spans": [span(3, 6)]}]))
+        ),
         Some(false)
     );
     let extra = result(json!([
@@ -170,9 +172,11 @@ fn span_gold_is_scored_per_value_by_words_not_entry_by_entry() {
     assert_eq!(passes(&gold, &spec, &extra), Some(false));
     // Too few of the words (1 of 4).
     assert_eq!(
-        passes(&gold, &spec, &result(
-            json!([{"value": "beleidigung", "spans": [span(4, 4)]}])
-        )),
+        passes(
+            &gold,
+            &spec,
+            &result(json!([{"value": "beleidigung", "spans": [span(4, 4)]}]))
+        ),
         Some(false)
     );
 }
