@@ -5,8 +5,8 @@ Usage: scripts/css_for_build.py BUILD   (choice, number or grid; `full` uses glo
 
 A rule is kept when one of its selectors can match in the build: every name the selector
 needs (classes, highlight names, data attributes) is used by a UI file the build has. The files
-of the families a build leaves out are listed below (see src/support/family.rs); a name found
-nowhere counts as present, so a rule is dropped only on evidence: a mistake costs bytes, never
+of the families a build leaves out say so in their header (see src/support/family.rs); a name
+found nowhere counts as present, so a rule is dropped only on evidence: a mistake costs bytes, never
 a style."""
 import functools
 import glob
@@ -14,32 +14,25 @@ import re
 import sys
 
 ROOT = __file__.rsplit('/scripts/', 1)[0]
-# UI files of the families a lighter build leaves out; every other file is in every build.
-FAMILY_FILES = {
-    'numbers': ['number_view.rs', 'number_box.rs', 'mr_block.rs', 'standard_view.rs'],
-    'grids': ['grid_view.rs', 'grid_row_view.rs', 'sentences_view.rs'],
-    'marking': ['span_attributes_view.rs', 'attribute_entry.rs', 'assign_bar.rs', 'span_text.rs',
-                'highlight.rs', 'questions_view.rs', 'question_card.rs', 'question_bar.rs',
-                'tally_view.rs', 'skip_paragraph.rs'],
-}
+# A UI file of a family a lighter build leaves out says so in its header
+# (`//! Build family: marking (...)`); every other file is in every build.
+FAMILY_LINE = re.compile(r'^//! Build family: (\w+)', re.M)
 BUILDS = {'choice': set(), 'number': {'numbers'}, 'grid': {'grids'}}
 # Names made at run time (attribute colours, highlight names, fallback boxes): the span painter's.
 DYNAMIC = [(re.compile(r'^glossa-(c\d+|a\d+|sel|cursor|jump|fb-.*)$'), 'marking')]
 
 
-def family_of(path):
-    name = path.rsplit('/', 1)[-1]
-    for family, files in FAMILY_FILES.items():
-        if name in files:
-            return family
-    return 'base'
+def family_of(text):
+    found = FAMILY_LINE.search(text)
+    return found.group(1) if found else 'base'
 
 
 @functools.cache
 def sources():
     files = glob.glob(f'{ROOT}/src/ui/*.rs') + glob.glob(f'{ROOT}/src/host/**/*.rs', recursive=True)
     files += [f'{ROOT}/www/glossa.js']
-    return tuple((family_of(f), open(f, encoding='utf-8').read()) for f in files)
+    texts = [open(f, encoding='utf-8').read() for f in files]
+    return tuple((family_of(t), t) for t in texts)
 
 
 @functools.cache

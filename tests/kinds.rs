@@ -176,3 +176,63 @@ fn every_list_of_kinds_per_build_agrees_with_the_spec() {
         assert_eq!(have, want, "css_for_build.py BUILDS: {build}");
     }
 }
+
+/// The payload type of each control kind (`Numbers<NumberControl>` -> `NumberControl`).
+fn payloads() -> Vec<(String, String, &'static str)> {
+    let text = read("src/spec/control.rs");
+    let start = text.find("tagged_enum!(Control {").unwrap();
+    let body = &text[start..text[start..].find("});").unwrap() + start];
+    let families: BTreeSet<(String, &str)> = kinds("src/spec/control.rs", "Control")
+        .into_iter()
+        .collect();
+    body.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let kind = l.strip_prefix('"')?.split('"').next()?.to_owned();
+            let inner = &l[l.find('(')? + 1..l.rfind(')')?];
+            let ty = inner
+                .trim_end_matches('>')
+                .rsplit(['<', ':'])
+                .next()?
+                .to_owned();
+            let family = families.iter().find(|(k, _)| *k == kind)?.1;
+            Some((kind, ty, family))
+        })
+        .collect()
+}
+
+/// Every control kind has a view (`KindView`) and a core file (`src/kinds/<kind>.rs`), and a
+/// view of a family a lighter build leaves out says so in its header, where
+/// `scripts/css_for_build.py` reads it: a new kind's CSS cannot leak into the `choice` build.
+#[test]
+fn every_kind_has_its_core_file_and_a_view_that_names_its_family() {
+    let ui: Vec<(String, String)> = std::fs::read_dir(format!("{ROOT}/src/ui"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(p).unwrap())
+        })
+        .collect();
+    let kinds = payloads();
+    assert!(kinds.len() >= 6, "{kinds:?}");
+    for (kind, ty, family) in kinds {
+        let core = format!("src/kinds/{kind}.rs");
+        assert!(
+            read(&core).contains(&format!("for {ty} {{")),
+            "{core} implements the layers' traits for {ty}"
+        );
+        let (file, text) = ui
+            .iter()
+            .find(|(_, t)| t.contains(&format!("KindView for {ty} {{")))
+            .unwrap_or_else(|| panic!("no src/ui file implements KindView for {ty} ({kind})"));
+        let declared = text
+            .lines()
+            .find_map(|l| l.strip_prefix("//! Build family: "))
+            .map_or("base", |rest| rest.split_whitespace().next().unwrap());
+        assert_eq!(
+            declared, family,
+            "src/ui/{file}: the view of {kind} must say `//! Build family: {family}`"
+        );
+    }
+}

@@ -1,5 +1,6 @@
 //! `AssignBar`: the selected words and a button per attribute to assign them to. Sticks to
 //! the bottom of the screen on a phone, so the choice is always one tap away.
+//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use crate::form::Action;
 use crate::i18n::{fill, t, tf, Lang, Msg};

@@ -1,5 +1,6 @@
 //! `AttributeEntry`: one span attribute (or one entry of a repeatable one): its value list,
 //! its spans as chips (show / remove), and a red `<>` marker while a needed span is missing.
+//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use super::highlight::PALETTE;
 use super::markdown_view::Markdown;

@@ -1,5 +1,6 @@
 //! `GridRowView`: one grid row as a card — the sentence on top, the column groups below (side
 //! by side where there is room), the row's message, and the undo notice after a clearing.
+//! Build family: grids (the `grid` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::choice_option::ChoiceOptionView;
 use super::markdown_view::Markdown;

@@ -1,4 +1,5 @@
 //! `GridView`: a grid control — one `GridRowView` card per row.
+//! Build family: grids (the `grid` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::grid_row_view::GridRowView;
 use super::markdown_view::Markdown;

@@ -1,5 +1,6 @@
 //! `MrBlock`: a meaning representation as attribute chips (`name: Cocum`), highlighted
 //! attributes set apart by colour, weight and a screen-reader note.
+//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use crate::i18n::{t, Lang, Msg};
 use crate::item::mr::Attribute;

@@ -1,5 +1,6 @@
 //! `NumberBox`: one whole-number input. Phones get a numeric keypad (`inputmode="numeric"`);
 //! the text is kept as typed and the core's rule says what is wrong with it.
+//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use yew::prelude::*;
 

@@ -1,5 +1,6 @@
 //! `NumberView`: a number control — one box, or one box per output with the output's text,
 //! side by side on a wide screen and stacked on a phone.
+//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::markdown_view::Markdown;
 use super::number_box::NumberBox;

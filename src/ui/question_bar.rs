@@ -1,6 +1,7 @@
 //! `QuestionBar`: the words selected in the paragraph and one button that adds them to the
 //! question in focus. Sticks to the bottom of the screen on a phone, like the span
 //! assignment bar.
+//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use crate::form::Action;
 use crate::i18n::{t, tf, Lang, Msg};

@@ -1,6 +1,7 @@
 //! `QuestionCard`: one question being written — its text, the answer fragments picked in the
 //! paragraph, the unanswerable and yes/no flags, the base form, the category, and the live
 //! lexical-overlap badge. Cards can be moved, folded and removed.
+//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use crate::answer::{QuestionCard as Card, WordSpan};
 use crate::form::{Action, QuestionEdit};

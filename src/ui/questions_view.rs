@@ -1,6 +1,7 @@
 //! `QuestionsView`: question authoring — the paragraph (answers are picked in it) beside the
 //! question cards (stacked on a phone, the paragraph kept in view at the top), the count
 //! against the target, "no more questions possible", and the session's running proportions.
+//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use super::focus::focus_later;
 use super::markdown_view::Markdown;

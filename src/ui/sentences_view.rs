@@ -1,4 +1,5 @@
 //! `SentencesView`: a text shown as numbered sentences ("Sentence1: …").
+//! Build family: grids (the `grid` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use crate::i18n::fill;
 use yew::prelude::*;

@@ -1,5 +1,6 @@
 //! `SkipParagraph`: skips a question-authoring paragraph for one of the spec's reasons (the
 //! PoQuAD manual: uninteresting paragraphs are skipped, not given questions made up by force).
+//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};

@@ -1,6 +1,7 @@
 //! `SpanAttributesView`: the span control — the text on one side, the attributes on the other
 //! (stacked on a phone), the assignment bar under the text, and a brief "saved" confirmation
 //! after every change.
+//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use super::assign_bar::AssignBar;
 use super::attribute_entry::AttributeEntry;

@@ -1,4 +1,5 @@
 //! `StandardView`: the fixed standard the answers relate to, with its score.
+//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use crate::item::mr::{self};
 use crate::spec::StandardBlock;

@@ -1,5 +1,6 @@
 //! `TallyView`: the annotator's running proportions of question categories and unanswerable
 //! questions across the items done in this session, beside the manual's targets.
+//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::QuestionsControl;
