@@ -476,7 +476,6 @@ fn export_poquad_names_every_bad_line_and_goes_on() {
     let o = glossa(&[
         "export",
         "poquad",
-        "www/examples/pl-poquad/spec.json",
         "www/examples/pl-poquad/items.json",
         results.to_str().unwrap(),
     ]);
@@ -490,5 +489,22 @@ fn export_poquad_names_every_bad_line_and_goes_on() {
     assert!(
         stdout(&o).contains("\"data\""),
         "the dataset of the good lines is still written"
+    );
+    // With the spec, each answer is read as its control's kind writes it: a questions answer
+    // that is not one is named by its line and field.
+    std::fs::write(&results, "{\"format\": \"glossa.result/1\", \"item_id\": \"hess-lot\", \"answers\": {\"qa\": 3}}\n").unwrap();
+    let o = glossa(&[
+        "export",
+        "poquad",
+        "www/examples/pl-poquad/items.json",
+        results.to_str().unwrap(),
+        "--spec",
+        "www/examples/pl-poquad/spec.json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("results.jsonl:1: answers.qa: not an answer of this control's kind"),
+        "{err}"
     );
 }

@@ -531,12 +531,7 @@ fn the_cli_exports_dataset_json_that_python_slices_back() {
     let results = dir.join("results.jsonl");
     std::fs::write(&results, serde_json::to_string(&result).unwrap() + "\n").unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "export",
-            "poquad",
-            "www/examples/pl-poquad/spec.json",
-            "www/examples/pl-poquad/items.json",
-        ])
+        .args(["export", "poquad", "www/examples/pl-poquad/items.json"])
         .arg(&results)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -589,12 +584,7 @@ print(n)
     bad["answers"]["qa"]["questions"][1]["answers"][0]["text"] = serde_json::json!("dekada");
     std::fs::write(&results, format!("\n{bad}\n")).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "export",
-            "poquad",
-            "www/examples/pl-poquad/spec.json",
-            "www/examples/pl-poquad/items.json",
-        ])
+        .args(["export", "poquad", "www/examples/pl-poquad/items.json"])
         .arg(&results)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()

@@ -6,7 +6,9 @@
 use crate::answer::{AnswerValue, QuestionValue, QuestionsValue};
 use crate::item::Item;
 use crate::result::ResultDoc;
+use crate::support::family::Marking;
 use crate::support::ids::ControlId;
+use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 /// The dataset's `version` field.
@@ -19,6 +21,40 @@ pub struct ExportProblem {
     pub result: usize,
     /// What is wrong.
     pub message: String,
+}
+
+/// Results read for the dataset without their spec: each result as results hold it, and every
+/// answer holding a `questions` list read as authored questions (other answers are left out).
+/// The lines that do not read are named, with every problem.
+pub fn read_questions(results: Vec<(usize, Value)>) -> super::NumberedResults {
+    let mut docs = Vec::new();
+    let mut bad = Vec::new();
+    for (line, json) in results {
+        let mut problems = Vec::new();
+        let mut doc = ResultDoc::deserialize(&json)
+            .map_err(|e| problems.push(e.to_string()))
+            .ok();
+        let answers = json.get("answers").and_then(Value::as_object);
+        for (control, value) in answers.into_iter().flatten() {
+            if value.get("questions").is_none() {
+                continue;
+            }
+            match crate::answer::typed::<Marking<QuestionsValue>>(value) {
+                Ok(q) => {
+                    if let Some(d) = doc.as_mut() {
+                        d.answers
+                            .insert(ControlId::from(control.as_str()), AnswerValue::Questions(q));
+                    }
+                }
+                Err(e) => problems.push(format!("answers.{control}: {e}")),
+            }
+        }
+        match doc {
+            Some(doc) if problems.is_empty() => docs.push((line, doc)),
+            _ => bad.push((line, problems.join("; "))),
+        }
+    }
+    (docs, bad)
 }
 
 /// The questions answers of a result, with their control ids.

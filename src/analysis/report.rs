@@ -43,7 +43,7 @@ fn median(mut xs: Vec<f64>) -> Option<f64> {
 
 /// A result's active time; `None` when it has no timings (a hand-made or older export).
 fn active_ms(r: &ResultDoc) -> Option<f64> {
-    (!r.timings.submitted_at.is_empty()).then_some(r.timings.active_ms as f64)
+    (r.timings != crate::result::Timings::default()).then_some(r.timings.active_ms as f64)
 }
 
 /// One annotator's row.

@@ -111,15 +111,17 @@ pub enum Command {
 pub enum Export {
     /// Question authoring as PoQuAD / SQuAD 2.0 JSON.
     #[command(
-        after_help = "Example:\n  glossa export poquad spec.json items.jsonl results.jsonl > poquad.json"
+        after_help = "Example:\n  glossa export poquad items.jsonl results.jsonl > poquad.json"
     )]
     Poquad {
-        /// The task spec the results belong to.
-        spec: String,
         /// The items.
         items: String,
         /// The results (JSON Lines).
         results: String,
+        /// The task spec: each answer is then read as its control's kind writes it (without
+        /// it, every answer holding a `questions` list is read as authored questions).
+        #[arg(long)]
+        spec: Option<String>,
     },
     /// A tidy long table (one row per answer field) for pandas and R.
     #[command(after_help = "Example:\n  glossa export csv spec.json results.jsonl > answers.csv")]

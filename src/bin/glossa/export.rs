@@ -1,15 +1,22 @@
 //! `glossa export`: results as the datasets analysis tools read (PoQuAD / SQuAD 2.0, a tidy
 //! CSV, the RankME layout).
 
-use crate::files::{exit_for, load_spec_file, load_study, read_results};
+use crate::files::{
+    exit_for, load_items, load_spec_file, load_study, read_questions, read_results,
+};
 use crate::Outcome;
 use glossa::analysis::{export, rankme, tidy};
 use std::process::ExitCode;
 
 /// Question authoring as PoQuAD / SQuAD 2.0 JSON; skipped paragraphs are named and left out.
-pub fn poquad(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
-    let (spec, items) = load_study(spec_path, items_path)?;
-    let (lines, results, bad) = read_results(&spec, results_path)?;
+pub fn poquad(items_path: &str, results_path: &str, spec_path: Option<&str>) -> Outcome {
+    let (items, (lines, results, bad)) = match spec_path {
+        Some(spec_path) => {
+            let (spec, items) = load_study(spec_path, items_path)?;
+            (items, read_results(&spec, results_path)?)
+        }
+        None => (load_items(items_path)?, read_questions(results_path)?),
+    };
     let skipped = export::skipped_paragraphs(&results);
     for (n, item_id, reason) in &skipped {
         eprintln!(

@@ -99,6 +99,22 @@ pub fn read_results(
     Ok((Lines(lines), docs, bad.len()))
 }
 
+/// [`read_results`] without a spec: every answer holding a `questions` list is read as
+/// authored questions (what `export poquad` needs), the rest of each result as results hold it.
+pub fn read_questions(
+    path: &str,
+) -> Result<(Lines, Vec<glossa::result::ResultDoc>, usize), ExitCode> {
+    let (lines, mut bad) = glossa::analysis::read_jsonl_lines(&read(path)?);
+    let (results, mut untyped) = glossa::analysis::export::read_questions(lines);
+    bad.append(&mut untyped);
+    bad.sort_by_key(|(line, _)| *line);
+    for (line, message) in &bad {
+        eprintln!("{path}:{line}: {message}");
+    }
+    let (lines, docs) = results.into_iter().unzip();
+    Ok((Lines(lines), docs, bad.len()))
+}
+
 /// The line number (from 1) of each result read, by its position.
 pub struct Lines(Vec<usize>);
 

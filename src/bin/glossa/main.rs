@@ -49,10 +49,10 @@ fn main() -> ExitCode {
             results,
         } => check::validate(&spec, &items, &results),
         Command::Export(Export::Poquad {
-            spec,
             items,
             results,
-        }) => export::poquad(&spec, &items, &results),
+            spec,
+        }) => export::poquad(&items, &results, spec.as_deref()),
         Command::Export(Export::Csv { spec, results }) => export::csv(&spec, &results),
         Command::Export(Export::Rankme {
             spec,
