@@ -137,6 +137,8 @@ fn cli_reference() -> String {
         &["agreement"],
         &["report"],
         &["plan"],
+        &["items"],
+        &["serve"],
         &["schema"],
     ] {
         let mut args: Vec<&str> = cmd.to_vec();

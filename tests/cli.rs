@@ -430,6 +430,8 @@ fn every_command_has_help_with_an_example_and_usage_errors_exit_2() {
         "agreement",
         "report",
         "plan",
+        "items",
+        "serve",
         "schema",
     ] {
         let o = glossa(&["help", cmd]);
@@ -492,7 +494,11 @@ fn export_poquad_names_every_bad_line_and_goes_on() {
     );
     // With the spec, each answer is read as its control's kind writes it: a questions answer
     // that is not one is named by its line and field.
-    std::fs::write(&results, "{\"format\": \"glossa.result/1\", \"item_id\": \"hess-lot\", \"answers\": {\"qa\": 3}}\n").unwrap();
+    std::fs::write(
+        &results,
+        "{\"format\": \"glossa.result/1\", \"item_id\": \"hess-lot\", \"answers\": {\"qa\": 3}}\n",
+    )
+    .unwrap();
     let o = glossa(&[
         "export",
         "poquad",

@@ -28,6 +28,11 @@ pub struct Record {
 /// Parses CSV as RFC 4180 writes it (quoted fields with `""`, line breaks inside quotes, CRLF
 /// or LF), which is what Qualtrics, MTurk and jsPsych export. A byte order mark is skipped.
 pub fn parse_csv(text: &str) -> Vec<Record> {
+    parse_delimited(text, ',')
+}
+
+/// [`parse_csv`] with another delimiter (a tab, or `;` as Excel writes CSV in many locales).
+pub fn parse_delimited(text: &str, sep: char) -> Vec<Record> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut records = Vec::new();
     let mut fields = Vec::new();
@@ -51,7 +56,7 @@ pub fn parse_csv(text: &str) -> Vec<Record> {
                 field.push(c);
             }
             (false, '"') if field.is_empty() => quoted = true,
-            (false, ',') => fields.push(std::mem::take(&mut field)),
+            (false, c) if c == sep => fields.push(std::mem::take(&mut field)),
             (false, '\r') if chars.peek() == Some(&'\n') => {}
             (false, '\n') => {
                 fields.push(std::mem::take(&mut field));

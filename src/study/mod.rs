@@ -4,3 +4,4 @@
 
 pub mod gold;
 pub mod plan;
+pub mod sheet;

@@ -97,6 +97,47 @@ pub enum Command {
         after_help = "Example:\n  glossa plan spec.json items.jsonl --per-item 3 --annotators 20 --gold gold.json --gold-every 10 --seed 7 > plan.json"
     )]
     Plan(PlanArgs),
+    /// Items for a spec from a spreadsheet (CSV, TSV, XLSX, XLS, ODS) or JSON Lines: one item
+    /// per row, one field per column; every row that does not fit is named by its number.
+    #[command(
+        after_help = "Examples:\n  glossa items spec.json sentences.xlsx > items.jsonl\n  glossa items spec.json data.csv --map text=Satz --map id=Nr --out items.jsonl\n\nA column becomes the field of its name (`--map FIELD=COLUMN` names another); the id is\nthe column `id` or `item_id`. A field the spec needs is also found in a column whose name\ndiffers only in case, spaces, dashes or underscores. A cell holding a JSON list or object is\nthat value; columns `outputs.sys-a`, `outputs.sys-b` make the list of outputs. CSV may be\nUTF-8 (with or without BOM) or UTF-16 with BOM, delimited by commas, semicolons or tabs."
+    )]
+    Items {
+        /// The task spec the items are for.
+        spec: String,
+        /// The spreadsheet (by its extension: .xlsx .xls .ods .csv .tsv .txt, or .jsonl .json).
+        file: String,
+        /// A field and the column it comes from (repeatable): `--map text=Satz`.
+        #[arg(long = "map", value_name = "FIELD=COLUMN", value_parser = field_column)]
+        map: Vec<(String, String)>,
+        /// The sheet of a workbook (default: the first).
+        #[arg(long)]
+        sheet: Option<String>,
+        /// Where to write the items (JSON Lines; `.json`: a JSON list). Default: standard output.
+        #[arg(long)]
+        out: Option<String>,
+    },
+    /// Serve a study on this machine for an in-lab pilot, collecting each posted result once.
+    #[command(
+        after_help = "Example:\n  glossa serve study/ --collect results.jsonl\n  glossa serve study/ --collect results.jsonl --host 0.0.0.0 --port 8080   (a lab's LAN)\n\nThe study folder holds spec.json and items.jsonl (or items.json), and may hold plan.json.\n`/` opens the pilot on it; each result the pilot posts to /collect is appended to the\nresults file once (a resend is answered, not written again) and is on disk before the\nanswer goes back."
+    )]
+    Serve {
+        /// The study folder.
+        study: String,
+        /// Append each posted result to this JSON Lines file (created if missing).
+        #[arg(long)]
+        collect: Option<String>,
+        /// The address to listen on (default: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port (0: any free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The Glossa site (index.html and www/) to serve the pilot from. Default: this
+        /// program's source folder.
+        #[arg(long)]
+        site: Option<String>,
+    },
     /// Print a JSON Schema.
     #[command(after_help = "Example:\n  glossa schema result > result-1.json")]
     Schema {
@@ -104,6 +145,16 @@ pub enum Command {
         #[arg(default_value = "spec")]
         which: SchemaKind,
     },
+}
+
+/// A `FIELD=COLUMN` pair.
+fn field_column(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((f, c)) if !f.trim().is_empty() && !c.trim().is_empty() => {
+            Ok((f.trim().to_owned(), c.trim().to_owned()))
+        }
+        _ => Err(format!("\"{s}\" is not FIELD=COLUMN (e.g. text=Satz)")),
+    }
 }
 
 /// `glossa export …`.

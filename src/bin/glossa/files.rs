@@ -23,6 +23,18 @@ pub fn read(path: &str) -> Result<String, ExitCode> {
     })
 }
 
+/// Reads a file's bytes, or standard input's for `-`; the message says why not.
+pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
+    if path == "-" {
+        let mut bytes = Vec::new();
+        return std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map(|_| bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"));
+    }
+    std::fs::read(path).map_err(|e| format!("cannot read: {e}"))
+}
+
+/// Prints a file's problems and their count; exit 1.
 pub fn report(path: &str, issues: &[spec::SpecIssue]) -> ExitCode {
     for issue in issues {
         println!("{path}: {issue} [{:?}]", issue.code);

@@ -20,7 +20,11 @@ mod export;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
+mod items;
+#[cfg(not(target_arch = "wasm32"))]
 mod schema;
+#[cfg(not(target_arch = "wasm32"))]
+mod serve;
 #[cfg(not(target_arch = "wasm32"))]
 mod study;
 
@@ -74,6 +78,20 @@ fn main() -> ExitCode {
             out,
         } => study::report(&spec, &items, &results, gold.as_deref(), &out),
         Command::Plan(plan) => study::plan(&plan),
+        Command::Items {
+            spec,
+            file,
+            map,
+            sheet,
+            out,
+        } => items::items(&spec, &file, &map, sheet.as_deref(), out.as_deref()),
+        Command::Serve {
+            study,
+            collect,
+            host,
+            port,
+            site,
+        } => serve::serve(&study, site.as_deref(), collect.as_deref(), &host, port),
         Command::Schema { which } => Ok(schema::print(which)),
     };
     outcome.unwrap_or_else(|code| code)

@@ -1,0 +1,338 @@
+//! Items from a spreadsheet: a table (CSV, TSV, XLSX, XLS, ODS) read into rows, and rows made
+//! into items for a spec — one item per row, one field per column — with every row that does
+//! not fit named by the row number the spreadsheet shows (the header is row 1).
+//!
+//! A column becomes the field of its header's name; `--map field=Column` names another. The id
+//! is the column `id` or `item_id` (any case) unless mapped. A field the spec needs that no
+//! column is named after is taken from the column whose name differs only in case, spaces,
+//! dashes or underscores (`Article` for `article`). A cell holding a JSON list or object
+//! (`[{"id": "sys-a", "text": "…"}]`) is that value; columns `outputs.sys-a`, `outputs.sys-b`
+//! make the list of outputs `[{"id": "sys-a", "text": …}, …]` in column order.
+
+use crate::item::{check_items, Item};
+use crate::spec::{SpecIssueCode, TaskSpec};
+use crate::support::sorted_map::SortedMap;
+use serde_json::Value;
+
+/// A table: the header and the rows, each with the row number the spreadsheet shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Table {
+    /// Column names (row 1).
+    pub header: Vec<String>,
+    /// `(row number, cells)`, from row 2; rows with every cell empty are left out.
+    pub rows: Vec<(usize, Vec<String>)>,
+}
+
+/// A row that does not become an item, or a column the mapping names that is not there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowProblem {
+    /// The row (`None`: the whole table, e.g. a missing column).
+    pub row: Option<usize>,
+    /// The column, when the problem is one cell's.
+    pub column: Option<String>,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+impl std::fmt::Display for RowProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.row, &self.column) {
+            (Some(r), Some(c)) => write!(f, "row {r}, column \"{c}\": {}", self.message),
+            (Some(r), None) => write!(f, "row {r}: {}", self.message),
+            (None, Some(c)) => write!(f, "column \"{c}\": {}", self.message),
+            (None, None) => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Text decoded as a spreadsheet program saves it: UTF-8 with or without a byte order mark,
+/// or UTF-16 (little or big endian) with one (Excel's "Unicode text").
+pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let utf16 = |be: bool| {
+        let units: Vec<u16> = bytes[2..]
+            .chunks_exact(2)
+            .map(|p| {
+                if be {
+                    u16::from_be_bytes([p[0], p[1]])
+                } else {
+                    u16::from_le_bytes([p[0], p[1]])
+                }
+            })
+            .collect();
+        String::from_utf16(&units).map_err(|_| "not valid UTF-16 text".to_owned())
+    };
+    let utf8 = |b: &[u8]| {
+        String::from_utf8(b.to_vec()).map_err(|_| {
+            "not UTF-8 text: save the file as \"CSV UTF-8\" (Excel) or with UTF-8 encoding"
+                .to_owned()
+        })
+    };
+    match bytes {
+        [0xFF, 0xFE, ..] => utf16(false),
+        [0xFE, 0xFF, ..] => utf16(true),
+        [0xEF, 0xBB, 0xBF, rest @ ..] => utf8(rest),
+        _ => utf8(bytes),
+    }
+}
+
+/// A delimited text as a table. `sep` `None` takes the delimiter of the header line: a tab, or
+/// `;` when it has more of them than commas (Excel in many European locales), else `,`.
+pub fn delimited(text: &str, sep: Option<char>) -> Table {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text.lines().next().unwrap_or_default();
+    let sep = sep.unwrap_or_else(|| {
+        if first.contains('\t') {
+            '\t'
+        } else if first.matches(';').count() > first.matches(',').count() {
+            ';'
+        } else {
+            ','
+        }
+    });
+    let mut records = crate::analysis::hosts::parse_delimited(text, sep).into_iter();
+    let header = records.next().map(|r| r.fields).unwrap_or_default();
+    // Rows are numbered as a spreadsheet program shows them (a quoted line break does not
+    // start a row): the header is row 1.
+    table(header, records.enumerate().map(|(i, r)| (i + 2, r.fields)))
+}
+
+/// A table from its header and rows, empty rows left out and cells' trailing `\r` trimmed.
+pub fn table(header: Vec<String>, rows: impl Iterator<Item = (usize, Vec<String>)>) -> Table {
+    let clean = |cells: Vec<String>| -> Vec<String> {
+        cells
+            .into_iter()
+            .map(|c| c.trim_end_matches('\r').to_owned())
+            .collect()
+    };
+    Table {
+        header: clean(header)
+            .into_iter()
+            .map(|h| h.trim().to_owned())
+            .collect(),
+        rows: rows
+            .map(|(n, cells)| (n, clean(cells)))
+            .filter(|(_, cells)| cells.iter().any(|c| !c.trim().is_empty()))
+            .collect(),
+    }
+}
+
+/// A column name as compared for the default mapping: lower case, without spaces, dashes and
+/// underscores.
+fn loose(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A cell as an item field's value: a JSON list or object when it holds one, else the text.
+fn cell_value(cell: &str) -> Value {
+    let t = cell.trim();
+    if t.starts_with('[') || t.starts_with('{') {
+        if let Ok(v) = serde_json::from_str::<Value>(t) {
+            if v.is_array() || v.is_object() {
+                return v;
+            }
+        }
+    }
+    Value::String(cell.to_owned())
+}
+
+/// What a column becomes.
+#[derive(Clone, Debug, PartialEq)]
+enum Target {
+    /// The item id.
+    Id,
+    /// A field.
+    Field(String),
+    /// One output (`id`) of a list field.
+    Output(String, String),
+}
+
+/// The items of a table for a spec, with their row numbers, and every problem: a mapped
+/// column that is not there, a row without an id, a row that does not fit the spec (by the
+/// checks `glossa check` runs), an id used twice.
+pub fn items(
+    spec: &TaskSpec,
+    table: &Table,
+    map: &[(String, String)],
+) -> (Vec<(usize, Item)>, Vec<RowProblem>, Vec<String>) {
+    let mut notes = Vec::new();
+    let (first, mut problems) = try_items(spec, table, map);
+    // A field the spec needs that no column is named after: the column whose name differs
+    // only in case, spaces, dashes or underscores.
+    let mut map = map.to_vec();
+    let mut missing: Vec<String> = problems
+        .iter()
+        .filter_map(|p| p.message.strip_prefix("MISSING:").map(str::to_owned))
+        .collect();
+    missing.sort();
+    missing.dedup();
+    for field in &missing {
+        if let Some(col) = table.header.iter().find(|h| loose(h) == loose(field)) {
+            notes.push(format!("field \"{field}\" taken from column \"{col}\""));
+            map.push((field.clone(), col.clone()));
+        }
+    }
+    let (items, p) = if map.len() > first.1 {
+        let (again, p) = try_items(spec, table, &map);
+        (again.0, p)
+    } else {
+        (first.0, std::mem::take(&mut problems))
+    };
+    let problems = p
+        .into_iter()
+        .map(|mut p| {
+            if let Some(field) = p.message.strip_prefix("MISSING:") {
+                p.message = format!(
+                    "no value for field \"{field}\", which the spec shows: fill the cell, or name the column with --map {field}=COLUMN"
+                );
+            }
+            p
+        })
+        .collect();
+    (items, problems, notes)
+}
+
+/// One pass: the items, the number of mappings used, and the problems (a missing field's
+/// message is `MISSING:<field>` until [`items`] words it).
+#[allow(clippy::type_complexity)]
+fn try_items(
+    spec: &TaskSpec,
+    table: &Table,
+    map: &[(String, String)],
+) -> ((Vec<(usize, Item)>, usize), Vec<RowProblem>) {
+    let mut problems = Vec::new();
+    let problem = |row: Option<usize>, column: Option<&str>, message: String| RowProblem {
+        row,
+        column: column.map(str::to_owned),
+        message,
+    };
+    // Column index -> what it becomes.
+    let mut targets: Vec<Option<Target>> = table.header.iter().map(|_| None).collect();
+    for (field, col) in map {
+        match table.header.iter().position(|h| h == col) {
+            Some(i) => {
+                targets[i] = Some(if field == "id" {
+                    Target::Id
+                } else {
+                    Target::Field(field.clone())
+                })
+            }
+            None => problems.push(problem(
+                None,
+                Some(col),
+                format!(
+                    "--map {field}={col}: there is no such column (the columns: {})",
+                    table.header.join(", ")
+                ),
+            )),
+        }
+    }
+    let mapped = |t: &Target| targets.iter().flatten().any(|x| x == t);
+    if !mapped(&Target::Id) {
+        let id_col = table
+            .header
+            .iter()
+            .position(|h| ["id", "item_id"].contains(&h.to_lowercase().as_str()));
+        match id_col {
+            Some(i) if targets[i].is_none() => targets[i] = Some(Target::Id),
+            _ => problems.push(problem(
+                None,
+                None,
+                "no id column: name a column \"id\", or say which with --map id=COLUMN".to_owned(),
+            )),
+        }
+    }
+    let columns = table.header.clone();
+    for (i, h) in columns.iter().enumerate() {
+        if targets[i].is_some() || h.is_empty() {
+            continue;
+        }
+        let field_taken = |f: &str| {
+            targets
+                .iter()
+                .flatten()
+                .any(|t| matches!(t, Target::Field(x) if x == f))
+        };
+        targets[i] = Some(match h.split_once('.') {
+            Some((list, id)) if !columns.contains(&list.to_owned()) && !field_taken(list) => {
+                Target::Output(list.to_owned(), id.to_owned())
+            }
+            _ => Target::Field(h.clone()),
+        });
+    }
+    let mut out = Vec::new();
+    for (row, cells) in &table.rows {
+        let mut id = None;
+        let mut fields = SortedMap::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let Some(Some(target)) = targets.get(i) else {
+                if !cell.trim().is_empty() {
+                    problems.push(problem(
+                        Some(*row),
+                        None,
+                        format!(
+                            "cell {} has no column name: name the column, or empty the cell",
+                            i + 1
+                        ),
+                    ));
+                }
+                continue;
+            };
+            if cell.trim().is_empty() {
+                continue;
+            }
+            match target {
+                Target::Id => id = Some(cell.trim().to_owned()),
+                Target::Field(f) => {
+                    fields.insert(f.clone(), cell_value(cell));
+                }
+                Target::Output(list, oid) => {
+                    let entry = fields
+                        .entry(list.clone())
+                        .or_insert_with(|| Value::Array(Vec::new()));
+                    if let Value::Array(a) = entry {
+                        a.push(serde_json::json!({"id": oid, "text": cell}));
+                    }
+                }
+            }
+        }
+        match id {
+            Some(id) => out.push((*row, Item { id, fields })),
+            None => problems.push(problem(
+                Some(*row),
+                None,
+                "no id: every item needs one".to_owned(),
+            )),
+        }
+    }
+    // The spec's checks, each problem named by its row and column.
+    let items: Vec<Item> = out.iter().map(|(_, i)| i.clone()).collect();
+    for issue in check_items(spec, &items) {
+        let Some(rest) = issue.path.strip_prefix("items[") else {
+            continue;
+        };
+        let Some((n, field)) = rest.split_once(']') else {
+            continue;
+        };
+        let Some((row, _)) = n.parse::<usize>().ok().and_then(|n| out.get(n)) else {
+            continue;
+        };
+        let field = field.trim_start_matches('.');
+        let field = field.split(['.', '[']).next().unwrap_or(field);
+        let column = targets.iter().zip(&columns).find_map(|(t, c)| match t {
+            Some(Target::Field(f)) | Some(Target::Output(f, _)) if f == field => Some(c.as_str()),
+            Some(Target::Id) if field == "id" => Some(c.as_str()),
+            _ => None,
+        });
+        let message = if issue.code == SpecIssueCode::MissingField {
+            format!("MISSING:{field}")
+        } else {
+            issue.message.clone()
+        };
+        problems.push(problem(Some(*row), column, message));
+    }
+    let used = map.len();
+    ((out, used), problems)
+}

@@ -1,0 +1,162 @@
+//! `glossa items`: spreadsheets as the programs people use save them (Excel's CSV UTF-8 with a
+//! BOM, a `;` CSV, UTF-16 "Unicode text", XLSX, ODS) become exactly the items of their JSON
+//! twin, umlauts, emoji, quotes and line breaks inside cells included; every row that does not
+//! fit is named by its row number and the others are still written.
+#![cfg(not(target_arch = "wasm32"))]
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+const SPEC: &str = "www/examples/it-implicit/spec.json";
+
+fn glossa(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs")
+}
+
+fn items_of(o: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn every_spreadsheet_format_gives_the_items_of_its_json_twin() {
+    let twin: Vec<Value> = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/sheet/items.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    assert!(twin[0]["output"].as_str().unwrap().contains('\n'));
+    assert!(twin[0]["testo"].as_str().unwrap().contains('🍎'));
+    for file in [
+        "items.csv",
+        "items-semicolon.csv",
+        "items-utf16.txt",
+        "items.xlsx",
+        "items.ods",
+        "items.json",
+    ] {
+        let path = format!("tests/fixtures/sheet/{file}");
+        let o = glossa(&["items", SPEC, &path]);
+        assert_eq!(o.status.code(), Some(0), "{file}: {}", stderr(&o));
+        assert_eq!(items_of(&o), twin, "{file}");
+        if file != "items.json" {
+            // The header says `Testo`; the spec's field is `testo`.
+            assert!(
+                stderr(&o).contains("field \"testo\" taken from column \"Testo\""),
+                "{file}: {}",
+                stderr(&o)
+            );
+        }
+    }
+}
+
+#[test]
+fn rows_that_do_not_fit_are_named_by_row_and_the_rest_written() {
+    let dir = std::env::temp_dir().join(format!("glossa-sheet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("items.csv");
+    // Row 3 holds a line break inside quotes: it is still row 3, and row 4 follows it.
+    std::fs::write(
+        &csv,
+        "Nr,Satz,annotazione,output\r\n\
+         a-1,Ein Satz.,nota,uscita\r\n\
+         a-2,\"Zwei\nZeilen\",nota,\r\n\
+         a-1,Doppelt.,nota,uscita\r\n\
+         ,Ohne Id.,nota,uscita\r\n",
+    )
+    .unwrap();
+    let out = dir.join("items.json");
+    let o = glossa(&[
+        "items",
+        SPEC,
+        csv.to_str().unwrap(),
+        "--map",
+        "id=Nr",
+        "--map",
+        "testo=Satz",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("row 3, column \"output\": no value for field \"output\""),
+        "{err}"
+    );
+    assert!(
+        err.contains("row 4, column \"Nr\": item id \"a-1\" is used twice"),
+        "{err}"
+    );
+    assert!(err.contains("row 5: no id"), "{err}");
+    let written: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let ids: Vec<&str> = written.iter().map(|i| i["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["a-1"], "only the rows that fit: {written:?}");
+    assert_eq!(written[0]["testo"], "Ein Satz.");
+
+    // A mapped column that is not there stops everything, naming the columns there are.
+    let o = glossa(&["items", SPEC, csv.to_str().unwrap(), "--map", "testo=Text"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("--map testo=Text: there is no such column (the columns: Nr, Satz, annotazione, output)"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(items_of(&o).is_empty());
+    // A workbook's sheet that is not there is named with the sheets there are.
+    let o = glossa(&[
+        "items",
+        SPEC,
+        "tests/fixtures/sheet/items.xlsx",
+        "--sheet",
+        "Tabelle2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no sheet \"Tabelle2\" (the sheets: Items)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn output_columns_make_the_list_of_outputs() {
+    let dir = std::env::temp_dir().join(format!("glossa-sheet-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("items.csv");
+    std::fs::write(
+        &csv,
+        "id,mr,highlight,outputs.sys-a,outputs.sys-b,outputs.sys-c\n\
+         e-1,\"name[Cocum], type[restaurant]\",\"[\"\"type\"\"]\",One.,Two.,Three.\n",
+    )
+    .unwrap();
+    let o = glossa(&[
+        "items",
+        "www/examples/en-informativeness/spec.json",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let items = items_of(&o);
+    assert_eq!(items[0]["highlight"], serde_json::json!(["type"]));
+    assert_eq!(
+        items[0]["outputs"],
+        serde_json::json!([
+            {"id": "sys-a", "text": "One."},
+            {"id": "sys-b", "text": "Two."},
+            {"id": "sys-c", "text": "Three."}
+        ])
+    );
+}
