@@ -12,6 +12,8 @@ const STRINGS = {
     trainingRight: 'Correct — that is the expected answer.',
     trainingWrong: 'Not the expected answer{expected}. Read the definitions again before the next item.',
     trainingExpected: ' (expected: {answer})',
+    deliveryFailed: 'Your {n:answer|answers} could not be sent ({reason}). Nothing is lost: download them and send the file to the researchers.',
+    downloadAnswers: 'Download your answers',
   },
   cs: {
     itemOf: 'Položka {n} z {total}', allDone: 'Hotovo: všechny položky ({total}).', sending: 'Odesílá se {n} {n:výsledek|výsledky|výsledků}…',
@@ -23,6 +25,8 @@ const STRINGS = {
     trainingRight: 'Správně — to je očekávaná odpověď.',
     trainingWrong: 'Toto není očekávaná odpověď{expected}. Před další položkou si znovu přečtěte definice.',
     trainingExpected: ' (očekáváno: {answer})',
+    deliveryFailed: '{n:Odpověď|Odpovědi|Odpovědi} se nepodařilo odeslat ({reason}). Nic se neztratilo: stáhněte je a pošlete soubor výzkumníkům.',
+    downloadAnswers: 'Stáhnout vaše odpovědi',
   },
   pl: {
     itemOf: 'Element {n} z {total}', allDone: 'Gotowe: wszystkie elementy ({total}).', sending: 'Wysyłanie: {n} {n:wynik|wyniki|wyników}…',
@@ -34,6 +38,8 @@ const STRINGS = {
     trainingRight: 'Dobrze — to oczekiwana odpowiedź.',
     trainingWrong: 'To nie jest oczekiwana odpowiedź{expected}. Przed następnym elementem przeczytaj ponownie definicje.',
     trainingExpected: ' (oczekiwano: {answer})',
+    deliveryFailed: 'Nie udało się wysłać {n:odpowiedzi|odpowiedzi|odpowiedzi} ({reason}). Nic nie zginęło: pobierz je i wyślij plik badaczom.',
+    downloadAnswers: 'Pobierz swoje odpowiedzi',
   },
   it: {
     itemOf: 'Elemento {n} di {total}', allDone: 'Completati tutti gli elementi ({total}).', sending: 'Invio di {n} {n:risultato|risultati}…',
@@ -45,6 +51,8 @@ const STRINGS = {
     trainingRight: 'Corretto — è la risposta attesa.',
     trainingWrong: 'Non è la risposta attesa{expected}. Rileggi le definizioni prima del prossimo elemento.',
     trainingExpected: ' (attesa: {answer})',
+    deliveryFailed: 'Non è stato possibile inviare {n:la risposta|le risposte} ({reason}). Non si è perso nulla: scaricale e invia il file ai ricercatori.',
+    downloadAnswers: 'Scarica le tue risposte',
   },
 };
 

@@ -3,7 +3,8 @@
 // optionally POSTs each result to an endpoint through a persisted retry queue, and shows a
 // completion link only when every result is stored.
 //
-// URL: ?example=ID | ?spec=URL&items=URL, &item=N (start), &post=URL (collect endpoint),
+// URL: ?example=ID | ?spec=URL&items=URL, &item=N (start), &post=URL (collect endpoint) or
+//      &datapipe=EXPERIMENT_ID (DataPipe to OSF; &datapipe_url= for another DataPipe server),
 //      &complete=URL (e.g. Prolific's completion link), &plan=URL (a `glossa plan`: the
 //      participant's slot picks their items and order); PROLIFIC_PID, STUDY_ID, SESSION_ID,
 //      participant, workerId go into every result's ids.
@@ -23,23 +24,90 @@ import { langOf, text } from './host-strings.js';
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
 
 /**
- * A queue of results to POST, kept in localStorage so nothing is lost offline or on reload.
+ * Where results go, one at a time: `send(entry)` resolves to `'sent'` (delivered, or already
+ * there), `'retry'` (try again later: offline, a server error) or `{ refused: reason }` (the
+ * destination will never take it: stop trying, keep it, tell the participant).
+ */
+
+/** A plain endpoint (`&post=URL`): a JSON POST with an idempotency key; 2xx and 409 are
+ *  delivered; 408, 425, 429 and 5xx are tried again; another 4xx refuses for good. */
+export function postTransport(endpoint) {
+  return {
+    async send(entry) {
+      let r;
+      try {
+        r = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': entry.key },
+          body: entry.json,
+        });
+      } catch { return 'retry'; }
+      if (r.ok || r.status === 409) return 'sent';
+      if (r.status >= 500 || [408, 425, 429].includes(r.status)) return 'retry';
+      return { refused: `HTTP ${r.status}` };
+    },
+  };
+}
+
+/** DataPipe's errors that no retry can mend (https://pipe.jspsych.org, `api-messages.js`). */
+const DATAPIPE_FINAL = new Set([
+  'MISSING_PARAMETER', 'EXPERIMENT_NOT_FOUND', 'DATA_COLLECTION_NOT_ACTIVE', 'SESSION_LIMIT_REACHED',
+  'INVALID_DATA', 'INVALID_OWNER', 'INVALID_OSF_TOKEN',
+]);
+
+/** A file name DataPipe and OSF take: letters, digits, `.`, `_` and `-` only. */
+const safeName = (s) => String(s).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'anonymous';
+
+/**
+ * DataPipe (`&datapipe=EXPERIMENT_ID`): each result one OSF file, named from the participant,
+ * the item and a hash of the result, so a resend has the same name — DataPipe's
+ * `OSF_FILE_EXISTS` for it means the file is there. Errors no retry mends stop the retries.
+ */
+export function dataPipeTransport(experimentID, url = 'https://pipe.jspsych.org/api/data/') {
+  return {
+    async send(entry) {
+      const result = JSON.parse(entry.json);
+      const who = Object.values(result.ids ?? {}).join('_');
+      const filename = `${safeName(who)}_${safeName(result.item_id)}_${fnv1a(entry.json).toString(16).padStart(8, '0')}.json`;
+      let r;
+      try {
+        r = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: '*/*' },
+          body: JSON.stringify({ experimentID, filename, data: entry.json }),
+        });
+      } catch { return 'retry'; }
+      if (r.ok) return 'sent';
+      const error = await r.json().then((b) => b?.error, () => undefined);
+      if (error === 'OSF_FILE_EXISTS') return 'sent';
+      if (r.status === 400 && DATAPIPE_FINAL.has(error)) return { refused: `DataPipe: ${error}` };
+      return 'retry';
+    },
+  };
+}
+
+/**
+ * A queue of results to deliver, kept in localStorage so nothing is lost offline or on reload.
  * One send at a time: `flush()` while a send is in flight (a new result, the `online` event,
- * the retry timer) only asks for another pass after it, so a result is never POSTed twice at
- * once; a retry is scheduled only after the attempt before it has ended.
+ * the retry timer) only asks for another pass after it, so a result is never sent twice at
+ * once; a retry is scheduled only after the attempt before it has ended. A result the
+ * destination refuses for good stays, marked (`failed`), for the participant to download; a
+ * new page tries it once more (the researcher may have mended the destination).
  */
 export class Outbox {
-  constructor(key, endpoint, onChange) {
+  constructor(key, transport, onChange) {
     this.key = key;
-    this.endpoint = endpoint;
+    this.transport = transport;
     this.onChange = onChange;
     this.timer = null;
     this.delay = 1000;
     this.running = null; // the pass in flight
     this.again = false; // a flush was asked for during it
+    // A new page tries the refused ones again (quietly: nothing is drawn yet).
+    try { localStorage.setItem(key, JSON.stringify(this.load().map(({ failed, ...e }) => e))); } catch { /* memory only */ }
   }
   load() { try { return JSON.parse(localStorage.getItem(this.key) ?? '[]'); } catch { return []; } }
-  save(list) { try { localStorage.setItem(this.key, JSON.stringify(list)); } catch { /* memory only */ } this.onChange(list.length); }
+  save(list) { try { localStorage.setItem(this.key, JSON.stringify(list)); } catch { /* memory only */ } this.onChange?.(list.length); }
   /** Adds a result; `idempotencyKey` identifies it so the endpoint can drop a resend. */
   push(idempotencyKey, json) {
     const list = this.load();
@@ -47,7 +115,10 @@ export class Outbox {
     this.save(list);
     this.flush();
   }
-  pending() { return this.load().length; }
+  /** Results still to be delivered (refused ones not counted). */
+  pending() { return this.load().filter((e) => !e.failed).length; }
+  /** Results the destination refused for good: `[{key, json, failed: reason}]`. */
+  failed() { return this.load().filter((e) => e.failed); }
   /** Sends what is queued; resolves when this pass (and any asked for during it) has ended. */
   flush() {
     if (this.running) {
@@ -68,20 +139,17 @@ export class Outbox {
     })().finally(() => { this.running = null; });
     return this.running;
   }
-  /** One pass over the queue; false when a send failed (the rest waits for the retry). */
+  /** One pass over the queue; false when a send is to be tried again (the rest waits). */
   async pass() {
-    for (const entry of this.load()) {
-      try {
-        const r = await fetch(this.endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': entry.key },
-          body: entry.json,
-        });
-        if (!r.ok && r.status !== 409) throw new Error(`HTTP ${r.status}`);
-        this.save(this.load().filter((e) => e.key !== entry.key));
+    for (const entry of this.load().filter((e) => !e.failed)) {
+      const outcome = await this.transport.send(entry);
+      if (outcome === 'retry') return false;
+      const rest = this.load();
+      if (outcome === 'sent') {
+        this.save(rest.filter((e) => e.key !== entry.key));
         this.delay = 1000;
-      } catch {
-        return false;
+      } else {
+        this.save(rest.map((e) => (e.key === entry.key ? { ...e, failed: outcome.refused } : e)));
       }
     }
     return true;
@@ -152,6 +220,7 @@ export async function runPilot(el) {
   el.task?.setAttribute('lang', lang);
   el.next.textContent = say('next');
   el.download.textContent = say('download');
+  if (el.deliveryDownload) el.deliveryDownload.textContent = say('downloadAnswers');
   if (el.reset) el.reset.textContent = say('reset');
   if (el.thanks) el.thanks.textContent = `${say('thanks')} `;
   el.completeLink.textContent = say('finish');
@@ -216,8 +285,11 @@ export async function runPilot(el) {
   const state = stored ?? { index: Math.max(0, Math.min(items.length - 1, Number(params.get('item') ?? 1) - 1)), results: [] };
   const persist = () => { try { localStorage.setItem(progressKey, JSON.stringify(state)); } catch { /* memory only */ } };
 
-  const endpoint = params.get('post') ? sameOrigin(params.get('post')) ?? params.get('post') : null;
-  const outbox = endpoint ? new Outbox(`glossa:outbox:${progressKey}`, endpoint, () => render()) : null;
+  // Where results go besides this browser: an endpoint (`&post=`) or DataPipe (`&datapipe=`).
+  const transport = params.get('datapipe')
+    ? dataPipeTransport(params.get('datapipe'), params.get('datapipe_url') ?? undefined)
+    : params.get('post') ? postTransport(sameOrigin(params.get('post')) ?? params.get('post')) : null;
+  const outbox = transport ? new Outbox(`glossa:outbox:${progressKey}`, transport, () => render()) : null;
   window.glossaReceived = state.results;
 
   let handle = null;
@@ -235,6 +307,12 @@ export async function runPilot(el) {
     // Starting over is for demos and for researchers trying a pilot, not for participants.
     if (el.reset) el.reset.hidden = !(done && !Object.keys(ids).some((k) => k !== 'participant'));
     el.complete.hidden = !(finished && pending === 0 && complete);
+    // Refused for good: the answers stay here, and the participant can take them along.
+    const failed = outbox ? outbox.failed() : [];
+    if (el.delivery) {
+      el.delivery.hidden = !failed.length;
+      if (failed.length) el.deliveryText.textContent = say('deliveryFailed', { n: failed.length, reason: failed[0].failed });
+    }
     if (complete) el.completeLink.href = complete;
   }
 
@@ -278,14 +356,17 @@ export async function runPilot(el) {
     }
   });
   el.next.addEventListener('click', () => show(state.index + 1));
-  el.download.addEventListener('click', () => {
+  const download = () => {
     const blob = new Blob([state.results.map((r) => JSON.stringify(r)).join('\n') + '\n'], { type: 'application/x-ndjson' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
-    a.download = `glossa-results-${source.id}.jsonl`;
+    const specId = (() => { try { return JSON.parse(spec).id; } catch { return null; } })();
+    a.download = `glossa-results-${safeName(specId ?? source.id)}-${safeName(who)}.jsonl`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  });
+  };
+  el.download.addEventListener('click', download);
+  el.deliveryDownload?.addEventListener('click', download);
   el.reset?.addEventListener('click', () => {
     localStorage.removeItem(progressKey);
     // Question tasks keep a running tally of the session's questions: starting again starts it anew.
