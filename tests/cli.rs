@@ -514,3 +514,40 @@ fn export_poquad_names_every_bad_line_and_goes_on() {
         "{err}"
     );
 }
+
+/// A plan carries the attention items' instructed answers (for the pilot's attention-failure
+/// completion link) and never a gold item's expected answer.
+#[test]
+fn a_plan_names_attention_answers_and_keeps_gold_answers_out() {
+    let o = glossa(&[
+        "plan",
+        "www/examples/it-implicit/spec.json",
+        "www/examples/it-implicit/items.json",
+        "--per-item",
+        "1",
+        "--annotators",
+        "1",
+        "--gold",
+        "tests/fixtures/it-gold-attention.json",
+        "--gold-every",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let plan: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        plan["attention"],
+        serde_json::json!({"it-002": {"valutazione": "risposta_non_fornita"}})
+    );
+    assert!(!stdout(&o).contains("corretto_tra_opzioni"), "the gold answer stays out");
+    let committed: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/it-plan-attention.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(plan, committed, "tests/fixtures/it-plan-attention.json is what glossa plan writes");
+}

@@ -4,6 +4,7 @@
 //! id is not a slot of the plan gets one by a stable hash of the id.
 
 use crate::support::rng::SplitMix;
+use crate::support::sorted_map::SortedMap;
 use serde::Serialize;
 
 /// The plan format tag.
@@ -22,6 +23,11 @@ pub struct Plan {
     pub gold_every: usize,
     /// The gold items' ids (their expected answers stay in the researcher's gold file).
     pub gold: Vec<String>,
+    /// The attention items' instructed answers, by item and control (what the item's own text
+    /// tells the participant to choose, so nothing is given away): the pilot sends a participant
+    /// who missed one to the study's attention-failure completion link. Empty: none.
+    #[serde(skip_serializing_if = "SortedMap::is_empty")]
+    pub attention: SortedMap<String, SortedMap<String, serde_json::Value>>,
     /// The slots.
     pub annotators: Vec<Slot>,
 }
@@ -102,6 +108,7 @@ pub fn make(
         per_item,
         gold_every,
         gold: gold.to_vec(),
+        attention: SortedMap::new(),
         annotators: out,
     })
 }

@@ -14,6 +14,7 @@ const STRINGS = {
     trainingExpected: ' (expected: {answer})',
     deliveryFailed: 'Your {n:answer|answers} could not be sent ({reason}). Nothing is lost: download them and send the file to the researchers.',
     downloadAnswers: 'Download your answers',
+    sorry: 'Sorry — this task cannot be shown on this device.',
   },
   cs: {
     itemOf: 'Položka {n} z {total}', allDone: 'Hotovo: všechny položky ({total}).', sending: 'Odesílá se {n} {n:výsledek|výsledky|výsledků}…',
@@ -27,6 +28,7 @@ const STRINGS = {
     trainingExpected: ' (očekáváno: {answer})',
     deliveryFailed: '{n:Odpověď|Odpovědi|Odpovědi} se nepodařilo odeslat ({reason}). Nic se neztratilo: stáhněte je a pošlete soubor výzkumníkům.',
     downloadAnswers: 'Stáhnout vaše odpovědi',
+    sorry: 'Omlouváme se — tuto úlohu nelze na tomto zařízení zobrazit.',
   },
   pl: {
     itemOf: 'Element {n} z {total}', allDone: 'Gotowe: wszystkie elementy ({total}).', sending: 'Wysyłanie: {n} {n:wynik|wyniki|wyników}…',
@@ -40,6 +42,7 @@ const STRINGS = {
     trainingExpected: ' (oczekiwano: {answer})',
     deliveryFailed: 'Nie udało się wysłać {n:odpowiedzi|odpowiedzi|odpowiedzi} ({reason}). Nic nie zginęło: pobierz je i wyślij plik badaczom.',
     downloadAnswers: 'Pobierz swoje odpowiedzi',
+    sorry: 'Przepraszamy — tego zadania nie można wyświetlić na tym urządzeniu.',
   },
   it: {
     itemOf: 'Elemento {n} di {total}', allDone: 'Completati tutti gli elementi ({total}).', sending: 'Invio di {n} {n:risultato|risultati}…',
@@ -53,6 +56,7 @@ const STRINGS = {
     trainingExpected: ' (attesa: {answer})',
     deliveryFailed: 'Non è stato possibile inviare {n:la risposta|le risposte} ({reason}). Non si è perso nulla: scaricale e invia il file ai ricercatori.',
     downloadAnswers: 'Scarica le tue risposte',
+    sorry: 'Ci dispiace — questo compito non può essere mostrato su questo dispositivo.',
   },
 };
 

@@ -181,8 +181,57 @@ export async function loadTraining(url, specText, itemsText) {
   };
 }
 
+/**
+ * An http(s) link from the study link's parameter `name` (a completion link, e.g. Prolific's):
+ * a `javascript:` or `data:` URL in a study link would run in the participant's page.
+ */
+function link(params, name) {
+  const raw = params.get(name);
+  if (!raw) return null;
+  try {
+    const url = new URL(raw, location.href);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch { /* not a URL */ }
+  console.error(`Glossa pilot: ignoring ${name}=${raw}: only http(s) links are allowed`);
+  return null;
+}
+
+/**
+ * Runs the pilot. When the study cannot be loaded (a file that is not there, a spec or item
+ * the widget refuses) the participant is told so, in the task's language when it is known,
+ * and given the study link's `&complete_error=` link (Prolific: a code to return the study),
+ * never a blank page.
+ */
 export async function runPilot(el) {
   const params = new URLSearchParams(location.search);
+  const fail = (message, { panelShown = false } = {}) => {
+    const lang = el.task?.getAttribute('lang') ?? 'en';
+    if (!panelShown) {
+      const alert = document.createElement('p');
+      alert.setAttribute('role', 'alert');
+      alert.className = 'glossa-error-panel';
+      alert.textContent = text(lang, 'loadFailed', { message });
+      el.widget.replaceChildren(alert);
+    }
+    const back = link(params, 'complete_error');
+    if (back) {
+      if (el.thanks) el.thanks.textContent = `${text(lang, 'sorry')} `;
+      el.completeLink.textContent = text(lang, 'finish');
+      el.completeLink.href = back;
+      el.complete.hidden = false;
+    }
+  };
+  // The widget's own panel names what is wrong (for the researcher); the link is added to it.
+  el.widget.addEventListener('glossa:error', (e) => fail(e.detail?.message ?? 'error', { panelShown: true }));
+  try {
+    await runStudy(el, params);
+  } catch (e) {
+    console.error(`Glossa pilot: ${e?.message ?? e}`);
+    fail(String(e?.message ?? e));
+  }
+}
+
+async function runStudy(el, params) {
   const examples = await (await fetch('www/examples/index.json')).json();
   const sameOrigin = (u) => { const url = new URL(u, location.href); return url.origin === location.origin ? url.href : null; };
   let source;
@@ -234,6 +283,7 @@ export async function runPilot(el) {
   // gives the items and their order; gold items look like any other.
   let planSlot = null;
   let gold = new Set();
+  let planAttention = {};
   if (params.get('plan')) {
     const plan = await (await fetch(sameOrigin(params.get('plan')))).json();
     const slots = plan.annotators.map((a) => a.slot);
@@ -241,24 +291,18 @@ export async function runPilot(el) {
     if (k < 0) k = fnv1a(participantId ?? 'anonymous') % slots.length;
     planSlot = plan.annotators[k];
     gold = new Set(plan.gold ?? []);
+    planAttention = plan.attention ?? {};
     const byId = new Map(items.map((i) => [i.id, i]));
     const missing = planSlot.items.filter((id) => !byId.has(id));
     if (missing.length) console.error(`Glossa pilot: the plan names items the items file lacks: ${missing.join(', ')}`);
     items = planSlot.items.filter((id) => byId.has(id)).map((id) => byId.get(id));
   }
 
-  // The completion link (e.g. Prolific's): an http(s) address only — a `javascript:` or
-  // `data:` URL in a study link would run in the participant's page.
-  const complete = (() => {
-    const raw = params.get('complete');
-    if (!raw) return null;
-    try {
-      const url = new URL(raw, location.href);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-    } catch { /* not a URL */ }
-    console.error(`Glossa pilot: ignoring complete=${raw}: only http(s) links are allowed`);
-    return null;
-  })();
+  const complete = link(params, 'complete');
+  // A participant who missed an instructed answer of the plan's attention items ends on this
+  // link instead (Prolific: a completion code whose action is, e.g., manual review).
+  const completeAttention = link(params, 'complete_attention') ?? complete;
+  const attention = planAttention;
   // Training: the gold file is fetched only when the study link asks for it. A file that does
   // not fit the study (an unknown item or control, a value the control cannot take) stops the
   // pilot with every problem named: scoring it would tell every participant they were wrong.
@@ -292,6 +336,12 @@ export async function runPilot(el) {
   const outbox = transport ? new Outbox(`glossa:outbox:${progressKey}`, transport, () => render()) : null;
   window.glossaReceived = state.results;
 
+  /** Whether a result of an attention item differs from its instructed answer. */
+  function missedAttention() {
+    return state.results.some((r) => Object.entries(attention[r.item_id] ?? {})
+      .some(([control, want]) => JSON.stringify(r.answers?.[control] ?? null) !== JSON.stringify(want)));
+  }
+
   let handle = null;
   function render() {
     const done = state.results.length;
@@ -306,14 +356,15 @@ export async function runPilot(el) {
     el.download.hidden = !done;
     // Starting over is for demos and for researchers trying a pilot, not for participants.
     if (el.reset) el.reset.hidden = !(done && !Object.keys(ids).some((k) => k !== 'participant'));
-    el.complete.hidden = !(finished && pending === 0 && complete);
+    const target = missedAttention() ? completeAttention : complete;
+    el.complete.hidden = !(finished && pending === 0 && target);
     // Refused for good: the answers stay here, and the participant can take them along.
     const failed = outbox ? outbox.failed() : [];
     if (el.delivery) {
       el.delivery.hidden = !failed.length;
       if (failed.length) el.deliveryText.textContent = say('deliveryFailed', { n: failed.length, reason: failed[0].failed });
     }
-    if (complete) el.completeLink.href = complete;
+    if (target) el.completeLink.href = target;
   }
 
   async function show(i) {

@@ -1,6 +1,7 @@
 //! The study around the annotation: `glossa plan` (before: who sees which items), `glossa
 //! agreement` and `glossa report` (after: how the annotators agree, who was too fast, gold).
 
+use glossa::support::sorted_map::SortedMap;
 use crate::args::PlanArgs;
 use crate::files::{exit_for, load_gold, load_items, load_spec_file, load_study, read_results};
 use crate::Outcome;
@@ -9,16 +10,39 @@ use glossa::study::plan;
 use std::process::ExitCode;
 
 /// A balanced assignment of items to annotator slots (see `analysis::plan`).
+/// The attention items' instructed answers (choices and texts: compared exactly in the page).
+fn attention(
+    gold: &glossa::study::gold::Gold,
+) -> SortedMap<String, SortedMap<String, serde_json::Value>> {
+    use glossa::study::gold::{Expected, GoldKind};
+    gold.items
+        .iter()
+        .filter(|g| g.kind == GoldKind::Attention)
+        .map(|g| {
+            let answers = g
+                .answers
+                .iter()
+                .filter_map(|(control, e)| match e {
+                    Expected::Exact(v) => Some((control.clone(), serde_json::to_value(v).ok()?)),
+                    _ => None,
+                })
+                .collect();
+            (g.item_id.clone(), answers)
+        })
+        .collect()
+}
+
 pub fn plan(args: &PlanArgs) -> Outcome {
     let (spec, items) = load_study(&args.spec, &args.items)?;
-    let gold_ids: Vec<String> = match &args.gold {
-        None => Vec::new(),
-        Some(p) => load_gold(p, &spec, &items)?
-            .items
-            .into_iter()
-            .map(|g| g.item_id)
-            .collect(),
-    };
+    let gold = args
+        .gold
+        .as_ref()
+        .map(|p| load_gold(p, &spec, &items))
+        .transpose()?;
+    let gold_ids: Vec<String> = gold
+        .iter()
+        .flat_map(|g| g.items.iter().map(|i| i.item_id.clone()))
+        .collect();
     let ids: Vec<String> = items.iter().map(|i| i.id.clone()).collect();
     match plan::make(
         &ids,
@@ -28,7 +52,8 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         args.gold_every,
         args.seed,
     ) {
-        Ok(p) => {
+        Ok(mut p) => {
+            p.attention = gold.as_ref().map(attention).unwrap_or_default();
             println!(
                 "{}",
                 serde_json::to_string_pretty(&p).expect("JSON serialises")
