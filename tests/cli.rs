@@ -462,9 +462,8 @@ fn every_command_has_help_with_an_example_and_usage_errors_exit_2() {
         .contains("invalid value 'two' for '--per-item <PER_ITEM>'"));
     let o = glossa(&["collect", "surveymonkey", "x.csv"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&o.stderr).contains("[possible values: qualtrics, jspsych, mturk]")
-    );
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("[possible values: qualtrics, jspsych, mturk, jatos]"));
 }
 
 /// Every command that reads JSON Lines names each bad line and goes on (exit 1 at the end);
@@ -540,7 +539,10 @@ fn a_plan_names_attention_answers_and_keeps_gold_answers_out() {
         plan["attention"],
         serde_json::json!({"it-002": {"valutazione": "risposta_non_fornita"}})
     );
-    assert!(!stdout(&o).contains("corretto_tra_opzioni"), "the gold answer stays out");
+    assert!(
+        !stdout(&o).contains("corretto_tra_opzioni"),
+        "the gold answer stays out"
+    );
     let committed: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -549,5 +551,8 @@ fn a_plan_names_attention_answers_and_keeps_gold_answers_out() {
         .unwrap(),
     )
     .unwrap();
-    assert_eq!(plan, committed, "tests/fixtures/it-plan-attention.json is what glossa plan writes");
+    assert_eq!(
+        plan, committed,
+        "tests/fixtures/it-plan-attention.json is what glossa plan writes"
+    );
 }

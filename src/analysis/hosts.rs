@@ -179,6 +179,41 @@ pub fn jspsych(text: &str) -> Collected {
     out
 }
 
+/// JATOS: the result data of a study's components as JATOS exports it ("Export results → data
+/// only": each component result's data, one after another), where the Glossa component
+/// (`www/hosts/jatos.html`) appended each result as one JSON line. A result sent again after a
+/// reload (same spec, item and participant ids) is kept once, the first; other lines that are
+/// not results are named.
+pub fn jatos(text: &str) -> Collected {
+    let mut out = Collected::default();
+    let mut seen = std::collections::BTreeSet::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        match result_of(line) {
+            Ok(r) => {
+                let v: Value = serde_json::from_str(&r).unwrap_or_default();
+                let key = format!(
+                    "{}@{}/{}/{}",
+                    v.pointer("/spec/id").and_then(Value::as_str).unwrap_or(""),
+                    v.pointer("/spec/version")
+                        .and_then(Value::as_str)
+                        .unwrap_or(""),
+                    v.get("item_id").and_then(Value::as_str).unwrap_or(""),
+                    v.get("ids").map(Value::to_string).unwrap_or_default()
+                );
+                if seen.insert(key) {
+                    out.results.push(r);
+                }
+            }
+            Err(e) => out.problems.push((n + 1, e)),
+        }
+    }
+    out
+}
+
 /// MTurk: a batch results CSV; each assignment's result is in `Answer.glossaResult`.
 pub fn mturk(csv: &str) -> Collected {
     let mut out = Collected::default();
@@ -394,5 +429,28 @@ mod tests {
         assert!(mturk("HITId\nH1\n").problems[0]
             .1
             .contains("Answer.glossaResult"));
+    }
+
+    #[test]
+    fn jatos_lines_give_each_result_once_and_name_the_rest() {
+        let r = |item: &str, v: &str| {
+            format!(
+                r#"{{"format":"glossa.result/1","spec":{{"id":"s","version":"1"}},"item_id":"{item}","answers":{{"c":"{v}"}},"ids":{{"participant":"p1"}}}}"#
+            )
+        };
+        let text = format!(
+            "{}\n{}\n\n{}\nnot json\n",
+            r("i1", "a"),
+            r("i2", "b"),
+            r("i1", "again")
+        );
+        let got = jatos(&text);
+        assert_eq!(got.results.len(), 2, "{got:?}");
+        assert!(
+            got.results[0].contains("\"a\""),
+            "the first of a resent pair stays"
+        );
+        assert_eq!(got.problems.len(), 1);
+        assert_eq!(got.problems[0].0, 5);
     }
 }

@@ -50,7 +50,7 @@ pub enum Command {
     Export(Export),
     /// Read the results out of a host's export, as JSON Lines; bad rows are named.
     #[command(
-        after_help = "Examples:\n  glossa collect qualtrics responses.csv > results.jsonl\n  glossa collect jspsych data.json > results.jsonl\n  glossa collect mturk batch.csv > results.jsonl"
+        after_help = "Examples:\n  glossa collect qualtrics responses.csv > results.jsonl\n  glossa collect jspsych data.json > results.jsonl\n  glossa collect mturk batch.csv > results.jsonl\n  glossa collect jatos jatos_results.txt > results.jsonl"
     )]
     Collect {
         /// The host whose export this is.
@@ -229,6 +229,8 @@ pub enum Host {
     Jspsych,
     /// An MTurk batch results CSV.
     Mturk,
+    /// JATOS results ("Export results → data only"); a result sent twice is kept once.
+    Jatos,
 }
 
 /// A JSON Schema `schema` prints.

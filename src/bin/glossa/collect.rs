@@ -1,4 +1,4 @@
-//! `glossa collect`: results out of a host's export (Qualtrics, jsPsych, MTurk).
+//! `glossa collect`: results out of a host's export (Qualtrics, jsPsych, MTurk, JATOS).
 
 use crate::args::Host;
 use crate::files::{exit_for, read};
@@ -13,6 +13,7 @@ pub fn collect(host: Host, path: &str) -> Outcome {
         Host::Qualtrics => hosts::qualtrics(&text),
         Host::Jspsych => hosts::jspsych(&text),
         Host::Mturk => hosts::mturk(&text),
+        Host::Jatos => hosts::jatos(&text),
     };
     for r in &got.results {
         println!("{r}");

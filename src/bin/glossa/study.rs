@@ -1,12 +1,12 @@
 //! The study around the annotation: `glossa plan` (before: who sees which items), `glossa
 //! agreement` and `glossa report` (after: how the annotators agree, who was too fast, gold).
 
-use glossa::support::sorted_map::SortedMap;
 use crate::args::PlanArgs;
 use crate::files::{exit_for, load_gold, load_items, load_spec_file, load_study, read_results};
 use crate::Outcome;
 use glossa::analysis::agreement;
 use glossa::study::plan;
+use glossa::support::sorted_map::SortedMap;
 use std::process::ExitCode;
 
 /// A balanced assignment of items to annotator slots (see `analysis::plan`).

@@ -1,0 +1,92 @@
+// The JATOS component: a study's items one after another inside JATOS, each result appended
+// to the component's result data as one JSON line (`jatos.appendResultData`), the progress kept
+// in the study session (`jatos.setStudySessionData`) so a reload — or a participant coming back
+// — resumes with the next unanswered item; at the end the study ends, or redirects (e.g. to
+// Prolific's completion link). `glossa collect jatos` reads JATOS's export back.
+//
+// Configuration, in the component's JSON input (or the study link's query): `spec` and `items`
+// (paths in the study assets; default `spec.json` and `items.jsonl`), `plan` (a `glossa plan`:
+// the participant's slot picks their items), `complete` (an http(s) link to end on). Prolific's
+// PROLIFIC_PID, STUDY_ID and SESSION_ID, `participant` or `workerId` in the study link go into
+// every result's ids, with JATOS's worker id.
+import { mount } from '../glossa.js';
+import { langOf, text } from './host-strings.js';
+import { fnv1a } from './pilot.js';
+
+const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
+
+/** Reads items as a JSON list or JSON Lines. */
+const parseItems = (t) => (t.trim().startsWith('[') ? JSON.parse(t) : t.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)));
+
+/** Waits for a promise, trying again (1 s, 2 s, … 30 s) while it fails: JATOS may be briefly unreachable. */
+async function persist(step) {
+  for (let delay = 1000; ; delay = Math.min(delay * 2, 30000)) {
+    try { return await step(); } catch { await new Promise((ok) => setTimeout(ok, delay)); }
+  }
+}
+
+export function runJatos(el) {
+  const jatos = window.jatos;
+  if (!jatos) {
+    el.task.textContent = 'This page runs inside JATOS (jatos.js is missing).';
+    return;
+  }
+  jatos.onLoad(async () => {
+    const query = jatos.urlQueryParameters ?? {};
+    const input = typeof jatos.componentJsonInput === 'object' && jatos.componentJsonInput ? jatos.componentJsonInput : {};
+    const cfg = { spec: 'spec.json', items: 'items.jsonl', ...input };
+    for (const k of ['spec', 'items', 'plan', 'complete']) if (query[k]) cfg[k] = query[k];
+    let lang = 'en';
+    try {
+      const spec = await (await fetch(cfg.spec)).text();
+      lang = langOf(spec);
+      document.documentElement.lang = lang;
+      let items = parseItems(await (await fetch(cfg.items)).text());
+      const ids = Object.fromEntries(ID_PARAMS.filter((k) => query[k]).map((k) => [k, String(query[k])]));
+      if (jatos.workerId !== undefined) ids.jatos_worker = String(jatos.workerId);
+      if (cfg.plan) {
+        const plan = await (await fetch(cfg.plan)).json();
+        const who = ids.PROLIFIC_PID ?? ids.participant ?? ids.workerId ?? ids.jatos_worker ?? 'anonymous';
+        const slots = plan.annotators.map((a) => a.slot);
+        let k = slots.indexOf(who);
+        if (k < 0) k = fnv1a(who) % slots.length;
+        ids.slot = plan.annotators[k].slot;
+        const byId = new Map(items.map((i) => [i.id, i]));
+        items = plan.annotators[k].items.filter((id) => byId.has(id)).map((id) => byId.get(id));
+      }
+      const session = typeof jatos.studySessionData === 'object' && jatos.studySessionData ? jatos.studySessionData : {};
+      const done = new Set(session.glossa?.done ?? []);
+      const finish = async () => {
+        el.progress.textContent = text(lang, 'allDone', { total: items.length });
+        el.task.replaceChildren();
+        const complete = (() => {
+          try { const u = new URL(cfg.complete, location.href); return /^https?:$/.test(u.protocol) ? u.href : null; } catch { return null; }
+        })();
+        await persist(() => (complete ? jatos.endStudyAndRedirect(complete, true) : jatos.endStudy(true)));
+      };
+      const show = async () => {
+        const i = items.findIndex((it) => !done.has(it.id));
+        if (i < 0) return finish();
+        el.progress.textContent = text(lang, 'itemOf', { n: done.size + 1, total: items.length });
+        const handle = await mount(el.task, { spec, item: items[i], options: { ids, seed: Object.values(ids).join('&') } });
+        el.task.addEventListener('glossa:submit', async (e) => {
+          const result = e.detail;
+          // The result first, then the progress: a reload between the two sends the item
+          // again, and `glossa collect jatos` keeps the first result per item and participant.
+          await persist(() => jatos.appendResultData(`${JSON.stringify(result)}\n`));
+          done.add(result.item_id);
+          await persist(() => jatos.setStudySessionData({ ...session, glossa: { done: [...done] } }));
+          handle.confirm();
+          handle.destroy();
+          await show();
+        }, { once: true });
+      };
+      await show();
+    } catch (e) {
+      const alert = document.createElement('p');
+      alert.setAttribute('role', 'alert');
+      alert.textContent = text(lang, 'loadFailed', { message: String(e?.message ?? e) });
+      el.task.replaceChildren(alert);
+    }
+  });
+}
