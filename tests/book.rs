@@ -139,6 +139,7 @@ fn cli_reference() -> String {
         &["plan"],
         &["items"],
         &["serve"],
+        &["host"],
         &["schema"],
     ] {
         let mut args: Vec<&str> = cmd.to_vec();

@@ -432,6 +432,7 @@ fn every_command_has_help_with_an_example_and_usage_errors_exit_2() {
         "plan",
         "items",
         "serve",
+        "host",
         "schema",
     ] {
         let o = glossa(&["help", cmd]);
@@ -555,4 +556,80 @@ fn a_plan_names_attention_answers_and_keeps_gold_answers_out() {
         plan, committed,
         "tests/fixtures/it-plan-attention.json is what glossa plan writes"
     );
+}
+
+/// `glossa host` writes only into a new or empty folder, never copies a gold file, names a
+/// missing jsPsych, and refuses a study that does not load.
+#[test]
+fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
+    let dir = std::env::temp_dir().join(format!("glossa-host-{}", std::process::id()));
+    let study = dir.join("study");
+    std::fs::create_dir_all(&study).unwrap();
+    std::fs::copy(
+        "www/examples/it-implicit/spec.json",
+        study.join("spec.json"),
+    )
+    .unwrap();
+    std::fs::copy(
+        "www/examples/it-implicit/items.json",
+        study.join("items.json"),
+    )
+    .unwrap();
+    std::fs::copy("tests/fixtures/it-gold.json", study.join("gold.json")).unwrap();
+    let out = dir.join("upload");
+    let o = glossa(&[
+        "host",
+        "pilot",
+        study.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.join("study/spec.json").is_file() && out.join("study/items.json").is_file());
+    assert!(
+        !out.join("study/gold.json").exists(),
+        "gold answers stay home"
+    );
+    assert!(stdout(&o).contains("index.html?PROLIFIC_PID={{%PROLIFIC_PID%}}"));
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains("http-equiv=\"Content-Security-Policy\""));
+    assert!(!page.contains("<script>") && !page.contains("<style>"));
+    // Not into a folder with something in it.
+    let o = glossa(&[
+        "host",
+        "pilot",
+        study.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not empty"));
+    // jsPsych must be named when it is not where the tests keep it.
+    let o = glossa(&[
+        "host",
+        "jspsych",
+        study.to_str().unwrap(),
+        "--out",
+        dir.join("j").to_str().unwrap(),
+        "--jspsych",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("npm install jspsych"));
+    // A study that does not load is refused, with its problems.
+    std::fs::write(study.join("items.json"), "[{\"id\": \"x\"}]").unwrap();
+    let o = glossa(&[
+        "host",
+        "pilot",
+        study.to_str().unwrap(),
+        "--out",
+        dir.join("k").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!dir.join("k").exists());
 }

@@ -204,6 +204,8 @@ function link(params, name) {
  */
 export async function runPilot(el) {
   const params = new URLSearchParams(location.search);
+  // A page made for one study names it (see pilot-main.js); the link's own query wins.
+  for (const [k, v] of Object.entries(el.defaults ?? {})) if (v && !params.has(k)) params.set(k, v);
   const fail = (message, { panelShown = false } = {}) => {
     const lang = el.task?.getAttribute('lang') ?? 'en';
     if (!panelShown) {
@@ -232,13 +234,15 @@ export async function runPilot(el) {
 }
 
 async function runStudy(el, params) {
-  const examples = await (await fetch('www/examples/index.json')).json();
+  // The demo's examples (a page made for one study has none).
+  const examples = await fetch('www/examples/index.json').then((r) => (r.ok ? r.json() : []), () => []);
   const sameOrigin = (u) => { const url = new URL(u, location.href); return url.origin === location.origin ? url.href : null; };
   let source;
   if (params.get('spec') && params.get('items')) {
     source = { id: 'custom', title: 'Custom task', spec: sameOrigin(params.get('spec')), items: sameOrigin(params.get('items')) };
   } else {
     const e = examples.find((x) => x.id === params.get('example')) ?? examples[0];
+    if (!e) throw new Error('no study named: give ?spec=…&items=…');
     source = { ...e, spec: `www/examples/${e.spec}`, items: `www/examples/${e.items}` };
   }
   for (const e of examples) {

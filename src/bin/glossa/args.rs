@@ -138,6 +138,41 @@ pub enum Command {
         #[arg(long)]
         site: Option<String>,
     },
+    /// A folder ready to upload for a host: the page, the Glossa files, the study (never its
+    /// gold answers), a strict Content-Security-Policy, and LINKS.txt.
+    #[command(
+        after_help = "Examples:\n  glossa host pilot study/ --out upload/ --datapipe Ab3dEf9 --complete 'https://app.prolific.com/submissions/complete?cc=C0DE'\n  glossa host jspsych study/ --out upload/ --jspsych node_modules/jspsych/dist --datapipe Ab3dEf9"
+    )]
+    Host {
+        /// Which page.
+        page: HostPage,
+        /// The study folder (spec.json, items.jsonl or items.json, plan.json).
+        study: String,
+        /// The folder to write (new, or empty).
+        #[arg(long)]
+        out: String,
+        /// Send each result to DataPipe (OSF): its experiment id.
+        #[arg(long)]
+        datapipe: Option<String>,
+        /// Post each result to this endpoint.
+        #[arg(long, conflicts_with = "datapipe")]
+        post: Option<String>,
+        /// Where a participant who finished goes (e.g. Prolific's completion link).
+        #[arg(long)]
+        complete: Option<String>,
+        /// Where one goes who missed an attention item's instructed answer.
+        #[arg(long)]
+        complete_attention: Option<String>,
+        /// Where one goes whose device could not show the study.
+        #[arg(long)]
+        complete_error: Option<String>,
+        /// jsPsych's dist folder (`npm install jspsych`), for the jsPsych page.
+        #[arg(long)]
+        jspsych: Option<String>,
+        /// The built Glossa site to take the files from. Default: this program's source folder.
+        #[arg(long)]
+        site: Option<String>,
+    },
     /// Print a JSON Schema.
     #[command(after_help = "Example:\n  glossa schema result > result-1.json")]
     Schema {
@@ -218,6 +253,15 @@ pub struct PlanArgs {
     /// The shuffle seed (same seed, same plan).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// A page `glossa host` writes.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum HostPage {
+    /// The pilot runner with the study in it (Prolific, a static host).
+    Pilot,
+    /// A jsPsych experiment: the study's items as Glossa trials.
+    Jspsych,
 }
 
 /// A host whose export `collect` reads.

@@ -20,6 +20,8 @@ mod export;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
+mod host;
+#[cfg(not(target_arch = "wasm32"))]
 mod items;
 #[cfg(not(target_arch = "wasm32"))]
 mod schema;
@@ -92,6 +94,33 @@ fn main() -> ExitCode {
             port,
             site,
         } => serve::serve(&study, site.as_deref(), collect.as_deref(), &host, port),
+        Command::Host {
+            page,
+            study,
+            out,
+            datapipe,
+            post,
+            complete,
+            complete_attention,
+            complete_error,
+            jspsych,
+            site,
+        } => host::host(
+            page,
+            &host::HostOptions {
+                study: &study,
+                out: &out,
+                site: site.as_deref(),
+                datapipe: datapipe.as_deref(),
+                post: post.as_deref(),
+                complete: [
+                    complete.as_deref(),
+                    complete_attention.as_deref(),
+                    complete_error.as_deref(),
+                ],
+                jspsych: jspsych.as_deref(),
+            },
+        ),
         Command::Schema { which } => Ok(schema::print(which)),
     };
     outcome.unwrap_or_else(|code| code)

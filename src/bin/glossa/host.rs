@@ -1,0 +1,291 @@
+//! `glossa host`: a study made into a folder ready to upload — the Glossa files the host page
+//! loads, the study's spec, items and plan (never its gold answers), the page itself with a
+//! strict Content-Security-Policy, and `LINKS.txt` saying which link to give participants.
+
+use crate::args::HostPage;
+use crate::files::load_study;
+use crate::Outcome;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The study folder's files: spec, items and (optionally) plan, by their usual names.
+fn study_files(study: &Path) -> Result<(PathBuf, PathBuf, Option<PathBuf>), String> {
+    let find = |names: &[&str]| names.iter().map(|n| study.join(n)).find(|p| p.is_file());
+    let spec = find(&["spec.json"]).ok_or("no spec.json in the study folder")?;
+    let items = find(&["items.jsonl", "items.json"])
+        .ok_or("no items.jsonl or items.json in the study folder")?;
+    Ok((spec, items, find(&["plan.json"])))
+}
+
+/// Copies a folder's files (recursively), skipping what `skip` names.
+fn copy_dir(from: &Path, to: &Path, skip: &dyn Fn(&Path) -> bool) -> std::io::Result<usize> {
+    std::fs::create_dir_all(to)?;
+    let mut n = 0;
+    for entry in std::fs::read_dir(from)? {
+        let path = entry?.path();
+        if skip(&path) {
+            continue;
+        }
+        let target = to.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            n += copy_dir(&path, &target, skip)?;
+        } else {
+            std::fs::copy(&path, &target)?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// The Content-Security-Policy of a generated page: its own files only, wasm compiled
+/// (`'wasm-unsafe-eval'`), no inline script or style, images from the items' https addresses
+/// (fonts from data: URLs, as jsPsych's stylesheet embeds them),
+/// and connections only to the page's origin and where results go.
+pub fn csp(connect: &[&str]) -> String {
+    let mut connect_src = vec!["'self'"];
+    connect_src.extend(connect);
+    format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' https: data:; font-src 'self' data:; connect-src {}; object-src 'none'; base-uri 'none'; form-action 'self'",
+        connect_src.join(" ")
+    )
+}
+
+/// An attribute value for HTML (`"` and `&` escaped).
+fn attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+}
+
+/// Options every page takes.
+pub struct HostOptions<'a> {
+    /// The study folder (spec.json, items.jsonl or items.json, plan.json).
+    pub study: &'a str,
+    /// Where to write the folder (made if missing; must be empty).
+    pub out: &'a str,
+    /// The Glossa site to take the files from (default: this program's source folder).
+    pub site: Option<&'a str>,
+    /// DataPipe's experiment id: results to OSF.
+    pub datapipe: Option<&'a str>,
+    /// An endpoint results are posted to.
+    pub post: Option<&'a str>,
+    /// Completion links: finished, missed an attention item, could not load.
+    pub complete: [Option<&'a str>; 3],
+    /// jsPsych's `dist` folder (the jsPsych page).
+    pub jspsych: Option<&'a str>,
+}
+
+/// The origin of an http(s) URL (`https://pipe.jspsych.org`), for `connect-src`.
+fn origin(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    matches!(scheme, "https" | "http")
+        .then(|| format!("{scheme}://{}", rest.split('/').next().unwrap_or(rest)))
+}
+
+/// Writes the folder for `page`.
+pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
+    let fail = |m: String| {
+        eprintln!("{m}");
+        Err(ExitCode::from(2))
+    };
+    let study = Path::new(o.study);
+    let (spec_path, items_path, plan_path) = match study_files(study) {
+        Ok(f) => f,
+        Err(e) => return fail(format!("{}: {e}", o.study)),
+    };
+    // The study must load as the widget will load it, every item fitting the spec.
+    let items_name = items_path.to_string_lossy();
+    let (spec, items) = load_study(&spec_path.to_string_lossy(), &items_name)?;
+    let issues = glossa::item::check_items(&spec, &items);
+    if !issues.is_empty() {
+        return Err(crate::files::report(&items_name, &issues));
+    }
+    let site = PathBuf::from(o.site.unwrap_or(env!("CARGO_MANIFEST_DIR")));
+    if !site.join("www/glossa.js").is_file() || !site.join("www/pkg").is_dir() {
+        return fail(format!(
+            "{}: not a built Glossa site (www/glossa.js and www/pkg/): build it with scripts/build.sh, or name one with --site",
+            site.display()
+        ));
+    }
+    let out = Path::new(o.out);
+    if out.exists() && std::fs::read_dir(out).map_or(true, |mut d| d.next().is_some()) {
+        return fail(format!("{}: not empty: give a new folder", o.out));
+    }
+    let written = (|| -> std::io::Result<usize> {
+        // The Glossa files the page loads: the module, its stylesheet, every build (the page
+        // loads the one its spec needs), the UI strings, the host scripts; the report's wasm for
+        // training mode. Not the examples, not the schemas.
+        let www = site.join("www");
+        let mut n = 0;
+        std::fs::create_dir_all(out.join("www"))?;
+        for f in ["glossa.js", "glossa.css"] {
+            std::fs::copy(www.join(f), out.join("www").join(f))?;
+            n += 1;
+        }
+        for d in ["pkg", "strings", "hosts", "report-pkg"] {
+            if www.join(d).is_dir() {
+                n += copy_dir(&www.join(d), &out.join("www").join(d), &|p: &Path| {
+                    p.extension().is_some_and(|e| e == "ts")
+                })?;
+            }
+        }
+        // The study, without its gold answers (they never go where participants can fetch them).
+        std::fs::create_dir_all(out.join("study"))?;
+        for f in [Some(&spec_path), Some(&items_path), plan_path.as_ref()]
+            .into_iter()
+            .flatten()
+        {
+            std::fs::copy(f, out.join("study").join(f.file_name().unwrap_or_default()))?;
+            n += 1;
+        }
+        Ok(n)
+    })();
+    let files = match written {
+        Ok(n) => n,
+        Err(e) => return fail(format!("{}: cannot write: {e}", o.out)),
+    };
+    let name = |p: &Path| {
+        format!(
+            "study/{}",
+            p.file_name().unwrap_or_default().to_string_lossy()
+        )
+    };
+    let mut data = vec![("spec", name(&spec_path)), ("items", name(&items_path))];
+    if let Some(p) = &plan_path {
+        data.push(("plan", name(p)));
+    }
+    let mut connect = Vec::new();
+    if let Some(id) = o.datapipe {
+        data.push(("datapipe", id.to_owned()));
+        connect.push("https://pipe.jspsych.org".to_owned());
+    }
+    if let Some(url) = o.post {
+        data.push(("post", url.to_owned()));
+        connect.extend(origin(url));
+    }
+    for (key, link) in ["complete", "complete-attention", "complete-error"]
+        .iter()
+        .zip(o.complete)
+    {
+        if let Some(l) = link {
+            data.push((key, l.to_owned()));
+        }
+    }
+    let body_data: String = data
+        .iter()
+        .map(|(k, v)| format!(" data-{k}=\"{}\"", attr(v)))
+        .collect();
+    let connect: Vec<&str> = connect.iter().map(String::as_str).collect();
+    let policy = csp(&connect);
+    let page_text = match page {
+        HostPage::Pilot => pilot_page(&site, &policy, &body_data),
+        HostPage::Jspsych => jspsych_page(&site, out, o.jspsych, &policy, &body_data),
+    };
+    let page_text = match page_text {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    if let Err(e) = std::fs::write(out.join("index.html"), page_text) {
+        return fail(format!("{}: cannot write: {e}", o.out));
+    }
+    let links = links(page, o);
+    if let Err(e) = std::fs::write(out.join("LINKS.txt"), &links) {
+        return fail(format!("{}: cannot write: {e}", o.out));
+    }
+    eprintln!(
+        "{}: {files} file(s) and index.html written; upload the folder as it is",
+        o.out
+    );
+    print!("{links}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The pilot page: the site's `index.html`, named for the study, under the policy.
+fn pilot_page(site: &Path, policy: &str, body_data: &str) -> Result<String, String> {
+    let page = std::fs::read_to_string(site.join("index.html"))
+        .map_err(|e| format!("{}: cannot read index.html: {e}", site.display()))?;
+    if page.contains("<script>") || page.contains("<style>") || !page.contains("<body>") {
+        return Err("the site's index.html has inline script or style, or no <body>: it cannot run under the page's policy".into());
+    }
+    Ok(page
+        .replacen(
+            "<meta charset=\"utf-8\">",
+            &format!("<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">"),
+            1,
+        )
+        .replacen("<body>", &format!("<body{body_data}>"), 1))
+}
+
+/// The jsPsych page: jsPsych (copied from its `dist` folder) and the Glossa plugin, the study's
+/// items as trials (`www/hosts/jspsych-study.js`).
+fn jspsych_page(
+    site: &Path,
+    out: &Path,
+    dist: Option<&str>,
+    policy: &str,
+    body_data: &str,
+) -> Result<String, String> {
+    let dist = dist
+        .map(PathBuf::from)
+        .unwrap_or_else(|| site.join("tests/e2e/node_modules/jspsych/dist"));
+    let script = ["index.browser.min.js", "index.browser.js"]
+        .into_iter()
+        .find(|f| dist.join(f).is_file())
+        .ok_or_else(|| {
+            format!(
+                "{}: no jsPsych here: get it with `npm install jspsych` and name its dist folder with --jspsych node_modules/jspsych/dist",
+                dist.display()
+            )
+        })?;
+    // The stylesheet is in the package's css/ beside dist/ (jsPsych 7 and 8).
+    let css = [dist.join("jspsych.css"), dist.join("../css/jspsych.css")]
+        .into_iter()
+        .find(|p| p.is_file())
+        .ok_or_else(|| format!("{}: no jspsych.css here or in ../css/", dist.display()))?;
+    std::fs::create_dir_all(out.join("jspsych")).map_err(|e| e.to_string())?;
+    for (from, name) in [(dist.join(script), script), (css, "jspsych.css")] {
+        std::fs::copy(&from, out.join("jspsych").join(name))
+            .map_err(|e| format!("{}: {e}", from.display()))?;
+    }
+    Ok(format!(
+        r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Annotation study</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="jspsych/jspsych.css">
+<script src="jspsych/{script}"></script>
+<script type="module" src="www/hosts/jspsych-study.js"></script>
+</head>
+<body{body_data}>
+</body>
+</html>
+"#
+    ))
+}
+
+/// What to give participants, and where the results will be.
+fn links(page: HostPage, o: &HostOptions) -> String {
+    let prolific =
+        "?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}";
+    let results = match (o.datapipe, o.post) {
+        (Some(id), _) => format!("each result goes to DataPipe (experiment {id}) and from there to your OSF project, as one file"),
+        (None, Some(url)) => format!("each result is posted to {url}"),
+        (None, None) => "results stay in each participant's browser: they can download them at the end (add --datapipe or --post to have them sent)".to_owned(),
+    };
+    let kind = match page {
+        HostPage::Pilot => "pilot runner",
+        HostPage::Jspsych => "jsPsych experiment",
+    };
+    format!(
+        "The {kind}: upload this folder to any static host (GitHub Pages, OSF, your university's web space) and give\n\
+         \n  Prolific:          https://YOUR.HOST/PATH/index.html{prolific}\n  \
+         one participant:   https://YOUR.HOST/PATH/index.html?participant=P01\n\
+         \nResults: {results}.\n\
+         The page carries a Content-Security-Policy: it loads nothing but its own files{}.\n",
+        if o.datapipe.is_some() || o.post.is_some() { " and sends only where results go" } else { "" }
+    )
+}

@@ -1,0 +1,133 @@
+// End to end: the folders `glossa host` writes, each served as a static host would and run in
+// Chromium under its own Content-Security-Policy — the pilot runner and the jsPsych experiment
+// (jsPsych from npm) — with every result reaching the endpoint once and no policy violation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtemp, mkdir, copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, ItalianTask } from './harness.mjs';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/static-server.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'target/debug/glossa'); // built by the native test step
+
+let browser;
+let endpoint;
+const received = [];
+let study;
+before(async () => {
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  endpoint = createServer((req, res) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, idempotency-key', 'access-control-allow-methods': 'POST, OPTIONS' };
+    if (req.method === 'OPTIONS') { res.writeHead(204, cors); res.end(); return; }
+    let body = '';
+    req.on('data', (c) => { body += c; });
+    req.on('end', () => {
+      const key = req.headers['idempotency-key'];
+      if (!received.some((r) => r.key === key)) received.push({ key, result: JSON.parse(body) });
+      res.writeHead(201, cors);
+      res.end();
+    });
+  });
+  await new Promise((ok) => endpoint.listen(0, '127.0.0.1', ok));
+  study = await mkdtemp(join(tmpdir(), 'glossa-study-'));
+  await copyFile(join(ROOT, 'www/examples/it-implicit/spec.json'), join(study, 'spec.json'));
+  await copyFile(join(ROOT, 'tests/fixtures/it-two-items.json'), join(study, 'items.json'));
+});
+after(async () => {
+  await browser?.close();
+  await new Promise((ok) => endpoint.close(ok));
+});
+
+/** Writes a host folder and serves it; returns its address and a stop function. */
+async function hosted(page, extra = []) {
+  const out = join(await mkdtemp(join(tmpdir(), 'glossa-host-')), 'upload');
+  const post = `http://127.0.0.1:${endpoint.address().port}/collect`;
+  execFileSync(CLI, ['host', page, study, '--out', out, '--post', post, '--complete', 'https://app.prolific.example/done?cc=C0DE', ...extra], { cwd: ROOT, stdio: 'pipe' });
+  const { server, url } = await startServer(out, 0);
+  return { url, stop: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** A page that records every Content-Security-Policy violation. */
+async function strictPage() {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await context.route('https://app.prolific.example/**', (route) => route.fulfill({ contentType: 'text/html', body: 'Prolific' }));
+  return { context, page: await context.newPage() };
+}
+
+async function answer(page, name) {
+  const it = await new ItalianTask(page).ready();
+  await it.option(name).check();
+  await it.submitButton().click();
+}
+
+test('the pilot folder runs under its policy: two results posted once, the completion link, nothing blocked', async () => {
+  received.length = 0;
+  const site = await hosted('pilot');
+  const { context, page } = await strictPage();
+  await page.goto(`${site.url}index.html?PROLIFIC_PID=h1&STUDY_ID=s&SESSION_ID=x`);
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+  await answer(page, 'Totalmente corretto');
+  const done = page.getByRole('link', { name: 'Termina e torna allo studio' });
+  await done.waitFor({ timeout: 20000 });
+  assert.equal(await done.getAttribute('href'), 'https://app.prolific.example/done?cc=C0DE');
+  assert.deepEqual(received.map((r) => r.result.item_id).sort(), ['it-001', 'it-002']);
+  assert.deepEqual(await page.evaluate(() => window.__violations), [], 'the page needs nothing its policy forbids');
+  // The policy is in force: an injected inline script does not run.
+  await page.evaluate(() => { const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s); });
+  assert.equal(await page.evaluate(() => window.__ran), undefined);
+  assert.ok((await page.evaluate(() => window.__violations)).some((v) => v.startsWith('script-src')));
+  await context.close();
+  await site.stop();
+});
+
+test('the jsPsych folder (jsPsych from npm) runs the study as trials, resumes after a reload, posts each result once', async () => {
+  received.length = 0;
+  const site = await hosted('jspsych', ['--jspsych', join(ROOT, 'tests/e2e/node_modules/jspsych/dist')]);
+  const { context, page } = await strictPage();
+  await page.goto(`${site.url}index.html?PROLIFIC_PID=j1`);
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByText('Diseguaglianza', { exact: false }).first().waitFor({ state: 'detached' }).catch(() => {});
+  await page.reload(); // the first result is kept: the second item comes next
+  await answer(page, 'Risposta non fornita');
+  const done = page.getByRole('link', { name: 'Termina e torna allo studio' });
+  await done.waitFor({ timeout: 20000 });
+  assert.equal(await done.getAttribute('href'), 'https://app.prolific.example/done?cc=C0DE');
+  const results = received.map((r) => r.result);
+  assert.deepEqual(results.map((r) => [r.item_id, r.answers.valutazione]).sort(), [['it-001', 'totalmente_sbagliato'], ['it-002', 'risposta_non_fornita']]);
+  assert.deepEqual(results[0].ids, { PROLIFIC_PID: 'j1' });
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await context.close();
+  await site.stop();
+});
+
+test('the full build (span painting) runs under the same policy', async () => {
+  const spans = await mkdtemp(join(tmpdir(), 'glossa-spans-'));
+  await copyFile(join(ROOT, 'www/examples/cs-propaganda/spec.json'), join(spans, 'spec.json'));
+  await copyFile(join(ROOT, 'www/examples/cs-propaganda/items.json'), join(spans, 'items.json'));
+  const out = join(await mkdtemp(join(tmpdir(), 'glossa-host-')), 'upload');
+  execFileSync(CLI, ['host', 'pilot', spans, '--out', out], { cwd: ROOT, stdio: 'pipe' });
+  const { server, url } = await startServer(out, 0);
+  const { context, page } = await strictPage();
+  await page.goto(`${url}index.html?participant=c1`);
+  const { SpanTask } = await import('./harness.mjs');
+  const task = await new SpanTask(page).ready();
+  for (const w of ['Nenasytní', 'eurokraté']) {
+    const at = await task.wordCentre(w);
+    await page.mouse.click(at.x, at.y);
+  }
+  await page.getByText('Vybráno: „Nenasytní eurokraté“').waitFor();
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await context.close();
+  await new Promise((ok) => server.close(ok));
+});

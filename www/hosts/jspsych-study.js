@@ -1,0 +1,107 @@
+// The jsPsych experiment page `glossa host jspsych` writes: the study's items as Glossa
+// trials, in the participant's plan order (their slot from the URL), gold items flagged; each
+// result delivered through the pilot's outbox — to DataPipe (OSF) or an endpoint, once, with
+// retries through reloads and offline spells — and a reload continues with the first item
+// without a result. At the end: the completion link once every result is delivered, or, with
+// nowhere to send them, a download of the results.
+//
+// Configuration: `<body data-spec=… data-items=… data-plan=… data-datapipe=… data-post=…
+// data-complete=…>`; the URL's query wins. PROLIFIC_PID, STUDY_ID, SESSION_ID, participant and
+// workerId in the URL go into every result's ids.
+import GlossaPlugin from './jspsych-glossa.js';
+import { Outbox, dataPipeTransport, postTransport, fnv1a } from './pilot.js';
+import { langOf, text } from './host-strings.js';
+
+const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
+const query = new URLSearchParams(location.search);
+const cfg = { ...document.body.dataset };
+for (const k of ['spec', 'items', 'plan', 'datapipe', 'post', 'complete']) if (query.get(k)) cfg[k] = query.get(k);
+
+const parseItems = (t) => (t.trim().startsWith('[') ? JSON.parse(t) : t.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)));
+const safeLink = (raw) => {
+  try { const u = new URL(raw, location.href); return /^https?:$/.test(u.protocol) ? u.href : null; } catch { return null; }
+};
+
+const specText = await (await fetch(cfg.spec)).text();
+const spec = JSON.parse(specText);
+const lang = langOf(specText);
+const say = (key, params) => text(lang, key, params);
+document.documentElement.lang = lang;
+let items = parseItems(await (await fetch(cfg.items)).text());
+const ids = Object.fromEntries(ID_PARAMS.filter((k) => query.get(k)).map((k) => [k, query.get(k)]));
+if (!Object.keys(ids).length) ids.participant = 'anonymous';
+let gold = new Set();
+if (cfg.plan) {
+  const plan = await (await fetch(cfg.plan)).json();
+  const who = ids.PROLIFIC_PID ?? ids.workerId ?? ids.participant;
+  const slots = plan.annotators.map((a) => a.slot);
+  let k = slots.indexOf(who);
+  if (k < 0) k = fnv1a(who) % slots.length;
+  ids.slot = plan.annotators[k].slot;
+  gold = new Set(plan.gold ?? []);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  items = plan.annotators[k].items.filter((id) => byId.has(id)).map((id) => byId.get(id));
+}
+const who = Object.values(ids).join('&');
+const key = `glossa:jspsych:${spec.id}@${spec.version}:${who}`;
+const stored = (() => { try { return JSON.parse(localStorage.getItem(key) ?? '[]'); } catch { return []; } })();
+const results = new Map(stored.map((r) => [r.item_id, r]));
+const save = () => { try { localStorage.setItem(key, JSON.stringify([...results.values()])); } catch { /* memory only */ } };
+const transport = cfg.datapipe ? dataPipeTransport(cfg.datapipe, query.get('datapipe_url') ?? undefined)
+  : cfg.post ? postTransport(new URL(cfg.post, location.href).href) : null;
+const outbox = transport ? new Outbox(`glossa:outbox:${key}`, transport, () => render()) : null;
+const complete = cfg.complete ? safeLink(cfg.complete) : null;
+
+const end = document.createElement('div');
+end.id = 'glossa-end';
+end.setAttribute('role', 'status');
+let finished = false;
+/** The end screen: sending, then the completion link — or a download with nowhere to send. */
+function render() {
+  if (!finished) return;
+  const pending = outbox ? outbox.pending() : 0;
+  const failed = outbox ? outbox.failed() : [];
+  const parts = [say('allDone', { total: items.length })];
+  if (pending) parts.push(say('sending', { n: pending }));
+  end.replaceChildren(Object.assign(document.createElement('p'), { textContent: parts.join(' ') }));
+  if (failed.length || !outbox) {
+    if (failed.length) end.append(Object.assign(document.createElement('p'), { textContent: say('deliveryFailed', { n: failed.length, reason: failed[0].failed }) }));
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: say('downloadAnswers') });
+    b.addEventListener('click', () => {
+      const blob = new Blob([[...results.values()].map((r) => JSON.stringify(r)).join('\n') + '\n'], { type: 'application/x-ndjson' });
+      const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: `glossa-results-${spec.id}.jsonl` });
+      a.click();
+    });
+    end.append(b);
+  }
+  if (!pending && !failed.length && complete) {
+    end.append(Object.assign(document.createElement('a'), { href: complete, textContent: say('finish') }));
+  }
+}
+
+const jsPsych = window.jsPsychModule.initJsPsych({
+  on_finish: () => {
+    finished = true;
+    document.querySelector('.jspsych-content')?.replaceChildren(end) ?? document.body.append(end);
+    render();
+    outbox?.flush();
+  },
+});
+const timeline = items
+  .filter((item) => !results.has(item.id))
+  .map((item) => ({
+    type: GlossaPlugin,
+    spec,
+    item,
+    ids: gold.has(item.id) ? { ...ids, gold: 'gold' } : ids,
+    on_finish: (data) => {
+      if (!data.result) return;
+      results.set(data.result.item_id, data.result);
+      save();
+      outbox?.push(`${spec.id}@${spec.version}/${data.result.item_id}/${who}`, JSON.stringify(data.result));
+    },
+  }));
+window.addEventListener('online', () => outbox?.flush());
+outbox?.flush();
+window.glossaJsPsych = jsPsych;
+await jsPsych.run(timeline);
