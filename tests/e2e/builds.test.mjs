@@ -159,7 +159,8 @@ for (const example of ['it-implicit', 'en-informativeness', 'cs-abstract-errors'
       // (Focus moved to the first problem: its caret blinks, so the box is left first.)
       const sheets = await page.evaluate(() => {
         document.activeElement?.blur();
-        return [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname);
+        // The widget's stylesheets (the page's own, hosts/pilot.css, aside).
+        return [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname).filter((p) => p !== '/www/hosts/pilot.css');
       });
       const png = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
       await context.close();
