@@ -131,3 +131,39 @@ test('the full build (span painting) runs under the same policy', async () => {
   await context.close();
   await new Promise((ok) => server.close(ok));
 });
+
+test('the JATOS archive unpacks as JATOS reads it, and its component runs the study under its policy', async () => {
+  const out = join(await mkdtemp(join(tmpdir(), 'glossa-jatos-')), 'upload');
+  execFileSync(CLI, ['host', 'jatos', study, '--out', out, '--complete', 'https://app.prolific.example/done?cc=C0DE'], { cwd: ROOT, stdio: 'pipe' });
+  // Unpacked by Python's zipfile (not the code that wrote it).
+  const unpacked = join(out, 'unpacked');
+  execFileSync('python3', ['-c', 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])', join(out, 'glossa_implicit_content_it.jzip'), unpacked]);
+  const { readFile: read } = await import('node:fs/promises');
+  const jas = JSON.parse(await read(join(unpacked, 'glossa_implicit_content_it.jas'), 'utf8'));
+  // The shape of JATOS's own study archives (version 3; e.g. its test archive potato_compass.jzip).
+  assert.equal(jas.version, '3');
+  assert.deepEqual(Object.keys(jas.data).sort(), ['active', 'batchList', 'comments', 'componentList', 'description', 'dirName', 'endRedirectUrl', 'groupStudy', 'jsonData', 'linearStudy', 'title', 'uuid']);
+  assert.deepEqual(Object.keys(jas.data.componentList[0]).sort(), ['active', 'comments', 'htmlFilePath', 'jsonData', 'reloadable', 'title', 'uuid']);
+  assert.deepEqual(Object.keys(jas.data.batchList[0]).sort(), ['active', 'allowedWorkerTypes', 'comments', 'jsonData', 'maxActiveMembers', 'maxTotalMembers', 'maxTotalWorkers', 'title', 'uuid']);
+  assert.match(jas.data.uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  const assets = join(unpacked, jas.data.dirName);
+  const config = JSON.parse(jas.data.componentList[0].jsonData);
+  assert.deepEqual(config, { complete: 'https://app.prolific.example/done?cc=C0DE', items: 'study/items.json', spec: 'study/spec.json' });
+  // JATOS serves the assets and its jatos.js beside the component page: here, a stand-in.
+  const { server, url } = await startServer(assets, 0);
+  const { context, page } = await strictPage();
+  const standIn = await read(new URL('./pages/jatos-stand-in.js', import.meta.url), 'utf8');
+  await page.route('**/jatos.js', (route) => route.fulfill({ contentType: 'text/javascript', body: standIn }));
+  await context.addInitScript((input) => { window.__jatosComponentInput = input; }, config);
+  await page.goto(`${url}${jas.data.componentList[0].htmlFilePath}?PROLIFIC_PID=z1`);
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByText('Elemento 2 di 2').waitFor();
+  assert.deepEqual(await page.evaluate(() => window.__violations), [], 'the component needs nothing its policy forbids');
+  await answer(page, 'Totalmente corretto');
+  await page.waitForURL('https://app.prolific.example/**');
+  await page.goto(`${url}index.html#done`);
+  const data = await page.evaluate(() => JSON.parse(localStorage.getItem('jatos:data')));
+  assert.deepEqual(data.trim().split('\n').map((l) => JSON.parse(l).item_id), ['it-001', 'it-002']);
+  await context.close();
+  await new Promise((ok) => server.close(ok));
+});

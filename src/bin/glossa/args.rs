@@ -262,6 +262,8 @@ pub enum HostPage {
     Pilot,
     /// A jsPsych experiment: the study's items as Glossa trials.
     Jspsych,
+    /// A JATOS study archive (.jzip) to import into JATOS.
+    Jatos,
 }
 
 /// A host whose export `collect` reads.

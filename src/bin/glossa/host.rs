@@ -107,10 +107,17 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
             site.display()
         ));
     }
-    let out = Path::new(o.out);
-    if out.exists() && std::fs::read_dir(out).map_or(true, |mut d| d.next().is_some()) {
+    if Path::new(o.out).exists()
+        && std::fs::read_dir(o.out).map_or(true, |mut d| d.next().is_some())
+    {
         return fail(format!("{}: not empty: give a new folder", o.out));
     }
+    // JATOS takes the study's assets inside its archive: they are written to `assets/` first.
+    let out_dir = match page {
+        HostPage::Jatos => Path::new(o.out).join("assets"),
+        _ => PathBuf::from(o.out),
+    };
+    let out = out_dir.as_path();
     let written = (|| -> std::io::Result<usize> {
         // The Glossa files the page loads: the module, its stylesheet, every build (the page
         // loads the one its spec needs), the UI strings, the host scripts; the report's wasm for
@@ -180,6 +187,7 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
     let page_text = match page {
         HostPage::Pilot => pilot_page(&site, &policy, &body_data),
         HostPage::Jspsych => jspsych_page(&site, out, o.jspsych, &policy, &body_data),
+        HostPage::Jatos => Ok(jatos_page(&policy)),
     };
     let page_text = match page_text {
         Ok(t) => t,
@@ -188,8 +196,26 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
     if let Err(e) = std::fs::write(out.join("index.html"), page_text) {
         return fail(format!("{}: cannot write: {e}", o.out));
     }
+    if let HostPage::Jatos = page {
+        // The component's configuration: where the study's files are, and where to end.
+        let mut config = serde_json::Map::new();
+        for (k, v) in &data {
+            if ["spec", "items", "plan", "datapipe", "post", "complete"].contains(k) {
+                config.insert((*k).to_owned(), serde_json::Value::from(v.as_str()));
+            }
+        }
+        match jatos_archive(
+            Path::new(o.out),
+            &spec,
+            &serde_json::Value::Object(config),
+            o.complete[0],
+        ) {
+            Ok(path) => eprintln!("{}: the JATOS study archive", path.display()),
+            Err(e) => return fail(format!("{}: cannot write the archive: {e}", o.out)),
+        }
+    }
     let links = links(page, o);
-    if let Err(e) = std::fs::write(out.join("LINKS.txt"), &links) {
+    if let Err(e) = std::fs::write(Path::new(o.out).join("LINKS.txt"), &links) {
         return fail(format!("{}: cannot write: {e}", o.out));
     }
     eprintln!(
@@ -214,6 +240,31 @@ fn pilot_page(site: &Path, policy: &str, body_data: &str) -> Result<String, Stri
             1,
         )
         .replacen("<body>", &format!("<body{body_data}>"), 1))
+}
+
+/// The JATOS component page, at the root of the study's assets: JATOS's `jatos.js` (JATOS
+/// serves it beside the page) and the component script.
+fn jatos_page(policy: &str) -> String {
+    format!(
+        r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Annotation study</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="www/hosts/jatos.css">
+<script src="jatos.js"></script>
+<script type="module" src="www/hosts/jatos-main.js"></script>
+</head>
+<body>
+<span id="progress" role="status"></span>
+<div id="task"></div>
+</body>
+</html>
+"#
+    )
 }
 
 /// The jsPsych page: jsPsych (copied from its `dist` folder) and the Glossa plugin, the study's
@@ -279,6 +330,16 @@ fn links(page: HostPage, o: &HostOptions) -> String {
     let kind = match page {
         HostPage::Pilot => "pilot runner",
         HostPage::Jspsych => "jsPsych experiment",
+        HostPage::Jatos => {
+            return [
+                "The JATOS study: import the .jzip in JATOS (Study -> Import) and make a study link;",
+                "for Prolific, add ?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}} to it.",
+                "Results: in JATOS, Export results -> data only, then `glossa collect jatos FILE > results.jsonl`.",
+                "assets/ holds what the archive holds, to look at.",
+                "",
+            ]
+            .join("\n");
+        }
     };
     format!(
         "The {kind}: upload this folder to any static host (GitHub Pages, OSF, your university's web space) and give\n\
@@ -288,4 +349,114 @@ fn links(page: HostPage, o: &HostOptions) -> String {
          The page carries a Content-Security-Policy: it loads nothing but its own files{}.\n",
         if o.datapipe.is_some() || o.post.is_some() { " and sends only where results go" } else { "" }
     )
+}
+
+/// A UUID-shaped id made from a name (the same study gets the same id, so importing a new
+/// version into JATOS updates the study rather than adding another).
+fn uuid_of(name: &str) -> String {
+    let h = glossa::analysis::hosts::sha256_hex(name.as_bytes());
+    format!(
+        "{}-{}-5{}-a{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[13..16],
+        &h[17..20],
+        &h[20..32]
+    )
+}
+
+/// The JATOS study archive (`.jzip`): the study assets (the component page at their root, the
+/// Glossa files, the study) under one folder, and the study's description (`.jas`, JATOS's
+/// format version 3: a study, its one component, its default batch).
+fn jatos_archive(
+    out: &Path,
+    spec: &glossa::spec::TaskSpec,
+    config: &serde_json::Value,
+    end_redirect: Option<&str>,
+) -> Result<PathBuf, String> {
+    use std::io::Write;
+    let name: String = spec
+        .id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let dir_name = format!("glossa_{name}");
+    let key = format!("glossa:{}", spec.id);
+    let jas = serde_json::json!({
+        "version": "3",
+        "data": {
+            "uuid": uuid_of(&key),
+            "title": spec.title.clone().unwrap_or_else(|| spec.id.clone()),
+            "description": format!("Glossa annotation study {} (version {})", spec.id, spec.version),
+            "active": true,
+            "groupStudy": false,
+            "linearStudy": false,
+            "dirName": dir_name,
+            "comments": "Made by glossa host jatos. Results: Export results → data only, then glossa collect jatos.",
+            "jsonData": null,
+            "endRedirectUrl": end_redirect,
+            "componentList": [{
+                "uuid": uuid_of(&format!("{key}/component")),
+                "title": "Annotation",
+                "htmlFilePath": "index.html",
+                "reloadable": true,
+                "active": true,
+                "comments": "",
+                "jsonData": config.to_string(),
+            }],
+            "batchList": [{
+                "uuid": uuid_of(&format!("{key}/batch")),
+                "title": "Default",
+                "active": true,
+                "maxActiveMembers": null,
+                "maxTotalMembers": null,
+                "maxTotalWorkers": null,
+                "allowedWorkerTypes": ["PersonalSingle", "PersonalMultiple", "GeneralSingle", "GeneralMultiple", "Jatos"],
+                "comments": null,
+                "jsonData": null,
+            }],
+        }
+    });
+    let path = out.join(format!("{dir_name}.jzip"));
+    let file = std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut zip = zip::ZipWriter::new(file);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let mut add = |name: &str, bytes: &[u8]| -> Result<(), String> {
+        zip.start_file(name, options).map_err(|e| e.to_string())?;
+        zip.write_all(bytes).map_err(|e| e.to_string())
+    };
+    add(
+        &format!("{dir_name}.jas"),
+        serde_json::to_string(&jas).expect("JSON").as_bytes(),
+    )?;
+    let assets = out.join("assets");
+    for file in walk(&assets) {
+        let rel = file
+            .strip_prefix(&assets)
+            .expect("inside")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        add(&format!("{dir_name}/{rel}"), &bytes)?;
+    }
+    zip.finish().map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
+/// Every file under a folder, sorted.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
 }

@@ -1,7 +1,8 @@
 // A stand-in for JATOS's jatos.js (the API its components call: onLoad, urlQueryParameters,
 // componentJsonInput, workerId, studySessionData, setStudySessionData, appendResultData,
 // endStudy, endStudyAndRedirect), keeping the study session and the result data in
-// localStorage so they outlive a reload as JATOS's server does. `?flaky=N` fails the first N
+// localStorage so they outlive a reload as JATOS's server does; the component's JSON input is
+// `window.__jatosComponentInput` (set before the page loads). `?flaky=N` fails the first N
 // appends, as an unreachable server would.
 (() => {
   const store = {
@@ -12,7 +13,8 @@
   let flaky = Number(query.flaky ?? 0) - store.get('failed', 0);
   window.jatos = {
     urlQueryParameters: query,
-    componentJsonInput: {},
+    // JATOS hands the page its component's JSON input; the test sets it here.
+    componentJsonInput: window.__jatosComponentInput ?? {},
     workerId: 7,
     studySessionData: store.get('session', {}),
     onLoad(cb) {
