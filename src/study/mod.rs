@@ -4,4 +4,6 @@
 
 pub mod gold;
 pub mod plan;
+/// Native only: the command line reads spreadsheets; no browser build needs it.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod sheet;
