@@ -35,7 +35,7 @@ async function open(s, base, query, ready) {
   await s.waitFor(ready, [], `${query}: the widget`);
 }
 
-async function submit(s) {
+export async function submit(s) {
   await s.click(await s.element(() => document.querySelector('.glossa-submit')));
 }
 
@@ -52,7 +52,7 @@ async function choose(s, name, text) {
   await s.click(option);
 }
 
-async function tapWord(s, word, nth = 0) {
+export async function tapWord(s, word, nth = 0) {
   // Scroll the word into view and let frames pass until it is laid out, as a finger would.
   await s.waitFor(`function (w, n) { return (${wordCentre})(w, n); }`, [word, nth], `the word ${word}`);
   await new Promise((ok) => setTimeout(ok, 120));
@@ -60,7 +60,7 @@ async function tapWord(s, word, nth = 0) {
   await s.tap(at.x, at.y);
 }
 
-async function clickRadio(s, selector, index = 0) {
+export async function clickRadio(s, selector, index = 0) {
   await s.click(await s.element(`function (sel, i) { const input = document.querySelectorAll(sel)[i]; return input && (${label})(input); }`, selector, index));
 }
 
