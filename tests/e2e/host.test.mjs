@@ -167,3 +167,30 @@ test('the JATOS archive unpacks as JATOS reads it, and its component runs the st
   await context.close();
   await new Promise((ok) => server.close(ok));
 });
+
+test('the MTurk folder: a HIT on index.html?item= posts the assignment and its result under the policy', async () => {
+  const out = join(await mkdtemp(join(tmpdir(), 'glossa-mturk-')), 'upload');
+  execFileSync(CLI, ['host', 'mturk', study, '--out', out, '--url', 'https://example.org/study'], { cwd: ROOT, stdio: 'pipe' });
+  const { readFile: read } = await import('node:fs/promises');
+  const xml = await read(join(out, 'mturk/it-002.xml'), 'utf8');
+  assert.match(xml, /<ExternalURL>https:\/\/example\.org\/study\/index\.html\?item=it-002<\/ExternalURL>/);
+  const { server, url } = await startServer(out, 0);
+  const { context, page } = await strictPage();
+  let posted = null;
+  await context.route('https://workersandbox.mturk.com/**', async (route) => {
+    posted = new URLSearchParams(route.request().postData());
+    await route.fulfill({ contentType: 'text/html', body: '<p>Thanks</p>' });
+  });
+  await page.goto(`${url}index.html?item=it-002&assignmentId=A9&hitId=H1&workerId=W5&turkSubmitTo=${encodeURIComponent('https://workersandbox.mturk.com')}`);
+  const it = await new ItalianTask(page).ready();
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await it.option('Totalmente corretto').check();
+  await it.submitButton().click();
+  await page.waitForURL('https://workersandbox.mturk.com/**');
+  assert.equal(posted.get('assignmentId'), 'A9');
+  const result = JSON.parse(posted.get('glossaResult'));
+  assert.equal(result.item_id, 'it-002');
+  assert.deepEqual(result.ids, { assignmentId: 'A9', hitId: 'H1', workerId: 'W5' });
+  await context.close();
+  await new Promise((ok) => server.close(ok));
+});

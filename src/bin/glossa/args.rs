@@ -169,6 +169,9 @@ pub enum Command {
         /// jsPsych's dist folder (`npm install jspsych`), for the jsPsych page.
         #[arg(long)]
         jspsych: Option<String>,
+        /// The https address the folder will be served from (MTurk's question files name it).
+        #[arg(long)]
+        url: Option<String>,
         /// The built Glossa site to take the files from. Default: this program's source folder.
         #[arg(long)]
         site: Option<String>,
@@ -264,6 +267,8 @@ pub enum HostPage {
     Jspsych,
     /// A JATOS study archive (.jzip) to import into JATOS.
     Jatos,
+    /// MTurk HITs: the ExternalQuestion page and one question file per item.
+    Mturk,
 }
 
 /// A host whose export `collect` reads.

@@ -41,14 +41,20 @@ fn copy_dir(from: &Path, to: &Path, skip: &dyn Fn(&Path) -> bool) -> std::io::Re
 /// (`'wasm-unsafe-eval'`), no inline script or style, images from the items' https addresses
 /// (fonts from data: URLs, as jsPsych's stylesheet embeds them),
 /// and connections only to the page's origin and where results go.
-pub fn csp(connect: &[&str]) -> String {
+pub fn csp(connect: &[&str], forms: &[&str]) -> String {
     let mut connect_src = vec!["'self'"];
     connect_src.extend(connect);
+    let mut form_action = vec!["'self'"];
+    form_action.extend(forms);
     format!(
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' https: data:; font-src 'self' data:; connect-src {}; object-src 'none'; base-uri 'none'; form-action 'self'",
-        connect_src.join(" ")
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' https: data:; font-src 'self' data:; connect-src {}; object-src 'none'; base-uri 'none'; form-action {}",
+        connect_src.join(" "),
+        form_action.join(" ")
     )
 }
+
+/// Where MTurk takes a HIT's answer (`turkSubmitTo`): the live site and the sandbox.
+const MTURK: [&str; 2] = ["https://www.mturk.com", "https://workersandbox.mturk.com"];
 
 /// An attribute value for HTML (`"` and `&` escaped).
 fn attr(s: &str) -> String {
@@ -73,6 +79,8 @@ pub struct HostOptions<'a> {
     pub complete: [Option<&'a str>; 3],
     /// jsPsych's `dist` folder (the jsPsych page).
     pub jspsych: Option<&'a str>,
+    /// Where the folder will be served from (MTurk's question files name it).
+    pub url: Option<&'a str>,
 }
 
 /// The origin of an http(s) URL (`https://pipe.jspsych.org`), for `connect-src`.
@@ -183,11 +191,16 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
         .map(|(k, v)| format!(" data-{k}=\"{}\"", attr(v)))
         .collect();
     let connect: Vec<&str> = connect.iter().map(String::as_str).collect();
-    let policy = csp(&connect);
+    let forms: &[&str] = match page {
+        HostPage::Mturk => &MTURK,
+        _ => &[],
+    };
+    let policy = csp(&connect, forms);
     let page_text = match page {
         HostPage::Pilot => pilot_page(&site, &policy, &body_data),
         HostPage::Jspsych => jspsych_page(&site, out, o.jspsych, &policy, &body_data),
         HostPage::Jatos => Ok(jatos_page(&policy)),
+        HostPage::Mturk => mturk_page(&site, &policy, &body_data),
     };
     let page_text = match page_text {
         Ok(t) => t,
@@ -195,6 +208,11 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
     };
     if let Err(e) = std::fs::write(out.join("index.html"), page_text) {
         return fail(format!("{}: cannot write: {e}", o.out));
+    }
+    if let HostPage::Mturk = page {
+        if let Err(e) = mturk_questions(out, &items, o.url) {
+            return fail(format!("{}: cannot write: {e}", o.out));
+        }
     }
     if let HostPage::Jatos = page {
         // The component's configuration: where the study's files are, and where to end.
@@ -240,6 +258,66 @@ fn pilot_page(site: &Path, policy: &str, body_data: &str) -> Result<String, Stri
             1,
         )
         .replacen("<body>", &format!("<body{body_data}>"), 1))
+}
+
+/// The MTurk ExternalQuestion page: the site's `www/hosts/mturk.html` at the folder's root.
+fn mturk_page(site: &Path, policy: &str, body_data: &str) -> Result<String, String> {
+    let page = std::fs::read_to_string(site.join("www/hosts/mturk.html"))
+        .map_err(|e| format!("{}: cannot read www/hosts/mturk.html: {e}", site.display()))?;
+    Ok(page
+        .replacen(
+            "<meta charset=\"utf-8\">",
+            &format!("<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">"),
+            1,
+        )
+        .replace("href=\"../glossa.js\"", "href=\"www/glossa.js\"")
+        .replace("href=\"mturk.css\"", "href=\"www/hosts/mturk.css\"")
+        .replace("src=\"mturk-main.js\"", "src=\"www/hosts/mturk-main.js\"")
+        .replacen("<body>", &format!("<body{body_data}>"), 1))
+}
+
+/// One ExternalQuestion per item (`mturk/<item>.xml`), pointing at `index.html?item=<id>` under
+/// `url` (a placeholder address without it).
+fn mturk_questions(
+    out: &Path,
+    items: &[glossa::item::Item],
+    url: Option<&str>,
+) -> std::io::Result<()> {
+    let dir = out.join("mturk");
+    std::fs::create_dir_all(&dir)?;
+    let base = url.map_or_else(
+        || "https://YOUR.HOST/PATH/".to_owned(),
+        |u| format!("{}/", u.trim_end_matches('/')),
+    );
+    for item in items {
+        let query: String = item
+            .id
+            .bytes()
+            .map(|b| match b {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                    (b as char).to_string()
+                }
+                _ => format!("%{b:02X}"),
+            })
+            .collect();
+        let file: String = item
+            .id
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let xml = format!(
+            "<ExternalQuestion xmlns=\"http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2006-07-14/ExternalQuestion.xsd\">\n  <ExternalURL>{}</ExternalURL>\n  <FrameHeight>0</FrameHeight>\n</ExternalQuestion>\n",
+            attr(&format!("{base}index.html?item={query}"))
+        );
+        std::fs::write(dir.join(format!("{file}.xml")), xml)?;
+    }
+    Ok(())
 }
 
 /// The JATOS component page, at the root of the study's assets: JATOS's `jatos.js` (JATOS
@@ -330,6 +408,17 @@ fn links(page: HostPage, o: &HostOptions) -> String {
     let kind = match page {
         HostPage::Pilot => "pilot runner",
         HostPage::Jspsych => "jsPsych experiment",
+        HostPage::Mturk => {
+            return [
+                "The MTurk HITs: upload this folder to an https static host; each HIT is an ExternalQuestion on",
+                "index.html?item=ITEM_ID. mturk/ holds one question file per item (with --url, ready to use):",
+                "  aws mturk create-hit --question file://mturk/ITEM_ID.xml --max-assignments 3 \\",
+                "    --reward 0.30 --title '…' --description '…' --lifetime-in-seconds 604800 --assignment-duration-in-seconds 1800",
+                "Results: download the batch results CSV, then `glossa collect mturk batch.csv > results.jsonl`.",
+                "",
+            ]
+            .join("\n");
+        }
         HostPage::Jatos => {
             return [
                 "The JATOS study: import the .jzip in JATOS (Study -> Import) and make a study link;",

@@ -104,6 +104,7 @@ fn main() -> ExitCode {
             complete_attention,
             complete_error,
             jspsych,
+            url,
             site,
         } => host::host(
             page,
@@ -119,6 +120,7 @@ fn main() -> ExitCode {
                     complete_error.as_deref(),
                 ],
                 jspsych: jspsych.as_deref(),
+                url: url.as_deref(),
             },
         ),
         Command::Schema { which } => Ok(schema::print(which)),
