@@ -97,8 +97,9 @@ test('the jsPsych folder (jsPsych from npm) runs the study as trials, resumes af
   const { context, page } = await strictPage();
   await page.goto(`${site.url}index.html?PROLIFIC_PID=j1`);
   await answer(page, 'Totalmente sbagliato');
-  await page.getByText('Diseguaglianza', { exact: false }).first().waitFor({ state: 'detached' }).catch(() => {});
-  await page.reload(); // the first result is kept: the second item comes next
+  // The first result is kept (and queued): after a reload the second item comes next.
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('glossa:jspsych:') && localStorage.getItem(k).includes('it-001')));
+  await page.reload();
   await answer(page, 'Risposta non fornita');
   const done = page.getByRole('link', { name: 'Termina e torna allo studio' });
   await done.waitFor({ timeout: 20000 });

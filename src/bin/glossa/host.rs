@@ -91,7 +91,7 @@ fn origin(url: &str) -> Option<String> {
 }
 
 /// Writes the folder for `page`.
-pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
+pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
     let fail = |m: String| {
         eprintln!("{m}");
         Err(ExitCode::from(2))
@@ -121,7 +121,7 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
         return fail(format!("{}: not empty: give a new folder", o.out));
     }
     // JATOS takes the study's assets inside its archive: they are written to `assets/` first.
-    let out_dir = match page {
+    let out_dir = match kind {
         HostPage::Jatos => Path::new(o.out).join("assets"),
         _ => PathBuf::from(o.out),
     };
@@ -191,12 +191,12 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
         .map(|(k, v)| format!(" data-{k}=\"{}\"", attr(v)))
         .collect();
     let connect: Vec<&str> = connect.iter().map(String::as_str).collect();
-    let forms: &[&str] = match page {
+    let forms: &[&str] = match kind {
         HostPage::Mturk => &MTURK,
         _ => &[],
     };
     let policy = csp(&connect, forms);
-    let page_text = match page {
+    let page_text = match kind {
         HostPage::Pilot => pilot_page(&site, &policy, &body_data),
         HostPage::Jspsych => jspsych_page(&site, out, o.jspsych, &policy, &body_data),
         HostPage::Jatos => Ok(jatos_page(&policy)),
@@ -209,12 +209,12 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
     if let Err(e) = std::fs::write(out.join("index.html"), page_text) {
         return fail(format!("{}: cannot write: {e}", o.out));
     }
-    if let HostPage::Mturk = page {
+    if let HostPage::Mturk = kind {
         if let Err(e) = mturk_questions(out, &items, o.url) {
             return fail(format!("{}: cannot write: {e}", o.out));
         }
     }
-    if let HostPage::Jatos = page {
+    if let HostPage::Jatos = kind {
         // The component's configuration: where the study's files are, and where to end.
         let mut config = serde_json::Map::new();
         for (k, v) in &data {
@@ -232,7 +232,7 @@ pub fn host(page: HostPage, o: &HostOptions) -> Outcome {
             Err(e) => return fail(format!("{}: cannot write the archive: {e}", o.out)),
         }
     }
-    let links = links(page, o);
+    let links = links(kind, o);
     if let Err(e) = std::fs::write(Path::new(o.out).join("LINKS.txt"), &links) {
         return fail(format!("{}: cannot write: {e}", o.out));
     }
@@ -320,9 +320,8 @@ fn mturk_questions(
     Ok(())
 }
 
-/// The JATOS component page, at the root of the study's assets: JATOS's `jatos.js` (JATOS
-/// serves it beside the page) and the component script.
-fn jatos_page(policy: &str) -> String {
+/// A generated page: the policy, the head's own lines, the body's attributes and content.
+fn page(policy: &str, head: &str, body_attrs: &str, body: &str) -> String {
     format!(
         r#"<!doctype html>
 <html lang="en">
@@ -332,16 +331,22 @@ fn jatos_page(policy: &str) -> String {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Annotation study</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="www/hosts/jatos.css">
-<script src="jatos.js"></script>
-<script type="module" src="www/hosts/jatos-main.js"></script>
-</head>
-<body>
-<span id="progress" role="status"></span>
-<div id="task"></div>
-</body>
+{head}</head>
+<body{body_attrs}>
+{body}</body>
 </html>
 "#
+    )
+}
+
+/// The JATOS component page, at the root of the study's assets: JATOS's `jatos.js` (JATOS
+/// serves it beside the page) and the component script.
+fn jatos_page(policy: &str) -> String {
+    page(
+        policy,
+        "<link rel=\"stylesheet\" href=\"www/hosts/jatos.css\">\n<script src=\"jatos.js\"></script>\n<script type=\"module\" src=\"www/hosts/jatos-main.js\"></script>\n",
+        "",
+        "<span id=\"progress\" role=\"status\"></span>\n<div id=\"task\"></div>\n",
     )
 }
 
@@ -376,23 +381,13 @@ fn jspsych_page(
         std::fs::copy(&from, out.join("jspsych").join(name))
             .map_err(|e| format!("{}: {e}", from.display()))?;
     }
-    Ok(format!(
-        r#"<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{policy}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Annotation study</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="jspsych/jspsych.css">
-<script src="jspsych/{script}"></script>
-<script type="module" src="www/hosts/jspsych-study.js"></script>
-</head>
-<body{body_data}>
-</body>
-</html>
-"#
+    Ok(page(
+        policy,
+        &format!(
+            "<link rel=\"stylesheet\" href=\"jspsych/jspsych.css\">\n<script src=\"jspsych/{script}\"></script>\n<script type=\"module\" src=\"www/hosts/jspsych-study.js\"></script>\n"
+        ),
+        body_data,
+        "",
     ))
 }
 
