@@ -179,6 +179,29 @@ pub fn jspsych(text: &str) -> Collected {
     out
 }
 
+/// A result's identity: its spec and version, its item and the ids the host passed (the
+/// participant). The same participant's second result for an item is a resend, whatever it
+/// holds: `glossa serve` and `collect jatos` keep the first. `None` without an item id.
+pub fn result_key(result: &Value) -> Option<String> {
+    let item = result.get("item_id")?.as_str()?;
+    let field = |k: &str| result.pointer(k).and_then(Value::as_str).unwrap_or("");
+    let ids = result
+        .get("ids")
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
+                .collect::<Vec<_>>()
+                .join("&")
+        })
+        .unwrap_or_default();
+    Some(format!(
+        "{}@{}/{item}/{ids}",
+        field("/spec/id"),
+        field("/spec/version")
+    ))
+}
+
 /// JATOS: the result data of a study's components as JATOS exports it ("Export results → data
 /// only": each component result's data, one after another), where the Glossa component
 /// (`www/hosts/jatos.html`) appended each result as one JSON line. A result sent again after a
@@ -194,16 +217,7 @@ pub fn jatos(text: &str) -> Collected {
         }
         match result_of(line) {
             Ok(r) => {
-                let v: Value = serde_json::from_str(&r).unwrap_or_default();
-                let key = format!(
-                    "{}@{}/{}/{}",
-                    v.pointer("/spec/id").and_then(Value::as_str).unwrap_or(""),
-                    v.pointer("/spec/version")
-                        .and_then(Value::as_str)
-                        .unwrap_or(""),
-                    v.get("item_id").and_then(Value::as_str).unwrap_or(""),
-                    v.get("ids").map(Value::to_string).unwrap_or_default()
-                );
+                let key = serde_json::from_str(&r).ok().as_ref().and_then(result_key);
                 if seen.insert(key) {
                     out.results.push(r);
                 }

@@ -158,51 +158,33 @@ pub fn items(
     map: &[(String, String)],
 ) -> (Vec<(usize, Item)>, Vec<RowProblem>, Vec<String>) {
     let mut notes = Vec::new();
-    let (first, mut problems) = try_items(spec, table, map);
+    let (items, problems, missing) = try_items(spec, table, map);
     // A field the spec needs that no column is named after: the column whose name differs
-    // only in case, spaces, dashes or underscores.
+    // only in case, spaces, dashes or underscores. With any found, the rows are read again.
     let mut map = map.to_vec();
-    let mut missing: Vec<String> = problems
-        .iter()
-        .filter_map(|p| p.message.strip_prefix("MISSING:").map(str::to_owned))
-        .collect();
-    missing.sort();
-    missing.dedup();
     for field in &missing {
         if let Some(col) = table.header.iter().find(|h| loose(h) == loose(field)) {
             notes.push(format!("field \"{field}\" taken from column \"{col}\""));
             map.push((field.clone(), col.clone()));
         }
     }
-    let (items, p) = if map.len() > first.1 {
-        let (again, p) = try_items(spec, table, &map);
-        (again.0, p)
-    } else {
-        (first.0, std::mem::take(&mut problems))
-    };
-    let problems = p
-        .into_iter()
-        .map(|mut p| {
-            if let Some(field) = p.message.strip_prefix("MISSING:") {
-                p.message = format!(
-                    "no value for field \"{field}\", which the spec shows: fill the cell, or name the column with --map {field}=COLUMN"
-                );
-            }
-            p
-        })
-        .collect();
+    if notes.is_empty() {
+        return (items, problems, notes);
+    }
+    let (items, problems, _) = try_items(spec, table, &map);
     (items, problems, notes)
 }
 
-/// One pass: the items, the number of mappings used, and the problems (a missing field's
-/// message is `MISSING:<field>` until [`items`] words it).
+/// One pass: the items, every problem, and the fields the spec needs that some row lacks
+/// (sorted, each once).
 #[allow(clippy::type_complexity)]
 fn try_items(
     spec: &TaskSpec,
     table: &Table,
     map: &[(String, String)],
-) -> ((Vec<(usize, Item)>, usize), Vec<RowProblem>) {
+) -> (Vec<(usize, Item)>, Vec<RowProblem>, Vec<String>) {
     let mut problems = Vec::new();
+    let mut missing = Vec::new();
     let problem = |row: Option<usize>, column: Option<&str>, message: String| RowProblem {
         row,
         column: column.map(str::to_owned),
@@ -327,12 +309,16 @@ fn try_items(
             _ => None,
         });
         let message = if issue.code == SpecIssueCode::MissingField {
-            format!("MISSING:{field}")
+            missing.push(field.to_owned());
+            format!(
+                "no value for field \"{field}\", which the spec shows: fill the cell, or name the column with --map {field}=COLUMN"
+            )
         } else {
             issue.message.clone()
         };
         problems.push(problem(Some(*row), column, message));
     }
-    let used = map.len();
-    ((out, used), problems)
+    missing.sort();
+    missing.dedup();
+    (out, problems, missing)
 }

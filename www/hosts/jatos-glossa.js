@@ -11,12 +11,9 @@
 // every result's ids, with JATOS's worker id.
 import { mount } from '../glossa.js';
 import { langOf, text } from './host-strings.js';
-import { fnv1a } from './pilot.js';
+import { httpLink, parseItems, planSlot } from './pilot.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
-
-/** Reads items as a JSON list or JSON Lines. */
-const parseItems = (t) => (t.trim().startsWith('[') ? JSON.parse(t) : t.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)));
 
 /** Waits for a promise, trying again (1 s, 2 s, … 30 s) while it fails: JATOS may be briefly unreachable. */
 async function persist(step) {
@@ -47,21 +44,16 @@ export function runJatos(el) {
       if (cfg.plan) {
         const plan = await (await fetch(cfg.plan)).json();
         const who = ids.PROLIFIC_PID ?? ids.participant ?? ids.workerId ?? ids.jatos_worker ?? 'anonymous';
-        const slots = plan.annotators.map((a) => a.slot);
-        let k = slots.indexOf(who);
-        if (k < 0) k = fnv1a(who) % slots.length;
-        ids.slot = plan.annotators[k].slot;
-        const byId = new Map(items.map((i) => [i.id, i]));
-        items = plan.annotators[k].items.filter((id) => byId.has(id)).map((id) => byId.get(id));
+        const slot = planSlot(plan, items, who);
+        ids.slot = slot.slot;
+        items = slot.items;
       }
       const session = typeof jatos.studySessionData === 'object' && jatos.studySessionData ? jatos.studySessionData : {};
       const done = new Set(session.glossa?.done ?? []);
       const finish = async () => {
         el.progress.textContent = text(lang, 'allDone', { total: items.length });
         el.task.replaceChildren();
-        const complete = (() => {
-          try { const u = new URL(cfg.complete, location.href); return /^https?:$/.test(u.protocol) ? u.href : null; } catch { return null; }
-        })();
+        const complete = cfg.complete ? httpLink(cfg.complete) : null;
         await persist(() => (complete ? jatos.endStudyAndRedirect(complete, true) : jatos.endStudy(true)));
       };
       const show = async () => {

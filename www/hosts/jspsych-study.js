@@ -9,7 +9,7 @@
 // data-complete=…>`; the URL's query wins. PROLIFIC_PID, STUDY_ID, SESSION_ID, participant and
 // workerId in the URL go into every result's ids.
 import GlossaPlugin from './jspsych-glossa.js';
-import { Outbox, dataPipeTransport, postTransport, fnv1a } from './pilot.js';
+import { Outbox, dataPipeTransport, httpLink, parseItems, planSlot, postTransport } from './pilot.js';
 import { langOf, text } from './host-strings.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
@@ -17,10 +17,6 @@ const query = new URLSearchParams(location.search);
 const cfg = { ...document.body.dataset };
 for (const k of ['spec', 'items', 'plan', 'datapipe', 'post', 'complete']) if (query.get(k)) cfg[k] = query.get(k);
 
-const parseItems = (t) => (t.trim().startsWith('[') ? JSON.parse(t) : t.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)));
-const safeLink = (raw) => {
-  try { const u = new URL(raw, location.href); return /^https?:$/.test(u.protocol) ? u.href : null; } catch { return null; }
-};
 
 const specText = await (await fetch(cfg.spec)).text();
 const spec = JSON.parse(specText);
@@ -34,13 +30,10 @@ let gold = new Set();
 if (cfg.plan) {
   const plan = await (await fetch(cfg.plan)).json();
   const who = ids.PROLIFIC_PID ?? ids.workerId ?? ids.participant;
-  const slots = plan.annotators.map((a) => a.slot);
-  let k = slots.indexOf(who);
-  if (k < 0) k = fnv1a(who) % slots.length;
-  ids.slot = plan.annotators[k].slot;
+  const slot = planSlot(plan, items, who);
+  ids.slot = slot.slot;
   gold = new Set(plan.gold ?? []);
-  const byId = new Map(items.map((i) => [i.id, i]));
-  items = plan.annotators[k].items.filter((id) => byId.has(id)).map((id) => byId.get(id));
+  items = slot.items;
 }
 const who = Object.values(ids).join('&');
 const key = `glossa:jspsych:${spec.id}@${spec.version}:${who}`;
@@ -50,7 +43,7 @@ const save = () => { try { localStorage.setItem(key, JSON.stringify([...results.
 const transport = cfg.datapipe ? dataPipeTransport(cfg.datapipe, query.get('datapipe_url') ?? undefined)
   : cfg.post ? postTransport(new URL(cfg.post, location.href).href) : null;
 const outbox = transport ? new Outbox(`glossa:outbox:${key}`, transport, () => render()) : null;
-const complete = cfg.complete ? safeLink(cfg.complete) : null;
+const complete = cfg.complete ? httpLink(cfg.complete) : null;
 
 const end = document.createElement('div');
 end.id = 'glossa-end';

@@ -8,6 +8,7 @@
 // assignment id, as MTurk requires.
 import { mount } from '../glossa.js';
 import { langOf, text } from './host-strings.js';
+import { parseItems } from './pilot.js';
 
 const q = new URLSearchParams(location.search);
 // A page made for one study (`glossa host mturk`) names it in <body data-spec=… data-items=…>;
@@ -20,9 +21,7 @@ const task = document.getElementById('task');
 try {
   const [spec, items] = await Promise.all([
     fetch(sameOrigin(q.get('spec'))).then((r) => r.text()),
-    // A JSON list or JSON Lines.
-    fetch(sameOrigin(q.get('items'))).then((r) => r.text()).then((t) => (t.trim().startsWith('[')
-      ? JSON.parse(t) : t.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)))),
+    fetch(sameOrigin(q.get('items'))).then((r) => r.text()).then(parseItems),
   ]);
   const wanted = q.get('item');
   const item = items.find((i) => i.id === wanted) ?? items[Number(wanted) - 1];

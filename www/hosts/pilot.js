@@ -181,19 +181,50 @@ export async function loadTraining(url, specText, itemsText) {
   };
 }
 
+/** Items as a JSON list or JSON Lines (every host page reads them so). */
+export function parseItems(text) {
+  return text.trim().startsWith('[')
+    ? JSON.parse(text)
+    : text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+}
+
 /**
- * An http(s) link from the study link's parameter `name` (a completion link, e.g. Prolific's):
- * a `javascript:` or `data:` URL in a study link would run in the participant's page.
+ * An http(s) address (relative to the page), else null: a `javascript:` or `data:` URL in a
+ * study link would run in the participant's page.
  */
-function link(params, name) {
-  const raw = params.get(name);
-  if (!raw) return null;
+export function httpLink(raw) {
   try {
     const url = new URL(raw, location.href);
     if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
   } catch { /* not a URL */ }
-  console.error(`Glossa pilot: ignoring ${name}=${raw}: only http(s) links are allowed`);
   return null;
+}
+
+/**
+ * A participant's slot of a `glossa plan`: the slot their id names, else slot
+ * `fnv1a(id) mod slots` (`anonymous` without an id). Returns `{slot, items, missing}`: the
+ * slot's items in its order, and the ids the items file lacks.
+ */
+export function planSlot(plan, items, who) {
+  const slots = plan.annotators.map((a) => a.slot);
+  let k = slots.indexOf(who ?? '');
+  if (k < 0) k = fnv1a(who ?? 'anonymous') % slots.length;
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const ids = plan.annotators[k].items;
+  return {
+    slot: plan.annotators[k].slot,
+    items: ids.filter((id) => byId.has(id)).map((id) => byId.get(id)),
+    missing: ids.filter((id) => !byId.has(id)),
+  };
+}
+
+/** The completion link in the study link's parameter `name` (e.g. Prolific's), if http(s). */
+function link(params, name) {
+  const raw = params.get(name);
+  if (!raw) return null;
+  const url = httpLink(raw);
+  if (!url) console.error(`Glossa pilot: ignoring ${name}=${raw}: only http(s) links are allowed`);
+  return url;
 }
 
 /**
@@ -280,26 +311,19 @@ async function runStudy(el, params) {
   el.progressBar.setAttribute('aria-label', say('itemsDone'));
   if (el.logTitle) el.logTitle.textContent = say('received');
   const itemsText = await (await fetch(source.items)).text();
-  let items = itemsText.trim().startsWith('[')
-    ? JSON.parse(itemsText)
-    : itemsText.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  let items = parseItems(itemsText);
   // A plan: this participant's slot (named by their id, else by the documented hash rule)
   // gives the items and their order; gold items look like any other.
-  let planSlot = null;
+  let slot = null;
   let gold = new Set();
   let planAttention = {};
   if (params.get('plan')) {
     const plan = await (await fetch(sameOrigin(params.get('plan')))).json();
-    const slots = plan.annotators.map((a) => a.slot);
-    let k = slots.indexOf(participantId ?? '');
-    if (k < 0) k = fnv1a(participantId ?? 'anonymous') % slots.length;
-    planSlot = plan.annotators[k];
+    slot = planSlot(plan, items, participantId);
     gold = new Set(plan.gold ?? []);
     planAttention = plan.attention ?? {};
-    const byId = new Map(items.map((i) => [i.id, i]));
-    const missing = planSlot.items.filter((id) => !byId.has(id));
-    if (missing.length) console.error(`Glossa pilot: the plan names items the items file lacks: ${missing.join(', ')}`);
-    items = planSlot.items.filter((id) => byId.has(id)).map((id) => byId.get(id));
+    if (slot.missing.length) console.error(`Glossa pilot: the plan names items the items file lacks: ${slot.missing.join(', ')}`);
+    items = slot.items;
   }
 
   const complete = link(params, 'complete');
@@ -326,7 +350,7 @@ async function runStudy(el, params) {
   }
   const ids = Object.fromEntries(ID_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)]));
   if (!Object.keys(ids).length) ids.participant = 'demo';
-  if (planSlot) ids.slot = planSlot.slot;
+  if (slot) ids.slot = slot.slot;
   const who = Object.values(ids).join('&');
   const progressKey = `glossa:pilot:${source.spec}:${who}`;
   const stored = (() => { try { return JSON.parse(localStorage.getItem(progressKey) ?? 'null'); } catch { return null; } })();

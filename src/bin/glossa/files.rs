@@ -23,6 +23,25 @@ pub fn read(path: &str) -> Result<String, ExitCode> {
     })
 }
 
+/// A study folder's files, found by their usual names: `spec.json`, `items.jsonl` (or
+/// `items.json`), and `plan.json` when there is one (`glossa serve` and `glossa host`).
+pub fn study_files(
+    study: &std::path::Path,
+) -> Result<
+    (
+        std::path::PathBuf,
+        std::path::PathBuf,
+        Option<std::path::PathBuf>,
+    ),
+    String,
+> {
+    let find = |names: &[&str]| names.iter().map(|n| study.join(n)).find(|p| p.is_file());
+    let spec = find(&["spec.json"]).ok_or("no spec.json in the study folder")?;
+    let items = find(&["items.jsonl", "items.json"])
+        .ok_or("no items.jsonl or items.json in the study folder")?;
+    Ok((spec, items, find(&["plan.json"])))
+}
+
 /// Reads a file's bytes, or standard input's for `-`; the message says why not.
 pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
     if path == "-" {

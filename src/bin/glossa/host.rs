@@ -3,38 +3,20 @@
 //! strict Content-Security-Policy, and `LINKS.txt` saying which link to give participants.
 
 use crate::args::HostPage;
-use crate::files::load_study;
+use crate::files::{load_study, study_files};
 use crate::Outcome;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The study folder's files: spec, items and (optionally) plan, by their usual names.
-fn study_files(study: &Path) -> Result<(PathBuf, PathBuf, Option<PathBuf>), String> {
-    let find = |names: &[&str]| names.iter().map(|n| study.join(n)).find(|p| p.is_file());
-    let spec = find(&["spec.json"]).ok_or("no spec.json in the study folder")?;
-    let items = find(&["items.jsonl", "items.json"])
-        .ok_or("no items.jsonl or items.json in the study folder")?;
-    Ok((spec, items, find(&["plan.json"])))
-}
-
-/// Copies a folder's files (recursively), skipping what `skip` names.
+/// Copies a folder's files (recursively, see [`walk`]), skipping what `skip` names.
 fn copy_dir(from: &Path, to: &Path, skip: &dyn Fn(&Path) -> bool) -> std::io::Result<usize> {
-    std::fs::create_dir_all(to)?;
-    let mut n = 0;
-    for entry in std::fs::read_dir(from)? {
-        let path = entry?.path();
-        if skip(&path) {
-            continue;
-        }
-        let target = to.join(path.file_name().unwrap_or_default());
-        if path.is_dir() {
-            n += copy_dir(&path, &target, skip)?;
-        } else {
-            std::fs::copy(&path, &target)?;
-            n += 1;
-        }
+    let files: Vec<PathBuf> = walk(from)?.into_iter().filter(|p| !skip(p)).collect();
+    for file in &files {
+        let target = to.join(file.strip_prefix(from).expect("under the folder"));
+        std::fs::create_dir_all(target.parent().unwrap_or(to))?;
+        std::fs::copy(file, &target)?;
     }
-    Ok(n)
+    Ok(files.len())
 }
 
 /// The Content-Security-Policy of a generated page: its own files only, wasm compiled
@@ -515,7 +497,7 @@ fn jatos_archive(
         serde_json::to_string(&jas).expect("JSON").as_bytes(),
     )?;
     let assets = out.join("assets");
-    for file in walk(&assets) {
+    for file in walk(&assets).map_err(|e| format!("{}: {e}", assets.display()))? {
         let rel = file
             .strip_prefix(&assets)
             .expect("inside")
@@ -529,18 +511,16 @@ fn jatos_archive(
 }
 
 /// Every file under a folder, sorted.
-fn walk(dir: &Path) -> Vec<PathBuf> {
+fn walk(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                out.extend(walk(&p));
-            } else {
-                out.push(p);
-            }
+    for entry in std::fs::read_dir(dir)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            out.extend(walk(&p)?);
+        } else {
+            out.push(p);
         }
     }
     out.sort();
-    out
+    Ok(out)
 }

@@ -8,6 +8,7 @@
 //! (symbolic links followed) lies inside the folder it is served from.
 
 use crate::Outcome;
+use glossa::analysis::hosts;
 use glossa::support::sorted_map::SortedSet;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -35,45 +36,28 @@ struct Site {
     collect: Option<Mutex<Collected>>,
 }
 
-/// The results file, and the key of every result in it (see [`key`]).
+/// The results file, and the key of every result in it (see `hosts::result_key`).
 struct Collected {
     file: File,
     keys: SortedSet<String>,
 }
 
-/// A result's identity: its spec and version, its item and the ids the host passed (the
-/// participant). The same participant's second result for an item is a resend, whatever it
-/// holds: the first one stays.
-fn key(result: &serde_json::Value) -> Option<String> {
-    let item = result.get("item_id")?.as_str()?;
-    let spec = result.get("spec");
-    let field = |k: &str| {
-        spec.and_then(|s| s.get(k))
-            .and_then(|v| v.as_str())
-            .unwrap_or("")
+/// The pilot's address on the study: its spec, items and plan under `/study/`.
+fn start_of(study: &Path) -> Result<String, String> {
+    let (spec, items, plan) = crate::files::study_files(study)?;
+    let name = |p: &Path| {
+        p.file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned()
     };
-    let ids = result
-        .get("ids")
-        .and_then(|v| v.as_object())
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
-                .collect::<Vec<_>>()
-                .join("&")
-        })
-        .unwrap_or_default();
-    Some(format!("{}@{}/{item}/{ids}", field("id"), field("version")))
-}
-
-/// The study's files the pilot needs, found by their usual names.
-fn study_files(study: &Path) -> Result<String, String> {
-    let find = |names: &[&'static str]| names.iter().find(|n| study.join(n).is_file()).copied();
-    let spec = find(&["spec.json"]).ok_or("no spec.json in the study folder")?;
-    let items = find(&["items.jsonl", "items.json"])
-        .ok_or("no items.jsonl or items.json in the study folder")?;
-    let mut start = format!("/index.html?spec=study/{spec}&items=study/{items}");
-    if let Some(plan) = find(&["plan.json"]) {
-        start += &format!("&plan=study/{plan}");
+    let mut start = format!(
+        "/index.html?spec=study/{}&items=study/{}",
+        name(&spec),
+        name(&items)
+    );
+    if let Some(plan) = plan {
+        start += &format!("&plan=study/{}", name(&plan));
     }
     Ok(start)
 }
@@ -103,7 +87,7 @@ pub fn serve(
             root.display()
         ));
     }
-    let mut start = match study_files(&study_dir) {
+    let mut start = match start_of(&study_dir) {
         Ok(s) => s,
         Err(e) => return fail(format!("{study}: {e}")),
     };
@@ -151,7 +135,11 @@ fn open_results(path: &str) -> Result<Collected, String> {
     if let Ok(f) = File::open(path) {
         for line in BufReader::new(f).lines() {
             let line = line.map_err(|e| format!("cannot read: {e}"))?;
-            if let Some(k) = serde_json::from_str(&line).ok().as_ref().and_then(key) {
+            if let Some(k) = serde_json::from_str(&line)
+                .ok()
+                .as_ref()
+                .and_then(hosts::result_key)
+            {
                 keys.insert(k);
             }
         }
@@ -254,7 +242,7 @@ fn take_result(site: &Site, body: &[u8]) -> (u16, String) {
     let Some((result, k)) = parsed
         .as_ref()
         .filter(|v| v.is_object())
-        .and_then(|v| Some((v, key(v)?)))
+        .and_then(|v| Some((v, hosts::result_key(v)?)))
     else {
         return (
             400,
