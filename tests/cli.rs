@@ -576,6 +576,27 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
     )
     .unwrap();
     std::fs::copy("tests/fixtures/it-gold.json", study.join("gold.json")).unwrap();
+    // A stand-in site: the tests do not wait for the wasm build (CI runs these first).
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("www/pkg")).unwrap();
+    std::fs::write(site.join("www/pkg/glossa_bg.wasm"), b"\0asm").unwrap();
+    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
+    for f in ["index.html", "www/glossa.js", "www/glossa.css", "www/hosts/pilot-main.js"] {
+        std::fs::copy(f, site.join(f)).unwrap();
+    }
+    let site = site.to_str().unwrap();
+    // Without a built site, the command says how to get one.
+    let o = glossa(&[
+        "host",
+        "pilot",
+        study.to_str().unwrap(),
+        "--out",
+        dir.join("n").to_str().unwrap(),
+        "--site",
+        study.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("scripts/build.sh"));
     let out = dir.join("upload");
     let o = glossa(&[
         "host",
@@ -583,6 +604,8 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
         study.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
+        "--site",
+        site,
     ]);
     assert_eq!(
         o.status.code(),
@@ -606,6 +629,8 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
         study.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
+        "--site",
+        site,
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("not empty"));
@@ -618,6 +643,8 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
         dir.join("j").to_str().unwrap(),
         "--jspsych",
         dir.to_str().unwrap(),
+        "--site",
+        site,
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("npm install jspsych"));
@@ -629,6 +656,8 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
         study.to_str().unwrap(),
         "--out",
         dir.join("k").to_str().unwrap(),
+        "--site",
+        site,
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(!dir.join("k").exists());
