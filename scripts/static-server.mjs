@@ -21,9 +21,11 @@ function inside(root, file) {
  * inside `root` are served: the decoded path is resolved, symbolic links followed, and the real
  * path checked against the real root (`/..%2fsibling/…` and links out of the root get 404).
  * Responses are `no-store`, unless `cache` is given: then `cache-control: max-age=<cache>`, as
- * a static host would send (the benchmark's repeat visit with a warm HTTP cache).
+ * a static host would send (the benchmark's repeat visit with a warm HTTP cache). With `cors`,
+ * every response allows any origin (`access-control-allow-origin: *`), as the hosts the
+ * Qualtrics guide names are set up to do.
  */
-export function startServer(root, port = 0, { cache = 0 } = {}) {
+export function startServer(root, port = 0, { cache = 0, cors = false } = {}) {
   const cacheControl = cache > 0 ? `max-age=${cache}` : 'no-store';
   const base = resolve(root);
   const server = createServer(async (req, res) => {
@@ -36,7 +38,11 @@ export function startServer(root, port = 0, { cache = 0 } = {}) {
       if ((await stat(file)).isDirectory()) file = await realpath(join(file, 'index.html'));
       if (!inside(realBase, file)) throw new Error('outside root');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': cacheControl });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': cacheControl,
+        ...(cors ? { 'access-control-allow-origin': '*' } : {}),
+      });
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });

@@ -15,6 +15,27 @@ pub trait Simulate {
     /// Pushes the actions of one random answer; `plain` asks for the simplest valid answer
     /// where the kind has one.
     fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>);
+    /// The most characters an annotator can type into the control beyond what a simulated
+    /// answer holds (a free text's `max_length`); 0 for kinds answered by choosing. Hosts that
+    /// must size their storage before the study runs (Qualtrics' embedded data) add it to a
+    /// simulated result's size.
+    fn typed_room(&self) -> usize {
+        0
+    }
+}
+
+/// A generous size, in UTF-16 code units of its JSON, of any result for `task`: a simulated
+/// result's size plus each control's [`Simulate::typed_room`], doubled for JSON escapes
+/// (a quote or a backslash takes two), plus room for longer timings and ids.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn result_room(task: &Task, simulated_json: &str) -> usize {
+    let typed: usize = task
+        .spec
+        .controls
+        .iter()
+        .map(|control| crate::spec::each_control!(control, c => c.typed_room()))
+        .sum();
+    simulated_json.encode_utf16().count() + 2 * typed + 2048
 }
 
 /// How many seeds are tried before giving up (a random answer can miss a soft combination,

@@ -581,7 +581,12 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
     std::fs::create_dir_all(site.join("www/pkg")).unwrap();
     std::fs::write(site.join("www/pkg/glossa_bg.wasm"), b"\0asm").unwrap();
     std::fs::create_dir_all(site.join("www/hosts")).unwrap();
-    for f in ["index.html", "www/glossa.js", "www/glossa.css", "www/hosts/pilot-main.js"] {
+    for f in [
+        "index.html",
+        "www/glossa.js",
+        "www/glossa.css",
+        "www/hosts/pilot-main.js",
+    ] {
         std::fs::copy(f, site.join(f)).unwrap();
     }
     let site = site.to_str().unwrap();
@@ -661,4 +666,318 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(!dir.join("k").exists());
+}
+
+/// Standard base64 decoding (the survey's loop fields).
+fn unbase64(s: &str) -> Vec<u8> {
+    let abc = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let bits: Vec<u8> = s
+        .bytes()
+        .filter(|b| *b != b'=')
+        .map(|b| abc.iter().position(|a| *a == b).expect("base64") as u8)
+        .collect();
+    bits.chunks(4)
+        .flat_map(|c| {
+            let n = c
+                .iter()
+                .enumerate()
+                .fold(0u32, |n, (i, v)| n | u32::from(*v) << (18 - 6 * i));
+            (0..c.len() - 1).map(move |i| (n >> (16 - 8 * i)) as u8)
+        })
+        .collect()
+}
+
+/// Every key of `value` (an object) must be among `allowed`.
+fn keys_within(what: &str, value: &serde_json::Value, shape: &serde_json::Value) {
+    let mut allowed: Vec<&str> = shape[what]
+        .as_array()
+        .unwrap_or_else(|| panic!("{what} in the shape"))
+        .iter()
+        .filter_map(|k| k.as_str())
+        .collect();
+    if let Some(also) = shape["_also"][what].as_array() {
+        allowed.extend(also.iter().filter_map(|k| k.as_str()));
+    }
+    for key in value.as_object().expect("an object").keys() {
+        assert!(
+            allowed.contains(&key.as_str()),
+            "{what}: {key} is not a key Qualtrics' exports use"
+        );
+    }
+}
+
+/// `glossa host qualtrics` writes a survey in the shape Qualtrics exports: only keys its exports
+/// use, every block in the flow and every question in a block, the loop rows the plan's slots in
+/// order, each item whole, the gold and attention fields as the plan says, the result fields
+/// declared for every loop iteration in both namings, and the three ends.
+#[test]
+fn the_qualtrics_survey_has_the_shape_of_an_export_and_the_plan_in_its_loops() {
+    let dir = std::env::temp_dir().join(format!("glossa-qsf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let study = dir.join("study");
+    std::fs::create_dir_all(&study).unwrap();
+    std::fs::copy(
+        "www/examples/it-implicit/spec.json",
+        study.join("spec.json"),
+    )
+    .unwrap();
+    std::fs::copy(
+        "www/examples/it-implicit/items.json",
+        study.join("items.json"),
+    )
+    .unwrap();
+    std::fs::copy(
+        "tests/fixtures/it-plan-attention.json",
+        study.join("plan.json"),
+    )
+    .unwrap();
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("www/pkg")).unwrap();
+    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
+    for f in ["www/glossa.js", "www/glossa.css", "www/hosts/qualtrics.js"] {
+        std::fs::copy(f, site.join(f)).unwrap();
+    }
+    let out = dir.join("upload");
+    let args = |url: Option<&str>| {
+        let mut a = vec![
+            "host".to_owned(),
+            "qualtrics".into(),
+            study.to_string_lossy().into_owned(),
+            "--out".into(),
+            out.to_string_lossy().into_owned(),
+            "--site".into(),
+            site.to_string_lossy().into_owned(),
+            "--complete".into(),
+            "https://app.prolific.com/submissions/complete?cc=OK".into(),
+        ];
+        if let Some(u) = url {
+            a.extend(["--url".into(), u.to_owned()]);
+        }
+        a
+    };
+    let run = |a: Vec<String>| glossa(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    // The survey loads Glossa from the folder's address: it must be given.
+    let o = run(args(None));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--url"));
+    let o = run(args(Some("https://example.org/glossa")));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("survey.qsf"));
+    assert!(out.join("www/hosts/qualtrics.js").is_file() && out.join("study/spec.json").is_file());
+
+    let qsf: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("survey.qsf")).unwrap()).unwrap();
+    let shape: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("tests/fixtures/qsf/export-shape.json").unwrap(),
+    )
+    .unwrap();
+    keys_within("top", &qsf, &shape);
+    keys_within("SurveyEntry", &qsf["SurveyEntry"], &shape);
+    for key in shape["SurveyEntry"].as_array().unwrap() {
+        assert!(
+            qsf["SurveyEntry"].get(key.as_str().unwrap()).is_some(),
+            "SurveyEntry lacks {key}"
+        );
+    }
+    let elements = qsf["SurveyElements"].as_array().unwrap();
+    let payload = |kind: &str| {
+        elements
+            .iter()
+            .find(|e| e["Element"] == kind)
+            .map(|e| &e["Payload"])
+            .unwrap_or_else(|| panic!("no {kind} element"))
+    };
+    for e in elements {
+        keys_within("element", e, &shape);
+        assert_eq!(e["SurveyID"], qsf["SurveyEntry"]["SurveyID"]);
+        let kind = e["Element"].as_str().unwrap();
+        assert!(shape["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|k| k == kind));
+        if let Some(p) = e["Payload"]
+            .as_object()
+            .filter(|_| ["SO", "SCO", "PROJ", "STAT"].contains(&kind))
+        {
+            keys_within(kind, &serde_json::Value::Object(p.clone()), &shape);
+        }
+        if kind == "SQ" {
+            keys_within("question", &e["Payload"], &shape);
+            assert_eq!(e["PrimaryAttribute"], e["Payload"]["QuestionID"]);
+            let js = e["Payload"]["QuestionJS"].as_str().unwrap();
+            assert!(
+                js.contains("https://example.org/glossa/www/hosts/qualtrics.js")
+                    || js.contains("\"https://example.org/glossa/\"")
+            );
+            assert!(
+                js.contains("${lm://Field/1}") && js.contains("glossa_${lm://CurrentLoopNumber}")
+            );
+        }
+    }
+    let questions: Vec<&str> = elements
+        .iter()
+        .filter(|e| e["Element"] == "SQ")
+        .map(|e| e["PrimaryAttribute"].as_str().unwrap())
+        .collect();
+    let count = elements.iter().find(|e| e["Element"] == "QC").unwrap();
+    assert_eq!(count["SecondaryAttribute"], questions.len().to_string());
+    let rs = elements.iter().find(|e| e["Element"] == "RS").unwrap();
+    assert_eq!(
+        rs["PrimaryAttribute"],
+        qsf["SurveyEntry"]["SurveyActiveResponseSet"]
+    );
+
+    // Blocks: every question in one; the looped block holds the plan's slot, in order.
+    let items: Vec<serde_json::Value> = serde_json::from_str(
+        &std::fs::read_to_string("www/examples/it-implicit/items.json").unwrap(),
+    )
+    .unwrap();
+    let plan: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("tests/fixtures/it-plan-attention.json").unwrap(),
+    )
+    .unwrap();
+    let blocks = payload("BL").as_array().unwrap();
+    let mut in_blocks = Vec::new();
+    let mut looped = Vec::new();
+    for b in blocks {
+        keys_within("block", b, &shape);
+        for el in b["BlockElements"].as_array().unwrap() {
+            keys_within("blockelement", el, &shape);
+            in_blocks.push(el["QuestionID"].as_str().unwrap());
+        }
+        if let Some(options) = b.get("Options") {
+            keys_within("block.options", options, &shape);
+            if options["Looping"] == "Static" {
+                looped.push(b);
+            }
+        }
+    }
+    in_blocks.sort_unstable();
+    let mut sorted_questions = questions.clone();
+    sorted_questions.sort_unstable();
+    assert_eq!(
+        in_blocks, sorted_questions,
+        "every question in a block, once"
+    );
+    let slots = plan["annotators"].as_array().unwrap();
+    assert_eq!(looped.len(), slots.len());
+    for (block, slot) in looped.iter().zip(slots) {
+        let rows = block["Options"]["LoopingOptions"]["Static"]
+            .as_object()
+            .unwrap();
+        let want: Vec<&str> = slot["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i.as_str().unwrap())
+            .collect();
+        assert_eq!(rows.len(), want.len());
+        for (n, id) in want.iter().enumerate() {
+            let row = &rows[&(n + 1).to_string()];
+            let item: serde_json::Value =
+                serde_json::from_slice(&unbase64(row["1"].as_str().unwrap())).unwrap();
+            let expected = items.iter().find(|i| i["id"] == *id).unwrap();
+            assert_eq!(&item, expected, "loop row {} is item {id}, whole", n + 1);
+            assert_eq!(row["2"], *id);
+            let gold = plan["gold"].as_array().unwrap().iter().any(|g| g == id);
+            assert_eq!(row["3"], if gold { "gold" } else { "" });
+            match plan["attention"].get(*id) {
+                Some(a) => assert_eq!(
+                    &serde_json::from_slice::<serde_json::Value>(&unbase64(
+                        row["4"].as_str().unwrap()
+                    ))
+                    .unwrap(),
+                    a
+                ),
+                None => assert_eq!(row["4"], ""),
+            }
+        }
+    }
+
+    // The flow: known element kinds only, unique FlowIDs, blocks that exist, fields declared.
+    let flow = payload("FL");
+    keys_within("flow:Root", flow, &shape);
+    let block_ids: Vec<&serde_json::Value> = blocks.iter().map(|b| &b["ID"]).collect();
+    let mut flow_ids = vec![flow["FlowID"].as_str().unwrap().to_owned()];
+    let mut ends = Vec::new();
+    let mut declared = Vec::new();
+    fn walk<'a>(
+        node: &'a serde_json::Value,
+        shape: &serde_json::Value,
+        block_ids: &[&serde_json::Value],
+        flow_ids: &mut Vec<String>,
+        ends: &mut Vec<Option<&'a str>>,
+        declared: &mut Vec<&'a str>,
+    ) {
+        for child in node["Flow"].as_array().into_iter().flatten() {
+            let kind = child["Type"].as_str().unwrap();
+            keys_within(&format!("flow:{kind}"), child, shape);
+            flow_ids.push(child["FlowID"].as_str().unwrap().to_owned());
+            match kind {
+                "Block" | "Standard" => assert!(block_ids.contains(&&child["ID"])),
+                "EmbeddedData" => {
+                    for f in child["EmbeddedData"].as_array().unwrap() {
+                        keys_within("embedded", f, shape);
+                        declared.push(f["Field"].as_str().unwrap());
+                    }
+                }
+                "EndSurvey" => {
+                    if let Some(o) = child.get("Options") {
+                        keys_within("endsurvey.options", o, shape);
+                    }
+                    ends.push(child["Options"]["EOSRedirectURL"].as_str());
+                }
+                "Branch" => {
+                    for (k, e) in child["BranchLogic"]["0"].as_object().unwrap() {
+                        if k != "Type" {
+                            keys_within("branch.expression", e, shape);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            walk(child, shape, block_ids, flow_ids, ends, declared);
+        }
+    }
+    walk(
+        flow,
+        &shape,
+        &block_ids,
+        &mut flow_ids,
+        &mut ends,
+        &mut declared,
+    );
+    let n_ids = flow_ids.len();
+    flow_ids.sort();
+    flow_ids.dedup();
+    assert_eq!(flow_ids.len(), n_ids, "FlowIDs are unique");
+    assert_eq!(flow["Properties"]["Count"], n_ids);
+    assert_eq!(
+        ends,
+        vec![Some("https://app.prolific.com/submissions/complete?cc=OK"); 3]
+    );
+    let longest = slots
+        .iter()
+        .map(|s| s["items"].as_array().unwrap().len())
+        .max()
+        .unwrap();
+    for prefix in ["__js_", ""] {
+        for n in 1..=longest {
+            for suffix in ["count", "sha256", "1"] {
+                let f = format!("{prefix}glossa_{n}_{suffix}");
+                assert!(declared.contains(&f.as_str()), "{f} is declared");
+            }
+        }
+        for f in ["glossa_error", "glossa_attention"] {
+            assert!(declared.contains(&format!("{prefix}{f}").as_str()));
+        }
+    }
+    assert!(declared.contains(&"PROLIFIC_PID") && declared.contains(&"glossa_slot"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

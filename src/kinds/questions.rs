@@ -135,6 +135,10 @@ impl Simulate for QuestionsControl {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {
         question_actions(task, self, rng, plain, out);
     }
+    /// Up to `max` questions of a sentence each (300 characters is a long question).
+    fn typed_room(&self) -> usize {
+        self.max * 300
+    }
 }
 
 impl GoldAnswer for QuestionsControl {

@@ -75,6 +75,9 @@ impl Simulate for TextControl {
             });
         }
     }
+    fn typed_room(&self) -> usize {
+        self.max_length
+    }
 }
 
 impl GoldAnswer for TextControl {

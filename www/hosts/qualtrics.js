@@ -18,6 +18,11 @@
 //     document.head.appendChild(s);
 //   });
 //
+// `glossa host qualtrics` writes a whole survey (.qsf) that runs this snippet in a Loop & Merge;
+// it also passes `attentionBase64`, the item's instructed answers (base64 JSON, control id ->
+// answer): a result that differs sets embedded data `glossa_attention` (`attentionField`) to
+// `missed: ITEM`, for the Survey Flow's branch to its own completion code.
+//
 // Next stays disabled until the item is valid. When the page is submitted, the result JSON is
 // written to embedded data in chunks of at most 10,000 UTF-16 code units, each ending on a code
 // point boundary — FIELD_1 … FIELD_n — with FIELD_count and FIELD_sha256 (hex SHA-256 of the
@@ -258,6 +263,14 @@
         writer.set(errorField, 'too-large: ' + parts.length + ' chunks written, ' + fields + ' declared; declare ' +
           field + '_1 … ' + field + '_' + parts.length + ' (the text entry question holds a whole copy if configured)');
       }
+      // An attention item answered otherwise than instructed: on record for the Survey Flow's
+      // branch (never cleared by a later item).
+      if (attention && Object.keys(attention).some(function (control) {
+        var given = result.answers ? result.answers[control] : undefined;
+        return JSON.stringify(given === undefined ? null : given) !== JSON.stringify(attention[control]);
+      })) {
+        writer.set(config.attentionField || 'glossa_attention', 'missed: ' + result.item_id);
+      }
       if (config.textEntryQuestionId) {
         var input = document.getElementById('QR~' + config.textEntryQuestionId);
         if (input) input.value = json;
@@ -266,8 +279,10 @@
     });
 
     var item;
+    var attention = config.attention || null;
     try {
       item = config.item || decodeBase64Json(config.itemBase64);
+      if (!attention && config.attentionBase64) attention = decodeBase64Json(config.attentionBase64);
     } catch (e) {
       fail('item-data', e);
       return Promise.resolve(null);

@@ -141,7 +141,7 @@ pub enum Command {
     /// A folder ready to upload for a host: the page, the Glossa files, the study (never its
     /// gold answers), a strict Content-Security-Policy, and LINKS.txt.
     #[command(
-        after_help = "Examples:\n  glossa host pilot study/ --out upload/ --datapipe Ab3dEf9 --complete 'https://app.prolific.com/submissions/complete?cc=C0DE'\n  glossa host jspsych study/ --out upload/ --jspsych node_modules/jspsych/dist --datapipe Ab3dEf9"
+        after_help = "Examples:\n  glossa host pilot study/ --out upload/ --datapipe Ab3dEf9 --complete 'https://app.prolific.com/submissions/complete?cc=C0DE'\n  glossa host jspsych study/ --out upload/ --jspsych node_modules/jspsych/dist --datapipe Ab3dEf9\n  glossa host qualtrics study/ --out upload/ --url https://your.host/study --complete 'https://app.prolific.com/submissions/complete?cc=C0DE'"
     )]
     Host {
         /// Which page.
@@ -169,7 +169,8 @@ pub enum Command {
         /// jsPsych's dist folder (`npm install jspsych`), for the jsPsych page.
         #[arg(long)]
         jspsych: Option<String>,
-        /// The https address the folder will be served from (MTurk's question files name it).
+        /// The https address the folder will be served from (MTurk's question files and the
+        /// Qualtrics survey name it; Qualtrics needs it).
         #[arg(long)]
         url: Option<String>,
         /// The built Glossa site to take the files from. Default: this program's source folder.
@@ -269,6 +270,8 @@ pub enum HostPage {
     Jatos,
     /// MTurk HITs: the ExternalQuestion page and one question file per item.
     Mturk,
+    /// A Qualtrics survey (.qsf) looping over the items, and the files it loads (needs --url).
+    Qualtrics,
 }
 
 /// A host whose export `collect` reads.

@@ -90,10 +90,30 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
     if !issues.is_empty() {
         return Err(crate::files::report(&items_name, &issues));
     }
+    // Qualtrics loads Glossa from where the folder is served: the survey must name it.
+    let qualtrics_base = match (kind, o.url) {
+        (HostPage::Qualtrics, Some(url))
+            if url.starts_with("https://")
+                || url.starts_with("http://localhost")
+                || url.starts_with("http://127.0.0.1") =>
+        {
+            Some(format!("{}/", url.trim_end_matches('/')))
+        }
+        (HostPage::Qualtrics, _) => {
+            return fail("--url: give the https address the folder will be served from (with CORS allowed): the survey loads Glossa from there".into())
+        }
+        _ => None,
+    };
     let site = PathBuf::from(o.site.unwrap_or(env!("CARGO_MANIFEST_DIR")));
     if !site.join("www/glossa.js").is_file() || !site.join("www/pkg").is_dir() {
         return fail(format!(
             "{}: not a built Glossa site (www/glossa.js and www/pkg/): build it with scripts/build.sh, or name one with --site",
+            site.display()
+        ));
+    }
+    if matches!(kind, HostPage::Qualtrics) && !site.join("www/hosts/qualtrics.js").is_file() {
+        return fail(format!(
+            "{}: www/hosts/qualtrics.js is missing: the survey loads Glossa through it",
             site.display()
         ));
     }
@@ -178,17 +198,31 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
         _ => &[],
     };
     let policy = csp(&connect, forms);
-    let page_text = match kind {
-        HostPage::Pilot => pilot_page(&site, &policy, &body_data),
-        HostPage::Jspsych => jspsych_page(&site, out, o.jspsych, &policy, &body_data),
-        HostPage::Jatos => Ok(jatos_page(&policy)),
-        HostPage::Mturk => mturk_page(&site, &policy, &body_data),
+    let (page_name, page_text) = match kind {
+        HostPage::Pilot => ("index.html", pilot_page(&site, &policy, &body_data)),
+        HostPage::Jspsych => (
+            "index.html",
+            jspsych_page(&site, out, o.jspsych, &policy, &body_data),
+        ),
+        HostPage::Jatos => ("index.html", Ok(jatos_page(&policy))),
+        HostPage::Mturk => ("index.html", mturk_page(&site, &policy, &body_data)),
+        HostPage::Qualtrics => (
+            "survey.qsf",
+            qualtrics_survey(
+                &spec,
+                &items,
+                plan_path.as_deref(),
+                qualtrics_base.as_deref().unwrap_or_default(),
+                &name(&spec_path),
+                o.complete,
+            ),
+        ),
     };
     let page_text = match page_text {
         Ok(t) => t,
         Err(e) => return fail(e),
     };
-    if let Err(e) = std::fs::write(out.join("index.html"), page_text) {
+    if let Err(e) = std::fs::write(out.join(page_name), page_text) {
         return fail(format!("{}: cannot write: {e}", o.out));
     }
     if let HostPage::Mturk = kind {
@@ -219,11 +253,44 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
         return fail(format!("{}: cannot write: {e}", o.out));
     }
     eprintln!(
-        "{}: {files} file(s) and index.html written; upload the folder as it is",
+        "{}: {files} file(s) and {page_name} written; upload the folder as it is",
         o.out
     );
     print!("{links}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The Qualtrics survey file (see [`crate::qsf`]), its chunk fields sized for the study's
+/// largest result.
+fn qualtrics_survey(
+    spec: &glossa::spec::TaskSpec,
+    items: &[glossa::spec::Item],
+    plan: Option<&Path>,
+    base: &str,
+    spec_file: &str,
+    complete: [Option<&str>; 3],
+) -> Result<String, String> {
+    let plan = match plan {
+        Some(p) => Some(
+            std::fs::read_to_string(p)
+                .map_err(|e| e.to_string())
+                .and_then(|t| {
+                    serde_json::from_str::<serde_json::Value>(&t).map_err(|e| e.to_string())
+                })
+                .map_err(|e| format!("{}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    let survey = crate::qsf::survey(&crate::qsf::Survey {
+        spec,
+        items,
+        plan: plan.as_ref(),
+        base,
+        spec_file,
+        complete,
+        fields: crate::qsf::chunk_fields(spec, items),
+    })?;
+    serde_json::to_string(&survey).map_err(|e| e.to_string())
 }
 
 /// The pilot page: the site's `index.html`, named for the study, under the policy.
@@ -395,6 +462,15 @@ fn links(page: HostPage, o: &HostOptions) -> String {
                 "",
             ]
             .join("\n");
+        }
+        HostPage::Qualtrics => {
+            return format!(
+                "The Qualtrics survey: upload this folder to {} (an https host that sends CORS headers: see the\n\
+                 Qualtrics guide), then in Qualtrics: Create project -> Survey -> From a file -> survey.qsf.\n\
+                 Give participants the survey's link; for Prolific, add\n  {prolific}\n\
+                 Results: export the responses as CSV, then `glossa collect qualtrics responses.csv > results.jsonl`.\n",
+                o.url.unwrap_or("your host")
+            );
         }
         HostPage::Jatos => {
             return [
