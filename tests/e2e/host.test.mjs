@@ -45,10 +45,10 @@ after(async () => {
 });
 
 /** Writes a host folder and serves it; returns its address and a stop function. */
-async function hosted(page, extra = []) {
+async function hosted(page, extra = [], { post = true } = {}) {
   const out = join(await mkdtemp(join(tmpdir(), 'glossa-host-')), 'upload');
-  const post = `http://127.0.0.1:${endpoint.address().port}/collect`;
-  execFileSync(CLI, ['host', page, study, '--out', out, '--post', post, '--complete', 'https://app.prolific.example/done?cc=C0DE', ...extra], { cwd: ROOT, stdio: 'pipe' });
+  const to = post ? ['--post', `http://127.0.0.1:${endpoint.address().port}/collect`] : [];
+  execFileSync(CLI, ['host', page, study, '--out', out, ...to, '--complete', 'https://app.prolific.example/done?cc=C0DE', ...extra], { cwd: ROOT, stdio: 'pipe' });
   const { server, url } = await startServer(out, 0);
   return { url, stop: () => new Promise((ok) => server.close(ok)) };
 }
@@ -108,6 +108,39 @@ test('the jsPsych folder (jsPsych from npm) runs the study as trials, resumes af
   assert.deepEqual(results.map((r) => [r.item_id, r.answers.valutazione]).sort(), [['it-001', 'totalmente_sbagliato'], ['it-002', 'risposta_non_fornita']]);
   assert.deepEqual(results[0].ids, { PROLIFIC_PID: 'j1' });
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await context.close();
+  await site.stop();
+});
+
+test('the jsPsych folder with --datapipe sends each result to DataPipe once, through a failed send, under its policy', async () => {
+  const site = await hosted('jspsych', ['--jspsych', join(ROOT, 'tests/e2e/node_modules/jspsych/dist'), '--datapipe', 'EXP1'], { post: false });
+  const { context, page } = await strictPage();
+  // DataPipe's documented API at its real address (the policy names it), answered here.
+  const files = new Map();
+  let attempts = 0;
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, accept', 'access-control-allow-methods': 'POST, OPTIONS' };
+  await context.route('https://pipe.jspsych.org/**', async (route) => {
+    const req = route.request();
+    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    attempts += 1;
+    if (attempts === 1) return route.abort('internetdisconnected'); // an offline moment
+    const { experimentID, filename, data } = JSON.parse(req.postData());
+    const answer = (status, json) => route.fulfill({ status, headers: { ...cors, 'content-type': 'application/json' }, body: JSON.stringify(json) });
+    if (experimentID !== 'EXP1') return answer(400, { error: 'EXPERIMENT_NOT_FOUND' });
+    if (files.has(filename)) return answer(400, { error: 'OSF_FILE_EXISTS' });
+    files.set(filename, data);
+    return answer(201, { message: 'Success' });
+  });
+  await page.goto(`${site.url}index.html?PROLIFIC_PID=d1&STUDY_ID=s&SESSION_ID=x`);
+  await answer(page, 'Totalmente sbagliato');
+  await answer(page, 'Totalmente corretto');
+  const done = page.getByRole('link', { name: 'Termina e torna allo studio' });
+  await done.waitFor({ timeout: 30000 });
+  const stored = [...files.entries()].map(([name, data]) => [name, JSON.parse(data)]);
+  assert.deepEqual(stored.map(([, r]) => [r.item_id, r.answers.valutazione]).sort(), [['it-001', 'totalmente_sbagliato'], ['it-002', 'totalmente_corretto']]);
+  for (const [name, r] of stored) assert.match(name, new RegExp(`^d1_x_s_${r.item_id}_[0-9a-f]{8}\\.json$`), name);
+  assert.ok(attempts >= 3, 'the failed send was sent again');
+  assert.deepEqual(await page.evaluate(() => window.__violations), [], 'DataPipe is the one place the policy lets results go');
   await context.close();
   await site.stop();
 });
