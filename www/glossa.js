@@ -54,12 +54,84 @@ export function buildFor(spec) {
 }
 
 /**
- * The widget's own words come in the language of a spec read by `readSpec`; English when it
- * names none Glossa has.
+ * The languages Glossa ships strings for (`strings/<tag>.json`); a spec's `language` is any
+ * BCP 47 tag, read through the first of these its tag falls back to (`de-AT` → `de`), then
+ * English.
  */
-const LANGUAGES = ['it', 'en', 'cs', 'pl'];
+export const LANGUAGES = ['ar', 'cs', 'de', 'en', 'es', 'fa', 'fr', 'he', 'hi', 'hr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'ru', 'sk', 'sl', 'tr', 'uk', 'zh'];
+const TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+/** Primary subtags of languages written right to left. */
+const RTL = ['ar', 'arc', 'dv', 'fa', 'he', 'ku', 'ps', 'sd', 'ug', 'ur'];
+
+/** The tag of a spec read by `readSpec` (English when it names none that is a tag). */
 function languageOf(s) {
-  return LANGUAGES.includes(s?.language) ? s.language : 'en';
+  const tag = s?.language;
+  return typeof tag === 'string' && tag.length <= 35 && TAG.test(tag) ? tag : 'en';
+}
+
+/** The shipped strings file a tag reads: the tag, then shorter ones; `en` when none. */
+export function shippedLanguage(tag) {
+  let t = String(tag ?? '').toLowerCase();
+  while (t) {
+    const hit = LANGUAGES.find((l) => l.toLowerCase() === t);
+    if (hit) return hit;
+    const cut = t.lastIndexOf('-');
+    t = cut > 0 ? t.slice(0, cut) : '';
+  }
+  return 'en';
+}
+
+/** A strings file (`strings/<tag>.json`) as an object, fetched once per page. */
+const files = new Map();
+function fetchStrings(file) {
+  if (!files.has(file)) {
+    const url = new URL(`./strings/${file}.json`, import.meta.url);
+    const json = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`strings/${file}.json: HTTP ${r.status}`);
+      return r.json();
+    });
+    json.catch(() => files.delete(file));
+    files.set(file, json);
+  }
+  return files.get(file);
+}
+
+/**
+ * The UI strings of a spec (object or JSON): its own `ui_strings` over its language's file
+ * over English. `text(key, params)` fills `{name}`s (numbers in the language's digits) and
+ * resolves `{n:one=…|few=…|other=…}` by the language's plural rules (`Intl.PluralRules`);
+ * `dir` is `rtl` for a language written right to left.
+ */
+export async function strings(spec) {
+  const s = readSpec(spec);
+  const tag = languageOf(s);
+  const file = shippedLanguage(tag);
+  const [en, own] = await Promise.all([
+    fetchStrings('en'),
+    file === 'en' ? {} : fetchStrings(file).catch(() => ({})),
+  ]);
+  const mine = s?.ui_strings && typeof s.ui_strings === 'object' ? s.ui_strings : {};
+  const get = (key) => mine[key] ?? own[key] ?? en[key];
+  const digits = [...(get('_digits') ?? '0123456789')];
+  const local = (v) => (/^[0-9]+$/.test(String(v)) ? String(v).replace(/[0-9]/g, (d) => digits[d]) : String(v));
+  let rules = null;
+  try { rules = new Intl.PluralRules(tag); } catch { /* an unknown tag: one and other */ }
+  const category = (n) => (rules ? rules.select(n) : n === 1 ? 'one' : 'other');
+  const text = (key, params = {}) => String(get(key) ?? key).replace(/\{(\w+)(?::([^}]*))?\}/g, (whole, name, forms) => {
+    if (!(name in params)) return whole;
+    if (forms === undefined) return local(params[name]);
+    const list = forms.split('|').map((f) => (f.includes('=') ? f.split(/=(.*)/s).slice(0, 2) : ['', f]));
+    const want = category(Number(params[name]));
+    return (list.find(([c]) => c === want) ?? list.find(([c]) => c === 'other') ?? list[list.length - 1])[1];
+  });
+  const dir = RTL.includes(tag.split('-')[0].toLowerCase()) ? 'rtl' : 'ltr';
+  // The list a build takes: every widget string in the order of en.json, then the digits, the
+  // direction, and the plural categories of 0 to 199 as letters (o one, t two, f few, m many,
+  // z zero, x other).
+  const letters = Array.from({ length: 200 }, (_, n) => ({ zero: 'z', one: 'o', two: 't', few: 'f', many: 'm' })[category(n)] ?? 'x').join('');
+  const widget = () => [...Object.keys(en).filter((k) => !k.startsWith('_') && !k.includes('.')).map(get), get('_digits') ?? '0123456789', dir, letters]
+    .map((x) => `${String(x).replaceAll('\u0001', '')}\u0001`).join('');
+  return { tag, file, dir, get, text, widget, key: `${tag}\u0000${JSON.stringify(mine)}` };
 }
 
 const loading = new Map();
@@ -84,19 +156,6 @@ function addStylesheet(name) {
   });
 }
 
-/** A language's UI strings (`strings/<lang>.json`), fetched once per page. */
-const strings = new Map();
-function fetchStrings(lang) {
-  if (!strings.has(lang)) {
-    const text = fetch(new URL(`./strings/${lang}.json`, import.meta.url)).then((r) => {
-      if (!r.ok) throw new Error(`strings/${lang}.json: HTTP ${r.status}`);
-      return r.text();
-    });
-    text.catch(() => strings.delete(lang));
-    strings.set(lang, text);
-  }
-  return strings.get(lang);
-}
 const stringsSet = new Set();
 
 /** Loads a build and its stylesheet, once per page; resolves to the build's module. */
@@ -125,15 +184,15 @@ export function load(specOrBuild) {
     return loadBuild(specOrBuild ?? 'full');
   }
   const s = readSpec(specOrBuild);
-  return loadWithStrings(buildOf(s), languageOf(s));
+  return loadWithStrings(buildOf(s), s);
 }
 
-/** A build, with a language's UI strings handed over once. */
-function loadWithStrings(name, lang) {
-  return Promise.all([loadBuild(name), fetchStrings(lang)]).then(([m, text]) => {
-    if (!stringsSet.has(`${name}:${lang}`)) {
-      if (!m.setUiStrings(lang, text)) throw new Error(`strings/${lang}.json does not match this version of Glossa`);
-      stringsSet.add(`${name}:${lang}`);
+/** A build, with a spec's UI strings handed over once. */
+function loadWithStrings(name, spec) {
+  return Promise.all([loadBuild(name), strings(spec)]).then(([m, st]) => {
+    if (!stringsSet.has(`${name}:${st.key}`)) {
+      if (!m.setUiStrings(st.tag, st.widget())) throw new Error(`strings/${st.file}.json does not match this version of Glossa`);
+      stringsSet.add(`${name}:${st.key}`);
     }
     return m;
   });
@@ -141,7 +200,7 @@ function loadWithStrings(name, lang) {
 
 /** A simulated annotator's result, without a screen (the `full` build; see glossa.d.ts). */
 export async function simulate({ spec, item, options } = {}, seed = 0) {
-  const m = await loadWithStrings('full', languageOf(readSpec(spec)));
+  const m = await loadWithStrings('full', readSpec(spec));
   return JSON.parse(m.simulateResult(asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'), seed));
 }
 
@@ -198,7 +257,7 @@ export async function mount(element, { spec, item, options, build } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
   const s = readSpec(spec);
   const named = BUILDS.find((b) => b.name === build)?.name;
-  const { mountWidget, clearDraft } = await loadWithStrings(named ?? buildOf(s), languageOf(s));
+  const { mountWidget, clearDraft } = await loadWithStrings(named ?? buildOf(s), s);
   let handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'));
   await rendered(element);
   let draftKey = null;
@@ -277,13 +336,14 @@ const GlossaTask = typeof HTMLElement === 'undefined' ? null : class GlossaTask 
   /** The spec or items could not be loaded: an error panel (never a blank element) and `glossa:error`. */
   async fail(error) {
     const message = error?.message ?? String(error);
-    const lang = (this.closest('[lang]')?.getAttribute('lang') ?? 'en').slice(0, 2);
-    const { text } = await import('./hosts/host-strings.js');
+    const lang = this.closest('[lang]')?.getAttribute('lang') ?? 'en';
+    const say = await strings({ language: lang }).catch(() => null);
     const panel = document.createElement('div');
     panel.className = 'glossa-error-panel';
     panel.setAttribute('role', 'alert');
+    if (say) panel.dir = say.dir;
     const p = document.createElement('p');
-    p.textContent = text(lang, 'loadFailed', { message });
+    p.textContent = say ? say.text('host.load_failed', { message }) : message;
     panel.append(p);
     this.replaceChildren(panel);
     this.dispatchEvent(new CustomEvent('glossa:error', { bubbles: true, composed: true, detail: loadError(message) }));

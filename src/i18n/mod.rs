@@ -1,295 +1,318 @@
-//! UI strings in the task's language: one table per language, each an exhaustive `match`,
-//! so a missing string is a compile error rather than a blank on the annotator's screen.
-//!
-//! The participant builds (feature `strings-data`) leave the tables out: `glossa.js` loads the
-//! task's language as data (`www/strings/<lang>.json`, written from these tables and checked
-//! against them by a test) and hands it to [`loaded::set`] before the first mount.
+//! UI strings in the task's language — any BCP 47 tag. The strings are data: one file per
+//! shipped language (`www/strings/<tag>.json`, keyed by [`Msg::key`], beside the host pages'
+//! own strings), read from the files compiled in (the command line, the component tests, the
+//! report) or handed over by `glossa.js` (the participant builds, feature `strings-data`,
+//! which carry none). A spec's `ui_strings` go over its language's; what a language lacks
+//! falls back along its tag (`de-AT` → `de`) to English.
 
+mod lang;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod own;
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
-mod cs;
+mod plural;
+mod tables;
+
+pub use lang::{Dir, Lang};
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
-mod en;
-#[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
-mod it;
+pub use plural::{category as plural_category, Plural};
 #[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
-pub mod loaded;
+pub use tables::register;
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
-mod pl;
+pub use tables::compiled;
+pub use tables::SHIPPED;
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-
-/// A UI language.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-pub enum Lang {
-    /// Italian.
-    #[serde(rename = "it")]
-    It,
-    /// English.
-    #[default]
-    #[serde(rename = "en")]
-    En,
-    /// Czech.
-    #[serde(rename = "cs")]
-    Cs,
-    /// Polish.
-    #[serde(rename = "pl")]
-    Pl,
-}
-
-impl Lang {
-    /// Every supported language.
-    pub const ALL: [Lang; 4] = [Lang::It, Lang::En, Lang::Cs, Lang::Pl];
-
-    /// The language of a tag (`it`, `en`, `cs`, `pl`), if Glossa has it.
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.tag() == tag)
-    }
-
-    /// The BCP 47 tag (`it`, `en`, `cs`, `pl`), for the `lang` attribute.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::It => "it",
-            Lang::En => "en",
-            Lang::Cs => "cs",
-            Lang::Pl => "pl",
+/// Declares [`Msg`]: each string's variant, its key in the strings files, and (its doc) the
+/// note translators read.
+macro_rules! messages {
+    ($( $(#[doc = $doc:literal])* $name:ident = $key:literal, )*) => {
+        /// Every string the widget itself shows. Texts with `{name}` take parameters via
+        /// [`tf`]; `{n:one=…|other=…}` chooses words by the plural category of `n`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Msg {
+            $( $(#[doc = $doc])* $name, )*
         }
-    }
+
+        impl Msg {
+            /// Every string, in declaration order (a participant build's list order).
+            pub const ALL: &'static [Msg] = &[$(Msg::$name),*];
+
+            /// The string's key in the strings files and in a spec's `ui_strings`.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(Msg::$name => $key,)*
+                }
+            }
+
+            /// What the string is for (the note `glossa strings` prints beside it).
+            pub fn note(self) -> &'static str {
+                match self {
+                    $(Msg::$name => concat!($($doc),*),)*
+                }
+            }
+        }
+    };
 }
 
-/// Every string the widget itself shows. Texts with `{name}` take parameters via [`fill`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Msg {
+messages! {
     /// The submit button.
-    Submit,
+    Submit = "submit",
     /// Status after a successful submit.
-    Submitted,
+    Submitted = "submitted",
     /// Heading of the instructions panel.
-    Instructions,
+    Instructions = "instructions",
     /// Heading of the worked-examples panel.
-    Examples,
+    Examples = "examples",
     /// Default title of an example (`{n}` = its number).
-    ExampleN,
+    ExampleN = "example_n",
     /// Label of the correct answer in an example.
-    CorrectAnswer,
+    CorrectAnswer = "correct_answer",
     /// Heading of the explanation in an example.
-    Explanation,
+    Explanation = "explanation",
     /// Name of the button that opens and closes an option's definition (`{label}` = the
     /// option); its state is `aria-expanded`, so the name stays the same.
-    Definition,
+    Definition = "definition",
     /// Hint naming an option's shortcut key (`{key}`).
-    ShortcutHint,
+    ShortcutHint = "shortcut_hint",
     /// Required choice missing.
-    ErrRequiredChoice,
+    ErrRequiredChoice = "err_required_choice",
     /// Summary beside the submit button when submit is refused (`{n}` = problems).
-    FixBeforeSubmit,
+    FixBeforeSubmit = "fix_before_submit",
     /// Title of the panel shown when the spec is broken.
-    SpecErrorTitle,
+    SpecErrorTitle = "spec_error_title",
     /// Title of the panel shown when the item is broken.
-    ItemErrorTitle,
+    ItemErrorTitle = "item_error_title",
     /// Text under the error titles, for the annotator.
-    ErrorHelp,
+    ErrorHelp = "error_help",
     /// Title of the panel shown after an unexpected internal error.
-    InternalErrorTitle,
+    InternalErrorTitle = "internal_error_title",
     /// Required number box empty.
-    ErrRequiredNumber,
+    ErrRequiredNumber = "err_required_number",
     /// Number box holds decimals, fractions, spaces, separators or letters.
-    ErrNumberNotWhole,
+    ErrNumberNotWhole = "err_number_not_whole",
     /// Negative number.
-    ErrNumberNegative,
+    ErrNumberNegative = "err_number_negative",
     /// Number below the minimum (`{n}`).
-    ErrNumberTooSmall,
+    ErrNumberTooSmall = "err_number_too_small",
     /// Leading zeros.
-    ErrNumberLeadingZero,
+    ErrNumberLeadingZero = "err_number_leading_zero",
     /// More digits than allowed (`{n}`).
-    ErrNumberTooLong,
+    ErrNumberTooLong = "err_number_too_long",
     /// Screen-reader note on a highlighted attribute of a meaning representation.
-    Highlighted,
+    Highlighted = "highlighted",
     /// Grid row empty (`{labels}` = the ways to fill it).
-    ErrGridRowRequired,
+    ErrGridRowRequired = "err_grid_row_required",
     /// Grid row partly filled (`{labels}` = the columns still empty).
-    ErrGridRowIncomplete,
+    ErrGridRowIncomplete = "err_grid_row_incomplete",
     /// Grid row fills several alternatives (`{labels}`).
-    ErrGridMixed,
+    ErrGridMixed = "err_grid_mixed",
     /// Missing-sentence answer on a present sentence (`{value}`).
-    ErrGridMissingOnPresentRow,
+    ErrGridMissingOnPresentRow = "err_grid_missing_on_present_row",
     /// A missing sentence's row holds something else (`{value}`).
-    ErrGridMissingRowExpected,
+    ErrGridMissingRowExpected = "err_grid_missing_row_expected",
     /// Unknown option in a grid cell (`{value}`).
-    ErrGridUnknownOption,
+    ErrGridUnknownOption = "err_grid_unknown_option",
     /// Button that clears a grid row.
-    ClearRow,
+    ClearRow = "clear_row",
     /// Button that undoes an automatic clearing.
-    Undo,
+    Undo = "undo",
     /// Notice after choosing in one alternative cleared another (`{labels}`).
-    ClearedOther,
+    ClearedOther = "cleared_other",
     /// Shown instead of a sentence the text does not have.
-    MissingSentence,
+    MissingSentence = "missing_sentence",
     /// Span attribute without a value.
-    ErrSpanValueRequired,
+    ErrSpanValueRequired = "err_span_value_required",
     /// Unknown attribute value (`{value}`).
-    ErrUnknownValue,
+    ErrUnknownValue = "err_unknown_value",
     /// Value needs a span, none marked.
-    ErrSpanMissing,
+    ErrSpanMissing = "err_span_missing",
     /// Span outside the text.
-    ErrSpanOutOfText,
+    ErrSpanOutOfText = "err_span_out_of_text",
     /// A question has no text.
-    ErrQuestionEmpty,
+    ErrQuestionEmpty = "err_question_empty",
     /// A question does not end with "?".
-    ErrQuestionMark,
+    ErrQuestionMark = "err_question_mark",
     /// A question has no answer fragment.
-    ErrAnswerMissing,
+    ErrAnswerMissing = "err_answer_missing",
     /// An unanswerable question has no seemingly-answering fragment.
-    ErrPlausibleAnswerMissing,
+    ErrPlausibleAnswerMissing = "err_plausible_answer_missing",
     /// Empty base form.
-    ErrBaseFormEmpty,
+    ErrBaseFormEmpty = "err_base_form_empty",
     /// Yes/no base form not allowed (`{values}`).
-    ErrBaseFormYesNo,
+    ErrBaseFormYesNo = "err_base_form_yes_no",
     /// Fewer questions than the target (`{n}` target, `{have}` written).
-    ErrTooFewQuestions,
+    ErrTooFewQuestions = "err_too_few_questions",
     /// More questions than allowed (`{n}`).
-    ErrTooManyQuestions,
+    ErrTooManyQuestions = "err_too_many_questions",
     /// No question at all, even with "no more questions".
-    ErrNoQuestions,
+    ErrNoQuestions = "err_no_questions",
     /// Warning: no unanswerable question (`{n}` = target share).
-    WarnNoUnanswerable,
+    WarnNoUnanswerable = "warn_no_unanswerable",
     /// Warning: overlap above the threshold (`{shared}`/`{content}`, `{n}` = threshold).
-    WarnOverlapHigh,
+    WarnOverlapHigh = "warn_overlap_high",
     /// Heading of a question card (`{n}`).
-    QuestionN,
+    QuestionN = "question_n",
     /// Label of the question's text box.
-    QuestionText,
+    QuestionText = "question_text",
     /// Label of the answer fragments.
-    AnswerFragments,
+    AnswerFragments = "answer_fragments",
     /// Shown when a card has no fragment yet.
-    NoFragmentYet,
+    NoFragmentYet = "no_fragment_yet",
     /// "Unanswerable question" checkbox.
-    Unanswerable,
+    Unanswerable = "unanswerable",
     /// Hint under the unanswerable checkbox.
-    UnanswerableHint,
+    UnanswerableHint = "unanswerable_hint",
     /// "Yes/no question" checkbox.
-    YesNoQuestion,
+    YesNoQuestion = "yes_no_question",
     /// Label of the base form.
-    BaseForm,
+    BaseForm = "base_form",
     /// Hint under the base form (prefilled from the fragment).
-    BaseFormHint,
+    BaseFormHint = "base_form_hint",
     /// Label of the category.
-    Category,
+    Category = "category",
     /// Add a question.
-    AddQuestion,
+    AddQuestion = "add_question",
     /// Remove question `{n}`.
-    RemoveQuestion,
+    RemoveQuestion = "remove_question",
     /// Move question `{n}` up.
-    MoveUp,
+    MoveUp = "move_up",
     /// Move question `{n}` down.
-    MoveDown,
+    MoveDown = "move_down",
     /// Fold/unfold question `{n}` (state in aria-expanded).
-    FoldQuestion,
+    FoldQuestion = "fold_question",
     /// "No more questions possible" checkbox.
-    NoMoreQuestions,
+    NoMoreQuestions = "no_more_questions",
     /// Counter: `{have}` of `{n}` questions.
-    QuestionCount,
+    QuestionCount = "question_count",
     /// Lexical overlap badge name (`{shared}`, `{content}`).
-    OverlapBadge,
+    OverlapBadge = "overlap_badge",
     /// Overlap flag: needs manual acceptance.
-    NeedsAcceptance,
+    NeedsAcceptance = "needs_acceptance",
     /// Assign bar: add the selection to question `{n}`.
-    AddToQuestion,
+    AddToQuestion = "add_to_question",
     /// Hint on how to pick a fragment in the paragraph.
-    QuestionSpanHint,
+    QuestionSpanHint = "question_span_hint",
     /// Heading of the running proportions.
-    TallyTitle,
+    TallyTitle = "tally_title",
     /// Tally note: `{questions}` questions in `{items}` items so far (this one included).
-    TallyNote,
+    TallyNote = "tally_note",
     /// Tally column: share so far.
-    TallyYours,
+    TallyYours = "tally_yours",
     /// Tally column: target share.
-    TallyTarget,
+    TallyTarget = "tally_target",
     /// Tally row: yes/no share among answerable vs unanswerable (`{a}`, `{b}`).
-    TallyYesNoBalance,
+    TallyYesNoBalance = "tally_yes_no_balance",
     /// Required text empty.
-    ErrRequiredText,
+    ErrRequiredText = "err_required_text",
     /// Text too long (`{n}`).
-    ErrTextTooLong,
+    ErrTextTooLong = "err_text_too_long",
     /// The pending selection (`{text}`).
-    Selected,
+    Selected = "selected",
     /// Heading of the attribute buttons for a selection.
-    AssignTo,
+    AssignTo = "assign_to",
     /// A new entry of a repeatable attribute (`{label}`).
-    NewEntry,
+    NewEntry = "new_entry",
     /// Name of the button removing a span (`{text}`, `{label}`).
-    RemoveSpan,
+    RemoveSpan = "remove_span",
     /// Name of the button showing a span in the text (`{text}`).
-    JumpToSpan,
+    JumpToSpan = "jump_to_span",
     /// Brief confirmation after a change (`{label}`).
-    Saved,
+    Saved = "saved",
     /// Cancels a selection.
-    CancelSelection,
+    CancelSelection = "cancel_selection",
     /// How to select spans.
-    SpanHint,
+    SpanHint = "span_hint",
     /// Empty first entry of a value list.
-    NoValue,
+    NoValue = "no_value",
     /// Marker text when a span is missing.
-    SpanNeeded,
+    SpanNeeded = "span_needed",
     /// Removes an entry (`{label}`).
-    RemoveEntry,
+    RemoveEntry = "remove_entry",
     /// How to add an entry of a repeatable attribute (`{label}`).
-    AddEntry,
+    AddEntry = "add_entry",
     /// Shown when drafts cannot be saved (storage blocked).
-    StorageUnavailable,
+    StorageUnavailable = "storage_unavailable",
     /// Warning recorded in a result: the restored draft's timings were impossible and dropped.
-    DraftTimingDropped,
+    DraftTimingDropped = "draft_timing_dropped",
     /// Label of the select that skips a question-authoring paragraph.
-    SkipParagraph,
+    SkipParagraph = "skip_paragraph",
     /// The select's entry for not skipping.
-    SkipNone,
+    SkipNone = "skip_none",
     /// Shown instead of the question cards when the paragraph is skipped (`{reason}`).
-    SkippedNotice,
+    SkippedNotice = "skipped_notice",
     /// Warning: the item has more sentences than the grid has rows (`{n}` sentences, `{rows}` rows).
-    WarnGridExtraSentences,
+    WarnGridExtraSentences = "warn_grid_extra_sentences",
     /// Flag on a sentence the grid has no row for.
-    GridExtraSentence,
+    GridExtraSentence = "grid_extra_sentence",
+    /// The language's decimal separator (`.` or `,`), for shares such as `6.5 %`.
+    DecimalPoint = "decimal_point",
 }
 
-/// How many UI strings there are (the length of a `www/strings/<lang>.json` list; a string's
-/// position in it is `msg as usize`, the order of [`Msg`]).
-pub const MSG_COUNT: usize = Msg::GridExtraSentence as usize + 1;
+/// How many strings the widget has.
+pub const MSG_COUNT: usize = Msg::ALL.len();
+
+/// The host pages' strings (pilot runner, jsPsych, JATOS, MTurk, Qualtrics): their keys in the
+/// strings files, and what each is for. The widget never shows them; `glossa strings` and
+/// `glossa check` know them.
+pub const PAGE_STRINGS: [(&str, &str); 23] = [
+    ("host.item_of", "The pilot's progress: item {n} of {total}."),
+    ("host.all_done", "The pilot's end: all {total} items done."),
+    ("host.sending", "Results still being sent ({n}, a count: plural choice)."),
+    ("host.next", "The pilot's button to the next item."),
+    ("host.download", "The pilot's button downloading the results (JSON Lines)."),
+    ("host.reset", "The pilot's button starting the task again."),
+    ("host.thanks", "The pilot's end: every result is stored."),
+    ("host.finish", "The completion link back to the study (Prolific)."),
+    ("host.received", "The demo's heading over what the host page received."),
+    ("host.items_done", "The pilot's heading over the items done."),
+    ("host.nothing", "Shown while nothing is done yet."),
+    ("host.preview", "MTurk's preview of a HIT not yet accepted."),
+    ("host.load_failed", "A host page could not load the task ({message})."),
+    ("host.continue", "jsPsych's button after an item."),
+    ("host.training_right", "Training mode: the answer was the expected one."),
+    ("host.training_wrong", "Training mode: not the expected answer ({expected} is host.training_expected or empty)."),
+    ("host.training_expected", "Training mode: the expected answer ({answer})."),
+    ("host.delivery_failed", "Results could not be sent ({n} answers, {reason}); they are kept for download."),
+    ("host.download_answers", "The button downloading a participant's own answers."),
+    ("host.sorry", "This device cannot show the task."),
+    ("qualtrics.load", "Qualtrics: the task could not be loaded; the participant may press Next."),
+    ("qualtrics.store", "Qualtrics: the survey offers no way to store the answer; do not go on."),
+    ("qualtrics.too_large", "Qualtrics: the answer is too long to store ({size} characters, {max} at most)."),
+];
 
 /// The text of a UI string in a language.
-#[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
 pub fn t(lang: Lang, msg: Msg) -> &'static str {
-    loaded::text(lang, msg)
+    tables::text(lang.0, msg)
 }
 
-/// The text of a UI string in a language.
-#[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
-pub fn t(lang: Lang, msg: Msg) -> &'static str {
-    match lang {
-        Lang::It => it::text(msg),
-        Lang::En => en::text(msg),
-        Lang::Cs => cs::text(msg),
-        Lang::Pl => pl::text(msg),
-    }
-}
-
-/// The text of a UI string with its `{name}` parameters filled in, and its plural choices
-/// `{name:one|few|many}` (or `{name:one|other}`) resolved by the language's rules.
+/// The text of a UI string with its `{name}` parameters filled in (numbers in the language's
+/// digits) and its plural choices `{name:one=…|few=…|other=…}` resolved by the language's
+/// rules.
 pub fn tf(lang: Lang, msg: Msg, params: &[(&str, &str)]) -> String {
-    fill(&plurals(lang, t(lang, msg), params), params)
+    let digits = tables::digits(lang.0);
+    let mut out = plurals(lang, t(lang, msg), params);
+    for (name, value) in params {
+        out = out.replace(&format!("{{{name}}}"), &localize_digits(value, digits));
+    }
+    out
 }
 
-/// Which plural form a count takes: 0 = one, 1 = few, 2 = many (CLDR rules for whole numbers;
-/// English and Italian have no "few").
-pub fn plural_form(lang: Lang, n: u64) -> usize {
-    match lang {
-        _ if n == 1 => 0,
-        Lang::Cs if (2..=4).contains(&n) => 1,
-        Lang::Pl if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) => 1,
-        _ => 2,
+/// A number written in a language's digits (ASCII when it has none of its own).
+pub fn number(lang: Lang, n: impl std::fmt::Display) -> String {
+    localize_digits(&n.to_string(), tables::digits(lang.0))
+}
+
+/// `s` with each ASCII digit written in `digits` (when given and `s` is all digits).
+fn localize_digits(s: &str, digits: Option<[char; 10]>) -> String {
+    match digits {
+        Some(d) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            s.bytes().map(|b| d[usize::from(b - b'0')]).collect()
+        }
+        _ => s.to_owned(),
     }
 }
 
-/// Resolves each `{name:forms}` of a template by the count given for `name`.
+/// Resolves each `{name:forms}` of a template by the plural category of the count given for
+/// `name`: the form named by the category (`few=…`), else `other=…`, else the last one.
 fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
@@ -306,10 +329,22 @@ fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
                     .find(|(k, _)| *k == name)
                     .and_then(|(_, v)| v.parse::<u64>().ok())
                     .unwrap_or(0);
-                let forms: Vec<&str> = forms.split('|').collect();
-                let form = plural_form(lang, n);
-                let pick = if forms.len() == 2 { form.min(1) } else { form };
-                out.push_str(forms.get(pick).or(forms.last()).copied().unwrap_or(""));
+                // Categories by letter: z(ero), o(ne), t(wo), f(ew), m(any), x for other.
+                let want = tables::plural(lang.0, n);
+                let letter = |c: &str| match c {
+                    "other" => b'x',
+                    c => c.bytes().next().unwrap_or(0),
+                };
+                let forms: Vec<(u8, &str)> = forms
+                    .split('|')
+                    .map(|f| f.split_once('=').map_or((0, f), |(c, f)| (letter(c), f)))
+                    .collect();
+                let pick = forms
+                    .iter()
+                    .find(|(c, _)| *c == want)
+                    .or_else(|| forms.iter().find(|(c, _)| *c == b'x'))
+                    .or(forms.last());
+                out.push_str(pick.map_or("", |(_, f)| f));
             }
             None => out.push_str(&rest[open..=close]),
         }
@@ -328,214 +363,5 @@ pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const ALL_MSGS: [Msg; 94] = [
-        Msg::Submit,
-        Msg::Submitted,
-        Msg::Instructions,
-        Msg::Examples,
-        Msg::ExampleN,
-        Msg::CorrectAnswer,
-        Msg::Explanation,
-        Msg::Definition,
-        Msg::ShortcutHint,
-        Msg::ErrRequiredChoice,
-        Msg::FixBeforeSubmit,
-        Msg::SpecErrorTitle,
-        Msg::ItemErrorTitle,
-        Msg::ErrorHelp,
-        Msg::InternalErrorTitle,
-        Msg::ErrRequiredNumber,
-        Msg::ErrNumberNotWhole,
-        Msg::ErrNumberNegative,
-        Msg::ErrNumberTooSmall,
-        Msg::ErrNumberLeadingZero,
-        Msg::ErrNumberTooLong,
-        Msg::Highlighted,
-        Msg::ErrGridRowRequired,
-        Msg::ErrGridRowIncomplete,
-        Msg::ErrGridMixed,
-        Msg::ErrGridMissingOnPresentRow,
-        Msg::ErrGridMissingRowExpected,
-        Msg::ErrGridUnknownOption,
-        Msg::ClearRow,
-        Msg::Undo,
-        Msg::ClearedOther,
-        Msg::MissingSentence,
-        Msg::ErrSpanValueRequired,
-        Msg::ErrUnknownValue,
-        Msg::ErrSpanMissing,
-        Msg::ErrSpanOutOfText,
-        Msg::ErrRequiredText,
-        Msg::ErrTextTooLong,
-        Msg::Selected,
-        Msg::AssignTo,
-        Msg::NewEntry,
-        Msg::RemoveSpan,
-        Msg::JumpToSpan,
-        Msg::Saved,
-        Msg::CancelSelection,
-        Msg::SpanHint,
-        Msg::NoValue,
-        Msg::SpanNeeded,
-        Msg::RemoveEntry,
-        Msg::AddEntry,
-        Msg::StorageUnavailable,
-        Msg::ErrQuestionEmpty,
-        Msg::ErrQuestionMark,
-        Msg::ErrAnswerMissing,
-        Msg::ErrPlausibleAnswerMissing,
-        Msg::ErrBaseFormEmpty,
-        Msg::ErrBaseFormYesNo,
-        Msg::ErrTooFewQuestions,
-        Msg::ErrTooManyQuestions,
-        Msg::ErrNoQuestions,
-        Msg::WarnNoUnanswerable,
-        Msg::WarnOverlapHigh,
-        Msg::QuestionN,
-        Msg::QuestionText,
-        Msg::AnswerFragments,
-        Msg::NoFragmentYet,
-        Msg::Unanswerable,
-        Msg::UnanswerableHint,
-        Msg::YesNoQuestion,
-        Msg::BaseForm,
-        Msg::BaseFormHint,
-        Msg::Category,
-        Msg::AddQuestion,
-        Msg::RemoveQuestion,
-        Msg::MoveUp,
-        Msg::MoveDown,
-        Msg::FoldQuestion,
-        Msg::NoMoreQuestions,
-        Msg::QuestionCount,
-        Msg::OverlapBadge,
-        Msg::NeedsAcceptance,
-        Msg::AddToQuestion,
-        Msg::QuestionSpanHint,
-        Msg::TallyTitle,
-        Msg::TallyNote,
-        Msg::TallyYours,
-        Msg::TallyTarget,
-        Msg::TallyYesNoBalance,
-        Msg::DraftTimingDropped,
-        Msg::WarnGridExtraSentences,
-        Msg::GridExtraSentence,
-        Msg::SkipParagraph,
-        Msg::SkipNone,
-        Msg::SkippedNotice,
-    ];
-
-    #[test]
-    fn plurals_follow_each_language() {
-        let digits = |lang, n: u64| tf(lang, Msg::ErrNumberTooLong, &[("n", &n.to_string())]);
-        assert_eq!(digits(Lang::En, 1), "Use at most 1 digit.");
-        assert_eq!(digits(Lang::En, 6), "Use at most 6 digits.");
-        assert_eq!(digits(Lang::Cs, 1), "Použijte nejvýše 1 číslici.");
-        assert_eq!(digits(Lang::Cs, 3), "Použijte nejvýše 3 číslice.");
-        assert_eq!(digits(Lang::Cs, 6), "Použijte nejvýše 6 číslic.");
-        assert_eq!(digits(Lang::It, 1), "Usa al massimo 1 cifra.");
-        let questions = |n: u64| tf(Lang::Pl, Msg::ErrTooManyQuestions, &[("n", &n.to_string())]);
-        assert_eq!(questions(1), "Najwyżej 1 pytanie: usuń nadmiarowe.");
-        assert_eq!(questions(3), "Najwyżej 3 pytania: usuń nadmiarowe.");
-        assert_eq!(questions(12), "Najwyżej 12 pytań: usuń nadmiarowe.");
-        assert_eq!(questions(22), "Najwyżej 22 pytania: usuń nadmiarowe.");
-        assert_eq!(questions(25), "Najwyżej 25 pytań: usuń nadmiarowe.");
-        // Braces that are not plural choices stay as they are.
-        assert_eq!(
-            plurals(Lang::En, "{a} and {b:x|y}", &[("b", "2")]),
-            "{a} and y"
-        );
-    }
-
-    #[test]
-    fn every_string_is_non_empty_and_keeps_its_parameters() {
-        for msg in ALL_MSGS {
-            let en = t(Lang::En, msg);
-            let params: Vec<&str> = en
-                .split('{')
-                .skip(1)
-                .filter_map(|s| s.split(['}', ':']).next())
-                .collect();
-            for lang in Lang::ALL {
-                let s = t(lang, msg);
-                assert!(!s.trim().is_empty(), "{lang:?} {msg:?} is empty");
-                for p in &params {
-                    assert!(
-                        s.contains(&format!("{{{p}}}")) || s.contains(&format!("{{{p}:")),
-                        "{lang:?} {msg:?} lacks {{{p}}}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_list_follows_the_order_of_msg() {
-        // Every variant of `Msg` is in ALL_MSGS, and the last one is the one MSG_COUNT counts to
-        // (read from this file: an enum cannot list its own variants).
-        let source = include_str!("mod.rs");
-        let body = source
-            .split("pub enum Msg {")
-            .nth(1)
-            .and_then(|b| b.split("\n}").next());
-        let declared = body
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| {
-                l.starts_with("    ")
-                    && !l.trim_start().starts_with("///")
-                    && l.trim_end().ends_with(',')
-            })
-            .count();
-        assert_eq!(
-            declared, MSG_COUNT,
-            "MSG_COUNT must count to the last variant of Msg"
-        );
-        for (i, msg) in in_order().into_iter().enumerate() {
-            assert_eq!(
-                msg as usize, i,
-                "{msg:?}: ALL_MSGS must hold every Msg once"
-            );
-        }
-    }
-
-    /// Every `Msg`, in the order of its declaration (its place in a strings file).
-    fn in_order() -> Vec<Msg> {
-        let mut all = ALL_MSGS.to_vec();
-        all.sort_by_key(|m| *m as usize);
-        all.dedup();
-        assert_eq!(all.len(), MSG_COUNT, "ALL_MSGS must hold every Msg once");
-        all
-    }
-
-    /// `www/strings/<lang>.json`: what the participant builds load. Rewritten with
-    /// `GLOSSA_WRITE_STRINGS=1 cargo test --no-default-features --lib i18n`.
-    #[test]
-    fn the_strings_files_hold_these_tables() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/strings");
-        for lang in Lang::ALL {
-            let list: Vec<&str> = in_order().into_iter().map(|m| t(lang, m)).collect();
-            let json = serde_json::to_string_pretty(&list).expect("strings") + "\n";
-            let path = dir.join(format!("{}.json", lang.tag()));
-            if std::env::var_os("GLOSSA_WRITE_STRINGS").is_some() {
-                std::fs::create_dir_all(&dir).expect("www/strings");
-                std::fs::write(&path, &json).expect("write");
-            }
-            let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-            assert!(
-                on_disk == json,
-                "{} is not the {lang:?} table: rewrite it with GLOSSA_WRITE_STRINGS=1 cargo test --no-default-features --lib i18n",
-                path.display()
-            );
-        }
-    }
-
-    #[test]
-    fn fill_replaces_parameters() {
-        assert_eq!(fill("Tasto {key}", &[("key", "4")]), "Tasto 4");
-    }
-}
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -44,6 +44,34 @@ pub struct TextBlock {
     /// An optional note under the label, in Markdown (e.g. "context only").
     #[serde(default)]
     pub note: Option<String>,
+    /// The text's direction when it differs from the task language's (a Hebrew quotation in
+    /// an English study: `rtl`; `auto`: from its first strong letter). Default: the
+    /// language's.
+    #[serde(default)]
+    pub dir: Option<TextDir>,
+}
+
+/// The direction of a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TextDir {
+    /// Left to right.
+    Ltr,
+    /// Right to left.
+    Rtl,
+    /// From the text's first strong letter.
+    Auto,
+}
+
+impl TextDir {
+    /// The value of the `dir` attribute.
+    pub fn attr(self) -> &'static str {
+        match self {
+            TextDir::Ltr => "ltr",
+            TextDir::Rtl => "rtl",
+            TextDir::Auto => "auto",
+        }
+    }
 }
 
 /// A meaning representation block.

@@ -2,6 +2,7 @@
 //! Worked examples, which need items, answers and validation, are checked a layer up
 //! (the `mount` layer's worked examples).
 
+use crate::i18n::Lang;
 use super::{SpecIssue, SpecIssueCode, TaskSpec, SPEC_FORMAT};
 use crate::support::sorted_map::{SortedMap, SortedSet};
 
@@ -23,6 +24,16 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
             format!(
                 "spec format {} is not supported; this widget reads format {SPEC_FORMAT}",
                 spec.glossa
+            ),
+        ));
+    }
+    if !Lang::is_tag(spec.language.tag()) {
+        out.push(SpecIssue::new(
+            "language",
+            SpecIssueCode::InvalidField,
+            format!(
+                "\"{}\" is not a language tag: use a BCP 47 tag such as en, de, pt-BR or zh-Hant (letters, digits and hyphens)",
+                spec.language.tag()
             ),
         ));
     }

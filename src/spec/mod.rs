@@ -55,8 +55,17 @@ pub struct TaskSpec {
     pub id: String,
     /// The researcher's version of this spec (any string, e.g. `1.0.0`), recorded in results.
     pub version: String,
-    /// Language of the UI strings and messages: `it`, `en`, `cs` or `pl`.
+    /// Language of the task, a BCP 47 tag (`de`, `pt-BR`, `ar`, `zh-Hant`): the widget's own
+    /// words and messages (Glossa ships 22 languages, and falls back along the tag, `de-AT` →
+    /// `de`, then to English), the text direction (right to left for Arabic, Hebrew, Persian, …)
+    /// and the `lang` of the screen.
     pub language: Lang,
+    /// The study's own UI strings, by key (`glossa strings` lists the keys with the English
+    /// text): they go over the language's, so a study in a language Glossa does not ship, or
+    /// one wanting other words, needs no rebuild. `glossa check` names unknown keys and, for a
+    /// language Glossa does not ship, the strings that will be English.
+    #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
+    pub ui_strings: SortedMap<String, String>,
     /// Title shown above the task.
     #[serde(default)]
     pub title: Option<String>,
@@ -101,6 +110,17 @@ pub struct WorkedExample {
 }
 
 impl TaskSpec {
+    /// The spec with its own strings (`ui_strings`) over its language's: `language` then reads
+    /// them. (The participant builds get them merged by `glossa.js` before the spec loads.)
+    pub fn with_own_strings(self) -> Self {
+        #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
+        if !self.ui_strings.is_empty() {
+            let language = self.language.with_strings(&self.ui_strings);
+            return Self { language, ..self };
+        }
+        self
+    }
+
     /// Looks a control up by id.
     pub fn control(&self, id: &ControlId) -> Option<&Control> {
         self.controls.iter().find(|c| c.id() == id)
@@ -114,7 +134,7 @@ fn yes() -> bool {
 /// Parses a spec from JSON and runs every semantic check.
 /// Returns every problem found, each with the JSON path of the offending field.
 pub fn load(json: &str) -> Result<TaskSpec, Vec<SpecIssue>> {
-    let spec: TaskSpec = parse_json(json, "")?;
+    let spec: TaskSpec = parse_json::<TaskSpec>(json, "")?.with_own_strings();
     let issues = check::check_spec(&spec);
     if issues.is_empty() {
         Ok(spec)

@@ -58,6 +58,8 @@ fn unknown_control_kind_is_reported() {
 fn wrong_type_and_bad_language_are_reported() {
     let mut v = minimal();
     v["language"] = "de".into();
+    assert_eq!(codes(v.clone()), vec![], "any language tag is a language");
+    v["language"] = "Deutsch (Österreich)".into();
     assert_eq!(
         codes(v),
         vec![("language".to_owned(), SpecIssueCode::InvalidField)]

@@ -11,13 +11,15 @@ pub struct ErrorPanelProps {
     pub help: AttrValue,
     /// The problems, each naming the field (`path: message`).
     pub lines: Vec<AttrValue>,
+    /// The direction of the task's language (`ltr` or `rtl`).
+    pub dir: &'static str,
 }
 
 /// A readable error panel listing every problem.
 #[component]
 pub fn ErrorPanel(props: &ErrorPanelProps) -> Html {
     html! {
-        <div class="glossa-error-panel" role="alert">
+        <div class="glossa-error-panel" role="alert" dir={props.dir}>
             <h2>{props.title.clone()}</h2>
             <p>{props.help.clone()}</p>
             <ul>

@@ -23,10 +23,11 @@ pub struct TallyViewProps {
 /// without float formatting (which would add its machinery to the bundle).
 fn share(p: f64, lang: Lang) -> String {
     let tenths = (p * 10.0).round() as u32;
-    let comma = if lang == Lang::En { '.' } else { ',' };
+    let comma = crate::i18n::t(lang, Msg::DecimalPoint);
+    let whole = crate::i18n::number(lang, tenths / 10);
     match tenths % 10 {
-        0 => format!("{} %", tenths / 10),
-        d => format!("{}{comma}{d} %", tenths / 10),
+        0 => format!("{whole} %"),
+        d => format!("{whole}{comma}{} %", crate::i18n::number(lang, d)),
     }
 }
 

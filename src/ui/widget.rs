@@ -162,7 +162,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
     };
 
     html! {
-        <div class="glossa" lang={lang.tag()} {onkeydown} data-testid={dom_id(instance, &[])}>
+        <div class="glossa" lang={lang.tag()} dir={lang.dir().attr()} {onkeydown} data-testid={dom_id(instance, &[])}>
             if let Some(title) = &spec.title {
                 <h2 class="glossa-title">{title.clone()}</h2>
             }

@@ -47,11 +47,11 @@ mod tests {
         assert_eq!(p.code, ProblemCode::GridExtraSentences);
         assert_eq!(p.severity, super::super::Severity::Warning);
         assert_eq!(
-            p.message(Lang::Cs),
+            p.message(Lang::parse("cs").unwrap()),
             "Sumarizace má 4 věty, ale tabulka jen 3 řádky: věty navíc nemají řádek (chybný počet vět)."
         );
         assert_eq!(
-            p.message(Lang::En),
+            p.message(Lang::EN),
             "The summary has 4 sentences but the grid has 3 rows: the extra sentences have no row (wrong number of sentences)."
         );
     }

@@ -7,6 +7,7 @@ use super::ProblemCode;
 /// Checks typed text (already known to be non-empty). Returns the problem and its parameter
 /// (the limit the message names), or `None` when the text is a valid number.
 pub fn apply(text: &str, min: u64, max_digits: u8) -> Option<(ProblemCode, Option<u64>)> {
+    let text = &ascii_digits(text);
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     if let Some(rest) = text.strip_prefix('-') {
         if digits(rest) {
@@ -29,7 +30,25 @@ pub fn apply(text: &str, min: u64, max_digits: u8) -> Option<(ProblemCode, Optio
 
 /// The value of text that passed [`apply`].
 pub fn value(text: &str) -> Option<u64> {
-    text.parse().ok()
+    ascii_digits(text).parse().ok()
+}
+
+/// `text` with the digits of the scripts annotators type numbers in — Arabic-Indic `٣`,
+/// Persian `۳`, Devanagari `३`, full-width `３` — as ASCII digits (results record ASCII
+/// numbers whatever keyboard the annotator has).
+pub fn ascii_digits(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let zero = match c {
+                '\u{660}'..='\u{669}' => 0x660,
+                '\u{6F0}'..='\u{6F9}' => 0x6F0,
+                '\u{966}'..='\u{96F}' => 0x966,
+                '\u{FF10}'..='\u{FF19}' => 0xFF10,
+                _ => return c,
+            };
+            char::from(b'0' + (c as u32 - zero) as u8)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -39,6 +58,16 @@ mod tests {
 
     fn code(t: &str) -> Option<ProblemCode> {
         apply(t, 1, 6).map(|(c, _)| c)
+    }
+
+    #[test]
+    fn takes_the_digits_of_other_scripts_as_ascii() {
+        for (typed, n) in [("٣٠٥", 305), ("۱۲", 12), ("४२", 42), ("１０", 10), ("7", 7)] {
+            assert_eq!(code(typed), None, "{typed}");
+            assert_eq!(value(typed), Some(n), "{typed}");
+        }
+        assert_eq!(code("٠٣"), Some(NumberLeadingZero));
+        assert_eq!(code("٣.٥"), Some(NumberNotWhole));
     }
 
     #[test]
@@ -62,7 +91,6 @@ mod tests {
             ("1,000", NumberNotWhole),
             ("1 000", NumberNotWhole),
             ("+5", NumberNotWhole),
-            ("１２", NumberNotWhole),
             ("0012", NumberLeadingZero),
             ("1000000", NumberTooLong),
             ("-", NumberNotWhole),

@@ -10,7 +10,7 @@
 // PROLIFIC_PID, STUDY_ID and SESSION_ID, `participant` or `workerId` in the study link go into
 // every result's ids, with JATOS's worker id.
 import { mount } from '../glossa.js';
-import { langOf, text } from './host-strings.js';
+import { hostStrings } from './host-strings.js';
 import { httpLink, parseItems, planSlot } from './pilot.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
@@ -33,11 +33,13 @@ export function runJatos(el) {
     const input = typeof jatos.componentJsonInput === 'object' && jatos.componentJsonInput ? jatos.componentJsonInput : {};
     const cfg = { spec: 'spec.json', items: 'items.jsonl', ...input };
     for (const k of ['spec', 'items', 'plan', 'complete']) if (query[k]) cfg[k] = query[k];
-    let lang = 'en';
+    let say = (await hostStrings({})).say;
     try {
       const spec = await (await fetch(cfg.spec)).text();
-      lang = langOf(spec);
-      document.documentElement.lang = lang;
+      const strings = await hostStrings(spec);
+      say = strings.say;
+      document.documentElement.lang = strings.lang;
+      document.documentElement.dir = strings.dir;
       let items = parseItems(await (await fetch(cfg.items)).text());
       const ids = Object.fromEntries(ID_PARAMS.filter((k) => query[k]).map((k) => [k, String(query[k])]));
       if (jatos.workerId !== undefined) ids.jatos_worker = String(jatos.workerId);
@@ -51,7 +53,7 @@ export function runJatos(el) {
       const session = typeof jatos.studySessionData === 'object' && jatos.studySessionData ? jatos.studySessionData : {};
       const done = new Set(session.glossa?.done ?? []);
       const finish = async () => {
-        el.progress.textContent = text(lang, 'allDone', { total: items.length });
+        el.progress.textContent = say('allDone', { total: items.length });
         el.task.replaceChildren();
         const complete = cfg.complete ? httpLink(cfg.complete) : null;
         await persist(() => (complete ? jatos.endStudyAndRedirect(complete, true) : jatos.endStudy(true)));
@@ -59,7 +61,7 @@ export function runJatos(el) {
       const show = async () => {
         const i = items.findIndex((it) => !done.has(it.id));
         if (i < 0) return finish();
-        el.progress.textContent = text(lang, 'itemOf', { n: done.size + 1, total: items.length });
+        el.progress.textContent = say('itemOf', { n: done.size + 1, total: items.length });
         const handle = await mount(el.task, { spec, item: items[i], options: { ids, seed: Object.values(ids).join('&') } });
         el.task.addEventListener('glossa:submit', async (e) => {
           const result = e.detail;
@@ -77,7 +79,7 @@ export function runJatos(el) {
     } catch (e) {
       const alert = document.createElement('p');
       alert.setAttribute('role', 'alert');
-      alert.textContent = text(lang, 'loadFailed', { message: String(e?.message ?? e) });
+      alert.textContent = say('loadFailed', { message: String(e?.message ?? e) });
       el.task.replaceChildren(alert);
     }
   });

@@ -20,7 +20,7 @@
 // `simulation_options.data` overrides fields of the data as with jsPsych's own plugins
 // (`simulation_options.seed` picks the simulated annotator; random otherwise).
 import { loadError, mount, simulate } from '../glossa.js';
-import { langOf, text } from './host-strings.js';
+import { hostStrings } from './host-strings.js';
 
 // jsPsych's ParameterType values (stable across v7 and v8); taken from the page's jsPsych
 // when it is loaded as a script, so the plugin works with or without a bundler.
@@ -99,7 +99,7 @@ export default class GlossaPlugin {
   async run(display_element, trial, on_load, simulateSeed) {
     let start = performance.now();
     const itemId = itemIdOf(trial);
-    const lang = langOf(trial.spec);
+    const { say } = await hostStrings(trial.spec);
     const data = (result, error) => ({
       rt: Math.round(performance.now() - start), item_id: result?.item_id ?? itemId, response: result?.answers ?? null, result, error,
     });
@@ -115,7 +115,7 @@ export default class GlossaPlugin {
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'jspsych-btn';
-      button.textContent = text(lang, 'continue');
+      button.textContent = say('continue');
       button.addEventListener('click', () => resolve(data(null, error)), { once: true });
       display_element.append(button);
       button.focus();
@@ -133,7 +133,7 @@ export default class GlossaPlugin {
       });
     } catch (e) {
       on_load?.();
-      return failed(loadError(String(e?.message ?? e)), text(lang, 'loadFailed', { message: e?.message ?? e }));
+      return failed(loadError(String(e?.message ?? e)), say('loadFailed', { message: e?.message ?? e }));
     } finally {
       display_element.removeEventListener('glossa:error', onError);
     }

@@ -10,7 +10,7 @@
 // workerId in the URL go into every result's ids.
 import GlossaPlugin from './jspsych-glossa.js';
 import { Outbox, dataPipeTransport, httpLink, parseItems, planSlot, postTransport } from './pilot.js';
-import { langOf, text } from './host-strings.js';
+import { hostStrings } from './host-strings.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
 const query = new URLSearchParams(location.search);
@@ -20,8 +20,8 @@ for (const k of ['spec', 'items', 'plan', 'datapipe', 'post', 'complete']) if (q
 
 const specText = await (await fetch(cfg.spec)).text();
 const spec = JSON.parse(specText);
-const lang = langOf(specText);
-const say = (key, params) => text(lang, key, params);
+const { lang, dir, say } = await hostStrings(specText);
+document.documentElement.dir = dir;
 document.documentElement.lang = lang;
 let items = parseItems(await (await fetch(cfg.items)).text());
 const ids = Object.fromEntries(ID_PARAMS.filter((k) => query.get(k)).map((k) => [k, query.get(k)]));

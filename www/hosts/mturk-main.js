@@ -7,7 +7,7 @@
 // Submit: the result JSON is posted to turkSubmitTo + /mturk/externalSubmit with the
 // assignment id, as MTurk requires.
 import { mount } from '../glossa.js';
-import { langOf, text } from './host-strings.js';
+import { hostStrings } from './host-strings.js';
 import { parseItems } from './pilot.js';
 
 const q = new URLSearchParams(location.search);
@@ -18,6 +18,7 @@ const assignmentId = q.get('assignmentId') ?? '';
 const preview = assignmentId === '' || assignmentId === 'ASSIGNMENT_ID_NOT_AVAILABLE';
 const sameOrigin = (u) => { const url = new URL(u, location.href); if (url.origin !== location.origin) throw new Error(`${u} is not on this origin`); return url.href; };
 const task = document.getElementById('task');
+let say = (await hostStrings({})).say;
 try {
   const [spec, items] = await Promise.all([
     fetch(sameOrigin(q.get('spec'))).then((r) => r.text()),
@@ -27,10 +28,12 @@ try {
   const item = items.find((i) => i.id === wanted) ?? items[Number(wanted) - 1];
   if (!item) throw new Error(`no item ${wanted}`);
   // The worker's page speaks the task's language.
-  const lang = langOf(spec);
-  document.documentElement.lang = lang;
+  const strings = await hostStrings(spec);
+  say = strings.say;
+  document.documentElement.lang = strings.lang;
+  document.documentElement.dir = strings.dir;
   const note = document.getElementById('preview-note');
-  note.textContent = text(lang, 'preview');
+  note.textContent = say('preview');
   note.hidden = !preview;
   const ids = Object.fromEntries(['assignmentId', 'hitId', 'workerId'].filter((k) => q.get(k) && !preview).map((k) => [k, q.get(k)]));
   const handle = await mount(task, { spec, item, options: { ids, seed: q.get('workerId') ?? undefined, readonly: preview } });
@@ -44,6 +47,6 @@ try {
     form.submit();
   });
 } catch (err) {
-  task.textContent = text(document.documentElement.lang, 'loadFailed', { message: err.message });
+  task.textContent = say('loadFailed', { message: err.message });
   task.setAttribute('role', 'alert');
 }

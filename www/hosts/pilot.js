@@ -19,7 +19,7 @@
 // answer was the expected one (and which option was, for a choice). Without it, expected answers
 // never reach the page.
 import { mount } from '../glossa.js';
-import { langOf, text } from './host-strings.js';
+import { hostStrings, langOf } from './host-strings.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
 
@@ -237,19 +237,21 @@ export async function runPilot(el) {
   const params = new URLSearchParams(location.search);
   // A page made for one study names it (see pilot-main.js); the link's own query wins.
   for (const [k, v] of Object.entries(el.defaults ?? {})) if (v && !params.has(k)) params.set(k, v);
+  // English until the task's language is known (runStudy sets el.say).
+  const english = (await hostStrings({})).say;
   const fail = (message, { panelShown = false } = {}) => {
-    const lang = el.task?.getAttribute('lang') ?? 'en';
+    const say = el.say ?? english;
     if (!panelShown) {
       const alert = document.createElement('p');
       alert.setAttribute('role', 'alert');
       alert.className = 'glossa-error-panel';
-      alert.textContent = text(lang, 'loadFailed', { message });
+      alert.textContent = say('loadFailed', { message });
       el.widget.replaceChildren(alert);
     }
     const back = link(params, 'complete_error');
     if (back) {
-      if (el.thanks) el.thanks.textContent = `${text(lang, 'sorry')} `;
-      el.completeLink.textContent = text(lang, 'finish');
+      if (el.thanks) el.thanks.textContent = `${say('sorry')} `;
+      el.completeLink.textContent = say('finish');
       el.completeLink.href = back;
       el.complete.hidden = false;
     }
@@ -299,9 +301,10 @@ async function runStudy(el, params) {
     el.title?.setAttribute('lang', langOf(spec));
   }
   // The participant's part of the page speaks the task's language.
-  const lang = langOf(spec);
-  const say = (key, params) => text(lang, key, params);
+  const { lang, dir, say } = await hostStrings(spec);
+  el.say = say;
   el.task?.setAttribute('lang', lang);
+  el.task?.setAttribute('dir', dir);
   el.next.textContent = say('next');
   el.download.textContent = say('download');
   if (el.deliveryDownload) el.deliveryDownload.textContent = say('downloadAnswers');

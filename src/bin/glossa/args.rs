@@ -177,6 +177,16 @@ pub enum Command {
         #[arg(long)]
         site: Option<String>,
     },
+    /// The UI strings a study starts from, ready for a spec's `ui_strings`: every key with its
+    /// text in LANG (English where Glossa does not ship LANG), then `_notes` on what each is for.
+    #[command(
+        after_help = "Examples:\n  glossa strings de            the German strings, to change a word in a spec's ui_strings\n  glossa strings eu > eu.json  a study in Basque: translate the English texts, paste them as ui_strings\n\nGlossa ships: ar cs de en es fa fr he hi hr it ja ko nl pl pt ru sk sl tr uk zh (www/strings/<tag>.json)."
+    )]
+    Strings {
+        /// A BCP 47 language tag (default: en).
+        #[arg(default_value = "en")]
+        lang: String,
+    },
     /// Print a JSON Schema.
     #[command(after_help = "Example:\n  glossa schema result > result-1.json")]
     Schema {

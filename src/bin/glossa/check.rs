@@ -4,12 +4,31 @@
 use crate::files::{exit_for, load_gold, load_study, read, read_lines, report};
 use crate::Outcome;
 use glossa::analysis::revalidate;
+use glossa::i18n::own;
 use glossa::{item, mount, task::Task};
 use std::process::ExitCode;
 
 /// Reports every problem of a spec, then of its items, then of a gold file; exit 1 if any.
 pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>) -> Outcome {
     let spec = mount::load_spec(&read(spec_path)?).map_err(|issues| report(spec_path, &issues))?;
+    // The study's own strings: a key no string has, or a parameter lost, is an error; a
+    // language Glossa does not ship shows English wherever ui_strings says nothing.
+    let own = own::check(&spec);
+    if !own.is_empty() {
+        return Err(report(spec_path, &own));
+    }
+    let english = own::english_fallbacks(&spec);
+    if !english.is_empty() {
+        println!(
+            "{spec_path}: warning: language: Glossa does not ship \"{}\": {} of {} UI strings will be English ({}{}); `glossa strings {} > strings.json` lists them to translate into ui_strings",
+            spec.language.tag(),
+            english.len(),
+            own::keys().len(),
+            english.iter().take(3).copied().collect::<Vec<_>>().join(", "),
+            if english.len() > 3 { ", …" } else { "" },
+            spec.language.tag(),
+        );
+    }
     let Some(items_path) = items_path else {
         println!("{spec_path}: ok");
         return Ok(ExitCode::SUCCESS);
@@ -70,4 +89,17 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
         results.len() + bad
     );
     Ok(exit_for(failed))
+}
+
+/// Prints the strings a study in `lang` starts from (see `glossa::i18n::own::starter`).
+pub fn strings(lang: &str) -> Outcome {
+    if !glossa::i18n::Lang::is_tag(lang) {
+        eprintln!("{lang}: not a language tag: use a BCP 47 tag such as en, de, pt-BR or zh-Hant");
+        return Err(ExitCode::from(2));
+    }
+    if own::shipped_for(lang).is_none() {
+        eprintln!("Glossa does not ship \"{lang}\": these are the English strings, to translate");
+    }
+    print!("{}", own::starter(lang));
+    Ok(ExitCode::SUCCESS)
 }

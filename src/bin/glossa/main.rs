@@ -51,6 +51,7 @@ fn main() -> ExitCode {
         Command::Check { spec, items, gold } => {
             check::check(&spec, items.as_deref(), gold.as_deref())
         }
+        Command::Strings { lang } => check::strings(&lang),
         Command::Validate {
             spec,
             items,

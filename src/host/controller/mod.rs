@@ -108,6 +108,7 @@ impl Controller {
                 )
                 .into(),
                 help: t(self.lang, Msg::ErrorHelp).into(),
+                dir: self.lang.dir().attr(),
                 lines: issues.iter().map(|i| i.to_string().into()).collect(),
             }),
             Loaded::Task { task, options } => {
