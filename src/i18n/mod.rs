@@ -189,8 +189,10 @@ messages! {
     NeedsAcceptance = "needs_acceptance",
     /// Assign bar: add the selection to question `{n}`.
     AddToQuestion = "add_to_question",
-    /// Hint on how to pick a fragment in the paragraph.
+    /// Hint on how to pick a fragment in the paragraph, by touch or mouse.
     QuestionSpanHint = "question_span_hint",
+    /// The same by keyboard (hidden on touch screens).
+    QuestionSpanHintKeys = "question_span_hint_keys",
     /// Heading of the running proportions.
     TallyTitle = "tally_title",
     /// Tally note: `{questions}` questions in `{items}` items so far (this one included).
@@ -219,8 +221,10 @@ messages! {
     Saved = "saved",
     /// Cancels a selection.
     CancelSelection = "cancel_selection",
-    /// How to select spans.
+    /// How to select spans, by touch or mouse.
     SpanHint = "span_hint",
+    /// How to select spans by keyboard (hidden on touch screens).
+    SpanHintKeys = "span_hint_keys",
     /// Empty first entry of a value list.
     NoValue = "no_value",
     /// Marker text when a span is missing.

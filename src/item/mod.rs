@@ -165,6 +165,10 @@ pub trait ItemFields {
     /// The item field whose words this control's spans are picked from, if it picks spans
     /// (the task tokenises it once).
     fn span_field(&self) -> Option<&str>;
+    /// What that field's spans are made of (words unless the control says otherwise).
+    fn span_units(&self) -> crate::text::tokens::Units {
+        crate::text::tokens::Units::Words
+    }
 }
 
 /// A source block's fields: the address an `http(s)` URL, the images a list of

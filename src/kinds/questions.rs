@@ -35,6 +35,10 @@ impl ItemFields for QuestionsControl {
     fn span_field(&self) -> Option<&str> {
         Some(self.text_field.as_str())
     }
+
+    fn span_units(&self) -> crate::text::tokens::Units {
+        self.units
+    }
 }
 
 /// An example's questions: `{"questions": [{"question": "...", "spans": [[first, last]],
@@ -149,7 +153,7 @@ impl GoldAnswer for QuestionsControl {
         path: &str,
     ) -> Result<Expected, Vec<GoldProblem>> {
         let text = item.text(self.text_field.as_str()).unwrap_or_default();
-        let tokens = Tokens::new(text);
+        let tokens = Tokens::with_units(text, self.units);
         let Some(questions) = value.get("questions").and_then(Value::as_array) else {
             return Err(gold::problem(
                 path,

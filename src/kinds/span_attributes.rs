@@ -29,6 +29,10 @@ impl ItemFields for SpanAttributes {
     fn span_field(&self) -> Option<&str> {
         Some(self.text_field.as_str())
     }
+
+    fn span_units(&self) -> crate::text::tokens::Units {
+        self.units
+    }
 }
 
 /// An example's span entry: `{"value": "ano", "spans": [[first, last], ...]}`.
@@ -203,7 +207,7 @@ impl Analyse for SpanAttributes {
                 .iter()
                 .find(|i| i.id == item_id)
                 .and_then(|i| i.text(self.text_field.as_str()))
-                .map(|text| Tokens::new(text).word_count())
+                .map(|text| Tokens::with_units(text, self.units).word_count())
         };
         for a in &self.attributes {
             // Per item: each annotator's marked words of this attribute.
@@ -388,7 +392,7 @@ fn spans(
     path: &str,
 ) -> Result<Expected, Vec<GoldProblem>> {
     let text = item.text(c.text_field.as_str()).unwrap_or_default();
-    let tokens = Tokens::new(text);
+    let tokens = Tokens::with_units(text, c.units);
     let Some(map) = value.as_object() else {
         return Err(problem(
             path,

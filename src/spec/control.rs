@@ -305,6 +305,10 @@ pub struct SpanAttributes {
     pub text_field: FieldName,
     /// Label of the text block (e.g. `Článek`).
     pub text_label: String,
+    /// What a span is made of: `words` (default) or `characters` (Thai, Chinese, Japanese, or
+    /// spans starting inside a word). Results record the same offsets either way.
+    #[serde(default)]
+    pub units: crate::text::tokens::Units,
     /// The attributes, in screen order.
     pub attributes: Vec<SpanAttribute>,
 }

@@ -21,6 +21,10 @@ pub struct QuestionsControl {
     pub text_field: FieldName,
     /// Label of the paragraph (e.g. `Akapit`).
     pub text_label: String,
+    /// What an answer fragment is made of: `words` (default) or `characters` (Thai, Chinese,
+    /// Japanese). Results record the same offsets either way.
+    #[serde(default)]
+    pub units: crate::text::tokens::Units,
     /// How many questions each item asks for (default 5). Fewer only when the annotator ticks
     /// "no more questions possible".
     #[serde(default = "five")]

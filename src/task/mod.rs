@@ -43,10 +43,11 @@ impl Task {
             .iter()
             .filter_map(|c| {
                 let field = crate::spec::each_control!(c, k => k.span_field())?;
+                let units = crate::spec::each_control!(c, k => k.span_units());
                 let text = item.text(field).unwrap_or_default();
                 Some((
                     field.to_owned(),
-                    (Rc::from(text), Rc::new(Tokens::new(text))),
+                    (Rc::from(text), Rc::new(Tokens::with_units(text, units))),
                 ))
             })
             .collect();

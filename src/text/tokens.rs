@@ -3,7 +3,24 @@
 //! (what Python's `str` indexes) and in UTF-16 code units (what the DOM indexes), so a span can
 //! be reported in each without re-scanning the text.
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use unicode_segmentation::UnicodeSegmentation;
+
+/// What a span is made of: the units an annotator taps, drags over and moves between.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Units {
+    /// Words, by Unicode's word boundaries (UAX #29): in text written with spaces, its words;
+    /// in Chinese and Japanese each ideograph and kana is a unit and a katakana run one; a Thai
+    /// run without spaces is one unit (use `characters`).
+    #[default]
+    Words,
+    /// Characters as readers see them (extended grapheme clusters: a letter with its accents,
+    /// an emoji with its modifiers): for Thai, Chinese, Japanese, or any text where a span may
+    /// start inside a word.
+    Characters,
+}
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,12 +58,21 @@ pub struct Tokens {
 }
 
 impl Tokens {
-    /// Tokenises a text.
+    /// Tokenises a text into words.
     pub fn new(text: &str) -> Self {
+        Tokens::with_units(text, Units::Words)
+    }
+
+    /// Tokenises a text into `units`.
+    pub fn with_units(text: &str, units: Units) -> Self {
+        let pieces: Vec<(usize, &str)> = match units {
+            Units::Words => text.split_word_bound_indices().collect(),
+            Units::Characters => text.grapheme_indices(true).collect(),
+        };
         let mut all = Vec::new();
         let mut words = Vec::new();
         let (mut chars, mut utf16) = (0, 0);
-        for (start, piece) in text.split_word_bound_indices() {
+        for (start, piece) in pieces {
             let (n_chars, n_utf16) = piece
                 .chars()
                 .fold((0, 0), |(c, u), ch| (c + 1, u + ch.len_utf16()));

@@ -143,7 +143,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                     <SpanText id={format!("{base}-text")} owner={props.instance * 100 + props.position as u32}
                         control={c.id.clone()} label={c.text_label.clone()} text={SharedText(Rc::clone(&text))}
                         tokens={Rc::clone(&tokens)} {spans} selection={selection.clone()} jump={*jump}
-                        hint={AttrValue::from(t(lang, Msg::QuestionSpanHint))}
+                        hint={(AttrValue::from(t(lang, Msg::QuestionSpanHint)), AttrValue::from(t(lang, Msg::QuestionSpanHintKeys)))}
                         disabled={form.submitted} {lang} on_action={props.on_action.clone()} on_pick={props.on_pick.clone()} />
                     if let Some(sel) = &selection {
                         <QuestionBar control={c.id.clone()} text={covered(&sel.span())} complete={sel.complete}
@@ -251,7 +251,7 @@ impl super::kind_view::KindView for QuestionsControl {
 
     fn example(&self, value: &serde_json::Value, item: &crate::item::Item, lang: Lang) -> Html {
         let text = item.text(self.text_field.as_str()).unwrap_or_default();
-        let tokens = Tokens::new(text);
+        let tokens = Tokens::with_units(text, self.units);
         let fragment = |pair: &serde_json::Value| {
             let word = |i: usize| pair.get(i).and_then(|v| v.as_u64()).unwrap_or(u64::MAX) as usize;
             tokens.covered(text, word(0), word(1)).to_owned()

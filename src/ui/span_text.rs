@@ -51,9 +51,10 @@ pub struct SpanTextProps {
     /// Locked after submit.
     #[prop_or_default]
     pub disabled: bool,
-    /// How to pick words, shown above the text (default: the span-attribute hint).
+    /// How to pick words, shown above the text: by touch or mouse, and by keyboard (default:
+    /// the span-attribute hints).
     #[prop_or_default]
-    pub hint: Option<AttrValue>,
+    pub hint: Option<(AttrValue, AttrValue)>,
     /// UI language.
     pub lang: Lang,
     /// Dispatches at once: picks made with the keyboard, clearing the selection.
@@ -312,10 +313,18 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             }
         })
     };
+    let hint = props.hint.clone().unwrap_or_else(|| {
+        (
+            t(props.lang, Msg::SpanHint).into(),
+            t(props.lang, Msg::SpanHintKeys).into(),
+        )
+    });
     html! {
         <section class="glossa-block glossa-span-block" aria-labelledby={format!("{}-label", props.id)}>
             <h3 class="glossa-block-label" id={format!("{}-label", props.id)}>{props.label.clone()}</h3>
-            <p class="glossa-span-hint" id={format!("{}-hint", props.id)}>{props.hint.clone().unwrap_or_else(|| t(props.lang, Msg::SpanHint).into())}</p>
+            <p class="glossa-span-hint" id={format!("{}-hint", props.id)}>
+                {hint.0}{" "}<span class="glossa-keys-hint">{hint.1}</span>
+            </p>
             <div class="glossa-span-text" id={props.id.clone()} ref={node} tabindex="0" role="textbox"
                 aria-readonly="true" aria-multiline="true" aria-label={props.label.clone()}
                 aria-describedby={format!("{}-hint", props.id)} {onclick} {onkeydown}
