@@ -57,7 +57,8 @@ impl Lang {
         tag.len() <= 35
             && (2..=8).contains(&primary.len())
             && primary.bytes().all(|b| b.is_ascii_alphabetic())
-            && parts.all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
+            && parts
+                .all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
     }
 
     /// The language of a tag (see [`Lang::is_tag`]). Case is not significant (`pt-br` is

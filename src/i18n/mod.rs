@@ -15,10 +15,10 @@ mod tables;
 pub use lang::{Dir, Lang};
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 pub use plural::{category as plural_category, Plural};
-#[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
-pub use tables::register;
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 pub use tables::compiled;
+#[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
+pub use tables::register;
 pub use tables::SHIPPED;
 
 /// Declares [`Msg`]: each string's variant, its key in the strings files, and (its doc) the
@@ -260,27 +260,69 @@ pub const MSG_COUNT: usize = Msg::ALL.len();
 pub const PAGE_STRINGS: [(&str, &str); 23] = [
     ("host.item_of", "The pilot's progress: item {n} of {total}."),
     ("host.all_done", "The pilot's end: all {total} items done."),
-    ("host.sending", "Results still being sent ({n}, a count: plural choice)."),
+    (
+        "host.sending",
+        "Results still being sent ({n}, a count: plural choice).",
+    ),
     ("host.next", "The pilot's button to the next item."),
-    ("host.download", "The pilot's button downloading the results (JSON Lines)."),
+    (
+        "host.download",
+        "The pilot's button downloading the results (JSON Lines).",
+    ),
     ("host.reset", "The pilot's button starting the task again."),
     ("host.thanks", "The pilot's end: every result is stored."),
-    ("host.finish", "The completion link back to the study (Prolific)."),
-    ("host.received", "The demo's heading over what the host page received."),
-    ("host.items_done", "The pilot's heading over the items done."),
+    (
+        "host.finish",
+        "The completion link back to the study (Prolific).",
+    ),
+    (
+        "host.received",
+        "The demo's heading over what the host page received.",
+    ),
+    (
+        "host.items_done",
+        "The pilot's heading over the items done.",
+    ),
     ("host.nothing", "Shown while nothing is done yet."),
     ("host.preview", "MTurk's preview of a HIT not yet accepted."),
-    ("host.load_failed", "A host page could not load the task ({message})."),
+    (
+        "host.load_failed",
+        "A host page could not load the task ({message}).",
+    ),
     ("host.continue", "jsPsych's button after an item."),
-    ("host.training_right", "Training mode: the answer was the expected one."),
-    ("host.training_wrong", "Training mode: not the expected answer ({expected} is host.training_expected or empty)."),
-    ("host.training_expected", "Training mode: the expected answer ({answer})."),
-    ("host.delivery_failed", "Results could not be sent ({n} answers, {reason}); they are kept for download."),
-    ("host.download_answers", "The button downloading a participant's own answers."),
+    (
+        "host.training_right",
+        "Training mode: the answer was the expected one.",
+    ),
+    (
+        "host.training_wrong",
+        "Training mode: not the expected answer ({expected} is host.training_expected or empty).",
+    ),
+    (
+        "host.training_expected",
+        "Training mode: the expected answer ({answer}).",
+    ),
+    (
+        "host.delivery_failed",
+        "Results could not be sent ({n} answers, {reason}); they are kept for download.",
+    ),
+    (
+        "host.download_answers",
+        "The button downloading a participant's own answers.",
+    ),
     ("host.sorry", "This device cannot show the task."),
-    ("qualtrics.load", "Qualtrics: the task could not be loaded; the participant may press Next."),
-    ("qualtrics.store", "Qualtrics: the survey offers no way to store the answer; do not go on."),
-    ("qualtrics.too_large", "Qualtrics: the answer is too long to store ({size} characters, {max} at most)."),
+    (
+        "qualtrics.load",
+        "Qualtrics: the task could not be loaded; the participant may press Next.",
+    ),
+    (
+        "qualtrics.store",
+        "Qualtrics: the survey offers no way to store the answer; do not go on.",
+    ),
+    (
+        "qualtrics.too_large",
+        "Qualtrics: the answer is too long to store ({size} characters, {max} at most).",
+    ),
 ];
 
 /// The text of a UI string in a language.

@@ -92,7 +92,9 @@ pub fn check(spec: &TaskSpec) -> Vec<SpecIssue> {
             out.push(SpecIssue::new(
                 path,
                 SpecIssueCode::InvalidField,
-                format!("no UI string has the key \"{key}\"{near}: `glossa strings` lists the keys"),
+                format!(
+                    "no UI string has the key \"{key}\"{near}: `glossa strings` lists the keys"
+                ),
             ));
             continue;
         };
@@ -138,4 +140,18 @@ pub fn english_fallbacks(spec: &TaskSpec) -> Vec<&'static str> {
         .map(|(k, _)| k)
         .filter(|k| !spec.ui_strings.contains_key(*k))
         .collect()
+}
+
+/// A string as a study shows it: its own (`ui_strings`), its language's, or English.
+pub fn text(spec: &TaskSpec, key: &str) -> String {
+    if let Some(own) = spec.ui_strings.get(key) {
+        return own.clone();
+    }
+    let from = |m: serde_json::Map<String, serde_json::Value>| {
+        m.get(key).and_then(|v| v.as_str()).map(str::to_owned)
+    };
+    shipped_for(spec.language.tag())
+        .and_then(|tag| from(file(tag)))
+        .or_else(|| from(file("en")))
+        .unwrap_or_default()
 }

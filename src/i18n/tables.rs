@@ -5,9 +5,9 @@
 //! build reads the shipped files compiled in (`www/strings/<tag>.json`, keyed by
 //! [`Msg::key`]).
 
-use super::{Dir, Msg};
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 use super::Plural;
+use super::{Dir, Msg};
 
 /// The languages Glossa ships strings for (`www/strings/<tag>.json`).
 pub const SHIPPED: [&str; 22] = [
@@ -124,7 +124,10 @@ fn find_or_add(tables: &mut Vec<Table>, tag: &str) -> u16 {
     };
     #[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
     let parent = 0;
-    tables.push(Table::new(Box::leak(tag.to_owned().into_boxed_str()), parent));
+    tables.push(Table::new(
+        Box::leak(tag.to_owned().into_boxed_str()),
+        parent,
+    ));
     let i = tables.len() - 1;
     #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
     if let Some(json) = compiled::file(tag) {
@@ -173,7 +176,11 @@ pub(super) fn dir(table: u16) -> Dir {
 /// The plural category letter of `n` in a table's language (see [`Table::plural`]); `o` for
 /// one and `x` for everything else when the table has no rules.
 pub(super) fn plural(table: u16, n: u64) -> u8 {
-    let at = if n < 200 { n as usize } else { 100 + (n % 100) as usize };
+    let at = if n < 200 {
+        n as usize
+    } else {
+        100 + (n % 100) as usize
+    };
     get(table)
         .plural
         .and_then(|p| p.get(at).copied())
@@ -211,7 +218,11 @@ pub fn register(tag: &str, list: &str) -> bool {
         let i = usize::from(find_or_add(t, tag));
         t[i].strings = strings;
         t[i].digits = digits;
-        t[i].dir = if dir == Some("rtl") { Dir::Rtl } else { Dir::Ltr };
+        t[i].dir = if dir == Some("rtl") {
+            Dir::Rtl
+        } else {
+            Dir::Ltr
+        };
         t[i].plural = plural;
     });
     true
@@ -247,7 +258,10 @@ fn keyed(map: &serde_json::Map<String, serde_json::Value>) -> &'static [Option<&
 /// A table of a spec's own strings (`ui_strings`) over `base`; the same strings over the same
 /// base give the same table.
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
-pub(super) fn overlay(base: u16, own: &crate::support::sorted_map::SortedMap<String, String>) -> u16 {
+pub(super) fn overlay(
+    base: u16,
+    own: &crate::support::sorted_map::SortedMap<String, String>,
+) -> u16 {
     let map: serde_json::Map<String, serde_json::Value> = own
         .iter()
         .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))

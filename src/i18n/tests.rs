@@ -36,7 +36,13 @@ fn plurals_follow_each_language() {
     assert_eq!(digits("cs", 3), "Použijte nejvýše 3 číslice.");
     assert_eq!(digits("cs", 6), "Použijte nejvýše 6 číslic.");
     assert_eq!(digits("it", 1), "Usa al massimo 1 cifra.");
-    let questions = |n: u64| tf(lang("pl"), Msg::ErrTooManyQuestions, &[("n", &n.to_string())]);
+    let questions = |n: u64| {
+        tf(
+            lang("pl"),
+            Msg::ErrTooManyQuestions,
+            &[("n", &n.to_string())],
+        )
+    };
     assert_eq!(questions(1), "Najwyżej 1 pytanie: usuń nadmiarowe.");
     assert_eq!(questions(3), "Najwyżej 3 pytania: usuń nadmiarowe.");
     assert_eq!(questions(12), "Najwyżej 12 pytań: usuń nadmiarowe.");
@@ -54,7 +60,11 @@ fn tags_fall_back_along_themselves_to_english() {
     assert_eq!(t(lang("de-AT"), Msg::Submit), t(lang("de"), Msg::Submit));
     assert_eq!(t(lang("pt-BR"), Msg::Submit), t(lang("pt"), Msg::Submit));
     assert_eq!(t(lang("PT-br"), Msg::Submit), t(lang("pt"), Msg::Submit));
-    assert_eq!(t(lang("eu"), Msg::Submit), "Submit", "a language Glossa does not ship reads English");
+    assert_eq!(
+        t(lang("eu"), Msg::Submit),
+        "Submit",
+        "a language Glossa does not ship reads English"
+    );
     assert_eq!(lang("pt-BR").tag(), "pt-BR");
     assert_eq!(lang("ar-EG").dir(), Dir::Rtl);
     assert_eq!(lang("de").dir(), Dir::Ltr);
@@ -66,12 +76,22 @@ fn tags_fall_back_along_themselves_to_english() {
 #[test]
 fn a_specs_own_strings_go_over_its_language() {
     let own: crate::support::sorted_map::SortedMap<String, String> =
-        [("submit".to_owned(), "Bidali".to_owned())].into_iter().collect();
+        [("submit".to_owned(), "Bidali".to_owned())]
+            .into_iter()
+            .collect();
     let eu = Lang(tables::overlay(lang("eu").0, &own));
     assert_eq!(t(eu, Msg::Submit), "Bidali");
-    assert_eq!(t(eu, Msg::Instructions), "Instructions", "the rest falls back to English");
+    assert_eq!(
+        t(eu, Msg::Instructions),
+        "Instructions",
+        "the rest falls back to English"
+    );
     assert_eq!(eu.tag(), "eu");
-    assert_eq!(Lang(tables::overlay(lang("eu").0, &own)), eu, "the same strings, the same table");
+    assert_eq!(
+        Lang(tables::overlay(lang("eu").0, &own)),
+        eu,
+        "the same strings, the same table"
+    );
 }
 
 #[test]
@@ -93,33 +113,69 @@ fn every_shipped_file_has_every_string_with_its_parameters_and_plural_forms() {
     for tag in SHIPPED {
         let f = file(tag);
         for meta in ["_about", "_name", "_dir", "_digits"] {
-            assert!(f.get(meta).and_then(|v| v.as_str()).is_some_and(|s| !s.is_empty()), "{tag}: {meta}");
+            assert!(
+                f.get(meta)
+                    .and_then(|v| v.as_str())
+                    .is_some_and(|s| !s.is_empty()),
+                "{tag}: {meta}"
+            );
         }
         assert_eq!(f["_dir"], lang(tag).dir().attr(), "{tag}: _dir");
-        assert_eq!(f["_digits"].as_str().unwrap().chars().count(), 10, "{tag}: _digits");
+        assert_eq!(
+            f["_digits"].as_str().unwrap().chars().count(),
+            10,
+            "{tag}: _digits"
+        );
         for key in f.keys() {
-            assert!(key.starts_with('_') || keys.contains(&key.as_str()), "{tag}: unknown key {key}");
+            assert!(
+                key.starts_with('_') || keys.contains(&key.as_str()),
+                "{tag}: unknown key {key}"
+            );
         }
         for key in &keys {
-            let s = f.get(*key).and_then(|v| v.as_str()).unwrap_or_else(|| panic!("{tag}: {key} is missing"));
+            let s = f
+                .get(*key)
+                .and_then(|v| v.as_str())
+                .unwrap_or_else(|| panic!("{tag}: {key} is missing"));
             assert!(!s.trim().is_empty(), "{tag}: {key} is empty");
             let e = en[*key].as_str().unwrap();
-            assert_eq!(params(s), params(e), "{tag}: {key} takes the parameters English does");
+            assert_eq!(
+                params(s),
+                params(e),
+                "{tag}: {key} takes the parameters English does"
+            );
             // A plural choice holds no braces (`{n} {n:one=…}`, not `{n:one={n} …}`).
             let mut depth = 0;
             for c in s.chars() {
-                depth += match c { '{' => 1, '}' => -1, _ => 0 };
-                assert!((0..=1).contains(&depth), "{tag}: {key}: braces inside braces");
+                depth += match c {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+                assert!(
+                    (0..=1).contains(&depth),
+                    "{tag}: {key}: braces inside braces"
+                );
             }
             // Every plural choice has a form for every category the language gives a count.
             for choice in s.split('{').skip(1).filter_map(|c| c.split('}').next()) {
                 if let Some((_, forms)) = choice.split_once(':') {
-                    let names: Vec<&str> = forms.split('|').filter_map(|f| f.split_once('=').map(|(c, _)| c)).collect();
-                    assert_eq!(names.len(), forms.split('|').count(), "{tag}: {key}: every form is named (one=…)");
+                    let names: Vec<&str> = forms
+                        .split('|')
+                        .filter_map(|f| f.split_once('=').map(|(c, _)| c))
+                        .collect();
+                    assert_eq!(
+                        names.len(),
+                        forms.split('|').count(),
+                        "{tag}: {key}: every form is named (one=…)"
+                    );
                     let primary = tag.to_owned();
                     for n in 0..=1000 {
                         let c = plural_category(&primary, n).name();
-                        assert!(names.contains(&c) || names.contains(&"other"), "{tag}: {key}: no form for {c} ({n})");
+                        assert!(
+                            names.contains(&c) || names.contains(&"other"),
+                            "{tag}: {key}: no form for {c} ({n})"
+                        );
                     }
                 }
             }
@@ -134,12 +190,28 @@ fn the_lists_of_languages_agree() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/strings");
     let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
-        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".json").map(str::to_owned))
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .to_str()?
+                .strip_suffix(".json")
+                .map(str::to_owned)
+        })
         .collect();
     on_disk.sort();
-    assert_eq!(on_disk, SHIPPED.to_vec(), "www/strings holds the shipped languages");
+    assert_eq!(
+        on_disk,
+        SHIPPED.to_vec(),
+        "www/strings holds the shipped languages"
+    );
     let js = std::fs::read_to_string(dir.join("../glossa.js")).unwrap();
-    let list = format!("const LANGUAGES = {};", serde_json::to_string(&SHIPPED).unwrap().replace(',', ", ").replace('"', "'"));
+    let list = format!(
+        "const LANGUAGES = {};",
+        serde_json::to_string(&SHIPPED)
+            .unwrap()
+            .replace(',', ", ")
+            .replace('"', "'")
+    );
     assert!(js.contains(&list), "glossa.js says {list}");
 }
 
@@ -156,7 +228,9 @@ fn english_lists_the_widget_strings_in_the_order_of_msg() {
     let mut at = 0;
     for m in Msg::ALL {
         let needle = format!("\n \"{}\":", m.key());
-        let found = en[at..].find(&needle).unwrap_or_else(|| panic!("en.json: {} out of order", m.key()));
+        let found = en[at..]
+            .find(&needle)
+            .unwrap_or_else(|| panic!("en.json: {} out of order", m.key()));
         at += found + needle.len();
     }
 }
@@ -168,13 +242,22 @@ fn every_shipped_file_lists_its_strings_in_the_order_of_english() {
         compiled::file(tag)
             .unwrap()
             .lines()
-            .filter_map(|l| l.trim_start().strip_prefix('"')?.split_once("\":").map(|(k, _)| k.to_owned()))
+            .filter_map(|l| {
+                l.trim_start()
+                    .strip_prefix('"')?
+                    .split_once("\":")
+                    .map(|(k, _)| k.to_owned())
+            })
             .filter(|k| !k.starts_with('_'))
             .collect()
     };
     let en = order("en");
     for tag in SHIPPED {
-        assert_eq!(order(tag), en, "www/strings/{tag}.json: keys in en.json's order");
+        assert_eq!(
+            order(tag),
+            en,
+            "www/strings/{tag}.json: keys in en.json's order"
+        );
     }
 }
 

@@ -179,7 +179,10 @@ mod tests {
             (Lang::parse("it").unwrap(), Failed::Item, "item.testo")
         );
         // A broken spec still speaks its language when that much can be read.
-        assert_eq!(broken(r#"{"language": "cs"}"#, "{}", "{}").0, Lang::parse("cs").unwrap());
+        assert_eq!(
+            broken(r#"{"language": "cs"}"#, "{}", "{}").0,
+            Lang::parse("cs").unwrap()
+        );
     }
 
     #[test]

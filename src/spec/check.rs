@@ -2,8 +2,8 @@
 //! Worked examples, which need items, answers and validation, are checked a layer up
 //! (the `mount` layer's worked examples).
 
-use crate::i18n::Lang;
 use super::{SpecIssue, SpecIssueCode, TaskSpec, SPEC_FORMAT};
+use crate::i18n::Lang;
 use crate::support::sorted_map::{SortedMap, SortedSet};
 
 /// What a control kind checks in its own entry of the spec, beyond what reading it enforces

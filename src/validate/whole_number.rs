@@ -62,7 +62,8 @@ mod tests {
 
     #[test]
     fn takes_the_digits_of_other_scripts_as_ascii() {
-        for (typed, n) in [("٣٠٥", 305), ("۱۲", 12), ("४२", 42), ("１０", 10), ("7", 7)] {
+        for (typed, n) in [("٣٠٥", 305), ("۱۲", 12), ("४२", 42), ("１０", 10), ("7", 7)]
+        {
             assert_eq!(code(typed), None, "{typed}");
             assert_eq!(value(typed), Some(n), "{typed}");
         }

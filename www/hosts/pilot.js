@@ -296,7 +296,8 @@ async function runStudy(el, params) {
     if (el.logCard) el.logCard.hidden = true;
     try {
       const title = JSON.parse(spec).title;
-      if (title && el.title) { el.title.textContent = title; document.title = title; }
+      // The widget shows the title itself: the page's heading would repeat it.
+      if (title && el.title) { el.title.textContent = title; el.title.hidden = true; document.title = title; }
     } catch { /* a spec that does not parse shows its own panel */ }
     el.title?.setAttribute('lang', langOf(spec));
   }

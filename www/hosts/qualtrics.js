@@ -111,32 +111,17 @@
   }
 
   // What the participant reads when something goes wrong, in the task's language.
-  var MESSAGES = {
-    en: {
-      load: 'The annotation task could not be loaded. Please press Next to continue; the researchers will see that it failed.',
-      store: 'This survey cannot store your answer (its page offers no way to save it). Please do not continue, and tell the researchers.',
-      tooLarge: 'Your answer is too long for this survey to store ({size} characters; it keeps at most {max}). Please shorten your texts to go on.',
-    },
-    cs: {
-      load: 'Anotační úlohu se nepodařilo načíst. Pokračujte prosím tlačítkem Další; výzkumníci uvidí, že načtení selhalo.',
-      store: 'Tento dotazník nemůže uložit vaši odpověď (stránka nenabízí způsob, jak ji uložit). Prosím nepokračujte a dejte vědět výzkumníkům.',
-      tooLarge: 'Vaše odpověď je pro tento dotazník příliš dlouhá ({size} znaků; uloží nejvýše {max}). Abyste mohli pokračovat, zkraťte prosím své texty.',
-    },
-    pl: {
-      load: 'Nie udało się wczytać zadania. Naciśnij Dalej, aby kontynuować; badacze zobaczą, że wczytanie się nie powiodło.',
-      store: 'Ta ankieta nie może zapisać Twojej odpowiedzi (strona nie oferuje sposobu jej zapisania). Nie kontynuuj i powiadom badaczy.',
-      tooLarge: 'Twoja odpowiedź jest za długa, aby ta ankieta mogła ją zapisać ({size} znaków; najwyżej {max}). Skróć swoje teksty, aby przejść dalej.',
-    },
-    it: {
-      load: 'Non è stato possibile caricare il compito di annotazione. Premi Avanti per continuare; i ricercatori vedranno che il caricamento non è riuscito.',
-      store: 'Questo questionario non può salvare la tua risposta (la pagina non offre un modo per salvarla). Per favore non proseguire e avvisa i ricercatori.',
-      tooLarge: 'La tua risposta è troppo lunga per essere salvata da questo questionario ({size} caratteri; al massimo {max}). Accorcia i tuoi testi per proseguire.',
-    },
+  // The snippet's three messages come from the strings files every page reads
+  // (`www/strings/<tag>.json`, keys `qualtrics.load`, `qualtrics.store`, `qualtrics.too_large`):
+  // `config.messages` (what `glossa host qualtrics` writes into the survey, in the study's
+  // language, for when nothing can be fetched), else the files through glossa.js once it has
+  // loaded, else these English words.
+  var RTL = ['ar', 'arc', 'dv', 'fa', 'he', 'ku', 'ps', 'sd', 'ug', 'ur'];
+  var ENGLISH = {
+    load: 'The annotation task could not be loaded. Please press Next to continue; the researchers will see that it failed.',
+    store: 'This survey cannot store your answer (its page offers no way to save it). Please do not continue, and tell the researchers.',
+    too_large: 'Your answer is too long for this survey to store ({size} characters; it keeps at most {max}). Please shorten your texts to go on.',
   };
-  function messages(lang) {
-    var tag = String(lang || '').toLowerCase().slice(0, 2);
-    return MESSAGES[tag] || MESSAGES.en;
-  }
 
   // The embedded-data writer this survey offers: `setJSEmbeddedData` (current; Qualtrics stores
   // the value as `__js_` + name) or `setEmbeddedData` (deprecated), or null when neither exists.
@@ -176,6 +161,12 @@
     var writer = embeddedDataWriter(engine);
     var lang = config.language || (typeof config.spec === 'object' && config.spec && config.spec.language) ||
       document.documentElement.lang || (navigator.language || 'en');
+    var strings = null; // glossa.js's strings of the spec, once loaded
+    function say(key, params) {
+      var text = (config.messages && config.messages[key]) || (strings && strings.get('qualtrics.' + key)) || ENGLISH[key];
+      Object.keys(params || {}).forEach(function (k) { text = text.replace('{' + k + '}', String(params[k])); });
+      return text;
+    }
     var handle = null;
     var failed = false;
     var fields = Math.max(1, Math.floor(Number(config.fields) || 5));
@@ -193,7 +184,7 @@
     // Without a way to store the result the participant must not move on: their work would
     // be dropped silently.
     if (!writer) {
-      host.replaceChildren(notice(messages(lang).store, 'store-error'));
+      host.replaceChildren(notice(say('store'), 'store-error'));
       if (typeof console !== 'undefined') console.error('Glossa: Qualtrics.SurveyEngine offers neither setJSEmbeddedData nor setEmbeddedData');
       return Promise.resolve(null);
     }
@@ -205,11 +196,21 @@
       failed = true;
       var detail = stage + ': ' + (error && error.message ? error.message : String(error));
       writer.set(errorField, detail.slice(0, 1000));
+      var shown = notice(say('load'), 'load-error');
       if (stage === 'bundle' || stage === 'spec-url' || stage === 'item-data' || stage === 'wasm') {
-        host.replaceChildren(notice(messages(lang).load, 'load-error'));
+        host.replaceChildren(shown);
       } else {
         // The widget shows its own panel naming the problem (bad spec or item); add the way on.
-        host.appendChild(notice(messages(lang).load, 'load-error'));
+        host.appendChild(shown);
+      }
+      // Without glossa.js (and without the survey's own words), the language's strings file
+      // may still be reachable: its message replaces the English one.
+      if (!strings && !(config.messages && config.messages.load) && config.base) {
+        var primary = String(lang).split('-')[0].toLowerCase();
+        fetchJson(config.base.replace(/\/?$/, '/') + 'www/strings/' + primary + '.json').then(function (text) {
+          var m = JSON.parse(text)['qualtrics.load'];
+          if (m) { shown.textContent = m; shown.dir = RTL.indexOf(primary) >= 0 ? 'rtl' : 'ltr'; }
+        }).catch(function () { /* English it is */ });
       }
       question.enableNextButton();
       if (typeof console !== 'undefined') console.error('Glossa: ' + detail);
@@ -227,7 +228,7 @@
         if (tooLarge) { tooLarge.remove(); tooLarge = null; writer.set(errorField, ''); }
         return true;
       }
-      var text = messages(lang).tooLarge.replace('{size}', String(json.length)).replace('{max}', String(fields * CHUNK - 256));
+      var text = say('too_large', { size: json.length, max: fields * CHUNK - 256 });
       if (!tooLarge) {
         tooLarge = notice(text, 'too-large');
         host.appendChild(tooLarge);
@@ -299,11 +300,18 @@
         var spec0 = settled[1].value;
         try { lang = (typeof spec0 === 'string' ? JSON.parse(spec0) : spec0).language || lang; } catch (e) { /* the widget reports a bad spec */ }
       }
-      if (settled[0].status === 'rejected') throw settled[0].reason;
-      if (settled[1].status === 'rejected') throw settled[1].reason;
-      var glossa = settled[0].value, spec = settled[1].value;
-      return glossa.mount(host, { spec: spec, item: item, options: { hideSubmit: true, ids: config.ids || {}, seed: config.seed } })
-        .catch(function (e) { throw { stage: 'wasm', error: e }; });
+      var glossa = settled[0].status === 'fulfilled' ? settled[0].value : null;
+      // The messages in the spec's language, from the same files the widget reads.
+      var wanted = settled[1].status === 'fulfilled' ? settled[1].value : { language: lang };
+      var stringsP = glossa && glossa.strings
+        ? glossa.strings(wanted).then(function (st) { strings = st; }, function () { /* English */ })
+        : Promise.resolve();
+      return stringsP.then(function () {
+        if (settled[0].status === 'rejected') throw settled[0].reason;
+        if (settled[1].status === 'rejected') throw settled[1].reason;
+        return glossa.mount(host, { spec: settled[1].value, item: item, options: { hideSubmit: true, ids: config.ids || {}, seed: config.seed } })
+          .catch(function (e) { throw { stage: 'wasm', error: e }; });
+      });
     }).then(function (h) {
       handle = h;
       return h;

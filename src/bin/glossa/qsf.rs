@@ -167,6 +167,19 @@ fn slots<'a>(s: &Survey<'a>) -> Result<Vec<Slot<'a>>, String> {
 fn question_js(s: &Survey) -> String {
     let base = Value::from(s.base).to_string();
     let spec = Value::from(s.spec_file).to_string();
+    // The snippet's own messages in the study's language, for when nothing can be fetched.
+    let messages = Value::Object(
+        ["load", "store", "too_large"]
+            .iter()
+            .map(|k| {
+                (
+                    (*k).to_owned(),
+                    Value::from(glossa::i18n::own::text(s.spec, &format!("qualtrics.{k}"))),
+                )
+            })
+            .collect(),
+    )
+    .to_string();
     format!(
         r#"Qualtrics.SurveyEngine.addOnReady(function () {{
   var q = this;
@@ -187,7 +200,8 @@ fn question_js(s: &Survey) -> String {
       attentionBase64: '${{lm://Field/4}}',
       field: 'glossa_${{lm://CurrentLoopNumber}}',
       ids: ids,
-      fields: {fields}
+      fields: {fields},
+      messages: {messages}
     }});
   }};
   s.onerror = function () {{
