@@ -984,3 +984,72 @@ fn the_qualtrics_survey_has_the_shape_of_an_export_and_the_plan_in_its_loops() {
     assert!(declared.contains(&"PROLIFIC_PID") && declared.contains(&"glossa_slot"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `glossa strings` gives a study's starting strings, ready for `ui_strings`; `glossa check`
+/// names a key no string has and a parameter a string invents, and warns, for a language Glossa
+/// does not ship, how many strings will be English.
+#[test]
+fn a_studys_own_strings_are_listed_and_checked() {
+    let o = glossa(&["strings", "de"]);
+    assert_eq!(o.status.code(), Some(0));
+    let de: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(de["submit"], "Absenden");
+    assert_eq!(
+        de["host.thanks"],
+        "Vielen Dank — alle Ergebnisse sind gespeichert."
+    );
+    assert!(de["_notes"]["submit"]
+        .as_str()
+        .unwrap()
+        .contains("submit button"));
+    let o = glossa(&["strings", "de-AT"]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()["submit"],
+        "Absenden"
+    );
+    let o = glossa(&["strings", "eu"]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()["submit"],
+        "Submit"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("does not ship"));
+    assert_eq!(glossa(&["strings", "not a tag"]).status.code(), Some(2));
+
+    // The Basque fixture: every word a single-choice pilot shows, and a note on the rest.
+    let o = glossa(&[
+        "check",
+        "tests/fixtures/eu-own-strings.json",
+        "tests/fixtures/eu-items.json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("Glossa does not ship \"eu\""),
+        "{}",
+        stdout(&o)
+    );
+    // A key no string has, and an invented parameter.
+    let dir = std::env::temp_dir().join(format!("glossa-strings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut spec: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("tests/fixtures/eu-own-strings.json").unwrap(),
+    )
+    .unwrap();
+    spec["ui_strings"]["submitt"] = "Bidali".into();
+    spec["ui_strings"]["host.item_of"] = "{n}/{all}".into();
+    let path = dir.join("spec.json");
+    std::fs::write(&path, spec.to_string()).unwrap();
+    let o = glossa(&["check", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains(
+            "ui_strings.submitt: no UI string has the key \"submitt\" (did you mean submit"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("ui_strings.host.item_of: {all} is not a parameter"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

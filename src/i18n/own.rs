@@ -71,9 +71,11 @@ fn params(s: &str) -> Vec<&str> {
     p
 }
 
-/// Problems of a spec's own strings: a key no string has, a string that drops or invents a
-/// parameter, braces inside braces.
-pub fn check(spec: &TaskSpec) -> Vec<SpecIssue> {
+/// Problems of a spec's own strings: a key no string has, a parameter the English string does
+/// not have (it would show as `{name}`), braces inside braces; and, as notes, the parameters a
+/// string leaves out (allowed — a language may not need the count — but worth a look).
+pub fn check(spec: &TaskSpec) -> (Vec<SpecIssue>, Vec<String>) {
+    let mut notes = Vec::new();
     let en = file("en");
     let known = keys();
     let mut out = Vec::new();
@@ -98,15 +100,37 @@ pub fn check(spec: &TaskSpec) -> Vec<SpecIssue> {
             ));
             continue;
         };
-        if params(text) != params(english) {
-            let want: Vec<String> = params(english).iter().map(|p| format!("{{{p}}}")).collect();
+        let (mine, theirs) = (params(text), params(english));
+        let invented: Vec<String> = mine
+            .iter()
+            .filter(|p| !theirs.contains(p))
+            .map(|p| format!("{{{p}}}"))
+            .collect();
+        if !invented.is_empty() {
+            let want: Vec<String> = theirs.iter().map(|p| format!("{{{p}}}")).collect();
             out.push(SpecIssue::new(
                 path.clone(),
                 SpecIssueCode::InvalidField,
                 format!(
-                    "the string must take the parameters the English one does: {} (English: \"{english}\")",
-                    if want.is_empty() { "none".to_owned() } else { want.join(", ") }
+                    "{} is not a parameter of this string (it takes {}; English: \"{english}\")",
+                    invented.join(", "),
+                    if want.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        want.join(", ")
+                    }
                 ),
+            ));
+        }
+        let dropped: Vec<String> = theirs
+            .iter()
+            .filter(|p| !mine.contains(p))
+            .map(|p| format!("{{{p}}}"))
+            .collect();
+        if !dropped.is_empty() {
+            notes.push(format!(
+                "{path}: leaves out {} (English: \"{english}\")",
+                dropped.join(", ")
             ));
         }
         let mut depth = 0i32;
@@ -126,7 +150,7 @@ pub fn check(spec: &TaskSpec) -> Vec<SpecIssue> {
             }
         }
     }
-    out
+    (out, notes)
 }
 
 /// What a study's screen will show in English: for a language Glossa does not ship, every

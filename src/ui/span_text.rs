@@ -275,6 +275,8 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             props.on_action.clone(),
         );
         let disabled = props.disabled;
+        // In right-to-left text the next word is to the left.
+        let rtl = props.lang.dir() == crate::i18n::Dir::Rtl;
         Callback::from(move |e: KeyboardEvent| {
             let last = tokens.word_count().saturating_sub(1);
             if disabled || tokens.word_count() == 0 {
@@ -290,7 +292,12 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                     (to, to)
                 }
             };
-            let target = match e.key().as_str() {
+            let key = match (e.key().as_str(), rtl) {
+                ("ArrowLeft", true) => "ArrowRight".to_owned(),
+                ("ArrowRight", true) => "ArrowLeft".to_owned(),
+                (k, _) => k.to_owned(),
+            };
+            let target = match key.as_str() {
                 "ArrowRight" | "ArrowDown" if fresh && selection.is_none() => Some((0, 0)),
                 "ArrowRight" | "ArrowDown" => Some(step((focus + 1).min(last))),
                 "ArrowLeft" | "ArrowUp" => Some(step(focus.saturating_sub(1))),

@@ -1,6 +1,7 @@
 // The cross-engine scenarios: each family answered through the UI of the demo page, the way a
 // person would (clicks on labels, typing, taps on words, options picked in selects), then the
 // result the host received. The same steps run in every engine; the tier compares results.
+import { readFileSync } from 'node:fs';
 
 /** Page-side helpers, installed with `session.run(HELPERS)` after each navigation. */
 const label = (input) => document.querySelector(`label[for="${CSS.escape(input.id)}"]`);
@@ -64,6 +65,40 @@ export async function clickRadio(s, selector, index = 0) {
   await s.click(await s.element(`function (sel, i) { const input = document.querySelectorAll(sel)[i]; return input && (${label})(input); }`, selector, index));
 }
 
+/** English runs of Glossa's own strings (text between placeholders, three letters or more)
+ *  that the language's file `tag` does not also have: none may be on its screens. */
+function englishRuns(tag) {
+  const read = (t) => JSON.parse(readFileSync(new URL(`../../www/strings/${t}.json`, import.meta.url), 'utf8'));
+  const [en, own] = [read('en'), read(tag)];
+  const theirs = Object.values(own).join('\n');
+  const runs = new Set();
+  for (const [key, text] of Object.entries(en)) {
+    if (key.startsWith('_') || key === 'decimal_point') continue;
+    for (const run of text.split(/\{[^}]*\}/)) {
+      const words = run.trim().replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '');
+      if ((words.match(/[A-Za-z]/g) ?? []).length >= 3 && !theirs.includes(words)) runs.add(words);
+    }
+  }
+  return [...runs];
+}
+
+/** The English runs the page shows (as text or in an accessible name or title). */
+function shownEnglish(runs) {
+  const parts = [document.body.innerText];
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (el.offsetParent === null) continue;
+    for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) parts.push(el.getAttribute(a));
+  }
+  const shown = parts.join('\n');
+  return runs.filter((w) => new RegExp(`(^|[^A-Za-z])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z])`).test(shown));
+}
+
+/** Throws when the page shows English words of Glossa's own in a study in `tag`. */
+async function noEnglish(s, tag, where) {
+  const leaks = await s.run(shownEnglish, englishRuns(tag));
+  if (leaks.length) throw new Error(`${where}: English on a ${tag} screen: ${leaks.join(' | ')}`);
+}
+
 /** The scenarios: name -> async (session, base URL, participant) -> result documents. */
 export const SCENARIOS = {
   async 'it-implicit: one label, a refused empty submit first'(s, base, who) {
@@ -121,6 +156,41 @@ export const SCENARIOS = {
     for (const [d, l] of [['Téma', 'domácí politika'], ['Žánr', 'komentář'], ['Zaměření', 'domácí'], ['Celkové vyznění', 'negativní'], ['Obrázek', 'ne'], ['Video', 'ne']]) {
       await choose(s, d, l);
     }
+    await submit(s);
+    return received(s);
+  },
+
+  async 'de: a German item, no English word on its screens'(s, base, who) {
+    await open(s, base, `spec=tests/fixtures/de-study.json&items=tests/fixtures/de-items.json&participant=${who}`, () => document.querySelector('input[value=ganz_richtig]'));
+    await noEnglish(s, 'de', 'the first screen');
+    await submit(s);
+    await s.waitFor(() => document.querySelector('.glossa-control .glossa-error'), [], 'the message beside the control');
+    await noEnglish(s, 'de', 'a refused submit');
+    await clickRadio(s, 'input[value=teilweise]');
+    await submit(s);
+    const results = await received(s);
+    await noEnglish(s, 'de', 'after the submit');
+    return results;
+  },
+
+  async 'ar: a right-to-left span by two taps'(s, base, who) {
+    await open(s, base, `spec=tests/fixtures/ar-spans.json&items=tests/fixtures/ar-items.json&participant=${who}`, () => document.querySelector('.glossa-span-text > *'));
+    const dir = await s.run(() => getComputedStyle(document.querySelector('.glossa')).direction);
+    if (dir !== 'rtl') throw new Error(`the widget runs ${dir}`);
+    await tapWord(s, 'إيمانويل');
+    await tapWord(s, 'ماكرون');
+    await s.click(await s.element(() => [...document.querySelectorAll('.glossa-assign-bar button')].find((b) => b.textContent.trim() === 'شخص')));
+    await choose(s, 'شخص', 'سياسي');
+    await submit(s);
+    return received(s);
+  },
+
+  async 'ja: a span in text without spaces'(s, base, who) {
+    await open(s, base, `spec=tests/fixtures/ja-spans.json&items=tests/fixtures/ja-items.json&participant=${who}`, () => document.querySelector('.glossa-span-text > *'));
+    await tapWord(s, '東');
+    await tapWord(s, 'ツリー');
+    await s.click(await s.element(() => [...document.querySelectorAll('.glossa-assign-bar button')].find((b) => b.textContent.trim() === '場所')));
+    await choose(s, '場所', '建物');
     await submit(s);
     return received(s);
   },

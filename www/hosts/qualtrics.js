@@ -114,14 +114,35 @@
   // The snippet's three messages come from the strings files every page reads
   // (`www/strings/<tag>.json`, keys `qualtrics.load`, `qualtrics.store`, `qualtrics.too_large`):
   // `config.messages` (what `glossa host qualtrics` writes into the survey, in the study's
-  // language, for when nothing can be fetched), else the files through glossa.js once it has
-  // loaded, else these English words.
+  // language), else the files through glossa.js once it has loaded, else the copy below —
+  // this script may be all that loads when the files' host sends no CORS headers.
   var RTL = ['ar', 'arc', 'dv', 'fa', 'he', 'ku', 'ps', 'sd', 'ug', 'ur'];
-  var ENGLISH = {
-    load: 'The annotation task could not be loaded. Please press Next to continue; the researchers will see that it failed.',
-    store: 'This survey cannot store your answer (its page offers no way to save it). Please do not continue, and tell the researchers.',
-    too_large: 'Your answer is too long for this survey to store ({size} characters; it keeps at most {max}). Please shorten your texts to go on.',
+  // BEGIN MESSAGES (written from www/strings/*.json by GLOSSA_WRITE_STRINGS=1 cargo test --test strings_copies)
+  var MESSAGES = {
+    ar: { load: "تعذّر تحميل مهمة التوسيم. يُرجى الضغط على «التالي» للمتابعة؛ سيرى الباحثون أن التحميل فشل.", store: "لا يستطيع هذا الاستبيان حفظ إجابتك (لا توفر صفحته طريقة لحفظها). يُرجى عدم المتابعة وإبلاغ الباحثين.", too_large: "إجابتك أطول من أن يحفظها هذا الاستبيان ({size} حرفًا؛ الحد الأقصى {max}). يُرجى اختصار نصوصك للمتابعة." },
+    cs: { load: "Anotační úlohu se nepodařilo načíst. Pokračujte prosím tlačítkem Další; výzkumníci uvidí, že načtení selhalo.", store: "Tento dotazník nemůže uložit vaši odpověď (stránka nenabízí způsob, jak ji uložit). Prosím nepokračujte a dejte vědět výzkumníkům.", too_large: "Vaše odpověď je pro tento dotazník příliš dlouhá ({size} znaků; uloží nejvýše {max}). Abyste mohli pokračovat, zkraťte prosím své texty." },
+    de: { load: "Die Annotationsaufgabe konnte nicht geladen werden. Bitte klicken Sie auf Weiter; die Forschenden sehen, dass es fehlgeschlagen ist.", store: "Diese Umfrage kann Ihre Antwort nicht speichern (die Seite bietet keine Möglichkeit dazu). Bitte machen Sie nicht weiter und informieren Sie die Forschenden.", too_large: "Ihre Antwort ist zu lang, um in dieser Umfrage gespeichert zu werden ({size} Zeichen; höchstens {max}). Bitte kürzen Sie Ihre Texte, um weiterzumachen." },
+    en: { load: "The annotation task could not be loaded. Please press Next to continue; the researchers will see that it failed.", store: "This survey cannot store your answer (its page offers no way to save it). Please do not continue, and tell the researchers.", too_large: "Your answer is too long for this survey to store ({size} characters; it keeps at most {max}). Please shorten your texts to go on." },
+    es: { load: "No se pudo cargar la tarea de anotación. Pulse Siguiente para continuar; los investigadores verán que falló.", store: "Esta encuesta no puede guardar su respuesta (su página no ofrece forma de guardarla). No continúe y avise a los investigadores.", too_large: "Su respuesta es demasiado larga para que esta encuesta la guarde ({size} caracteres; como máximo {max}). Acorte sus textos para continuar." },
+    fa: { load: "کار برچسب‌گذاری بارگذاری نشد. لطفاً برای ادامه «بعدی» را بزنید؛ پژوهشگران خواهند دید که بارگذاری ناموفق بود.", store: "این پرسش‌نامه نمی‌تواند پاسخ شما را ذخیره کند (صفحه‌اش راهی برای ذخیره ندارد). لطفاً ادامه ندهید و به پژوهشگران خبر دهید.", too_large: "پاسخ شما برای ذخیره در این پرسش‌نامه بیش از اندازه بلند است ({size} نویسه؛ حداکثر {max}). لطفاً برای ادامه متن‌هایتان را کوتاه کنید." },
+    fr: { load: "La tâche d’annotation n’a pas pu être chargée. Appuyez sur Suivant pour continuer ; les chercheurs verront que le chargement a échoué.", store: "Ce questionnaire ne peut pas enregistrer votre réponse (sa page n’offre aucun moyen de l’enregistrer). Ne continuez pas et prévenez les chercheurs.", too_large: "Votre réponse est trop longue pour être enregistrée par ce questionnaire ({size} caractères ; au plus {max}). Raccourcissez vos textes pour continuer." },
+    he: { load: "לא ניתן היה לטעון את משימת התיוג. נא ללחוץ על „הבא” כדי להמשיך; החוקרים יראו שהטעינה נכשלה.", store: "הסקר הזה אינו יכול לשמור את התשובה שלך (הדף שלו אינו מציע דרך לשמור אותה). נא לא להמשיך ולדווח לחוקרים.", too_large: "התשובה שלך ארוכה מכדי שהסקר הזה ישמור אותה ({size} תווים; לכל היותר {max}). נא לקצר את הטקסטים כדי להמשיך." },
+    hi: { load: "एनोटेशन कार्य लोड नहीं हो सका। जारी रखने के लिए कृपया Next दबाएँ; शोधकर्ता देखेंगे कि यह विफल रहा।", store: "यह सर्वेक्षण आपका उत्तर सहेज नहीं सकता (इसका पेज इसे सहेजने का कोई तरीका नहीं देता)। कृपया आगे न बढ़ें और शोधकर्ताओं को बताएँ।", too_large: "आपका उत्तर इस सर्वेक्षण के सहेजने के लिए बहुत लंबा है ({size} वर्ण; अधिकतम {max})। आगे बढ़ने के लिए अपने पाठ छोटे करें।" },
+    hr: { load: "Zadatak označavanja nije se mogao učitati. Pritisnite Dalje za nastavak; istraživači će vidjeti da nije uspjelo.", store: "Ova anketa ne može spremiti vaš odgovor (stranica ne nudi način spremanja). Ne nastavljajte i obavijestite istraživače.", too_large: "Vaš je odgovor predugačak da bi ga ova anketa spremila ({size} znakova; najviše {max}). Skratite tekstove da biste nastavili." },
+    it: { load: "Non è stato possibile caricare il compito di annotazione. Premi Avanti per continuare; i ricercatori vedranno che il caricamento non è riuscito.", store: "Questo questionario non può salvare la tua risposta (la pagina non offre un modo per salvarla). Per favore non proseguire e avvisa i ricercatori.", too_large: "La tua risposta è troppo lunga per essere salvata da questo questionario ({size} caratteri; al massimo {max}). Accorcia i tuoi testi per proseguire." },
+    ja: { load: "アノテーションタスクを読み込めませんでした。「次へ」を押して進んでください。研究者には失敗したことが伝わります。", store: "このアンケートは回答を保存できません（ページに保存する手段がありません）。先へ進まず、研究者にお知らせください。", too_large: "回答が長すぎて、このアンケートでは保存できません（{size} 文字、上限 {max} 文字）。先へ進むには文章を短くしてください。" },
+    ko: { load: "주석 작업을 불러오지 못했습니다. 계속하려면 ‘다음’을 누르세요. 연구자는 실패했다는 것을 알게 됩니다.", store: "이 설문은 답변을 저장할 수 없습니다(페이지에 저장 방법이 없습니다). 계속하지 말고 연구자에게 알려 주세요.", too_large: "답변이 너무 길어 이 설문에 저장할 수 없습니다({size}자, 최대 {max}자). 계속하려면 글을 줄이세요." },
+    nl: { load: "De annotatietaak kon niet worden geladen. Druk op Volgende om door te gaan; de onderzoekers zien dat het mislukt is.", store: "Deze vragenlijst kan je antwoord niet opslaan (de pagina biedt geen manier om het op te slaan). Ga niet verder en laat het de onderzoekers weten.", too_large: "Je antwoord is te lang om in deze vragenlijst op te slaan ({size} tekens; hoogstens {max}). Maak je teksten korter om verder te gaan." },
+    pl: { load: "Nie udało się wczytać zadania. Naciśnij Dalej, aby kontynuować; badacze zobaczą, że wczytanie się nie powiodło.", store: "Ta ankieta nie może zapisać Twojej odpowiedzi (strona nie oferuje sposobu jej zapisania). Nie kontynuuj i powiadom badaczy.", too_large: "Twoja odpowiedź jest za długa, aby ta ankieta mogła ją zapisać ({size} znaków; najwyżej {max}). Skróć swoje teksty, aby przejść dalej." },
+    pt: { load: "Não foi possível carregar a tarefa de anotação. Pressione Avançar para continuar; os pesquisadores verão que falhou.", store: "Este questionário não consegue guardar a sua resposta (a página não oferece forma de guardá-la). Não continue e avise os pesquisadores.", too_large: "A sua resposta é longa demais para este questionário guardar ({size} caracteres; no máximo {max}). Encurte os seus textos para continuar." },
+    ru: { load: "Не удалось загрузить задание по разметке. Нажмите «Далее», чтобы продолжить; исследователи увидят, что произошёл сбой.", store: "Эта анкета не может сохранить ваш ответ (на странице нет способа его сохранить). Пожалуйста, не продолжайте и сообщите исследователям.", too_large: "Ваш ответ слишком длинный для этой анкеты ({size} символов; не больше {max}). Сократите тексты, чтобы продолжить." },
+    sk: { load: "Anotačnú úlohu sa nepodarilo načítať. Pokračujte, prosím, tlačidlom Ďalej; výskumníci uvidia, že načítanie zlyhalo.", store: "Tento dotazník nemôže uložiť vašu odpoveď (stránka neponúka spôsob, ako ju uložiť). Nepokračujte, prosím, a dajte vedieť výskumníkom.", too_large: "Vaša odpoveď je pre tento dotazník príliš dlhá ({size} znakov; uloží najviac {max}). Aby ste mohli pokračovať, skráťte, prosím, svoje texty." },
+    sl: { load: "Naloge označevanja ni bilo mogoče naložiti. Pritisnite Naprej za nadaljevanje; raziskovalci bodo videli, da ni uspelo.", store: "Ta vprašalnik ne more shraniti vašega odgovora (stran ne ponuja načina za shranjevanje). Ne nadaljujte in obvestite raziskovalce.", too_large: "Vaš odgovor je predolg, da bi ga ta vprašalnik shranil ({size} znakov; največ {max}). Za nadaljevanje skrajšajte besedila." },
+    tr: { load: "Etiketleme görevi yüklenemedi. Devam etmek için İleri'ye basın; araştırmacılar başarısız olduğunu görecek.", store: "Bu anket yanıtınızı kaydedemiyor (sayfası kaydetmek için bir yol sunmuyor). Lütfen devam etmeyin ve araştırmacılara bildirin.", too_large: "Yanıtınız bu anketin kaydedemeyeceği kadar uzun ({size} karakter; en fazla {max}). Devam etmek için metinlerinizi kısaltın." },
+    uk: { load: "Не вдалося завантажити завдання з розмітки. Натисніть «Далі», щоб продовжити; дослідники побачать, що стався збій.", store: "Ця анкета не може зберегти вашу відповідь (сторінка не пропонує способу її зберегти). Будь ласка, не продовжуйте й повідомте дослідників.", too_large: "Ваша відповідь задовга для цієї анкети ({size} символів; не більше {max}). Скоротіть тексти, щоб продовжити." },
+    zh: { load: "无法加载标注任务。请点击“下一页”继续；研究人员会看到加载失败。", store: "此问卷无法保存您的答案（其页面未提供保存方式）。请不要继续，并告知研究人员。", too_large: "您的答案太长，此问卷无法保存（{size} 个字符；最多 {max} 个）。请缩短文字后继续。" },
   };
+  // END MESSAGES
 
   // The embedded-data writer this survey offers: `setJSEmbeddedData` (current; Qualtrics stores
   // the value as `__js_` + name) or `setEmbeddedData` (deprecated), or null when neither exists.
@@ -163,7 +184,8 @@
       document.documentElement.lang || (navigator.language || 'en');
     var strings = null; // glossa.js's strings of the spec, once loaded
     function say(key, params) {
-      var text = (config.messages && config.messages[key]) || (strings && strings.get('qualtrics.' + key)) || ENGLISH[key];
+      var own = MESSAGES[String(lang).split('-')[0].toLowerCase()] || MESSAGES.en;
+      var text = (config.messages && config.messages[key]) || (strings && strings.get('qualtrics.' + key)) || own[key];
       Object.keys(params || {}).forEach(function (k) { text = text.replace('{' + k + '}', String(params[k])); });
       return text;
     }
@@ -203,15 +225,7 @@
         // The widget shows its own panel naming the problem (bad spec or item); add the way on.
         host.appendChild(shown);
       }
-      // Without glossa.js (and without the survey's own words), the language's strings file
-      // may still be reachable: its message replaces the English one.
-      if (!strings && !(config.messages && config.messages.load) && config.base) {
-        var primary = String(lang).split('-')[0].toLowerCase();
-        fetchJson(config.base.replace(/\/?$/, '/') + 'www/strings/' + primary + '.json').then(function (text) {
-          var m = JSON.parse(text)['qualtrics.load'];
-          if (m) { shown.textContent = m; shown.dir = RTL.indexOf(primary) >= 0 ? 'rtl' : 'ltr'; }
-        }).catch(function () { /* English it is */ });
-      }
+      shown.dir = RTL.indexOf(String(lang).split('-')[0].toLowerCase()) >= 0 ? 'rtl' : 'ltr';
       question.enableNextButton();
       if (typeof console !== 'undefined') console.error('Glossa: ' + detail);
     }

@@ -13,9 +13,12 @@ pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>)
     let spec = mount::load_spec(&read(spec_path)?).map_err(|issues| report(spec_path, &issues))?;
     // The study's own strings: a key no string has, or a parameter lost, is an error; a
     // language Glossa does not ship shows English wherever ui_strings says nothing.
-    let own = own::check(&spec);
+    let (own, notes) = own::check(&spec);
     if !own.is_empty() {
         return Err(report(spec_path, &own));
+    }
+    for note in notes {
+        println!("{spec_path}: warning: {note}");
     }
     let english = own::english_fallbacks(&spec);
     if !english.is_empty() {
