@@ -155,6 +155,29 @@ export function load(specOrBuild?: object | string | BuildName): Promise<unknown
  */
 export function simulate(config: MountConfig, seed?: number): Promise<ResultDoc>;
 
+/** The languages Glossa ships UI strings for (`strings/<tag>.json`). */
+export const LANGUAGES: ReadonlyArray<string>;
+
+/** The shipped strings file a BCP 47 tag reads (`de-AT` → `de`; `en` when none). */
+export function shippedLanguage(tag: string): string;
+
+/** A spec's UI strings: its `ui_strings` over its language's file over English. */
+export interface UiStrings {
+  /** The spec's language tag. */
+  tag: string;
+  /** The shipped file it reads. */
+  file: string;
+  /** `rtl` for a language written right to left. */
+  dir: 'ltr' | 'rtl';
+  /** A string by key, as written (`host.item_of`, `submit`, …). */
+  get(key: string): string | undefined;
+  /** A string by key with `{name}`s filled (numbers in the language's digits) and plural choices resolved. */
+  text(key: string, params?: Record<string, string | number>): string;
+}
+
+/** The UI strings of a spec (object or JSON text), for a host page's own words. */
+export function strings(spec: object | string): Promise<UiStrings>;
+
 /** The events raised on the mount element (they bubble and are composed). */
 export interface GlossaEventMap {
   'glossa:ready': CustomEvent<{ version: string }>;

@@ -45,6 +45,10 @@ pub(super) fn dir_of(tag: &str) -> Dir {
     }
 }
 
+/// What a text that is not a language tag is told.
+pub const NOT_A_TAG: &str =
+    "not a language tag: use a BCP 47 tag such as en, de, pt-BR or zh-Hant (letters, digits and hyphens)";
+
 impl Lang {
     /// English, the last fallback of every language.
     pub const EN: Lang = Lang(0);
@@ -63,11 +67,11 @@ impl Lang {
 
     /// The language of a tag (see [`Lang::is_tag`]). Case is not significant (`pt-br` is
     /// `pt-BR`).
-    pub fn parse(tag: &str) -> Result<Lang, String> {
+    pub fn parse(tag: &str) -> Result<Lang, &'static str> {
         if Lang::is_tag(tag) {
             Ok(Lang(tables::for_tag(tag)))
         } else {
-            Err(format!("\"{tag}\" is not a language tag: use a BCP 47 tag such as en, de, pt-BR or zh-Hant"))
+            Err(NOT_A_TAG)
         }
     }
 

@@ -12,7 +12,7 @@ pub mod own;
 mod plural;
 mod tables;
 
-pub use lang::{Dir, Lang};
+pub use lang::{Dir, Lang, NOT_A_TAG};
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 pub use plural::{category as plural_category, Plural};
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
@@ -334,12 +334,7 @@ pub fn t(lang: Lang, msg: Msg) -> &'static str {
 /// digits) and its plural choices `{name:one=…|few=…|other=…}` resolved by the language's
 /// rules.
 pub fn tf(lang: Lang, msg: Msg, params: &[(&str, &str)]) -> String {
-    let digits = tables::digits(lang.0);
-    let mut out = plurals(lang, t(lang, msg), params);
-    for (name, value) in params {
-        out = out.replace(&format!("{{{name}}}"), &localize_digits(value, digits));
-    }
-    out
+    plurals(lang, t(lang, msg), params)
 }
 
 /// A number written in a language's digits (ASCII when it has none of its own).
@@ -357,9 +352,12 @@ fn localize_digits(s: &str, digits: Option<[char; 10]>) -> String {
     }
 }
 
-/// Resolves each `{name:forms}` of a template by the plural category of the count given for
-/// `name`: the form named by the category (`few=…`), else `other=…`, else the last one.
+/// Fills a template in one pass: each `{name}` with its value (a number in the language's
+/// digits), each plural choice `{name:one=…|few=…|other=…}` with the form of the count's
+/// category (else `other=…`, else the last form); other braces stay as they are.
 fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
+    let digits = tables::digits(lang.0);
+    let value = |name: &str| params.iter().find(|(k, _)| *k == name).map(|(_, v)| *v);
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -370,11 +368,7 @@ fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
         let inner = &rest[open + 1..close];
         match inner.split_once(':') {
             Some((name, forms)) => {
-                let n = params
-                    .iter()
-                    .find(|(k, _)| *k == name)
-                    .and_then(|(_, v)| v.parse::<u64>().ok())
-                    .unwrap_or(0);
+                let n = value(name).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
                 // Categories by letter: z(ero), o(ne), t(wo), f(ew), m(any), x for other.
                 let want = tables::plural(lang.0, n);
                 let letter = |c: &str| match c {
@@ -392,7 +386,10 @@ fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
                     .or(forms.last());
                 out.push_str(pick.map_or("", |(_, f)| f));
             }
-            None => out.push_str(&rest[open..=close]),
+            None => match value(inner) {
+                Some(v) => out.push_str(&localize_digits(v, digits)),
+                None => out.push_str(&rest[open..=close]),
+            },
         }
         rest = &rest[close + 1..];
     }

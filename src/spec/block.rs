@@ -47,31 +47,24 @@ pub struct TextBlock {
     /// The text's direction when it differs from the task language's (a Hebrew quotation in
     /// an English study: `rtl`; `auto`: from its first strong letter). Default: the
     /// language's.
+    /// (Read as text — an enum's own reader would weigh a kilobyte in every build — and
+    /// checked by the spec's checks.)
     #[serde(default)]
-    pub dir: Option<TextDir>,
+    #[schemars(with = "Option<TextDir>")]
+    pub dir: Option<String>,
 }
 
-/// The direction of a text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// The direction of a text (the values a text block's `dir` takes).
+#[derive(JsonSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum TextDir {
+#[allow(dead_code)]
+enum TextDir {
     /// Left to right.
     Ltr,
     /// Right to left.
     Rtl,
     /// From the text's first strong letter.
     Auto,
-}
-
-impl TextDir {
-    /// The value of the `dir` attribute.
-    pub fn attr(self) -> &'static str {
-        match self {
-            TextDir::Ltr => "ltr",
-            TextDir::Rtl => "rtl",
-            TextDir::Auto => "auto",
-        }
-    }
 }
 
 /// A meaning representation block.

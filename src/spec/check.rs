@@ -31,11 +31,23 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
         out.push(SpecIssue::new(
             "language",
             SpecIssueCode::InvalidField,
-            format!(
-                "\"{}\" is not a language tag: use a BCP 47 tag such as en, de, pt-BR or zh-Hant (letters, digits and hyphens)",
-                spec.language.tag()
-            ),
+            crate::i18n::NOT_A_TAG,
         ));
+    }
+    for (i, block) in spec.blocks.iter().enumerate() {
+        if let super::Block::Text(b) = block {
+            if let Some(dir) = b
+                .dir
+                .as_deref()
+                .filter(|d| !["ltr", "rtl", "auto"].contains(d))
+            {
+                out.push(SpecIssue::new(
+                    format!("blocks[{i}].dir"),
+                    SpecIssueCode::InvalidField,
+                    format!("\"{dir}\" is not a direction: use ltr, rtl or auto"),
+                ));
+            }
+        }
     }
     if spec.id.trim().is_empty() {
         out.push(SpecIssue::new(

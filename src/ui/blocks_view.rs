@@ -45,7 +45,7 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
             match block {
                 Block::Text(b) => html! {
                     <TextBlockView {id} label={b.label.clone()} note={b.note.clone().map(AttrValue::from)}
-                        dir={b.dir.map(|d| d.attr())}
+                        dir={b.dir.clone().map(AttrValue::from)}
                         text={item.text(b.field.as_str()).unwrap_or_default().to_owned()} />
                 },
                 Block::MeaningRepresentation(b) => html! {

@@ -17,7 +17,7 @@ pub struct TextBlockProps {
     pub text: AttrValue,
     /// Its direction, when not the task language's.
     #[prop_or_default]
-    pub dir: Option<&'static str>,
+    pub dir: Option<AttrValue>,
 }
 
 /// A labelled block of item text.
@@ -30,7 +30,7 @@ pub fn TextBlockView(props: &TextBlockProps) -> Html {
             if let Some(note) = &props.note {
                 <Markdown source={note.clone()} class="glossa-block-note" />
             }
-            <div class="glossa-block-text" dir={props.dir} data-testid={format!("{}-text", props.id)}>{props.text.clone()}</div>
+            <div class="glossa-block-text" dir={props.dir.clone()} data-testid={format!("{}-text", props.id)}>{props.text.clone()}</div>
         </section>
     }
 }
