@@ -75,6 +75,12 @@ impl Lang {
         }
     }
 
+    /// The language of any text, unchecked: a text that is not a tag reads English's strings
+    /// (the spec's checks name it).
+    pub fn read(tag: &str) -> Lang {
+        Lang(tables::for_tag(tag))
+    }
+
     /// The language of a tag, if it is one (see [`Lang::parse`]).
     pub fn from_tag(tag: &str) -> Option<Lang> {
         Lang::parse(tag).ok()
@@ -120,7 +126,7 @@ impl<'de> Deserialize<'de> for Lang {
         // Any text reads; one that is not a tag reads English's strings and is named by the
         // spec's checks (`language`).
         let tag = String::deserialize(d)?;
-        Ok(Lang(tables::for_tag(&tag)))
+        Ok(Lang::read(&tag))
     }
 }
 

@@ -84,21 +84,28 @@ fn with<R>(f: impl FnOnce(&mut Vec<Table>) -> R) -> R {
     f(&mut tables)
 }
 
+/// The tables of a participant build: the page's one thread owns them.
 #[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
-thread_local! {
-    static TABLES: std::cell::RefCell<Vec<Table>> = const { std::cell::RefCell::new(Vec::new()) };
-}
+struct PageTables(std::cell::UnsafeCell<Vec<Table>>);
+
+// SAFETY: a participant build runs on the page's one thread (wasm32 without threads): the
+// tables are never reached from two threads, and `with` never runs inside itself (no code
+// it calls reaches the tables again).
+#[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
+unsafe impl Sync for PageTables {}
+
+#[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
+static TABLES: PageTables = PageTables(std::cell::UnsafeCell::new(Vec::new()));
 
 /// Runs `f` on the tables (English first; `glossa.js` hands over their strings).
 #[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
 fn with<R>(f: impl FnOnce(&mut Vec<Table>) -> R) -> R {
-    TABLES.with(|t| {
-        let mut tables = t.borrow_mut();
-        if tables.is_empty() {
-            tables.push(Table::new("en", 0));
-        }
-        f(&mut tables)
-    })
+    // SAFETY: see `PageTables`: one thread, and no `with` inside another.
+    let tables = unsafe { &mut *TABLES.0.get() };
+    if tables.is_empty() {
+        tables.push(Table::new("en", 0));
+    }
+    f(tables)
 }
 
 /// A table (English for an index there is none at).

@@ -73,7 +73,7 @@ pub enum Loaded {
 fn sniff_lang(spec_json: &str) -> Lang {
     serde_json::from_str::<serde_json::Value>(spec_json)
         .ok()
-        .and_then(|v| v.get("language")?.as_str().and_then(Lang::from_tag))
+        .and_then(|v| v.get("language")?.as_str().map(Lang::read))
         .unwrap_or(Lang::EN)
 }
 
