@@ -565,33 +565,11 @@ fn a_plan_names_attention_answers_and_keeps_gold_answers_out() {
 /// missing jsPsych, and refuses a study that does not load.
 #[test]
 fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
-    let dir = std::env::temp_dir().join(format!("glossa-host-{}", std::process::id()));
-    let study = dir.join("study");
-    std::fs::create_dir_all(&study).unwrap();
-    std::fs::copy(
-        "www/examples/it-implicit/spec.json",
-        study.join("spec.json"),
-    )
-    .unwrap();
-    std::fs::copy(
-        "www/examples/it-implicit/items.json",
-        study.join("items.json"),
-    )
-    .unwrap();
-    std::fs::copy("tests/fixtures/it-gold.json", study.join("gold.json")).unwrap();
-    // A stand-in site: the tests do not wait for the wasm build (CI runs these first).
-    let site = dir.join("site");
-    std::fs::create_dir_all(site.join("www/pkg")).unwrap();
-    std::fs::write(site.join("www/pkg/glossa_bg.wasm"), b"\0asm").unwrap();
-    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
-    for f in [
-        "index.html",
-        "www/glossa.js",
-        "www/glossa.css",
-        "www/hosts/pilot-main.js",
-    ] {
-        std::fs::copy(f, site.join(f)).unwrap();
-    }
+    let (dir, study) = italian_study("host", &[("tests/fixtures/it-gold.json", "gold.json")]);
+    let site = stand_in_site(
+        &dir,
+        &["index.html", "www/glossa.js", "www/glossa.css", "www/hosts/pilot-main.js"],
+    );
     let site = site.to_str().unwrap();
     // Without a built site, the command says how to get one.
     let o = glossa(&[
@@ -715,31 +693,8 @@ fn keys_within(what: &str, value: &serde_json::Value, shape: &serde_json::Value)
 /// declared for every loop iteration in both namings, and the three ends.
 #[test]
 fn the_qualtrics_survey_has_the_shape_of_an_export_and_the_plan_in_its_loops() {
-    let dir = std::env::temp_dir().join(format!("glossa-qsf-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let study = dir.join("study");
-    std::fs::create_dir_all(&study).unwrap();
-    std::fs::copy(
-        "www/examples/it-implicit/spec.json",
-        study.join("spec.json"),
-    )
-    .unwrap();
-    std::fs::copy(
-        "www/examples/it-implicit/items.json",
-        study.join("items.json"),
-    )
-    .unwrap();
-    std::fs::copy(
-        "tests/fixtures/it-plan-attention.json",
-        study.join("plan.json"),
-    )
-    .unwrap();
-    let site = dir.join("site");
-    std::fs::create_dir_all(site.join("www/pkg")).unwrap();
-    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
-    for f in ["www/glossa.js", "www/glossa.css", "www/hosts/qualtrics.js"] {
-        std::fs::copy(f, site.join(f)).unwrap();
-    }
+    let (dir, study) = italian_study("qsf", &[("tests/fixtures/it-plan-attention.json", "plan.json")]);
+    let site = stand_in_site(&dir, &["www/glossa.js", "www/glossa.css", "www/hosts/qualtrics.js"]);
     let out = dir.join("upload");
     let args = |url: Option<&str>| {
         let mut a = vec![
@@ -1052,4 +1007,36 @@ fn a_studys_own_strings_are_listed_and_checked() {
         "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A study folder in a fresh temporary folder `name`: the Italian example's spec and items,
+/// and each `(fixture, file name)` of `extra`. Returns (the temporary folder, the study).
+fn italian_study(name: &str, extra: &[(&str, &str)]) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("glossa-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let study = dir.join("study");
+    std::fs::create_dir_all(&study).unwrap();
+    for (from, to) in [
+        ("www/examples/it-implicit/spec.json", "spec.json"),
+        ("www/examples/it-implicit/items.json", "items.json"),
+    ]
+    .iter()
+    .chain(extra)
+    {
+        std::fs::copy(from, study.join(to)).unwrap();
+    }
+    (dir, study)
+}
+
+/// A stand-in for a built site under `dir` (the native tests do not wait for the wasm build;
+/// CI runs them first): an empty `www/pkg/` and the source `files` the command reads.
+fn stand_in_site(dir: &std::path::Path, files: &[&str]) -> std::path::PathBuf {
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("www/pkg")).unwrap();
+    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
+    std::fs::write(site.join("www/pkg/glossa_bg.wasm"), b"\0asm").unwrap();
+    for f in files {
+        std::fs::copy(f, site.join(f)).unwrap();
+    }
+    site
 }

@@ -8,23 +8,19 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { launch, openPage, waitForResults, sliceCodePoints, wordCentre } from './harness.mjs';
+import { englishRuns, foundIn, shipped } from '../english-runs.mjs';
 
 let env;
-let english;
 const PHONE = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
 const DONE = encodeURIComponent('https://app.prolific.example/submissions/complete?cc=DONE');
 
 before(async () => {
   env = await launch();
-  english = JSON.parse(await readFile(new URL('../../www/strings/en.json', import.meta.url), 'utf8'));
 });
 after(async () => { await env?.close(); });
 
-/**
- * Every English word run of Glossa's own strings (the text between placeholders, at least
- * three letters) that the page shows — as text or in an accessible name, title or
- * placeholder — and `own` (the language's strings) does not also have.
- */
+/** Glossa's English words that the page shows (as text or in an accessible name, title or
+ *  placeholder) although its strings are `own`. */
 async function englishOnScreen(page, own) {
   const shown = await page.evaluate(() => {
     const attrs = ['aria-label', 'title', 'placeholder', 'alt', 'aria-description'];
@@ -35,23 +31,10 @@ async function englishOnScreen(page, own) {
     }
     return parts.join('\n');
   });
-  const theirs = Object.values(own).join('\n');
-  const leaks = new Set();
-  for (const [key, text] of Object.entries(english)) {
-    if (key.startsWith('_') || key === 'decimal_point') continue;
-    for (const run of text.split(/\{[^}]*\}/)) {
-      const words = run.trim().replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '');
-      if ((words.match(/[A-Za-z]/g) ?? []).length < 3 || theirs.includes(words)) continue;
-      const re = new RegExp(`(^|[^A-Za-z])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z])`);
-      if (re.test(shown)) leaks.add(`${key}: "${words}"`);
-    }
-  }
-  return [...leaks];
+  return foundIn(shown, englishRuns(own));
 }
 
-async function strings(tag) {
-  return JSON.parse(await readFile(new URL(`../../www/strings/${tag}.json`, import.meta.url), 'utf8'));
-}
+const strings = async (tag) => shipped(tag);
 
 test('German pilot on a phone: no English word on any screen, no keyboard hint, the item on the first screen', async () => {
   const de = await strings('de');

@@ -1,7 +1,7 @@
 // The cross-engine scenarios: each family answered through the UI of the demo page, the way a
 // person would (clicks on labels, typing, taps on words, options picked in selects), then the
 // result the host received. The same steps run in every engine; the tier compares results.
-import { readFileSync } from 'node:fs';
+import { englishRuns, foundIn, shipped } from '../english-runs.mjs';
 
 /** Page-side helpers, installed with `session.run(HELPERS)` after each navigation. */
 const label = (input) => document.querySelector(`label[for="${CSS.escape(input.id)}"]`);
@@ -65,37 +65,19 @@ export async function clickRadio(s, selector, index = 0) {
   await s.click(await s.element(`function (sel, i) { const input = document.querySelectorAll(sel)[i]; return input && (${label})(input); }`, selector, index));
 }
 
-/** English runs of Glossa's own strings (text between placeholders, three letters or more)
- *  that the language's file `tag` does not also have: none may be on its screens. */
-function englishRuns(tag) {
-  const read = (t) => JSON.parse(readFileSync(new URL(`../../www/strings/${t}.json`, import.meta.url), 'utf8'));
-  const [en, own] = [read('en'), read(tag)];
-  const theirs = Object.values(own).join('\n');
-  const runs = new Set();
-  for (const [key, text] of Object.entries(en)) {
-    if (key.startsWith('_') || key === 'decimal_point') continue;
-    for (const run of text.split(/\{[^}]*\}/)) {
-      const words = run.trim().replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, '');
-      if ((words.match(/[A-Za-z]/g) ?? []).length >= 3 && !theirs.includes(words)) runs.add(words);
-    }
-  }
-  return [...runs];
-}
-
-/** The English runs the page shows (as text or in an accessible name or title). */
-function shownEnglish(runs) {
+/** The page's text and accessible names, titles and placeholders. */
+function shownText() {
   const parts = [document.body.innerText];
   for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
     if (el.offsetParent === null) continue;
     for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) parts.push(el.getAttribute(a));
   }
-  const shown = parts.join('\n');
-  return runs.filter((w) => new RegExp(`(^|[^A-Za-z])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z])`).test(shown));
+  return parts.join('\n');
 }
 
 /** Throws when the page shows English words of Glossa's own in a study in `tag`. */
 async function noEnglish(s, tag, where) {
-  const leaks = await s.run(shownEnglish, englishRuns(tag));
+  const leaks = foundIn(await s.run(shownText), englishRuns(shipped(tag)));
   if (leaks.length) throw new Error(`${where}: English on a ${tag} screen: ${leaks.join(' | ')}`);
 }
 
