@@ -1,6 +1,7 @@
 // The cross-engine scenarios: each family answered through the UI of the demo page, the way a
 // person would (clicks on labels, typing, taps on words, options picked in selects), then the
 // result the host received. The same steps run in every engine; the tier compares results.
+import { readFileSync } from 'node:fs';
 import { englishRuns, foundIn, shipped } from '../english-runs.mjs';
 
 /** Page-side helpers, installed with `session.run(HELPERS)` after each navigation. */
@@ -142,26 +143,51 @@ export const SCENARIOS = {
     return received(s);
   },
 
-  async 'de: a German item, no English word on its screens'(s, base, who) {
-    await open(s, base, `spec=tests/fixtures/de-study.json&items=tests/fixtures/de-items.json&participant=${who}`, () => document.querySelector('input[value=ganz_richtig]'));
+  async 'de: a German pilot, no English word on any screen'(s, base, who) {
+    const done = encodeURIComponent('https://app.prolific.example/done?cc=X');
+    await open(s, base, `spec=tests/fixtures/de-study.json&items=tests/fixtures/de-items.json&participant=${who}&complete=${done}`, () => document.querySelector('input[value=ganz_richtig]'));
     await noEnglish(s, 'de', 'the first screen');
     await submit(s);
     await s.waitFor(() => document.querySelector('.glossa-control .glossa-error'), [], 'the message beside the control');
     await noEnglish(s, 'de', 'a refused submit');
     await clickRadio(s, 'input[value=teilweise]');
     await submit(s);
-    const results = await received(s);
-    await noEnglish(s, 'de', 'after the submit');
-    return results;
+    await received(s);
+    await noEnglish(s, 'de', 'after the first item');
+    await s.click(await s.element(() => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Nächstes Element →')));
+    await s.waitFor(() => document.body.innerText.includes('Element 2 von 2'), [], 'the second item');
+    await clickRadio(s, 'input[value=falsch]');
+    await submit(s);
+    await s.waitFor(() => [...document.querySelectorAll('a')].some((a) => a.textContent.trim() === 'Beenden und zur Studie zurückkehren' && a.offsetParent), [], 'the completion link');
+    await noEnglish(s, 'de', 'the completion page');
+    return received(s, 2);
   },
 
-  async 'ar: a right-to-left span by two taps'(s, base, who) {
+  async 'eu: a language Glossa does not ship, in its own words'(s, base, who) {
+    await open(s, base, `spec=tests/fixtures/eu-own-strings.json&items=tests/fixtures/eu-items.json&participant=${who}`, () => document.querySelector('input[value=positiboa]'));
+    const own = JSON.parse(readFileSync(new URL('../fixtures/eu-own-strings.json', import.meta.url), 'utf8')).ui_strings;
+    const leaks = foundIn(await s.run(shownText), englishRuns(own));
+    if (leaks.length) throw new Error(`English on a Basque screen: ${leaks.join(' | ')}`);
+    await clickRadio(s, 'input[value=negatiboa]');
+    await submit(s);
+    return received(s);
+  },
+
+  async 'ar: right-to-left spans by taps and by keyboard'(s, base, who) {
     await open(s, base, `spec=tests/fixtures/ar-spans.json&items=tests/fixtures/ar-items.json&participant=${who}`, () => document.querySelector('.glossa-span-text > *'));
     const dir = await s.run(() => getComputedStyle(document.querySelector('.glossa')).direction);
     if (dir !== 'rtl') throw new Error(`the widget runs ${dir}`);
     await tapWord(s, 'إيمانويل');
     await tapWord(s, 'ماكرون');
-    await s.click(await s.element(() => [...document.querySelectorAll('.glossa-assign-bar button')].find((b) => b.textContent.trim() === 'شخص')));
+    const assign = () => [...document.querySelectorAll('.glossa-assign-bar button')].find((b) => b.textContent.trim() === 'شخص');
+    await s.click(await s.element(assign));
+    // By keyboard: in right-to-left text the left arrow goes on to the next word.
+    await s.run(() => document.querySelector('.glossa-span-text').focus());
+    await s.press('\uE012');
+    await s.press('\uE012', { shift: true });
+    await s.press('\uE007');
+    await s.waitFor(() => document.body.innerText.includes('«التقى الرئيس»'), [], 'the keyboard selection');
+    await s.click(await s.element(assign));
     await choose(s, 'شخص', 'سياسي');
     await submit(s);
     return received(s);

@@ -128,6 +128,19 @@ export class Session {
   /** Types into an element. */
   async type(el, text) { await this.cmd('POST', `/element/${el[ELEMENT]}/value`, { text }); }
 
+  /** Presses a key (a WebDriver key value: '\uE012' is ArrowLeft, '\uE007' Enter), with Shift
+   *  held when asked, in the element that has focus. */
+  async press(key, { shift = false } = {}) {
+    const SHIFT = '\uE008';
+    const actions = [
+      ...(shift ? [{ type: 'keyDown', value: SHIFT }] : []),
+      { type: 'keyDown', value: key }, { type: 'keyUp', value: key },
+      ...(shift ? [{ type: 'keyUp', value: SHIFT }] : []),
+    ];
+    await this.cmd('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
+    await this.cmd('DELETE', '/actions');
+  }
+
   /** A pointer press and release at viewport coordinates (a tap or click on the text). */
   async tap(x, y) {
     await this.cmd('POST', '/actions', {
