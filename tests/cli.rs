@@ -568,7 +568,12 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
     let (dir, study) = italian_study("host", &[("tests/fixtures/it-gold.json", "gold.json")]);
     let site = stand_in_site(
         &dir,
-        &["index.html", "www/glossa.js", "www/glossa.css", "www/hosts/pilot-main.js"],
+        &[
+            "index.html",
+            "www/glossa.js",
+            "www/glossa.css",
+            "www/hosts/pilot-main.js",
+        ],
     );
     let site = site.to_str().unwrap();
     // Without a built site, the command says how to get one.
@@ -693,8 +698,14 @@ fn keys_within(what: &str, value: &serde_json::Value, shape: &serde_json::Value)
 /// declared for every loop iteration in both namings, and the three ends.
 #[test]
 fn the_qualtrics_survey_has_the_shape_of_an_export_and_the_plan_in_its_loops() {
-    let (dir, study) = italian_study("qsf", &[("tests/fixtures/it-plan-attention.json", "plan.json")]);
-    let site = stand_in_site(&dir, &["www/glossa.js", "www/glossa.css", "www/hosts/qualtrics.js"]);
+    let (dir, study) = italian_study(
+        "qsf",
+        &[("tests/fixtures/it-plan-attention.json", "plan.json")],
+    );
+    let site = stand_in_site(
+        &dir,
+        &["www/glossa.js", "www/glossa.css", "www/hosts/qualtrics.js"],
+    );
     let out = dir.join("upload");
     let args = |url: Option<&str>| {
         let mut a = vec![
