@@ -173,6 +173,39 @@ export const SCENARIOS = {
     return received(s);
   },
 
+  async 'a narrow window: the title once, the first item on the first screen'(s, base, who) {
+    // As narrow as each engine's window goes (Firefox 500 px, WebKit 447 px; Chromium 380).
+    await s.cmd('POST', '/window/rect', { width: 380, height: 700 });
+    try {
+      await open(s, base, `spec=tests/fixtures/de-study.json&items=tests/fixtures/de-items.json&participant=${who}`, () => document.querySelector('input[value=ganz_richtig]'));
+      const layout = await s.run(() => ({
+        width: innerWidth,
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        titles: [...document.querySelectorAll('h1, h2')].filter((h) => h.checkVisibility() && h.textContent.trim() === 'Bewertung impliziter Inhalte').length,
+        itemTop: document.querySelector('.glossa > .glossa-block').getBoundingClientRect().top,
+        height: innerHeight,
+      }));
+      if (layout.width > 500) throw new Error(`the window is ${layout.width} px wide`);
+      if (layout.overflow > 0) throw new Error(`${layout.overflow} px of horizontal scroll`);
+      if (layout.titles !== 1) throw new Error(`the title ${layout.titles} times`);
+      if (layout.itemTop > layout.height - 100) throw new Error(`the item starts at ${layout.itemTop} px of ${layout.height}`);
+      await clickRadio(s, 'input[value=ganz_richtig]');
+      await submit(s);
+      return await received(s);
+    } finally {
+      await s.cmd('POST', '/window/rect', { width: 1280, height: 1000 }).catch(() => {});
+    }
+  },
+
+  async 'jsPsych: its stylesheet leaves the widget aligned to the start'(s, base) {
+    await s.goto(`${base}tests/e2e/pages/jspsych.html`);
+    await s.waitFor(() => document.querySelector('.glossa input[type=radio]'), [], 'the trial');
+    const align = await s.run(() => [getComputedStyle(document.querySelector('.jspsych-content')).textAlign, getComputedStyle(document.querySelector('.glossa')).textAlign]);
+    if (align[0] !== 'center') throw new Error(`jspsych.css did not load (${align[0]})`);
+    if (!['start', 'left'].includes(align[1])) throw new Error(`the widget is aligned ${align[1]}`);
+    return [];
+  },
+
   async 'ar: right-to-left spans by taps and by keyboard'(s, base, who) {
     await open(s, base, `spec=tests/fixtures/ar-spans.json&items=tests/fixtures/ar-items.json&participant=${who}`, () => document.querySelector('.glossa-span-text > *'));
     const dir = await s.run(() => getComputedStyle(document.querySelector('.glossa')).direction);
