@@ -176,6 +176,29 @@ test('a Japanese span in text without spaces: a kanji and a katakana run, offset
   await context.close();
 });
 
+test('Thai, without spaces between words: a span of characters, from a letter to a letter, offsets exact', async () => {
+  const [item] = JSON.parse(await readFile(new URL('../fixtures/th-items.json', import.meta.url), 'utf8'));
+  const { page, context, errors } = await openPage(env, '?spec=tests/fixtures/th-spans.json&items=tests/fixtures/th-items.json&participant=P-th', PHONE);
+  const words = page.locator('.glossa-span-text');
+  await words.waitFor();
+  // The first letter of กรุงเทพมหานคร and its last (the second ร of the sentence).
+  for (const [w, nth] of [['ก', 0], ['ร', 1]]) {
+    const at = await wordCentre(words, w, nth);
+    await page.touchscreen.tap(at.x, at.y);
+  }
+  await page.getByText('เลือกแล้ว: “กรุงเทพมหานคร”').waitFor();
+  await page.locator('.glossa-assign-bar').getByRole('button', { name: 'สถานที่', exact: true }).tap();
+  await page.getByRole('combobox', { name: 'สถานที่', exact: true }).selectOption({ label: 'เมือง' });
+  await page.getByRole('button', { name: 'ส่ง', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  const [span] = result.answers.places.place.spans;
+  assert.equal(span.text, 'กรุงเทพมหานคร');
+  assert.equal(sliceCodePoints(item.prayok, span.start, span.end), span.text);
+  assert.equal(pythonSlice(item.prayok, span.start, span.end), span.text);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('inside jsPsych the widget keeps its own alignment: jspsych.css centres its content, not the task', async () => {
   const { page, context } = await openPage(env, 'tests/e2e/pages/jspsych.html');
   await page.locator('.glossa').first().waitFor();
