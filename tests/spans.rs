@@ -285,3 +285,30 @@ fn crlf_text_keeps_offsets_exact() {
         .unwrap();
     assert_eq!(slice_chars(text, horse.chars.0, horse.chars.1), "🐴");
 }
+
+/// The report's "items that disagree most" counts span attributes: two annotators who give the
+/// same values but mark other words disagree; the same answer twice does not.
+#[test]
+fn disagreement_counts_the_words_annotators_mark() {
+    let task = example(0);
+    let (_, form) = glossa::simulate::annotate(&task, 7, 0).expect("a simulated annotator");
+    let doc = build(&task, &form, &Environment::default(), &SortedMap::new(), 1).expect("valid");
+    let same = glossa::analysis::report::disagreement(&task.spec, &[doc.clone(), doc.clone()]);
+    assert_eq!(same[0].1, 0.0, "{same:?}");
+    // The second annotator marks the first span one word further on.
+    let mut other = doc.clone();
+    let control = ControlId::from("techniky");
+    let Some(AnswerValue::SpanAttributes(map)) = other.answers.get_mut(&control) else {
+        panic!("no span attributes");
+    };
+    let span = map
+        .iter_mut()
+        .find_map(|(_, v)| match v {
+            SpanAttrValue::One(e) => e.spans.first_mut(),
+            SpanAttrValue::Many(list) => list.iter_mut().find_map(|e| e.spans.first_mut()),
+        })
+        .expect("a simulated span");
+    span.last_word += 1;
+    let differ = glossa::analysis::report::disagreement(&task.spec, &[doc, other]);
+    assert!(differ[0].1 > 0.0, "{differ:?}");
+}

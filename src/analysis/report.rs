@@ -118,15 +118,19 @@ pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRo
     rows
 }
 
-/// Items by how much their annotators disagree: the share of annotator pairs that differ, over
-/// the categorical answers (choices and grid cells); most first.
+/// Items by how much their annotators disagree: the share of (annotator pair, categorical
+/// part) that differ — choices, grid cells, span attributes' values and marked words — a part
+/// one annotator has and the other lacks counting as a difference; most first.
 pub fn disagreement(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, f64, usize)> {
-    let mut by_item: SortedMap<String, Vec<Vec<String>>> = SortedMap::new();
+    let mut by_item: SortedMap<String, Vec<SortedMap<String, String>>> = SortedMap::new();
     for r in results {
-        let mut answers = Vec::new();
+        let mut answers = SortedMap::new();
         for c in &spec.controls {
             if let Some(v) = r.answers.get(c.id()) {
-                answers.extend(crate::spec::each_control!(c, k => k.categorical(v)));
+                for part in crate::spec::each_control!(c, k => k.categorical(v)) {
+                    let (key, value) = part.split_once('=').unwrap_or((part.as_str(), ""));
+                    answers.insert(key.to_owned(), value.to_owned());
+                }
             }
         }
         if !answers.is_empty() {
@@ -140,9 +144,13 @@ pub fn disagreement(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, f64,
             let (mut differ, mut pairs) = (0usize, 0usize);
             for i in 0..annotators.len() {
                 for j in i + 1..annotators.len() {
-                    for (a, b) in annotators[i].iter().zip(&annotators[j]) {
+                    let (a, b) = (&annotators[i], &annotators[j]);
+                    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+                    keys.sort_unstable();
+                    keys.dedup();
+                    for k in keys {
                         pairs += 1;
-                        differ += usize::from(a != b);
+                        differ += usize::from(a.get(k) != b.get(k));
                     }
                 }
             }

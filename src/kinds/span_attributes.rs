@@ -262,8 +262,33 @@ impl Analyse for SpanAttributes {
         vec![(format!("{} (spans marked)", self.label), data)]
     }
 
-    fn categorical(&self, _: &AnswerValue) -> Vec<String> {
-        Vec::new()
+    /// Each attribute's value and its marked words (`techniky.vina=ano`,
+    /// `techniky.vina.words=3-4,17`): two annotators who mark other words differ.
+    fn categorical(&self, value: &AnswerValue) -> Vec<String> {
+        let AnswerValue::SpanAttributes(map) = value else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (attr, v) in map.iter() {
+            let entries: Vec<&crate::answer::SpanEntryValue> = match v {
+                crate::answer::SpanAttrValue::One(e) => vec![e],
+                crate::answer::SpanAttrValue::Many(list) => list.iter().collect(),
+            };
+            for (n, e) in entries.iter().enumerate() {
+                let key = match v {
+                    crate::answer::SpanAttrValue::One(_) => format!("{}.{attr}", self.id),
+                    crate::answer::SpanAttrValue::Many(_) => format!("{}.{attr}[{n}]", self.id),
+                };
+                let words: Vec<String> = e
+                    .spans
+                    .iter()
+                    .map(|s| format!("{}-{}", s.first_word, s.last_word))
+                    .collect();
+                out.push(format!("{key}={}", e.value));
+                out.push(format!("{key}.words={}", words.join(",")));
+            }
+        }
+        out
     }
 }
 
