@@ -244,22 +244,41 @@ impl Analyse for SpanAttributes {
         }
     }
 
+    /// One chart for the spans of all attributes, then one per attribute with a bar per value
+    /// (the spans marked with it): a repeatable `type` attribute reads as labelled spans.
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
-        let data = self
+        let entries = |id: &str| -> Vec<&crate::answer::SpanEntryValue> {
+            values
+                .iter()
+                .filter_map(|v| attributes(v)?.get(id))
+                .flat_map(SpanAttrValue::entries)
+                .collect()
+        };
+        let label = |a: &crate::spec::SpanAttribute| {
+            crate::i18n::fill(&a.label, &[("n", "")]).trim().to_owned()
+        };
+        let all = self
             .attributes
             .iter()
-            .map(|a| {
-                let spans: usize = values
-                    .iter()
-                    .filter_map(|v| attributes(v)?.get(&a.id))
-                    .flat_map(SpanAttrValue::entries)
-                    .map(|e| e.spans.len())
-                    .sum();
-                let label = crate::i18n::fill(&a.label, &[("n", "")]).trim().to_owned();
-                (label, spans)
-            })
+            .map(|a| (label(a), entries(&a.id).iter().map(|e| e.spans.len()).sum()))
             .collect();
-        vec![(format!("{} (spans marked)", self.label), data)]
+        let mut charts = vec![(format!("{} (spans marked)", self.label), all)];
+        for a in self.attributes.iter().filter(|a| a.values.len() > 1) {
+            let data = a
+                .values
+                .iter()
+                .map(|v| {
+                    let n = entries(&a.id)
+                        .iter()
+                        .filter(|e| e.value == v.value)
+                        .map(|e| e.spans.len().max(1))
+                        .sum();
+                    (v.label.clone(), n)
+                })
+                .collect();
+            charts.push((format!("{}: by value", label(a)), data));
+        }
+        charts
     }
 
     /// Each attribute's value and its marked words (`techniky.vina=ano`,
