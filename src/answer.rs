@@ -17,6 +17,8 @@ use serde::{Deserialize, Serialize};
 pub enum Answer {
     /// The chosen option of a single-choice control.
     Choice(OptionValue),
+    /// The ticked options of a multiple-choice control, in the spec's order.
+    Choices(Marking<Vec<OptionValue>>),
     /// The text typed into a single number box.
     NumberText(Numbers<String>),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
@@ -101,6 +103,8 @@ pub type Answers = SortedMap<ControlId, Answer>;
 pub enum AnswerValue {
     /// The chosen option's value.
     SingleChoice(OptionValue),
+    /// The ticked options' values, in the spec's order (`["none"]` for the spec's `none`).
+    MultipleChoice(Marking<Vec<OptionValue>>),
     /// A whole number, or whole numbers keyed by output id.
     Number(Numbers<NumberValue>),
     /// A grid, row by row.

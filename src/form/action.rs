@@ -12,6 +12,10 @@ pub enum Action {
     /// needs no action of its own. Not in the `choice` build, whose kinds have actions of their
     /// own.
     SetAnswer(Wholes<SetAnswer>),
+    /// Tick or untick one option of a kind whose answer is a set (a multiple choice), against
+    /// the answer as it stands when the action is applied (two fast keys both count): taken
+    /// only when the kind toggles (`FormKind::toggled`).
+    Toggle(Wholes<Toggle>),
     /// Pick an option of a single-choice control.
     Choose {
         /// The control.
@@ -214,6 +218,7 @@ impl Action {
     pub fn control(&self) -> Option<&ControlId> {
         match self {
             Action::SetAnswer(set) => Some(&set.control),
+            Action::Toggle(t) => Some(&t.control),
             Action::Choose { control, .. }
             | Action::SetNumber { control, .. }
             | Action::GridChoose { control, .. }
@@ -251,6 +256,15 @@ pub struct SetAnswer {
     pub control: ControlId,
     /// The answer (`None`: clear it).
     pub answer: Option<crate::answer::Answer>,
+}
+
+/// One option ticked or unticked ([`Action::Toggle`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Toggle {
+    /// The control.
+    pub control: ControlId,
+    /// The option.
+    pub value: OptionValue,
 }
 
 /// A change to one field of a question card.

@@ -122,6 +122,12 @@ fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
             control: c(),
             value: OptionValue(v.0.clone()),
         }],
+        Answer::Choices(values) => vec![Action::SetAnswer(crate::support::family::Gate::gate(
+            crate::form::SetAnswer {
+                control: c(),
+                answer: Some(Answer::Choices(values.clone())),
+            },
+        ))],
         Answer::NumberText(text) => vec![Action::SetNumber {
             control: c(),
             key: None,

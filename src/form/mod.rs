@@ -8,7 +8,7 @@ mod question_cards;
 mod spans;
 mod state;
 
-pub use action::{Action, QuestionEdit, SetAnswer};
+pub use action::{Action, QuestionEdit, SetAnswer, Toggle};
 pub use state::{FormState, GridNotice, Selection};
 
 use grid_choice::{grid_choice_fits, grid_choose, set_grid};
@@ -27,6 +27,15 @@ pub trait FormKind {
     /// Whether `answer` may be this control's whole answer, set by [`Action::SetAnswer`]. A
     /// kind with actions of its own (number boxes, grids, spans, questions) accepts none.
     fn accepts(&self, task: &Task, answer: &Answer) -> bool;
+    /// The answer after `value` is ticked or unticked in `current` (`Some(None)`: no answer
+    /// left), for a kind whose answer is a set of options; `None` for other kinds.
+    fn toggled(
+        &self,
+        _current: Option<&Answer>,
+        _value: &crate::support::ids::OptionValue,
+    ) -> Option<Option<Answer>> {
+        None
+    }
 }
 
 /// Applies an action. Actions that do not fit the spec and item (an unknown control, option or
@@ -43,6 +52,18 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 (None, _) => false,
             };
             if fits && !state.submitted {
+                match answer {
+                    Some(a) => next.answers.insert(control, a),
+                    None => next.answers.remove(&control),
+                };
+            }
+        }
+        Action::Toggle(t) => {
+            let Toggle { control, value } = Toggle::clone(&t);
+            let next_answer = spec.control(&control).and_then(|c| {
+                crate::spec::each_control!(c, k => k.toggled(state.answers.get(&control), &value))
+            });
+            if let (Some(answer), false) = (next_answer, state.submitted) {
                 match answer {
                     Some(a) => next.answers.insert(control, a),
                     None => next.answers.remove(&control),

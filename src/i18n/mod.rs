@@ -249,6 +249,10 @@ messages! {
     GridExtraSentence = "grid_extra_sentence",
     /// The language's decimal separator (`.` or `,`), for shares such as `6.5 %`.
     DecimalPoint = "decimal_point",
+    /// A multiple choice with too few options ticked (`{n}` = its minimum).
+    ErrChooseAtLeast = "err_choose_at_least",
+    /// A multiple choice with too many options ticked (`{n}` = its maximum).
+    ErrChooseAtMost = "err_choose_at_most",
 }
 
 /// How many strings the widget has.

@@ -23,6 +23,7 @@
 //! the files a new kind touches.
 
 mod grid;
+mod multiple_choice;
 mod number;
 mod questions;
 mod single_choice;

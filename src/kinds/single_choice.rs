@@ -166,16 +166,32 @@ fn check_choice(
     keys: &mut SortedMap<String, String>,
     out: &mut Vec<SpecIssue>,
 ) {
-    if c.options.is_empty() {
+    let options = c
+        .options
+        .iter()
+        .enumerate()
+        .map(|(n, o)| (format!("{path}.options[{n}]"), o))
+        .collect::<Vec<_>>();
+    check_options(&format!("{path}.options"), &options, keys, out);
+}
+
+/// Checks a choice's options (each with its path): at least one, values unique and not
+/// empty, labels not empty, shortcut keys valid and unique in the spec.
+pub(super) fn check_options(
+    path: &str,
+    options: &[(String, &crate::spec::ChoiceOption)],
+    keys: &mut SortedMap<String, String>,
+    out: &mut Vec<SpecIssue>,
+) {
+    if options.is_empty() {
         out.push(SpecIssue::new(
-            format!("{path}.options"),
+            path,
             SpecIssueCode::NoOptions,
             "a choice needs at least one option",
         ));
     }
     let mut values = SortedSet::new();
-    for (n, option) in c.options.iter().enumerate() {
-        let opath = format!("{path}.options[{n}]");
+    for (opath, option) in options {
         if option.value.as_str().trim().is_empty() {
             out.push(SpecIssue::new(
                 format!("{opath}.value"),

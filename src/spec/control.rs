@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 pub enum Control {
     /// Exactly one option out of a list, each option with a short label and a definition.
     SingleChoice(SingleChoice),
+    /// Any options out of a list (multi-label), between `min` and `max` of them, with an
+    /// exclusive "none of these" when the spec gives one.
+    MultipleChoice(Marking<MultipleChoice>),
     /// A whole number, asked once or once for each output the item lists (magnitude
     /// estimation: one score per utterance).
     Number(Numbers<NumberControl>),
@@ -28,6 +31,7 @@ pub enum Control {
 }
 tagged::tagged_enum!(Control {
     "single_choice" => SingleChoice(SingleChoice),
+    "multiple_choice" => MultipleChoice(Marking<MultipleChoice>),
     "number" => Number(Numbers<NumberControl>),
     "grid" => Grid(Grids<GridControl>),
     "span_attributes" => SpanAttributes(Marking<SpanAttributes>),
@@ -44,6 +48,7 @@ macro_rules! each_control {
     ($control:expr, $c:ident => $body:expr) => {
         match $control {
             $crate::spec::Control::SingleChoice($c) => $body,
+            $crate::spec::Control::MultipleChoice($c) => $body,
             $crate::spec::Control::Number($c) => $body,
             $crate::spec::Control::Grid($c) => $body,
             $crate::spec::Control::SpanAttributes($c) => $body,
@@ -89,6 +94,61 @@ pub struct SingleChoice {
     pub layout: ChoiceLayout,
     /// The options, in screen order.
     pub options: Vec<ChoiceOption>,
+}
+
+/// A multiple-choice control: checkboxes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MultipleChoice {
+    /// Id of the control, unique in the spec; the answer is stored under it.
+    pub id: ControlId,
+    /// The question shown to the annotator; also the control's accessible name.
+    pub label: String,
+    /// Optional help under the question, in Markdown.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// The fewest options to tick (default 1). `0` lets an empty answer through: give `none`
+    /// instead, so that "nothing applies" is an answer and not a skipped question.
+    #[serde(default = "one_usize")]
+    pub min: usize,
+    /// The most options to tick (default: all of them).
+    #[serde(default)]
+    pub max: Option<usize>,
+    /// An exclusive "none of these" option: ticking it clears the others, ticking another
+    /// clears it, and it is an answer on its own whatever `min` says. Results record its value.
+    #[serde(default)]
+    pub none: Option<ChoiceOption>,
+    /// Whether every option's definition starts opened (default `false`: opened per option).
+    #[serde(default)]
+    pub definitions_open: bool,
+    /// How the options are laid out: `list` (default, one per line) or `columns` (as many
+    /// columns as fit: for many short options).
+    #[serde(default)]
+    pub layout: MultipleLayout,
+    /// The options, in screen order. Results list the ticked ones in this order.
+    pub options: Vec<ChoiceOption>,
+}
+
+/// How a multiple choice is laid out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MultipleLayout {
+    /// One option per line.
+    #[default]
+    List,
+    /// As many columns as fit.
+    Columns,
+}
+
+impl MultipleChoice {
+    /// Every option a result may record: the options, then `none`.
+    pub fn all_options(&self) -> impl Iterator<Item = &ChoiceOption> {
+        self.options.iter().chain(self.none.as_ref())
+    }
+}
+
+fn one_usize() -> usize {
+    1
 }
 
 /// How a single choice is shown.

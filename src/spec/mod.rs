@@ -21,8 +21,8 @@ pub use block::{
 };
 pub use control::{
     AttributeValue, ChoiceLayout, ChoiceOption, Control, GridColumn, GridControl, GridOption,
-    GridRows, MissingRow, NumberControl, OutputsSource, SingleChoice, SpanAttribute,
-    SpanAttributes, TextControl,
+    GridRows, MissingRow, MultipleChoice, MultipleLayout, NumberControl, OutputsSource,
+    SingleChoice, SpanAttribute, SpanAttributes, TextControl,
 };
 
 pub use issue::{SpecIssue, SpecIssueCode};

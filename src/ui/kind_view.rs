@@ -43,4 +43,9 @@ pub trait KindView {
     fn focus_problem(&self, instance: u32, model: &Model, place: &Place);
     /// A worked example's answer (JSON, as written in the spec), as the annotator reads it.
     fn example(&self, value: &serde_json::Value, item: &Item, lang: Lang) -> Html;
+    /// What the shortcut `key` (lower case) does to this control, if one of its options has
+    /// it: the action, and the DOM id focus moves to.
+    fn shortcut(&self, _key: &str, _instance: u32) -> Option<(crate::form::Action, String)> {
+        None
+    }
 }

@@ -20,6 +20,7 @@ mod link;
 mod markdown_view;
 mod model;
 mod mr_block;
+mod multiple_choice_view;
 mod number_box;
 mod number_view;
 mod question_bar;

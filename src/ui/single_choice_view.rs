@@ -110,6 +110,21 @@ impl super::kind_view::KindView for SingleChoice {
         }
     }
 
+    fn shortcut(&self, key: &str, instance: u32) -> Option<(Action, String)> {
+        let o = self.options.iter().find(|o| {
+            o.key
+                .as_deref()
+                .is_some_and(|k| k.eq_ignore_ascii_case(key))
+        })?;
+        Some((
+            Action::Choose {
+                control: self.id.clone(),
+                value: o.value.clone(),
+            },
+            dom_id(instance, &[self.id.as_str(), "opt", o.value.as_str()]),
+        ))
+    }
+
     fn example(&self, value: &serde_json::Value, _: &crate::item::Item, _: Lang) -> Html {
         let v = value.as_str().unwrap_or_default();
         let label = self

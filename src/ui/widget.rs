@@ -9,9 +9,8 @@ use super::instructions::Instructions;
 use super::kind_view::{KindView, ViewContext};
 use super::submit_bar::SubmitBar;
 use super::{Model, WidgetLink};
-use crate::form::{Action, FormState};
+use crate::form::FormState;
 use crate::i18n::{t, Msg};
-use crate::spec::Control;
 use crate::support::ids::dom_id;
 use crate::task::Task;
 use crate::validate::{box_path, AnswerPath, Problem};
@@ -109,20 +108,12 @@ pub fn Widget(props: &WidgetProps) -> Html {
             }
             let key = lower_case(&e.key());
             for control in &task.spec.controls {
-                let Control::SingleChoice(c) = control else {
-                    continue;
-                };
-                if let Some(o) = c
-                    .options
-                    .iter()
-                    .find(|o| o.key.as_deref().map(lower_case) == Some(key.clone()))
-                {
+                use super::kind_view::KindView;
+                let hit = crate::spec::each_control!(control, c => c.shortcut(&key, instance));
+                if let Some((action, id)) = hit {
                     e.prevent_default();
-                    dispatch.emit(Action::Choose {
-                        control: c.id.clone(),
-                        value: o.value.clone(),
-                    });
-                    focus(&dom_id(instance, &[c.id.as_str(), "opt", o.value.as_str()]));
+                    dispatch.emit(action);
+                    focus(&id);
                     return;
                 }
             }

@@ -4,6 +4,7 @@
 //! and a severity. Errors block submitting; warnings are recorded in the result.
 //! [`check`] is the only way to get [`ValidAnswers`], which the result builder requires.
 
+pub(crate) mod choice_count;
 pub(crate) mod grid_cells;
 pub(crate) mod grid_extra_sentences;
 pub(crate) mod grid_missing_row;

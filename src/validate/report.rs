@@ -74,6 +74,10 @@ pub enum ProblemCode {
     /// Warning in a result: a restored draft's timings were impossible and were dropped, so
     /// `timings` cover only the time since the restore.
     DraftTimingDropped,
+    /// A multiple choice ticks fewer options than its `min`.
+    ChoicesTooFew,
+    /// A multiple choice ticks more options than its `max`.
+    ChoicesTooMany,
 }
 
 /// One problem with the answers.

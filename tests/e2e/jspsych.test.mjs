@@ -88,7 +88,8 @@ for (const mode of ['data-only', 'visual']) {
     const { page, context, errors } = await openPage(env, `tests/e2e/pages/jspsych-simulate.html?mode=${mode}&override`);
     await page.waitForFunction(() => Array.isArray(window.done), null, { timeout: 60000 });
     const data = await page.evaluate(() => window.done);
-    assert.equal(data.length, 12);
+    const examples = JSON.parse(readFileSync(join(ROOT, 'www/examples/index.json'), 'utf8'));
+    assert.equal(data.length, 2 * examples.length, 'two trials per example');
     for (const d of data) {
       assert.equal(d.trial_type, 'glossa');
       assert.equal(d.error, null, JSON.stringify(d.error));
