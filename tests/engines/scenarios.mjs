@@ -105,6 +105,21 @@ export const SCENARIOS = {
     return received(s);
   },
 
+  async 'en-emotions: emotions ticked, neutral alone, a shortcut key'(s, base, who) {
+    await open(s, base, `example=en-emotions&participant=${who}`, () => document.querySelector('input[type=checkbox]'));
+    const check = (value) => `function () { const l = [...document.querySelectorAll('.glossa-check label')].find((x) => x.textContent.trim().endsWith(${JSON.stringify(value)})); return l; }`;
+    await s.click(await s.element(check('Anger')));
+    await s.click(await s.element(check('Neutral (no emotion)')));
+    await s.waitFor(() => !document.querySelector('.glossa-check.is-checked:not(.is-exclusive)'), [], 'neutral clears the emotions');
+    await s.click(await s.element(check('Joy')));
+    // The key 4 toggles Sadness.
+    await s.run(() => document.querySelector('.glossa-check input').focus());
+    await s.press('4');
+    await s.waitFor(() => document.querySelectorAll('.glossa-check.is-checked').length === 2, [], 'two emotions ticked');
+    await submit(s);
+    return received(s);
+  },
+
   async 'en-informativeness: three numbers typed'(s, base, who) {
     await open(s, base, `example=en-informativeness&participant=${who}`, () => document.querySelectorAll('input.glossa-number-input').length === 3);
     for (const [i, n] of [[0, '70'], [1, '100'], [2, '90']]) {
