@@ -1,5 +1,6 @@
-//! `ChoiceOptionView`: one radio option with its short label, shortcut key and a definition
-//! the annotator can open on the spot (tap, click or keyboard).
+//! `ChoiceOptionView`: one option — a radio button, or a checkbox for a multiple choice — with
+//! its short label, shortcut key and a definition the annotator can open on the spot (tap,
+//! click or keyboard).
 
 use super::markdown_view::Markdown;
 use crate::i18n::{tf, Lang, Msg};
@@ -11,7 +12,14 @@ pub struct ChoiceOptionProps {
     /// DOM id of the radio input; the definition is `{id}-def`.
     pub id: AttrValue,
     /// The radio group's name.
-    pub name: AttrValue,
+    #[prop_or_default]
+    pub name: Option<AttrValue>,
+    /// A checkbox (a multiple choice's option) rather than a radio button.
+    #[prop_or_default]
+    pub checkbox: bool,
+    /// More classes for the option (a multiple choice's own look).
+    #[prop_or_default]
+    pub class: Classes,
     /// The option's stable value.
     pub value: AttrValue,
     /// The short label (the radio's accessible name).
@@ -55,9 +63,9 @@ pub fn ChoiceOptionView(props: &ChoiceOptionProps) -> Html {
         .as_ref()
         .map(|k| tf(props.lang, Msg::ShortcutHint, &[("key", k)]));
     html! {
-        <div class={classes!("glossa-option", props.checked.then_some("is-checked"))}>
+        <div class={classes!("glossa-option", props.class.clone(), props.checked.then_some("is-checked"))}>
             <div class="glossa-option-row">
-                <input type="radio" id={props.id.clone()} name={props.name.clone()}
+                <input type={if props.checkbox { "checkbox" } else { "radio" }} id={props.id.clone()} name={props.name.clone()}
                     value={props.value.clone()} checked={props.checked} {onchange}
                     aria-invalid={props.invalid.then_some("true")}
                     aria-describedby={props.described_by.clone()}

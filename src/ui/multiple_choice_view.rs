@@ -1,11 +1,12 @@
 //! Build family: marking (the `full` build).
 //!
-//! `MultipleChoiceView`: checkboxes (fieldset + legend), each with its label, shortcut key and
-//! definition, an exclusive "none of these" set apart, and the control's error.
+//! `MultipleChoiceView`: checkboxes (fieldset + legend; each option a `ChoiceOptionView`), an
+//! exclusive "none of these" set apart, and the control's error.
 
+use super::choice_option::ChoiceOptionView;
 use super::markdown_view::Markdown;
 use crate::form::{Action, Toggle};
-use crate::i18n::{tf, Lang, Msg};
+use crate::i18n::Lang;
 use crate::spec::{ChoiceOption, MultipleChoice, MultipleLayout};
 use crate::support::family::Gate;
 use crate::support::ids::{dom_id, OptionValue};
@@ -50,15 +51,17 @@ pub fn MultipleChoiceView(props: &MultipleChoiceProps) -> Html {
     let described_by: Option<AttrValue> = props.error.as_ref().map(|_| error_id.clone().into());
     let option = |o: &ChoiceOption, exclusive: bool| {
         let action = toggle(c, &o.value);
-        let onchange = props.on_action.reform(move |_: Event| action.clone());
         html! {
-            <CheckOption key={o.value.as_str().to_owned()}
+            <ChoiceOptionView key={o.value.as_str().to_owned()} checkbox=true
+                class={classes!("glossa-check", exclusive.then_some("is-exclusive"))}
                 id={dom_id(props.instance, &[c.id.as_str(), "opt", o.value.as_str()])}
-                label={o.label.clone()} description={o.description.clone().map(AttrValue::from)}
+                value={o.value.to_string()} label={o.label.clone()}
+                description={o.description.clone().map(AttrValue::from)}
                 shortcut={o.key.clone().map(AttrValue::from)}
-                checked={props.ticked.contains(&o.value)} {exclusive}
+                checked={props.ticked.contains(&o.value)}
                 definition_open={c.definitions_open} invalid={props.error.is_some()}
-                described_by={described_by.clone()} lang={props.lang} {onchange} />
+                described_by={described_by.clone()} lang={props.lang}
+                on_choose={props.on_action.reform(move |()| action.clone())} />
         }
     };
     let columns = (c.layout == MultipleLayout::Columns).then_some("glossa-columns");
@@ -79,69 +82,6 @@ pub fn MultipleChoiceView(props: &MultipleChoiceProps) -> Html {
                 <p class="glossa-error" id={error_id} role="alert">{error.clone()}</p>
             }
         </fieldset>
-    }
-}
-
-/// Props of [`CheckOption`].
-#[derive(Properties, PartialEq)]
-struct CheckOptionProps {
-    id: AttrValue,
-    label: AttrValue,
-    #[prop_or_default]
-    description: Option<AttrValue>,
-    #[prop_or_default]
-    shortcut: Option<AttrValue>,
-    checked: bool,
-    exclusive: bool,
-    definition_open: bool,
-    invalid: bool,
-    #[prop_or_default]
-    described_by: Option<AttrValue>,
-    lang: Lang,
-    onchange: Callback<Event>,
-}
-
-/// One checkbox with its label, shortcut key and definition.
-#[component]
-fn CheckOption(props: &CheckOptionProps) -> Html {
-    let open = use_state_eq(|| props.definition_open);
-    let def_id = format!("{}-def", props.id);
-    let toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
-    let toggle_name = tf(props.lang, Msg::Definition, &[("label", &props.label)]);
-    let shortcut_title = props
-        .shortcut
-        .as_ref()
-        .map(|k| tf(props.lang, Msg::ShortcutHint, &[("key", k)]));
-    html! {
-        <div class={classes!("glossa-option", "glossa-check", props.checked.then_some("is-checked"), props.exclusive.then_some("is-exclusive"))}>
-            <div class="glossa-option-row">
-                <input type="checkbox" id={props.id.clone()} checked={props.checked}
-                    onchange={props.onchange.clone()}
-                    aria-invalid={props.invalid.then_some("true")}
-                    aria-describedby={props.described_by.clone()}
-                    aria-keyshortcuts={props.shortcut.clone()} />
-                <label for={props.id.clone()} class="glossa-option-label">
-                    if let Some(key) = &props.shortcut {
-                        <kbd class="glossa-key" aria-hidden="true" title={shortcut_title}>{key.clone()}</kbd>
-                    }
-                    <span>{props.label.clone()}</span>
-                </label>
-                if props.description.is_some() {
-                    <button type="button" class="glossa-def-toggle" onclick={toggle}
-                        aria-expanded={if *open { "true" } else { "false" }}
-                        aria-controls={def_id.clone()} aria-label={toggle_name.clone()}
-                        title={toggle_name}>
-                        <span aria-hidden="true">{if *open { "−" } else { "?" }}</span>
-                    </button>
-                }
-            </div>
-            if let (Some(desc), true) = (&props.description, *open) {
-                <Markdown source={desc.clone()} class="glossa-definition" />
-            }
-        </div>
     }
 }
 
