@@ -53,7 +53,7 @@ pub fn MultipleChoiceView(props: &MultipleChoiceProps) -> Html {
         let action = toggle(c, &o.value);
         html! {
             <ChoiceOptionView key={o.value.as_str().to_owned()} checkbox=true
-                class={classes!("glossa-check", exclusive.then_some("is-exclusive"))}
+                class={classes!("glossa-multi", exclusive.then_some("is-exclusive"))}
                 id={dom_id(props.instance, &[c.id.as_str(), "opt", o.value.as_str()])}
                 value={o.value.to_string()} label={o.label.clone()}
                 description={o.description.clone().map(AttrValue::from)}

@@ -107,15 +107,15 @@ export const SCENARIOS = {
 
   async 'en-emotions: emotions ticked, neutral alone, a shortcut key'(s, base, who) {
     await open(s, base, `example=en-emotions&participant=${who}`, () => document.querySelector('input[type=checkbox]'));
-    const check = (value) => `function () { const l = [...document.querySelectorAll('.glossa-check label')].find((x) => x.textContent.trim().endsWith(${JSON.stringify(value)})); return l; }`;
+    const check = (value) => `function () { const l = [...document.querySelectorAll('.glossa-multi label')].find((x) => x.textContent.trim().endsWith(${JSON.stringify(value)})); return l; }`;
     await s.click(await s.element(check('Anger')));
     await s.click(await s.element(check('Neutral (no emotion)')));
-    await s.waitFor(() => !document.querySelector('.glossa-check.is-checked:not(.is-exclusive)'), [], 'neutral clears the emotions');
+    await s.waitFor(() => !document.querySelector('.glossa-multi.is-checked:not(.is-exclusive)'), [], 'neutral clears the emotions');
     await s.click(await s.element(check('Joy')));
     // The key 4 toggles Sadness.
-    await s.run(() => document.querySelector('.glossa-check input').focus());
+    await s.run(() => document.querySelector('.glossa-multi input').focus());
     await s.press('4');
-    await s.waitFor(() => document.querySelectorAll('.glossa-check.is-checked').length === 2, [], 'two emotions ticked');
+    await s.waitFor(() => document.querySelectorAll('.glossa-multi.is-checked').length === 2, [], 'two emotions ticked');
     await submit(s);
     return received(s);
   },
