@@ -200,3 +200,43 @@ fn questions_report_shares_not_agreement() {
         "not defined (authored questions)"
     );
 }
+
+/// A multiple choice is one nominal measure per option (ticked or not), over every item the
+/// annotators answered: an option nobody ticked on an item is agreement too.
+#[test]
+fn each_option_of_a_multiple_choice_is_its_own_measure() {
+    let s = spec("en-emotions/spec.json");
+    let r = compute(
+        &s,
+        &[],
+        &[
+            result("A", "em-001", json!({"emotions": ["anger", "surprise"]})),
+            result("B", "em-001", json!({"emotions": ["anger"]})),
+            result("A", "em-002", json!({"emotions": ["neutral"]})),
+            result("B", "em-002", json!({"emotions": ["neutral"]})),
+        ],
+    );
+    let keys: Vec<&str> = r.measures.iter().map(|m| m.key.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "emotions.joy",
+            "emotions.gratitude",
+            "emotions.surprise",
+            "emotions.sadness",
+            "emotions.anger",
+            "emotions.fear",
+            "emotions.disgust",
+            "emotions.neutral"
+        ]
+    );
+    let by = |k: &str| r.measures.iter().find(|m| m.key == k).unwrap();
+    assert_eq!(
+        (by("emotions.anger").level, by("emotions.anger").items),
+        (Level::Nominal, 2)
+    );
+    // Anger: ticked by both on em-001, by neither on em-002 — full agreement.
+    assert_eq!(by("emotions.anger").agreement.alpha, Some(1.0));
+    // Surprise: one of two on em-001 — less than full.
+    assert!(by("emotions.surprise").agreement.alpha.unwrap_or(1.0) < 1.0);
+}
