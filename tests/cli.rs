@@ -1,6 +1,7 @@
 //! The `glossa` command line: exit codes and reports, run as a researcher would.
 #![cfg(not(target_arch = "wasm32"))]
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn glossa(args: &[&str]) -> Output {
@@ -436,6 +437,7 @@ fn every_command_has_help_with_an_example_and_usage_errors_exit_2() {
         "items",
         "serve",
         "host",
+        "strings",
         "schema",
     ] {
         let o = glossa(&["help", cmd]);
@@ -575,29 +577,12 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
             "www/hosts/pilot-main.js",
         ],
     );
-    let site = site.to_str().unwrap();
     // Without a built site, the command says how to get one.
-    let o = glossa(&[
-        "host",
-        "pilot",
-        study.to_str().unwrap(),
-        "--out",
-        dir.join("n").to_str().unwrap(),
-        "--site",
-        study.to_str().unwrap(),
-    ]);
+    let o = host("pilot", &study, &dir.join("n"), &study, &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("scripts/build.sh"));
     let out = dir.join("upload");
-    let o = glossa(&[
-        "host",
-        "pilot",
-        study.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--site",
-        site,
-    ]);
+    let o = host("pilot", &study, &out, &site, &[]);
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -614,42 +599,22 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
     assert!(page.contains("http-equiv=\"Content-Security-Policy\""));
     assert!(!page.contains("<script>") && !page.contains("<style>"));
     // Not into a folder with something in it.
-    let o = glossa(&[
-        "host",
-        "pilot",
-        study.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--site",
-        site,
-    ]);
+    let o = host("pilot", &study, &out, &site, &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("not empty"));
     // jsPsych must be named when it is not where the tests keep it.
-    let o = glossa(&[
-        "host",
+    let o = host(
         "jspsych",
-        study.to_str().unwrap(),
-        "--out",
-        dir.join("j").to_str().unwrap(),
-        "--jspsych",
-        dir.to_str().unwrap(),
-        "--site",
-        site,
-    ]);
+        &study,
+        &dir.join("j"),
+        &site,
+        &["--jspsych", dir.to_str().unwrap()],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("npm install jspsych"));
     // A study that does not load is refused, with its problems.
     std::fs::write(study.join("items.json"), "[{\"id\": \"x\"}]").unwrap();
-    let o = glossa(&[
-        "host",
-        "pilot",
-        study.to_str().unwrap(),
-        "--out",
-        dir.join("k").to_str().unwrap(),
-        "--site",
-        site,
-    ]);
+    let o = host("pilot", &study, &dir.join("k"), &site, &[]);
     assert_eq!(o.status.code(), Some(1));
     assert!(!dir.join("k").exists());
 }
@@ -707,29 +672,22 @@ fn the_qualtrics_survey_has_the_shape_of_an_export_and_the_plan_in_its_loops() {
         &["www/glossa.js", "www/glossa.css", "www/hosts/qualtrics.js"],
     );
     let out = dir.join("upload");
-    let args = |url: Option<&str>| {
-        let mut a = vec![
-            "host".to_owned(),
-            "qualtrics".into(),
-            study.to_string_lossy().into_owned(),
-            "--out".into(),
-            out.to_string_lossy().into_owned(),
-            "--site".into(),
-            site.to_string_lossy().into_owned(),
-            "--complete".into(),
-            "https://app.prolific.com/submissions/complete?cc=OK".into(),
-        ];
-        if let Some(u) = url {
-            a.extend(["--url".into(), u.to_owned()]);
-        }
-        a
-    };
-    let run = |a: Vec<String>| glossa(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let complete = [
+        "--complete",
+        "https://app.prolific.com/submissions/complete?cc=OK",
+    ];
     // The survey loads Glossa from the folder's address: it must be given.
-    let o = run(args(None));
+    let o = host("qualtrics", &study, &out, &site, &complete);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--url"));
-    let o = run(args(Some("https://example.org/glossa")));
+    let url = ["--url", "https://example.org/glossa"];
+    let o = host(
+        "qualtrics",
+        &study,
+        &out,
+        &site,
+        &[&complete[..], &url[..]].concat(),
+    );
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -1050,4 +1008,16 @@ fn stand_in_site(dir: &std::path::Path, files: &[&str]) -> std::path::PathBuf {
         std::fs::copy(f, site.join(f)).unwrap();
     }
     site
+}
+
+/// `glossa host PAGE STUDY --out OUT --site SITE` and any `extra` arguments.
+fn host(page: &str, study: &Path, out: &Path, site: &Path, extra: &[&str]) -> Output {
+    let (study, out, site) = (
+        study.to_str().unwrap(),
+        out.to_str().unwrap(),
+        site.to_str().unwrap(),
+    );
+    let mut args = vec!["host", page, study, "--out", out, "--site", site];
+    args.extend(extra);
+    glossa(&args)
 }

@@ -133,9 +133,12 @@ export async function strings(spec, { withEnglish = false } = {}) {
   // The list a build takes: every widget string in the order of en.json, then the digits, the
   // direction, and the plural categories of 0 to 199 as letters (o one, t two, f few, m many,
   // z zero, x other).
-  const letters = Array.from({ length: 200 }, (_, n) => ({ zero: 'z', one: 'o', two: 't', few: 'f', many: 'm' })[category(n)] ?? 'x').join('');
-  const widget = () => [...Object.keys(en).filter((k) => !k.startsWith('_') && !k.includes('.')).map(get), get('_digits') ?? '0123456789', dir, letters]
-    .map((x) => `${String(x).replaceAll('\u0001', '')}\u0001`).join('');
+  // (Made when a build needs it, not for every page that only wants a few words.)
+  const widget = () => {
+    const letters = Array.from({ length: 200 }, (_, n) => ({ zero: 'z', one: 'o', two: 't', few: 'f', many: 'm' })[category(n)] ?? 'x').join('');
+    return [...Object.keys(en).filter((k) => !k.startsWith('_') && !k.includes('.')).map(get), get('_digits') ?? '0123456789', dir, letters]
+      .map((x) => `${String(x).replaceAll('\u0001', '')}\u0001`).join('');
+  };
   return { tag, file, dir, get, text, widget, key: `${tag}\u0000${JSON.stringify(mine)}` };
 }
 

@@ -81,11 +81,6 @@ impl Lang {
         Lang(tables::for_tag(tag))
     }
 
-    /// The language of a tag, if it is one (see [`Lang::parse`]).
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        Lang::parse(tag).ok()
-    }
-
     /// The tag, as the spec gives it (for the `lang` attribute and results).
     pub fn tag(self) -> &'static str {
         tables::tag(self.0)

@@ -60,7 +60,7 @@ pub fn starter(tag: &str) -> String {
 }
 
 /// The `{name}`s a string takes (a plural choice counts as its name), sorted.
-fn params(s: &str) -> Vec<&str> {
+pub(crate) fn params(s: &str) -> Vec<&str> {
     let mut p: Vec<&str> = s
         .split('{')
         .skip(1)

@@ -14,18 +14,7 @@ fn lang(tag: &str) -> Lang {
     Lang::parse(tag).expect("a tag")
 }
 
-/// The `{name}`s a string takes (plural choices count as their name).
-fn params(s: &str) -> Vec<String> {
-    let mut p: Vec<String> = s
-        .split('{')
-        .skip(1)
-        .filter_map(|s| s.split(['}', ':']).next())
-        .map(str::to_owned)
-        .collect();
-    p.sort();
-    p.dedup();
-    p
-}
+use super::own::params;
 
 #[test]
 fn plurals_follow_each_language() {

@@ -24,13 +24,3 @@ const OFFLINE = {
   loadFailed: 'This task could not be loaded: {message}',
   sorry: 'Sorry — this task cannot be shown on this device.',
 };
-
-/** The language tag of a spec (object or JSON text); `en` when it names none. */
-export function langOf(spec) {
-  try {
-    const l = (typeof spec === 'string' ? JSON.parse(spec) : spec)?.language;
-    return typeof l === 'string' && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(l) ? l : 'en';
-  } catch {
-    return 'en';
-  }
-}

@@ -19,7 +19,7 @@
 // answer was the expected one (and which option was, for a choice). Without it, expected answers
 // never reach the page.
 import { mount } from '../glossa.js';
-import { hostStrings, langOf } from './host-strings.js';
+import { hostStrings } from './host-strings.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
 
@@ -290,6 +290,8 @@ async function runStudy(el, params) {
   const spec = await (await fetch(source.spec)).text();
   const participantId = params.get('PROLIFIC_PID') ?? params.get('workerId') ?? params.get('participant');
   const participantMode = Boolean(params.get('plan') || participantId);
+  // The participant's part of the page speaks the task's language.
+  const { lang, dir, say } = await hostStrings(spec);
   if (participantMode) {
     el.examples.closest('nav')?.setAttribute('hidden', '');
     if (el.intro) el.intro.hidden = true;
@@ -299,10 +301,8 @@ async function runStudy(el, params) {
       // The widget shows the title itself: the page's heading would repeat it.
       if (title && el.title) { el.title.textContent = title; el.title.hidden = true; document.title = title; }
     } catch { /* a spec that does not parse shows its own panel */ }
-    el.title?.setAttribute('lang', langOf(spec));
+    el.title?.setAttribute('lang', lang);
   }
-  // The participant's part of the page speaks the task's language.
-  const { lang, dir, say } = await hostStrings(spec);
   el.say = say;
   el.task?.setAttribute('lang', lang);
   el.task?.setAttribute('dir', dir);
