@@ -27,10 +27,38 @@ pub enum Answer {
     Grid(Grids<GridCells>),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
     Spans(Marking<SortedMap<String, Vec<SpanEntry>>>),
+    /// Labelled spans, with "nothing to mark" and the label the annotator marks with.
+    Labels(Marking<LabelSet>),
     /// Free text as typed.
     Text(String),
     /// Authored questions (QA), with the "no more questions possible" box.
     Questions(Marking<QuestionSet>),
+}
+
+/// The labelled spans of one item, as the form holds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LabelSet {
+    /// The spans, in the order they were marked.
+    pub spans: Vec<LabelledSpan>,
+    /// "Nothing to mark" is ticked (only while there are no spans).
+    #[serde(default)]
+    pub nothing: bool,
+    /// The label the annotator marks with (the brush): each passage marked gets it at once.
+    /// Screen state, kept in the draft, never in results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brush: Option<OptionValue>,
+}
+
+/// One labelled span.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LabelledSpan {
+    /// The words.
+    pub span: WordSpan,
+    /// The label's value.
+    pub label: OptionValue,
+    /// The span's attributes by id (a value, or a note's text).
+    #[serde(default)]
+    pub attrs: SortedMap<String, String>,
 }
 
 /// The questions written for one item.
@@ -111,10 +139,37 @@ pub enum AnswerValue {
     Grid(Grids<Vec<GridRowValue>>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
     SpanAttributes(Marking<SortedMap<String, SpanAttrValue>>),
+    /// Labelled spans, and whether the annotator confirmed there was nothing to mark.
+    SpanLabels(Marking<SpanLabelsValue>),
     /// Free text.
     Text(String),
     /// Authored questions.
     Questions(Marking<QuestionsValue>),
+}
+
+/// A labelled-span control's value.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct SpanLabelsValue {
+    /// The spans, by position in the text (start, then end, then label).
+    pub spans: Vec<LabelledSpanValue>,
+    /// Whether the annotator ticked "nothing to mark" (then `spans` is empty).
+    pub nothing_to_mark: bool,
+}
+
+/// One labelled span, as results hold it: its label, its text and offsets (as every span),
+/// and its attributes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct LabelledSpanValue {
+    /// The label's value.
+    pub label: String,
+    /// The covered text and its offsets.
+    #[serde(flatten)]
+    pub span: SpanValue,
+    /// The span's attributes by id (absent when the spec asks none).
+    #[serde(skip_serializing_if = "SortedMap::is_empty")]
+    pub attributes: SortedMap<String, String>,
 }
 
 /// A number control's answer: one whole number, or one per output.

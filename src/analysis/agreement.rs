@@ -59,6 +59,8 @@ pub struct AgreementReport {
     pub measures: Vec<Measure>,
     /// Question-authoring controls.
     pub questions: Vec<QuestionShares>,
+    /// Span F1 between annotator pairs of labelled-span controls.
+    pub span_f1: Vec<super::span_f1::SpanF1>,
 }
 
 /// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
@@ -185,6 +187,11 @@ impl AgreementReport {
                 }),
             );
         }
-        serde_json::json!({ "controls": controls, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
+        let f1: serde_json::Map<String, Value> = self
+            .span_f1
+            .iter()
+            .map(|f| (f.key.clone(), f.to_json()))
+            .collect();
+        serde_json::json!({ "controls": controls, "span_f1": f1, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
     }
 }

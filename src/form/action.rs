@@ -1,6 +1,6 @@
 //! What the annotator (or the page) does: one typed action per change, with its edits.
 
-use crate::support::family::Wholes;
+use crate::support::family::{Marking, Wholes};
 use crate::support::ids::{ControlId, OptionValue};
 
 /// Something the annotator (or the page) did.
@@ -118,6 +118,8 @@ pub enum Action {
         /// The entry.
         entry: usize,
     },
+    /// A change to a labelled-span control (see [`LabelEdit`]).
+    Labels(Marking<LabelAction>),
     /// Add a question card (at the end).
     QuestionAdd {
         /// The questions control.
@@ -219,6 +221,7 @@ impl Action {
         match self {
             Action::SetAnswer(set) => Some(&set.control),
             Action::Toggle(t) => Some(&t.control),
+            Action::Labels(l) => Some(&l.control),
             Action::Choose { control, .. }
             | Action::SetNumber { control, .. }
             | Action::GridChoose { control, .. }
@@ -265,6 +268,45 @@ pub struct Toggle {
     pub control: ControlId,
     /// The option.
     pub value: OptionValue,
+}
+
+/// A change to a labelled-span control ([`Action::Labels`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelAction {
+    /// The control.
+    pub control: ControlId,
+    /// What changes.
+    pub edit: LabelEdit,
+}
+
+/// What changes in a labelled-span control.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabelEdit {
+    /// A label's button or key: labels the complete selection when there is one; otherwise
+    /// picks the label to mark with (the brush), or puts it down when it is the brush already.
+    Pick(OptionValue),
+    /// Sets the brush (`None`: marking, then labelling).
+    Brush(Option<OptionValue>),
+    /// Gives a span another label.
+    Relabel {
+        /// The span's position in the answer.
+        span: usize,
+        /// The new label.
+        label: OptionValue,
+    },
+    /// Sets (or clears) one attribute of a span.
+    Attribute {
+        /// The span's position.
+        span: usize,
+        /// The attribute's id.
+        attr: String,
+        /// The value or note (`None`: empty).
+        value: Option<String>,
+    },
+    /// Removes a span.
+    Remove(usize),
+    /// Ticks or unticks "nothing to mark" (ticking it removes every span).
+    Nothing(bool),
 }
 
 /// A change to one field of a question card.

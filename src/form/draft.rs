@@ -114,6 +114,40 @@ impl Draft {
     }
 }
 
+/// The actions that rebuild labelled spans: each span selected and labelled, its attributes,
+/// "nothing to mark", then the brush.
+fn label_actions(control: &ControlId, set: &crate::answer::LabelSet) -> Vec<Action> {
+    use crate::form::{LabelAction, LabelEdit};
+    let edit = |edit| {
+        Action::Labels(crate::support::family::Gate::gate(LabelAction {
+            control: control.clone(),
+            edit,
+        }))
+    };
+    let mut out = vec![edit(LabelEdit::Brush(None))];
+    for (i, s) in set.spans.iter().enumerate() {
+        out.push(Action::Select {
+            control: control.clone(),
+            anchor: s.span.first,
+            focus: s.span.last,
+            complete: true,
+        });
+        out.push(edit(LabelEdit::Pick(s.label.clone())));
+        for (attr, value) in &s.attrs {
+            out.push(edit(LabelEdit::Attribute {
+                span: i,
+                attr: attr.clone(),
+                value: Some(value.clone()),
+            }));
+        }
+    }
+    if set.nothing {
+        out.push(edit(LabelEdit::Nothing(true)));
+    }
+    out.push(edit(LabelEdit::Brush(set.brush.clone())));
+    out
+}
+
 /// The actions that rebuild one answer.
 fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
     let c = || control.clone();
@@ -152,6 +186,7 @@ fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
                 })
             })
             .collect(),
+        Answer::Labels(set) => label_actions(control, set),
         Answer::Spans(map) => map
             .iter()
             .flat_map(|(attr, entries)| span_actions(control, attr, entries))

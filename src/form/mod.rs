@@ -4,11 +4,13 @@
 mod action;
 pub mod draft;
 mod grid_choice;
+mod labels;
 mod question_cards;
 mod spans;
 mod state;
 
-pub use action::{Action, QuestionEdit, SetAnswer, Toggle};
+pub use action::{Action, LabelAction, LabelEdit, QuestionEdit, SetAnswer, Toggle};
+pub use labels::conflict as labels_conflict;
 pub use state::{FormState, GridNotice, Selection};
 
 use grid_choice::{grid_choice_fits, grid_choose, set_grid};
@@ -94,6 +96,7 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                     focus,
                     complete,
                 });
+                labels::brush(task, &mut next);
             }
         }
         Action::TapWord { control, word } => {
@@ -104,6 +107,7 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                     control,
                     word,
                 ));
+                labels::brush(task, &mut next);
             }
         }
         Action::ClearSelection => next.selection = None,
@@ -126,6 +130,11 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         | Action::QuestionsSkip { .. } => {
             if !state.submitted {
                 question_cards::apply(task, &mut next, action);
+            }
+        }
+        Action::Labels(l) => {
+            if !state.submitted {
+                labels::apply(task, &mut next, LabelAction::clone(&l));
             }
         }
         Action::SpanValue { .. }

@@ -253,6 +253,24 @@ messages! {
     ErrChooseAtLeast = "err_choose_at_least",
     /// A multiple choice with too many options ticked (`{n}` = its maximum).
     ErrChooseAtMost = "err_choose_at_most",
+    /// How to mark labelled spans, both ways (above the text).
+    LabelsHint = "labels_hint",
+    /// Status while a label is the brush (`{label}`).
+    LabelBrushOn = "label_brush_on",
+    /// The checkbox confirming an item has nothing to mark.
+    NothingToMark = "nothing_to_mark",
+    /// No span marked and "nothing to mark" not ticked.
+    ErrMarkOrConfirm = "err_mark_or_confirm",
+    /// Fewer spans than the minimum (`{n}`).
+    ErrMarkAtLeast = "err_mark_at_least",
+    /// More spans than the maximum (`{n}`).
+    ErrMarkAtMost = "err_mark_at_most",
+    /// Two spans overlap against the spec's rule (`{text}` = the other span's text).
+    ErrSpansOverlap = "err_spans_overlap",
+    /// Name of the select changing a span's label.
+    SpanLabel = "span_label",
+    /// Heading of the list of marked spans (`{n}` = how many).
+    MarkedSpans = "marked_spans",
 }
 
 /// How many strings the widget has.

@@ -28,6 +28,7 @@ mod number;
 mod questions;
 mod single_choice;
 mod span_attributes;
+mod span_labels;
 mod text;
 
 /// What the kinds' files use: the layers' traits and the types they pass.

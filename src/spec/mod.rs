@@ -22,7 +22,8 @@ pub use block::{
 pub use control::{
     AttributeValue, ChoiceLayout, ChoiceOption, Control, GridColumn, GridControl, GridOption,
     GridRows, MissingRow, MultipleChoice, MultipleLayout, NumberControl, OutputsSource,
-    SingleChoice, SpanAttribute, SpanAttributes, TextControl,
+    LabelColor, SingleChoice, SpanAttribute, SpanAttributes, SpanLabel, SpanLabelAttribute,
+    SpanLabels, SpanOverlap, TextControl,
 };
 
 pub use issue::{SpecIssue, SpecIssueCode};

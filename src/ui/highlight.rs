@@ -142,6 +142,62 @@ export function glossa_take_selection(container) {
   s.removeAllRanges();
   return end > start ? new Uint32Array([start, end]) : new Uint32Array(0);
 }
+// Label tags: each span's label name, drawn just above its first line in a layer of the
+// container (no pointer events), dropped where it would cover another tag.
+const tagsBy = new Map(); // container -> Map(owner -> [{a, b, name, style}])
+const tagWatched = new WeakSet();
+function tagPaint(container) {
+  if (!container.isConnected) { tagsBy.delete(container); return; }
+  let layer = container.querySelector(':scope > .glossa-tag-layer');
+  const all = [...(tagsBy.get(container) || new Map()).values()].flat();
+  if (!all.length) { if (layer) layer.remove(); return; }
+  if (!layer) {
+    layer = document.createElement('div');
+    layer.className = 'glossa-tag-layer';
+    layer.setAttribute('aria-hidden', 'true');
+    container.appendChild(layer);
+  }
+  const box = container.getBoundingClientRect();
+  const dx = container.scrollLeft - box.left - container.clientLeft;
+  const dy = container.scrollTop - box.top - container.clientTop;
+  const tags = [];
+  for (const t of all) {
+    const a = locate(container, t.a), b = locate(container, t.b);
+    if (!a || !b) continue;
+    const r = document.createRange();
+    try { r.setStart(a[0], a[1]); r.setEnd(b[0], b[1]); } catch (e) { continue; }
+    const first = [...r.getClientRects()].find(x => x.width > 0);
+    if (!first) continue;
+    const d = document.createElement('span');
+    d.className = `glossa-tag glossa-c${t.style}`;
+    d.textContent = t.name;
+    d.style.left = `${first.left + dx}px`;
+    d.style.top = `${first.top + dy}px`;
+    tags.push(d);
+  }
+  layer.replaceChildren(...tags);
+  const placed = [];
+  for (const d of tags) {
+    const r = d.getBoundingClientRect();
+    const clash = placed.some(p => r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom);
+    if (clash || r.right > box.right + 1) d.remove(); else placed.push(r);
+  }
+  if (!tagWatched.has(container) && typeof ResizeObserver !== 'undefined') {
+    tagWatched.add(container);
+    new ResizeObserver(() => tagPaint(container)).observe(container);
+  }
+}
+export function glossa_set_tags(owner, container, offsets, names, styles) {
+  let byOwner = tagsBy.get(container);
+  if (!byOwner) { byOwner = new Map(); tagsBy.set(container, byOwner); }
+  const list = names ? names.split('\u001f') : [];
+  const tags = [];
+  for (let i = 0; i < list.length && 2 * i + 1 < offsets.length; i++) {
+    tags.push({ a: offsets[2 * i], b: offsets[2 * i + 1], name: list[i], style: styles[i] });
+  }
+  if (tags.length) byOwner.set(owner, tags); else byOwner.delete(owner);
+  tagPaint(container);
+}
 export function glossa_scroll_to(container, start, end) {
   const a = locate(container, start), b = locate(container, end);
   if (!a || !b) return;
@@ -173,6 +229,10 @@ extern "C" {
     /// Tells the snippet where each paragraph element starts (UTF-16 offsets in the text).
     #[wasm_bindgen(js_name = glossa_set_paragraphs)]
     pub fn set_paragraphs(container: &Element, starts: &[u32]);
+    /// Draws label tags over the container's text: the UTF-16 start/end pairs of each span,
+    /// their names joined by U+001F, and each one's style index.
+    #[wasm_bindgen(js_name = glossa_set_tags)]
+    pub fn set_tags(owner: u32, container: &Element, offsets: &[u32], names: &str, styles: &[u32]);
     /// Scrolls a range of the container's text into view.
     #[wasm_bindgen(js_name = glossa_scroll_to)]
     pub fn scroll_to(container: &Element, start: u32, end: u32);

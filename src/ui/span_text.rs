@@ -51,6 +51,10 @@ pub struct SpanTextProps {
     /// Locked after submit.
     #[prop_or_default]
     pub disabled: bool,
+    /// Label tags drawn over the text (a labelled span's name at its start): each span with its
+    /// name and style; none for span attributes.
+    #[prop_or_default]
+    pub tags: Option<Rc<Vec<(WordSpan, AttrValue, usize)>>>,
     /// How to pick words, shown above the text: by touch or mouse, and by keyboard (default:
     /// the span-attribute hints).
     #[prop_or_default]
@@ -175,6 +179,18 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                 }
             }
             move || highlight::forget(owner)
+        });
+    }
+    // Label tags.
+    {
+        let (node, tokens) = (node.clone(), Rc::clone(&props.tokens));
+        use_effect_with(props.tags.clone(), move |tags| {
+            if let (Some(el), Some(tags)) = (node.cast::<Element>(), tags) {
+                let pairs = utf16_pairs(&tokens, tags.iter().map(|t| t.0));
+                let names: Vec<&str> = tags.iter().map(|t| t.1.as_str()).collect();
+                let styles: Vec<u32> = tags.iter().map(|t| t.2 as u32).collect();
+                highlight::set_tags(owner, &el, &pairs, &names.join("\u{1f}"), &styles);
+            }
         });
     }
     // The selection (pending or complete) and the keyboard cursor.
@@ -332,7 +348,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             <p class="glossa-span-hint" id={format!("{}-hint", props.id)}>
                 {hint.0}{" "}<span class="glossa-keys-hint">{hint.1}</span>
             </p>
-            <div class="glossa-span-text" id={props.id.clone()} ref={node} tabindex="0" role="textbox"
+            <div class={classes!("glossa-span-text", props.tags.is_some().then_some("has-tags"))} id={props.id.clone()} ref={node} tabindex="0" role="textbox"
                 aria-readonly="true" aria-multiline="true" aria-label={props.label.clone()}
                 aria-describedby={format!("{}-hint", props.id)} {onclick} {onkeydown}
                 data-testid={format!("{}-text", props.id)}>

@@ -78,6 +78,14 @@ pub enum ProblemCode {
     ChoicesTooFew,
     /// A multiple choice ticks more options than its `max`.
     ChoicesTooMany,
+    /// Labelled spans: fewer spans than the control's `min`.
+    SpansTooFew,
+    /// Labelled spans: more spans than the control's `max`.
+    SpansTooMany,
+    /// Labelled spans: no span, and "nothing to mark" not ticked.
+    NothingUnconfirmed,
+    /// Labelled spans: two spans overlap against the control's `overlap` rule.
+    SpansOverlap,
 }
 
 /// One problem with the answers.

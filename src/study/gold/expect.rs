@@ -220,6 +220,22 @@ impl Expected {
                             .all(|((_, w), h)| jaccard(w, h) >= gold.span_overlap)
                 })
             }
+            (Expected::Spans(attrs), AnswerValue::SpanLabels(got)) => {
+                let mut have: SortedMap<String, Vec<u64>> = SortedMap::new();
+                for s in &got.spans {
+                    let words = have.entry(s.label.clone()).or_default();
+                    words.extend(s.span.first_word as u64..=s.span.last_word as u64);
+                    words.sort_unstable();
+                    words.dedup();
+                }
+                attrs.values().all(|want| {
+                    want.keys().eq(have.keys())
+                        && want
+                            .iter()
+                            .zip(have.values())
+                            .all(|((_, w), h)| jaccard(w, h) >= gold.span_overlap)
+                })
+            }
             (Expected::Questions(want), AnswerValue::Questions(got)) => {
                 let theirs: Vec<(u64, u64)> = got
                     .questions

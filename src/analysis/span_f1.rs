@@ -1,0 +1,158 @@
+//! Span-level F1 between annotators of a labelled-span control: for every item and every pair
+//! of its annotators, their spans compared exactly (same label, same first and last word) and
+//! by overlap (same label, a word in common), summed over all pairs and items (micro
+//! averages), overall and per label — the figures NER and toxic-span studies report beside
+//! alpha.
+
+use crate::answer::SpanLabelsValue;
+use crate::support::sorted_map::SortedMap;
+use serde_json::{json, Value};
+
+/// Precision, recall and F1 of one comparison (`None` when there was nothing to compare).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Scores {
+    /// Spans of the second annotator matched by the first's, over the second's spans.
+    pub precision: Option<f64>,
+    /// Spans of the first annotator matched by the second's, over the first's spans.
+    pub recall: Option<f64>,
+    /// Their harmonic mean (0 when both are 0).
+    pub f1: Option<f64>,
+}
+
+/// Counts behind [`Scores`], summed over pairs.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    /// Spans of the first annotators.
+    first: usize,
+    /// Spans of the second annotators.
+    second: usize,
+    /// First annotators' spans matched.
+    recalled: usize,
+    /// Second annotators' spans matched.
+    precise: usize,
+}
+
+impl Tally {
+    fn scores(&self) -> Scores {
+        let share = |n: usize, of: usize| (of > 0).then(|| n as f64 / of as f64);
+        let (p, r) = (share(self.precise, self.second), share(self.recalled, self.first));
+        let f1 = match (p, r) {
+            (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
+            (Some(_), Some(_)) => Some(0.0),
+            _ => None,
+        };
+        Scores { precision: p, recall: r, f1 }
+    }
+}
+
+/// One control's span F1.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SpanF1 {
+    /// The control.
+    pub key: String,
+    /// Annotator pairs compared (summed over items).
+    pub pairs: usize,
+    /// Every label together: exact, then overlap.
+    pub all: (Scores, Scores),
+    /// Per label: exact, then overlap.
+    pub labels: SortedMap<String, (Scores, Scores)>,
+    /// Spans marked per label, over every result.
+    pub counts: SortedMap<String, usize>,
+}
+
+type Span<'a> = (&'a str, usize, usize);
+
+fn spans<'a>(v: &'a SpanLabelsValue, label: Option<&str>) -> Vec<Span<'a>> {
+    let mut out: Vec<Span> = v
+        .spans
+        .iter()
+        .filter(|s| label.is_none_or(|l| s.label == l))
+        .map(|s| (s.label.as_str(), s.span.first_word, s.span.last_word))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// How many of `a` have a match in `b`.
+fn matched(a: &[Span], b: &[Span], exact: bool) -> usize {
+    a.iter()
+        .filter(|x| {
+            b.iter().any(|y| {
+                x.0 == y.0 && if exact { x.1 == y.1 && x.2 == y.2 } else { x.1 <= y.2 && y.1 <= x.2 }
+            })
+        })
+        .count()
+}
+
+fn tally(by_item: &SortedMap<String, SortedMap<String, &SpanLabelsValue>>, label: Option<&str>) -> (Tally, Tally, usize) {
+    let (mut exact, mut overlap, mut pairs) = (Tally::default(), Tally::default(), 0);
+    for by in by_item.values() {
+        let list: Vec<Vec<Span>> = by.values().map(|v| spans(v, label)).collect();
+        for i in 0..list.len() {
+            for j in i + 1..list.len() {
+                let (a, b) = (&list[i], &list[j]);
+                pairs += 1;
+                for (t, is_exact) in [(&mut exact, true), (&mut overlap, false)] {
+                    t.first += a.len();
+                    t.second += b.len();
+                    t.recalled += matched(a, b, is_exact);
+                    t.precise += matched(b, a, is_exact);
+                }
+            }
+        }
+    }
+    (exact, overlap, pairs)
+}
+
+/// Span F1 of one control over each item's annotators (`by_item`: item → annotator → value).
+pub fn compute<'a>(
+    key: &str,
+    labels: impl Iterator<Item = &'a str>,
+    by_item: &SortedMap<String, SortedMap<String, &SpanLabelsValue>>,
+) -> SpanF1 {
+    let (exact, overlap, pairs) = tally(by_item, None);
+    let mut out = SpanF1 {
+        key: key.to_owned(),
+        pairs,
+        all: (exact.scores(), overlap.scores()),
+        ..SpanF1::default()
+    };
+    for l in labels {
+        let (e, o, _) = tally(by_item, Some(l));
+        out.labels.insert(l.to_owned(), (e.scores(), o.scores()));
+        let n = by_item
+            .values()
+            .flat_map(|by| by.values())
+            .map(|v| v.spans.iter().filter(|s| s.label == l).count())
+            .sum();
+        out.counts.insert(l.to_owned(), n);
+    }
+    out
+}
+
+impl Scores {
+    /// As JSON: `{"precision", "recall", "f1"}` (null where undefined).
+    pub fn to_json(&self) -> Value {
+        json!({ "precision": self.precision, "recall": self.recall, "f1": self.f1 })
+    }
+}
+
+impl SpanF1 {
+    /// As JSON: pairs, exact and overlap scores overall and per label, and spans per label.
+    pub fn to_json(&self) -> Value {
+        let per: serde_json::Map<String, Value> = self
+            .labels
+            .iter()
+            .map(|(l, (e, o))| {
+                (l.clone(), json!({ "exact": e.to_json(), "overlap": o.to_json(), "spans": self.counts.get(l) }))
+            })
+            .collect();
+        json!({
+            "pairs": self.pairs,
+            "exact": self.all.0.to_json(),
+            "overlap": self.all.1.to_json(),
+            "labels": per,
+        })
+    }
+}

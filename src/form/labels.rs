@@ -1,0 +1,157 @@
+//! The labelled-span part of the form model: labelling a selection, the brush, relabelling,
+//! span attributes, removing, "nothing to mark", and the overlap rule applied while marking.
+
+use super::{FormState, LabelAction, LabelEdit};
+use crate::answer::{Answer, LabelSet, LabelledSpan, WordSpan};
+use crate::spec::{Control, SpanLabels, SpanOverlap};
+use crate::support::family::Gate;
+use crate::support::ids::{ControlId, OptionValue};
+use crate::task::Task;
+
+/// The labelled-span control with this id.
+fn control<'a>(task: &'a Task, id: &ControlId) -> Option<&'a SpanLabels> {
+    match task.spec.control(id) {
+        Some(Control::SpanLabels(c)) => Some(c),
+        _ => None,
+    }
+}
+
+/// The control's answer as it stands (empty when there is none).
+fn current(form: &FormState, id: &ControlId) -> LabelSet {
+    match form.answers.get(id) {
+        Some(Answer::Labels(set)) => LabelSet::clone(set),
+        _ => LabelSet::default(),
+    }
+}
+
+/// Keeps `set` as the control's answer, or drops the answer when nothing is left in it.
+fn store(form: &mut FormState, id: ControlId, set: LabelSet) {
+    if set.spans.is_empty() && !set.nothing && set.brush.is_none() {
+        form.answers.remove(&id);
+    } else {
+        form.answers.insert(id, Answer::Labels(Gate::gate(set)));
+    }
+}
+
+/// Whether two spans share a word.
+pub fn overlaps(a: WordSpan, b: WordSpan) -> bool {
+    a.first <= b.last && b.first <= a.last
+}
+
+/// Whether `a` lies inside `b` (or is `b`).
+fn inside(a: WordSpan, b: WordSpan) -> bool {
+    b.first <= a.first && a.last <= b.last
+}
+
+/// Whether two spans may not both stand under the rule.
+pub fn conflict(rule: SpanOverlap, a: WordSpan, b: WordSpan) -> bool {
+    match rule {
+        SpanOverlap::None => overlaps(a, b),
+        SpanOverlap::Nested => overlaps(a, b) && !inside(a, b) && !inside(b, a),
+        SpanOverlap::Allowed => false,
+    }
+}
+
+/// Adds a labelled span: the spans it may not stand with are replaced (marking over a span
+/// relabels it); the same span with the same label is kept once; "nothing to mark" is
+/// unticked.
+fn add(c: &SpanLabels, set: &mut LabelSet, span: WordSpan, label: OptionValue) {
+    if c.label_of(label.as_str()).is_none() {
+        return;
+    }
+    set.spans.retain(|s| !conflict(c.overlap, s.span, span));
+    if !set.spans.iter().any(|s| s.span == span && s.label == label) {
+        set.spans.push(LabelledSpan {
+            span,
+            label,
+            attrs: Default::default(),
+        });
+    }
+    set.nothing = false;
+}
+
+/// Labels a complete selection in a labelled-span control with the brush, if one is up (run
+/// after every selection change).
+pub(super) fn brush(task: &Task, form: &mut FormState) {
+    let Some(sel) = form.selection.clone().filter(|s| s.complete) else {
+        return;
+    };
+    let Some(c) = control(task, &sel.control) else {
+        return;
+    };
+    let mut set = current(form, &sel.control);
+    if let Some(label) = set.brush.clone() {
+        add(c, &mut set, sel.span(), label);
+        form.selection = None;
+        store(form, sel.control, set);
+    }
+}
+
+/// Applies a labelled-span action (the caller checked the form is not submitted).
+pub(super) fn apply(task: &Task, form: &mut FormState, action: LabelAction) {
+    let LabelAction { control: id, edit } = action;
+    let Some(c) = control(task, &id) else {
+        return;
+    };
+    let mut set = current(form, &id);
+    match edit {
+        LabelEdit::Pick(label) => {
+            if c.label_of(label.as_str()).is_none() {
+                return;
+            }
+            match form.complete_selection_in(&id).map(|s| s.span()) {
+                Some(span) => {
+                    add(c, &mut set, span, label);
+                    form.selection = None;
+                }
+                None if set.brush.as_ref() == Some(&label) => set.brush = None,
+                None => set.brush = Some(label),
+            }
+        }
+        LabelEdit::Brush(label) => {
+            if label.as_ref().is_some_and(|l| c.label_of(l.as_str()).is_none()) {
+                return;
+            }
+            set.brush = label;
+        }
+        LabelEdit::Relabel { span, label } => {
+            if c.label_of(label.as_str()).is_none() {
+                return;
+            }
+            let Some(s) = set.spans.get_mut(span) else {
+                return;
+            };
+            s.label = label;
+        }
+        LabelEdit::Attribute { span, attr, value } => {
+            let Some(a) = c.attributes.iter().find(|a| a.id == attr) else {
+                return;
+            };
+            let fits = value.as_ref().is_none_or(|v| {
+                a.values.is_empty() || a.values.iter().any(|x| &x.value == v)
+            });
+            let Some(s) = set.spans.get_mut(span).filter(|_| fits) else {
+                return;
+            };
+            match value.filter(|v| !v.is_empty()) {
+                Some(v) => s.attrs.insert(attr, v),
+                None => s.attrs.remove(&attr),
+            };
+        }
+        LabelEdit::Remove(span) => {
+            if span < set.spans.len() {
+                set.spans.remove(span);
+            }
+        }
+        LabelEdit::Nothing(on) => {
+            if on {
+                set.spans.clear();
+                if form.selection.as_ref().is_some_and(|s| s.control == id) {
+                    form.selection = None;
+                }
+            }
+            set.nothing = on;
+        }
+    }
+    store(form, id, set);
+}
