@@ -10,7 +10,7 @@ use crate::spec::{ChoiceOption, SpanLabels};
 use crate::study::gold::{done, locate, problem};
 use crate::support::family::{Gate, Marking};
 use crate::text::Tokens;
-use crate::validate::{span_bounds, span_count, span_label, span_overlap};
+use crate::validate::{span_count, span_label, span_overlap};
 
 fn gate<T>(v: T) -> Marking<T> {
     Gate::gate(v)
@@ -159,12 +159,7 @@ impl ControlRules for SpanLabels {
         let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
         let words = tokens.map_or(0, |t| t.word_count());
         for (i, s) in set.spans.iter().enumerate() {
-            out.extend(span_label::apply(self, i, s));
-            out.extend(span_bounds::apply(
-                &AnswerPath::attribute(&self.id, "spans", Some(i)),
-                std::slice::from_ref(&s.span),
-                words,
-            ));
+            out.extend(span_label::apply(self, i, s, words));
         }
         let covered = |j: usize| -> String {
             let s = set.spans[j].span;

