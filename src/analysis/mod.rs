@@ -9,6 +9,7 @@ pub mod hosts;
 pub mod rankme;
 pub mod report;
 pub mod revalidate;
+pub mod span_exports;
 pub mod span_f1;
 pub mod tidy;
 

@@ -231,6 +231,29 @@ pub enum Export {
         /// The results (JSON Lines).
         results: String,
     },
+    /// Labelled spans as CoNLL BIO tags: a token and its tag per line, a document per item
+    /// and annotator.
+    #[command(
+        after_help = "Example:\n  glossa export conll spec.json items.jsonl results.jsonl > ner.conll"
+    )]
+    Conll(SpanExport),
+    /// Labelled spans as Label Studio tasks (JSON), with the labelling config (--config).
+    #[command(
+        after_help = "Example:\n  glossa export label-studio spec.json items.jsonl results.jsonl --config config.xml > tasks.json"
+    )]
+    LabelStudio {
+        #[command(flatten)]
+        /// What to export.
+        export: SpanExport,
+        /// Also write Label Studio's labelling config (XML) to this file.
+        #[arg(long)]
+        config: Option<String>,
+    },
+    /// Labelled spans as spaCy / Prodigy JSON Lines (text, spans with start, end, label).
+    #[command(
+        after_help = "Example:\n  glossa export spacy spec.json items.jsonl results.jsonl > spans.jsonl"
+    )]
+    Spacy(SpanExport),
     /// Magnitude scores in the RankME data layout (mr, ref1.., inf1..).
     #[command(
         after_help = "Example:\n  glossa export rankme spec.json items.jsonl results.jsonl > rankme.csv"
@@ -243,6 +266,20 @@ pub enum Export {
         /// The results (JSON Lines).
         results: String,
     },
+}
+
+/// What a labelled-span export reads.
+#[derive(Args, Debug)]
+pub struct SpanExport {
+    /// The task spec.
+    pub spec: String,
+    /// The items.
+    pub items: String,
+    /// The results (JSON Lines).
+    pub results: String,
+    /// The span_labels control to export (default: the spec's only one).
+    #[arg(long)]
+    pub control: Option<String>,
 }
 
 /// `glossa plan`'s options.

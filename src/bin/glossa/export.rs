@@ -1,11 +1,11 @@
 //! `glossa export`: results as the datasets analysis tools read (PoQuAD / SQuAD 2.0, a tidy
-//! CSV, the RankME layout).
+//! CSV, the RankME layout, labelled spans as CoNLL, Label Studio or spaCy).
 
 use crate::files::{
     exit_for, load_items, load_spec_file, load_study, read_questions, read_results,
 };
 use crate::Outcome;
-use glossa::analysis::{export, rankme, tidy};
+use glossa::analysis::{export, rankme, span_exports, tidy};
 use std::process::ExitCode;
 
 /// Question authoring as PoQuAD / SQuAD 2.0 JSON; skipped paragraphs are named and left out.
@@ -65,6 +65,50 @@ pub fn rankme(spec_path: &str, items_path: &str, results_path: &str) -> Outcome 
             eprintln!("{spec_path}: {e}");
             return Err(ExitCode::from(2));
         }
+    }
+    Ok(exit_for(bad))
+}
+
+/// The format of a labelled-span export.
+pub enum SpanFormat {
+    /// CoNLL BIO.
+    Conll,
+    /// Label Studio tasks, and where to write the labelling config.
+    LabelStudio(Option<String>),
+    /// spaCy / Prodigy JSON Lines.
+    Spacy,
+}
+
+/// Labelled spans in one of the formats of [`SpanFormat`].
+pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
+    let (spec, items) = load_study(&e.spec, &e.items)?;
+    let (_, results, bad) = read_results(&spec, &e.results)?;
+    let c = span_exports::control(&spec, e.control.as_deref()).map_err(|m| {
+        eprintln!("{}: {m}", e.spec);
+        ExitCode::from(2)
+    })?;
+    match format {
+        SpanFormat::Conll => {
+            let (text, dropped) = span_exports::conll(c, &items, &results);
+            if dropped > 0 {
+                eprintln!(
+                    "{}: {dropped} span(s) overlap an earlier one and cannot be BIO tags: left out (export spacy or label-studio keeps them)",
+                    e.results
+                );
+            }
+            print!("{text}");
+        }
+        SpanFormat::LabelStudio(config) => {
+            if let Some(path) = config {
+                if let Err(err) = std::fs::write(&path, span_exports::label_studio_config(c)) {
+                    eprintln!("{path}: {err}");
+                    return Err(ExitCode::FAILURE);
+                }
+            }
+            let tasks = span_exports::label_studio(c, &items, &results);
+            println!("{}", serde_json::to_string_pretty(&tasks).expect("JSON serialises"));
+        }
+        SpanFormat::Spacy => print!("{}", span_exports::spacy(c, &items, &results)),
     }
     Ok(exit_for(bad))
 }

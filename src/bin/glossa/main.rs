@@ -63,6 +63,11 @@ fn main() -> ExitCode {
             spec,
         }) => export::poquad(&items, &results, spec.as_deref()),
         Command::Export(Export::Csv { spec, results }) => export::csv(&spec, &results),
+        Command::Export(Export::Conll(e)) => export::spans(&e, export::SpanFormat::Conll),
+        Command::Export(Export::LabelStudio { export: e, config }) => {
+            export::spans(&e, export::SpanFormat::LabelStudio(config))
+        }
+        Command::Export(Export::Spacy(e)) => export::spans(&e, export::SpanFormat::Spacy),
         Command::Export(Export::Rankme {
             spec,
             items,
