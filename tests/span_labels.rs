@@ -188,7 +188,9 @@ fn drafts_restore_spans_attributes_nothing_and_the_brush() {
     let f = edit(&t, &f, pick("style"));
     let draft = glossa::form::draft::Draft::of(&t, &f, 0);
     let text = serde_json::to_string(&draft).unwrap();
-    let back: glossa::form::draft::Draft = serde_json::from_str(&text).unwrap();
+    // Read as the browser reads it (the crate's one deserialiser over a JSON value).
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let back: glossa::form::draft::Draft = glossa::spec::from_value(&value).expect("the draft reads");
     let restored = back.restore(&t, 0).expect("restores");
     assert_eq!(restored.answers, f.answers);
 }
@@ -202,4 +204,14 @@ fn a_simulated_annotator_gives_valid_answers() {
             assert_eq!(codes(&t, &form), vec![], "{dir} seed {seed}");
         }
     }
+}
+
+#[test]
+fn a_draft_as_the_browser_saved_it_restores() {
+    let t = example("en-de-mqm", 2);
+    let text = r#"{"format":"glossa.draft/1","spec_id":"mqm-en-de","spec_version":"1.0.0","item_id":"wmt-003","answers":{"errors":{"labels":{"spans":[{"span":{"first":1,"last":1},"label":"style","attrs":{}}],"nothing":false}}},"touched":[],"started_ms":1795571287968,"active_ms":254}"#;
+    let value: serde_json::Value = serde_json::from_str(text).unwrap();
+    let draft: glossa::form::draft::Draft = glossa::spec::from_value(&value).expect("reads");
+    let f = draft.restore(&t, 1795571297968).expect("restores");
+    assert_eq!(spans(&t, &f), [(1, 1, "style".into())]);
 }

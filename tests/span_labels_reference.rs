@@ -107,6 +107,13 @@ fn check(dir: &str) {
     for export in ["label_studio", "spacy", "conll"] {
         assert_eq!(reference[export], json!([]), "{dir}: {export}");
     }
+    // The table and the report show the same F1.
+    let table = glossa(&["agreement", &spec_path, &path("results.jsonl"), "--items", &items_path]);
+    let exact = format!("{f1:.3}");
+    assert!(table.contains("span F1") && table.contains(&exact), "{table}");
+    glossa(&["report", &spec_path, &items_path, &path("results.jsonl"), "--out", &path("report.html")]);
+    let report = std::fs::read_to_string(path("report.html")).unwrap();
+    assert!(report.contains("Span F1 between annotators") && report.contains(&exact), "the report's F1 table");
     let config = std::fs::read_to_string(path("config.xml")).unwrap();
     assert!(config.contains("<Labels name=\"label\" toName=\"text\">"), "{config}");
     std::fs::remove_dir_all(&tmp).ok();

@@ -254,7 +254,21 @@ fn agreement_table(a: &AgreementReport) -> String {
             esc(&q.key), q.questions, q.unanswerable, q.manual_acceptance, q.skipped
         );
     }
-    h + "</tbody></table>"
+    h += "</tbody></table>";
+    for f in &a.span_f1 {
+        let f3 = |x: Option<f64>| x.map_or("—".to_owned(), |v| format!("{v:.3}"));
+        h += &format!("<h3>Span F1 between annotators: {} ({} pairs)</h3><p>Exact: same label, same words. Overlap: same label, a word in common. Micro averages over every pair of annotators of every item.</p><table><thead><tr><th>label</th><th>spans</th><th>exact P</th><th>exact R</th><th>exact F1</th><th>overlap P</th><th>overlap R</th><th>overlap F1</th></tr></thead><tbody>", esc(&f.key), f.pairs);
+        for (label, spans, e, o) in f.rows() {
+            h += &format!(
+                "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td></tr>",
+                if label == "*" { "all labels".to_owned() } else { esc(&label) },
+                spans.map_or("".to_owned(), |n| n.to_string()),
+                f3(e.precision), f3(e.recall), f3(e.f1), f3(o.precision), f3(o.recall), f3(o.f1)
+            );
+        }
+        h += "</tbody></table>";
+    }
+    h
 }
 
 /// The whole report page.

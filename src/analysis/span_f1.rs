@@ -139,6 +139,16 @@ impl Scores {
 }
 
 impl SpanF1 {
+    /// One row per label and one for all labels together (`*`): the label, its spans, and its
+    /// exact and overlap scores — what the report and `glossa agreement` print.
+    pub fn rows(&self) -> Vec<(String, Option<usize>, Scores, Scores)> {
+        let mut out = vec![("*".to_owned(), None, self.all.0, self.all.1)];
+        for (l, (e, o)) in self.labels.iter() {
+            out.push((l.clone(), self.counts.get(l).copied(), *e, *o));
+        }
+        out
+    }
+
     /// As JSON: pairs, exact and overlap scores overall and per label, and spans per label.
     pub fn to_json(&self) -> Value {
         let per: serde_json::Map<String, Value> = self

@@ -30,7 +30,10 @@ pub fn Instructions(props: &InstructionsProps) -> Html {
         <details class="glossa-panel glossa-instructions" open={props.open}>
             <summary {onclick}>{props.heading.clone()}</summary>
             if props.open || painted || *opened {
-                <Markdown source={props.source.clone()} />
+                // On a phone the body scrolls in its own box: focusable, so keys scroll it too.
+                <div class="glossa-instructions-body" tabindex="0" role="region" aria-label={props.heading.clone()}>
+                    <Markdown source={props.source.clone()} />
+                </div>
             }
         </details>
     }

@@ -117,15 +117,21 @@ enum Via {
 /// press or tap in the same frame starts from what the annotator sees.
 type Shown = Rc<RefCell<Option<Selection>>>;
 
+/// The word the keyboard cursor was last on (kept when a selection is used up).
+type Cursor = Rc<std::cell::Cell<Option<usize>>>;
+
 /// Paints the selection (pending or complete) and the keyboard cursor.
 fn paint_selection(
     el: &Element,
     tokens: &Tokens,
     owner: u32,
-    shown: &Shown,
+    (shown, cursor): (&Shown, &Cursor),
     sel: Option<&Selection>,
 ) {
     shown.replace(sel.cloned());
+    if let Some(s) = sel {
+        cursor.set(Some(s.focus));
+    }
     let span = sel.map(Selection::span);
     highlight::set_ranges(
         "glossa-sel",
@@ -151,6 +157,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
     let node = use_node_ref();
     let owner = props.owner;
     let shown: Shown = use_mut_ref(|| None);
+    let cursor: Cursor = use_memo((), |_| std::cell::Cell::new(None));
 
     // Paragraph starts, for the snippet's offset mapping (before any highlight is set).
     {
@@ -196,9 +203,10 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
     // The selection (pending or complete) and the keyboard cursor.
     {
         let (node, tokens, shown) = (node.clone(), Rc::clone(&props.tokens), Rc::clone(&shown));
+        let cursor = Rc::clone(&cursor);
         use_effect_with(props.selection.clone(), move |sel| {
             if let Some(el) = node.cast::<Element>() {
-                paint_selection(&el, &tokens, owner, &shown, sel.as_ref());
+                paint_selection(&el, &tokens, owner, (&shown, &cursor), sel.as_ref());
             }
         });
     }
@@ -226,6 +234,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             props.control.clone(),
         );
         let (node, tokens, shown) = (node.clone(), Rc::clone(&props.tokens), Rc::clone(&shown));
+        let cursor = Rc::clone(&cursor);
         move |anchor: usize, focus: usize, complete: bool, via: Via| {
             if let Some(el) = node.cast::<Element>() {
                 let sel = Selection {
@@ -234,7 +243,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                     focus,
                     complete,
                 };
-                paint_selection(&el, &tokens, owner, &shown, Some(&sel));
+                paint_selection(&el, &tokens, owner, (&shown, &cursor), Some(&sel));
             }
             let send = match via {
                 Via::Pointer => &on_pick,
@@ -252,6 +261,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
         let (node, tokens, select) = (node.clone(), Rc::clone(&props.tokens), select.clone());
         let (on_pick, control) = (props.on_pick.clone(), props.control.clone());
         let (disabled, shown) = (props.disabled, Rc::clone(&shown));
+        let cursor = Rc::clone(&cursor);
         Callback::from(move |e: MouseEvent| {
             let Some(el) = node.cast::<Element>() else {
                 return;
@@ -276,7 +286,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                 return;
             };
             let next = Selection::after_tap(shown.borrow().as_ref(), control.clone(), word);
-            paint_selection(&el, &tokens, owner, &shown, Some(&next));
+            paint_selection(&el, &tokens, owner, (&shown, &cursor), Some(&next));
             on_pick.emit(Action::TapWord {
                 control: control.clone(),
                 word,
@@ -290,7 +300,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             select,
             props.on_action.clone(),
         );
-        let disabled = props.disabled;
+        let (disabled, cursor) = (props.disabled, Rc::clone(&cursor));
         // In right-to-left text the next word is to the left.
         let rtl = props.lang.dir() == crate::i18n::Dir::Rtl;
         Callback::from(move |e: KeyboardEvent| {
@@ -299,7 +309,12 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                 return;
             }
             let selection = shown.borrow().clone();
-            let (anchor, focus) = selection.as_ref().map_or((0, 0), |s| (s.anchor, s.focus));
+            // With no selection, the cursor goes on from the last word it was on (a passage
+            // just labelled), or starts at the first word.
+            let at = selection.as_ref().map(|s| s.focus).or(cursor.get());
+            let (anchor, focus) = selection
+                .as_ref()
+                .map_or((at.unwrap_or(0), at.unwrap_or(0)), |s| (s.anchor, s.focus));
             let fresh = selection.is_none() || selection.as_ref().is_some_and(|s| s.complete);
             let step = |to: usize| {
                 if e.shift_key() && !fresh {
@@ -314,7 +329,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                 (k, _) => k.to_owned(),
             };
             let target = match key.as_str() {
-                "ArrowRight" | "ArrowDown" if fresh && selection.is_none() => Some((0, 0)),
+                "ArrowRight" | "ArrowDown" if at.is_none() => Some((0, 0)),
                 "ArrowRight" | "ArrowDown" => Some(step((focus + 1).min(last))),
                 "ArrowLeft" | "ArrowUp" => Some(step(focus.saturating_sub(1))),
                 "Home" => Some(step(0)),

@@ -21,7 +21,7 @@ async function violations(page) {
   });
 }
 
-for (const example of ['it-implicit', 'en-emotions', 'en-informativeness', 'cs-abstract-errors', 'cs-propaganda', 'pl-poquad']) {
+for (const example of ['it-implicit', 'en-emotions', 'en-informativeness', 'cs-abstract-errors', 'cs-propaganda', 'pl-poquad', 'de-toxic', 'en-ner', 'en-de-mqm']) {
   test(`${example}: no violations, before and after a refused submit`, async () => {
     const { page, context } = await openPage(env, `?example=${example}`);
     await page.locator('.glossa-submit').waitFor();
@@ -66,3 +66,25 @@ for (const [name, path, frameSelector] of hostPages) {
     await context.close();
   });
 }
+
+test('labelled spans: no violations with spans marked, tags drawn and a span\'s problems showing', async () => {
+  const { page, context } = await openPage(env, '?example=en-de-mqm', { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+  const text = page.locator('.glossa-span-text');
+  await text.waitFor();
+  await page.locator('.glossa-label-bar').getByRole('button', { name: 'Accuracy', exact: true }).tap();
+  for (const w of ['Treffen', 'Dienstag']) {
+    const at = await text.evaluate((el, w) => {
+      const t = el.firstChild.firstChild; const i = t.data.indexOf(w);
+      const r = document.createRange(); r.setStart(t, i); r.setEnd(t, i + w.length);
+      el.scrollIntoView({ block: 'start' });
+      const b = r.getBoundingClientRect(); return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    }, w);
+    await page.touchscreen.tap(at.x, at.y);
+    await page.touchscreen.tap(at.x, at.y);
+  }
+  await page.locator('.glossa-tag').nth(1).waitFor();
+  await page.locator('.glossa-submit').tap();
+  await page.locator('.glossa-labelled-span .glossa-error').first().waitFor();
+  assert.deepEqual(await violations(page), []);
+  await context.close();
+});
