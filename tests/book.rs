@@ -133,6 +133,9 @@ fn cli_reference() -> String {
         &["export", "poquad"],
         &["export", "csv"],
         &["export", "rankme"],
+        &["export", "conll"],
+        &["export", "label-studio"],
+        &["export", "spacy"],
         &["collect"],
         &["agreement"],
         &["report"],
@@ -141,6 +144,7 @@ fn cli_reference() -> String {
         &["serve"],
         &["host"],
         &["schema"],
+        &["strings"],
     ] {
         let mut args: Vec<&str> = cmd.to_vec();
         args.push("--help");

@@ -31,7 +31,7 @@ pub fn Instructions(props: &InstructionsProps) -> Html {
             <summary {onclick}>{props.heading.clone()}</summary>
             if props.open || painted || *opened {
                 // On a phone the body scrolls in its own box: focusable, so keys scroll it too.
-                <div class="glossa-instructions-body" tabindex="0" role="region" aria-label={props.heading.clone()}>
+                <div class="glossa-instructions-body" tabindex="0">
                     <Markdown source={props.source.clone()} />
                 </div>
             }
