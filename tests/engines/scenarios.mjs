@@ -231,7 +231,7 @@ export const SCENARIOS = {
     await s.click(await s.element(assign));
     // By keyboard: in right-to-left text the left arrow goes on to the next word.
     await s.run(() => document.querySelector('.glossa-span-text').focus());
-    await s.press('\uE012');
+    await s.press('\uE011'); // Home: the first word (the cursor otherwise goes on from the last passage)
     await s.press('\uE012', { shift: true });
     await s.press('\uE007');
     await s.waitFor(() => document.body.innerText.includes('«التقى الرئيس»'), [], 'the keyboard selection');
@@ -249,6 +249,37 @@ export const SCENARIOS = {
     await choose(s, '場所', '建物');
     await submit(s);
     return received(s);
+  },
+
+  async 'de-toxic: a passage then its label, a label first (the brush), a key, nothing to mark'(s, base, who) {
+    await open(s, base, `example=de-toxic&participant=${who}&item=3`, () => document.querySelector('.glossa-span-text > *'));
+    const label = (name) => `function () { return [...document.querySelectorAll('.glossa-label-bar button')].find((b) => b.querySelector('.glossa-label-name')?.textContent.trim() === ${JSON.stringify(name)}); }`;
+    // A passage, then its label.
+    await tapWord(s, 'Leute');
+    await tapWord(s, 'du');
+    await s.click(await s.element(label('Beleidigung')));
+    await s.waitFor(() => document.querySelectorAll('.glossa-labelled-span').length === 1, [], 'the first span');
+    // A label first: it marks each passage until it is picked again.
+    await s.click(await s.element(label('Drohung')));
+    await tapWord(s, 'wenn');
+    await tapWord(s, 'dran');
+    await s.waitFor(() => document.querySelectorAll('.glossa-labelled-span').length === 2, [], 'the brush marked');
+    await s.click(await s.element(label('Drohung')));
+    // By keyboard: Home, four words on (weggesperrt), Enter selects, the key 3 labels.
+    await s.run(() => document.querySelector('.glossa-span-text').focus());
+    await s.press('\uE011');
+    for (let i = 0; i < 4; i++) await s.press('\uE014');
+    await s.press('\uE007');
+    await s.press('3');
+    await s.waitFor(() => document.querySelectorAll('.glossa-labelled-span').length === 3, [], 'the keyed span');
+    await submit(s);
+    await received(s);
+    // The next item has nothing toxic: the box makes that an answer.
+    await s.click(await s.element(() => { const b = document.querySelector('#next'); return b && !b.hidden && b; }));
+    await s.waitFor(() => document.querySelector('.glossa-nothing input'), [], 'the next item');
+    await s.click(await s.element(() => document.querySelector('.glossa-nothing')));
+    await submit(s);
+    return received(s, 2);
   },
 
   async 'pl-poquad: a question with a fragment'(s, base, who) {
