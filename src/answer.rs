@@ -157,19 +157,60 @@ pub struct SpanLabelsValue {
     pub nothing_to_mark: bool,
 }
 
-/// One labelled span, as results hold it: its label, its text and offsets (as every span),
-/// and its attributes.
+/// One labelled span, as results hold it: its label, its text and offsets (as every span
+/// holds them, see [`SpanValue`]), and its attributes.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default)]
 pub struct LabelledSpanValue {
     /// The label's value.
     pub label: String,
-    /// The covered text and its offsets.
-    #[serde(flatten)]
-    pub span: SpanValue,
+    /// The covered text.
+    pub text: String,
+    /// Start, in Unicode code points.
+    pub start: usize,
+    /// End (exclusive), in Unicode code points.
+    pub end: usize,
+    /// Start, in UTF-16 code units (JavaScript string indices).
+    pub start_utf16: usize,
+    /// End (exclusive), in UTF-16 code units.
+    pub end_utf16: usize,
+    /// Index of the first word (words and punctuation, counted from 0; spaces not counted).
+    pub first_word: usize,
+    /// Index of the last word (inclusive).
+    pub last_word: usize,
     /// The span's attributes by id (absent when the spec asks none).
     #[serde(skip_serializing_if = "SortedMap::is_empty")]
     pub attributes: SortedMap<String, String>,
+}
+
+impl LabelledSpanValue {
+    /// A labelled span from a span's text and offsets.
+    pub fn new(label: String, s: SpanValue, attributes: SortedMap<String, String>) -> Self {
+        LabelledSpanValue {
+            label,
+            text: s.text,
+            start: s.start,
+            end: s.end,
+            start_utf16: s.start_utf16,
+            end_utf16: s.end_utf16,
+            first_word: s.first_word,
+            last_word: s.last_word,
+            attributes,
+        }
+    }
+
+    /// Its text and offsets, as any span holds them.
+    pub fn span(&self) -> SpanValue {
+        SpanValue {
+            text: self.text.clone(),
+            start: self.start,
+            end: self.end,
+            start_utf16: self.start_utf16,
+            end_utf16: self.end_utf16,
+            first_word: self.first_word,
+            last_word: self.last_word,
+        }
+    }
 }
 
 /// A number control's answer: one whole number, or one per output.

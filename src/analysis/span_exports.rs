@@ -72,7 +72,7 @@ pub fn conll(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> (String, 
         let tokens = Tokens::with_units(text, c.units);
         let mut tags: Vec<String> = vec!["O".to_owned(); tokens.word_count()];
         for s in &v.spans {
-            let (f, l) = (s.span.first_word, s.span.last_word);
+            let (f, l) = (s.first_word, s.last_word);
             if l >= tags.len() || tags[f..=l].iter().any(|t| t != "O") {
                 dropped += 1;
                 continue;
@@ -146,7 +146,7 @@ pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Va
                 let mut result = Vec::new();
                 for (k, s) in v.spans.iter().enumerate() {
                     let region = format!("s{k}");
-                    let at = json!({"start": s.span.start, "end": s.span.end, "text": s.span.text});
+                    let at = json!({"start": s.start, "end": s.end, "text": s.text});
                     let mut labels = at.clone();
                     labels["labels"] = json!([s.label]);
                     result.push(json!({"id": region, "from_name": "label", "to_name": "text", "type": "labels", "value": labels}));
@@ -181,7 +181,7 @@ pub fn spacy(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> String {
         let spans: Vec<Value> = v
             .spans
             .iter()
-            .map(|s| json!({"start": s.span.start, "end": s.span.end, "label": s.label, "text": s.span.text}))
+            .map(|s| json!({"start": s.start, "end": s.end, "label": s.label, "text": s.text}))
             .collect();
         let line = json!({"text": text, "spans": spans, "meta": {"item_id": item.id, "annotator": who, "nothing_to_mark": v.nothing_to_mark}});
         out += &line.to_string();

@@ -67,7 +67,7 @@ fn spans<'a>(v: &'a SpanLabelsValue, label: Option<&str>) -> Vec<Span<'a>> {
         .spans
         .iter()
         .filter(|s| label.is_none_or(|l| s.label == l))
-        .map(|s| (s.label.as_str(), s.span.first_word, s.span.last_word))
+        .map(|s| (s.label.as_str(), s.first_word, s.last_word))
         .collect();
     out.sort_unstable();
     out.dedup();

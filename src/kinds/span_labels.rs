@@ -174,7 +174,7 @@ impl ControlRules for SpanLabels {
 /// The spans of a value in the order results keep: by start, then end, then label.
 fn sorted(mut spans: Vec<LabelledSpanValue>) -> Vec<LabelledSpanValue> {
     spans.sort_by(|a, b| {
-        (a.span.start, a.span.end, &a.label).cmp(&(b.span.start, b.span.end, &b.label))
+        (a.start, a.end, &a.label).cmp(&(b.start, b.end, &b.label))
     });
     spans
 }
@@ -191,11 +191,11 @@ impl ToValue for SpanLabels {
             .unwrap_or_default()
             .iter()
             .filter_map(|s| {
-                Some(LabelledSpanValue {
-                    label: s.label.to_string(),
-                    span: SpanValue::of(text, tokens, &s.span)?,
-                    attributes: s.attrs.clone(),
-                })
+                Some(LabelledSpanValue::new(
+                    s.label.to_string(),
+                    SpanValue::of(text, tokens, &s.span)?,
+                    s.attrs.clone(),
+                ))
             })
             .collect();
         Some(AnswerValue::SpanLabels(gate(SpanLabelsValue {
@@ -327,7 +327,7 @@ impl Analyse for SpanLabels {
         let v = spans_of(value)?;
         let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = task.tokens(self.text_field.as_str())?;
-        let plain: Vec<SpanValue> = v.spans.iter().map(|s| s.span.clone()).collect();
+        let plain: Vec<SpanValue> = v.spans.iter().map(LabelledSpanValue::span).collect();
         let words =
             crate::analysis::revalidate::read_spans(text, tokens, &plain, &format!("{path}.spans"), out);
         if words.len() != v.spans.len() {
@@ -363,7 +363,7 @@ impl Analyse for SpanLabels {
         }
         for s in &v.spans {
             let part: Vec<String> = s.attributes.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            push(part.join(";"), s.label.clone(), Some(&s.span));
+            push(part.join(";"), s.label.clone(), Some(&s.span()));
         }
     }
 
@@ -389,7 +389,7 @@ impl Analyse for SpanLabels {
             let mut t: Vec<&str> = v
                 .spans
                 .iter()
-                .filter(|s| s.span.first_word <= w && w <= s.span.last_word)
+                .filter(|s| s.first_word <= w && w <= s.last_word)
                 .map(|s| s.label.as_str())
                 .collect();
             t.sort_unstable();
@@ -401,7 +401,7 @@ impl Analyse for SpanLabels {
             for (item, by) in &by_item {
                 let last = by
                     .values()
-                    .flat_map(|v| v.spans.iter().map(|s| s.span.last_word + 1))
+                    .flat_map(|v| v.spans.iter().map(|s| s.last_word + 1))
                     .max()
                     .unwrap_or(0);
                 for w in 0..words(item, last) {
@@ -485,14 +485,14 @@ impl Analyse for SpanLabels {
                     .spans
                     .iter()
                     .filter(|s| s.label == l.value.as_str())
-                    .map(|s| format!("{}-{}", s.span.first_word, s.span.last_word))
+                    .map(|s| format!("{}-{}", s.first_word, s.last_word))
                     .collect();
                 format!("{}.{}={}", self.id, l.value, words.join(","))
             })
             .collect();
         for s in &v.spans {
             for (k, a) in &s.attributes {
-                out.push(format!("{}.{}-{}.{k}={a}", self.id, s.span.first_word, s.span.last_word));
+                out.push(format!("{}.{}-{}.{k}={a}", self.id, s.first_word, s.last_word));
             }
         }
         out.push(format!("{}.nothing={}", self.id, v.nothing_to_mark));

@@ -224,7 +224,7 @@ impl Expected {
                 let mut have: SortedMap<String, Vec<u64>> = SortedMap::new();
                 for s in &got.spans {
                     let words = have.entry(s.label.clone()).or_default();
-                    words.extend(s.span.first_word as u64..=s.span.last_word as u64);
+                    words.extend(s.first_word as u64..=s.last_word as u64);
                     words.sort_unstable();
                     words.dedup();
                 }
