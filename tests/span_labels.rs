@@ -215,3 +215,41 @@ fn a_draft_as_the_browser_saved_it_restores() {
     let f = draft.restore(&t, 1795571297968).expect("restores");
     assert_eq!(spans(&t, &f), [(1, 1, "style".into())]);
 }
+
+#[test]
+fn gold_is_scored_per_label_by_word_overlap_and_a_bad_entry_is_named() {
+    use glossa::study::gold::Gold;
+    let t = example("en-ner", 0); // "Peter Blackburn reports from Brussels for the European Commission ."
+    let root = env!("CARGO_MANIFEST_DIR");
+    let items = item::parse_items(&std::fs::read_to_string(format!("{root}/www/examples/en-ner/items.json")).unwrap()).unwrap();
+    let gold = r#"{"items": [{"item_id": "conll-001", "answers": {"entities": {"spans": [
+        {"label": "PER", "text": "Peter Blackburn"}, {"label": "LOC", "text": "Brussels"},
+        {"label": "ORG", "words": [7, 8]}]}}},
+      {"item_id": "conll-004", "answers": {"entities": {"spans": []}}}], "span_overlap": 0.6}"#;
+    let gold = Gold::load(gold, &t.spec, &items).expect("the gold file reads");
+    let result = |t: &Task, f: &FormState| {
+        let doc = build(t, f, &Environment::default(), &SortedMap::new(), 1).expect("valid");
+        glossa::result::ResultDoc::read(&t.spec, &serde_json::to_value(&doc).unwrap()).unwrap()
+    };
+    let label = |f: &FormState, a, b, l| edit(&t, &select(&t, f, a, b), pick(l));
+    let all = label(&label(&label(&FormState::new(0), 0, 1, "PER"), 4, 4, "LOC"), 7, 8, "ORG");
+    assert_eq!(gold.passes(&result(&t, &all)), Some(true));
+    // "Commission" alone for ORG: 1 of 2 words (Jaccard 0.5, under the file's 0.6).
+    let short = label(&label(&label(&FormState::new(0), 0, 1, "PER"), 4, 4, "LOC"), 8, 8, "ORG");
+    assert_eq!(gold.passes(&result(&t, &short)), Some(false));
+    // The right words under another label fail; a label the gold lacks fails.
+    let wrong = label(&label(&label(&FormState::new(0), 0, 1, "PER"), 4, 4, "ORG"), 7, 8, "ORG");
+    assert_eq!(gold.passes(&result(&t, &wrong)), Some(false));
+    // Nothing to mark is the gold answer of conll-004.
+    let t4 = example("en-ner", 3);
+    let nothing = edit(&t4, &FormState::new(0), LabelEdit::Nothing(true));
+    assert_eq!(gold.passes(&result(&t4, &nothing)), Some(true));
+    let marked = edit(&t4, &select(&t4, &FormState::new(0), 0, 0), pick("MISC"));
+    assert_eq!(gold.passes(&result(&t4, &marked)), Some(false));
+    // A label the control lacks and a text the item lacks are named by their field.
+    let bad = r#"{"items": [{"item_id": "conll-001", "answers": {"entities": {"spans": [
+        {"label": "PERSON", "text": "Peter"}, {"label": "LOC", "text": "Paris"}]}}}]}"#;
+    let problems: Vec<String> = Gold::load(bad, &t.spec, &items).unwrap_err().iter().map(ToString::to_string).collect();
+    assert!(problems[0].contains("spans[0].label") && problems[0].contains("PERSON"), "{problems:?}");
+    assert!(problems[1].contains("spans[1]") && problems[1].contains("Paris"), "{problems:?}");
+}
