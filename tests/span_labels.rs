@@ -175,6 +175,11 @@ fn each_span_needs_its_attributes_and_results_carry_them() {
     let back = glossa::result::ResultDoc::read(&t.spec, &json).expect("reads back");
     assert!(matches!(back.answers.get(&ControlId::from("errors")), Some(AnswerValue::SpanLabels(v)) if v.spans.len() == 2));
     assert!(glossa::analysis::revalidate::check_result(&t, &json).is_empty());
+    // The tidy table: a row per span, the label as its value, the attributes as its part.
+    let rows = glossa::analysis::tidy::rows(&t.spec, &[back.clone()]);
+    let cells: Vec<[&str; 4]> = rows.iter().map(|r| [r.cells[3].as_str(), r.cells[4].as_str(), r.cells[5].as_str(), r.cells[7].as_str()]).collect();
+    assert_eq!(cells[0], ["note=river bank;severity=major", "accuracy", got[0]["start"].to_string().as_str(), "am Fluss"]);
+    assert_eq!(cells[1][1], "terminology");
     let mut bad = json.clone();
     bad["answers"]["errors"]["spans"][0]["label"] = "grammar".into();
     assert!(!glossa::analysis::revalidate::check_result(&t, &bad).is_empty());
