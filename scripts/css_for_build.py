@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the part of www/glossa.css a participant build needs.
 
-Usage: scripts/css_for_build.py BUILD   (choice, number or grid; `full` uses glossa.css whole)
+Usage: scripts/css_for_build.py BUILD   (choice, number, grid or labels; `full` uses glossa.css whole)
 
 A rule is kept when one of its selectors can match in the build: every name the selector
 needs (classes, highlight names, data attributes) is used by a UI file the build has. The files
@@ -15,16 +15,18 @@ import sys
 
 ROOT = __file__.rsplit('/scripts/', 1)[0]
 # A UI file of a family a lighter build leaves out says so in its header
-# (`//! Build family: marking (...)`); every other file is in every build.
-FAMILY_LINE = re.compile(r'^//! Build family: (\w+)', re.M)
-BUILDS = {'choice': set(), 'number': {'numbers'}, 'grid': {'grids'}}
-# Names made at run time (attribute colours, highlight names, fallback boxes): the span painter's.
-DYNAMIC = [(re.compile(r'^glossa-(c\d+|a\d+|sel|cursor|jump|fb-.*)$'), 'marking')]
+# (`//! Build family: marking (...)`, or several: `//! Build family: marking, labels (...)`);
+# every other file is in every build.
+FAMILY_LINE = re.compile(r'^//! Build family: (\w+(?:, \w+)*)', re.M)
+BUILDS = {'choice': set(), 'number': {'numbers'}, 'grid': {'grids'}, 'labels': {'labels'}}
+# Names made at run time (attribute colours, highlight names, fallback boxes, label tags): the
+# span painter's, in the builds with span texts.
+DYNAMIC = [(re.compile(r'^glossa-(c\d+|a\d+|sel|cursor|jump|fb-.*|tag.*)$'), {'marking', 'labels'})]
 
 
 def family_of(text):
     found = FAMILY_LINE.search(text)
-    return found.group(1) if found else 'base'
+    return frozenset(found.group(1).split(', ')) if found else frozenset({'base'})
 
 
 @functools.cache
@@ -37,11 +39,11 @@ def sources():
 
 @functools.cache
 def families_of_name(name, srcs):
-    found = {fam for fam, text in srcs if re.search(re.escape(name) + r'(?![\w-])', text)}
+    found = set().union(*(fams for fams, text in srcs if re.search(re.escape(name) + r'(?![\w-])', text)))
     if not found:
-        for pattern, fam in DYNAMIC:
+        for pattern, fams in DYNAMIC:
             if pattern.match(name):
-                return {fam}
+                return set(fams)
         return {'base'}
     return found
 

@@ -5,7 +5,7 @@
 //! holds (integers).
 
 use crate::spec::Control;
-use crate::support::family::{Grids, Marking, Numbers};
+use crate::support::family::{Grids, Labels, Marking, Numbers};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
@@ -18,7 +18,7 @@ pub enum Answer {
     /// The chosen option of a single-choice control.
     Choice(OptionValue),
     /// The ticked options of a multiple-choice control, in the spec's order.
-    Choices(Marking<Vec<OptionValue>>),
+    Choices(Labels<Vec<OptionValue>>),
     /// The text typed into a single number box.
     NumberText(Numbers<String>),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
@@ -28,7 +28,7 @@ pub enum Answer {
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
     Spans(Marking<SortedMap<String, Vec<SpanEntry>>>),
     /// Labelled spans, with "nothing to mark" and the label the annotator marks with.
-    Labels(Marking<LabelSet>),
+    Labels(Labels<LabelSet>),
     /// Free text as typed.
     Text(String),
     /// Authored questions (QA), with the "no more questions possible" box.
@@ -132,7 +132,7 @@ pub enum AnswerValue {
     /// The chosen option's value.
     SingleChoice(OptionValue),
     /// The ticked options' values, in the spec's order (`["none"]` for the spec's `none`).
-    MultipleChoice(Marking<Vec<OptionValue>>),
+    MultipleChoice(Labels<Vec<OptionValue>>),
     /// A whole number, or whole numbers keyed by output id.
     Number(Numbers<NumberValue>),
     /// A grid, row by row.
@@ -140,7 +140,7 @@ pub enum AnswerValue {
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
     SpanAttributes(Marking<SortedMap<String, SpanAttrValue>>),
     /// Labelled spans, and whether the annotator confirmed there was nothing to mark.
-    SpanLabels(Marking<SpanLabelsValue>),
+    SpanLabels(Labels<SpanLabelsValue>),
     /// Free text.
     Text(String),
     /// Authored questions.

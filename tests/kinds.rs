@@ -1,6 +1,6 @@
 //! Which control and block kinds each participant build has is declared once — in the spec's
 //! `tagged_enum!` lists, where a kind's payload type names its family (`Numbers<…>`,
-//! `Grids<…>`, `Marking<…>`, or none: every build) — and every other list of it is checked
+//! `Grids<…>`, `Marking<…>`, `Labels<…>`, or none: every build) — and every other list of it is checked
 //! here: `www/glossa.js`' `BUILDS` (which build a spec loads), `scripts/build.sh`' features (what
 //! each build compiles) and `scripts/css_for_build.py`' families (which CSS each build keeps).
 //! A new kind that is missing from one of them fails this test, naming the list.
@@ -25,9 +25,9 @@ fn kinds(file: &str, name: &str) -> Vec<(String, &'static str)> {
         .filter_map(|l| {
             let l = l.trim();
             let kind = l.strip_prefix('"')?.split('"').next()?.to_owned();
-            let family = ["Numbers<", "Grids<", "Marking<"]
+            let family = ["Numbers<", "Grids<", "Marking<", "Labels<"]
                 .iter()
-                .zip(["numbers", "grids", "marking"])
+                .zip(["numbers", "grids", "marking", "labels"])
                 .find(|(w, _)| l.contains(*w))
                 .map_or("base", |(_, f)| f);
             Some((kind, family))
@@ -36,11 +36,12 @@ fn kinds(file: &str, name: &str) -> Vec<(String, &'static str)> {
 }
 
 /// The participant builds and the families each has (the last has every kind).
-const BUILDS: [(&str, &[&str]); 4] = [
+const BUILDS: [(&str, &[&str]); 5] = [
     ("choice", &["base"]),
     ("number", &["base", "numbers"]),
     ("grid", &["base", "grids"]),
-    ("full", &["base", "numbers", "grids", "marking"]),
+    ("labels", &["base", "labels"]),
+    ("full", &["base", "numbers", "grids", "marking", "labels"]),
 ];
 
 fn of(list: &[(String, &str)], families: &[&str]) -> BTreeSet<String> {
@@ -146,7 +147,7 @@ fn every_list_of_kinds_per_build_agrees_with_the_spec() {
         let want = features_of(families);
         let have: BTreeSet<String> = features
             .into_iter()
-            .filter(|f| ["numbers", "grids", "marking"].contains(&f.as_str()))
+            .filter(|f| ["numbers", "grids", "marking", "labels"].contains(&f.as_str()))
             .collect();
         assert_eq!(have, want, "scripts/build.sh: the families of {build}");
     }
@@ -157,7 +158,7 @@ fn every_list_of_kinds_per_build_agrees_with_the_spec() {
         .lines()
         .find(|l| l.starts_with("BUILDS = "))
         .expect("css_for_build.py: BUILDS");
-    for (build, families) in &BUILDS[..3] {
+    for (build, families) in &BUILDS[..4] {
         let at = line
             .find(&format!("'{build}': "))
             .unwrap_or_else(|| panic!("css_for_build.py: no {build}"));
@@ -229,7 +230,7 @@ fn every_kind_has_its_core_file_and_a_view_that_names_its_family() {
         let declared = text
             .lines()
             .find_map(|l| l.strip_prefix("//! Build family: "))
-            .map_or("base", |rest| rest.split_whitespace().next().unwrap());
+            .map_or("base", |rest| rest.split([' ', ',']).next().unwrap());
         assert_eq!(
             declared, family,
             "src/ui/{file}: the view of {kind} must say `//! Build family: {family}`"

@@ -25,6 +25,11 @@ export const BUILDS = Object.freeze([
     blocks: ['text', 'source', 'meaning_representation', 'standard'],
   },
   { name: 'grid', controls: ['single_choice', 'text', 'grid'], blocks: ['text', 'source', 'sentences'] },
+  {
+    name: 'labels',
+    controls: ['single_choice', 'multiple_choice', 'text', 'span_labels'],
+    blocks: ['text', 'source'],
+  },
   { name: 'full', controls: null, blocks: null },
 ]);
 

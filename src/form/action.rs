@@ -1,6 +1,6 @@
 //! What the annotator (or the page) does: one typed action per change, with its edits.
 
-use crate::support::family::{Marking, Wholes};
+use crate::support::family::{Labels, Wholes};
 use crate::support::ids::{ControlId, OptionValue};
 
 /// Something the annotator (or the page) did.
@@ -119,7 +119,7 @@ pub enum Action {
         entry: usize,
     },
     /// A change to a labelled-span control (see [`LabelEdit`]).
-    Labels(Marking<LabelAction>),
+    Labels(Labels<LabelAction>),
     /// Add a question card (at the end).
     QuestionAdd {
         /// The questions control.

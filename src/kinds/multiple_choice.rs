@@ -83,7 +83,7 @@ impl KindAnswer for MultipleChoice {
 }
 
 /// A list in its family's gate.
-fn gate(values: Vec<OptionValue>) -> crate::support::family::Marking<Vec<OptionValue>> {
+fn gate(values: Vec<OptionValue>) -> crate::support::family::Labels<Vec<OptionValue>> {
     crate::support::family::Gate::gate(values)
 }
 

@@ -8,11 +8,11 @@ use crate::form::{LabelAction, LabelEdit};
 use crate::simulate::{select, words};
 use crate::spec::{ChoiceOption, SpanLabels};
 use crate::study::gold::{done, locate, problem};
-use crate::support::family::{Gate, Marking};
+use crate::support::family::{Gate, Labels};
 use crate::text::Tokens;
 use crate::validate::{span_count, span_label, span_overlap};
 
-fn gate<T>(v: T) -> Marking<T> {
+fn gate<T>(v: T) -> Labels<T> {
     Gate::gate(v)
 }
 

@@ -1,7 +1,7 @@
 //! Controls: what the annotator answers, one kind per variant.
 
 use super::tagged;
-use crate::support::family::{Grids, Marking, Numbers};
+use crate::support::family::{Grids, Labels, Marking, Numbers};
 use crate::support::ids::{ControlId, FieldName, OptionValue};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,7 @@ pub enum Control {
     SingleChoice(SingleChoice),
     /// Any options out of a list (multi-label), between `min` and `max` of them, with an
     /// exclusive "none of these" when the spec gives one.
-    MultipleChoice(Marking<MultipleChoice>),
+    MultipleChoice(Labels<MultipleChoice>),
     /// A whole number, asked once or once for each output the item lists (magnitude
     /// estimation: one score per utterance).
     Number(Numbers<NumberControl>),
@@ -26,7 +26,7 @@ pub enum Control {
     SpanAttributes(Marking<SpanAttributes>),
     /// Labelled spans: passages of a text, each with one label from a set (named entities,
     /// toxic spans, MQM error spans), optionally with attributes per span.
-    SpanLabels(Marking<SpanLabels>),
+    SpanLabels(Labels<SpanLabels>),
     /// Free text (e.g. an optional note).
     Text(TextControl),
     /// Question authoring: questions about a paragraph, each with its answer marked in it.
@@ -34,11 +34,11 @@ pub enum Control {
 }
 tagged::tagged_enum!(Control {
     "single_choice" => SingleChoice(SingleChoice),
-    "multiple_choice" => MultipleChoice(Marking<MultipleChoice>),
+    "multiple_choice" => MultipleChoice(Labels<MultipleChoice>),
     "number" => Number(Numbers<NumberControl>),
     "grid" => Grid(Grids<GridControl>),
     "span_attributes" => SpanAttributes(Marking<SpanAttributes>),
-    "span_labels" => SpanLabels(Marking<SpanLabels>),
+    "span_labels" => SpanLabels(Labels<SpanLabels>),
     "text" => Text(TextControl),
     "questions" => Questions(Marking<super::QuestionsControl>),
 });

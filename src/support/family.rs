@@ -3,9 +3,11 @@
 //!
 //! The browser bundle comes in builds per need (`scripts/build.sh`): `choice` (single choice and
 //! free text), `number` (+ numbers, meaning representations and standards: magnitude
-//! estimation), `grid` (+ grids and sentence blocks: the error grid) and `full` (everything, with
-//! span attributes, question authoring and the tokeniser). A spec variant of a family is declared
-//! as `Variant(Numbers<Payload>)`, `Variant(Grids<Payload>)` or `Variant(Marking<Payload>)`: in a
+//! estimation), `grid` (+ grids and sentence blocks: the error grid), `labels` (+ multiple
+//! choice and labelled spans, with the tokeniser) and `full` (everything, with span attributes
+//! and question authoring). A spec variant of a family is declared
+//! as `Variant(Numbers<Payload>)`, `Variant(Grids<Payload>)`, `Variant(Marking<Payload>)` or
+//! `Variant(Labels<Payload>)`: in a
 //! build with the family that is the payload itself; in a build without it, [`Absent`]`<Payload>`,
 //! a type with no values that reads as a clear error and dereferences to the payload for code
 //! that is never reached. Native builds (the CLI, the tests, the report) have every family.
@@ -36,12 +38,22 @@ pub type Marking<T> = T;
 #[cfg(not(any(feature = "marking", not(target_arch = "wasm32"))))]
 pub type Marking<T> = Absent<T>;
 
+/// Labels: multiple choice (multi-label) and labelled spans (named entities, toxic spans, MQM
+/// error spans): the `labels` and `full` builds.
+#[cfg(any(feature = "labels", not(target_arch = "wasm32")))]
+pub type Labels<T> = T;
+/// Labels: multiple choice (multi-label) and labelled spans (named entities, toxic spans, MQM
+/// error spans): the `labels` and `full` builds.
+#[cfg(not(any(feature = "labels", not(target_arch = "wasm32"))))]
+pub type Labels<T> = Absent<T>;
+
 /// Whole answers set at once (`form::Action::SetAnswer`): every build but `choice`, whose
 /// kinds (single choice, free text) have actions of their own.
 #[cfg(any(
     feature = "numbers",
     feature = "grids",
     feature = "marking",
+    feature = "labels",
     not(target_arch = "wasm32")
 ))]
 pub type Wholes<T> = T;
@@ -51,6 +63,7 @@ pub type Wholes<T> = T;
     feature = "numbers",
     feature = "grids",
     feature = "marking",
+    feature = "labels",
     not(target_arch = "wasm32")
 )))]
 pub type Wholes<T> = Absent<T>;

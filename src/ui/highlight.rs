@@ -6,7 +6,7 @@
 //! painted by a fallback: a layer of boxes behind nothing (`pointer-events: none`) at the end of
 //! the text's container, one box per line of each range, styled like the highlights
 //! (`.glossa-fb-…` in `www/glossa.css`), redrawn when ranges change or the text reflows.
-//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
+//! Build family: marking, labels (the `labels` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;

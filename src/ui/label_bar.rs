@@ -2,7 +2,7 @@
 //! passage selected, a label's button labels it; with none, it picks the label to mark with
 //! (the brush, `aria-pressed`) or puts it down. Sticks to the bottom of the screen on a phone,
 //! so a label is always one tap away; says what is selected and what the brush is.
-//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
+//! Build family: labels (the `labels` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::highlight::PALETTE;
 use crate::form::{Action, LabelAction, LabelEdit};

@@ -1,7 +1,7 @@
 //! `LabelledSpanRow`: one marked passage in the list beside the text — its colour, its text
 //! (tap to show it in the text), its label (changeable), its attributes (a value list or a
 //! note each), a remove button, and its problems.
-//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
+//! Build family: labels (the `labels` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::highlight::PALETTE;
 use crate::answer::{LabelledSpan, WordSpan};

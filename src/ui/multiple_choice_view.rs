@@ -1,4 +1,4 @@
-//! Build family: marking (the `full` build).
+//! Build family: labels (the `labels` and `full` builds).
 //!
 //! `MultipleChoiceView`: checkboxes (fieldset + legend; each option a `ChoiceOptionView`), an
 //! exclusive "none of these" set apart, and the control's error.

@@ -2,7 +2,7 @@
 //! colour and line and its name over it, the label bar under the text (label a selection, or
 //! pick a label and mark with it), and beside it (below on a phone) the label definitions, the
 //! list of marked passages and "nothing to mark".
-//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
+//! Build family: labels (the `labels` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::highlight::PALETTE;
 use super::label_bar::LabelBar;

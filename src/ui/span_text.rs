@@ -2,7 +2,7 @@
 //! selection and the keyboard cursor are painted with custom highlights, so picking words
 //! never re-renders the text. Tap the first and the last word (the same word twice for one
 //! word), drag with the mouse (snaps to words), or use the arrows, Shift and Enter.
-//! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
+//! Build family: marking, labels (the `labels` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::highlight::{self, PALETTE};
 use crate::answer::WordSpan;

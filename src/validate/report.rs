@@ -56,13 +56,13 @@ pub enum ProblemCode {
     #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     GridUnknownOption,
     /// A span attribute's value is not one of its values.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "marking", feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     UnknownValue,
     /// An attribute whose value needs a span has none.
     #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     SpanMissing,
     /// A span lies outside the annotated text.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "marking", feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     SpanOutOfText,
     /// A text is longer than allowed.
     TextTooLong,
@@ -100,22 +100,22 @@ pub enum ProblemCode {
     /// `timings` cover only the time since the restore.
     DraftTimingDropped,
     /// A multiple choice ticks fewer options than its `min`.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     ChoicesTooFew,
     /// A multiple choice ticks more options than its `max`.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     ChoicesTooMany,
     /// Labelled spans: fewer spans than the control's `min`.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     SpansTooFew,
     /// Labelled spans: more spans than the control's `max`.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     SpansTooMany,
     /// Labelled spans: no span, and "nothing to mark" not ticked.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     NothingUnconfirmed,
     /// Labelled spans: two spans overlap against the control's `overlap` rule.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     SpansOverlap,
 }
 

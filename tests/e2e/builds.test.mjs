@@ -35,6 +35,8 @@ const styled = {
   choice: ['/www/pkg/choice/glossa.css', '.glossa-submit', 'minHeight', '48px'],
   number: ['/www/pkg/number/glossa.css', '.glossa-number-input', 'minHeight', '48px'],
   grid: ['/www/pkg/grid/glossa.css', '.glossa-grid-row', 'borderTopStyle', 'solid'],
+  // A multiple choice's hidden box, or a span task's label bar (stuck to the bottom).
+  labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox], .glossa-label-bar', 'position', ['absolute', 'sticky']],
   full: ['/www/glossa.css', '.glossa-span-text', 'whiteSpace', 'pre-wrap'],
 };
 
@@ -43,6 +45,10 @@ const expected = {
   'en-informativeness': 'number',
   'cs-abstract-errors': 'grid',
   'cs-headline-errors': 'grid',
+  'en-emotions': 'labels',
+  'de-toxic': 'labels',
+  'en-ner': 'labels',
+  'en-de-mqm': 'labels',
   'cs-propaganda': 'full',
   'pl-poquad': 'full',
 };
@@ -66,7 +72,7 @@ for (const [example, build] of Object.entries(expected)) {
       submit: getComputedStyle(document.querySelector('.glossa-submit')).minHeight,
     }), [selector, property]);
     assert.deepEqual(style.sheets, [sheet]);
-    assert.equal(style.value, value, `${selector} ${property}`);
+    assert.ok([value].flat().includes(style.value), `${selector} ${property}: ${style.value}`);
     assert.equal(style.submit, '48px', 'the shared rules are in every build');
     assert.deepEqual(errors(), []);
     assert.deepEqual(missing.filter((p) => !p.endsWith('.svg') && !p.endsWith('.jpg') && !p.endsWith('.png')), []);
