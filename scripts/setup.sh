@@ -63,6 +63,10 @@ if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import krippendorff' 2>/de
   python3 -m venv tests/.venv
   tests/.venv/bin/pip install --quiet --disable-pip-version-check krippendorff==0.9.0
 fi
+if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import scipy' 2>/dev/null; then
+  say "installing the PyPI scipy package into tests/.venv (the reference for rating statistics: z-scores)"
+  tests/.venv/bin/pip install --quiet --disable-pip-version-check scipy==1.17.1
+fi
 if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import qualtrics' 2>/dev/null; then
   say "installing the PyPI qualtrics package into tests/.venv (the independent reader of generated .qsf surveys)"
   tests/.venv/bin/pip install --quiet --disable-pip-version-check qualtrics==0.4.2

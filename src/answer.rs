@@ -23,6 +23,8 @@ pub enum Answer {
     NumberText(Numbers<String>),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
     NumberTexts(Numbers<SortedMap<String, String>>),
+    /// The points set on scales or sliders, by output id (`""` for a single one).
+    Points(Numbers<SortedMap<String, Point>>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
     Grid(Grids<GridCells>),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
@@ -33,6 +35,16 @@ pub enum Answer {
     Text(String),
     /// Authored questions (QA), with the "no more questions possible" box.
     Questions(Marking<QuestionSet>),
+}
+
+/// A point set on a scale or a slider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Point {
+    /// A value (a scale's point, a slider's position).
+    Value(i64),
+    /// The scale's "not applicable".
+    NotApplicable,
 }
 
 /// The labelled spans of one item, as the form holds them.
@@ -135,6 +147,10 @@ pub enum AnswerValue {
     MultipleChoice(Labels<Vec<OptionValue>>),
     /// A whole number, or whole numbers keyed by output id.
     Number(Numbers<NumberValue>),
+    /// A scale's point (`"n/a"` for not applicable), or points keyed by output id.
+    Scale(Numbers<PointsValue>),
+    /// A slider's value, or values keyed by output id.
+    Slider(Numbers<PointsValue>),
     /// A grid, row by row.
     Grid(Grids<Vec<GridRowValue>>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
@@ -209,6 +225,68 @@ impl LabelledSpanValue {
             end_utf16: self.end_utf16,
             first_word: self.first_word,
             last_word: self.last_word,
+        }
+    }
+}
+
+/// A scale's or a slider's answer: one point, or one per output.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum PointsValue {
+    /// A single scale's or slider's point.
+    One(PointValue),
+    /// Points keyed by output id.
+    PerOutput(SortedMap<String, PointValue>),
+}
+
+/// One point as results hold it: a number, or `"n/a"` (a scale's not applicable).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum PointValue {
+    /// The point's number.
+    Number(i64),
+    /// `"n/a"`.
+    Text(String),
+}
+
+/// What results write for a scale's "not applicable".
+pub const NOT_APPLICABLE: &str = "n/a";
+
+impl PointsValue {
+    /// The points with their output ids (`""` for a single one).
+    pub fn entries(&self) -> Vec<(&str, &PointValue)> {
+        match self {
+            PointsValue::One(p) => vec![("", p)],
+            PointsValue::PerOutput(m) => m.iter().map(|(k, p)| (k.as_str(), p)).collect(),
+        }
+    }
+}
+
+impl PointValue {
+    /// The number, if the point is one (not "n/a").
+    pub fn number(&self) -> Option<i64> {
+        match self {
+            PointValue::Number(n) => Some(*n),
+            PointValue::Text(_) => None,
+        }
+    }
+
+    /// As the form holds it (`None`: neither a number nor "n/a").
+    pub fn point(&self) -> Option<Point> {
+        match self {
+            PointValue::Number(n) => Some(Point::Value(*n)),
+            PointValue::Text(t) if t == NOT_APPLICABLE => Some(Point::NotApplicable),
+            PointValue::Text(_) => None,
+        }
+    }
+}
+
+impl Point {
+    /// As results hold it.
+    pub fn value(self) -> PointValue {
+        match self {
+            Point::Value(n) => PointValue::Number(n),
+            Point::NotApplicable => PointValue::Text(NOT_APPLICABLE.to_owned()),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Krippendorff's alpha against an independent implementation: the PyPI `krippendorff`
 //! package (installed by `scripts/setup.sh test` into `tests/.venv`), on generated reliability
-//! data with missing values, nominal and interval, to 1e-9.
+//! data with missing values, nominal, ordinal and interval, to 1e-9.
 #![cfg(not(target_arch = "wasm32"))]
 
 use glossa::analysis::alpha::{alpha_of, Datum, Level, Unit};
@@ -18,12 +18,8 @@ fn alpha_equals_the_krippendorff_package_on_generated_data() {
     let mut rng = SplitMix::new(42);
     let mut cases = Vec::new();
     let mut ours = Vec::new();
-    for case in 0..60 {
-        let level = if case % 2 == 0 {
-            Level::Nominal
-        } else {
-            Level::Interval
-        };
+    for case in 0..90 {
+        let level = [Level::Nominal, Level::Ordinal, Level::Interval][case % 3];
         let coders = 2 + rng.below(5) as usize;
         let units = 3 + rng.below(40) as usize;
         let categories = 2 + rng.below(5);
@@ -43,6 +39,7 @@ fn alpha_equals_the_krippendorff_package_on_generated_data() {
                 };
                 row[u] = match level {
                     Level::Nominal => serde_json::json!(format!("c{v}")),
+                    Level::Ordinal => serde_json::json!(v + 1),
                     Level::Interval => {
                         serde_json::json!((v as f64 + rng.below(1000) as f64 / 997.0).ln_1p())
                     }

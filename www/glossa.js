@@ -21,7 +21,7 @@ export const BUILDS = Object.freeze([
   { name: 'choice', controls: ['single_choice', 'text'], blocks: ['text', 'source'] },
   {
     name: 'number',
-    controls: ['single_choice', 'text', 'number'],
+    controls: ['single_choice', 'text', 'number', 'scale', 'slider'],
     blocks: ['text', 'source', 'meaning_representation', 'standard'],
   },
   { name: 'grid', controls: ['single_choice', 'text', 'grid'], blocks: ['text', 'source', 'sentences'] },

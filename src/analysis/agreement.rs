@@ -61,6 +61,8 @@ pub struct AgreementReport {
     pub questions: Vec<QuestionShares>,
     /// Span F1 between annotator pairs of labelled-span controls.
     pub span_f1: Vec<super::span_f1::SpanF1>,
+    /// System-level scores of ratings asked per output (scales, sliders).
+    pub systems: Vec<super::systems::SystemScores>,
 }
 
 /// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
@@ -192,6 +194,11 @@ impl AgreementReport {
             .iter()
             .map(|f| (f.key.clone(), f.to_json()))
             .collect();
-        serde_json::json!({ "controls": controls, "span_f1": f1, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
+        let systems: serde_json::Map<String, Value> = self
+            .systems
+            .iter()
+            .map(|s| (s.key.clone(), s.to_json()))
+            .collect();
+        serde_json::json!({ "controls": controls, "span_f1": f1, "systems": systems, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
     }
 }

@@ -1,5 +1,9 @@
 //! Krippendorff's alpha: agreement among any number of annotators, with missing values, for
-//! nominal and interval data; and a bootstrap 95% interval over units (fixed seed).
+//! nominal, ordinal and interval data; and a bootstrap 95% interval over units (fixed seed).
+//!
+//! Ordinal data are interval data on each value's rank position among all pairable values
+//! (`n_<c + n_c / 2`): δ²(c, k) = (Σ_{g=c..k} n_g − (n_c + n_k) / 2)², Krippendorff's ordinal
+//! metric.
 //!
 //! alpha = 1 − D_o / D_e, with D_o the disagreement observed within units and D_e the
 //! disagreement expected from all pairable values. Only units with at least two values count
@@ -14,6 +18,9 @@ use crate::support::sorted_map::SortedMap;
 pub enum Level {
     /// Categories: two values agree only when equal.
     Nominal,
+    /// Ordered categories (a scale's points): disagreement grows with how many of the values
+    /// given lie between two (Krippendorff's ordinal metric).
+    Ordinal,
     /// Numbers: disagreement is the squared difference.
     Interval,
 }
@@ -23,6 +30,7 @@ impl Level {
     pub fn as_str(self) -> &'static str {
         match self {
             Level::Nominal => "nominal",
+            Level::Ordinal => "ordinal",
             Level::Interval => "interval",
         }
     }
@@ -57,7 +65,7 @@ pub struct Agreement {
 fn within(unit: &[Datum], level: Level) -> (f64, usize) {
     let m = unit.len();
     match level {
-        Level::Interval => {
+        Level::Interval | Level::Ordinal => {
             let xs: Vec<f64> = unit
                 .iter()
                 .filter_map(|d| match d {
@@ -86,6 +94,9 @@ fn within(unit: &[Datum], level: Level) -> (f64, usize) {
 
 /// Krippendorff's alpha of these units at this level (no interval).
 pub fn alpha_of(units: &[Unit], level: Level) -> Option<f64> {
+    if level == Level::Ordinal {
+        return alpha_of(&ranked(units), Level::Interval);
+    }
     let pairable: Vec<&Unit> = units.iter().filter(|u| u.len() >= 2).collect();
     let n: usize = pairable.iter().map(|u| u.len()).sum();
     if n < 2 {
@@ -103,6 +114,28 @@ pub fn alpha_of(units: &[Unit], level: Level) -> Option<f64> {
     let (total, _) = within(&all, level);
     let d_e = total / (n as f64 * (n as f64 - 1.0));
     (d_e > 0.0).then(|| 1.0 - d_o / d_e)
+}
+
+/// Ordinal values as their rank positions among the pairable values (see the module's head);
+/// units with one value are left out.
+fn ranked(units: &[Unit]) -> Vec<Unit> {
+    let num = |d: &Datum| match d {
+        Datum::Number(x) => *x,
+        Datum::Category(c) => c.parse().unwrap_or(f64::NAN),
+    };
+    let pairable: Vec<&Unit> = units.iter().filter(|u| u.len() >= 2).collect();
+    let mut values: Vec<f64> = pairable.iter().flat_map(|u| u.iter().map(num)).collect();
+    values.sort_by(f64::total_cmp);
+    // Position of v: how many values are below it, plus half of those equal to it.
+    let position = |v: f64| {
+        let below = values.partition_point(|x| x.total_cmp(&v).is_lt());
+        let upto = values.partition_point(|x| x.total_cmp(&v).is_le());
+        below as f64 + (upto - below) as f64 / 2.0
+    };
+    pairable
+        .iter()
+        .map(|u| u.iter().map(|d| Datum::Number(position(num(d)))).collect())
+        .collect()
 }
 
 /// Alpha, its bootstrap 95% interval (`resamples` resamples of the pairable units with

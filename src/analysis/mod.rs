@@ -11,6 +11,7 @@ pub mod report;
 pub mod revalidate;
 pub mod span_exports;
 pub mod span_f1;
+pub mod systems;
 pub mod tidy;
 
 use crate::answer::{Answer, AnswerValue, SpanValue};

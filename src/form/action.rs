@@ -16,6 +16,10 @@ pub enum Action {
     /// the answer as it stands when the action is applied (two fast keys both count): taken
     /// only when the kind toggles (`FormKind::toggled`).
     Toggle(Wholes<Toggle>),
+    /// Set (or clear) one point of a scale or a slider (`key` = output id, `None` for a single
+    /// one), against the answer as it stands: taken only when the kind takes points
+    /// (`FormKind::pointed`).
+    SetPoint(Wholes<SetPoint>),
     /// Pick an option of a single-choice control.
     Choose {
         /// The control.
@@ -221,6 +225,7 @@ impl Action {
         match self {
             Action::SetAnswer(set) => Some(&set.control),
             Action::Toggle(t) => Some(&t.control),
+            Action::SetPoint(p) => Some(&p.control),
             Action::Labels(l) => Some(&l.control),
             Action::Choose { control, .. }
             | Action::SetNumber { control, .. }
@@ -259,6 +264,17 @@ pub struct SetAnswer {
     pub control: ControlId,
     /// The answer (`None`: clear it).
     pub answer: Option<crate::answer::Answer>,
+}
+
+/// One point set on a scale or a slider ([`Action::SetPoint`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetPoint {
+    /// The control.
+    pub control: ControlId,
+    /// The output id (`None` for a single scale or slider).
+    pub key: Option<String>,
+    /// The point (`None`: clear it).
+    pub point: Option<crate::answer::Point>,
 }
 
 /// One option ticked or unticked ([`Action::Toggle`]).

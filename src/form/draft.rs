@@ -187,6 +187,16 @@ fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
             })
             .collect(),
         Answer::Labels(set) => label_actions(control, set),
+        Answer::Points(map) => map
+            .iter()
+            .map(|(k, p)| {
+                Action::SetPoint(crate::support::family::Gate::gate(crate::form::SetPoint {
+                    control: c(),
+                    key: (!k.is_empty()).then(|| k.clone()),
+                    point: Some(*p),
+                }))
+            })
+            .collect(),
         Answer::Spans(map) => map
             .iter()
             .flat_map(|(attr, entries)| span_actions(control, attr, entries))

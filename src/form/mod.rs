@@ -9,7 +9,7 @@ mod question_cards;
 mod spans;
 mod state;
 
-pub use action::{Action, LabelAction, LabelEdit, QuestionEdit, SetAnswer, Toggle};
+pub use action::{Action, LabelAction, LabelEdit, QuestionEdit, SetAnswer, SetPoint, Toggle};
 pub use labels::conflict as labels_conflict;
 pub use state::{FormState, GridNotice, Selection};
 
@@ -35,6 +35,18 @@ pub trait FormKind {
         &self,
         _current: Option<&Answer>,
         _value: &crate::support::ids::OptionValue,
+    ) -> Option<Option<Answer>> {
+        None
+    }
+    /// The answer after one point is set or cleared in `current` (`Some(None)`: no answer left),
+    /// for a kind whose answer is points by output (a scale, a slider); `None` for other kinds,
+    /// an output the item lacks or a point the control cannot take.
+    fn pointed(
+        &self,
+        _task: &Task,
+        _current: Option<&Answer>,
+        _key: Option<&str>,
+        _point: Option<crate::answer::Point>,
     ) -> Option<Option<Answer>> {
         None
     }
@@ -64,6 +76,22 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             let Toggle { control, value } = Toggle::clone(&t);
             let next_answer = spec.control(&control).and_then(|c| {
                 crate::spec::each_control!(c, k => k.toggled(state.answers.get(&control), &value))
+            });
+            if let (Some(answer), false) = (next_answer, state.submitted) {
+                match answer {
+                    Some(a) => next.answers.insert(control, a),
+                    None => next.answers.remove(&control),
+                };
+            }
+        }
+        Action::SetPoint(p) => {
+            let SetPoint {
+                control,
+                key,
+                point,
+            } = SetPoint::clone(&p);
+            let next_answer = spec.control(&control).and_then(|c| {
+                crate::spec::each_control!(c, k => k.pointed(task, state.answers.get(&control), key.as_deref(), point))
             });
             if let (Some(answer), false) = (next_answer, state.submitted) {
                 match answer {

@@ -271,6 +271,12 @@ messages! {
     SpanLabel = "span_label",
     /// Heading of the list of marked spans (`{n}` = how many).
     MarkedSpans = "marked_spans",
+    /// A slider left untouched.
+    ErrRequiredSlider = "err_required_slider",
+    /// A scale's or slider's value it cannot take (a result made by hand).
+    ErrPointOutOfRange = "err_point_out_of_range",
+    /// What a screen reader says of a slider not yet set.
+    SliderNotSet = "slider_not_set",
 }
 
 /// How many strings the widget has.

@@ -169,6 +169,11 @@ pub trait ItemFields {
     fn span_units(&self) -> crate::text::tokens::Units {
         crate::text::tokens::Units::Words
     }
+    /// Where the control finds the outputs it asks about, if it is asked per output (the
+    /// presentation orders them, shuffled when the spec says so).
+    fn outputs_source(&self) -> Option<&crate::spec::OutputsSource> {
+        None
+    }
 }
 
 /// A source block's fields: the address an `http(s)` URL, the images a list of

@@ -25,6 +25,9 @@
 mod grid;
 mod multiple_choice;
 mod number;
+mod points;
+mod scale;
+mod slider;
 mod questions;
 mod single_choice;
 mod span_attributes;

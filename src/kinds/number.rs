@@ -31,6 +31,10 @@ impl ItemFields for NumberControl {
     fn span_field(&self) -> Option<&str> {
         None
     }
+
+    fn outputs_source(&self) -> Option<&crate::spec::OutputsSource> {
+        self.outputs.as_ref()
+    }
 }
 
 impl KindAnswer for NumberControl {

@@ -18,6 +18,12 @@ pub enum Control {
     /// A whole number, asked once or once for each output the item lists (magnitude
     /// estimation: one score per utterance).
     Number(Numbers<NumberControl>),
+    /// A rating scale (Likert): one of `points` ordered points, with labels per point or at
+    /// the ends and an optional "not applicable", asked once or once per output.
+    Scale(Numbers<ScaleControl>),
+    /// A slider (Direct Assessment, 0–100 by default) with no preset position: untouched is
+    /// unanswered. Asked once or once per output.
+    Slider(Numbers<SliderControl>),
     /// A grid: one row per sentence of the item, columns of options (possibly two-level), at
     /// most one choice per column per row, and rows filled by exactly one alternative group of
     /// columns (the per-sentence error taxonomy).
@@ -36,6 +42,8 @@ tagged::tagged_enum!(Control {
     "single_choice" => SingleChoice(SingleChoice),
     "multiple_choice" => MultipleChoice(Labels<MultipleChoice>),
     "number" => Number(Numbers<NumberControl>),
+    "scale" => Scale(Numbers<ScaleControl>),
+    "slider" => Slider(Numbers<SliderControl>),
     "grid" => Grid(Grids<GridControl>),
     "span_attributes" => SpanAttributes(Marking<SpanAttributes>),
     "span_labels" => SpanLabels(Labels<SpanLabels>),
@@ -54,6 +62,8 @@ macro_rules! each_control {
             $crate::spec::Control::SingleChoice($c) => $body,
             $crate::spec::Control::MultipleChoice($c) => $body,
             $crate::spec::Control::Number($c) => $body,
+            $crate::spec::Control::Scale($c) => $body,
+            $crate::spec::Control::Slider($c) => $body,
             $crate::spec::Control::Grid($c) => $body,
             $crate::spec::Control::SpanAttributes($c) => $body,
             $crate::spec::Control::SpanLabels($c) => $body,
@@ -209,6 +219,110 @@ pub struct NumberControl {
     /// Ask one number for each output the item lists, shown side by side (stacked on phones).
     #[serde(default)]
     pub outputs: Option<OutputsSource>,
+}
+
+/// A rating scale: `points` ordered points numbered from `start`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScaleControl {
+    /// Id of the control, unique in the spec; the answer is stored under it.
+    pub id: ControlId,
+    /// The question (e.g. `Fluency`); also the control's accessible name.
+    pub label: String,
+    /// Optional help under the question, in Markdown.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// Whether every scale must be answered (default `true`).
+    #[serde(default = "yes")]
+    pub required: bool,
+    /// How many points (2 to 11; e.g. 5 or 7).
+    pub points: u8,
+    /// The number of the first point (default 1: a 5-point scale records 1 to 5).
+    #[serde(default = "one_i64")]
+    pub start: i64,
+    /// A label per point, in order (all of them, or none).
+    #[serde(default)]
+    pub labels: Vec<String>,
+    /// Labels of the two ends only (e.g. `Incomprehensible` … `Flawless`), shown under the
+    /// first and the last point.
+    #[serde(default)]
+    pub anchors: Option<Anchors>,
+    /// The label of a "not applicable" choice beside the points (default: none); results record
+    /// it as `"n/a"`.
+    #[serde(default)]
+    pub not_applicable: Option<String>,
+    /// Ask one scale for each output the item lists (stacked, each with its output's text).
+    #[serde(default)]
+    pub outputs: Option<OutputsSource>,
+}
+
+/// The labels of a scale's or a slider's two ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Anchors {
+    /// The low end (e.g. `0: Nonsense`).
+    pub low: String,
+    /// The high end (e.g. `100: Perfect`).
+    pub high: String,
+}
+
+/// A slider: a whole number from `min` to `max`, by `step`, that starts unset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SliderControl {
+    /// Id of the control, unique in the spec; the answer is stored under it.
+    pub id: ControlId,
+    /// The question (e.g. `How well does the translation convey the source?`).
+    pub label: String,
+    /// Optional help under the question, in Markdown.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// Whether every slider must be moved (default `true`). An untouched slider has no value:
+    /// there is no preset position to anchor answers.
+    #[serde(default = "yes")]
+    pub required: bool,
+    /// The lowest value (default 0).
+    #[serde(default)]
+    pub min: i64,
+    /// The highest value (default 100).
+    #[serde(default = "hundred")]
+    pub max: i64,
+    /// The step (default 1).
+    #[serde(default = "one_u32")]
+    pub step: u32,
+    /// Labels of the two ends, under them.
+    #[serde(default)]
+    pub anchors: Option<Anchors>,
+    /// Labels spaced evenly under the track, the first at `min` and the last at `max` (e.g.
+    /// `["0", "25", "50", "75", "100"]`).
+    #[serde(default)]
+    pub ticks: Vec<String>,
+    /// Whether the value is shown beside the slider once set (default `false`: WMT's DA hides
+    /// it, so annotators judge by position).
+    #[serde(default)]
+    pub show_value: bool,
+    /// Ask one slider for each output the item lists.
+    #[serde(default)]
+    pub outputs: Option<OutputsSource>,
+}
+
+fn one_i64() -> i64 {
+    1
+}
+
+fn hundred() -> i64 {
+    100
+}
+
+fn one_u32() -> u32 {
+    1
+}
+
+impl ScaleControl {
+    /// The points' values, in order.
+    pub fn values(&self) -> std::ops::RangeInclusive<i64> {
+        self.start..=self.start + i64::from(self.points.max(1)) - 1
+    }
 }
 
 /// Where a control finds the outputs it asks about, one box each.

@@ -3,7 +3,7 @@
 //! the result.
 
 use crate::item::{Item, Output};
-use crate::spec::{Control, TaskSpec};
+use crate::spec::TaskSpec;
 use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::order::shuffled;
@@ -27,13 +27,14 @@ impl Presentation {
     pub fn new(spec: &TaskSpec, item: &Item, seed: Option<&str>) -> Self {
         let mut out = Presentation::default();
         for control in &spec.controls {
-            let Control::Number(c) = control else {
+            use crate::item::ItemFields;
+            let Some(src) = crate::spec::each_control!(control, c => c.outputs_source()) else {
                 continue;
             };
-            let Some(src) = &c.outputs else { continue };
+            let id = control.id();
             let outputs = item.outputs(src.field.as_str());
             let ids: Vec<String> = if src.shuffle {
-                let seed = format!("{}/{}/{}", seed.unwrap_or(""), item.id, c.id);
+                let seed = format!("{}/{}/{}", seed.unwrap_or(""), item.id, id);
                 let ids = shuffled(outputs.len(), &seed)
                     .into_iter()
                     .map(|i| outputs[i].id.clone())
@@ -43,7 +44,7 @@ impl Presentation {
             } else {
                 outputs.into_iter().map(|o| o.id).collect()
             };
-            out.order.insert(c.id.clone(), ids);
+            out.order.insert(id.clone(), ids);
         }
         out
     }

@@ -35,6 +35,9 @@ pub enum Expected {
     Spans(SortedMap<String, SortedMap<String, Vec<u64>>>),
     /// Answer fragments (code points); each must overlap one of the annotator's fragments.
     Questions(Vec<(u64, u64)>),
+    /// A scale's or slider's points by output id (`""` for a single one), each within the
+    /// gold file's `point_band`; `"n/a"` only as "n/a".
+    Points(SortedMap<String, crate::answer::PointValue>),
 }
 
 /// How a control kind's expected answer is written in a gold file and read against the item
@@ -234,6 +237,16 @@ impl Expected {
                             .iter()
                             .zip(have.values())
                             .all(|((_, w), h)| jaccard(w, h) >= gold.span_overlap)
+                })
+            }
+            (Expected::Points(want), AnswerValue::Scale(got) | AnswerValue::Slider(got)) => {
+                let got: &crate::answer::PointsValue = got;
+                let have: SortedMap<&str, &crate::answer::PointValue> = got.entries().into_iter().collect();
+                want.iter().all(|(k, w)| {
+                    have.get(k.as_str()).is_some_and(|h| match (w.number(), h.number()) {
+                        (Some(w), Some(h)) => w.abs_diff(h) <= u64::from(gold.point_band),
+                        _ => w == *h,
+                    })
                 })
             }
             (Expected::Questions(want), AnswerValue::Questions(got)) => {

@@ -47,6 +47,8 @@ struct GoldFile {
     ratio_band: f64,
     #[serde(default = "half")]
     span_overlap: f64,
+    #[serde(default)]
+    point_band: u32,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -76,6 +78,9 @@ pub struct Gold {
     /// A span value (or a question fragment) passes when the words marked overlap the expected
     /// ones by at least this share (Jaccard, default 0.5).
     pub span_overlap: f64,
+    /// A scale's or a slider's point passes when it is at most this far from the expected one
+    /// (default 0: exactly; e.g. 10 for a 0–100 slider).
+    pub point_band: u32,
 }
 
 /// One gold or attention item.
@@ -176,6 +181,7 @@ impl Gold {
                 items: gold_items,
                 ratio_band: file.ratio_band,
                 span_overlap: file.span_overlap,
+                point_band: file.point_band,
             },
             problems,
         )

@@ -1,0 +1,133 @@
+//! `ScaleView`: a scale control — one scale, or one per output with the output's text.
+//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
+
+use super::markdown_view::Markdown;
+use super::scale_points::ScalePoints;
+use crate::answer::{Answer, Point};
+use crate::form::{Action, FormState, SetPoint};
+use crate::i18n::{fill, Lang};
+use crate::item::Output;
+use crate::spec::ScaleControl;
+use crate::support::family::Gate;
+use crate::support::ids::dom_id;
+use crate::validate::{box_path, Report};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`ScaleView`].
+#[derive(Properties, PartialEq)]
+pub struct ScaleViewProps {
+    /// The widget instance (for DOM ids).
+    pub instance: u32,
+    /// The control from the spec.
+    pub control: Rc<ScaleControl>,
+    /// The outputs in the order shown (empty for a single scale).
+    pub outputs: Rc<Vec<Output>>,
+    /// The form.
+    pub form: Rc<FormState>,
+    /// The current report.
+    pub report: Rc<Report>,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches points.
+    pub on_action: Callback<Action>,
+}
+
+/// The point set for `key` (`""` for a single scale).
+pub(super) fn point_of(form: &FormState, control: &crate::support::ids::ControlId, key: &str) -> Option<Point> {
+    match form.answers.get(control) {
+        Some(Answer::Points(map)) => map.get(key).copied(),
+        _ => None,
+    }
+}
+
+/// The action setting one point.
+pub(super) fn set(control: &crate::support::ids::ControlId, key: Option<&str>, point: Point) -> Action {
+    Action::SetPoint(Gate::gate(SetPoint {
+        control: control.clone(),
+        key: key.map(str::to_owned),
+        point: Some(point),
+    }))
+}
+
+/// The message beside one scale (or slider), once problems show.
+pub(super) fn error_at(form: &FormState, report: &Report, control: &crate::support::ids::ControlId, key: Option<&str>, lang: Lang) -> Option<AttrValue> {
+    let path = box_path(control, key);
+    (form.submit_attempted && !form.submitted)
+        .then(|| report.at(&path).map(|p| AttrValue::from(p.message(lang))))
+        .flatten()
+}
+
+/// A scale question.
+#[component]
+pub fn ScaleView(props: &ScaleViewProps) -> Html {
+    let c = &props.control;
+    let base = dom_id(props.instance, &[c.id.as_str()]);
+    let one = |key: Option<&str>, name: String| {
+        let on_point = {
+            let (on_action, id, key) = (props.on_action.clone(), c.id.clone(), key.map(str::to_owned));
+            Callback::from(move |p: Point| on_action.emit(set(&id, key.as_deref(), p)))
+        };
+        html! {
+            <ScalePoints id={dom_id(props.instance, &[c.id.as_str(), "scale", key.unwrap_or("")])}
+                control={Rc::clone(c)} name={AttrValue::from(name)}
+                point={point_of(&props.form, &c.id, key.unwrap_or(""))}
+                error={error_at(&props.form, &props.report, &c.id, key, props.lang)}
+                disabled={props.form.submitted} {on_point} />
+        }
+    };
+    html! {
+        <fieldset class="glossa-control glossa-scale-control" id={base}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            if let Some(src) = &c.outputs {
+                <div class="glossa-outputs glossa-rated-outputs">
+                    { for props.outputs.iter().enumerate().map(|(n, o)| {
+                        let heading = fill(&src.label, &[("n", &(n + 1).to_string())]);
+                        let name = format!("{} — {}", c.label, heading);
+                        html! {
+                            <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
+                                <h4 class="glossa-output-label">{heading}</h4>
+                                <p class="glossa-output-text">{o.text.clone()}</p>
+                                { one(Some(&o.id), name) }
+                            </article>
+                        }
+                    }) }
+                </div>
+            } else {
+                { one(None, c.label.clone()) }
+            }
+        </fieldset>
+    }
+}
+
+impl super::kind_view::KindView for ScaleControl {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        let outputs = self.outputs.as_ref().map(|src| {
+            cx.task
+                .presentation
+                .outputs_in_order(&self.id, &cx.task.item.outputs(src.field.as_str()))
+        });
+        html! {
+            <ScaleView instance={cx.instance} control={Rc::new(self.clone())}
+                outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(cx.form)}
+                report={Rc::clone(cx.report)} lang={cx.lang} on_action={cx.actions.now.clone()} />
+        }
+    }
+
+    /// The first point of the scale the problem is about.
+    fn focus_problem(&self, instance: u32, _: &super::Model, place: &crate::validate::Place) {
+        let key = match place {
+            crate::validate::Place::Output(key) => key.as_str(),
+            _ => "",
+        };
+        let group = dom_id(instance, &[self.id.as_str(), "scale", key]);
+        super::focus::focus(&format!("{group}-{}", self.start));
+    }
+
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
+        super::slider_view::example_points(self.outputs.as_ref(), value, item)
+    }
+}

@@ -1,0 +1,129 @@
+//! `SliderView`: a slider control — one slider, or one per output with the output's text.
+//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
+
+use super::markdown_view::Markdown;
+use super::scale_view::{error_at, point_of, set};
+use super::slider_input::SliderInput;
+use crate::answer::Point;
+use crate::form::{Action, FormState};
+use crate::i18n::{fill, Lang};
+use crate::item::Output;
+use crate::spec::{OutputsSource, SliderControl};
+use crate::support::ids::dom_id;
+use crate::validate::Report;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`SliderView`].
+#[derive(Properties, PartialEq)]
+pub struct SliderViewProps {
+    /// The widget instance (for DOM ids).
+    pub instance: u32,
+    /// The control from the spec.
+    pub control: Rc<SliderControl>,
+    /// The outputs in the order shown (empty for a single slider).
+    pub outputs: Rc<Vec<Output>>,
+    /// The form.
+    pub form: Rc<FormState>,
+    /// The current report.
+    pub report: Rc<Report>,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches values.
+    pub on_action: Callback<Action>,
+}
+
+/// A slider question.
+#[component]
+pub fn SliderView(props: &SliderViewProps) -> Html {
+    let c = &props.control;
+    let base = dom_id(props.instance, &[c.id.as_str()]);
+    let one = |key: Option<&str>, name: String| {
+        let on_value = {
+            let (on_action, id, key) = (props.on_action.clone(), c.id.clone(), key.map(str::to_owned));
+            Callback::from(move |v: i64| on_action.emit(set(&id, key.as_deref(), Point::Value(v))))
+        };
+        let value = match point_of(&props.form, &c.id, key.unwrap_or("")) {
+            Some(Point::Value(v)) => Some(v),
+            _ => None,
+        };
+        html! {
+            <SliderInput id={dom_id(props.instance, &[c.id.as_str(), "slider", key.unwrap_or("")])}
+                control={Rc::clone(c)} name={AttrValue::from(name)} {value}
+                error={error_at(&props.form, &props.report, &c.id, key, props.lang)}
+                disabled={props.form.submitted} lang={props.lang} {on_value} />
+        }
+    };
+    html! {
+        <fieldset class="glossa-control glossa-slider-control" id={base}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            if let Some(src) = &c.outputs {
+                <div class="glossa-outputs glossa-rated-outputs">
+                    { for props.outputs.iter().enumerate().map(|(n, o)| {
+                        let heading = fill(&src.label, &[("n", &(n + 1).to_string())]);
+                        let name = format!("{} — {}", c.label, heading);
+                        html! {
+                            <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
+                                <h4 class="glossa-output-label">{heading}</h4>
+                                <p class="glossa-output-text">{o.text.clone()}</p>
+                                { one(Some(&o.id), name) }
+                            </article>
+                        }
+                    }) }
+                </div>
+            } else {
+                { one(None, c.label.clone()) }
+            }
+        </fieldset>
+    }
+}
+
+/// A worked example's points as the annotator reads them: each output's text and its point, or
+/// the single point.
+pub(super) fn example_points(outputs: Option<&OutputsSource>, value: &serde_json::Value, item: &crate::item::Item) -> Html {
+    match outputs {
+        Some(src) => html! {
+            <ol class="glossa-example-scores">
+                { for item.outputs(src.field.as_str()).iter().enumerate().map(|(n, o)| html! {
+                    <li>
+                        <span class="glossa-output-label">{fill(&src.label, &[("n", &(n + 1).to_string())])}</span>
+                        {": "}<q>{o.text.clone()}</q>{" → "}
+                        <strong>{value.get(&o.id).map(|v| v.to_string().trim_matches('"').to_owned()).unwrap_or_default()}</strong>
+                    </li>
+                }) }
+            </ol>
+        },
+        None => html! { <strong>{value.to_string().trim_matches('"').to_owned()}</strong> },
+    }
+}
+
+impl super::kind_view::KindView for SliderControl {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        let outputs = self.outputs.as_ref().map(|src| {
+            cx.task
+                .presentation
+                .outputs_in_order(&self.id, &cx.task.item.outputs(src.field.as_str()))
+        });
+        html! {
+            <SliderView instance={cx.instance} control={Rc::new(self.clone())}
+                outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(cx.form)}
+                report={Rc::clone(cx.report)} lang={cx.lang} on_action={cx.actions.now.clone()} />
+        }
+    }
+
+    /// The slider the problem is about.
+    fn focus_problem(&self, instance: u32, _: &super::Model, place: &crate::validate::Place) {
+        let key = match place {
+            crate::validate::Place::Output(key) => key.as_str(),
+            _ => "",
+        };
+        super::focus::focus(&dom_id(instance, &[self.id.as_str(), "slider", key]));
+    }
+
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
+        example_points(self.outputs.as_ref(), value, item)
+    }
+}
