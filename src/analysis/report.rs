@@ -268,6 +268,24 @@ fn agreement_table(a: &AgreementReport) -> String {
         }
         h += "</tbody></table>";
     }
+    for s in &a.systems {
+        let z = s.rows.iter().any(|r| r.z.is_some());
+        h += &format!(
+            "<h3>Scores per system: {}</h3><table><thead><tr><th>output (system)</th><th>ratings</th><th>mean</th>{}</tr></thead><tbody>",
+            esc(&s.key),
+            if z { "<th>mean z (per-annotator standardised)</th>" } else { "" }
+        );
+        for r in &s.rows {
+            h += &format!(
+                "<tr><td>{}</td><td class=n>{}</td><td class=n>{:.2}</td>{}</tr>",
+                esc(&r.system),
+                r.n,
+                r.mean,
+                r.z.map_or(String::new(), |z| format!("<td class=n>{z:.3}</td>"))
+            );
+        }
+        h += "</tbody></table>";
+    }
     h
 }
 

@@ -167,6 +167,18 @@ pub fn agreement(
                 );
             }
         }
+        for s in &got.systems {
+            println!("\nscores per system, {} (mean; z: the mean of each annotator's z-scores)", s.key);
+            for r in &s.rows {
+                println!(
+                    "{:<24} {:>6} {:>9.2} {}",
+                    r.system,
+                    r.n,
+                    r.mean,
+                    r.z.map_or(String::new(), |z| format!("{z:>9.3}"))
+                );
+            }
+        }
         println!(
             "bootstrap: {} resamples of the units, seed {}",
             agreement::RESAMPLES,
