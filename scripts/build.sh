@@ -6,7 +6,8 @@
 #   number  + numbers, meaning representations, standards (magnitude)  (+ numbers)
 #   grid    + grids, sentence blocks (the error grid)                  (+ grids)
 #   labels  + multiple choice and labelled spans (NER, toxic spans, MQM) (+ labels)
-#   full    everything, with span attributes and question authoring   (+ numbers,grids,marking,labels)
+#   rating  + scales (Likert) and sliders (Direct Assessment)          (+ ratings)
+#   full    everything, with span attributes and question authoring   (+ numbers,grids,marking,labels,ratings)
 # (strings-data: the UI strings are loaded per language from www/strings/, not compiled in.)
 # Usage: scripts/build.sh [BUILD ...]   (default: all four and the report)
 #
@@ -54,25 +55,25 @@ build() {
   echo "$key" >"$stamp"
 }
 
-declare -A features=([choice]=strings-data [number]=strings-data,numbers [grid]=strings-data,grids [labels]=strings-data,labels)
+declare -A features=([choice]=strings-data [number]=strings-data,numbers [grid]=strings-data,grids [labels]=strings-data,labels [rating]=strings-data,ratings)
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels full report)
+[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating full report)
 for b in "${wanted[@]}"; do
   case "$b" in
-    choice | number | grid | labels)
+    choice | number | grid | labels | rating)
       build "www/pkg/$b" glossa "${features[$b]}"
       # The stylesheet's rules for the kinds this build has (full uses www/glossa.css whole).
       python3 scripts/css_for_build.py "$b" >"www/pkg/$b/glossa.css" ;;
-    full) build www/pkg/full glossa strings-data,numbers,grids,marking,labels,simulate ;;
+    full) build www/pkg/full glossa strings-data,numbers,grids,marking,labels,ratings,simulate ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;
     # Benchmark only (bench/boundary.sh): the full build with the JS-boundary probes; never in www.
-    boundary) build target/bench/boundary glossa strings-data,bench-boundary,numbers,grids,marking,labels ;;
-    *) echo "unknown build: $b (choice, number, grid, labels, full, report, boundary)" >&2; exit 2 ;;
+    boundary) build target/bench/boundary glossa strings-data,bench-boundary,numbers,grids,marking,labels,ratings ;;
+    *) echo "unknown build: $b (choice, number, grid, labels, rating, full, report, boundary)" >&2; exit 2 ;;
   esac
 done
 # Builds from before the split (www/pkg/glossa.js) would be served stale: remove them.
-rm -rf www/pkg/glossa.js www/pkg/glossa_bg.wasm www/pkg/snippets www/pkg/rating
+rm -rf www/pkg/glossa.js www/pkg/glossa_bg.wasm www/pkg/snippets
 
 scripts/size.sh

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the part of www/glossa.css a participant build needs.
 
-Usage: scripts/css_for_build.py BUILD   (choice, number, grid or labels; `full` uses glossa.css whole)
+Usage: scripts/css_for_build.py BUILD   (choice, number, grid, labels or rating; `full` uses glossa.css whole)
 
 A rule is kept when one of its selectors can match in the build: every name the selector
 needs (classes, highlight names, data attributes) is used by a UI file the build has. The files
@@ -18,7 +18,7 @@ ROOT = __file__.rsplit('/scripts/', 1)[0]
 # (`//! Build family: marking (...)`, or several: `//! Build family: marking, labels (...)`);
 # every other file is in every build.
 FAMILY_LINE = re.compile(r'^//! Build family: (\w+(?:, \w+)*)', re.M)
-BUILDS = {'choice': set(), 'number': {'numbers'}, 'grid': {'grids'}, 'labels': {'labels'}}
+BUILDS = {'choice': set(), 'number': {'numbers'}, 'grid': {'grids'}, 'labels': {'labels'}, 'rating': {'ratings'}}
 # Names made at run time (attribute colours, highlight names, fallback boxes, label tags): the
 # span painter's, in the builds with span texts.
 DYNAMIC = [(re.compile(r'^glossa-(c\d+|a\d+|sel|cursor|jump|fb-.*|tag.*)$'), {'marking', 'labels'})]

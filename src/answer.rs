@@ -5,7 +5,7 @@
 //! holds (integers).
 
 use crate::spec::Control;
-use crate::support::family::{Grids, Labels, Marking, Numbers};
+use crate::support::family::{Grids, Labels, Marking, Numbers, Ratings};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
@@ -24,7 +24,7 @@ pub enum Answer {
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
     NumberTexts(Numbers<SortedMap<String, String>>),
     /// The points set on scales or sliders, by output id (`""` for a single one).
-    Points(Numbers<SortedMap<String, Point>>),
+    Points(Ratings<SortedMap<String, Point>>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
     Grid(Grids<GridCells>),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
@@ -148,9 +148,9 @@ pub enum AnswerValue {
     /// A whole number, or whole numbers keyed by output id.
     Number(Numbers<NumberValue>),
     /// A scale's point (`"n/a"` for not applicable), or points keyed by output id.
-    Scale(Numbers<PointsValue>),
+    Scale(Ratings<PointsValue>),
     /// A slider's value, or values keyed by output id.
-    Slider(Numbers<PointsValue>),
+    Slider(Ratings<PointsValue>),
     /// A grid, row by row.
     Grid(Grids<Vec<GridRowValue>>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.

@@ -25,9 +25,9 @@ fn kinds(file: &str, name: &str) -> Vec<(String, &'static str)> {
         .filter_map(|l| {
             let l = l.trim();
             let kind = l.strip_prefix('"')?.split('"').next()?.to_owned();
-            let family = ["Numbers<", "Grids<", "Marking<", "Labels<"]
+            let family = ["Numbers<", "Grids<", "Marking<", "Labels<", "Ratings<"]
                 .iter()
-                .zip(["numbers", "grids", "marking", "labels"])
+                .zip(["numbers", "grids", "marking", "labels", "ratings"])
                 .find(|(w, _)| l.contains(*w))
                 .map_or("base", |(_, f)| f);
             Some((kind, family))
@@ -36,12 +36,13 @@ fn kinds(file: &str, name: &str) -> Vec<(String, &'static str)> {
 }
 
 /// The participant builds and the families each has (the last has every kind).
-const BUILDS: [(&str, &[&str]); 5] = [
+const BUILDS: [(&str, &[&str]); 6] = [
     ("choice", &["base"]),
     ("number", &["base", "numbers"]),
     ("grid", &["base", "grids"]),
     ("labels", &["base", "labels"]),
-    ("full", &["base", "numbers", "grids", "marking", "labels"]),
+    ("rating", &["base", "ratings"]),
+    ("full", &["base", "numbers", "grids", "marking", "labels", "ratings"]),
 ];
 
 fn of(list: &[(String, &str)], families: &[&str]) -> BTreeSet<String> {
@@ -147,7 +148,7 @@ fn every_list_of_kinds_per_build_agrees_with_the_spec() {
         let want = features_of(families);
         let have: BTreeSet<String> = features
             .into_iter()
-            .filter(|f| ["numbers", "grids", "marking", "labels"].contains(&f.as_str()))
+            .filter(|f| ["numbers", "grids", "marking", "labels", "ratings"].contains(&f.as_str()))
             .collect();
         assert_eq!(have, want, "scripts/build.sh: the families of {build}");
     }
@@ -158,7 +159,7 @@ fn every_list_of_kinds_per_build_agrees_with_the_spec() {
         .lines()
         .find(|l| l.starts_with("BUILDS = "))
         .expect("css_for_build.py: BUILDS");
-    for (build, families) in &BUILDS[..4] {
+    for (build, families) in &BUILDS[..5] {
         let at = line
             .find(&format!("'{build}': "))
             .unwrap_or_else(|| panic!("css_for_build.py: no {build}"));

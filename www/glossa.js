@@ -21,7 +21,7 @@ export const BUILDS = Object.freeze([
   { name: 'choice', controls: ['single_choice', 'text'], blocks: ['text', 'source'] },
   {
     name: 'number',
-    controls: ['single_choice', 'text', 'number', 'scale', 'slider'],
+    controls: ['single_choice', 'text', 'number'],
     blocks: ['text', 'source', 'meaning_representation', 'standard'],
   },
   { name: 'grid', controls: ['single_choice', 'text', 'grid'], blocks: ['text', 'source', 'sentences'] },
@@ -30,6 +30,7 @@ export const BUILDS = Object.freeze([
     controls: ['single_choice', 'multiple_choice', 'text', 'span_labels'],
     blocks: ['text', 'source'],
   },
+  { name: 'rating', controls: ['single_choice', 'text', 'scale', 'slider'], blocks: ['text', 'source'] },
   { name: 'full', controls: null, blocks: null },
 ]);
 

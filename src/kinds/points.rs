@@ -6,7 +6,7 @@ use super::prelude::*;
 use crate::answer::{Point, PointValue, PointsValue};
 use crate::form::SetPoint;
 use crate::spec::OutputsSource;
-use crate::support::family::{Gate, Numbers};
+use crate::support::family::{Gate, Ratings};
 use crate::support::ids::ControlId;
 
 /// The keys a control asks: each output id, or `None` for a single point.
@@ -29,7 +29,7 @@ pub(super) fn points(answer: Option<&Answer>) -> SortedMap<String, Point> {
     }
 }
 
-fn gate<T>(v: T) -> Numbers<T> {
+fn gate<T>(v: T) -> Ratings<T> {
     Gate::gate(v)
 }
 

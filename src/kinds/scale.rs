@@ -58,7 +58,7 @@ impl ItemFields for ScaleControl {
 
 impl KindAnswer for ScaleControl {
     fn read_value(&self, json: &Value) -> Result<AnswerValue, String> {
-        typed(json).map(|v| AnswerValue::Scale(Gate::gate(v)))
+        typed::<crate::answer::PointsValue>(json).map(|v| AnswerValue::Scale(Gate::gate(v)))
     }
 
     fn example_answer(&self, json: &Value) -> Option<Answer> {

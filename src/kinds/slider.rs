@@ -62,7 +62,7 @@ impl ItemFields for SliderControl {
 
 impl KindAnswer for SliderControl {
     fn read_value(&self, json: &Value) -> Result<AnswerValue, String> {
-        typed(json).map(|v| AnswerValue::Slider(Gate::gate(v)))
+        typed::<crate::answer::PointsValue>(json).map(|v| AnswerValue::Slider(Gate::gate(v)))
     }
 
     fn example_answer(&self, json: &Value) -> Option<Answer> {

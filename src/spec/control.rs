@@ -1,7 +1,7 @@
 //! Controls: what the annotator answers, one kind per variant.
 
 use super::tagged;
-use crate::support::family::{Grids, Labels, Marking, Numbers};
+use crate::support::family::{Grids, Labels, Marking, Numbers, Ratings};
 use crate::support::ids::{ControlId, FieldName, OptionValue};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -20,10 +20,10 @@ pub enum Control {
     Number(Numbers<NumberControl>),
     /// A rating scale (Likert): one of `points` ordered points, with labels per point or at
     /// the ends and an optional "not applicable", asked once or once per output.
-    Scale(Numbers<ScaleControl>),
+    Scale(Ratings<ScaleControl>),
     /// A slider (Direct Assessment, 0–100 by default) with no preset position: untouched is
     /// unanswered. Asked once or once per output.
-    Slider(Numbers<SliderControl>),
+    Slider(Ratings<SliderControl>),
     /// A grid: one row per sentence of the item, columns of options (possibly two-level), at
     /// most one choice per column per row, and rows filled by exactly one alternative group of
     /// columns (the per-sentence error taxonomy).
@@ -42,8 +42,8 @@ tagged::tagged_enum!(Control {
     "single_choice" => SingleChoice(SingleChoice),
     "multiple_choice" => MultipleChoice(Labels<MultipleChoice>),
     "number" => Number(Numbers<NumberControl>),
-    "scale" => Scale(Numbers<ScaleControl>),
-    "slider" => Slider(Numbers<SliderControl>),
+    "scale" => Scale(Ratings<ScaleControl>),
+    "slider" => Slider(Ratings<SliderControl>),
     "grid" => Grid(Grids<GridControl>),
     "span_attributes" => SpanAttributes(Marking<SpanAttributes>),
     "span_labels" => SpanLabels(Labels<SpanLabels>),

@@ -4,10 +4,10 @@
 //! The browser bundle comes in builds per need (`scripts/build.sh`): `choice` (single choice and
 //! free text), `number` (+ numbers, meaning representations and standards: magnitude
 //! estimation), `grid` (+ grids and sentence blocks: the error grid), `labels` (+ multiple
-//! choice and labelled spans, with the tokeniser) and `full` (everything, with span attributes
-//! and question authoring). A spec variant of a family is declared
-//! as `Variant(Numbers<Payload>)`, `Variant(Grids<Payload>)`, `Variant(Marking<Payload>)` or
-//! `Variant(Labels<Payload>)`: in a
+//! choice and labelled spans, with the tokeniser), `rating` (+ scales and sliders) and `full`
+//! (everything, with span attributes and question authoring). A spec variant of a family is declared
+//! as `Variant(Numbers<Payload>)`, `Variant(Grids<Payload>)`, `Variant(Marking<Payload>)`,
+//! `Variant(Labels<Payload>)` or `Variant(Ratings<Payload>)`: in a
 //! build with the family that is the payload itself; in a build without it, [`Absent`]`<Payload>`,
 //! a type with no values that reads as a clear error and dereferences to the payload for code
 //! that is never reached. Native builds (the CLI, the tests, the report) have every family.
@@ -38,6 +38,13 @@ pub type Marking<T> = T;
 #[cfg(not(any(feature = "marking", not(target_arch = "wasm32"))))]
 pub type Marking<T> = Absent<T>;
 
+/// Ratings: scales (Likert) and sliders (Direct Assessment): the `rating` and `full` builds.
+#[cfg(any(feature = "ratings", not(target_arch = "wasm32")))]
+pub type Ratings<T> = T;
+/// Ratings: scales (Likert) and sliders (Direct Assessment): the `rating` and `full` builds.
+#[cfg(not(any(feature = "ratings", not(target_arch = "wasm32"))))]
+pub type Ratings<T> = Absent<T>;
+
 /// Labels: multiple choice (multi-label) and labelled spans (named entities, toxic spans, MQM
 /// error spans): the `labels` and `full` builds.
 #[cfg(any(feature = "labels", not(target_arch = "wasm32")))]
@@ -54,6 +61,7 @@ pub type Labels<T> = Absent<T>;
     feature = "grids",
     feature = "marking",
     feature = "labels",
+    feature = "ratings",
     not(target_arch = "wasm32")
 ))]
 pub type Wholes<T> = T;
@@ -64,6 +72,7 @@ pub type Wholes<T> = T;
     feature = "grids",
     feature = "marking",
     feature = "labels",
+    feature = "ratings",
     not(target_arch = "wasm32")
 )))]
 pub type Wholes<T> = Absent<T>;

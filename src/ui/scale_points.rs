@@ -1,7 +1,7 @@
 //! `ScalePoints`: one rating scale — its points as radio buttons in a row (a column on a
 //! phone), each point's label or the ends' anchors, "not applicable" set apart; the arrow keys
 //! move between points (native radios) and the digit keys pick one.
-//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
+//! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use crate::answer::Point;
 use crate::spec::ScaleControl;

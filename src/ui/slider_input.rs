@@ -1,7 +1,7 @@
 //! `SliderInput`: one slider — a native range input (arrows, Page Up/Down, Home/End; touch and
 //! mouse), with its thumb hidden until the annotator first sets it (no preset position),
 //! anchors under its ends, evenly spaced ticks, and its value when the spec shows it.
-//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
+//! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use crate::i18n::{t, Lang, Msg};
 use crate::spec::SliderControl;

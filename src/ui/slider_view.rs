@@ -1,5 +1,5 @@
 //! `SliderView`: a slider control — one slider, or one per output with the output's text.
-//! Build family: numbers (the `number` and `full` builds; `scripts/css_for_build.py` reads this line).
+//! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::markdown_view::Markdown;
 use super::scale_view::{error_at, point_of, set};

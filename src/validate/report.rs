@@ -106,7 +106,7 @@ pub enum ProblemCode {
     #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     ChoicesTooMany,
     /// A scale's or a slider's point is not one it takes (out of range, off a step).
-    #[cfg_attr(not(any(feature = "numbers", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     PointOutOfRange,
     /// Labelled spans: fewer spans than the control's `min`.
     #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]

@@ -33,8 +33,9 @@ async function openBuilds() {
 // Per build: its stylesheet, and an element whose rule comes from the kinds of that build.
 const styled = {
   choice: ['/www/pkg/choice/glossa.css', '.glossa-submit', 'minHeight', '48px'],
-  // A number box, a scale's point, or a slider.
-  number: ['/www/pkg/number/glossa.css', '.glossa-number-input, .glossa-point, .glossa-slider input[type=range]', 'minHeight', ['48px', '44px']],
+  number: ['/www/pkg/number/glossa.css', '.glossa-number-input', 'minHeight', '48px'],
+  // A scale's point, or a slider.
+  rating: ['/www/pkg/rating/glossa.css', '.glossa-point, .glossa-slider input[type=range]', 'minHeight', ['48px', '44px']],
   grid: ['/www/pkg/grid/glossa.css', '.glossa-grid-row', 'borderTopStyle', 'solid'],
   // A multiple choice's hidden box, or a span task's label bar (stuck to the bottom).
   labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox], .glossa-label-bar', 'position', ['absolute', 'sticky']],
@@ -44,8 +45,8 @@ const styled = {
 const expected = {
   'it-implicit': 'choice',
   'en-informativeness': 'number',
-  'en-likert': 'number',
-  'en-de-da': 'number',
+  'en-likert': 'rating',
+  'en-de-da': 'rating',
   'cs-abstract-errors': 'grid',
   'cs-headline-errors': 'grid',
   'en-emotions': 'labels',
