@@ -282,6 +282,34 @@ export const SCENARIOS = {
     return received(s, 2);
   },
 
+  async 'en-likert and en-de-da: points tapped, a digit key, not applicable, sliders by click and keys'(s, base) {
+    // One participant id in every engine: the outputs are shuffled by it, and the order shown
+    // is part of the result compared.
+    await open(s, base, 'example=en-likert&participant=rating-scenario', () => document.querySelectorAll('.glossa-scale').length === 6);
+    const point = (control, sys, value) => `function () { const g = document.querySelector('article[data-output-id="${sys}"] [id*="-${control}-scale-"]'); return g && g.querySelector('input[value="${value}"]').closest('label'); }`;
+    for (const sys of ['sys-a', 'sys-b', 'sys-c']) {
+      await s.click(await s.element(point('fluency', sys, 4)));
+      await s.click(await s.element(point('adequacy', sys, sys === 'sys-c' ? 'na' : 2)));
+    }
+    // The digit 5 on a focused scale picks its fifth point.
+    await s.run(() => document.querySelector('article[data-output-id="sys-a"] [id*="-fluency-scale-"] input').focus());
+    await s.press('5');
+    await s.waitFor(() => document.querySelector('article[data-output-id="sys-a"] [id*="-fluency-scale-"] input[value="5"]').checked, [], 'the digit key');
+    await submit(s);
+    await received(s);
+    await open(s, base, 'example=en-de-da&participant=rating-scenario', () => document.querySelectorAll('input[type=range]').length === 3);
+    const slider = (sys) => `function () { return document.querySelector('article[data-output-id="${sys}"] input[type=range]'); }`;
+    await s.click(await s.element(slider('sys-a')));
+    await s.waitFor(() => document.querySelectorAll('.glossa-slider.is-untouched').length === 2, [], 'a click sets the first slider');
+    for (const [sys, key] of [['sys-b', '\uE010'], ['sys-c', '\uE011']]) {
+      await s.run((id) => document.querySelector(`article[data-output-id="${id}"] input[type=range]`).focus(), sys);
+      await s.press(key);
+    }
+    await s.waitFor(() => !document.querySelector('.glossa-slider.is-untouched'), [], 'End and Home set the others');
+    await submit(s);
+    return received(s);
+  },
+
   async 'pl-poquad: a question with a fragment'(s, base, who) {
     await open(s, base, `example=pl-poquad&participant=${who}`, () => document.querySelector('.glossa-span-text > *') && document.querySelector('li.glossa-question textarea'));
     await s.type(await s.element(() => document.querySelector('li.glossa-question textarea')), 'W którym roku ukazała się Krytyka czystego rozumu?');
