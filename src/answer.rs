@@ -25,6 +25,8 @@ pub enum Answer {
     NumberTexts(Numbers<SortedMap<String, String>>),
     /// The points set on scales or sliders, by output id (`""` for a single one).
     Points(Ratings<SortedMap<String, Point>>),
+    /// Pairwise judgements by criterion (`""` for one judgement).
+    Prefs(Ratings<SortedMap<String, Pref>>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
     Grid(Grids<GridCells>),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
@@ -45,6 +47,16 @@ pub enum Point {
     Value(i64),
     /// The scale's "not applicable".
     NotApplicable,
+}
+
+/// One pairwise judgement as the form holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pref {
+    /// The better output's id, or `None` for a tie.
+    pub winner: Option<String>,
+    /// How much better (a value of the spec's `strengths`), once chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<String>,
 }
 
 /// The labelled spans of one item, as the form holds them.
@@ -151,6 +163,8 @@ pub enum AnswerValue {
     Scale(Ratings<PointsValue>),
     /// A slider's value, or values keyed by output id.
     Slider(Ratings<PointsValue>),
+    /// A pairwise judgement, or judgements keyed by criterion.
+    Pairwise(Ratings<PrefsValue>),
     /// A grid, row by row.
     Grid(Grids<Vec<GridRowValue>>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
@@ -225,6 +239,42 @@ impl LabelledSpanValue {
             end_utf16: self.end_utf16,
             first_word: self.first_word,
             last_word: self.last_word,
+        }
+    }
+}
+
+/// A pairwise answer: one judgement, or one per criterion.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum PrefsValue {
+    /// Judgements keyed by criterion id (read first: a judgement's own fields are not
+    /// judgements).
+    PerCriterion(SortedMap<String, PrefValue>),
+    /// One judgement.
+    One(PrefValue),
+}
+
+/// One pairwise judgement as results hold it: the better output's id (never a side), or a tie.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct PrefValue {
+    /// The better output's id (`null` for a tie).
+    pub winner: Option<String>,
+    /// The other output's id (`null` for a tie).
+    pub loser: Option<String>,
+    /// Whether the annotator judged them about the same.
+    pub tie: bool,
+    /// How much better, when the spec asks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strength: Option<String>,
+}
+
+impl PrefsValue {
+    /// The judgements with their criterion (`""` for one judgement).
+    pub fn entries(&self) -> Vec<(&str, &PrefValue)> {
+        match self {
+            PrefsValue::PerCriterion(m) => m.iter().map(|(k, p)| (k.as_str(), p)).collect(),
+            PrefsValue::One(p) => vec![("", p)],
         }
     }
 }

@@ -63,6 +63,8 @@ pub struct AgreementReport {
     pub span_f1: Vec<super::span_f1::SpanF1>,
     /// System-level scores of ratings asked per output (scales, sliders).
     pub systems: Vec<super::systems::SystemScores>,
+    /// Pairwise preferences: agreement, kappas, win rates and Bradley–Terry strengths.
+    pub pairwise: Vec<super::pairwise::PairwiseStats>,
 }
 
 /// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
@@ -199,6 +201,11 @@ impl AgreementReport {
             .iter()
             .map(|s| (s.key.clone(), s.to_json()))
             .collect();
-        serde_json::json!({ "controls": controls, "span_f1": f1, "systems": systems, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
+        let pairwise: serde_json::Map<String, Value> = self
+            .pairwise
+            .iter()
+            .map(|p| (p.key.clone(), p.to_json()))
+            .collect();
+        serde_json::json!({ "controls": controls, "span_f1": f1, "systems": systems, "pairwise": pairwise, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
     }
 }

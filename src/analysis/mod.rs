@@ -6,6 +6,7 @@ pub mod agreement;
 pub mod alpha;
 pub mod export;
 pub mod hosts;
+pub mod pairwise;
 pub mod rankme;
 pub mod report;
 pub mod revalidate;

@@ -20,6 +20,9 @@ pub enum Action {
     /// one), against the answer as it stands: taken only when the kind takes points
     /// (`FormKind::pointed`).
     SetPoint(Wholes<SetPoint>),
+    /// Judge a pair (for one criterion, or the one judgement): the better output, a tie, or how
+    /// much better; against the answer as it stands (`FormKind::preferred`).
+    Prefer(Wholes<Prefer>),
     /// Pick an option of a single-choice control.
     Choose {
         /// The control.
@@ -226,6 +229,7 @@ impl Action {
             Action::SetAnswer(set) => Some(&set.control),
             Action::Toggle(t) => Some(&t.control),
             Action::SetPoint(p) => Some(&p.control),
+            Action::Prefer(p) => Some(&p.control),
             Action::Labels(l) => Some(&l.control),
             Action::Choose { control, .. }
             | Action::SetNumber { control, .. }
@@ -275,6 +279,28 @@ pub struct SetPoint {
     pub key: Option<String>,
     /// The point (`None`: clear it).
     pub point: Option<crate::answer::Point>,
+}
+
+/// A pairwise judgement ([`Action::Prefer`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prefer {
+    /// The control.
+    pub control: ControlId,
+    /// The criterion (`None` for the one judgement).
+    pub criterion: Option<String>,
+    /// What changes.
+    pub edit: PreferEdit,
+}
+
+/// What a pairwise action changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PreferEdit {
+    /// This output is the better one (its strength, if any, is cleared).
+    Winner(String),
+    /// About the same.
+    Tie,
+    /// How much better (the winner stays).
+    Strength(String),
 }
 
 /// One option ticked or unticked ([`Action::Toggle`]).

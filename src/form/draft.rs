@@ -187,6 +187,26 @@ fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
             })
             .collect(),
         Answer::Labels(set) => label_actions(control, set),
+        Answer::Prefs(map) => map
+            .iter()
+            .flat_map(|(k, p)| {
+                let criterion = (!k.is_empty()).then(|| k.clone());
+                let edit = |edit| {
+                    Action::Prefer(crate::support::family::Gate::gate(crate::form::Prefer {
+                        control: c(),
+                        criterion: criterion.clone(),
+                        edit,
+                    }))
+                };
+                let first = match &p.winner {
+                    Some(w) => crate::form::PreferEdit::Winner(w.clone()),
+                    None => crate::form::PreferEdit::Tie,
+                };
+                std::iter::once(edit(first))
+                    .chain(p.strength.clone().map(|s| edit(crate::form::PreferEdit::Strength(s))))
+                    .collect::<Vec<_>>()
+            })
+            .collect(),
         Answer::Points(map) => map
             .iter()
             .map(|(k, p)| {

@@ -9,7 +9,9 @@ mod question_cards;
 mod spans;
 mod state;
 
-pub use action::{Action, LabelAction, LabelEdit, QuestionEdit, SetAnswer, SetPoint, Toggle};
+pub use action::{
+    Action, LabelAction, LabelEdit, Prefer, PreferEdit, QuestionEdit, SetAnswer, SetPoint, Toggle,
+};
 pub use labels::conflict as labels_conflict;
 pub use state::{FormState, GridNotice, Selection};
 
@@ -48,6 +50,17 @@ pub trait FormKind {
         _key: Option<&str>,
         _point: Option<crate::answer::Point>,
     ) -> Option<Option<Answer>> {
+        None
+    }
+    /// The answer after a pairwise judgement changes in `current`, for a pairwise kind; `None`
+    /// for other kinds or an edit the control cannot take.
+    fn preferred(
+        &self,
+        _task: &Task,
+        _current: Option<&Answer>,
+        _criterion: Option<&str>,
+        _edit: &PreferEdit,
+    ) -> Option<Answer> {
         None
     }
 }
@@ -98,6 +111,19 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                     Some(a) => next.answers.insert(control, a),
                     None => next.answers.remove(&control),
                 };
+            }
+        }
+        Action::Prefer(p) => {
+            let Prefer {
+                control,
+                criterion,
+                edit,
+            } = Prefer::clone(&p);
+            let next_answer = spec.control(&control).and_then(|c| {
+                crate::spec::each_control!(c, k => k.preferred(task, state.answers.get(&control), criterion.as_deref(), &edit))
+            });
+            if let (Some(answer), false) = (next_answer, state.submitted) {
+                next.answers.insert(control, answer);
             }
         }
         Action::SetNumber { control, key, text } => {

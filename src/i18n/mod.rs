@@ -277,6 +277,12 @@ messages! {
     ErrPointOutOfRange = "err_point_out_of_range",
     /// What a screen reader says of a slider not yet set.
     SliderNotSet = "slider_not_set",
+    /// A pairwise judgement's default tie.
+    PairTie = "pair_tie",
+    /// A pairwise judgement not made.
+    ErrRequiredPair = "err_required_pair",
+    /// The select of how much better (`{label}` = the better side).
+    PairStrength = "pair_strength",
 }
 
 /// How many strings the widget has.

@@ -174,6 +174,11 @@ pub trait ItemFields {
     fn outputs_source(&self) -> Option<&crate::spec::OutputsSource> {
         None
     }
+    /// Whether the outputs are shown in an order shuffled per item (the source's `shuffle`
+    /// unless the kind decides).
+    fn shuffles_outputs(&self) -> bool {
+        self.outputs_source().is_some_and(|s| s.shuffle)
+    }
 }
 
 /// A source block's fields: the address an `http(s)` URL, the images a list of

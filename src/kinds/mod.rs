@@ -25,6 +25,7 @@
 mod grid;
 mod multiple_choice;
 mod number;
+mod pairwise;
 mod points;
 mod scale;
 mod slider;

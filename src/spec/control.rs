@@ -24,6 +24,9 @@ pub enum Control {
     /// A slider (Direct Assessment, 0–100 by default) with no preset position: untouched is
     /// unanswered. Asked once or once per output.
     Slider(Ratings<SliderControl>),
+    /// Pairwise preference: two outputs of the item side by side, the better one (or a tie),
+    /// optionally how much better, optionally per criterion. Sides are shuffled per item.
+    Pairwise(Ratings<PairwiseControl>),
     /// A grid: one row per sentence of the item, columns of options (possibly two-level), at
     /// most one choice per column per row, and rows filled by exactly one alternative group of
     /// columns (the per-sentence error taxonomy).
@@ -44,6 +47,7 @@ tagged::tagged_enum!(Control {
     "number" => Number(Numbers<NumberControl>),
     "scale" => Scale(Ratings<ScaleControl>),
     "slider" => Slider(Ratings<SliderControl>),
+    "pairwise" => Pairwise(Ratings<PairwiseControl>),
     "grid" => Grid(Grids<GridControl>),
     "span_attributes" => SpanAttributes(Marking<SpanAttributes>),
     "span_labels" => SpanLabels(Labels<SpanLabels>),
@@ -64,6 +68,7 @@ macro_rules! each_control {
             $crate::spec::Control::Number($c) => $body,
             $crate::spec::Control::Scale($c) => $body,
             $crate::spec::Control::Slider($c) => $body,
+            $crate::spec::Control::Pairwise($c) => $body,
             $crate::spec::Control::Grid($c) => $body,
             $crate::spec::Control::SpanAttributes($c) => $body,
             $crate::spec::Control::SpanLabels($c) => $body,
@@ -304,6 +309,66 @@ pub struct SliderControl {
     /// Ask one slider for each output the item lists.
     #[serde(default)]
     pub outputs: Option<OutputsSource>,
+}
+
+/// Pairwise preference between the item's two outputs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PairwiseControl {
+    /// Id of the control, unique in the spec; the answer is stored under it.
+    pub id: ControlId,
+    /// The question (e.g. `Which response is better?`); also the control's accessible name.
+    pub label: String,
+    /// Optional help under the question, in Markdown.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// Whether every judgement is required (default `true`).
+    #[serde(default = "yes")]
+    pub required: bool,
+    /// The item field with the two outputs (`[{"id", "text"}, {"id", "text"}]`) and the label of
+    /// each side (`Response {n}`). An item with another number of outputs is refused.
+    pub outputs: OutputsSource,
+    /// Keep the item's order of the two sides (default `false`: the sides are shuffled per item
+    /// from the host's seed, and the order shown is recorded).
+    #[serde(default)]
+    pub fixed_sides: bool,
+    /// Whether "about the same" may be chosen (default `true`).
+    #[serde(default = "yes")]
+    pub ties: bool,
+    /// The label of the tie (default: the UI string `pair_tie`, "About the same").
+    #[serde(default)]
+    pub tie_label: Option<String>,
+    /// How much better, asked after a side is chosen (e.g. `slightly`, `clearly`); none: not
+    /// asked.
+    #[serde(default)]
+    pub strengths: Vec<AttributeValue>,
+    /// Judge the pair once per criterion (e.g. fluency, adequacy); none: one judgement.
+    #[serde(default)]
+    pub criteria: Vec<Criterion>,
+}
+
+/// One criterion of a pairwise judgement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Criterion {
+    /// Id, unique in the control; results key the judgement by it.
+    pub id: String,
+    /// The question for this criterion (e.g. `More fluent`).
+    pub label: String,
+    /// What the criterion means, in Markdown.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+impl PairwiseControl {
+    /// The keys judged: each criterion's id, or `""` for one judgement.
+    pub fn keys(&self) -> Vec<&str> {
+        if self.criteria.is_empty() {
+            vec![""]
+        } else {
+            self.criteria.iter().map(|c| c.id.as_str()).collect()
+        }
+    }
 }
 
 fn one_i64() -> i64 {

@@ -33,7 +33,8 @@ impl Presentation {
             };
             let id = control.id();
             let outputs = item.outputs(src.field.as_str());
-            let ids: Vec<String> = if src.shuffle {
+            let shuffle = crate::spec::each_control!(control, c => c.shuffles_outputs());
+            let ids: Vec<String> = if shuffle {
                 let seed = format!("{}/{}/{}", seed.unwrap_or(""), item.id, id);
                 let ids = shuffled(outputs.len(), &seed)
                     .into_iter()

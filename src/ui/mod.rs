@@ -25,6 +25,8 @@ mod mr_block;
 mod multiple_choice_view;
 mod number_box;
 mod number_view;
+mod pair_choice;
+mod pairwise_view;
 mod question_bar;
 mod question_card;
 mod questions_view;

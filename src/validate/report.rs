@@ -108,6 +108,10 @@ pub enum ProblemCode {
     /// A scale's or a slider's point is not one it takes (out of range, off a step).
     #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     PointOutOfRange,
+    /// A pairwise judgement names an output that is not one of the pair, or a strength the
+    /// control does not have.
+    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    NotOfThePair,
     /// Labelled spans: fewer spans than the control's `min`.
     #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     SpansTooFew,

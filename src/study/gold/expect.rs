@@ -38,6 +38,9 @@ pub enum Expected {
     /// A scale's or slider's points by output id (`""` for a single one), each within the
     /// gold file's `point_band`; `"n/a"` only as "n/a".
     Points(SortedMap<String, crate::answer::PointValue>),
+    /// Pairwise judgements by criterion (`""` for one): the better output's id, or `None` for a
+    /// tie.
+    Prefs(SortedMap<String, Option<String>>),
 }
 
 /// How a control kind's expected answer is written in a gold file and read against the item
@@ -248,6 +251,11 @@ impl Expected {
                         _ => w == *h,
                     })
                 })
+            }
+            (Expected::Prefs(want), AnswerValue::Pairwise(got)) => {
+                let got: &crate::answer::PrefsValue = got;
+                let have: SortedMap<&str, &Option<String>> = got.entries().into_iter().map(|(k, p)| (k, &p.winner)).collect();
+                want.iter().all(|(k, w)| have.get(k.as_str()) == Some(&w))
             }
             (Expected::Questions(want), AnswerValue::Questions(got)) => {
                 let theirs: Vec<(u64, u64)> = got
