@@ -84,15 +84,15 @@ pub fn PairChoice(props: &PairChoiceProps) -> Html {
                 { side(1).unwrap_or_default() }
             </div>
             if let (Some(label), false) = (&better_label, c.strengths.is_empty()) {
-                <label class="glossa-pair-strength">
-                    <span class="glossa-value-label">{tf(lang, Msg::PairStrength, &[("label", label)])}</span>
+                <div class="glossa-pair-strength">
+                    <label class="glossa-value-label" for={format!("{}-strength", props.id)}>{tf(lang, Msg::PairStrength, &[("label", label)])}</label>
                     <select id={format!("{}-strength", props.id)} class="glossa-select" onchange={strength} disabled={props.disabled}>
                         <option value="" selected={current_strength.is_empty()}>{t(lang, Msg::NoValue)}</option>
                         { for c.strengths.iter().map(|s| html! {
                             <option value={s.value.clone()} selected={s.value == current_strength}>{s.label.clone()}</option>
                         }) }
                     </select>
-                </label>
+                </div>
             }
             if let Some(error) = &props.error {
                 <p class="glossa-error" id={error_id}>{error.clone()}</p>

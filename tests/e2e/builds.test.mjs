@@ -35,7 +35,7 @@ const styled = {
   choice: ['/www/pkg/choice/glossa.css', '.glossa-submit', 'minHeight', '48px'],
   number: ['/www/pkg/number/glossa.css', '.glossa-number-input', 'minHeight', '48px'],
   // A scale's point, or a slider.
-  rating: ['/www/pkg/rating/glossa.css', '.glossa-point, .glossa-slider input[type=range]', 'minHeight', ['48px', '44px']],
+  rating: ['/www/pkg/rating/glossa.css', '.glossa-point, .glossa-slider input[type=range], .glossa-pair-option', 'minHeight', ['48px', '44px']],
   grid: ['/www/pkg/grid/glossa.css', '.glossa-grid-row', 'borderTopStyle', 'solid'],
   // A multiple choice's hidden box, or a span task's label bar (stuck to the bottom).
   labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox], .glossa-label-bar', 'position', ['absolute', 'sticky']],
@@ -47,6 +47,7 @@ const expected = {
   'en-informativeness': 'number',
   'en-likert': 'rating',
   'en-de-da': 'rating',
+  'en-chatbot-pairwise': 'rating',
   'cs-abstract-errors': 'grid',
   'cs-headline-errors': 'grid',
   'en-emotions': 'labels',

@@ -310,6 +310,22 @@ export const SCENARIOS = {
     return received(s);
   },
 
+  async 'en-chatbot-pairwise: a side with its strength, a tie, by clicks and keys'(s, base) {
+    // One participant id in every engine: the sides are shuffled by it.
+    await open(s, base, 'example=en-chatbot-pairwise&participant=pairwise-scenario', () => document.querySelectorAll('.glossa-pair-options').length === 2);
+    const option = (criterion, n) => `function () { return document.querySelectorAll('[id*="-preference-pair-${criterion}"][role=radiogroup] label')[${n}]; }`;
+    await s.click(await s.element(option('helpful', 0)));
+    await s.waitFor(() => document.querySelector('select[id$="-preference-pair-helpful-strength"]'), [], 'the strength select');
+    await choose(s, 'How much better is Response 1?', 'Clearly better');
+    await s.click(await s.element(option('correct', 2)));
+    // The left arrow on Response 2 goes to the tie.
+    await s.run(() => document.querySelector('[id*="-preference-pair-correct"][role=radiogroup] input:checked').focus());
+    await s.press('\uE012');
+    await s.waitFor(() => document.querySelector('[id$="-preference-pair-correct-tie"]').checked, [], 'the tie by key');
+    await submit(s);
+    return received(s);
+  },
+
   async 'pl-poquad: a question with a fragment'(s, base, who) {
     await open(s, base, `example=pl-poquad&participant=${who}`, () => document.querySelector('.glossa-span-text > *') && document.querySelector('li.glossa-question textarea'));
     await s.type(await s.element(() => document.querySelector('li.glossa-question textarea')), 'W którym roku ukazała się Krytyka czystego rozumu?');
