@@ -34,6 +34,9 @@ pub enum Answer {
     /// Pairwise judgements by criterion (`""` for one judgement).
     #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename = "4"))]
     Prefs(Ratings<SortedMap<String, Pref>>),
+    /// A ranking as it stands: ranks by output id, or the best and the worst.
+    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename = "9"))]
+    Order(Ratings<OrderSet>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
     #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename = "5"))]
     Grid(Grids<GridCells>),
@@ -58,6 +61,20 @@ pub enum Point {
     Value(i64),
     /// The scale's "not applicable".
     NotApplicable,
+}
+
+/// A ranking as the form holds it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OrderSet {
+    /// Each ranked output's rank (1 the best).
+    pub ranks: SortedMap<String, u32>,
+    /// Best–worst: the best output.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<String>,
+    /// Best–worst: the worst output.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worst: Option<String>,
 }
 
 /// One pairwise judgement as the form holds it.
@@ -176,6 +193,8 @@ pub enum AnswerValue {
     Slider(Ratings<PointsValue>),
     /// A pairwise judgement, or judgements keyed by criterion.
     Pairwise(Ratings<PrefsValue>),
+    /// A ranking: ranks by output id, or the best and the worst.
+    Ranking(Ratings<RankingValue>),
     /// A grid, row by row.
     Grid(Grids<Vec<GridRowValue>>),
     /// Span attributes by id: one entry, or a list for a repeatable attribute.
@@ -252,6 +271,24 @@ impl LabelledSpanValue {
             last_word: self.last_word,
         }
     }
+}
+
+/// A ranking as results hold it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct RankingValue {
+    /// The outputs from the best to the worst (`rank` mode; tied outputs in the order shown).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<String>,
+    /// Each output's rank, 1 the best (`rank` mode).
+    #[serde(skip_serializing_if = "SortedMap::is_empty")]
+    pub ranks: SortedMap<String, u32>,
+    /// The best output (`best_worst` mode).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<String>,
+    /// The worst output (`best_worst` mode).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worst: Option<String>,
 }
 
 /// A pairwise answer: one judgement, or one per criterion.

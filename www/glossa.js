@@ -30,7 +30,7 @@ export const BUILDS = Object.freeze([
     controls: ['single_choice', 'multiple_choice', 'text', 'span_labels'],
     blocks: ['text', 'source'],
   },
-  { name: 'rating', controls: ['single_choice', 'text', 'scale', 'slider', 'pairwise'], blocks: ['text', 'source'] },
+  { name: 'rating', controls: ['single_choice', 'text', 'scale', 'slider', 'pairwise', 'ranking'], blocks: ['text', 'source'] },
   { name: 'full', controls: null, blocks: null },
 ]);
 

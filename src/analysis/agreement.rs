@@ -65,6 +65,8 @@ pub struct AgreementReport {
     pub systems: Vec<super::systems::SystemScores>,
     /// Pairwise preferences: agreement, kappas, win rates and Bradley–Terry strengths.
     pub pairwise: Vec<super::pairwise::PairwiseStats>,
+    /// Rankings: Kendall's W and mean ranks, or best–worst scores.
+    pub rankings: Vec<super::ranking::RankingStats>,
 }
 
 /// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
@@ -206,6 +208,11 @@ impl AgreementReport {
             .iter()
             .map(|p| (p.key.clone(), p.to_json()))
             .collect();
-        serde_json::json!({ "controls": controls, "span_f1": f1, "systems": systems, "pairwise": pairwise, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
+        let rankings: serde_json::Map<String, Value> = self
+            .rankings
+            .iter()
+            .map(|r| (r.key.clone(), r.to_json()))
+            .collect();
+        serde_json::json!({ "controls": controls, "span_f1": f1, "systems": systems, "pairwise": pairwise, "rankings": rankings, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
     }
 }

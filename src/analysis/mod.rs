@@ -7,6 +7,7 @@ pub mod alpha;
 pub mod export;
 pub mod hosts;
 pub mod pairwise;
+pub mod ranking;
 pub mod rankme;
 pub mod report;
 pub mod revalidate;

@@ -23,6 +23,8 @@ pub enum Action {
     /// Judge a pair (for one criterion, or the one judgement): the better output, a tie, or how
     /// much better; against the answer as it stands (`FormKind::preferred`).
     Prefer(Wholes<Prefer>),
+    /// Change a ranking (`FormKind::ranked`, applied to the answer as it stands).
+    Rank(Wholes<Rank>),
     /// Pick an option of a single-choice control.
     Choose {
         /// The control.
@@ -230,6 +232,7 @@ impl Action {
             Action::Toggle(t) => Some(&t.control),
             Action::SetPoint(p) => Some(&p.control),
             Action::Prefer(p) => Some(&p.control),
+            Action::Rank(r) => Some(&r.control),
             Action::Labels(l) => Some(&l.control),
             Action::Choose { control, .. }
             | Action::SetNumber { control, .. }
@@ -279,6 +282,39 @@ pub struct SetPoint {
     pub key: Option<String>,
     /// The point (`None`: clear it).
     pub point: Option<crate::answer::Point>,
+}
+
+/// A change to a ranking ([`Action::Rank`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rank {
+    /// The control.
+    pub control: ControlId,
+    /// What changes.
+    pub edit: RankEdit,
+}
+
+/// What changes in a ranking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RankEdit {
+    /// The output takes the next rank (tap in order); tapped again while ranked last, it is
+    /// unranked.
+    Next(String),
+    /// The output moves one place up (towards the best) or down, swapping with its neighbour.
+    Move {
+        /// The output.
+        id: String,
+        /// Towards the best.
+        up: bool,
+    },
+    /// The output shares the rank of the one ranked just before it (ties allowed), or leaves
+    /// the tie.
+    Tie(String),
+    /// Every rank is cleared.
+    Clear,
+    /// Best–worst: the best output (it stops being the worst).
+    Best(String),
+    /// Best–worst: the worst output (it stops being the best).
+    Worst(String),
 }
 
 /// A pairwise judgement ([`Action::Prefer`]).

@@ -10,7 +10,8 @@ mod spans;
 mod state;
 
 pub use action::{
-    Action, LabelAction, LabelEdit, Prefer, PreferEdit, QuestionEdit, SetAnswer, SetPoint, Toggle,
+    Action, LabelAction, LabelEdit, Prefer, PreferEdit, QuestionEdit, Rank, RankEdit, SetAnswer,
+    SetPoint, Toggle,
 };
 pub use labels::conflict as labels_conflict;
 pub use state::{FormState, GridNotice, Selection};
@@ -61,6 +62,11 @@ pub trait FormKind {
         _criterion: Option<&str>,
         _edit: &PreferEdit,
     ) -> Option<Answer> {
+        None
+    }
+    /// The answer after a ranking changes in `current` (`Some(None)`: nothing left), for a
+    /// ranking kind; `None` for other kinds or an edit the control cannot take.
+    fn ranked(&self, _task: &Task, _current: Option<&Answer>, _edit: &RankEdit) -> Option<Option<Answer>> {
         None
     }
 }
@@ -124,6 +130,18 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             });
             if let (Some(answer), false) = (next_answer, state.submitted) {
                 next.answers.insert(control, answer);
+            }
+        }
+        Action::Rank(r) => {
+            let Rank { control, edit } = Rank::clone(&r);
+            let next_answer = spec.control(&control).and_then(|c| {
+                crate::spec::each_control!(c, k => k.ranked(task, state.answers.get(&control), &edit))
+            });
+            if let (Some(answer), false) = (next_answer, state.submitted) {
+                match answer {
+                    Some(a) => next.answers.insert(control, a),
+                    None => next.answers.remove(&control),
+                };
             }
         }
         Action::SetNumber { control, key, text } => {

@@ -283,6 +283,26 @@ messages! {
     ErrRequiredPair = "err_required_pair",
     /// The select of how much better (`{label}` = the better side).
     PairStrength = "pair_strength",
+    /// How to rank (above the outputs).
+    RankHint = "rank_hint",
+    /// An output's rank badge (`{n}`).
+    RankN = "rank_n",
+    /// Move an output up (`{label}`).
+    RankUp = "rank_up",
+    /// Move an output down (`{label}`).
+    RankDown = "rank_down",
+    /// Share the rank above (`{label}`).
+    RankTie = "rank_tie",
+    /// Start the ranking again.
+    RankClear = "rank_clear",
+    /// Default label of the best in best–worst scaling.
+    Best = "best",
+    /// Default label of the worst in best–worst scaling.
+    Worst = "worst",
+    /// A ranking not complete.
+    ErrRankAll = "err_rank_all",
+    /// Best–worst not complete.
+    ErrBestWorst = "err_best_worst",
 }
 
 /// How many strings the widget has.

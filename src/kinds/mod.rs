@@ -27,6 +27,7 @@ mod multiple_choice;
 mod number;
 mod pairwise;
 mod points;
+mod ranking;
 mod scale;
 mod slider;
 mod questions;

@@ -27,6 +27,9 @@ pub enum Control {
     /// Pairwise preference: two outputs of the item side by side, the better one (or a tie),
     /// optionally how much better, optionally per criterion. Sides are shuffled per item.
     Pairwise(Ratings<PairwiseControl>),
+    /// Ranking of the item's outputs (RankME's relative ranking), or best–worst scaling (the
+    /// best and the worst of them).
+    Ranking(Ratings<RankingControl>),
     /// A grid: one row per sentence of the item, columns of options (possibly two-level), at
     /// most one choice per column per row, and rows filled by exactly one alternative group of
     /// columns (the per-sentence error taxonomy).
@@ -48,6 +51,7 @@ tagged::tagged_enum!(Control {
     "scale" => Scale(Ratings<ScaleControl>),
     "slider" => Slider(Ratings<SliderControl>),
     "pairwise" => Pairwise(Ratings<PairwiseControl>),
+    "ranking" => Ranking(Ratings<RankingControl>),
     "grid" => Grid(Grids<GridControl>),
     "span_attributes" => SpanAttributes(Marking<SpanAttributes>),
     "span_labels" => SpanLabels(Labels<SpanLabels>),
@@ -69,6 +73,7 @@ macro_rules! each_control {
             $crate::spec::Control::Scale($c) => $body,
             $crate::spec::Control::Slider($c) => $body,
             $crate::spec::Control::Pairwise($c) => $body,
+            $crate::spec::Control::Ranking($c) => $body,
             $crate::spec::Control::Grid($c) => $body,
             $crate::spec::Control::SpanAttributes($c) => $body,
             $crate::spec::Control::SpanLabels($c) => $body,
@@ -345,6 +350,44 @@ pub struct PairwiseControl {
     /// Judge the pair once per criterion (e.g. fluency, adequacy); none: one judgement.
     #[serde(default)]
     pub criteria: Vec<Criterion>,
+}
+
+/// Ranking the item's outputs, or picking the best and the worst of them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RankingControl {
+    /// Id of the control, unique in the spec; the answer is stored under it.
+    pub id: ControlId,
+    /// The question (e.g. `Rank the utterances by naturalness`); also the accessible name.
+    pub label: String,
+    /// Optional help under the question, in Markdown.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// The item field with the outputs and each one's label (`Utterance {n}`); `shuffle` for an
+    /// order shuffled per item.
+    pub outputs: OutputsSource,
+    /// `rank` (default: every output gets a rank, 1 the best) or `best_worst` (the best and the
+    /// worst of them, for best–worst scaling).
+    #[serde(default)]
+    pub mode: RankingMode,
+    /// In `rank` mode, whether two outputs may share a rank (default `false`).
+    #[serde(default)]
+    pub ties: bool,
+    /// The label of the best (default `Best`) and of the worst (default `Worst`) in
+    /// `best_worst` mode, and of rank 1 and the last rank in `rank` mode.
+    #[serde(default)]
+    pub anchors: Option<Anchors>,
+}
+
+/// How a ranking is asked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RankingMode {
+    /// Every output gets a rank.
+    #[default]
+    Rank,
+    /// The best and the worst output.
+    BestWorst,
 }
 
 /// One criterion of a pairwise judgement.

@@ -22,7 +22,7 @@ pub use block::{
 pub use control::{
     AttributeValue, ChoiceLayout, ChoiceOption, Control, GridColumn, GridControl, GridOption,
     GridRows, MissingRow, MultipleChoice, MultipleLayout, NumberControl, OutputsSource,
-    Anchors, Criterion, LabelColor, PairwiseControl, ScaleControl, SingleChoice, SliderControl, SpanAttribute, SpanAttributes, SpanLabel, SpanLabelAttribute,
+    Anchors, Criterion, LabelColor, PairwiseControl, RankingControl, RankingMode, ScaleControl, SingleChoice, SliderControl, SpanAttribute, SpanAttributes, SpanLabel, SpanLabelAttribute,
     SpanLabels, SpanOverlap, TextControl,
 };
 

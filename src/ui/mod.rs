@@ -30,6 +30,8 @@ mod pairwise_view;
 mod question_bar;
 mod question_card;
 mod questions_view;
+mod rank_card;
+mod ranking_view;
 mod root;
 mod scale_points;
 mod scale_view;

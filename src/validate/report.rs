@@ -112,6 +112,10 @@ pub enum ProblemCode {
     /// control does not have.
     #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     NotOfThePair,
+    /// A ranking leaves an output unranked, or gives two outputs one rank where ties are not
+    /// allowed, or best–worst lacks the best or the worst.
+    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    RankingIncomplete,
     /// Labelled spans: fewer spans than the control's `min`.
     #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
     SpansTooFew,

@@ -112,14 +112,14 @@ test('a spec with a kind no build has, kinds of two lighter builds, or no spec a
   const { page, context, wasm } = await openBuilds();
   const [unknown, broken, both] = await page.evaluate(async () => {
     const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't',
-      blocks: [], controls: [{ kind: 'ranking', id: 'r', label: 'Rank' }] };
+      blocks: [], controls: [{ kind: 'rankings', id: 'r', label: 'Rank' }] };
     const both = { ...spec, controls: [{ kind: 'number', id: 'n', label: 'N' }, { kind: 'grid', id: 'g', label: 'G' }] };
     return [window.glossa.buildFor(spec), window.glossa.buildFor('{not json'), window.glossa.buildFor(both)];
   });
   assert.deepEqual([unknown, broken, both], ['full', 'full', 'full'], 'a number and a grid together need full');
   await page.evaluate(async () => {
     const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't',
-      blocks: [], controls: [{ kind: 'ranking', id: 'r', label: 'Rank' }] };
+      blocks: [], controls: [{ kind: 'rankings', id: 'r', label: 'Rank' }] };
     await window.glossa.mount(document.getElementById('one'), { spec, item: { id: 'i' } });
   });
   const panel = page.locator('#one .glossa-error-panel');

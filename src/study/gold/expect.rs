@@ -41,6 +41,8 @@ pub enum Expected {
     /// Pairwise judgements by criterion (`""` for one): the better output's id, or `None` for a
     /// tie.
     Prefs(SortedMap<String, Option<String>>),
+    /// A ranking's ranks exactly, or its best and worst.
+    Ranking(crate::answer::RankingValue),
 }
 
 /// How a control kind's expected answer is written in a gold file and read against the item
@@ -256,6 +258,10 @@ impl Expected {
                 let got: &crate::answer::PrefsValue = got;
                 let have: SortedMap<&str, &Option<String>> = got.entries().into_iter().map(|(k, p)| (k, &p.winner)).collect();
                 want.iter().all(|(k, w)| have.get(k.as_str()) == Some(&w))
+            }
+            (Expected::Ranking(want), AnswerValue::Ranking(got)) => {
+                let got: &crate::answer::RankingValue = got;
+                want.ranks == got.ranks && want.best == got.best && want.worst == got.worst
             }
             (Expected::Questions(want), AnswerValue::Questions(got)) => {
                 let theirs: Vec<(u64, u64)> = got

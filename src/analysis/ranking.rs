@@ -1,0 +1,99 @@
+//! Findings of rankings: Kendall's W per item (with ties, on average ranks), averaged over the
+//! items two or more annotators ranked, and each system's mean rank; for best–worst scaling,
+//! each system's best and worst counts and its score, (best − worst) / appearances.
+
+use crate::support::sorted_map::SortedMap;
+use serde_json::{json, Value};
+
+/// One control's ranking figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankingStats {
+    /// The control.
+    pub key: String,
+    /// Kendall's W averaged over the items with two or more rankings (`rank` mode).
+    pub kendall_w: Option<f64>,
+    /// The items that average is over.
+    pub items: usize,
+    /// Per system: appearances, then the mean rank (`rank`) or best, worst and score
+    /// (`best_worst`).
+    pub systems: Vec<RankedSystem>,
+}
+
+/// One system's record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedSystem {
+    /// The output id.
+    pub system: String,
+    /// How many rankings it was in.
+    pub appearances: usize,
+    /// Its mean rank (1 the best), in `rank` mode.
+    pub mean_rank: Option<f64>,
+    /// Times chosen best, in `best_worst` mode.
+    pub best: usize,
+    /// Times chosen worst, in `best_worst` mode.
+    pub worst: usize,
+    /// (best − worst) / appearances, in `best_worst` mode.
+    pub score: Option<f64>,
+}
+
+/// A ranking's average ranks: tied outputs share the mean of the positions they take.
+pub fn average_ranks(ranks: &SortedMap<String, u32>) -> SortedMap<String, f64> {
+    let mut by: Vec<(&String, u32)> = ranks.iter().map(|(k, r)| (k, *r)).collect();
+    by.sort_by_key(|(_, r)| *r);
+    let mut out = SortedMap::new();
+    let mut i = 0;
+    while i < by.len() {
+        let j = (i..by.len()).take_while(|k| by[*k].1 == by[i].1).count() + i;
+        let avg = (i + 1 + j) as f64 / 2.0;
+        for (k, _) in &by[i..j] {
+            out.insert((*k).clone(), avg);
+        }
+        i = j;
+    }
+    out
+}
+
+/// Kendall's W of one item's rankings (each over the same outputs), ties corrected.
+pub fn kendall_w(rankings: &[&SortedMap<String, u32>]) -> Option<f64> {
+    let m = rankings.len();
+    let objects: Vec<&String> = rankings.first()?.keys().collect();
+    let n = objects.len();
+    if m < 2 || n < 2 || rankings.iter().any(|r| r.len() != n) {
+        return None;
+    }
+    let avg: Vec<SortedMap<String, f64>> = rankings.iter().map(|r| average_ranks(r)).collect();
+    let sums: Vec<f64> = objects.iter().map(|o| avg.iter().map(|a| a.get(*o).copied().unwrap_or(0.0)).sum()).collect();
+    let mean = sums.iter().sum::<f64>() / n as f64;
+    let s: f64 = sums.iter().map(|r| (r - mean).powi(2)).sum();
+    let ties: f64 = rankings
+        .iter()
+        .map(|r| {
+            let mut counts: SortedMap<u32, f64> = SortedMap::new();
+            for v in r.values() {
+                *counts.entry(*v).or_default() += 1.0;
+            }
+            counts.values().map(|t| t * t * t - t).sum::<f64>()
+        })
+        .sum();
+    let (m, n) = (m as f64, n as f64);
+    let d = m * m * (n * n * n - n) - m * ties;
+    (d > 0.0).then(|| 12.0 * s / d)
+}
+
+impl RankingStats {
+    /// As JSON.
+    pub fn to_json(&self) -> Value {
+        let systems: serde_json::Map<String, Value> = self
+            .systems
+            .iter()
+            .map(|s| {
+                let v = match s.mean_rank {
+                    Some(r) => json!({"appearances": s.appearances, "mean_rank": r}),
+                    None => json!({"appearances": s.appearances, "best": s.best, "worst": s.worst, "score": s.score}),
+                };
+                (s.system.clone(), v)
+            })
+            .collect();
+        json!({"kendall_w": self.kendall_w, "items": self.items, "systems": systems})
+    }
+}

@@ -1,0 +1,183 @@
+//! `RankingView`: a ranking control — the outputs in the order shown, each ranked by a tap (in
+//! order from the best) or moved with its arrows, the ranking so far read out; or, for
+//! best–worst scaling, a "best" and a "worst" choice per output.
+//! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
+
+use super::markdown_view::Markdown;
+use super::rank_card::RankCard;
+use crate::answer::{Answer, OrderSet};
+use crate::form::{Action, FormState, Rank, RankEdit};
+use crate::i18n::{fill, t, Lang, Msg};
+use crate::item::Output;
+use crate::spec::{RankingControl, RankingMode};
+use crate::support::family::Gate;
+use crate::support::ids::dom_id;
+use crate::validate::{AnswerPath, Report};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`RankingView`].
+#[derive(Properties, PartialEq)]
+pub struct RankingViewProps {
+    /// The widget instance (for DOM ids).
+    pub instance: u32,
+    /// The control from the spec.
+    pub control: Rc<RankingControl>,
+    /// The outputs in the order shown.
+    pub outputs: Rc<Vec<Output>>,
+    /// The form.
+    pub form: Rc<FormState>,
+    /// The current report.
+    pub report: Rc<Report>,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches edits.
+    pub on_action: Callback<Action>,
+}
+
+/// A ranking question.
+#[component]
+pub fn RankingView(props: &RankingViewProps) -> Html {
+    let c = &props.control;
+    let lang = props.lang;
+    let base = dom_id(props.instance, &[c.id.as_str()]);
+    let set = match props.form.answers.get(&c.id) {
+        Some(Answer::Order(o)) => OrderSet::clone(o),
+        _ => OrderSet::default(),
+    };
+    let on_edit = {
+        let (on_action, control) = (props.on_action.clone(), c.id.clone());
+        Callback::from(move |edit: RankEdit| {
+            on_action.emit(Action::Rank(Gate::gate(Rank { control: control.clone(), edit })))
+        })
+    };
+    let error = (props.form.submit_attempted && !props.form.submitted)
+        .then(|| props.report.at(&AnswerPath::whole(&c.id).to_string()).map(|p| AttrValue::from(p.message(lang))))
+        .flatten();
+    let error_id = format!("{base}-error");
+    let label_of = |n: usize| fill(&c.outputs.label, &[("n", &(n + 1).to_string())]);
+    let shown: Vec<String> = props.outputs.iter().map(|o| o.id.clone()).collect();
+    let order = RankingControl::ordered(&set.ranks, &shown);
+    let (low, high) = match &c.anchors {
+        Some(a) => (a.low.clone(), a.high.clone()),
+        None => (t(lang, Msg::Best).to_owned(), t(lang, Msg::Worst).to_owned()),
+    };
+    html! {
+        <fieldset class={classes!("glossa-control", "glossa-ranking-control", error.is_some().then_some("has-error"))} id={base.clone()}
+            aria-describedby={error.as_ref().map(|_| error_id.clone())}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            if c.mode == RankingMode::Rank {
+                <p class="glossa-span-hint">{t(lang, Msg::RankHint)}</p>
+                <ol class="glossa-rank-list">
+                    { for props.outputs.iter().enumerate().map(|(n, o)| {
+                        let rank = set.ranks.get(&o.id).copied();
+                        let at = order.iter().position(|x| x == &o.id);
+                        let above = at.and_then(|i| i.checked_sub(1)).and_then(|i| order.get(i));
+                        let tied = above.is_some_and(|a| set.ranks.get(a) == rank.as_ref());
+                        html! {
+                            <RankCard key={o.id.clone()} id={dom_id(props.instance, &[c.id.as_str(), "rank", o.id.as_str()])}
+                                output={o.clone()} label={AttrValue::from(label_of(n))} {rank}
+                                can_tie={c.ties && above.is_some()} {tied} disabled={props.form.submitted}
+                                {lang} on_edit={on_edit.clone()} />
+                        }
+                    }) }
+                </ol>
+                <p class="glossa-rank-summary" role="status" aria-live="polite">
+                    { order.iter().map(|id| {
+                        let n = shown.iter().position(|s| s == id).unwrap_or(0);
+                        format!("{}. {}", set.ranks[id], label_of(n))
+                    }).collect::<Vec<_>>().join(" · ") }
+                </p>
+                if !set.ranks.is_empty() && !props.form.submitted {
+                    <button type="button" class="glossa-link-button" onclick={on_edit.reform(|_: MouseEvent| RankEdit::Clear)}>{t(lang, Msg::RankClear)}</button>
+                }
+            } else {
+                <table class="glossa-best-worst">
+                    <thead><tr><th scope="col">{low.clone()}</th><th scope="col"></th><th scope="col">{high.clone()}</th></tr></thead>
+                    <tbody>
+                        { for props.outputs.iter().enumerate().map(|(n, o)| {
+                            let (best_id, worst_id) = (format!("{base}-best-{}", o.id), format!("{base}-worst-{}", o.id));
+                            let (b, w) = (o.id.clone(), o.id.clone());
+                            html! {
+                                <tr key={o.id.clone()} data-output-id={o.id.clone()}>
+                                    <td class="glossa-bw-cell">
+                                        <input type="radio" id={best_id.clone()} name={format!("{base}-best")} checked={set.best.as_ref() == Some(&o.id)}
+                                            disabled={props.form.submitted} aria-label={format!("{low}: {}", label_of(n))}
+                                            onchange={on_edit.reform(move |_: Event| RankEdit::Best(b.clone()))} />
+                                    </td>
+                                    <td>
+                                        <span class="glossa-output-label">{label_of(n)}</span>
+                                        <span class="glossa-output-text">{o.text.clone()}</span>
+                                    </td>
+                                    <td class="glossa-bw-cell">
+                                        <input type="radio" id={worst_id} name={format!("{base}-worst")} checked={set.worst.as_ref() == Some(&o.id)}
+                                            disabled={props.form.submitted} aria-label={format!("{high}: {}", label_of(n))}
+                                            onchange={on_edit.reform(move |_: Event| RankEdit::Worst(w.clone()))} />
+                                    </td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            }
+            if let Some(e) = &error {
+                <p class="glossa-error" id={error_id}>{e.clone()}</p>
+            }
+        </fieldset>
+    }
+}
+
+impl super::kind_view::KindView for RankingControl {
+    fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
+        let outputs = cx.task.presentation.outputs_in_order(&self.id, &cx.task.item.outputs(self.outputs.field.as_str()));
+        html! {
+            <RankingView instance={cx.instance} control={Rc::new(self.clone())} outputs={Rc::new(outputs)}
+                form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
+                on_action={cx.actions.now.clone()} />
+        }
+    }
+
+    /// The first output not yet ranked (or the first best choice).
+    fn focus_problem(&self, instance: u32, model: &super::Model, _: &crate::validate::Place) {
+        let outputs = model.task.presentation.outputs_in_order(&self.id, &model.task.item.outputs(self.outputs.field.as_str()));
+        let set = match model.form.answers.get(&self.id) {
+            Some(Answer::Order(o)) => OrderSet::clone(o),
+            _ => OrderSet::default(),
+        };
+        let base = dom_id(instance, &[self.id.as_str()]);
+        let target = match self.mode {
+            RankingMode::Rank => outputs
+                .iter()
+                .find(|o| !set.ranks.contains_key(&o.id))
+                .or(outputs.first())
+                .map(|o| dom_id(instance, &[self.id.as_str(), "rank", o.id.as_str()])),
+            RankingMode::BestWorst => outputs.first().map(|o| {
+                let which = if set.best.is_none() { "best" } else { "worst" };
+                format!("{base}-{which}-{}", o.id)
+            }),
+        };
+        if let Some(id) = target {
+            super::focus::focus(&id);
+        }
+    }
+
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
+        let name = |id: &str| {
+            item.outputs(self.outputs.field.as_str())
+                .iter()
+                .position(|o| o.id == id)
+                .map_or_else(|| id.to_owned(), |n| fill(&self.outputs.label, &[("n", &(n + 1).to_string())]))
+        };
+        match value {
+            serde_json::Value::Array(list) => html! {
+                <ol class="glossa-example-scores">{ for list.iter().map(|v| html! { <li>{name(v.as_str().unwrap_or_default())}</li> }) }</ol>
+            },
+            v => html! {
+                <p>{format!("↑ {} · ↓ {}", name(v.get("best").and_then(|x| x.as_str()).unwrap_or_default()), name(v.get("worst").and_then(|x| x.as_str()).unwrap_or_default()))}</p>
+            },
+        }
+    }
+}
