@@ -35,7 +35,7 @@ const styled = {
   choice: ['/www/pkg/choice/glossa.css', '.glossa-submit', 'minHeight', '48px'],
   number: ['/www/pkg/number/glossa.css', '.glossa-number-input', 'minHeight', '48px'],
   // A scale's point, or a slider.
-  rating: ['/www/pkg/rating/glossa.css', '.glossa-point, .glossa-slider input[type=range], .glossa-pair-option', 'minHeight', ['48px', '44px']],
+  rating: ['/www/pkg/rating/glossa.css', '.glossa-point, .glossa-slider input[type=range], .glossa-pair-option, .glossa-rank-main, .glossa-bw-cell input', 'minHeight', ['48px', '44px', '25.6px']],
   grid: ['/www/pkg/grid/glossa.css', '.glossa-grid-row', 'borderTopStyle', 'solid'],
   // A multiple choice's hidden box, or a span task's label bar (stuck to the bottom).
   labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox], .glossa-label-bar', 'position', ['absolute', 'sticky']],
@@ -48,6 +48,8 @@ const expected = {
   'en-likert': 'rating',
   'en-de-da': 'rating',
   'en-chatbot-pairwise': 'rating',
+  'en-rankme-ranking': 'rating',
+  'en-bws': 'rating',
   'cs-abstract-errors': 'grid',
   'cs-headline-errors': 'grid',
   'en-emotions': 'labels',

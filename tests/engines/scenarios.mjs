@@ -326,6 +326,22 @@ export const SCENARIOS = {
     return received(s);
   },
 
+  async 'en-rankme-ranking and en-bws: taps in order, a rank taken back, an arrow; the best and the worst'(s, base) {
+    await open(s, base, 'example=en-rankme-ranking&participant=ranking-scenario', () => document.querySelectorAll('.glossa-rank-main').length === 3);
+    const main = (id) => `function () { return document.querySelector('li[data-output-id="${id}"] .glossa-rank-main'); }`;
+    for (const id of ['sys-b', 'sys-a', 'sys-a', 'sys-c', 'sys-a']) await s.click(await s.element(main(id)));
+    await s.click(await s.element(() => document.querySelector('li[data-output-id="sys-a"] .glossa-rank-move')));
+    await s.waitFor(() => document.querySelector('li[data-output-id="sys-a"] .glossa-rank-badge').textContent === 'Rank 2', [], 'the arrow moved it up');
+    await submit(s);
+    await received(s);
+    await open(s, base, 'example=en-bws&participant=ranking-scenario', () => document.querySelectorAll('.glossa-bw-cell input').length === 8);
+    const cell = (id, k) => `function () { return document.querySelectorAll('tr[data-output-id="${id}"] input')[${k}]; }`;
+    await s.click(await s.element(cell('sys-b', 0)));
+    await s.click(await s.element(cell('sys-d', 1)));
+    await submit(s);
+    return received(s);
+  },
+
   async 'pl-poquad: a question with a fragment'(s, base, who) {
     await open(s, base, `example=pl-poquad&participant=${who}`, () => document.querySelector('.glossa-span-text > *') && document.querySelector('li.glossa-question textarea'));
     await s.type(await s.element(() => document.querySelector('li.glossa-question textarea')), 'W którym roku ukazała się Krytyka czystego rozumu?');
