@@ -25,6 +25,7 @@ mod mr_block;
 mod multiple_choice_view;
 mod number_box;
 mod number_view;
+mod output_cards;
 mod pair_choice;
 mod pairwise_view;
 mod question_bar;

@@ -4,8 +4,9 @@
 
 use super::markdown_view::Markdown;
 use super::number_box::NumberBox;
+use super::output_cards::output_cards;
 use crate::form::{Action, FormState};
-use crate::i18n::{fill, Lang};
+use crate::i18n::Lang;
 use crate::item::Output;
 use crate::spec::NumberControl;
 use crate::support::ids::dom_id;
@@ -74,19 +75,7 @@ pub fn NumberView(props: &NumberViewProps) -> Html {
                 <Markdown source={help.clone()} class="glossa-help" />
             }
             if let Some(src) = &c.outputs {
-                <div class="glossa-outputs">
-                    { for props.outputs.iter().enumerate().map(|(n, o)| {
-                        let heading = fill(&src.label, &[("n", &(n + 1).to_string())]);
-                        let name = format!("{} — {}", c.label, heading);
-                        html! {
-                            <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
-                                <h4 class="glossa-output-label">{heading}</h4>
-                                <p class="glossa-output-text">{o.text.clone()}</p>
-                                { render_box(Some(&o.id), c.label.clone(), Some(name)) }
-                            </article>
-                        }
-                    }) }
-                </div>
+                { output_cards(&props.outputs, &src.label, &c.label, None, |id, name| render_box(Some(id), c.label.clone(), Some(name))) }
             } else {
                 { render_box(None, c.label.clone(), None) }
             }
@@ -119,19 +108,6 @@ impl super::kind_view::KindView for NumberControl {
     }
 
     fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
-        match &self.outputs {
-            Some(src) => html! {
-                <ol class="glossa-example-scores">
-                    { for item.outputs(src.field.as_str()).iter().enumerate().map(|(n, o)| html! {
-                        <li>
-                            <span class="glossa-output-label">{fill(&src.label, &[("n", &(n + 1).to_string())])}</span>
-                            {": "}<q>{o.text.clone()}</q>{" → "}
-                            <strong>{value.get(&o.id).map(|v| v.to_string()).unwrap_or_default()}</strong>
-                        </li>
-                    }) }
-                </ol>
-            },
-            None => html! { {value.to_string()} },
-        }
+        super::output_cards::example_points(self.outputs.as_ref(), value, item)
     }
 }

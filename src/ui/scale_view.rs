@@ -2,10 +2,11 @@
 //! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::markdown_view::Markdown;
+use super::output_cards::output_cards;
 use super::scale_points::ScalePoints;
 use crate::answer::{Answer, Point};
 use crate::form::{Action, FormState, SetPoint};
-use crate::i18n::{fill, Lang};
+use crate::i18n::Lang;
 use crate::item::Output;
 use crate::spec::ScaleControl;
 use crate::support::family::Gate;
@@ -83,19 +84,7 @@ pub fn ScaleView(props: &ScaleViewProps) -> Html {
                 <Markdown source={help.clone()} class="glossa-help" />
             }
             if let Some(src) = &c.outputs {
-                <div class="glossa-outputs glossa-rated-outputs">
-                    { for props.outputs.iter().enumerate().map(|(n, o)| {
-                        let heading = fill(&src.label, &[("n", &(n + 1).to_string())]);
-                        let name = format!("{} — {}", c.label, heading);
-                        html! {
-                            <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
-                                <h4 class="glossa-output-label">{heading}</h4>
-                                <p class="glossa-output-text">{o.text.clone()}</p>
-                                { one(Some(&o.id), name) }
-                            </article>
-                        }
-                    }) }
-                </div>
+                { output_cards(&props.outputs, &src.label, &c.label, Some("glossa-rated-outputs"), |id, name| one(Some(id), name)) }
             } else {
                 { one(None, c.label.clone()) }
             }
@@ -128,6 +117,6 @@ impl super::kind_view::KindView for ScaleControl {
     }
 
     fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
-        super::slider_view::example_points(self.outputs.as_ref(), value, item)
+        super::output_cards::example_points(self.outputs.as_ref(), value, item)
     }
 }

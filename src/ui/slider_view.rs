@@ -2,13 +2,14 @@
 //! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::markdown_view::Markdown;
+use super::output_cards::output_cards;
 use super::scale_view::{error_at, point_of, set};
 use super::slider_input::SliderInput;
 use crate::answer::Point;
 use crate::form::{Action, FormState};
-use crate::i18n::{fill, Lang};
+use crate::i18n::Lang;
 use crate::item::Output;
-use crate::spec::{OutputsSource, SliderControl};
+use crate::spec::SliderControl;
 use crate::support::ids::dom_id;
 use crate::validate::Report;
 use std::rc::Rc;
@@ -61,42 +62,11 @@ pub fn SliderView(props: &SliderViewProps) -> Html {
                 <Markdown source={help.clone()} class="glossa-help" />
             }
             if let Some(src) = &c.outputs {
-                <div class="glossa-outputs glossa-rated-outputs">
-                    { for props.outputs.iter().enumerate().map(|(n, o)| {
-                        let heading = fill(&src.label, &[("n", &(n + 1).to_string())]);
-                        let name = format!("{} — {}", c.label, heading);
-                        html! {
-                            <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
-                                <h4 class="glossa-output-label">{heading}</h4>
-                                <p class="glossa-output-text">{o.text.clone()}</p>
-                                { one(Some(&o.id), name) }
-                            </article>
-                        }
-                    }) }
-                </div>
+                { output_cards(&props.outputs, &src.label, &c.label, Some("glossa-rated-outputs"), |id, name| one(Some(id), name)) }
             } else {
                 { one(None, c.label.clone()) }
             }
         </fieldset>
-    }
-}
-
-/// A worked example's points as the annotator reads them: each output's text and its point, or
-/// the single point.
-pub(super) fn example_points(outputs: Option<&OutputsSource>, value: &serde_json::Value, item: &crate::item::Item) -> Html {
-    match outputs {
-        Some(src) => html! {
-            <ol class="glossa-example-scores">
-                { for item.outputs(src.field.as_str()).iter().enumerate().map(|(n, o)| html! {
-                    <li>
-                        <span class="glossa-output-label">{fill(&src.label, &[("n", &(n + 1).to_string())])}</span>
-                        {": "}<q>{o.text.clone()}</q>{" → "}
-                        <strong>{value.get(&o.id).map(|v| v.to_string().trim_matches('"').to_owned()).unwrap_or_default()}</strong>
-                    </li>
-                }) }
-            </ol>
-        },
-        None => html! { <strong>{value.to_string().trim_matches('"').to_owned()}</strong> },
     }
 }
 
@@ -124,6 +94,6 @@ impl super::kind_view::KindView for SliderControl {
     }
 
     fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
-        example_points(self.outputs.as_ref(), value, item)
+        super::output_cards::example_points(self.outputs.as_ref(), value, item)
     }
 }

@@ -1,0 +1,54 @@
+//! `output_cards`: the outputs a control asks about, each as a card with its label (`Summary 2`)
+//! and text, and the control's own input for it (a number box, a scale, a slider); and a worked
+//! example's values per output.
+//! Build family: numbers, ratings (the builds with controls asked per output; `scripts/css_for_build.py` reads this line).
+
+use crate::i18n::fill;
+use crate::item::Output;
+use yew::prelude::*;
+
+/// The cards: `one(output id, accessible name)` renders each output's input; `class` is added to
+/// the list (`glossa-rated-outputs` stacks the cards).
+pub fn output_cards(
+    outputs: &[Output],
+    label: &str,
+    question: &str,
+    class: Option<&'static str>,
+    one: impl Fn(&str, String) -> Html,
+) -> Html {
+    html! {
+        <div class={classes!("glossa-outputs", class)}>
+            { for outputs.iter().enumerate().map(|(n, o)| {
+                let heading = fill(label, &[("n", &(n + 1).to_string())]);
+                let name = format!("{question} — {heading}");
+                html! {
+                    <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
+                        <h4 class="glossa-output-label">{heading}</h4>
+                        <p class="glossa-output-text">{o.text.clone()}</p>
+                        { one(&o.id, name) }
+                    </article>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// A worked example's points as the annotator reads them: each output's text and its point, or
+/// the single point.
+pub fn example_points(outputs: Option<&crate::spec::OutputsSource>, value: &serde_json::Value, item: &crate::item::Item) -> Html {
+    match outputs {
+        Some(src) => html! {
+            <ol class="glossa-example-scores">
+                { for item.outputs(src.field.as_str()).iter().enumerate().map(|(n, o)| html! {
+                    <li>
+                        <span class="glossa-output-label">{fill(&src.label, &[("n", &(n + 1).to_string())])}</span>
+                        {": "}<q>{o.text.clone()}</q>{" → "}
+                        <strong>{value.get(&o.id).map(|v| v.to_string().trim_matches('"').to_owned()).unwrap_or_default()}</strong>
+                    </li>
+                }) }
+            </ol>
+        },
+        None => html! { <strong>{value.to_string().trim_matches('"').to_owned()}</strong> },
+    }
+}
+
