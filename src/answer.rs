@@ -20,36 +20,66 @@ pub enum Answer {
     /// The chosen option of a single-choice control.
     Choice(OptionValue),
     /// The ticked options of a multiple-choice control, in the spec's order.
-    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename = "0"))]
+    #[cfg_attr(
+        not(any(feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename = "0")
+    )]
     Choices(Labels<Vec<OptionValue>>),
     /// The text typed into a single number box.
-    #[cfg_attr(not(any(feature = "numbers", not(target_arch = "wasm32"))), serde(rename = "1"))]
+    #[cfg_attr(
+        not(any(feature = "numbers", not(target_arch = "wasm32"))),
+        serde(rename = "1")
+    )]
     NumberText(Numbers<String>),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
-    #[cfg_attr(not(any(feature = "numbers", not(target_arch = "wasm32"))), serde(rename = "2"))]
+    #[cfg_attr(
+        not(any(feature = "numbers", not(target_arch = "wasm32"))),
+        serde(rename = "2")
+    )]
     NumberTexts(Numbers<SortedMap<String, String>>),
     /// The points set on scales or sliders, by output id (`""` for a single one).
-    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename = "3"))]
+    #[cfg_attr(
+        not(any(feature = "ratings", not(target_arch = "wasm32"))),
+        serde(rename = "3")
+    )]
     Points(Ratings<SortedMap<String, Point>>),
     /// Pairwise judgements by criterion (`""` for one judgement).
-    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename = "4"))]
+    #[cfg_attr(
+        not(any(feature = "ratings", not(target_arch = "wasm32"))),
+        serde(rename = "4")
+    )]
     Prefs(Ratings<SortedMap<String, Pref>>),
     /// A ranking as it stands: ranks by output id, or the best and the worst.
-    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename = "9"))]
+    #[cfg_attr(
+        not(any(feature = "ratings", not(target_arch = "wasm32"))),
+        serde(rename = "9")
+    )]
     Order(Ratings<OrderSet>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
-    #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename = "5"))]
+    #[cfg_attr(
+        not(any(feature = "grids", not(target_arch = "wasm32"))),
+        serde(rename = "5")
+    )]
     Grid(Grids<GridCells>),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename = "6"))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename = "6")
+    )]
     Spans(Marking<SortedMap<String, Vec<SpanEntry>>>),
     /// Labelled spans, with "nothing to mark" and the label the annotator marks with.
-    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename = "7"))]
+    #[cfg_attr(
+        not(any(feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename = "7")
+    )]
     Labels(Labels<LabelSet>),
     /// Free text as typed.
     Text(String),
     /// Authored questions (QA), with the "no more questions possible" box.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename = "8"))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename = "8")
+    )]
     Questions(Marking<QuestionSet>),
 }
 

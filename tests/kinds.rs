@@ -42,7 +42,10 @@ const BUILDS: [(&str, &[&str]); 6] = [
     ("grid", &["base", "grids"]),
     ("labels", &["base", "labels"]),
     ("rating", &["base", "ratings"]),
-    ("full", &["base", "numbers", "grids", "marking", "labels", "ratings"]),
+    (
+        "full",
+        &["base", "numbers", "grids", "marking", "labels", "ratings"],
+    ),
 ];
 
 fn of(list: &[(String, &str)], families: &[&str]) -> BTreeSet<String> {

@@ -37,7 +37,11 @@ fn prefer(t: &Task, f: &FormState, criterion: &str, edit: PreferEdit) -> FormSta
 }
 
 fn codes(t: &Task, f: &FormState) -> Vec<(String, ProblemCode)> {
-    validate::validate(t, &f.answers).problems.iter().map(|p| (p.path.clone(), p.code)).collect()
+    validate::validate(t, &f.answers)
+        .problems
+        .iter()
+        .map(|p| (p.path.clone(), p.code))
+        .collect()
 }
 
 #[test]
@@ -46,18 +50,49 @@ fn each_criterion_needs_a_side_or_a_tie_and_a_side_its_strength() {
     let f = FormState::new(0);
     assert_eq!(codes(&t, &f).len(), 2);
     let f = prefer(&t, &f, "helpful", PreferEdit::Winner("model-a".into()));
-    assert_eq!(codes(&t, &f)[0], ("preference.helpful".to_owned(), ProblemCode::Required), "the strength");
-    assert_eq!(prefer(&t, &f, "helpful", PreferEdit::Strength("hugely".into())), f, "not a strength");
-    assert_eq!(prefer(&t, &f, "helpful", PreferEdit::Winner("model-z".into())), f, "not of the pair");
-    assert_eq!(prefer(&t, &f, "style", PreferEdit::Tie), f, "not a criterion");
-    assert_eq!(prefer(&t, &FormState::new(0), "helpful", PreferEdit::Strength("slightly".into())), FormState::new(0), "no strength before a side");
+    assert_eq!(
+        codes(&t, &f)[0],
+        ("preference.helpful".to_owned(), ProblemCode::Required),
+        "the strength"
+    );
+    assert_eq!(
+        prefer(&t, &f, "helpful", PreferEdit::Strength("hugely".into())),
+        f,
+        "not a strength"
+    );
+    assert_eq!(
+        prefer(&t, &f, "helpful", PreferEdit::Winner("model-z".into())),
+        f,
+        "not of the pair"
+    );
+    assert_eq!(
+        prefer(&t, &f, "style", PreferEdit::Tie),
+        f,
+        "not a criterion"
+    );
+    assert_eq!(
+        prefer(
+            &t,
+            &FormState::new(0),
+            "helpful",
+            PreferEdit::Strength("slightly".into())
+        ),
+        FormState::new(0),
+        "no strength before a side"
+    );
     let f = prefer(&t, &f, "helpful", PreferEdit::Strength("clearly".into()));
     let f = prefer(&t, &f, "correct", PreferEdit::Tie);
     assert_eq!(codes(&t, &f), vec![]);
     let doc = build(&t, &f, &Environment::default(), &SortedMap::new(), 1).expect("valid");
     let json = serde_json::to_value(&doc).unwrap();
-    assert_eq!(json["answers"]["preference"]["helpful"], json!({"winner": "model-a", "loser": "model-b", "tie": false, "strength": "clearly"}));
-    assert_eq!(json["answers"]["preference"]["correct"], json!({"winner": null, "loser": null, "tie": true}));
+    assert_eq!(
+        json["answers"]["preference"]["helpful"],
+        json!({"winner": "model-a", "loser": "model-b", "tie": false, "strength": "clearly"})
+    );
+    assert_eq!(
+        json["answers"]["preference"]["correct"],
+        json!({"winner": null, "loser": null, "tie": true})
+    );
     let back = glossa::result::ResultDoc::read(&t.spec, &json).expect("reads back");
     assert_eq!(back.answers.len(), 1);
     assert!(glossa::analysis::revalidate::check_result(&t, &json).is_empty());
@@ -65,18 +100,27 @@ fn each_criterion_needs_a_side_or_a_tie_and_a_side_its_strength() {
     bad["answers"]["preference"]["helpful"]["winner"] = json!("model-z");
     assert!(!glossa::analysis::revalidate::check_result(&t, &bad).is_empty());
     let draft = glossa::form::draft::Draft::of(&t, &f, 0);
-    let draft: glossa::form::draft::Draft = glossa::spec::from_value(&serde_json::to_value(&draft).unwrap()).unwrap();
+    let draft: glossa::form::draft::Draft =
+        glossa::spec::from_value(&serde_json::to_value(&draft).unwrap()).unwrap();
     assert_eq!(draft.restore(&t, 0).unwrap().answers, f.answers);
 }
 
 #[test]
 fn the_sides_are_shuffled_per_participant_and_recorded() {
     let orders: std::collections::BTreeSet<Vec<String>> = (0..16)
-        .map(|k| example(0, &format!("participant-{k}")).presentation.order[&ControlId::from("preference")].clone())
+        .map(|k| {
+            example(0, &format!("participant-{k}")).presentation.order
+                [&ControlId::from("preference")]
+                .clone()
+        })
         .collect();
     assert_eq!(orders.len(), 2, "both orders occur");
     let t = example(0, "participant-3");
-    assert_eq!(t.presentation.order, example(0, "participant-3").presentation.order, "the same for the same seed");
+    assert_eq!(
+        t.presentation.order,
+        example(0, "participant-3").presentation.order,
+        "the same for the same seed"
+    );
 }
 
 #[test]
@@ -84,14 +128,25 @@ fn gold_names_the_better_output_or_a_tie() {
     use glossa::study::gold::Gold;
     let t = example(1, "s");
     let root = env!("CARGO_MANIFEST_DIR");
-    let items = item::parse_items(&std::fs::read_to_string(format!("{root}/www/examples/{DIR}/items.json")).unwrap()).unwrap();
+    let items = item::parse_items(
+        &std::fs::read_to_string(format!("{root}/www/examples/{DIR}/items.json")).unwrap(),
+    )
+    .unwrap();
     let gold = Gold::load(r#"{"items": [{"item_id": "arena-002", "answers": {"preference": {"correct": "model-b"}}}]}"#, &t.spec, &items).unwrap();
     let judged = |w: &str| {
-        let f = prefer(&t, &FormState::new(0), "correct", PreferEdit::Winner(w.into()));
+        let f = prefer(
+            &t,
+            &FormState::new(0),
+            "correct",
+            PreferEdit::Winner(w.into()),
+        );
         let f = prefer(&t, &f, "correct", PreferEdit::Strength("slightly".into()));
         let f = prefer(&t, &f, "helpful", PreferEdit::Tie);
         let doc = build(&t, &f, &Environment::default(), &SortedMap::new(), 1).unwrap();
-        gold.passes(&glossa::result::ResultDoc::read(&t.spec, &serde_json::to_value(&doc).unwrap()).unwrap())
+        gold.passes(
+            &glossa::result::ResultDoc::read(&t.spec, &serde_json::to_value(&doc).unwrap())
+                .unwrap(),
+        )
     };
     assert_eq!(judged("model-b"), Some(true));
     assert_eq!(judged("model-c"), Some(false));
@@ -100,7 +155,9 @@ fn gold_names_the_better_output_or_a_tie() {
 }
 
 fn python() -> String {
-    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/.venv/bin/python").to_owned())
+    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/.venv/bin/python").to_owned()
+    })
 }
 
 fn close(a: &Value, b: &Value, what: &str) {
@@ -114,7 +171,10 @@ fn close(a: &Value, b: &Value, what: &str) {
 /// nor whole), checked against the reference for each criterion.
 fn check(annotators: u64) {
     let root = env!("CARGO_MANIFEST_DIR");
-    let items = item::parse_items(&std::fs::read_to_string(format!("{root}/www/examples/{DIR}/items.json")).unwrap()).unwrap();
+    let items = item::parse_items(
+        &std::fs::read_to_string(format!("{root}/www/examples/{DIR}/items.json")).unwrap(),
+    )
+    .unwrap();
     let mut lines = String::new();
     let mut docs = Vec::new();
     for round in 0..3 {
@@ -136,21 +196,32 @@ fn check(annotators: u64) {
             }
         }
     }
-    let dir = std::env::temp_dir().join(format!("glossa-pairwise-{annotators}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "glossa-pairwise-{annotators}-{}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let results = dir.join("results.jsonl");
     std::fs::write(&results, &lines).unwrap();
     // The items as the results saw them (three rounds of each).
-    let all_items: Vec<Value> = (0..3).flat_map(|round| items.iter().map(move |it| {
-        let mut v = serde_json::to_value(it).unwrap();
-        v["id"] = json!(format!("{}-{round}", it.id));
-        v
-    })).collect();
+    let all_items: Vec<Value> = (0..3)
+        .flat_map(|round| {
+            items.iter().map(move |it| {
+                let mut v = serde_json::to_value(it).unwrap();
+                v["id"] = json!(format!("{}-{round}", it.id));
+                v
+            })
+        })
+        .collect();
     let items_file = dir.join("items.json");
     std::fs::write(&items_file, serde_json::to_string(&all_items).unwrap()).unwrap();
     let t = example(0, "x");
-    let typed_items: Vec<glossa::item::Item> = serde_json::from_value(Value::Array(all_items)).unwrap();
-    let typed: Vec<glossa::result::ResultDoc> = docs.iter().map(|d| glossa::result::ResultDoc::read(&t.spec, d).unwrap()).collect();
+    let typed_items: Vec<glossa::item::Item> =
+        serde_json::from_value(Value::Array(all_items)).unwrap();
+    let typed: Vec<glossa::result::ResultDoc> = docs
+        .iter()
+        .map(|d| glossa::result::ResultDoc::read(&t.spec, d).unwrap())
+        .collect();
     let got = glossa::analysis::agreement::compute(&t.spec, &typed_items, &typed).to_json();
     for criterion in ["helpful", "correct"] {
         let out = Command::new(python())
@@ -158,21 +229,45 @@ fn check(annotators: u64) {
             .args([results.to_str().unwrap(), "preference", criterion, items_file.to_str().unwrap(), "responses"])
             .output()
             .expect("python with statsmodels and choix (scripts/setup.sh test installs them in tests/.venv)");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let want: Value = serde_json::from_slice(&out.stdout).unwrap();
         let mine = &got["pairwise"][format!("preference.{criterion}")];
-        close(&mine["fleiss_kappa"], &want["fleiss"], &format!("{criterion} Fleiss"));
-        close(&mine["agreement"], &want["agreement"], &format!("{criterion} agreement"));
+        close(
+            &mine["fleiss_kappa"],
+            &want["fleiss"],
+            &format!("{criterion} Fleiss"),
+        );
+        close(
+            &mine["agreement"],
+            &want["agreement"],
+            &format!("{criterion} agreement"),
+        );
         if annotators == 2 {
-            close(&mine["cohen_kappa"], &want["cohen"], &format!("{criterion} Cohen"));
+            close(
+                &mine["cohen_kappa"],
+                &want["cohen"],
+                &format!("{criterion} Cohen"),
+            );
         } else {
             assert!(mine["cohen_kappa"].is_null());
         }
         let a = mine["agreement"].as_f64().unwrap();
         assert!(a > 0.0 && a < 1.0, "{criterion}: agreement {a}");
         for (sys, bt) in want["bt"].as_object().unwrap() {
-            close(&mine["systems"][sys]["bradley_terry"], bt, &format!("{criterion} {sys} Bradley–Terry"));
-            close(&mine["systems"][sys]["win_rate"], &want["win_rate"][sys], &format!("{criterion} {sys} win rate"));
+            close(
+                &mine["systems"][sys]["bradley_terry"],
+                bt,
+                &format!("{criterion} {sys} Bradley–Terry"),
+            );
+            close(
+                &mine["systems"][sys]["win_rate"],
+                &want["win_rate"][sys],
+                &format!("{criterion} {sys} win rate"),
+            );
         }
     }
     std::fs::remove_dir_all(&dir).ok();

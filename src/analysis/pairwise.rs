@@ -61,7 +61,10 @@ fn category(j: &Judgement) -> String {
 pub fn compute(key: String, judgements: &[Judgement]) -> PairwiseStats {
     let mut by_item: SortedMap<&str, SortedMap<&str, String>> = SortedMap::new();
     for j in judgements {
-        by_item.entry(j.item).or_default().insert(j.who, category(j));
+        by_item
+            .entry(j.item)
+            .or_default()
+            .insert(j.who, category(j));
     }
     // Agreement and Fleiss' kappa.
     let (mut agree, mut pairs) = (0usize, 0usize);
@@ -82,33 +85,59 @@ pub fn compute(key: String, judgements: &[Judgement]) -> PairwiseStats {
         p_items.push(same / (n * (n - 1.0)));
     }
     let agreement = (pairs > 0).then(|| agree as f64 / pairs as f64);
-    let fleiss = (!p_items.is_empty()).then(|| {
-        let p_bar = p_items.iter().sum::<f64>() / p_items.len() as f64;
-        let p_e: f64 = totals.values().map(|c| (c / n_all).powi(2)).sum();
-        if p_e < 1.0 { (p_bar - p_e) / (1.0 - p_e) } else { f64::NAN }
-    }).filter(|k| k.is_finite());
+    let fleiss = (!p_items.is_empty())
+        .then(|| {
+            let p_bar = p_items.iter().sum::<f64>() / p_items.len() as f64;
+            let p_e: f64 = totals.values().map(|c| (c / n_all).powi(2)).sum();
+            if p_e < 1.0 {
+                (p_bar - p_e) / (1.0 - p_e)
+            } else {
+                f64::NAN
+            }
+        })
+        .filter(|k| k.is_finite());
     // Cohen's kappa: exactly two annotators.
     let who: std::collections::BTreeSet<&str> = judgements.iter().map(|j| j.who).collect();
-    let cohen = (who.len() == 2).then(|| {
-        let (a, b) = (who.iter().next().copied().unwrap_or_default(), who.iter().nth(1).copied().unwrap_or_default());
-        let both: Vec<(&String, &String)> = by_item.values().filter_map(|by| Some((by.get(a)?, by.get(b)?))).collect();
-        let n = both.len() as f64;
-        let p_o = both.iter().filter(|(x, y)| x == y).count() as f64 / n;
-        let mut ma: SortedMap<&str, f64> = SortedMap::new();
-        let mut mb: SortedMap<&str, f64> = SortedMap::new();
-        for (x, y) in &both {
-            *ma.entry(x.as_str()).or_default() += 1.0 / n;
-            *mb.entry(y.as_str()).or_default() += 1.0 / n;
-        }
-        let p_e: f64 = ma.iter().map(|(k, v)| v * mb.get(k).copied().unwrap_or(0.0)).sum();
-        (p_o - p_e) / (1.0 - p_e)
-    }).filter(|k| k.is_finite());
-    PairwiseStats { key, agreement, fleiss, cohen, systems: systems(judgements) }
+    let cohen = (who.len() == 2)
+        .then(|| {
+            let (a, b) = (
+                who.iter().next().copied().unwrap_or_default(),
+                who.iter().nth(1).copied().unwrap_or_default(),
+            );
+            let both: Vec<(&String, &String)> = by_item
+                .values()
+                .filter_map(|by| Some((by.get(a)?, by.get(b)?)))
+                .collect();
+            let n = both.len() as f64;
+            let p_o = both.iter().filter(|(x, y)| x == y).count() as f64 / n;
+            let mut ma: SortedMap<&str, f64> = SortedMap::new();
+            let mut mb: SortedMap<&str, f64> = SortedMap::new();
+            for (x, y) in &both {
+                *ma.entry(x.as_str()).or_default() += 1.0 / n;
+                *mb.entry(y.as_str()).or_default() += 1.0 / n;
+            }
+            let p_e: f64 = ma
+                .iter()
+                .map(|(k, v)| v * mb.get(k).copied().unwrap_or(0.0))
+                .sum();
+            (p_o - p_e) / (1.0 - p_e)
+        })
+        .filter(|k| k.is_finite());
+    PairwiseStats {
+        key,
+        agreement,
+        fleiss,
+        cohen,
+        systems: systems(judgements),
+    }
 }
 
 /// Wins, ties, win rates and Bradley–Terry strengths per system.
 fn systems(judgements: &[Judgement]) -> Vec<SystemWins> {
-    let mut names: Vec<String> = judgements.iter().flat_map(|j| [j.pair.0.clone(), j.pair.1.clone()]).collect();
+    let mut names: Vec<String> = judgements
+        .iter()
+        .flat_map(|j| [j.pair.0.clone(), j.pair.1.clone()])
+        .collect();
     names.sort();
     names.dedup();
     let at = |s: &str| names.iter().position(|n| n == s).unwrap_or(0);
@@ -137,18 +166,30 @@ fn systems(judgements: &[Judgement]) -> Vec<SystemWins> {
         }
     }
     // Hunter's MM: p_i <- W_i / sum_j n_ij / (p_i + p_j), then a geometric mean of 1.
-    let finite: Vec<bool> = (0..k).map(|i| wins[i] > 0.0 && wins[i] < seen[i] as f64).collect();
+    let finite: Vec<bool> = (0..k)
+        .map(|i| wins[i] > 0.0 && wins[i] < seen[i] as f64)
+        .collect();
     let mut p = vec![1.0f64; k];
     for _ in 0..10_000 {
         let mut next = p.clone();
         for i in (0..k).filter(|i| finite[*i]) {
-            let d: f64 = (0..k).filter(|j| *j != i && finite[*j]).map(|j| n[i][j] / (p[i] + p[j])).sum();
-            let w = wins[i] - (0..k).filter(|j| !finite[*j]).map(|j| if wins[j] == 0.0 { n[i][j] } else { 0.0 }).sum::<f64>();
+            let d: f64 = (0..k)
+                .filter(|j| *j != i && finite[*j])
+                .map(|j| n[i][j] / (p[i] + p[j]))
+                .sum();
+            let w = wins[i]
+                - (0..k)
+                    .filter(|j| !finite[*j])
+                    .map(|j| if wins[j] == 0.0 { n[i][j] } else { 0.0 })
+                    .sum::<f64>();
             if d > 0.0 && w > 0.0 {
                 next[i] = w / d;
             }
         }
-        let logs: Vec<f64> = (0..k).filter(|i| finite[*i]).map(|i| next[i].ln()).collect();
+        let logs: Vec<f64> = (0..k)
+            .filter(|i| finite[*i])
+            .map(|i| next[i].ln())
+            .collect();
         let mean = logs.iter().sum::<f64>() / logs.len().max(1) as f64;
         for i in (0..k).filter(|i| finite[*i]) {
             next[i] = (next[i].ln() - mean).exp();

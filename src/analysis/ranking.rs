@@ -62,7 +62,10 @@ pub fn kendall_w(rankings: &[&SortedMap<String, u32>]) -> Option<f64> {
         return None;
     }
     let avg: Vec<SortedMap<String, f64>> = rankings.iter().map(|r| average_ranks(r)).collect();
-    let sums: Vec<f64> = objects.iter().map(|o| avg.iter().map(|a| a.get(*o).copied().unwrap_or(0.0)).sum()).collect();
+    let sums: Vec<f64> = objects
+        .iter()
+        .map(|o| avg.iter().map(|a| a.get(*o).copied().unwrap_or(0.0)).sum())
+        .collect();
     let mean = sums.iter().sum::<f64>() / n as f64;
     let s: f64 = sums.iter().map(|r| (r - mean).powi(2)).sum();
     let ties: f64 = rankings

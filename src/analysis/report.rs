@@ -280,9 +280,18 @@ fn agreement_table(a: &AgreementReport) -> String {
         for s in &r.systems {
             let cells = match s.mean_rank {
                 Some(m) => format!("<td class=n>{m:.2}</td>"),
-                None => format!("<td class=n>{}</td><td class=n>{}</td><td class=n>{}</td>", s.best, s.worst, f3(s.score)),
+                None => format!(
+                    "<td class=n>{}</td><td class=n>{}</td><td class=n>{}</td>",
+                    s.best,
+                    s.worst,
+                    f3(s.score)
+                ),
             };
-            h += &format!("<tr><td>{}</td><td class=n>{}</td>{cells}</tr>", esc(&s.system), s.appearances);
+            h += &format!(
+                "<tr><td>{}</td><td class=n>{}</td>{cells}</tr>",
+                esc(&s.system),
+                s.appearances
+            );
         }
         h += "</tbody></table>";
     }

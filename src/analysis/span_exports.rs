@@ -26,15 +26,25 @@ pub fn control<'a>(spec: &'a TaskSpec, id: Option<&str>) -> Result<&'a SpanLabel
         })
         .collect();
     match (id, all.as_slice()) {
-        (Some(id), _) => all.iter().copied().find(|c| c.id.as_str() == id).ok_or_else(|| {
-            let ids: Vec<&str> = all.iter().map(|c| c.id.as_str()).collect();
-            format!("--control {id}: not a span_labels control of the spec (it has: {})", ids.join(", "))
-        }),
+        (Some(id), _) => all
+            .iter()
+            .copied()
+            .find(|c| c.id.as_str() == id)
+            .ok_or_else(|| {
+                let ids: Vec<&str> = all.iter().map(|c| c.id.as_str()).collect();
+                format!(
+                    "--control {id}: not a span_labels control of the spec (it has: {})",
+                    ids.join(", ")
+                )
+            }),
         (None, [one]) => Ok(one),
         (None, []) => Err("the spec has no span_labels control".to_owned()),
         (None, many) => {
             let ids: Vec<&str> = many.iter().map(|c| c.id.as_str()).collect();
-            Err(format!("the spec has several span_labels controls: choose one with --control ({})", ids.join(", ")))
+            Err(format!(
+                "the spec has several span_labels controls: choose one with --control ({})",
+                ids.join(", ")
+            ))
         }
     }
 }
@@ -106,7 +116,10 @@ pub fn label_studio_config(c: &SpanLabels) -> String {
         x += &format!("    <Label value=\"{}\"/>\n", esc(l.value.as_str()));
     }
     x += "  </Labels>\n";
-    x += &format!("  <Text name=\"text\" value=\"${}\"/>\n", esc(c.text_field.as_str()));
+    x += &format!(
+        "  <Text name=\"text\" value=\"${}\"/>\n",
+        esc(c.text_field.as_str())
+    );
     for a in &c.attributes {
         if a.values.is_empty() {
             x += &format!(
@@ -114,7 +127,10 @@ pub fn label_studio_config(c: &SpanLabels) -> String {
                 esc(&a.id)
             );
         } else {
-            x += &format!("  <Choices name=\"{}\" toName=\"text\" perRegion=\"true\">\n", esc(&a.id));
+            x += &format!(
+                "  <Choices name=\"{}\" toName=\"text\" perRegion=\"true\">\n",
+                esc(&a.id)
+            );
             for v in &a.values {
                 x += &format!("    <Choice value=\"{}\"/>\n", esc(&v.value));
             }
@@ -131,7 +147,10 @@ pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Va
     let answered = answered(c, items, results);
     let mut tasks = Vec::new();
     for (n, item) in items.iter().enumerate() {
-        let mine: Vec<_> = answered.iter().filter(|(i, _, _)| i.id == item.id).collect();
+        let mine: Vec<_> = answered
+            .iter()
+            .filter(|(i, _, _)| i.id == item.id)
+            .collect();
         if mine.is_empty() {
             continue;
         }

@@ -35,13 +35,20 @@ struct Tally {
 impl Tally {
     fn scores(&self) -> Scores {
         let share = |n: usize, of: usize| (of > 0).then(|| n as f64 / of as f64);
-        let (p, r) = (share(self.precise, self.second), share(self.recalled, self.first));
+        let (p, r) = (
+            share(self.precise, self.second),
+            share(self.recalled, self.first),
+        );
         let f1 = match (p, r) {
             (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
             (Some(_), Some(_)) => Some(0.0),
             _ => None,
         };
-        Scores { precision: p, recall: r, f1 }
+        Scores {
+            precision: p,
+            recall: r,
+            f1,
+        }
     }
 }
 
@@ -79,13 +86,21 @@ fn matched(a: &[Span], b: &[Span], exact: bool) -> usize {
     a.iter()
         .filter(|x| {
             b.iter().any(|y| {
-                x.0 == y.0 && if exact { x.1 == y.1 && x.2 == y.2 } else { x.1 <= y.2 && y.1 <= x.2 }
+                x.0 == y.0
+                    && if exact {
+                        x.1 == y.1 && x.2 == y.2
+                    } else {
+                        x.1 <= y.2 && y.1 <= x.2
+                    }
             })
         })
         .count()
 }
 
-fn tally(by_item: &SortedMap<String, SortedMap<String, &SpanLabelsValue>>, label: Option<&str>) -> (Tally, Tally, usize) {
+fn tally(
+    by_item: &SortedMap<String, SortedMap<String, &SpanLabelsValue>>,
+    label: Option<&str>,
+) -> (Tally, Tally, usize) {
     let (mut exact, mut overlap, mut pairs) = (Tally::default(), Tally::default(), 0);
     for by in by_item.values() {
         let list: Vec<Vec<Span>> = by.values().map(|v| spans(v, label)).collect();

@@ -44,7 +44,10 @@ pub fn scores(key: &str, answers: &[Answered], z: bool) -> Option<SystemScores> 
     // Every rating: (annotator, system, value).
     let mut all: Vec<(&str, &str, f64)> = Vec::new();
     for a in answers {
-        for (k, p) in points(a.value).map(PointsValue::entries).unwrap_or_default() {
+        for (k, p) in points(a.value)
+            .map(PointsValue::entries)
+            .unwrap_or_default()
+        {
             if let (false, Some(n)) = (k.is_empty(), p.number()) {
                 all.push((a.who.as_str(), k, n as f64));
             }
@@ -97,7 +100,12 @@ impl SystemScores {
         let rows: serde_json::Map<String, Value> = self
             .rows
             .iter()
-            .map(|r| (r.system.clone(), json!({ "n": r.n, "mean": r.mean, "z": r.z })))
+            .map(|r| {
+                (
+                    r.system.clone(),
+                    json!({ "n": r.n, "mean": r.mean, "z": r.z }),
+                )
+            })
             .collect();
         Value::Object(rows)
     }

@@ -203,7 +203,11 @@ fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
                     None => crate::form::PreferEdit::Tie,
                 };
                 std::iter::once(edit(first))
-                    .chain(p.strength.clone().map(|s| edit(crate::form::PreferEdit::Strength(s))))
+                    .chain(
+                        p.strength
+                            .clone()
+                            .map(|s| edit(crate::form::PreferEdit::Strength(s))),
+                    )
                     .collect::<Vec<_>>()
             })
             .collect(),
@@ -216,15 +220,26 @@ fn actions_for(control: &ControlId, answer: &Answer) -> Vec<Action> {
             };
             let mut by: Vec<(&String, &u32)> = set.ranks.iter().collect();
             by.sort_by_key(|(_, r)| **r);
-            let mut out: Vec<Action> = by.iter().map(|(id, _)| rank(crate::form::RankEdit::Next((*id).clone()))).collect();
+            let mut out: Vec<Action> = by
+                .iter()
+                .map(|(id, _)| rank(crate::form::RankEdit::Next((*id).clone())))
+                .collect();
             // Ties: each output sharing the rank of the one before it.
             for w in by.windows(2) {
                 if w[0].1 == w[1].1 {
                     out.push(rank(crate::form::RankEdit::Tie(w[1].0.clone())));
                 }
             }
-            out.extend(set.best.clone().map(|b| rank(crate::form::RankEdit::Best(b))));
-            out.extend(set.worst.clone().map(|w| rank(crate::form::RankEdit::Worst(w))));
+            out.extend(
+                set.best
+                    .clone()
+                    .map(|b| rank(crate::form::RankEdit::Best(b))),
+            );
+            out.extend(
+                set.worst
+                    .clone()
+                    .map(|w| rank(crate::form::RankEdit::Worst(w))),
+            );
             out
         }
         Answer::Points(map) => map

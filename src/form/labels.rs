@@ -109,7 +109,10 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: LabelAction) {
             }
         }
         LabelEdit::Brush(label) => {
-            if label.as_ref().is_some_and(|l| c.label_of(l.as_str()).is_none()) {
+            if label
+                .as_ref()
+                .is_some_and(|l| c.label_of(l.as_str()).is_none())
+            {
                 return;
             }
             set.brush = label;
@@ -127,9 +130,9 @@ pub(super) fn apply(task: &Task, form: &mut FormState, action: LabelAction) {
             let Some(a) = c.attributes.iter().find(|a| a.id == attr) else {
                 return;
             };
-            let fits = value.as_ref().is_none_or(|v| {
-                a.values.is_empty() || a.values.iter().any(|x| &x.value == v)
-            });
+            let fits = value
+                .as_ref()
+                .is_none_or(|v| a.values.is_empty() || a.values.iter().any(|x| &x.value == v));
             let Some(s) = set.spans.get_mut(span).filter(|_| fits) else {
                 return;
             };

@@ -66,7 +66,12 @@ pub trait FormKind {
     }
     /// The answer after a ranking changes in `current` (`Some(None)`: nothing left), for a
     /// ranking kind; `None` for other kinds or an edit the control cannot take.
-    fn ranked(&self, _task: &Task, _current: Option<&Answer>, _edit: &RankEdit) -> Option<Option<Answer>> {
+    fn ranked(
+        &self,
+        _task: &Task,
+        _current: Option<&Answer>,
+        _edit: &RankEdit,
+    ) -> Option<Option<Answer>> {
         None
     }
 }

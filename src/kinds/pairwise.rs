@@ -22,7 +22,10 @@ fn prefs(answer: Option<&Answer>) -> SortedMap<String, Pref> {
 impl PairwiseControl {
     /// The ids of the item's two outputs.
     fn pair(&self, item: &Item) -> Vec<String> {
-        item.outputs(self.outputs.field.as_str()).into_iter().map(|o| o.id).collect()
+        item.outputs(self.outputs.field.as_str())
+            .into_iter()
+            .map(|o| o.id)
+            .collect()
     }
 }
 
@@ -61,7 +64,12 @@ impl CheckControl for PairwiseControl {
 
 impl ItemFields for PairwiseControl {
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
-        out.extend(crate::item::check_outputs(item, self.outputs.field.as_str(), Some(2), path));
+        out.extend(crate::item::check_outputs(
+            item,
+            self.outputs.field.as_str(),
+            Some(2),
+            path,
+        ));
     }
 
     fn span_field(&self) -> Option<&str> {
@@ -92,7 +100,10 @@ fn example_pref(v: &Value) -> Option<Pref> {
             winner: written(o.get("winner")?)?,
             strength: o.get("strength").and_then(Value::as_str).map(str::to_owned),
         }),
-        v => Some(Pref { winner: written(v)?, strength: None }),
+        v => Some(Pref {
+            winner: written(v)?,
+            strength: None,
+        }),
     }
 }
 
@@ -127,19 +138,34 @@ impl FormKind for PairwiseControl {
         false
     }
 
-    fn preferred(&self, task: &Task, current: Option<&Answer>, criterion: Option<&str>, edit: &PreferEdit) -> Option<Answer> {
+    fn preferred(
+        &self,
+        task: &Task,
+        current: Option<&Answer>,
+        criterion: Option<&str>,
+        edit: &PreferEdit,
+    ) -> Option<Answer> {
         let key = criterion.unwrap_or_default();
         if !self.keys().contains(&key) {
             return None;
         }
         let mut map = prefs(current);
         let next = match edit {
-            PreferEdit::Winner(id) if self.pair(&task.item).contains(id) => Pref { winner: Some(id.clone()), strength: None },
-            PreferEdit::Tie if self.ties => Pref { winner: None, strength: None },
+            PreferEdit::Winner(id) if self.pair(&task.item).contains(id) => Pref {
+                winner: Some(id.clone()),
+                strength: None,
+            },
+            PreferEdit::Tie if self.ties => Pref {
+                winner: None,
+                strength: None,
+            },
             PreferEdit::Strength(s) if self.strengths.iter().any(|x| &x.value == s) => {
                 let p = map.get(key)?.clone();
                 p.winner.as_ref()?;
-                Pref { strength: Some(s.clone()), ..p }
+                Pref {
+                    strength: Some(s.clone()),
+                    ..p
+                }
             }
             _ => return None,
         };
@@ -155,14 +181,36 @@ impl ControlRules for PairwiseControl {
         for key in self.keys() {
             let path = AnswerPath::output(&self.id, (!key.is_empty()).then_some(key));
             match map.get(key) {
-                None => out.extend(required::apply(path, self.required, false, Msg::ErrRequiredPair)),
+                None => out.extend(required::apply(
+                    path,
+                    self.required,
+                    false,
+                    Msg::ErrRequiredPair,
+                )),
                 Some(p) => {
-                    let bad_winner = p.winner.as_ref().is_some_and(|w| !pair.contains(w)) || (p.winner.is_none() && !self.ties);
-                    let bad_strength = p.strength.as_ref().is_some_and(|s| !self.strengths.iter().any(|x| &x.value == s));
+                    let bad_winner = p.winner.as_ref().is_some_and(|w| !pair.contains(w))
+                        || (p.winner.is_none() && !self.ties);
+                    let bad_strength = p
+                        .strength
+                        .as_ref()
+                        .is_some_and(|s| !self.strengths.iter().any(|x| &x.value == s));
                     if bad_winner || bad_strength {
-                        out.push(Problem::error(path, crate::validate::ProblemCode::NotOfThePair, Msg::ErrRequiredPair, vec![]));
-                    } else if p.winner.is_some() && p.strength.is_none() && !self.strengths.is_empty() {
-                        out.extend(required::apply(path, self.required, false, Msg::ErrSpanValueRequired));
+                        out.push(Problem::error(
+                            path,
+                            crate::validate::ProblemCode::NotOfThePair,
+                            Msg::ErrRequiredPair,
+                            vec![],
+                        ));
+                    } else if p.winner.is_some()
+                        && p.strength.is_none()
+                        && !self.strengths.is_empty()
+                    {
+                        out.extend(required::apply(
+                            path,
+                            self.required,
+                            false,
+                            Msg::ErrSpanValueRequired,
+                        ));
                     }
                 }
             }
@@ -176,7 +224,10 @@ impl ToValue for PairwiseControl {
         let pair = self.pair(&task.item);
         let value = |p: &Pref| PrefValue {
             winner: p.winner.clone(),
-            loser: p.winner.as_ref().and_then(|w| pair.iter().find(|o| *o != w).cloned()),
+            loser: p
+                .winner
+                .as_ref()
+                .and_then(|w| pair.iter().find(|o| *o != w).cloned()),
             tie: p.winner.is_none(),
             strength: p.strength.clone(),
         };
@@ -225,13 +276,25 @@ impl Simulate for PairwiseControl {
 
 impl GoldAnswer for PairwiseControl {
     /// The better output's id or `"tie"`, or such values keyed by criterion.
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
         let pair = self.pair(item);
         let read = |v: &Value, at: &str| -> Result<Option<String>, Vec<GoldProblem>> {
             match written(v) {
                 Some(Some(id)) if pair.contains(&id) => Ok(Some(id)),
                 Some(None) if self.ties => Ok(None),
-                _ => Err(gold::problem(at, format!("{v} is not an output of the pair ({}){}", pair.join(", "), if self.ties { " or \"tie\"" } else { "" }))),
+                _ => Err(gold::problem(
+                    at,
+                    format!(
+                        "{v} is not an output of the pair ({}){}",
+                        pair.join(", "),
+                        if self.ties { " or \"tie\"" } else { "" }
+                    ),
+                )),
             }
         };
         let mut want = SortedMap::new();
@@ -247,7 +310,10 @@ impl GoldAnswer for PairwiseControl {
             for (k, v) in map {
                 let at = format!("{path}.{k}");
                 if !self.keys().contains(&k.as_str()) {
-                    problems.extend(gold::problem(&at, format!("\"{k}\" is not a criterion of \"{}\"", self.id)));
+                    problems.extend(gold::problem(
+                        &at,
+                        format!("\"{k}\" is not a criterion of \"{}\"", self.id),
+                    ));
                     continue;
                 }
                 match read(v, &at) {
@@ -258,7 +324,10 @@ impl GoldAnswer for PairwiseControl {
                 }
             }
         } else {
-            problems.extend(gold::problem(path, "write {\"<criterion>\": \"<output id>\" or \"tie\"}".to_owned()));
+            problems.extend(gold::problem(
+                path,
+                "write {\"<criterion>\": \"<output id>\" or \"tie\"}".to_owned(),
+            ));
         }
         gold::done(Expected::Prefs(want), problems)
     }
@@ -273,16 +342,35 @@ fn judged(value: &AnswerValue) -> Option<&PrefsValue> {
 }
 
 impl Analyse for PairwiseControl {
-    fn revalidate(&self, task: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
+    fn revalidate(
+        &self,
+        task: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
         let v = judged(value)?;
         let pair = self.pair(&task.item);
         let mut map = SortedMap::new();
         for (k, p) in v.entries() {
-            let at = if k.is_empty() { path.to_owned() } else { format!("{path}.{k}") };
+            let at = if k.is_empty() {
+                path.to_owned()
+            } else {
+                format!("{path}.{k}")
+            };
             if p.winner.as_ref().is_some_and(|w| !pair.contains(w)) || p.tie != p.winner.is_none() {
-                out.push(finding(&at, format!("the winner is not one of the pair ({})", pair.join(", "))));
+                out.push(finding(
+                    &at,
+                    format!("the winner is not one of the pair ({})", pair.join(", ")),
+                ));
             }
-            map.insert(k.to_owned(), Pref { winner: p.winner.clone(), strength: p.strength.clone() });
+            map.insert(
+                k.to_owned(),
+                Pref {
+                    winner: p.winner.clone(),
+                    strength: p.strength.clone(),
+                },
+            );
         }
         Some(Answer::Prefs(gate(map)))
     }
@@ -302,25 +390,53 @@ impl Analyse for PairwiseControl {
     /// figures (agreement, kappas, win rates, Bradley–Terry).
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {
         for key in self.keys() {
-            let name = if key.is_empty() { self.id.to_string() } else { format!("{}.{key}", self.id) };
+            let name = if key.is_empty() {
+                self.id.to_string()
+            } else {
+                format!("{}.{key}", self.id)
+            };
             let mut t = Table::new();
             let mut all = Vec::new();
             for a in answers {
-                let Some(p) = judged(a.value).and_then(|v| v.entries().into_iter().find(|(k, _)| *k == key).map(|(_, p)| p)) else {
+                let Some(p) = judged(a.value).and_then(|v| {
+                    v.entries()
+                        .into_iter()
+                        .find(|(k, _)| *k == key)
+                        .map(|(_, p)| p)
+                }) else {
                     continue;
                 };
                 let cat = p.winner.clone().unwrap_or_else(|| "tie".to_owned());
-                t.entry((a.item.to_owned(), String::new())).or_default().insert(a.who.clone(), Datum::Category(cat));
-                let pair = on.items.iter().find(|i| i.id == a.item).map(|i| self.pair(i)).unwrap_or_default();
+                t.entry((a.item.to_owned(), String::new()))
+                    .or_default()
+                    .insert(a.who.clone(), Datum::Category(cat));
+                let pair = on
+                    .items
+                    .iter()
+                    .find(|i| i.id == a.item)
+                    .map(|i| self.pair(i))
+                    .unwrap_or_default();
                 let pair = match (pair.first(), pair.get(1), &p.winner, &p.loser) {
                     (Some(x), Some(y), _, _) => (x.min(y).clone(), x.max(y).clone()),
                     (_, _, Some(w), Some(l)) => (w.min(l).clone(), w.max(l).clone()),
                     _ => continue,
                 };
-                all.push(crate::analysis::pairwise::Judgement { item: a.item, who: a.who.as_str(), pair, winner: p.winner.clone() });
+                all.push(crate::analysis::pairwise::Judgement {
+                    item: a.item,
+                    who: a.who.as_str(),
+                    pair,
+                    winner: p.winner.clone(),
+                });
             }
-            report.measures.push(measure(name.clone(), Level::Nominal, "the better output, or tie", &t));
-            report.pairwise.push(crate::analysis::pairwise::compute(name, &all));
+            report.measures.push(measure(
+                name.clone(),
+                Level::Nominal,
+                "the better output, or tie",
+                &t,
+            ));
+            report
+                .pairwise
+                .push(crate::analysis::pairwise::compute(name, &all));
         }
     }
 
@@ -333,7 +449,9 @@ impl Analyse for PairwiseControl {
                 for v in values.iter().filter_map(|v| judged(v)) {
                     for (k, p) in v.entries() {
                         if k == key {
-                            *counts.entry(p.winner.clone().unwrap_or_else(|| "tie".to_owned())).or_default() += 1;
+                            *counts
+                                .entry(p.winner.clone().unwrap_or_else(|| "tie".to_owned()))
+                                .or_default() += 1;
                         }
                     }
                 }
@@ -348,7 +466,18 @@ impl Analyse for PairwiseControl {
 
     fn categorical(&self, value: &AnswerValue) -> Vec<String> {
         judged(value)
-            .map(|v| v.entries().into_iter().map(|(k, p)| format!("{}.{k}={}", self.id, p.winner.clone().unwrap_or_else(|| "tie".to_owned()))).collect())
+            .map(|v| {
+                v.entries()
+                    .into_iter()
+                    .map(|(k, p)| {
+                        format!(
+                            "{}.{k}={}",
+                            self.id,
+                            p.winner.clone().unwrap_or_else(|| "tie".to_owned())
+                        )
+                    })
+                    .collect()
+            })
             .unwrap_or_default()
     }
 }

@@ -66,7 +66,11 @@ pub(super) fn set_point(control: &ControlId, key: Option<String>, point: Point) 
 }
 
 /// A result's value: every point set, per output or the single one.
-pub(super) fn value(outputs: Option<&OutputsSource>, task: &Task, answer: Option<&Answer>) -> Option<PointsValue> {
+pub(super) fn value(
+    outputs: Option<&OutputsSource>,
+    task: &Task,
+    answer: Option<&Answer>,
+) -> Option<PointsValue> {
     let map = points(answer);
     if outputs.is_some() {
         let per: SortedMap<String, PointValue> = keys(outputs, &task.item)
@@ -119,18 +123,33 @@ pub(super) fn revalidate(
     if per_output != outputs.is_some() {
         out.push(finding(
             path,
-            if per_output { "points per output, but the control asks one" } else { "one point, but the control asks one per output" }.to_owned(),
+            if per_output {
+                "points per output, but the control asks one"
+            } else {
+                "one point, but the control asks one per output"
+            }
+            .to_owned(),
         ));
         return None;
     }
     let mut map = SortedMap::new();
     for (k, p) in value.entries() {
-        let at = if k.is_empty() { path.to_owned() } else { format!("{path}.{k}") };
+        let at = if k.is_empty() {
+            path.to_owned()
+        } else {
+            format!("{path}.{k}")
+        };
         match p.point().filter(|p| fits(*p)) {
             Some(point) => {
                 map.insert(k.to_owned(), point);
             }
-            None => out.push(finding(&at, format!("{} is not a point of this control", serde_json::to_string(p).unwrap_or_default()))),
+            None => out.push(finding(
+                &at,
+                format!(
+                    "{} is not a point of this control",
+                    serde_json::to_string(p).unwrap_or_default()
+                ),
+            )),
         }
     }
     Some(Answer::Points(gate(map)))
@@ -179,7 +198,10 @@ pub(super) fn expected(
         };
         match point.filter(|p| fits(*p)) {
             Some(p) => Ok(p.value()),
-            None => Err(gold::problem(at, format!("{v} is not a point of this control: {hint}"))),
+            None => Err(gold::problem(
+                at,
+                format!("{v} is not a point of this control: {hint}"),
+            )),
         }
     };
     let mut want = SortedMap::new();
@@ -192,11 +214,22 @@ pub(super) fn expected(
             Err(mut p) => problems.append(&mut p),
         },
         (Some(src), Value::Object(map)) => {
-            let ids: Vec<String> = item.outputs(src.field.as_str()).into_iter().map(|o| o.id).collect();
+            let ids: Vec<String> = item
+                .outputs(src.field.as_str())
+                .into_iter()
+                .map(|o| o.id)
+                .collect();
             for (k, v) in map {
                 let at = format!("{path}.{k}");
                 if !ids.contains(k) {
-                    problems.extend(gold::problem(&at, format!("item \"{}\" has no output \"{k}\" (its outputs: {})", item.id, ids.join(", "))));
+                    problems.extend(gold::problem(
+                        &at,
+                        format!(
+                            "item \"{}\" has no output \"{k}\" (its outputs: {})",
+                            item.id,
+                            ids.join(", ")
+                        ),
+                    ));
                     continue;
                 }
                 match read(v, &at) {
@@ -207,7 +240,10 @@ pub(super) fn expected(
                 }
             }
         }
-        (Some(_), v) => problems.extend(gold::problem(path, format!("{v} is not a point per output: write {{\"<output id>\": …}}"))),
+        (Some(_), v) => problems.extend(gold::problem(
+            path,
+            format!("{v} is not a point per output: write {{\"<output id>\": …}}"),
+        )),
     }
     gold::done(Expected::Points(want), problems)
 }
@@ -231,9 +267,19 @@ pub(crate) fn check_outputs_source(src: &OutputsSource, path: &str, out: &mut Ve
 }
 
 /// Item checks: the outputs field, when the control is asked per output.
-pub(super) fn check_item(outputs: Option<&OutputsSource>, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
+pub(super) fn check_item(
+    outputs: Option<&OutputsSource>,
+    item: &Item,
+    path: &str,
+    out: &mut Vec<SpecIssue>,
+) {
     if let Some(src) = outputs {
-        out.extend(crate::item::check_outputs(item, src.field.as_str(), src.count, path));
+        out.extend(crate::item::check_outputs(
+            item,
+            src.field.as_str(),
+            src.count,
+            path,
+        ));
     }
 }
 

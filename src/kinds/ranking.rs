@@ -32,13 +32,21 @@ fn dense(ranks: &mut SortedMap<String, u32>) {
 impl RankingControl {
     /// The ids of the item's outputs.
     fn ids(&self, item: &Item) -> Vec<String> {
-        item.outputs(self.outputs.field.as_str()).into_iter().map(|o| o.id).collect()
+        item.outputs(self.outputs.field.as_str())
+            .into_iter()
+            .map(|o| o.id)
+            .collect()
     }
 
     /// The ranked outputs from the best, ties in `shown` order.
     pub fn ordered(ranks: &SortedMap<String, u32>, shown: &[String]) -> Vec<String> {
         let mut ids: Vec<&String> = ranks.keys().collect();
-        ids.sort_by_key(|id| (ranks[*id], shown.iter().position(|s| s == *id).unwrap_or(usize::MAX)));
+        ids.sort_by_key(|id| {
+            (
+                ranks[*id],
+                shown.iter().position(|s| s == *id).unwrap_or(usize::MAX),
+            )
+        });
         ids.into_iter().cloned().collect()
     }
 }
@@ -47,24 +55,49 @@ impl CheckControl for RankingControl {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
         super::points::check_outputs_source(&self.outputs, path, out);
         if self.mode == RankingMode::BestWorst && self.ties {
-            out.push(SpecIssue::new(format!("{path}.ties"), SpecIssueCode::InvalidField, "ties apply to mode rank, not best_worst"));
+            out.push(SpecIssue::new(
+                format!("{path}.ties"),
+                SpecIssueCode::InvalidField,
+                "ties apply to mode rank, not best_worst",
+            ));
         }
         if self.outputs.count.is_some_and(|n| n < 2) {
-            out.push(SpecIssue::new(format!("{path}.outputs.count"), SpecIssueCode::InvalidLimits, "a ranking needs at least two outputs"));
+            out.push(SpecIssue::new(
+                format!("{path}.outputs.count"),
+                SpecIssueCode::InvalidLimits,
+                "a ranking needs at least two outputs",
+            ));
         }
     }
 }
 
 impl ItemFields for RankingControl {
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
-        let min = if self.mode == RankingMode::BestWorst { 3 } else { 2 };
-        out.extend(crate::item::check_outputs(item, self.outputs.field.as_str(), self.outputs.count, path));
+        let min = if self.mode == RankingMode::BestWorst {
+            3
+        } else {
+            2
+        };
+        out.extend(crate::item::check_outputs(
+            item,
+            self.outputs.field.as_str(),
+            self.outputs.count,
+            path,
+        ));
         let n = item.outputs(self.outputs.field.as_str()).len();
         if n > 0 && n < min {
             out.push(SpecIssue::new(
                 path.to_owned(),
                 SpecIssueCode::InvalidField,
-                format!("item \"{}\" has {n} outputs: a {} needs at least {min}", item.id, if min == 3 { "best–worst choice" } else { "ranking" }),
+                format!(
+                    "item \"{}\" has {n} outputs: a {} needs at least {min}",
+                    item.id,
+                    if min == 3 {
+                        "best–worst choice"
+                    } else {
+                        "ranking"
+                    }
+                ),
             ));
         }
     }
@@ -87,7 +120,12 @@ impl KindAnswer for RankingControl {
     fn example_answer(&self, json: &Value) -> Option<Answer> {
         let set = match self.mode {
             RankingMode::Rank => OrderSet {
-                ranks: json.as_array()?.iter().enumerate().map(|(i, v)| Some((v.as_str()?.to_owned(), i as u32 + 1))).collect::<Option<_>>()?,
+                ranks: json
+                    .as_array()?
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| Some((v.as_str()?.to_owned(), i as u32 + 1)))
+                    .collect::<Option<_>>()?,
                 ..OrderSet::default()
             },
             RankingMode::BestWorst => OrderSet {
@@ -102,7 +140,9 @@ impl KindAnswer for RankingControl {
     fn example_hint(&self) -> &'static str {
         match self.mode {
             RankingMode::Rank => "give the output ids from the best to the worst",
-            RankingMode::BestWorst => "give {\"best\": \"<output id>\", \"worst\": \"<output id>\"}",
+            RankingMode::BestWorst => {
+                "give {\"best\": \"<output id>\", \"worst\": \"<output id>\"}"
+            }
         }
     }
 }
@@ -112,9 +152,19 @@ impl FormKind for RankingControl {
         false
     }
 
-    fn ranked(&self, task: &Task, current: Option<&Answer>, edit: &RankEdit) -> Option<Option<Answer>> {
+    fn ranked(
+        &self,
+        task: &Task,
+        current: Option<&Answer>,
+        edit: &RankEdit,
+    ) -> Option<Option<Answer>> {
         let ids = self.ids(&task.item);
-        let shown: Vec<String> = task.presentation.order.get(&self.id).cloned().unwrap_or_else(|| ids.clone());
+        let shown: Vec<String> = task
+            .presentation
+            .order
+            .get(&self.id)
+            .cloned()
+            .unwrap_or_else(|| ids.clone());
         let mut set = order_set(current);
         let known = |id: &String| ids.contains(id);
         match (self.mode, edit) {
@@ -160,7 +210,9 @@ impl FormKind for RankingControl {
                     set.ranks.insert(id.clone(), theirs);
                 }
             }
-            (RankingMode::Rank, RankEdit::Clear) | (RankingMode::BestWorst, RankEdit::Clear) => set = OrderSet::default(),
+            (RankingMode::Rank, RankEdit::Clear) | (RankingMode::BestWorst, RankEdit::Clear) => {
+                set = OrderSet::default()
+            }
             (RankingMode::BestWorst, RankEdit::Best(id)) if known(id) => {
                 if set.worst.as_ref() == Some(id) {
                     set.worst = None;
@@ -191,19 +243,30 @@ impl ControlRules for RankingControl {
                 let mut ranks: Vec<u32> = set.ranks.values().copied().collect();
                 ranks.sort_unstable();
                 let distinct = ranks.windows(2).all(|w| w[0] != w[1]);
-                ids.iter().all(|i| set.ranks.contains_key(i)) && set.ranks.keys().all(|k| ids.contains(k)) && (self.ties || distinct)
+                ids.iter().all(|i| set.ranks.contains_key(i))
+                    && set.ranks.keys().all(|k| ids.contains(k))
+                    && (self.ties || distinct)
             }
             RankingMode::BestWorst => {
                 matches!((&set.best, &set.worst), (Some(b), Some(w)) if b != w && ids.contains(b) && ids.contains(w))
             }
         };
         if !complete {
-            let msg = if self.mode == RankingMode::Rank { Msg::ErrRankAll } else { Msg::ErrBestWorst };
+            let msg = if self.mode == RankingMode::Rank {
+                Msg::ErrRankAll
+            } else {
+                Msg::ErrBestWorst
+            };
             let empty = set.ranks.is_empty() && set.best.is_none() && set.worst.is_none();
             if empty {
                 out.extend(required::apply(path, true, false, msg));
             } else {
-                out.push(Problem::error(path, crate::validate::ProblemCode::RankingIncomplete, msg, vec![]));
+                out.push(Problem::error(
+                    path,
+                    crate::validate::ProblemCode::RankingIncomplete,
+                    msg,
+                    vec![],
+                ));
             }
         }
     }
@@ -212,10 +275,23 @@ impl ControlRules for RankingControl {
 impl ToValue for RankingControl {
     fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
         let set = order_set(answer);
-        let shown: Vec<String> = task.presentation.order.get(&self.id).cloned().unwrap_or_else(|| self.ids(&task.item));
+        let shown: Vec<String> = task
+            .presentation
+            .order
+            .get(&self.id)
+            .cloned()
+            .unwrap_or_else(|| self.ids(&task.item));
         let v = match self.mode {
-            RankingMode::Rank if !set.ranks.is_empty() => RankingValue { order: Self::ordered(&set.ranks, &shown), ranks: set.ranks, ..RankingValue::default() },
-            RankingMode::BestWorst if set.best.is_some() || set.worst.is_some() => RankingValue { best: set.best, worst: set.worst, ..RankingValue::default() },
+            RankingMode::Rank if !set.ranks.is_empty() => RankingValue {
+                order: Self::ordered(&set.ranks, &shown),
+                ranks: set.ranks,
+                ..RankingValue::default()
+            },
+            RankingMode::BestWorst if set.best.is_some() || set.worst.is_some() => RankingValue {
+                best: set.best,
+                worst: set.worst,
+                ..RankingValue::default()
+            },
             _ => return None,
         };
         Some(AnswerValue::Ranking(gate(v)))
@@ -230,7 +306,12 @@ impl Simulate for RankingControl {
                 ids.swap(i, pick(rng, i + 1));
             }
         }
-        let act = |edit| Action::Rank(Gate::gate(crate::form::Rank { control: self.id.clone(), edit }));
+        let act = |edit| {
+            Action::Rank(Gate::gate(crate::form::Rank {
+                control: self.id.clone(),
+                edit,
+            }))
+        };
         match self.mode {
             RankingMode::Rank => {
                 for id in &ids {
@@ -252,18 +333,43 @@ impl Simulate for RankingControl {
 
 impl GoldAnswer for RankingControl {
     /// The order exactly (`["best", …]`), or the best and the worst.
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
         let ids = self.ids(item);
         let Some(Answer::Order(set)) = self.example_answer(value) else {
             return Err(gold::problem(path, self.example_hint().to_owned()));
         };
-        let named: Vec<&String> = set.ranks.keys().chain(set.best.iter()).chain(set.worst.iter()).collect();
+        let named: Vec<&String> = set
+            .ranks
+            .keys()
+            .chain(set.best.iter())
+            .chain(set.worst.iter())
+            .collect();
         if let Some(bad) = named.iter().find(|id| !ids.contains(id)) {
-            return Err(gold::problem(path, format!("\"{bad}\" is not an output of item \"{}\" (its outputs: {})", item.id, ids.join(", "))));
+            return Err(gold::problem(
+                path,
+                format!(
+                    "\"{bad}\" is not an output of item \"{}\" (its outputs: {})",
+                    item.id,
+                    ids.join(", ")
+                ),
+            ));
         }
         let v = match self.mode {
-            RankingMode::Rank => RankingValue { order: Vec::new(), ranks: set.ranks.clone(), ..RankingValue::default() },
-            RankingMode::BestWorst => RankingValue { best: set.best.clone(), worst: set.worst.clone(), ..RankingValue::default() },
+            RankingMode::Rank => RankingValue {
+                order: Vec::new(),
+                ranks: set.ranks.clone(),
+                ..RankingValue::default()
+            },
+            RankingMode::BestWorst => RankingValue {
+                best: set.best.clone(),
+                worst: set.worst.clone(),
+                ..RankingValue::default()
+            },
         };
         Ok(Expected::Ranking(v))
     }
@@ -277,15 +383,28 @@ fn ranking(value: &AnswerValue) -> Option<&RankingValue> {
 }
 
 impl Analyse for RankingControl {
-    fn revalidate(&self, task: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
+    fn revalidate(
+        &self,
+        task: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
         let v = ranking(value)?;
         let ids = self.ids(&task.item);
         for id in v.ranks.keys().chain(v.best.iter()).chain(v.worst.iter()) {
             if !ids.contains(id) {
-                out.push(finding(path, format!("\"{id}\" is not an output of the item")));
+                out.push(finding(
+                    path,
+                    format!("\"{id}\" is not an output of the item"),
+                ));
             }
         }
-        Some(Answer::Order(gate(OrderSet { ranks: v.ranks.clone(), best: v.best.clone(), worst: v.worst.clone() })))
+        Some(Answer::Order(gate(OrderSet {
+            ranks: v.ranks.clone(),
+            best: v.best.clone(),
+            worst: v.worst.clone(),
+        })))
     }
 
     fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
@@ -304,7 +423,10 @@ impl Analyse for RankingControl {
     /// Rank mode: ordinal alpha over units of item × output (the ranks), Kendall's W per item,
     /// mean ranks. Best–worst: nominal alpha on the best and on the worst, best–worst scores.
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {
-        let values: Vec<(&Answered, &RankingValue)> = answers.iter().filter_map(|a| Some((a, ranking(a.value)?))).collect();
+        let values: Vec<(&Answered, &RankingValue)> = answers
+            .iter()
+            .filter_map(|a| Some((a, ranking(a.value)?)))
+            .collect();
         let mut systems: SortedMap<String, (usize, f64, usize, usize)> = SortedMap::new();
         match self.mode {
             RankingMode::Rank => {
@@ -312,14 +434,21 @@ impl Analyse for RankingControl {
                 let mut by_item: SortedMap<&str, Vec<&SortedMap<String, u32>>> = SortedMap::new();
                 for (a, v) in &values {
                     for (id, r) in &v.ranks {
-                        t.entry((a.item.to_owned(), id.clone())).or_default().insert(a.who.clone(), Datum::Number(f64::from(*r)));
+                        t.entry((a.item.to_owned(), id.clone()))
+                            .or_default()
+                            .insert(a.who.clone(), Datum::Number(f64::from(*r)));
                         let e = systems.entry(id.clone()).or_default();
                         e.0 += 1;
                         e.1 += f64::from(*r);
                     }
                     by_item.entry(a.item).or_default().push(&v.ranks);
                 }
-                report.measures.push(measure(self.id.to_string(), Level::Ordinal, "the ranks", &t));
+                report.measures.push(measure(
+                    self.id.to_string(),
+                    Level::Ordinal,
+                    "the ranks",
+                    &t,
+                ));
                 let ws: Vec<f64> = by_item.values().filter_map(|r| kendall_w(r)).collect();
                 report.rankings.push(RankingStats {
                     key: self.id.to_string(),
@@ -327,7 +456,14 @@ impl Analyse for RankingControl {
                     items: ws.len(),
                     systems: systems
                         .into_iter()
-                        .map(|(system, (n, sum, _, _))| RankedSystem { system, appearances: n, mean_rank: Some(sum / n as f64), best: 0, worst: 0, score: None })
+                        .map(|(system, (n, sum, _, _))| RankedSystem {
+                            system,
+                            appearances: n,
+                            mean_rank: Some(sum / n as f64),
+                            best: 0,
+                            worst: 0,
+                            score: None,
+                        })
                         .collect(),
                 });
             }
@@ -336,13 +472,25 @@ impl Analyse for RankingControl {
                     let mut t = Table::new();
                     for (a, v) in &values {
                         if let Some(x) = if pick { &v.best } else { &v.worst } {
-                            t.entry((a.item.to_owned(), String::new())).or_default().insert(a.who.clone(), Datum::Category(x.clone()));
+                            t.entry((a.item.to_owned(), String::new()))
+                                .or_default()
+                                .insert(a.who.clone(), Datum::Category(x.clone()));
                         }
                     }
-                    report.measures.push(measure(format!("{}.{part}", self.id), Level::Nominal, "the output chosen", &t));
+                    report.measures.push(measure(
+                        format!("{}.{part}", self.id),
+                        Level::Nominal,
+                        "the output chosen",
+                        &t,
+                    ));
                 }
                 for (a, v) in &values {
-                    let shown: Vec<String> = on.items.iter().find(|i| i.id == a.item).map(|i| self.ids(i)).unwrap_or_default();
+                    let shown: Vec<String> = on
+                        .items
+                        .iter()
+                        .find(|i| i.id == a.item)
+                        .map(|i| self.ids(i))
+                        .unwrap_or_default();
                     for id in shown {
                         systems.entry(id).or_default().0 += 1;
                     }
@@ -380,12 +528,21 @@ impl Analyse for RankingControl {
                 *firsts.entry(id.clone()).or_default() += 1;
             }
         }
-        vec![(format!("{} (ranked best)", self.label), firsts.into_iter().collect())]
+        vec![(
+            format!("{} (ranked best)", self.label),
+            firsts.into_iter().collect(),
+        )]
     }
 
     fn categorical(&self, value: &AnswerValue) -> Vec<String> {
         ranking(value)
-            .map(|v| vec![format!("{}.order={}", self.id, v.order.join(">")), format!("{}.best={:?}", self.id, v.best), format!("{}.worst={:?}", self.id, v.worst)])
+            .map(|v| {
+                vec![
+                    format!("{}.order={}", self.id, v.order.join(">")),
+                    format!("{}.best={:?}", self.id, v.best),
+                    format!("{}.worst={:?}", self.id, v.worst),
+                ]
+            })
             .unwrap_or_default()
     }
 }

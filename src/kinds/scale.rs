@@ -86,7 +86,9 @@ impl FormKind for ScaleControl {
         key: Option<&str>,
         point: Option<Point>,
     ) -> Option<Option<Answer>> {
-        points::pointed(self.outputs.as_ref(), task, current, key, point, |p| self.fits(p))
+        points::pointed(self.outputs.as_ref(), task, current, key, point, |p| {
+            self.fits(p)
+        })
     }
 }
 
@@ -107,29 +109,58 @@ impl ControlRules for ScaleControl {
 
 impl ToValue for ScaleControl {
     fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
-        points::value(self.outputs.as_ref(), task, answer).map(|v| AnswerValue::Scale(Gate::gate(v)))
+        points::value(self.outputs.as_ref(), task, answer)
+            .map(|v| AnswerValue::Scale(Gate::gate(v)))
     }
 }
 
 impl Simulate for ScaleControl {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {
         for key in points::keys(self.outputs.as_ref(), &task.item) {
-            let v = if plain { self.start } else { self.start + pick(rng, usize::from(self.points.max(1))) as i64 };
+            let v = if plain {
+                self.start
+            } else {
+                self.start + pick(rng, usize::from(self.points.max(1))) as i64
+            };
             out.push(points::set_point(&self.id, key, Point::Value(v)));
         }
     }
 }
 
 impl GoldAnswer for ScaleControl {
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
-        let hint = format!("use {} to {}", self.start, self.start + i64::from(self.points) - 1);
-        points::expected(self.outputs.as_ref(), item, value, path, |p| self.fits(p), &hint)
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
+        let hint = format!(
+            "use {} to {}",
+            self.start,
+            self.start + i64::from(self.points) - 1
+        );
+        points::expected(
+            self.outputs.as_ref(),
+            item,
+            value,
+            path,
+            |p| self.fits(p),
+            &hint,
+        )
     }
 }
 
 impl Analyse for ScaleControl {
-    fn revalidate(&self, _: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
-        points::revalidate(self.outputs.as_ref(), points::of(value)?, path, out, |p| self.fits(p))
+    fn revalidate(
+        &self,
+        _: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
+        points::revalidate(self.outputs.as_ref(), points::of(value)?, path, out, |p| {
+            self.fits(p)
+        })
     }
 
     fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
@@ -139,31 +170,60 @@ impl Analyse for ScaleControl {
     /// Ordinal: one unit per item and output; "not applicable" is a missing value.
     fn agreement(&self, _: &Context, answers: &[Answered], report: &mut AgreementReport) {
         let t = points::table(answers, |n| Datum::Number(n as f64));
-        report.measures.push(measure(self.id.to_string(), Level::Ordinal, "the points", &t));
-        report.systems.extend(crate::analysis::systems::scores(self.id.as_str(), answers, false));
+        report.measures.push(measure(
+            self.id.to_string(),
+            Level::Ordinal,
+            "the points",
+            &t,
+        ));
+        report.systems.extend(crate::analysis::systems::scores(
+            self.id.as_str(),
+            answers,
+            false,
+        ));
     }
 
     /// Answers per point (and "not applicable").
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
-        let all: Vec<&crate::answer::PointValue> =
-            values.iter().filter_map(|v| points::of(v)).flat_map(|v| v.entries().into_iter().map(|(_, p)| p)).collect();
+        let all: Vec<&crate::answer::PointValue> = values
+            .iter()
+            .filter_map(|v| points::of(v))
+            .flat_map(|v| v.entries().into_iter().map(|(_, p)| p))
+            .collect();
         let mut data: Vec<(String, usize)> = self
             .values()
             .enumerate()
             .map(|(i, v)| {
-                let name = self.labels.get(i).map_or_else(|| v.to_string(), |l| format!("{v} {l}"));
+                let name = self
+                    .labels
+                    .get(i)
+                    .map_or_else(|| v.to_string(), |l| format!("{v} {l}"));
                 (name, all.iter().filter(|p| p.number() == Some(v)).count())
             })
             .collect();
         if let Some(na) = &self.not_applicable {
-            data.push((na.clone(), all.iter().filter(|p| p.number().is_none()).count()));
+            data.push((
+                na.clone(),
+                all.iter().filter(|p| p.number().is_none()).count(),
+            ));
         }
         vec![(self.label.clone(), data)]
     }
 
     fn categorical(&self, value: &AnswerValue) -> Vec<String> {
         points::of(value)
-            .map(|v| v.entries().into_iter().map(|(k, p)| format!("{}.{k}={}", self.id, serde_json::to_string(p).unwrap_or_default())).collect())
+            .map(|v| {
+                v.entries()
+                    .into_iter()
+                    .map(|(k, p)| {
+                        format!(
+                            "{}.{k}={}",
+                            self.id,
+                            serde_json::to_string(p).unwrap_or_default()
+                        )
+                    })
+                    .collect()
+            })
             .unwrap_or_default()
     }
 }

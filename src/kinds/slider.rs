@@ -11,7 +11,10 @@ impl SliderControl {
     /// Whether the slider takes this point: within the range, on a step.
     pub fn fits(&self, p: Point) -> bool {
         match p {
-            Point::Value(v) => (self.min..=self.max).contains(&v) && (v - self.min) % i64::from(self.step.max(1)) == 0,
+            Point::Value(v) => {
+                (self.min..=self.max).contains(&v)
+                    && (v - self.min) % i64::from(self.step.max(1)) == 0
+            }
             Point::NotApplicable => false,
         }
     }
@@ -30,7 +33,10 @@ impl CheckControl for SliderControl {
             out.push(SpecIssue::new(
                 format!("{path}.step"),
                 SpecIssueCode::InvalidLimits,
-                format!("step must be at least 1 and divide max − min ({})", self.max - self.min),
+                format!(
+                    "step must be at least 1 and divide max − min ({})",
+                    self.max - self.min
+                ),
             ));
         }
         if self.ticks.len() == 1 {
@@ -90,7 +96,9 @@ impl FormKind for SliderControl {
         key: Option<&str>,
         point: Option<Point>,
     ) -> Option<Option<Answer>> {
-        points::pointed(self.outputs.as_ref(), task, current, key, point, |p| self.fits(p))
+        points::pointed(self.outputs.as_ref(), task, current, key, point, |p| {
+            self.fits(p)
+        })
     }
 }
 
@@ -111,7 +119,8 @@ impl ControlRules for SliderControl {
 
 impl ToValue for SliderControl {
     fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
-        points::value(self.outputs.as_ref(), task, answer).map(|v| AnswerValue::Slider(Gate::gate(v)))
+        points::value(self.outputs.as_ref(), task, answer)
+            .map(|v| AnswerValue::Slider(Gate::gate(v)))
     }
 }
 
@@ -119,7 +128,11 @@ impl Simulate for SliderControl {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {
         let steps = ((self.max - self.min) / i64::from(self.step.max(1))).max(0) as usize;
         for key in points::keys(self.outputs.as_ref(), &task.item) {
-            let k = if plain { steps / 2 } else { pick(rng, steps + 1) };
+            let k = if plain {
+                steps / 2
+            } else {
+                pick(rng, steps + 1)
+            };
             let v = self.min + k as i64 * i64::from(self.step.max(1));
             out.push(points::set_point(&self.id, key, Point::Value(v)));
         }
@@ -127,15 +140,38 @@ impl Simulate for SliderControl {
 }
 
 impl GoldAnswer for SliderControl {
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
-        let hint = format!("use a whole number from {} to {} (by {})", self.min, self.max, self.step);
-        points::expected(self.outputs.as_ref(), item, value, path, |p| self.fits(p), &hint)
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
+        let hint = format!(
+            "use a whole number from {} to {} (by {})",
+            self.min, self.max, self.step
+        );
+        points::expected(
+            self.outputs.as_ref(),
+            item,
+            value,
+            path,
+            |p| self.fits(p),
+            &hint,
+        )
     }
 }
 
 impl Analyse for SliderControl {
-    fn revalidate(&self, _: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
-        points::revalidate(self.outputs.as_ref(), points::of(value)?, path, out, |p| self.fits(p))
+    fn revalidate(
+        &self,
+        _: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
+        points::revalidate(self.outputs.as_ref(), points::of(value)?, path, out, |p| {
+            self.fits(p)
+        })
     }
 
     fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
@@ -146,8 +182,17 @@ impl Analyse for SliderControl {
     /// mean value and the mean of each annotator's z-scores (Direct Assessment).
     fn agreement(&self, _: &Context, answers: &[Answered], report: &mut AgreementReport) {
         let t = points::table(answers, |n| Datum::Number(n as f64));
-        report.measures.push(measure(self.id.to_string(), Level::Interval, "the values", &t));
-        report.systems.extend(crate::analysis::systems::scores(self.id.as_str(), answers, true));
+        report.measures.push(measure(
+            self.id.to_string(),
+            Level::Interval,
+            "the values",
+            &t,
+        ));
+        report.systems.extend(crate::analysis::systems::scores(
+            self.id.as_str(),
+            answers,
+            true,
+        ));
     }
 
     /// Values in ten bands from `min` to `max`.

@@ -39,7 +39,10 @@ impl CheckControl for SpanLabels {
                 out.push(SpecIssue::new(
                     format!("{path}.max"),
                     SpecIssueCode::InvalidField,
-                    format!("max ({max}) must be at least 1 and at least min ({})", self.min),
+                    format!(
+                        "max ({max}) must be at least 1 and at least min ({})",
+                        self.min
+                    ),
                 ));
             }
         }
@@ -76,7 +79,11 @@ impl CheckControl for SpanLabels {
 
 impl ItemFields for SpanLabels {
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
-        out.extend(crate::item::check_text_field(item, self.text_field.as_str(), path));
+        out.extend(crate::item::check_text_field(
+            item,
+            self.text_field.as_str(),
+            path,
+        ));
     }
 
     fn span_field(&self) -> Option<&str> {
@@ -173,9 +180,7 @@ impl ControlRules for SpanLabels {
 
 /// The spans of a value in the order results keep: by start, then end, then label.
 fn sorted(mut spans: Vec<LabelledSpanValue>) -> Vec<LabelledSpanValue> {
-    spans.sort_by(|a, b| {
-        (a.start, a.end, &a.label).cmp(&(b.start, b.end, &b.label))
-    });
+    spans.sort_by(|a, b| (a.start, a.end, &a.label).cmp(&(b.start, b.end, &b.label)));
     spans
 }
 
@@ -267,7 +272,12 @@ impl GoldAnswer for SpanLabels {
     /// `{"spans": [{"label": "PER", "text": "Angela Merkel"}, ...]}` (a span as its text, with
     /// `occurrence`, as `words`, or copied from a result), or `{"spans": []}` for nothing to
     /// mark: per label, the words marked with it.
-    fn expected(&self, item: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
         let text = item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = Tokens::with_units(text, self.units);
         let Some(list) = value.get("spans").and_then(Value::as_array) else {
@@ -280,12 +290,19 @@ impl GoldAnswer for SpanLabels {
         let mut problems = Vec::new();
         for (i, span) in list.iter().enumerate() {
             let at = format!("{path}.spans[{i}]");
-            let label = span.get("label").and_then(Value::as_str).unwrap_or_default();
+            let label = span
+                .get("label")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
             if self.label_of(label).is_none() {
                 let known: Vec<&str> = self.labels.iter().map(|l| l.value.as_str()).collect();
                 problems.extend(problem(
                     &format!("{at}.label"),
-                    format!("\"{label}\" is not a label of \"{}\": use one of {}", self.id, known.join(", ")),
+                    format!(
+                        "\"{label}\" is not a label of \"{}\": use one of {}",
+                        self.id,
+                        known.join(", ")
+                    ),
                 ));
                 continue;
             }
@@ -328,13 +345,21 @@ impl Analyse for SpanLabels {
         let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = task.tokens(self.text_field.as_str())?;
         let plain: Vec<SpanValue> = v.spans.iter().map(LabelledSpanValue::span).collect();
-        let words =
-            crate::analysis::revalidate::read_spans(text, tokens, &plain, &format!("{path}.spans"), out);
+        let words = crate::analysis::revalidate::read_spans(
+            text,
+            tokens,
+            &plain,
+            &format!("{path}.spans"),
+            out,
+        );
         if words.len() != v.spans.len() {
             return None;
         }
         if v.nothing_to_mark && !v.spans.is_empty() {
-            out.push(finding(path, "\"nothing_to_mark\" with spans marked".to_owned()));
+            out.push(finding(
+                path,
+                "\"nothing_to_mark\" with spans marked".to_owned(),
+            ));
         }
         let spans = v
             .spans
@@ -358,11 +383,19 @@ impl Analyse for SpanLabels {
     fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
         let Some(v) = spans_of(value) else { return };
         if v.spans.is_empty() {
-            let shown = if v.nothing_to_mark { "nothing_to_mark" } else { "" };
+            let shown = if v.nothing_to_mark {
+                "nothing_to_mark"
+            } else {
+                ""
+            };
             push(String::new(), shown.to_owned(), None);
         }
         for s in &v.spans {
-            let part: Vec<String> = s.attributes.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let part: Vec<String> = s
+                .attributes
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             push(part.join(";"), s.label.clone(), Some(&s.span()));
         }
     }
@@ -376,13 +409,18 @@ impl Analyse for SpanLabels {
                 .iter()
                 .find(|i| i.id == item_id)
                 .and_then(|i| i.text(self.text_field.as_str()))
-                .map_or(marked, |text| Tokens::with_units(text, self.units).word_count())
+                .map_or(marked, |text| {
+                    Tokens::with_units(text, self.units).word_count()
+                })
         };
         // Per item, each annotator's spans.
         let mut by_item: SortedMap<String, SortedMap<String, &SpanLabelsValue>> = SortedMap::new();
         for a in answers {
             if let Some(v) = spans_of(a.value) {
-                by_item.entry(a.item.to_owned()).or_default().insert(a.who.clone(), v);
+                by_item
+                    .entry(a.item.to_owned())
+                    .or_default()
+                    .insert(a.who.clone(), v);
             }
         }
         fn tags(v: &SpanLabelsValue, w: usize) -> Vec<&str> {
@@ -416,7 +454,12 @@ impl Analyse for SpanLabels {
         };
         for l in &self.labels {
             let t = table(&|v, w| {
-                if tags(v, w).contains(&l.value.as_str()) { "1" } else { "0" }.to_owned()
+                if tags(v, w).contains(&l.value.as_str()) {
+                    "1"
+                } else {
+                    "0"
+                }
+                .to_owned()
             });
             report.measures.push(measure(
                 format!("{}.{}", self.id, l.value),
@@ -427,7 +470,11 @@ impl Analyse for SpanLabels {
         }
         let t = table(&|v, w| {
             let t = tags(v, w);
-            if t.is_empty() { "O".to_owned() } else { t.join("+") }
+            if t.is_empty() {
+                "O".to_owned()
+            } else {
+                t.join("+")
+            }
         });
         report.measures.push(measure(
             self.id.to_string(),
@@ -452,7 +499,12 @@ impl Analyse for SpanLabels {
         let per_label = self
             .labels
             .iter()
-            .map(|l| (l.label.clone(), spans.iter().filter(|s| s.label == l.value.as_str()).count()))
+            .map(|l| {
+                (
+                    l.label.clone(),
+                    spans.iter().filter(|s| s.label == l.value.as_str()).count(),
+                )
+            })
             .collect();
         let mut charts = vec![(format!("{} (spans per label)", self.label), per_label)];
         for a in self.attributes.iter().filter(|a| !a.values.is_empty()) {
@@ -492,7 +544,10 @@ impl Analyse for SpanLabels {
             .collect();
         for s in &v.spans {
             for (k, a) in &s.attributes {
-                out.push(format!("{}.{}-{}.{k}={a}", self.id, s.first_word, s.last_word));
+                out.push(format!(
+                    "{}.{}-{}.{k}={a}",
+                    self.id, s.first_word, s.last_word
+                ));
             }
         }
         out.push(format!("{}.nothing={}", self.id, v.nothing_to_mark));

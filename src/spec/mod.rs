@@ -20,9 +20,10 @@ pub use block::{
     Block, MeaningRepresentationBlock, SentencesBlock, SourceBlock, StandardBlock, TextBlock,
 };
 pub use control::{
-    AttributeValue, ChoiceLayout, ChoiceOption, Control, GridColumn, GridControl, GridOption,
-    GridRows, MissingRow, MultipleChoice, MultipleLayout, NumberControl, OutputsSource,
-    Anchors, Criterion, LabelColor, PairwiseControl, RankingControl, RankingMode, ScaleControl, SingleChoice, SliderControl, SpanAttribute, SpanAttributes, SpanLabel, SpanLabelAttribute,
+    Anchors, AttributeValue, ChoiceLayout, ChoiceOption, Control, Criterion, GridColumn,
+    GridControl, GridOption, GridRows, LabelColor, MissingRow, MultipleChoice, MultipleLayout,
+    NumberControl, OutputsSource, PairwiseControl, RankingControl, RankingMode, ScaleControl,
+    SingleChoice, SliderControl, SpanAttribute, SpanAttributes, SpanLabel, SpanLabelAttribute,
     SpanLabels, SpanOverlap, TextControl,
 };
 

@@ -55,7 +55,9 @@ pub fn LabelBar(props: &LabelBarProps) -> Html {
         .as_ref()
         .and_then(|b| c.label_of(b.as_str()))
         .map(|l| l.label.clone());
-    let cancel = props.on_action.reform(|_: MouseEvent| Action::ClearSelection);
+    let cancel = props
+        .on_action
+        .reform(|_: MouseEvent| Action::ClearSelection);
     html! {
         <div class="glossa-label-bar" id={props.id.clone()} role="group" aria-label={c.label.clone()}>
             if let Some(text) = &props.selected {

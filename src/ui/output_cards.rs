@@ -35,7 +35,11 @@ pub fn output_cards(
 
 /// A worked example's points as the annotator reads them: each output's text and its point, or
 /// the single point.
-pub fn example_points(outputs: Option<&crate::spec::OutputsSource>, value: &serde_json::Value, item: &crate::item::Item) -> Html {
+pub fn example_points(
+    outputs: Option<&crate::spec::OutputsSource>,
+    value: &serde_json::Value,
+    item: &crate::item::Item,
+) -> Html {
     match outputs {
         Some(src) => html! {
             <ol class="glossa-example-scores">
@@ -51,4 +55,3 @@ pub fn example_points(outputs: Option<&crate::spec::OutputsSource>, value: &serd
         None => html! { <strong>{value.to_string().trim_matches('"').to_owned()}</strong> },
     }
 }
-

@@ -41,7 +41,11 @@ pub fn PairChoice(props: &PairChoiceProps) -> Html {
     let c = &props.control;
     let lang = props.lang;
     let error_id = format!("{}-error", props.id);
-    let choice = |key: String, label: String, edit: PreferEdit, checked: bool, class: &'static str| {
+    let choice = |key: String,
+                  label: String,
+                  edit: PreferEdit,
+                  checked: bool,
+                  class: &'static str| {
         let input_id = format!("{}-{key}", props.id);
         let onchange = props.on_edit.reform(move |_: Event| edit.clone());
         html! {
@@ -55,10 +59,19 @@ pub fn PairChoice(props: &PairChoiceProps) -> Html {
     let tie = props.pref.as_ref().is_some_and(|p| p.winner.is_none());
     let side = |i: usize| {
         props.sides.get(i).map(|(o, label)| {
-            choice(o.id.clone(), label.clone(), PreferEdit::Winner(o.id.clone()), winner.as_deref() == Some(o.id.as_str()), "is-side")
+            choice(
+                o.id.clone(),
+                label.clone(),
+                PreferEdit::Winner(o.id.clone()),
+                winner.as_deref() == Some(o.id.as_str()),
+                "is-side",
+            )
         })
     };
-    let tie_label = c.tie_label.clone().unwrap_or_else(|| t(lang, Msg::PairTie).to_owned());
+    let tie_label = c
+        .tie_label
+        .clone()
+        .unwrap_or_else(|| t(lang, Msg::PairTie).to_owned());
     let better_label = winner
         .as_ref()
         .and_then(|w| props.sides.iter().find(|(o, _)| &o.id == w))
@@ -72,7 +85,11 @@ pub fn PairChoice(props: &PairChoiceProps) -> Html {
             }
         })
     };
-    let current_strength = props.pref.as_ref().and_then(|p| p.strength.clone()).unwrap_or_default();
+    let current_strength = props
+        .pref
+        .as_ref()
+        .and_then(|p| p.strength.clone())
+        .unwrap_or_default();
     html! {
         <div class={classes!("glossa-pair-choice", props.error.is_some().then_some("has-error"))}>
             <div class="glossa-pair-options" role="radiogroup" id={props.id.clone()} aria-label={props.name.clone()}

@@ -46,7 +46,12 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
             .outputs
             .iter()
             .enumerate()
-            .map(|(n, o)| (o.clone(), fill(&c.outputs.label, &[("n", &(n + 1).to_string())])))
+            .map(|(n, o)| {
+                (
+                    o.clone(),
+                    fill(&c.outputs.label, &[("n", &(n + 1).to_string())]),
+                )
+            })
             .collect(),
     );
     let prefs = match props.form.answers.get(&c.id) {
@@ -131,18 +136,32 @@ impl super::kind_view::KindView for PairwiseControl {
         };
         if chosen {
             super::focus::focus(&format!("{group}-strength"));
-        } else if let Some(first) = model.task.presentation.outputs_in_order(&self.id, &model.task.item.outputs(self.outputs.field.as_str())).first() {
+        } else if let Some(first) = model
+            .task
+            .presentation
+            .outputs_in_order(
+                &self.id,
+                &model.task.item.outputs(self.outputs.field.as_str()),
+            )
+            .first()
+        {
             super::focus::focus(&format!("{group}-{}", first.id));
         }
     }
 
     fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
         let name = |v: &serde_json::Value| {
-            let id = v.as_str().or_else(|| v.get("winner")?.as_str()).unwrap_or_default();
+            let id = v
+                .as_str()
+                .or_else(|| v.get("winner")?.as_str())
+                .unwrap_or_default();
             item.outputs(self.outputs.field.as_str())
                 .iter()
                 .position(|o| o.id == id)
-                .map_or_else(|| id.to_owned(), |n| fill(&self.outputs.label, &[("n", &(n + 1).to_string())]))
+                .map_or_else(
+                    || id.to_owned(),
+                    |n| fill(&self.outputs.label, &[("n", &(n + 1).to_string())]),
+                )
         };
         if self.criteria.is_empty() {
             html! { <strong>{name(value)}</strong> }

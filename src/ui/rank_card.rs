@@ -38,7 +38,9 @@ pub fn RankCard(props: &RankCardProps) -> Html {
     let lang = props.lang;
     let id = props.output.id.clone();
     let edit = |e: RankEdit| props.on_edit.reform(move |_: MouseEvent| e.clone());
-    let badge = props.rank.map(|r| tf(lang, Msg::RankN, &[("n", &r.to_string())]));
+    let badge = props
+        .rank
+        .map(|r| tf(lang, Msg::RankN, &[("n", &r.to_string())]));
     html! {
         <li class={classes!("glossa-rank-card", props.rank.is_some().then_some("is-ranked"))} data-output-id={id.clone()}>
             <button type="button" class="glossa-rank-main" id={props.id.clone()} disabled={props.disabled}

@@ -48,11 +48,19 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
     let on_edit = {
         let (on_action, control) = (props.on_action.clone(), c.id.clone());
         Callback::from(move |edit: RankEdit| {
-            on_action.emit(Action::Rank(Gate::gate(Rank { control: control.clone(), edit })))
+            on_action.emit(Action::Rank(Gate::gate(Rank {
+                control: control.clone(),
+                edit,
+            })))
         })
     };
     let error = (props.form.submit_attempted && !props.form.submitted)
-        .then(|| props.report.at(&AnswerPath::whole(&c.id).to_string()).map(|p| AttrValue::from(p.message(lang))))
+        .then(|| {
+            props
+                .report
+                .at(&AnswerPath::whole(&c.id).to_string())
+                .map(|p| AttrValue::from(p.message(lang)))
+        })
         .flatten();
     let error_id = format!("{base}-error");
     let label_of = |n: usize| fill(&c.outputs.label, &[("n", &(n + 1).to_string())]);
@@ -60,7 +68,10 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
     let order = RankingControl::ordered(&set.ranks, &shown);
     let (low, high) = match &c.anchors {
         Some(a) => (a.low.clone(), a.high.clone()),
-        None => (t(lang, Msg::Best).to_owned(), t(lang, Msg::Worst).to_owned()),
+        None => (
+            t(lang, Msg::Best).to_owned(),
+            t(lang, Msg::Worst).to_owned(),
+        ),
     };
     html! {
         <fieldset class={classes!("glossa-control", "glossa-ranking-control", error.is_some().then_some("has-error"))} id={base.clone()}
@@ -132,7 +143,10 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
 
 impl super::kind_view::KindView for RankingControl {
     fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
-        let outputs = cx.task.presentation.outputs_in_order(&self.id, &cx.task.item.outputs(self.outputs.field.as_str()));
+        let outputs = cx
+            .task
+            .presentation
+            .outputs_in_order(&self.id, &cx.task.item.outputs(self.outputs.field.as_str()));
         html! {
             <RankingView instance={cx.instance} control={Rc::new(self.clone())} outputs={Rc::new(outputs)}
                 form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
@@ -142,7 +156,10 @@ impl super::kind_view::KindView for RankingControl {
 
     /// The first output not yet ranked (or the first best choice).
     fn focus_problem(&self, instance: u32, model: &super::Model, _: &crate::validate::Place) {
-        let outputs = model.task.presentation.outputs_in_order(&self.id, &model.task.item.outputs(self.outputs.field.as_str()));
+        let outputs = model.task.presentation.outputs_in_order(
+            &self.id,
+            &model.task.item.outputs(self.outputs.field.as_str()),
+        );
         let set = match model.form.answers.get(&self.id) {
             Some(Answer::Order(o)) => OrderSet::clone(o),
             _ => OrderSet::default(),
@@ -169,7 +186,10 @@ impl super::kind_view::KindView for RankingControl {
             item.outputs(self.outputs.field.as_str())
                 .iter()
                 .position(|o| o.id == id)
-                .map_or_else(|| id.to_owned(), |n| fill(&self.outputs.label, &[("n", &(n + 1).to_string())]))
+                .map_or_else(
+                    || id.to_owned(),
+                    |n| fill(&self.outputs.label, &[("n", &(n + 1).to_string())]),
+                )
         };
         match value {
             serde_json::Value::Array(list) => html! {

@@ -37,7 +37,13 @@ pub fn ScalePoints(props: &ScalePointsProps) -> Html {
     let onkeydown = {
         let (on_point, c) = (props.on_point.clone(), Rc::clone(c));
         Callback::from(move |e: KeyboardEvent| {
-            let Some(d) = e.key().chars().next().filter(|_| e.key().len() == 1).and_then(|ch| ch.to_digit(10)) else {
+            let Some(d) = e
+                .key()
+                .chars()
+                .next()
+                .filter(|_| e.key().len() == 1)
+                .and_then(|ch| ch.to_digit(10))
+            else {
                 return;
             };
             let v = c.start + i64::from(d) - 1;

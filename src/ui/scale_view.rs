@@ -35,7 +35,11 @@ pub struct ScaleViewProps {
 }
 
 /// The point set for `key` (`""` for a single scale).
-pub(super) fn point_of(form: &FormState, control: &crate::support::ids::ControlId, key: &str) -> Option<Point> {
+pub(super) fn point_of(
+    form: &FormState,
+    control: &crate::support::ids::ControlId,
+    key: &str,
+) -> Option<Point> {
     match form.answers.get(control) {
         Some(Answer::Points(map)) => map.get(key).copied(),
         _ => None,
@@ -43,7 +47,11 @@ pub(super) fn point_of(form: &FormState, control: &crate::support::ids::ControlI
 }
 
 /// The action setting one point.
-pub(super) fn set(control: &crate::support::ids::ControlId, key: Option<&str>, point: Point) -> Action {
+pub(super) fn set(
+    control: &crate::support::ids::ControlId,
+    key: Option<&str>,
+    point: Point,
+) -> Action {
     Action::SetPoint(Gate::gate(SetPoint {
         control: control.clone(),
         key: key.map(str::to_owned),
@@ -52,7 +60,13 @@ pub(super) fn set(control: &crate::support::ids::ControlId, key: Option<&str>, p
 }
 
 /// The message beside one scale (or slider), once problems show.
-pub(super) fn error_at(form: &FormState, report: &Report, control: &crate::support::ids::ControlId, key: Option<&str>, lang: Lang) -> Option<AttrValue> {
+pub(super) fn error_at(
+    form: &FormState,
+    report: &Report,
+    control: &crate::support::ids::ControlId,
+    key: Option<&str>,
+    lang: Lang,
+) -> Option<AttrValue> {
     let path = box_path(control, key);
     (form.submit_attempted && !form.submitted)
         .then(|| report.at(&path).map(|p| AttrValue::from(p.message(lang))))
@@ -66,7 +80,11 @@ pub fn ScaleView(props: &ScaleViewProps) -> Html {
     let base = dom_id(props.instance, &[c.id.as_str()]);
     let one = |key: Option<&str>, name: String| {
         let on_point = {
-            let (on_action, id, key) = (props.on_action.clone(), c.id.clone(), key.map(str::to_owned));
+            let (on_action, id, key) = (
+                props.on_action.clone(),
+                c.id.clone(),
+                key.map(str::to_owned),
+            );
             Callback::from(move |p: Point| on_action.emit(set(&id, key.as_deref(), p)))
         };
         html! {

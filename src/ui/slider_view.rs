@@ -41,7 +41,11 @@ pub fn SliderView(props: &SliderViewProps) -> Html {
     let base = dom_id(props.instance, &[c.id.as_str()]);
     let one = |key: Option<&str>, name: String| {
         let on_value = {
-            let (on_action, id, key) = (props.on_action.clone(), c.id.clone(), key.map(str::to_owned));
+            let (on_action, id, key) = (
+                props.on_action.clone(),
+                c.id.clone(),
+                key.map(str::to_owned),
+            );
             Callback::from(move |v: i64| on_action.emit(set(&id, key.as_deref(), Point::Value(v))))
         };
         let value = match point_of(&props.form, &c.id, key.unwrap_or("")) {

@@ -105,7 +105,11 @@ pub fn SpanLabelsView(props: &SpanLabelsViewProps) -> Html {
                 let name = c
                     .label_of(s.label.as_str())
                     .map_or_else(|| s.label.to_string(), |l| l.label.clone());
-                (s.span, AttrValue::from(name), style_of(s.label.as_str()) % PALETTE)
+                (
+                    s.span,
+                    AttrValue::from(name),
+                    style_of(s.label.as_str()) % PALETTE,
+                )
             })
             .collect(),
     );
@@ -229,7 +233,11 @@ impl super::kind_view::KindView for SpanLabels {
     fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _lang: Lang) -> Html {
         let text = item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = Tokens::with_units(text, self.units);
-        let spans = value.get("spans").and_then(|s| s.as_array()).cloned().unwrap_or_default();
+        let spans = value
+            .get("spans")
+            .and_then(|s| s.as_array())
+            .cloned()
+            .unwrap_or_default();
         let lang = _lang;
         html! {
             <ul class="glossa-example-scores">
@@ -251,7 +259,11 @@ impl super::kind_view::KindView for SpanLabels {
     /// A label's key labels the selection, or picks the label to mark with; focus stays in
     /// the text.
     fn shortcut(&self, key: &str, instance: u32) -> Option<(Action, String)> {
-        let label = self.labels.iter().find(|l| l.key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(key)))?;
+        let label = self.labels.iter().find(|l| {
+            l.key
+                .as_deref()
+                .is_some_and(|k| k.eq_ignore_ascii_case(key))
+        })?;
         Some((
             Action::Labels(Gate::gate(LabelAction {
                 control: self.id.clone(),

@@ -26,107 +26,203 @@ pub enum ProblemCode {
     /// A required control (or one box of it) has no answer.
     Required,
     /// A number box holds something other than digits (decimals, fractions, spaces, ...).
-    #[cfg_attr(not(any(feature = "numbers", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "numbers", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     NumberNotWhole,
     /// A number is negative.
-    #[cfg_attr(not(any(feature = "numbers", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "numbers", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     NumberNegative,
     /// A number is below the spec's minimum (e.g. zero).
-    #[cfg_attr(not(any(feature = "numbers", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "numbers", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     NumberTooSmall,
     /// A number is written with leading zeros.
-    #[cfg_attr(not(any(feature = "numbers", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "numbers", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     NumberLeadingZero,
     /// A number has more digits than the spec allows.
-    #[cfg_attr(not(any(feature = "numbers", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "numbers", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     NumberTooLong,
     /// A grid row fills more than one alternative (e.g. Special cases and Mapping).
-    #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "grids", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     GridMixedAlternatives,
     /// A grid row fills part of an alternative but not all of it (e.g. Mapping without Meaning).
-    #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "grids", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     GridRowIncomplete,
     /// The missing-sentence answer on a row whose sentence is there.
-    #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "grids", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     GridMissingValueOnPresentRow,
     /// A row whose sentence is missing holds something else than the missing-sentence answer.
-    #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "grids", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     GridMissingRowExpected,
     /// A grid cell holds a value that is not one of its column's options.
-    #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "grids", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     GridUnknownOption,
     /// A span attribute's value is not one of its values.
-    #[cfg_attr(not(any(feature = "marking", feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     UnknownValue,
     /// An attribute whose value needs a span has none.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     SpanMissing,
     /// A span lies outside the annotated text.
-    #[cfg_attr(not(any(feature = "marking", feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     SpanOutOfText,
     /// A text is longer than allowed.
     TextTooLong,
     /// A question has no text.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     QuestionEmpty,
     /// A question does not end with a question mark.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     QuestionMark,
     /// A question has no answer fragment.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     AnswerMissing,
     /// A question's base form is empty.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     BaseFormEmpty,
     /// A yes/no question's base form is not one of the yes/no values.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     BaseFormYesNo,
     /// Fewer questions than the target, without "no more questions possible".
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     TooFewQuestions,
     /// More questions than the maximum.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     TooManyQuestions,
     /// Warning: no unanswerable question in the item.
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     NoUnanswerable,
     /// Warning: lexical overlap above the threshold (needs manual acceptance).
-    #[cfg_attr(not(any(feature = "marking", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "marking", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     OverlapHigh,
     /// Warning: the item has more sentences than the grid has rows (the extra ones have none).
-    #[cfg_attr(not(any(feature = "grids", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "grids", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     GridExtraSentences,
     /// Warning in a result: a restored draft's timings were impossible and were dropped, so
     /// `timings` cover only the time since the restore.
     DraftTimingDropped,
     /// A multiple choice ticks fewer options than its `min`.
-    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     ChoicesTooFew,
     /// A multiple choice ticks more options than its `max`.
-    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     ChoicesTooMany,
     /// A scale's or a slider's point is not one it takes (out of range, off a step).
-    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "ratings", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     PointOutOfRange,
     /// A pairwise judgement names an output that is not one of the pair, or a strength the
     /// control does not have.
-    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "ratings", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     NotOfThePair,
     /// A ranking leaves an output unranked, or gives two outputs one rank where ties are not
     /// allowed, or best–worst lacks the best or the worst.
-    #[cfg_attr(not(any(feature = "ratings", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "ratings", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     RankingIncomplete,
     /// Labelled spans: fewer spans than the control's `min`.
-    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     SpansTooFew,
     /// Labelled spans: more spans than the control's `max`.
-    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     SpansTooMany,
     /// Labelled spans: no span, and "nothing to mark" not ticked.
-    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     NothingUnconfirmed,
     /// Labelled spans: two spans overlap against the control's `overlap` rule.
-    #[cfg_attr(not(any(feature = "labels", not(target_arch = "wasm32"))), serde(rename(serialize = "")))]
+    #[cfg_attr(
+        not(any(feature = "labels", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
     SpansOverlap,
 }
 

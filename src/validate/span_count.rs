@@ -71,12 +71,21 @@ mod tests {
         let code = |c: &SpanLabels, s: Option<LabelSet>| apply(c, s.as_ref()).map(|p| p.code);
         let c = control(0, None, true);
         assert_eq!(code(&c, None), Some(ProblemCode::NothingUnconfirmed));
-        assert_eq!(code(&c, Some(set(0, false))), Some(ProblemCode::NothingUnconfirmed));
+        assert_eq!(
+            code(&c, Some(set(0, false))),
+            Some(ProblemCode::NothingUnconfirmed)
+        );
         assert_eq!(code(&c, Some(set(0, true))), None);
         assert_eq!(code(&c, Some(set(2, false))), None);
         assert_eq!(code(&control(0, None, false), None), None);
-        assert_eq!(code(&control(2, None, true), Some(set(1, false))), Some(ProblemCode::SpansTooFew));
-        assert_eq!(code(&control(0, Some(2), true), Some(set(3, false))), Some(ProblemCode::SpansTooMany));
+        assert_eq!(
+            code(&control(2, None, true), Some(set(1, false))),
+            Some(ProblemCode::SpansTooFew)
+        );
+        assert_eq!(
+            code(&control(0, Some(2), true), Some(set(3, false))),
+            Some(ProblemCode::SpansTooMany)
+        );
         assert_eq!(code(&control(1, Some(3), true), Some(set(3, false))), None);
     }
 }

@@ -31,7 +31,11 @@ pub fn apply(c: &SpanLabels, i: usize, s: &LabelledSpan, words: usize) -> Vec<Pr
         let problem = match value {
             None if a.is_required() => Some((
                 ProblemCode::Required,
-                if a.values.is_empty() { Msg::ErrRequiredText } else { Msg::ErrSpanValueRequired },
+                if a.values.is_empty() {
+                    Msg::ErrRequiredText
+                } else {
+                    Msg::ErrSpanValueRequired
+                },
                 vec![],
             )),
             Some(v) if !a.values.is_empty() && !a.values.iter().any(|x| &x.value == v) => Some((

@@ -9,7 +9,11 @@ use crate::i18n::Msg;
 use crate::spec::SpanLabels;
 
 /// Reports each span that may not stand with an earlier one (`text` names the earlier one).
-pub fn apply(c: &SpanLabels, spans: &[LabelledSpan], covered: &dyn Fn(usize) -> String) -> Vec<Problem> {
+pub fn apply(
+    c: &SpanLabels,
+    spans: &[LabelledSpan],
+    covered: &dyn Fn(usize) -> String,
+) -> Vec<Problem> {
     let mut out = Vec::new();
     for (i, s) in spans.iter().enumerate() {
         if let Some(j) = spans[..i]

@@ -106,7 +106,10 @@ pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
                 }
             }
             let tasks = span_exports::label_studio(c, &items, &results);
-            println!("{}", serde_json::to_string_pretty(&tasks).expect("JSON serialises"));
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&tasks).expect("JSON serialises")
+            );
         }
         SpanFormat::Spacy => print!("{}", span_exports::spacy(c, &items, &results)),
     }

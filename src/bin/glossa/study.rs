@@ -168,11 +168,25 @@ pub fn agreement(
             }
         }
         for r in &got.rankings {
-            println!("\nranking, {}: Kendall's W {} (mean over {} items)", r.key, fmt(r.kendall_w), r.items);
+            println!(
+                "\nranking, {}: Kendall's W {} (mean over {} items)",
+                r.key,
+                fmt(r.kendall_w),
+                r.items
+            );
             for s in &r.systems {
                 match s.mean_rank {
-                    Some(m) => println!("{:<24} {:>6} mean rank {:>6.2}", s.system, s.appearances, m),
-                    None => println!("{:<24} {:>6} best {:>4} worst {:>4} score {:>7}", s.system, s.appearances, s.best, s.worst, fmt(s.score)),
+                    Some(m) => {
+                        println!("{:<24} {:>6} mean rank {:>6.2}", s.system, s.appearances, m)
+                    }
+                    None => println!(
+                        "{:<24} {:>6} best {:>4} worst {:>4} score {:>7}",
+                        s.system,
+                        s.appearances,
+                        s.best,
+                        s.worst,
+                        fmt(s.score)
+                    ),
                 }
             }
         }
@@ -184,16 +198,27 @@ pub fn agreement(
                 fmt(p.fleiss),
                 fmt(p.cohen)
             );
-            println!("{:<24} {:>6} {:>5} {:>5} {:>9} {:>14}", "system", "pairs", "wins", "ties", "win rate", "Bradley-Terry");
+            println!(
+                "{:<24} {:>6} {:>5} {:>5} {:>9} {:>14}",
+                "system", "pairs", "wins", "ties", "win rate", "Bradley-Terry"
+            );
             for s in &p.systems {
                 println!(
                     "{:<24} {:>6} {:>5} {:>5} {:>9.3} {:>14}",
-                    s.system, s.comparisons, s.wins, s.ties, s.win_rate, fmt(s.strength)
+                    s.system,
+                    s.comparisons,
+                    s.wins,
+                    s.ties,
+                    s.win_rate,
+                    fmt(s.strength)
                 );
             }
         }
         for s in &got.systems {
-            println!("\nscores per system, {} (mean; z: the mean of each annotator's z-scores)", s.key);
+            println!(
+                "\nscores per system, {} (mean; z: the mean of each annotator's z-scores)",
+                s.key
+            );
             for r in &s.rows {
                 println!(
                     "{:<24} {:>6} {:>9.2} {}",

@@ -246,17 +246,23 @@ impl Expected {
             }
             (Expected::Points(want), AnswerValue::Scale(got) | AnswerValue::Slider(got)) => {
                 let got: &crate::answer::PointsValue = got;
-                let have: SortedMap<&str, &crate::answer::PointValue> = got.entries().into_iter().collect();
+                let have: SortedMap<&str, &crate::answer::PointValue> =
+                    got.entries().into_iter().collect();
                 want.iter().all(|(k, w)| {
-                    have.get(k.as_str()).is_some_and(|h| match (w.number(), h.number()) {
-                        (Some(w), Some(h)) => w.abs_diff(h) <= u64::from(gold.point_band),
-                        _ => w == *h,
-                    })
+                    have.get(k.as_str())
+                        .is_some_and(|h| match (w.number(), h.number()) {
+                            (Some(w), Some(h)) => w.abs_diff(h) <= u64::from(gold.point_band),
+                            _ => w == *h,
+                        })
                 })
             }
             (Expected::Prefs(want), AnswerValue::Pairwise(got)) => {
                 let got: &crate::answer::PrefsValue = got;
-                let have: SortedMap<&str, &Option<String>> = got.entries().into_iter().map(|(k, p)| (k, &p.winner)).collect();
+                let have: SortedMap<&str, &Option<String>> = got
+                    .entries()
+                    .into_iter()
+                    .map(|(k, p)| (k, &p.winner))
+                    .collect();
                 want.iter().all(|(k, w)| have.get(k.as_str()) == Some(&w))
             }
             (Expected::Ranking(want), AnswerValue::Ranking(got)) => {
