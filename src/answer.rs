@@ -440,6 +440,22 @@ impl NumberValue {
 }
 
 impl AnswerValue {
+    /// The points of a scale's or a slider's value (`None` for other kinds).
+    pub fn points(&self) -> Option<&PointsValue> {
+        match self {
+            AnswerValue::Scale(v) | AnswerValue::Slider(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The spans of a labelled-span value (`None` for other kinds).
+    pub fn span_labels(&self) -> Option<&SpanLabelsValue> {
+        match self {
+            AnswerValue::SpanLabels(v) => Some(v),
+            _ => None,
+        }
+    }
+
     /// Reads one control's answer from a result (JSON) into the type that wrote it. Fields a
     /// result from an older or hand-made export leaves out read as empty.
     pub fn read(control: &Control, json: &serde_json::Value) -> Result<Self, String> {

@@ -193,26 +193,25 @@ impl AgreementReport {
                 }),
             );
         }
-        let f1: serde_json::Map<String, Value> = self
-            .span_f1
-            .iter()
-            .map(|f| (f.key.clone(), f.to_json()))
-            .collect();
-        let systems: serde_json::Map<String, Value> = self
-            .systems
-            .iter()
-            .map(|s| (s.key.clone(), s.to_json()))
-            .collect();
-        let pairwise: serde_json::Map<String, Value> = self
-            .pairwise
-            .iter()
-            .map(|p| (p.key.clone(), p.to_json()))
-            .collect();
-        let rankings: serde_json::Map<String, Value> = self
-            .rankings
-            .iter()
-            .map(|r| (r.key.clone(), r.to_json()))
-            .collect();
-        serde_json::json!({ "controls": controls, "span_f1": f1, "systems": systems, "pairwise": pairwise, "rankings": rankings, "bootstrap": { "resamples": RESAMPLES, "seed": SEED } })
+        serde_json::json!({
+            "controls": controls,
+            "span_f1": keyed(&self.span_f1, |f| (&f.key, f.to_json())),
+            "systems": keyed(&self.systems, |s| (&s.key, s.to_json())),
+            "pairwise": keyed(&self.pairwise, |p| (&p.key, p.to_json())),
+            "rankings": keyed(&self.rankings, |r| (&r.key, r.to_json())),
+            "bootstrap": { "resamples": RESAMPLES, "seed": SEED }
+        })
     }
+}
+
+/// Figures keyed by their control (or criterion): `{"<key>": figures}`.
+fn keyed<T>(list: &[T], entry: impl Fn(&T) -> (&str, Value)) -> Value {
+    Value::Object(
+        list.iter()
+            .map(|x| {
+                let (k, v) = entry(x);
+                (k.to_owned(), v)
+            })
+            .collect(),
+    )
 }

@@ -235,8 +235,12 @@ fn distributions(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, String)
     charts
 }
 
+/// A figure to three decimals, or a dash when it is not defined.
+fn f3(x: Option<f64>) -> String {
+    x.map_or("—".to_owned(), |v| format!("{v:.3}"))
+}
+
 fn agreement_table(a: &AgreementReport) -> String {
-    let fmt = |x: Option<f64>| x.map_or("—".to_owned(), |v| format!("{v:.3}"));
     let mut h = String::from("<table><thead><tr><th>control</th><th>α</th><th>95% interval</th><th>level</th><th>values</th><th>items</th><th>pairable values</th></tr></thead><tbody>");
     for m in &a.measures {
         let ci = m
@@ -245,7 +249,7 @@ fn agreement_table(a: &AgreementReport) -> String {
             .map_or("—".to_owned(), |(lo, hi)| format!("[{lo:.3}, {hi:.3}]"));
         h += &format!(
             "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td></tr>",
-            esc(&m.key), fmt(m.agreement.alpha), ci, m.level.as_str(), esc(m.values), m.items, m.agreement.pairable
+            esc(&m.key), f3(m.agreement.alpha), ci, m.level.as_str(), esc(m.values), m.items, m.agreement.pairable
         );
     }
     for q in &a.questions {
@@ -256,7 +260,6 @@ fn agreement_table(a: &AgreementReport) -> String {
     }
     h += "</tbody></table>";
     for f in &a.span_f1 {
-        let f3 = |x: Option<f64>| x.map_or("—".to_owned(), |v| format!("{v:.3}"));
         h += &format!("<h3>Span F1 between annotators: {} ({} pairs)</h3><p>Exact: same label, same words. Overlap: same label, a word in common. Micro averages over every pair of annotators of every item.</p><table><thead><tr><th>label</th><th>spans</th><th>exact P</th><th>exact R</th><th>exact F1</th><th>overlap P</th><th>overlap R</th><th>overlap F1</th></tr></thead><tbody>", esc(&f.key), f.pairs);
         for (label, spans, e, o) in f.rows() {
             h += &format!(
@@ -269,7 +272,6 @@ fn agreement_table(a: &AgreementReport) -> String {
         h += "</tbody></table>";
     }
     for r in &a.rankings {
-        let f3 = |x: Option<f64>| x.map_or("—".to_owned(), |v| format!("{v:.3}"));
         let bws = r.systems.iter().any(|s| s.mean_rank.is_none());
         h += &format!(
             "<h3>Ranking: {}</h3>{}<table><thead><tr><th>output (system)</th><th>rankings</th>{}</tr></thead><tbody>",
@@ -296,7 +298,6 @@ fn agreement_table(a: &AgreementReport) -> String {
         h += "</tbody></table>";
     }
     for p in &a.pairwise {
-        let f3 = |x: Option<f64>| x.map_or("—".to_owned(), |v| format!("{v:.3}"));
         h += &format!(
             "<h3>Pairwise: {}</h3><p>Annotator pairs who chose alike: {}; Fleiss' κ {}; Cohen's κ {} (two annotators only).</p><table><thead><tr><th>output (system)</th><th>comparisons</th><th>wins</th><th>ties</th><th>win rate (a tie counts half)</th><th>Bradley–Terry (log-strength)</th></tr></thead><tbody>",
             esc(&p.key), f3(p.agreement), f3(p.fleiss), f3(p.cohen)

@@ -5,7 +5,7 @@
 //! slices them (`text[start:end]`).
 
 use super::agreement::annotator;
-use crate::answer::{AnswerValue, SpanLabelsValue};
+use crate::answer::SpanLabelsValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Control, SpanLabels, TaskSpec};
@@ -60,13 +60,8 @@ fn answered<'a>(
         .enumerate()
         .filter_map(|(n, r)| {
             let item = items.iter().find(|i| i.id == r.item_id)?;
-            match r.answers.get(&c.id)? {
-                AnswerValue::SpanLabels(v) => {
-                    let v: &SpanLabelsValue = v;
-                    Some((item, annotator(r, n), v))
-                }
-                _ => None,
-            }
+            let v = r.answers.get(&c.id)?.span_labels()?;
+            Some((item, annotator(r, n), v))
         })
         .collect()
 }

@@ -5,7 +5,7 @@
 //! lenient annotator count alike.
 
 use super::agreement::Answered;
-use crate::answer::{AnswerValue, PointsValue};
+use crate::answer::PointsValue;
 use crate::support::sorted_map::SortedMap;
 use serde_json::{json, Value};
 
@@ -31,20 +31,15 @@ pub struct SystemRow {
     pub z: Option<f64>,
 }
 
-fn points(value: &AnswerValue) -> Option<&PointsValue> {
-    match value {
-        AnswerValue::Scale(v) | AnswerValue::Slider(v) => Some(v),
-        _ => None,
-    }
-}
-
 /// The scores of a control over every annotator's values (`None` when it is not asked per
 /// output). `z`: also standardise each annotator's values.
 pub fn scores(key: &str, answers: &[Answered], z: bool) -> Option<SystemScores> {
     // Every rating: (annotator, system, value).
     let mut all: Vec<(&str, &str, f64)> = Vec::new();
     for a in answers {
-        for (k, p) in points(a.value)
+        for (k, p) in a
+            .value
+            .points()
             .map(PointsValue::entries)
             .unwrap_or_default()
         {

@@ -284,6 +284,17 @@ pub struct SetPoint {
     pub point: Option<crate::answer::Point>,
 }
 
+impl SetPoint {
+    /// The action setting `point` for `key` (an output id, `None` for a single one).
+    pub fn action(control: &ControlId, key: Option<String>, point: crate::answer::Point) -> Action {
+        Action::SetPoint(crate::support::family::Gate::gate(SetPoint {
+            control: control.clone(),
+            key,
+            point: Some(point),
+        }))
+    }
+}
+
 /// A change to a ranking ([`Action::Rank`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rank {

@@ -90,23 +90,18 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 (None, _) => false,
             };
             if fits && !state.submitted {
-                match answer {
-                    Some(a) => next.answers.insert(control, a),
-                    None => next.answers.remove(&control),
-                };
+                put(&mut next.answers, control, answer);
             }
         }
         Action::Toggle(t) => {
             let Toggle { control, value } = Toggle::clone(&t);
-            let next_answer = spec.control(&control).and_then(|c| {
-                crate::spec::each_control!(c, k => k.toggled(state.answers.get(&control), &value))
-            });
-            if let (Some(answer), false) = (next_answer, state.submitted) {
-                match answer {
-                    Some(a) => next.answers.insert(control, a),
-                    None => next.answers.remove(&control),
-                };
-            }
+            by_kind(
+                task,
+                state,
+                &mut next,
+                control,
+                |c, current| crate::spec::each_control!(c, k => k.toggled(current, &value)),
+            );
         }
         Action::SetPoint(p) => {
             let SetPoint {
@@ -114,15 +109,13 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 key,
                 point,
             } = SetPoint::clone(&p);
-            let next_answer = spec.control(&control).and_then(|c| {
-                crate::spec::each_control!(c, k => k.pointed(task, state.answers.get(&control), key.as_deref(), point))
-            });
-            if let (Some(answer), false) = (next_answer, state.submitted) {
-                match answer {
-                    Some(a) => next.answers.insert(control, a),
-                    None => next.answers.remove(&control),
-                };
-            }
+            by_kind(
+                task,
+                state,
+                &mut next,
+                control,
+                |c, current| crate::spec::each_control!(c, k => k.pointed(task, current, key.as_deref(), point)),
+            );
         }
         Action::Prefer(p) => {
             let Prefer {
@@ -130,24 +123,20 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 criterion,
                 edit,
             } = Prefer::clone(&p);
-            let next_answer = spec.control(&control).and_then(|c| {
-                crate::spec::each_control!(c, k => k.preferred(task, state.answers.get(&control), criterion.as_deref(), &edit))
+            by_kind(task, state, &mut next, control, |c, current| {
+                crate::spec::each_control!(c, k => k.preferred(task, current, criterion.as_deref(), &edit))
+                    .map(Some)
             });
-            if let (Some(answer), false) = (next_answer, state.submitted) {
-                next.answers.insert(control, answer);
-            }
         }
         Action::Rank(r) => {
             let Rank { control, edit } = Rank::clone(&r);
-            let next_answer = spec.control(&control).and_then(|c| {
-                crate::spec::each_control!(c, k => k.ranked(task, state.answers.get(&control), &edit))
-            });
-            if let (Some(answer), false) = (next_answer, state.submitted) {
-                match answer {
-                    Some(a) => next.answers.insert(control, a),
-                    None => next.answers.remove(&control),
-                };
-            }
+            by_kind(
+                task,
+                state,
+                &mut next,
+                control,
+                |c, current| crate::spec::each_control!(c, k => k.ranked(task, current, &edit)),
+            );
         }
         Action::SetNumber { control, key, text } => {
             let fits = matches!(spec.control(&control),
@@ -292,6 +281,32 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         }
     }
     next
+}
+
+/// Keeps `answer` as the control's answer (`None`: the control has none).
+fn put(answers: &mut Answers, control: ControlId, answer: Option<Answer>) {
+    match answer {
+        Some(a) => answers.insert(control, a),
+        None => answers.remove(&control),
+    };
+}
+
+/// A change the control's kind works out from the answer as it stands: `kind(control,
+/// current)` is `None` when the kind does not take it, `Some(None)` when no answer is left. A
+/// submitted form, or an unknown control, stays as it was.
+fn by_kind(
+    task: &Task,
+    state: &FormState,
+    next: &mut FormState,
+    control: ControlId,
+    kind: impl FnOnce(&Control, Option<&Answer>) -> Option<Option<Answer>>,
+) {
+    let Some(c) = task.spec.control(&control).filter(|_| !state.submitted) else {
+        return;
+    };
+    if let Some(answer) = kind(c, state.answers.get(&control)) {
+        put(&mut next.answers, control, answer);
+    }
 }
 
 fn set_number(answers: &mut Answers, control: ControlId, key: Option<String>, text: String) {

@@ -135,6 +135,14 @@ impl FormState {
         Answer::number_text(self.answers.get(control), key)
     }
 
+    /// The point set on one scale or slider (`key` = output id, `""` for a single one).
+    pub fn point(&self, control: &ControlId, key: &str) -> Option<crate::answer::Point> {
+        match self.answers.get(control) {
+            Some(Answer::Points(map)) => map.get(key).copied(),
+            _ => None,
+        }
+    }
+
     /// The validation report of the current answers.
     pub fn report(&self, task: &Task) -> Report {
         validate::validate(task, &self.answers)

@@ -4,7 +4,6 @@
 
 use super::prelude::*;
 use crate::answer::{Point, PointValue, PointsValue};
-use crate::form::SetPoint;
 use crate::spec::OutputsSource;
 use crate::support::family::{Gate, Ratings};
 use crate::support::ids::ControlId;
@@ -56,15 +55,6 @@ pub(super) fn pointed(
     Some((!map.is_empty()).then(|| Answer::Points(gate(map))))
 }
 
-/// The action setting one point.
-pub(super) fn set_point(control: &ControlId, key: Option<String>, point: Point) -> Action {
-    Action::SetPoint(Gate::gate(SetPoint {
-        control: control.clone(),
-        key,
-        point: Some(point),
-    }))
-}
-
 /// A result's value: every point set, per output or the single one.
 pub(super) fn value(
     outputs: Option<&OutputsSource>,
@@ -100,14 +90,6 @@ pub(super) fn example_answer(outputs: Option<&OutputsSource>, json: &Value) -> O
         std::iter::once((String::new(), point(json)?)).collect()
     };
     Some(Answer::Points(gate(map)))
-}
-
-/// The points of a value, or `None` when it is not a value of this kind.
-pub(super) fn of(value: &AnswerValue) -> Option<&PointsValue> {
-    match value {
-        AnswerValue::Scale(v) | AnswerValue::Slider(v) => Some(v),
-        _ => None,
-    }
 }
 
 /// A result's value as the form's answer, each point named when it is not one the control takes
@@ -157,7 +139,7 @@ pub(super) fn revalidate(
 
 /// A row per point: the output id as the part, the point as the value.
 pub(super) fn tidy(value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
-    for (k, p) in of(value).map(PointsValue::entries).unwrap_or_default() {
+    for (k, p) in value.points().map(PointsValue::entries).unwrap_or_default() {
         let shown = match p {
             PointValue::Number(n) => n.to_string(),
             PointValue::Text(t) => t.clone(),
@@ -170,7 +152,12 @@ pub(super) fn tidy(value: &AnswerValue, push: &mut dyn FnMut(String, String, Opt
 pub(super) fn table(answers: &[Answered], datum: impl Fn(i64) -> Datum) -> Table {
     let mut t = Table::new();
     for a in answers {
-        for (k, p) in of(a.value).map(PointsValue::entries).unwrap_or_default() {
+        for (k, p) in a
+            .value
+            .points()
+            .map(PointsValue::entries)
+            .unwrap_or_default()
+        {
             if let Some(n) = p.number() {
                 t.entry((a.item.to_owned(), k.to_owned()))
                     .or_default()

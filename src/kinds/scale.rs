@@ -122,7 +122,11 @@ impl Simulate for ScaleControl {
             } else {
                 self.start + pick(rng, usize::from(self.points.max(1))) as i64
             };
-            out.push(points::set_point(&self.id, key, Point::Value(v)));
+            out.push(crate::form::SetPoint::action(
+                &self.id,
+                key,
+                Point::Value(v),
+            ));
         }
     }
 }
@@ -158,7 +162,7 @@ impl Analyse for ScaleControl {
         path: &str,
         out: &mut Vec<Finding>,
     ) -> Option<Answer> {
-        points::revalidate(self.outputs.as_ref(), points::of(value)?, path, out, |p| {
+        points::revalidate(self.outputs.as_ref(), value.points()?, path, out, |p| {
             self.fits(p)
         })
     }
@@ -187,7 +191,7 @@ impl Analyse for ScaleControl {
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
         let all: Vec<&crate::answer::PointValue> = values
             .iter()
-            .filter_map(|v| points::of(v))
+            .filter_map(|v| v.points())
             .flat_map(|v| v.entries().into_iter().map(|(_, p)| p))
             .collect();
         let mut data: Vec<(String, usize)> = self
@@ -211,7 +215,8 @@ impl Analyse for ScaleControl {
     }
 
     fn categorical(&self, value: &AnswerValue) -> Vec<String> {
-        points::of(value)
+        value
+            .points()
             .map(|v| {
                 v.entries()
                     .into_iter()

@@ -134,7 +134,11 @@ impl Simulate for SliderControl {
                 pick(rng, steps + 1)
             };
             let v = self.min + k as i64 * i64::from(self.step.max(1));
-            out.push(points::set_point(&self.id, key, Point::Value(v)));
+            out.push(crate::form::SetPoint::action(
+                &self.id,
+                key,
+                Point::Value(v),
+            ));
         }
     }
 }
@@ -169,7 +173,7 @@ impl Analyse for SliderControl {
         path: &str,
         out: &mut Vec<Finding>,
     ) -> Option<Answer> {
-        points::revalidate(self.outputs.as_ref(), points::of(value)?, path, out, |p| {
+        points::revalidate(self.outputs.as_ref(), value.points()?, path, out, |p| {
             self.fits(p)
         })
     }
@@ -199,7 +203,7 @@ impl Analyse for SliderControl {
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
         let width = ((self.max - self.min) as f64 / 10.0).max(1.0);
         let mut bands = vec![0usize; 10];
-        for v in values.iter().filter_map(|v| points::of(v)) {
+        for v in values.iter().filter_map(|v| v.points()) {
             for (_, p) in v.entries() {
                 if let Some(n) = p.number() {
                     let b = (((n - self.min) as f64 / width) as usize).min(9);

@@ -171,7 +171,7 @@ impl ControlRules for SpanLabels {
         let covered = |j: usize| -> String {
             let s = set.spans[j].span;
             tokens
-                .filter(|t| s.last < t.word_count() && s.first <= s.last)
+                .filter(|t| !crate::validate::span_bounds::outside(&s, t.word_count()))
                 .map_or_else(String::new, |t| t.covered(text, s.first, s.last).to_owned())
         };
         out.extend(span_overlap::apply(self, &set.spans, &covered));
@@ -325,14 +325,6 @@ impl GoldAnswer for SpanLabels {
 /// The one "attribute" a labelled-span control's gold answer is read into.
 pub(crate) const LABELS: &str = "label";
 
-/// The labelled spans of a value.
-pub(crate) fn spans_of(value: &AnswerValue) -> Option<&SpanLabelsValue> {
-    match value {
-        AnswerValue::SpanLabels(v) => Some(v),
-        _ => None,
-    }
-}
-
 impl Analyse for SpanLabels {
     fn revalidate(
         &self,
@@ -341,7 +333,7 @@ impl Analyse for SpanLabels {
         path: &str,
         out: &mut Vec<Finding>,
     ) -> Option<Answer> {
-        let v = spans_of(value)?;
+        let v = value.span_labels()?;
         let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = task.tokens(self.text_field.as_str())?;
         let plain: Vec<SpanValue> = v.spans.iter().map(LabelledSpanValue::span).collect();
@@ -381,7 +373,7 @@ impl Analyse for SpanLabels {
     /// A row per span: the label as the value, `attr=value` pairs as the part; a row with the
     /// value `nothing_to_mark` (or empty) for an item without spans.
     fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
-        let Some(v) = spans_of(value) else { return };
+        let Some(v) = value.span_labels() else { return };
         if v.spans.is_empty() {
             let shown = if v.nothing_to_mark {
                 "nothing_to_mark"
@@ -404,25 +396,37 @@ impl Analyse for SpanLabels {
     /// every item answered (an item nobody marked is agreement too); then every label
     /// together (each word's labels, `O` for none).
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {
-        let words = |item_id: &str, marked: usize| {
-            on.items
-                .iter()
-                .find(|i| i.id == item_id)
-                .and_then(|i| i.text(self.text_field.as_str()))
-                .map_or(marked, |text| {
-                    Tokens::with_units(text, self.units).word_count()
-                })
-        };
         // Per item, each annotator's spans.
         let mut by_item: SortedMap<String, SortedMap<String, &SpanLabelsValue>> = SortedMap::new();
         for a in answers {
-            if let Some(v) = spans_of(a.value) {
+            if let Some(v) = a.value.span_labels() {
                 by_item
                     .entry(a.item.to_owned())
                     .or_default()
                     .insert(a.who.clone(), v);
             }
         }
+        // Each item's words, counted once (the words up to the last marked when the item is
+        // not given).
+        let lengths: SortedMap<&str, usize> = by_item
+            .iter()
+            .map(|(item, by)| {
+                let marked = by
+                    .values()
+                    .flat_map(|v| v.spans.iter().map(|s| s.last_word + 1))
+                    .max()
+                    .unwrap_or(0);
+                let n = on
+                    .items
+                    .iter()
+                    .find(|i| &i.id == item)
+                    .and_then(|i| i.text(self.text_field.as_str()))
+                    .map_or(marked, |text| {
+                        Tokens::with_units(text, self.units).word_count()
+                    });
+                (item.as_str(), n)
+            })
+            .collect();
         fn tags(v: &SpanLabelsValue, w: usize) -> Vec<&str> {
             let mut t: Vec<&str> = v
                 .spans
@@ -437,12 +441,7 @@ impl Analyse for SpanLabels {
         let table = |cell: &dyn Fn(&SpanLabelsValue, usize) -> String| {
             let mut t = Table::new();
             for (item, by) in &by_item {
-                let last = by
-                    .values()
-                    .flat_map(|v| v.spans.iter().map(|s| s.last_word + 1))
-                    .max()
-                    .unwrap_or(0);
-                for w in 0..words(item, last) {
+                for w in 0..lengths[item.as_str()] {
                     for (who, v) in by {
                         t.entry((item.clone(), format!("{w:07}")))
                             .or_default()
@@ -493,7 +492,7 @@ impl Analyse for SpanLabels {
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
         let spans: Vec<&LabelledSpanValue> = values
             .iter()
-            .filter_map(|v| spans_of(v))
+            .filter_map(|v| v.span_labels())
             .flat_map(|v| &v.spans)
             .collect();
         let per_label = self
@@ -526,7 +525,7 @@ impl Analyse for SpanLabels {
 
     /// Per label, the words marked with it (`ner.PER=3-4,17`), and "nothing to mark".
     fn categorical(&self, value: &AnswerValue) -> Vec<String> {
-        let Some(v) = spans_of(value) else {
+        let Some(v) = value.span_labels() else {
             return Vec::new();
         };
         let mut out: Vec<String> = self

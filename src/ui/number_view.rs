@@ -4,7 +4,7 @@
 
 use super::markdown_view::Markdown;
 use super::number_box::NumberBox;
-use super::output_cards::output_cards;
+use super::output_cards::{box_error, output_cards};
 use crate::form::{Action, FormState};
 use crate::i18n::Lang;
 use crate::item::Output;
@@ -40,16 +40,7 @@ pub fn NumberView(props: &NumberViewProps) -> Html {
     let base = dom_id(props.instance, &[c.id.as_str()]);
     let render_box = |key: Option<&str>, label: String, accessible_name: Option<String>| {
         let path = box_path(&c.id, key);
-        let error = props
-            .form
-            .shows_problems_at(&path)
-            .then(|| {
-                props
-                    .report
-                    .at(&path)
-                    .map(|p| AttrValue::from(p.message(props.lang)))
-            })
-            .flatten();
+        let error = box_error(&props.form, &props.report, &c.id, key, props.lang);
         let (control, k) = (c.id.clone(), key.map(str::to_owned));
         let on_input = props.on_action.reform(move |text| Action::SetNumber {
             control: control.clone(),

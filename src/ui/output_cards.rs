@@ -1,11 +1,29 @@
 //! `output_cards`: the outputs a control asks about, each as a card with its label (`Summary 2`)
-//! and text, and the control's own input for it (a number box, a scale, a slider); and a worked
-//! example's values per output.
+//! and text, and the control's own input for it (a number box, a scale, a slider); the message
+//! beside one box; and a worked example's values per output.
 //! Build family: numbers, ratings (the builds with controls asked per output; `scripts/css_for_build.py` reads this line).
 
-use crate::i18n::fill;
+use crate::form::FormState;
+use crate::i18n::{fill, Lang};
 use crate::item::Output;
+use crate::support::ids::ControlId;
+use crate::validate::{box_path, Report};
 use yew::prelude::*;
+
+/// The message beside one box (`key` = output id, `None` for the control's only one), once its
+/// problems show.
+pub fn box_error(
+    form: &FormState,
+    report: &Report,
+    control: &ControlId,
+    key: Option<&str>,
+    lang: Lang,
+) -> Option<AttrValue> {
+    let path = box_path(control, key);
+    form.shows_problems_at(&path)
+        .then(|| report.at(&path).map(|p| AttrValue::from(p.message(lang))))
+        .flatten()
+}
 
 /// The cards: `one(output id, accessible name)` renders each output's input; `class` is added to
 /// the list (`glossa-rated-outputs` stacks the cards).

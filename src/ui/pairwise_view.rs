@@ -4,8 +4,8 @@
 //! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::markdown_view::Markdown;
+use super::output_cards::box_error;
 use super::pair_choice::PairChoice;
-use super::scale_view::error_at;
 use crate::answer::{Answer, Pref};
 use crate::form::{Action, FormState, Prefer, PreferEdit};
 use crate::i18n::{fill, Lang};
@@ -74,7 +74,7 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
         html! {
             <PairChoice id={dom_id(props.instance, &[c.id.as_str(), "pair", key])} control={Rc::clone(c)}
                 name={AttrValue::from(name)} sides={Rc::clone(&sides)} {pref}
-                error={error_at(&props.form, &props.report, &c.id, (!key.is_empty()).then_some(key), props.lang)}
+                error={box_error(&props.form, &props.report, &c.id, (!key.is_empty()).then_some(key), props.lang)}
                 disabled={props.form.submitted} lang={props.lang} {on_edit} />
         }
     };

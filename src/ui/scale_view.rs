@@ -2,16 +2,15 @@
 //! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::markdown_view::Markdown;
-use super::output_cards::output_cards;
+use super::output_cards::{box_error, output_cards};
 use super::scale_points::ScalePoints;
-use crate::answer::{Answer, Point};
+use crate::answer::Point;
 use crate::form::{Action, FormState, SetPoint};
 use crate::i18n::Lang;
 use crate::item::Output;
 use crate::spec::ScaleControl;
-use crate::support::family::Gate;
 use crate::support::ids::dom_id;
-use crate::validate::{box_path, Report};
+use crate::validate::Report;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -34,45 +33,6 @@ pub struct ScaleViewProps {
     pub on_action: Callback<Action>,
 }
 
-/// The point set for `key` (`""` for a single scale).
-pub(super) fn point_of(
-    form: &FormState,
-    control: &crate::support::ids::ControlId,
-    key: &str,
-) -> Option<Point> {
-    match form.answers.get(control) {
-        Some(Answer::Points(map)) => map.get(key).copied(),
-        _ => None,
-    }
-}
-
-/// The action setting one point.
-pub(super) fn set(
-    control: &crate::support::ids::ControlId,
-    key: Option<&str>,
-    point: Point,
-) -> Action {
-    Action::SetPoint(Gate::gate(SetPoint {
-        control: control.clone(),
-        key: key.map(str::to_owned),
-        point: Some(point),
-    }))
-}
-
-/// The message beside one scale (or slider), once problems show.
-pub(super) fn error_at(
-    form: &FormState,
-    report: &Report,
-    control: &crate::support::ids::ControlId,
-    key: Option<&str>,
-    lang: Lang,
-) -> Option<AttrValue> {
-    let path = box_path(control, key);
-    (form.submit_attempted && !form.submitted)
-        .then(|| report.at(&path).map(|p| AttrValue::from(p.message(lang))))
-        .flatten()
-}
-
 /// A scale question.
 #[component]
 pub fn ScaleView(props: &ScaleViewProps) -> Html {
@@ -85,13 +45,13 @@ pub fn ScaleView(props: &ScaleViewProps) -> Html {
                 c.id.clone(),
                 key.map(str::to_owned),
             );
-            Callback::from(move |p: Point| on_action.emit(set(&id, key.as_deref(), p)))
+            Callback::from(move |p: Point| on_action.emit(SetPoint::action(&id, key.clone(), p)))
         };
         html! {
             <ScalePoints id={dom_id(props.instance, &[c.id.as_str(), "scale", key.unwrap_or("")])}
                 control={Rc::clone(c)} name={AttrValue::from(name)}
-                point={point_of(&props.form, &c.id, key.unwrap_or(""))}
-                error={error_at(&props.form, &props.report, &c.id, key, props.lang)}
+                point={props.form.point(&c.id, key.unwrap_or(""))}
+                error={box_error(&props.form, &props.report, &c.id, key, props.lang)}
                 disabled={props.form.submitted} {on_point} />
         }
     };

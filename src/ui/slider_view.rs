@@ -2,11 +2,10 @@
 //! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::markdown_view::Markdown;
-use super::output_cards::output_cards;
-use super::scale_view::{error_at, point_of, set};
+use super::output_cards::{box_error, output_cards};
 use super::slider_input::SliderInput;
 use crate::answer::Point;
-use crate::form::{Action, FormState};
+use crate::form::{Action, FormState, SetPoint};
 use crate::i18n::Lang;
 use crate::item::Output;
 use crate::spec::SliderControl;
@@ -46,16 +45,18 @@ pub fn SliderView(props: &SliderViewProps) -> Html {
                 c.id.clone(),
                 key.map(str::to_owned),
             );
-            Callback::from(move |v: i64| on_action.emit(set(&id, key.as_deref(), Point::Value(v))))
+            Callback::from(move |v: i64| {
+                on_action.emit(SetPoint::action(&id, key.clone(), Point::Value(v)))
+            })
         };
-        let value = match point_of(&props.form, &c.id, key.unwrap_or("")) {
+        let value = match props.form.point(&c.id, key.unwrap_or("")) {
             Some(Point::Value(v)) => Some(v),
             _ => None,
         };
         html! {
             <SliderInput id={dom_id(props.instance, &[c.id.as_str(), "slider", key.unwrap_or("")])}
                 control={Rc::clone(c)} name={AttrValue::from(name)} {value}
-                error={error_at(&props.form, &props.report, &c.id, key, props.lang)}
+                error={box_error(&props.form, &props.report, &c.id, key, props.lang)}
                 disabled={props.form.submitted} lang={props.lang} {on_value} />
         }
     };

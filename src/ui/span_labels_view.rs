@@ -86,7 +86,7 @@ pub fn SpanLabelsView(props: &SpanLabelsViewProps) -> Html {
         Callback::from(move |s: WordSpan| jump.set(Some(s)))
     };
     let covered = |s: &WordSpan| -> String {
-        if s.first <= s.last && s.last < tokens.word_count() {
+        if !crate::validate::span_bounds::outside(s, tokens.word_count()) {
             tokens.covered(text, s.first, s.last).to_owned()
         } else {
             String::new()

@@ -9,7 +9,7 @@ use crate::spec::SpanLabels;
 /// Checks span `i` of a text of `words` words.
 pub fn apply(c: &SpanLabels, i: usize, s: &LabelledSpan, words: usize) -> Vec<Problem> {
     let mut out = Vec::new();
-    if s.span.first > s.span.last || s.span.last >= words {
+    if super::span_bounds::outside(&s.span, words) {
         out.push(Problem::error(
             AnswerPath::attribute(&c.id, "spans", Some(i)),
             ProblemCode::SpanOutOfText,
