@@ -171,7 +171,7 @@ fn action_strategy(values: Vec<String>) -> impl Strategy<Value = Action> {
         Just(Action::Clear {
             control: ControlId::from("valutazione")
         }),
-        Just(Action::SubmitRefused),
+        Just(Action::SubmitRefused { now_ms: 0 }),
         (any::<bool>(), 0u64..1_000_000)
             .prop_map(|(visible, now_ms)| Action::Visibility { visible, now_ms }),
     ]

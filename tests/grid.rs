@@ -290,7 +290,7 @@ fn grid_actions() -> impl Strategy<Value = Action> {
         6 => (0usize..4, column_value).prop_map(|(row, (c, v))| choose(row, c, v)),
         1 => (0usize..4).prop_map(|row| Action::GridClearRow { control: errors(), row }),
         1 => Just(Action::GridUndo),
-        1 => Just(Action::SubmitRefused),
+        1 => Just(Action::SubmitRefused { now_ms: 0 }),
     ]
 }
 

@@ -130,6 +130,69 @@ fn taps_in_order_rank_a_tap_again_unranks_and_arrows_swap() {
     assert!(f.answers.is_empty());
 }
 
+fn place(id: &str, at: usize) -> RankEdit {
+    RankEdit::Place { id: id.into(), at }
+}
+
+#[test]
+fn a_dragged_output_is_ranked_where_it_is_dropped() {
+    let t = example("en-rankme-ranking", 0, "s");
+    // Dropped first, then last of the ranked, then past them all (ranked last).
+    let f = rank(&t, &FormState::new(0), place("sys-b", 0));
+    assert_eq!(ranks(&t, &f), [("sys-b".into(), 1)]);
+    let f = rank(&t, &f, place("sys-c", 0));
+    let f = rank(&t, &f, place("sys-a", 7));
+    assert_eq!(
+        ranks(&t, &f),
+        [
+            ("sys-a".into(), 3),
+            ("sys-b".into(), 2),
+            ("sys-c".into(), 1)
+        ]
+    );
+    // A ranked output dragged from the top to the middle.
+    let f = rank(&t, &f, place("sys-c", 1));
+    assert_eq!(
+        set(&t, &f).ranks.iter().map(|(k, v)| (k.as_str(), *v)).collect::<Vec<_>>(),
+        [("sys-a", 3), ("sys-b", 1), ("sys-c", 2)]
+    );
+    assert_eq!(rank(&t, &f, place("sys-c", 1)), f, "dropped where it was");
+    assert_eq!(rank(&t, &f, place("sys-z", 0)), f, "not an output");
+    assert_eq!(codes(&t, &f), vec![]);
+}
+
+#[test]
+fn dropped_between_tied_outputs_an_output_parts_them() {
+    let mut t = example("en-rankme-ranking", 0, "s");
+    let glossa::spec::Control::Ranking(c) = &mut t.spec.controls[0] else {
+        panic!()
+    };
+    c.ties = true;
+    let f = [next("sys-a"), next("sys-b"), RankEdit::Tie("sys-b".into())]
+        .into_iter()
+        .fold(FormState::new(0), |f, e| rank(&t, &f, e));
+    assert_eq!(ranks(&t, &f), [("sys-a".into(), 1), ("sys-b".into(), 1)]);
+    // Dropped after both, the tie stays.
+    let kept = rank(&t, &f, place("sys-c", 2));
+    assert_eq!(
+        ranks(&t, &kept),
+        [
+            ("sys-a".into(), 1),
+            ("sys-b".into(), 1),
+            ("sys-c".into(), 2)
+        ]
+    );
+    let parted = rank(&t, &f, place("sys-c", 1));
+    assert_eq!(
+        ranks(&t, &parted),
+        [
+            ("sys-a".into(), 1),
+            ("sys-b".into(), 3),
+            ("sys-c".into(), 2)
+        ]
+    );
+}
+
 #[test]
 fn ties_share_a_rank_and_leave_it_again_when_the_spec_allows_them() {
     let mut t = example("en-rankme-ranking", 0, "s");

@@ -208,8 +208,12 @@ pub enum Action {
         /// The control.
         control: ControlId,
     },
-    /// A submit was refused: show every problem next to its control.
-    SubmitRefused,
+    /// A submit was refused: show every problem next to its control (and, when the item was
+    /// not given the spec's `min_seconds`, the time still to go).
+    SubmitRefused {
+        /// When (ms since the epoch).
+        now_ms: u64,
+    },
     /// The result was handed to the host: lock the form.
     Submitted {
         /// When (ms since the epoch).
@@ -257,7 +261,7 @@ impl Action {
             Action::GridUndo
             | Action::ClearSelection
             | Action::Leave { .. }
-            | Action::SubmitRefused
+            | Action::SubmitRefused { .. }
             | Action::Submitted { .. }
             | Action::Visibility { .. } => None,
         }
@@ -316,6 +320,15 @@ pub enum RankEdit {
         id: String,
         /// Towards the best.
         up: bool,
+    },
+    /// The output is dropped at a place of the list as shown (ranked outputs from the best,
+    /// then the unranked ones): it is ranked there, the outputs after it one down. A place past
+    /// the ranked outputs ranks it last. Dropped between two tied outputs, it parts them.
+    Place {
+        /// The output.
+        id: String,
+        /// The place in the list without it, from 0.
+        at: usize,
     },
     /// The output shares the rank of the one ranked just before it (ties allowed), or leaves
     /// the tie.

@@ -259,10 +259,14 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 next.answers.remove(&control);
             }
         }
-        Action::SubmitRefused => next.submit_attempted = true,
+        Action::SubmitRefused { now_ms } => {
+            next.submit_attempted = true;
+            next.early_s = crate::validate::min_time::left_s(spec, state.active_ms_at(now_ms));
+        }
         Action::Submitted { now_ms } => {
             next.submit_attempted = true;
             next.submitted = true;
+            next.early_s = None;
             next.active_ms = state.active_ms_at(now_ms);
             next.visible_since = None;
         }

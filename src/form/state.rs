@@ -30,6 +30,9 @@ pub struct FormState {
     pub visible_since: Option<u64>,
     /// A restored draft's timings were impossible and were dropped (recorded in the result).
     pub timing_dropped: bool,
+    /// Seconds still to go when the last submit was refused for coming before the spec's
+    /// `min_seconds`.
+    pub early_s: Option<u32>,
 }
 
 /// A selection of words in a span control's text.
@@ -111,6 +114,7 @@ impl FormState {
             active_ms: 0,
             visible_since: Some(now_ms),
             timing_dropped: false,
+            early_s: None,
         }
     }
 

@@ -301,6 +301,9 @@ messages! {
     Worst = "worst",
     /// A ranking not complete.
     ErrRankAll = "err_rank_all",
+    /// A submit before the spec's `min_seconds` were up: `{n}` the minimum, `{left}` the
+    /// seconds still to go.
+    ErrMinTime = "err_min_time",
     /// Best–worst not complete.
     ErrBestWorst = "err_best_worst",
 }

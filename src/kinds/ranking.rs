@@ -194,6 +194,28 @@ impl FormKind for RankingControl {
                     }
                 }
             }
+            (RankingMode::Rank, RankEdit::Place { id, at }) if known(id) => {
+                let mut list: Vec<(String, Option<u32>)> = Self::ordered(&set.ranks, &shown)
+                    .into_iter()
+                    .filter(|o| o != id)
+                    .map(|o| {
+                        let r = set.ranks[&o];
+                        (o, Some(r))
+                    })
+                    .collect();
+                list.insert((*at).min(list.len()), (id.clone(), None));
+                // Renumber from the best; the outputs that were tied stay tied unless the
+                // dropped one lands between them.
+                let (mut rank, mut before) = (0, None);
+                set.ranks = SortedMap::new();
+                for (o, old) in list {
+                    if old.is_none() || old != before {
+                        rank += 1;
+                    }
+                    before = old;
+                    set.ranks.insert(o, rank);
+                }
+            }
             (RankingMode::Rank, RankEdit::Tie(id)) if self.ties && known(id) => {
                 let order = Self::ordered(&set.ranks, &shown);
                 let at = order.iter().position(|o| o == id)?;

@@ -34,6 +34,13 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
             crate::i18n::NOT_A_TAG,
         ));
     }
+    if let Some(n) = spec.min_seconds.filter(|n| !(1..=3600).contains(n)) {
+        out.push(SpecIssue::new(
+            "min_seconds",
+            SpecIssueCode::InvalidField,
+            format!("{n} is not a time to ask for: give 1 to 3600 seconds, or leave it out"),
+        ));
+    }
     for (i, block) in spec.blocks.iter().enumerate() {
         if let super::Block::Text(b) = block {
             if let Some(dir) = b

@@ -83,6 +83,12 @@ pub struct TaskSpec {
     /// reopen (default `true`). `false`: folded from the first item on.
     #[serde(default = "yes")]
     pub instructions_open_first: bool,
+    /// The least time, in seconds the page is visible, an annotator spends on an item before it
+    /// can be submitted (e.g. `20`; none by default). A quicker submit is refused with the time
+    /// still to go; the clock stops while the page is hidden and goes on after a reload.
+    /// `glossa validate` flags results whose `timings.active_ms` is shorter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_seconds: Option<u32>,
     /// What the screen shows, top to bottom, each bound to a field of the item.
     pub blocks: Vec<Block>,
     /// What the annotator answers, in screen order.

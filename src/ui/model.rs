@@ -24,7 +24,7 @@ impl Reducible for Model {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let refused = matches!(action, Action::SubmitRefused);
+        let refused = matches!(action, Action::SubmitRefused { .. });
         let form = form::apply(&self.task, &self.form, action);
         if form == self.form && !refused {
             return self; // unchanged: yew skips the re-render

@@ -1,10 +1,11 @@
-//! `RankingView`: a ranking control — the outputs in the order shown, each ranked by a tap (in
-//! order from the best) or moved with its arrows, the ranking so far read out; or, for
-//! best–worst scaling, a "best" and a "worst" choice per output.
+//! `RankingView`: a ranking control — the outputs listed from the best (the unranked ones after,
+//! in the order shown), each ranked by a tap (in order from the best), dragged to its place by
+//! its handle, or moved with its arrows, the ranking so far read out; or, for best–worst
+//! scaling, a "best" and a "worst" choice per output.
 //! Build family: ratings (the `rating` and `full` builds; `scripts/css_for_build.py` reads this line).
 
 use super::markdown_view::Markdown;
-use super::rank_card::RankCard;
+use super::rank_card::{DragStep, DropMark, RankCard};
 use crate::answer::{Answer, OrderSet};
 use crate::form::{Action, FormState, Rank, RankEdit};
 use crate::i18n::{fill, t, Lang, Msg};
@@ -13,7 +14,9 @@ use crate::spec::{RankingControl, RankingMode};
 use crate::support::family::Gate;
 use crate::support::ids::dom_id;
 use crate::validate::{AnswerPath, Report};
+use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Props of [`RankingView`].
@@ -35,6 +38,56 @@ pub struct RankingViewProps {
     pub on_action: Callback<Action>,
 }
 
+/// A drag under way: the output, where the pointer started, how far it went, and the place
+/// in the list (without the output) it would drop at (`None` before it moves).
+struct Drag {
+    id: String,
+    from: f64,
+    dy: f64,
+    at: Option<usize>,
+}
+
+/// The place among the list's other cards above which the pointer is (`y` in the viewport):
+/// how many of them have their middle above it.
+fn drop_place(list: &NodeRef, dragged: &str, y: f64) -> usize {
+    let Some(list) = list.cast::<web_sys::Element>() else {
+        return 0;
+    };
+    let cards = list.children();
+    (0..cards.length())
+        .filter_map(|i| cards.item(i))
+        .filter(|card| card.get_attribute("data-output-id").as_deref() != Some(dragged))
+        .filter(|card| {
+            let r = card.get_bounding_client_rect();
+            r.top() + r.height() / 2.0 < y
+        })
+        .count()
+}
+
+/// How far the page is scrolled down (px), after scrolling it a little when a drag at height
+/// `y` nears the top or the bottom of the window (a card on a phone can be dragged past the
+/// screen). `0.0` asks only.
+fn scrolled(y: f64) -> f64 {
+    const EDGE: f64 = 56.0;
+    let Some(w) = web_sys::window() else {
+        return 0.0;
+    };
+    let height = w.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    if y > 0.0 && y < EDGE {
+        w.scroll_by_with_x_and_y(0.0, -(EDGE - y) / 2.0);
+    } else if y > height - EDGE && height > 2.0 * EDGE {
+        w.scroll_by_with_x_and_y(0.0, (y - (height - EDGE)) / 2.0);
+    }
+    w.scroll_y().unwrap_or(0.0)
+}
+
+/// The id of the focused element, if it has one.
+fn focused_id() -> Option<String> {
+    let el = web_sys::window()?.document()?.active_element()?;
+    let id = el.dyn_into::<web_sys::HtmlElement>().ok()?.id();
+    (!id.is_empty()).then_some(id)
+}
+
 /// A ranking question.
 #[component]
 pub fn RankingView(props: &RankingViewProps) -> Html {
@@ -45,13 +98,63 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
         Some(Answer::Order(o)) => OrderSet::clone(o),
         _ => OrderSet::default(),
     };
+    let list_ref = use_node_ref();
+    let drag: Rc<RefCell<Option<Drag>>> = use_mut_ref(|| None);
+    let redraw = use_force_update();
+    // Cards move when their rank changes: the button pressed keeps the focus, given back in
+    // the render that moved it (before the next key can arrive).
+    let keep: Rc<RefCell<Option<String>>> = use_mut_ref(|| None);
+    {
+        let keep = Rc::clone(&keep);
+        use_effect(move || {
+            if let Some(id) = keep.borrow_mut().take() {
+                if focused_id().as_deref() != Some(id.as_str()) {
+                    super::focus::focus(&id);
+                }
+            }
+        });
+    }
     let on_edit = {
         let (on_action, control) = (props.on_action.clone(), c.id.clone());
+        let keep = Rc::clone(&keep);
         Callback::from(move |edit: RankEdit| {
+            *keep.borrow_mut() = focused_id();
             on_action.emit(Action::Rank(Gate::gate(Rank {
                 control: control.clone(),
                 edit,
-            })))
+            })));
+        })
+    };
+    let on_drag = {
+        let (drag, list_ref, on_edit) = (Rc::clone(&drag), list_ref.clone(), on_edit.clone());
+        Callback::from(move |step: DragStep| {
+            let dropped = match step {
+                DragStep::Start { id, y } => {
+                    *drag.borrow_mut() = Some(Drag {
+                        id,
+                        from: y + scrolled(0.0),
+                        dy: 0.0,
+                        at: None,
+                    });
+                    None
+                }
+                DragStep::Move { y } => {
+                    let mut d = drag.borrow_mut();
+                    let Some(d) = d.as_mut() else { return };
+                    d.dy = y + scrolled(y) - d.from;
+                    d.at = Some(drop_place(&list_ref, &d.id, y));
+                    None
+                }
+                DragStep::Drop => drag.borrow_mut().take(),
+                DragStep::Cancel => {
+                    drag.borrow_mut().take();
+                    None
+                }
+            };
+            if let Some(Drag { id, at: Some(at), .. }) = dropped {
+                on_edit.emit(RankEdit::Place { id, at });
+            }
+            redraw.force_update();
         })
     };
     let error = (props.form.submit_attempted && !props.form.submitted)
@@ -66,6 +169,19 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
     let label_of = |n: usize| fill(&c.outputs.label, &[("n", &(n + 1).to_string())]);
     let shown: Vec<String> = props.outputs.iter().map(|o| o.id.clone()).collect();
     let order = RankingControl::ordered(&set.ranks, &shown);
+    // Ranked from the best, then the unranked in the order shown; each with its place shown.
+    let listed: Vec<(usize, &Output)> = order
+        .iter()
+        .filter_map(|id| props.outputs.iter().enumerate().find(|(_, o)| &o.id == id))
+        .chain(
+            props
+                .outputs
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| !set.ranks.contains_key(&o.id)),
+        )
+        .collect();
+    let dragging = drag.borrow();
     let (low, high) = match &c.anchors {
         Some(a) => (a.low.clone(), a.high.clone()),
         None => (
@@ -82,17 +198,27 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
             }
             if c.mode == RankingMode::Rank {
                 <p class="glossa-span-hint">{t(lang, Msg::RankHint)}</p>
-                <ol class="glossa-rank-list">
-                    { for props.outputs.iter().enumerate().map(|(n, o)| {
+                <ol class="glossa-rank-list" ref={list_ref}>
+                    { for listed.iter().map(|&(n, o)| {
                         let rank = set.ranks.get(&o.id).copied();
                         let at = order.iter().position(|x| x == &o.id);
                         let above = at.and_then(|i| i.checked_sub(1)).and_then(|i| order.get(i));
                         let tied = above.is_some_and(|a| set.ranks.get(a) == rank.as_ref());
+                        let dragged = dragging.as_ref().filter(|d| d.id == o.id).map(|d| d.dy);
+                        let mark = dragging.as_ref().and_then(|d| {
+                            let others: Vec<&String> = listed.iter().map(|(_, o)| &o.id).filter(|i| **i != d.id).collect();
+                            let at = d.at?;
+                            match others.get(at) {
+                                Some(i) if **i == o.id => Some(DropMark::Before),
+                                None if others.last() == Some(&&o.id) => Some(DropMark::After),
+                                _ => None,
+                            }
+                        });
                         html! {
                             <RankCard key={o.id.clone()} id={dom_id(props.instance, &[c.id.as_str(), "rank", o.id.as_str()])}
                                 output={o.clone()} label={AttrValue::from(label_of(n))} {rank}
                                 can_tie={c.ties && above.is_some()} {tied} disabled={props.form.submitted}
-                                {lang} on_edit={on_edit.clone()} />
+                                {dragged} {mark} {lang} on_edit={on_edit.clone()} on_drag={on_drag.clone()} />
                         }
                     }) }
                 </ol>

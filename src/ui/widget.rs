@@ -135,6 +135,8 @@ pub fn Widget(props: &WidgetProps) -> Html {
         (!props.readonly).then(|| t(lang, Msg::Submitted).to_owned())
     } else if show_errors && !report.is_valid() {
         Some(report.summary(lang))
+    } else if let (true, Some(left)) = (show_errors, form.early_s) {
+        Some(crate::validate::min_time::message(&spec, left))
     } else {
         None
     };

@@ -9,6 +9,7 @@ pub(crate) mod grid_cells;
 pub(crate) mod grid_extra_sentences;
 pub(crate) mod grid_missing_row;
 pub(crate) mod grid_row;
+pub mod min_time;
 mod path;
 pub(crate) mod question_answer;
 pub(crate) mod question_base_form;

@@ -168,6 +168,8 @@ pub enum ProblemCode {
     /// Warning in a result: a restored draft's timings were impossible and were dropped, so
     /// `timings` cover only the time since the restore.
     DraftTimingDropped,
+    /// The item was submitted before the spec's `min_seconds` (of visible time) were up.
+    MinTime,
     /// A multiple choice ticks fewer options than its `min`.
     #[cfg_attr(
         not(any(feature = "labels", not(target_arch = "wasm32"))),

@@ -71,3 +71,81 @@ test('best-worst: taps choose the best and the worst; the same output cannot be 
   assert.deepEqual(result.answers.bws, { best: 'sys-c', worst: 'sys-a' });
   await context.close();
 });
+
+/** The outputs as the list shows them, top to bottom. */
+const listed = (page) => page.locator('li.glossa-rank-card').evaluateAll((cards) => cards.map((c) => c.dataset.outputId));
+/** The middle of a card's handle, and of a card. */
+const centre = async (locator) => { const b = await locator.boundingBox(); return { x: b.x + b.width / 2, y: b.y + b.height / 2, top: b.y, bottom: b.y + b.height }; };
+
+test('mouse: a card dragged by its handle is ranked where it is dropped, with the drop place shown on the way', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-rankme-ranking&participant=P-rk4', { viewport: { width: 1280, height: 900 } });
+  await card(page, 'sys-a').waitFor();
+  const [first, , last] = await listed(page);
+  // The last card to the top.
+  const grip = await centre(card(page, last).locator('.glossa-rank-grip'));
+  const top = await centre(card(page, first));
+  await page.mouse.move(grip.x, grip.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 6; k++) await page.mouse.move(grip.x, grip.y + ((top.top + 4) - grip.y) * k / 6);
+  await page.locator(`li.glossa-rank-card.drop-before[data-output-id="${first}"]`).waitFor();
+  assert.match(await card(page, last).getAttribute('style'), /translateY\(-/, 'the card follows the pointer');
+  await page.mouse.up();
+  await page.waitForFunction((id) => document.querySelector('li.glossa-rank-card')?.dataset.outputId === id, last);
+  assert.equal(await card(page, last).locator('.glossa-rank-badge').innerText(), 'Rank 1');
+  assert.equal(await page.locator('li.glossa-rank-card.drop-before, li.glossa-rank-card.is-dragged').count(), 0, 'no drag left on screen');
+  // The first (now second) dropped past the ranked one: ranked second.
+  let order = await listed(page);
+  const middle = order[1];
+  const g2 = await centre(card(page, middle).locator('.glossa-rank-grip'));
+  await page.mouse.move(g2.x, g2.y);
+  await page.mouse.down();
+  await page.mouse.move(g2.x, g2.y + 5, { steps: 2 });
+  await page.mouse.up();
+  assert.equal(await card(page, middle).locator('.glossa-rank-badge').innerText(), 'Rank 2');
+  // A press on the handle without a move changes nothing.
+  const third = (await listed(page))[2];
+  const g3 = await centre(card(page, third).locator('.glossa-rank-grip'));
+  await page.mouse.click(g3.x, g3.y);
+  assert.equal(await card(page, third).locator('.glossa-rank-badge').innerText(), '–');
+  // Now drag the ranked-first card below the second: they swap.
+  const g1 = await centre(card(page, last).locator('.glossa-rank-grip'));
+  const below = await centre(card(page, middle));
+  await page.mouse.move(g1.x, g1.y);
+  await page.mouse.down();
+  await page.mouse.move(g1.x, below.bottom - 2, { steps: 6 });
+  await page.mouse.up();
+  await card(page, third).locator('.glossa-rank-main').click();
+  order = await listed(page);
+  assert.deepEqual(order, [middle, last, third]);
+  await submit(page).click();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers.naturalness.order, [middle, last, third]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('touch: a finger drags a card by its handle on a phone, past the screen\'s top, without the page taking the gesture', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-rankme-ranking&participant=P-rk5', { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+  await card(page, 'sys-a').waitFor();
+  const [first, , last] = await listed(page);
+  // The last card's handle on screen; on a phone the first card is then above the screen.
+  await card(page, last).locator('.glossa-rank-grip').scrollIntoViewIfNeeded();
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const grip = await centre(card(page, last).locator('.glossa-rank-grip'));
+  await touch('touchStart', grip.x, grip.y);
+  // Up to the top edge, then held there: the page scrolls up under the finger, bit by bit.
+  for (let k = 1; k <= 6; k++) await touch('touchMove', grip.x, grip.y + (10 - grip.y) * k / 6);
+  for (let k = 0; k < 80 && (await centre(card(page, first))).top < 20; k++) await touch('touchMove', grip.x, 10 + (k % 2));
+  const top = await centre(card(page, first));
+  assert.ok(top.top >= 20, `the page scrolled up under the finger (first card at ${top.top})`);
+  await touch('touchMove', grip.x, top.top + 6);
+  await page.locator(`li.glossa-rank-card.drop-before[data-output-id="${first}"]`).waitFor();
+  await touch('touchEnd');
+  await page.waitForFunction((id) => document.querySelector('li.glossa-rank-card')?.dataset.outputId === id, last);
+  assert.equal(await card(page, last).locator('.glossa-rank-badge').innerText(), 'Rank 1');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'the handle fits a 360 px screen');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

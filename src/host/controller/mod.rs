@@ -238,7 +238,7 @@ impl Controller {
                 Ok(doc)
             }
             Some(Err(report)) => {
-                self.link.dispatch(Action::SubmitRefused);
+                self.link.dispatch(Action::SubmitRefused { now_ms: now });
                 Err(to_js(&report.to_public(self.lang)))
             }
         }
