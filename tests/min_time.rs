@@ -34,9 +34,15 @@ fn answered(t: &Task) -> FormState {
 }
 
 fn submit(t: &Task, f: &FormState, at_s: u64) -> Result<(), Vec<ProblemCode>> {
-    build(t, f, &Environment::default(), &SortedMap::new(), T0 + at_s * 1000)
-        .map(|_| ())
-        .map_err(|r| r.problems.iter().map(|p| p.code).collect())
+    build(
+        t,
+        f,
+        &Environment::default(),
+        &SortedMap::new(),
+        T0 + at_s * 1000,
+    )
+    .map(|_| ())
+    .map_err(|r| r.problems.iter().map(|p| p.code).collect())
 }
 
 #[test]
@@ -47,12 +53,18 @@ fn a_submit_before_the_minimum_is_refused_with_the_time_to_go() {
     let refused = apply(&t, &f, Action::SubmitRefused { now_ms: T0 + 5_400 });
     assert_eq!(refused.early_s, Some(15), "14.6 s rounds up to 15");
     assert_eq!(
-        min_time::message(&t.spec, 15),
+        min_time::problem(&t.spec, 15).message(t.spec.language),
         "Dedica almeno 20 secondi a questo elemento; mancano 15 secondi.",
         "in the task's language"
     );
     assert_eq!(submit(&t, &refused, 20), Ok(()));
-    let done = apply(&t, &refused, Action::Submitted { now_ms: T0 + 20_000 });
+    let done = apply(
+        &t,
+        &refused,
+        Action::Submitted {
+            now_ms: T0 + 20_000,
+        },
+    );
     assert_eq!(done.early_s, None);
     // Without the field, no minimum.
     let free = task(None);
@@ -111,14 +123,29 @@ fn the_spec_check_names_a_minimum_out_of_range() {
 fn a_result_that_came_too_soon_is_a_finding() {
     let t = task(Some(20));
     let f = answered(&t);
-    let doc = build(&task(None), &f, &Environment::default(), &SortedMap::new(), T0 + 3_000)
-        .expect("no minimum");
+    let doc = build(
+        &task(None),
+        &f,
+        &Environment::default(),
+        &SortedMap::new(),
+        T0 + 3_000,
+    )
+    .expect("no minimum");
     let json = serde_json::to_value(&doc).unwrap();
     let findings = glossa::analysis::revalidate::check_result(&t, &json);
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert_eq!(findings[0].path, "timings.active_ms");
     assert!(findings[0].message.contains("20"));
-    let slow = build(&t, &f, &Environment::default(), &SortedMap::new(), T0 + 25_000).unwrap();
-    assert!(glossa::analysis::revalidate::check_result(&t, &serde_json::to_value(&slow).unwrap())
-        .is_empty());
+    let slow = build(
+        &t,
+        &f,
+        &Environment::default(),
+        &SortedMap::new(),
+        T0 + 25_000,
+    )
+    .unwrap();
+    assert!(
+        glossa::analysis::revalidate::check_result(&t, &serde_json::to_value(&slow).unwrap())
+            .is_empty()
+    );
 }

@@ -153,7 +153,11 @@ fn a_dragged_output_is_ranked_where_it_is_dropped() {
     // A ranked output dragged from the top to the middle.
     let f = rank(&t, &f, place("sys-c", 1));
     assert_eq!(
-        set(&t, &f).ranks.iter().map(|(k, v)| (k.as_str(), *v)).collect::<Vec<_>>(),
+        set(&t, &f)
+            .ranks
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect::<Vec<_>>(),
         [("sys-a", 3), ("sys-b", 1), ("sys-c", 2)]
     );
     assert_eq!(rank(&t, &f, place("sys-c", 1)), f, "dropped where it was");

@@ -88,11 +88,12 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
             ),
         ));
     }
-    let mut early = Vec::new();
-    crate::validate::min_time::rule(&task.spec, doc.timings.active_ms, &mut early);
-    for problem in early {
+    if let Some(problem) = crate::validate::min_time::rule(&task.spec, doc.timings.active_ms) {
         let message = problem.message(task.spec.language);
-        out.push(finding("timings.active_ms", format!("{:?}: {message}", problem.code)));
+        out.push(finding(
+            "timings.active_ms",
+            format!("{:?}: {message}", problem.code),
+        ));
     }
     out
 }

@@ -209,10 +209,10 @@ pub fn build(
 ) -> Result<ResultDoc, Report> {
     let (spec, item, presentation) = (&task.spec, &task.item, &task.presentation);
     let valid = validate::check(task, &form.answers)?;
-    let mut early = Vec::new();
-    validate::min_time::rule(spec, form.active_ms_at(now_ms), &mut early);
-    if !early.is_empty() {
-        return Err(Report { problems: early });
+    if let Some(early) = validate::min_time::rule(spec, form.active_ms_at(now_ms)) {
+        return Err(Report {
+            problems: vec![early],
+        });
     }
     let standards = spec
         .blocks

@@ -38,7 +38,7 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
         out.push(SpecIssue::new(
             "min_seconds",
             SpecIssueCode::InvalidField,
-            format!("{n} is not a time to ask for: give 1 to 3600 seconds, or leave it out"),
+            format!("{n}: give 1 to 3600 seconds, or leave it out"),
         ));
     }
     for (i, block) in spec.blocks.iter().enumerate() {

@@ -17,12 +17,12 @@ pub enum DragStep {
         /// The output dragged.
         id: String,
         /// Pointer height (px).
-        y: f64,
+        y: i32,
     },
     /// The pointer moved.
     Move {
         /// Pointer height (px).
-        y: f64,
+        y: i32,
     },
     /// The handle was let go: the output is dropped.
     Drop,
@@ -59,7 +59,7 @@ pub struct RankCardProps {
     pub disabled: bool,
     /// How far it is dragged (px), while it is.
     #[prop_or_default]
-    pub dragged: Option<f64>,
+    pub dragged: Option<i32>,
     /// Whether a drag would drop the dragged card next to this one.
     #[prop_or_default]
     pub mark: Option<DropMark>,
@@ -93,12 +93,12 @@ pub fn RankCard(props: &RankCardProps) -> Html {
             }
             down.emit(DragStep::Start {
                 id: id.clone(),
-                y: f64::from(e.client_y()),
+                y: e.client_y(),
             });
         });
         let moving = on_drag.clone();
         let onpointermove =
-            Callback::from(move |e: PointerEvent| moving.emit(DragStep::Move { y: f64::from(e.client_y()) }));
+            Callback::from(move |e: PointerEvent| moving.emit(DragStep::Move { y: e.client_y() }));
         let onpointerup = on_drag.reform(|_: PointerEvent| DragStep::Drop);
         let onpointercancel = on_drag.reform(|_: PointerEvent| DragStep::Cancel);
         html! {
@@ -106,6 +106,7 @@ pub fn RankCard(props: &RankCardProps) -> Html {
                 {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>{"⠿"}</span>
         }
     };
+    // Whole pixels: formatting a float would bring the float printer into the build.
     let style = props
         .dragged
         .map(|dy| format!("transform: translateY({dy}px)"));

@@ -42,14 +42,14 @@ pub struct RankingViewProps {
 /// in the list (without the output) it would drop at (`None` before it moves).
 struct Drag {
     id: String,
-    from: f64,
-    dy: f64,
+    from: i32,
+    dy: i32,
     at: Option<usize>,
 }
 
 /// The place among the list's other cards above which the pointer is (`y` in the viewport):
 /// how many of them have their middle above it.
-fn drop_place(list: &NodeRef, dragged: &str, y: f64) -> usize {
+fn drop_place(list: &NodeRef, dragged: &str, y: i32) -> usize {
     let Some(list) = list.cast::<web_sys::Element>() else {
         return 0;
     };
@@ -59,26 +59,30 @@ fn drop_place(list: &NodeRef, dragged: &str, y: f64) -> usize {
         .filter(|card| card.get_attribute("data-output-id").as_deref() != Some(dragged))
         .filter(|card| {
             let r = card.get_bounding_client_rect();
-            r.top() + r.height() / 2.0 < y
+            r.top() + r.height() / 2.0 < f64::from(y)
         })
         .count()
 }
 
 /// How far the page is scrolled down (px), after scrolling it a little when a drag at height
 /// `y` nears the top or the bottom of the window (a card on a phone can be dragged past the
-/// screen). `0.0` asks only.
-fn scrolled(y: f64) -> f64 {
-    const EDGE: f64 = 56.0;
+/// screen). `0` asks only.
+fn scrolled(y: i32) -> i32 {
+    const EDGE: i32 = 56;
     let Some(w) = web_sys::window() else {
-        return 0.0;
+        return 0;
     };
-    let height = w.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-    if y > 0.0 && y < EDGE {
-        w.scroll_by_with_x_and_y(0.0, -(EDGE - y) / 2.0);
-    } else if y > height - EDGE && height > 2.0 * EDGE {
-        w.scroll_by_with_x_and_y(0.0, (y - (height - EDGE)) / 2.0);
+    let height = w
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0) as i32;
+    if y > 0 && y < EDGE {
+        w.scroll_by_with_x_and_y(0.0, f64::from(y - EDGE) / 2.0);
+    } else if y > height - EDGE && height > 2 * EDGE {
+        w.scroll_by_with_x_and_y(0.0, f64::from(y - (height - EDGE)) / 2.0);
     }
-    w.scroll_y().unwrap_or(0.0)
+    w.scroll_y().unwrap_or(0.0) as i32
 }
 
 /// The id of the focused element, if it has one.
@@ -132,8 +136,8 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
                 DragStep::Start { id, y } => {
                     *drag.borrow_mut() = Some(Drag {
                         id,
-                        from: y + scrolled(0.0),
-                        dy: 0.0,
+                        from: y + scrolled(0),
+                        dy: 0,
                         at: None,
                     });
                     None
@@ -151,7 +155,10 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
                     None
                 }
             };
-            if let Some(Drag { id, at: Some(at), .. }) = dropped {
+            if let Some(Drag {
+                id, at: Some(at), ..
+            }) = dropped
+            {
                 on_edit.emit(RankEdit::Place { id, at });
             }
             redraw.force_update();

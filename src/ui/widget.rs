@@ -136,7 +136,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
     } else if show_errors && !report.is_valid() {
         Some(report.summary(lang))
     } else if let (true, Some(left)) = (show_errors, form.early_s) {
-        Some(crate::validate::min_time::message(&spec, left))
+        Some(crate::validate::min_time::problem(spec, left).message(lang))
     } else {
         None
     };
