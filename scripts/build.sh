@@ -59,7 +59,7 @@ build() {
 
 declare -A features=([choice]=strings-data [number]=strings-data,numbers [grid]=strings-data,grids [labels]=strings-data,labels [rating]=strings-data,ratings)
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating full report)
+[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating full report studio)
 for b in "${wanted[@]}"; do
   case "$b" in
     choice | number | grid | labels | rating)
@@ -70,9 +70,20 @@ for b in "${wanted[@]}"; do
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;
+    # The studio's code editor (www/studio.html): CodeMirror 6 from npm (pinned in
+    # scripts/studio), bundled by esbuild into www/vendor/, rebuilt when its sources change.
+    studio)
+      studio_key=$(cat scripts/studio/editor.js scripts/studio/package-lock.json | sha256sum | cut -c1-16)
+      if [ -f www/vendor/codemirror.js ] && [ "$(cat target/build-keys/studio 2>/dev/null)" = "$studio_key" ]; then
+        echo "build: www/vendor/codemirror.js is up to date" >&2
+      else
+        scripts/studio/node_modules/.bin/esbuild scripts/studio/editor.js --bundle --format=esm --minify \
+          --legal-comments=eof --log-level=warning --outfile=www/vendor/codemirror.js
+        echo "$studio_key" >target/build-keys/studio
+      fi ;;
     # Benchmark only (bench/boundary.sh): the full build with the JS-boundary probes; never in www.
     boundary) build target/bench/boundary glossa strings-data,bench-boundary,numbers,grids,marking,labels,ratings ;;
-    *) echo "unknown build: $b (choice, number, grid, labels, rating, full, report, boundary)" >&2; exit 2 ;;
+    *) echo "unknown build: $b (choice, number, grid, labels, rating, full, report, studio, boundary)" >&2; exit 2 ;;
   esac
 done
 # Builds from before the split (www/pkg/glossa.js) would be served stale: remove them.

@@ -51,6 +51,11 @@ if [ ! -x scripts/minify/node_modules/.bin/terser ]; then
   say "installing the build's minifier (scripts/minify)"
   (cd scripts/minify && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# The studio's code editor, bundled at build time (CodeMirror and esbuild, pinned in scripts/studio).
+if [ ! -x scripts/studio/node_modules/.bin/esbuild ]; then
+  say "installing the studio's editor (scripts/studio: CodeMirror and esbuild)"
+  (cd scripts/studio && npm ci --no-audit --no-fund --loglevel=error)
+fi
 
 if [ "$what" = test ] && ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
   say "installing python3-venv (for the agreement reference test)"

@@ -83,3 +83,72 @@ fn load_gold(
         lines.join("\n")
     })
 }
+
+/// The studio's items: a file's bytes (CSV, TSV, XLSX, XLS, ODS, JSON or JSON Lines, told by
+/// `name`'s extension) read against the spec by `glossa items`' own code, `map` a JSON object
+/// `{field: column}`. Returns JSON `{"header": [...], "items": [{"row": n, "item": {...}}],
+/// "problems": [{"row": n | null, "column": "..." | null, "message": "..."}], "notes": [...]}`;
+/// rows with problems are left out of `items`. An unreadable spec or file is an error.
+#[wasm_bindgen(js_name = readItems)]
+pub fn read_items(bytes: &[u8], name: &str, spec: &str, map: &str) -> Result<String, String> {
+    use crate::study::sheet;
+    use serde_json::{json, Value};
+    let spec = mount::load_spec(spec).map_err(|issues| {
+        let lines: Vec<String> = issues.iter().map(|i| format!("spec: {i}")).collect();
+        lines.join("\n")
+    })?;
+    let map: Vec<(String, String)> = serde_json::from_str::<SortedMapOf>(map)
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
+    let lower = name.to_lowercase();
+    let problem = |row: Option<usize>, column: Option<&str>, message: String| {
+        json!({ "row": row, "column": column, "message": message })
+    };
+    let (header, items, problems, notes) = if lower.ends_with(".json") || lower.ends_with(".jsonl")
+    {
+        let text = sheet::decode(bytes)?;
+        let items = crate::item::parse_items(&text)
+            .map_err(|issues| issues.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("\n"))?;
+        // Problems name the item by its place (`items[3]`): that item's row is 4 in the pager.
+        let problems: Vec<Value> = crate::item::check_items(&spec, &items)
+            .iter()
+            .map(|i| {
+                let row = i
+                    .path
+                    .strip_prefix("items[")
+                    .and_then(|r| r.split(']').next())
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .map(|n| n + 1);
+                problem(row, None, i.to_string())
+            })
+            .collect();
+        let bad: Vec<usize> = problems.iter().filter_map(|p| p["row"].as_u64()).map(|r| r as usize).collect();
+        let items: Vec<Value> = items
+            .into_iter()
+            .enumerate()
+            .filter(|(n, _)| !bad.contains(&(n + 1)))
+            .map(|(n, i)| json!({ "row": n + 1, "item": i }))
+            .collect();
+        (Vec::new(), items, problems, Vec::new())
+    } else {
+        let table = sheet::read_table(bytes, name, None)?;
+        let (items, problems, notes) = sheet::items(&spec, &table, &map);
+        let bad: Vec<usize> = problems.iter().filter_map(|p| p.row).collect();
+        let fatal = problems.iter().any(|p| p.row.is_none());
+        let items: Vec<Value> = items
+            .into_iter()
+            .filter(|(r, _)| !fatal && !bad.contains(r))
+            .map(|(row, i)| json!({ "row": row, "item": i }))
+            .collect();
+        let problems = problems
+            .into_iter()
+            .map(|p| problem(p.row, p.column.as_deref(), p.message))
+            .collect();
+        (table.header, items, problems, notes)
+    };
+    Ok(json!({ "header": header, "items": items, "problems": problems, "notes": notes }).to_string())
+}
+
+/// A JSON object of strings (`{field: column}`).
+type SortedMapOf = std::collections::BTreeMap<String, String>;

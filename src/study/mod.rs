@@ -4,6 +4,7 @@
 
 pub mod gold;
 pub mod plan;
-/// Native only: the command line reads spreadsheets; no browser build needs it.
-#[cfg(not(target_arch = "wasm32"))]
+/// The command line and the researcher's wasm (the studio) read spreadsheets; no participant
+/// build needs it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod sheet;

@@ -45,6 +45,64 @@ impl std::fmt::Display for RowProblem {
     }
 }
 
+/// Reads the table of a file's bytes by its name's extension: a workbook (`sheet_name`: which
+/// sheet, default the first) or delimited text (tab for `.tsv`/`.tab`, else the header's
+/// delimiter). The CLI's `glossa items` and the studio (in the researcher's wasm) read with it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub fn read_table(bytes: &[u8], path: &str, sheet_name: Option<&str>) -> Result<Table, String> {
+    let ext = path.rsplit('.').next().unwrap_or_default().to_lowercase();
+    match ext.as_str() {
+        "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" => workbook(bytes, sheet_name),
+        "tsv" | "tab" => Ok(delimited(&decode(bytes)?, Some('\t'))),
+        _ => Ok(delimited(&decode(bytes)?, None)),
+    }
+}
+
+/// A sheet of a workbook as a table (row numbers as the spreadsheet shows them).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+fn workbook(bytes: &[u8], sheet_name: Option<&str>) -> Result<Table, String> {
+    use calamine::{Data, Reader};
+    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes.to_vec()))
+        .map_err(|e| format!("not a workbook Glossa can read: {e}"))?;
+    let names = book.sheet_names();
+    let name = match sheet_name {
+        Some(s) if names.iter().any(|n| n == s) => s.to_owned(),
+        Some(s) => {
+            return Err(format!(
+                "no sheet \"{s}\" (the sheets: {})",
+                names.join(", ")
+            ))
+        }
+        None => names.first().cloned().ok_or("the workbook has no sheet")?,
+    };
+    let range = book
+        .worksheet_range(&name)
+        .map_err(|e| format!("sheet \"{name}\": {e}"))?;
+    let first_row = range.start().map_or(0, |(r, _)| r as usize);
+    let first_col = range.start().map_or(0, |(_, c)| c as usize);
+    let text = |d: &Data| match d {
+        Data::Empty => String::new(),
+        Data::String(s) => s.clone(),
+        // Excel keeps every number as a float: 7 is 7.0.
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        Data::Float(f) => f.to_string(),
+        Data::Int(i) => i.to_string(),
+        Data::Bool(b) => b.to_string(),
+        other => other.to_string(),
+    };
+    // Cells left of the used range are empty columns: keep the header's columns in place.
+    let pad = |cells: Vec<String>| [vec![String::new(); first_col], cells].concat();
+    let mut rows = range.rows().enumerate();
+    let header = rows
+        .next()
+        .map(|(_, r)| pad(r.iter().map(text).collect()))
+        .unwrap_or_default();
+    Ok(table(
+        header,
+        rows.map(|(i, r)| (first_row + i + 1, pad(r.iter().map(text).collect()))),
+    ))
+}
+
 /// Text decoded as a spreadsheet program saves it: UTF-8 with or without a byte order mark,
 /// or UTF-16 (little or big endian) with one (Excel's "Unicode text").
 pub fn decode(bytes: &[u8]) -> Result<String, String> {

@@ -7,60 +7,9 @@ use glossa::item::Item;
 use glossa::study::sheet::{self, Table};
 use std::process::ExitCode;
 
-/// Reads the table of a file by its extension: a workbook (`sheet`: which sheet, default the
-/// first) or delimited text (tab for `.tsv`/`.tab`, else the header's delimiter).
+/// Reads the table of a file by its extension (`sheet::read_table`).
 fn read_table(path: &str, sheet_name: Option<&str>) -> Result<Table, String> {
-    let bytes = read_bytes(path)?;
-    let ext = path.rsplit('.').next().unwrap_or_default().to_lowercase();
-    match ext.as_str() {
-        "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" => workbook(&bytes, sheet_name),
-        "tsv" | "tab" => Ok(sheet::delimited(&sheet::decode(&bytes)?, Some('\t'))),
-        _ => Ok(sheet::delimited(&sheet::decode(&bytes)?, None)),
-    }
-}
-
-/// A sheet of a workbook as a table (row numbers as the spreadsheet shows them).
-fn workbook(bytes: &[u8], sheet_name: Option<&str>) -> Result<Table, String> {
-    use calamine::{Data, Reader};
-    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes.to_vec()))
-        .map_err(|e| format!("not a workbook Glossa can read: {e}"))?;
-    let names = book.sheet_names();
-    let name = match sheet_name {
-        Some(s) if names.iter().any(|n| n == s) => s.to_owned(),
-        Some(s) => {
-            return Err(format!(
-                "no sheet \"{s}\" (the sheets: {})",
-                names.join(", ")
-            ))
-        }
-        None => names.first().cloned().ok_or("the workbook has no sheet")?,
-    };
-    let range = book
-        .worksheet_range(&name)
-        .map_err(|e| format!("sheet \"{name}\": {e}"))?;
-    let first_row = range.start().map_or(0, |(r, _)| r as usize);
-    let first_col = range.start().map_or(0, |(_, c)| c as usize);
-    let text = |d: &Data| match d {
-        Data::Empty => String::new(),
-        Data::String(s) => s.clone(),
-        // Excel keeps every number as a float: 7 is 7.0.
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        Data::Float(f) => f.to_string(),
-        Data::Int(i) => i.to_string(),
-        Data::Bool(b) => b.to_string(),
-        other => other.to_string(),
-    };
-    // Cells left of the used range are empty columns: keep the header's columns in place.
-    let pad = |cells: Vec<String>| [vec![String::new(); first_col], cells].concat();
-    let mut rows = range.rows().enumerate();
-    let header = rows
-        .next()
-        .map(|(_, r)| pad(r.iter().map(text).collect()))
-        .unwrap_or_default();
-    Ok(sheet::table(
-        header,
-        rows.map(|(i, r)| (first_row + i + 1, pad(r.iter().map(text).collect()))),
-    ))
+    sheet::read_table(&read_bytes(path)?, path, sheet_name)
 }
 
 /// Makes the items; writes them (JSON Lines, or a JSON list for a `.json` `--out`) and names

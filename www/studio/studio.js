@@ -1,0 +1,249 @@
+// The studio (www/studio.html): a spec edited with completion from its JSON Schema, the
+// participants' widget re-rendered at phone and desktop widths on every change, the widget's
+// own problems shown at their paths (a click jumps there), items read from a spreadsheet by
+// `glossa items`' code compiled to wasm, and the work kept in this browser across reloads.
+// Nothing is uploaded.
+import { createEditor } from '../vendor/codemirror.js';
+
+const STORE = 'glossa-studio/1';
+const $ = (id) => document.getElementById(id);
+
+/** The studio's state as it is kept: the spec's text, the items, the item shown. */
+const saved = (() => {
+  try { return JSON.parse(localStorage.getItem(STORE)) ?? null; } catch { return null; }
+})();
+const state = {
+  specText: saved?.specText ?? '',
+  items: Array.isArray(saved?.items) ? saved.items : [],
+  itemsName: saved?.itemsName ?? '',
+  index: Number.isInteger(saved?.index) ? saved.index : 0,
+};
+
+let saveTimer = 0;
+function save() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    try {
+      localStorage.setItem(STORE, JSON.stringify(state));
+    } catch {
+      $('preview-status').textContent = 'This browser would not keep the work (storage full or off): download the spec to keep it.';
+    }
+  }, 200);
+}
+
+const [schema, templates, examples] = await Promise.all([
+  fetch(new URL('../schema/spec-1.json', import.meta.url)).then((r) => r.json()),
+  fetch(new URL('./templates.json', import.meta.url)).then((r) => r.json()),
+  fetch(new URL('../examples/index.json', import.meta.url)).then((r) => r.json()),
+]);
+
+// ---- templates ----
+const select = $('template');
+const group = (label, entries) => {
+  const g = document.createElement('optgroup');
+  g.label = label;
+  for (const [value, text] of entries) g.append(new Option(text, value));
+  select.append(g);
+};
+group('A control kind', templates.map((t) => [`kind:${t.id}`, t.title]));
+group('A shipped example', examples.map((e) => [`example:${e.id}`, e.title]));
+
+async function start(choice) {
+  let spec;
+  let items;
+  if (choice.startsWith('kind:')) {
+    const t = templates.find((x) => `kind:${x.id}` === choice);
+    ({ spec, items } = t);
+  } else {
+    const e = examples.find((x) => `example:${x.id}` === choice);
+    const base = new URL(`../examples/`, import.meta.url);
+    [spec, items] = await Promise.all([
+      fetch(new URL(e.spec, base)).then((r) => r.json()),
+      fetch(new URL(e.items, base)).then((r) => r.json()),
+    ]);
+    spec = { ...spec, $schema: '../schema/spec-1.json' };
+  }
+  state.items = items;
+  state.itemsName = '';
+  state.index = 0;
+  editor.setText(`${JSON.stringify(spec, null, 2)}\n`);
+  showItems([]);
+}
+
+// ---- the editor ----
+const editor = createEditor($('editor'), {
+  doc: state.specText,
+  schema,
+  label: 'Spec (JSON)',
+  onChange(text) {
+    state.specText = text;
+    save();
+    schedule();
+  },
+});
+editor.view.contentDOM.setAttribute('aria-describedby', 'editor-hint');
+
+select.addEventListener('change', async () => {
+  if (!select.value) return;
+  await start(select.value);
+  select.value = '';
+});
+
+$('open-spec').addEventListener('change', async (e) => {
+  const file = e.target.files?.[0];
+  if (!file) return;
+  editor.setText(await file.text());
+  e.target.value = '';
+});
+
+$('download-spec').addEventListener('click', () => {
+  download('spec.json', editor.text(), 'application/json');
+});
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- problems ----
+function showProblems(problems) {
+  const list = $('problems');
+  list.replaceChildren();
+  for (const p of problems) {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'studio-problem';
+    b.dataset.path = p.path;
+    const where = document.createElement('code');
+    where.textContent = p.path || '(the whole spec)';
+    b.append(where, document.createTextNode(` ${p.message}`));
+    b.addEventListener('click', () => editor.jumpTo(p.path));
+    li.append(b);
+    list.append(li);
+  }
+  $('problems-none').hidden = problems.length > 0;
+  editor.setProblems(problems);
+}
+
+// ---- the preview ----
+const frames = ['phone', 'desktop'].map((id) => $(id));
+const ready = frames.map((f) => new Promise((ok) => {
+  const check = () => (f.contentWindow?.studioReady ? ok() : setTimeout(check, 20));
+  check();
+}));
+
+let pending = false;
+function schedule() {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => {
+    pending = false;
+    render();
+  });
+}
+
+/** The item shown: the current one of the loaded items, or an empty one. */
+function currentItem() {
+  if (!state.items.length) return { id: 'preview' };
+  state.index = Math.min(Math.max(state.index, 0), state.items.length - 1);
+  return state.items[state.index];
+}
+
+let renders = 0;
+async function render() {
+  let spec;
+  try {
+    spec = JSON.parse(state.specText);
+  } catch (e) {
+    showProblems([]);
+    $('preview-status').textContent = `The spec is not JSON yet: ${e.message}`;
+    return;
+  }
+  const mine = ++renders;
+  await Promise.all(ready);
+  const item = currentItem();
+  const outcomes = await Promise.all(frames.map((f) => f.contentWindow.studioRender(spec, item)));
+  if (mine !== renders) return;
+  const refused = outcomes[0]?.refused;
+  const specProblems = refused?.kind === 'spec' ? refused.problems : [];
+  showProblems(specProblems);
+  const status = refused?.kind === 'item'
+    ? `The item ${item.id ?? ''} does not fit the spec: ${refused.problems.map((p) => `${p.path} ${p.message}`).join('; ')}`
+    : refused ? 'The preview shows what participants would see: an error panel.' : '';
+  $('preview-status').textContent = status;
+  document.body.dataset.rendered = String(mine);
+}
+
+// ---- items ----
+let reader = null;
+async function researcherWasm() {
+  if (!reader) {
+    reader = import('../report-pkg/report.js').then(async (m) => {
+      await m.default({ module_or_path: new URL('../report-pkg/report_bg.wasm', import.meta.url) });
+      return m;
+    });
+  }
+  return reader;
+}
+
+let rowProblems = [];
+function showItems(problems) {
+  rowProblems = problems;
+  const list = $('item-problems');
+  list.replaceChildren();
+  for (const p of problems) {
+    const li = document.createElement('li');
+    const where = p.row == null ? 'The file' : `Row ${p.row}${p.column ? `, column “${p.column}”` : ''}`;
+    li.textContent = `${where}: ${p.message}`;
+    list.append(li);
+  }
+  const n = state.items.length;
+  $('item-position').textContent = n ? `Item ${state.index + 1} of ${n} (${currentItem().id})` : 'No items yet: the preview shows an empty one.';
+  $('prev-item').disabled = state.index <= 0;
+  $('next-item').disabled = state.index >= n - 1;
+}
+
+$('open-items').addEventListener('change', async (e) => {
+  const file = e.target.files?.[0];
+  if (!file) return;
+  e.target.value = '';
+  const status = $('items-status');
+  status.textContent = `Reading ${file.name}…`;
+  try {
+    const wasm = await researcherWasm();
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const out = JSON.parse(wasm.readItems(bytes, file.name, state.specText, '{}'));
+    state.items = out.items.map((x) => x.item);
+    state.itemsName = file.name;
+    state.index = 0;
+    const bad = out.problems.length;
+    status.textContent = `${file.name}: ${state.items.length} item${state.items.length === 1 ? '' : 's'}${bad ? `, ${bad} problem${bad === 1 ? '' : 's'} (those rows left out)` : ''}.${out.notes.length ? ` ${out.notes.join('; ')}.` : ''}`;
+    showItems(out.problems);
+    save();
+    schedule();
+  } catch (err) {
+    status.textContent = `${file.name} could not be read: ${err?.message ?? err}`;
+  }
+});
+
+for (const [id, step] of [['prev-item', -1], ['next-item', 1]]) {
+  $(id).addEventListener('click', () => {
+    state.index += step;
+    showItems(rowProblems);
+    save();
+    schedule();
+  });
+}
+
+// ---- start ----
+if (!state.specText.trim()) await start('kind:single_choice');
+showItems([]);
+schedule();
+window.studio = { editor, state, render };
