@@ -102,14 +102,17 @@ pub fn read_items(bytes: &[u8], name: &str, spec: &str, map: &str) -> Result<Str
         .into_iter()
         .collect();
     let lower = name.to_lowercase();
-    let problem = |row: Option<usize>, column: Option<&str>, message: String| {
-        json!({ "row": row, "column": column, "message": message })
-    };
+    let problem = |row: Option<usize>, column: Option<&str>, message: String| json!({ "row": row, "column": column, "message": message });
     let (header, items, problems, notes) = if lower.ends_with(".json") || lower.ends_with(".jsonl")
     {
         let text = sheet::decode(bytes)?;
-        let items = crate::item::parse_items(&text)
-            .map_err(|issues| issues.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("\n"))?;
+        let items = crate::item::parse_items(&text).map_err(|issues| {
+            issues
+                .iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
         // Problems name the item by its place (`items[3]`): that item's row is 4 in the pager.
         let problems: Vec<Value> = crate::item::check_items(&spec, &items)
             .iter()
@@ -123,7 +126,11 @@ pub fn read_items(bytes: &[u8], name: &str, spec: &str, map: &str) -> Result<Str
                 problem(row, None, i.to_string())
             })
             .collect();
-        let bad: Vec<usize> = problems.iter().filter_map(|p| p["row"].as_u64()).map(|r| r as usize).collect();
+        let bad: Vec<usize> = problems
+            .iter()
+            .filter_map(|p| p["row"].as_u64())
+            .map(|r| r as usize)
+            .collect();
         let items: Vec<Value> = items
             .into_iter()
             .enumerate()
@@ -147,7 +154,10 @@ pub fn read_items(bytes: &[u8], name: &str, spec: &str, map: &str) -> Result<Str
             .collect();
         (table.header, items, problems, notes)
     };
-    Ok(json!({ "header": header, "items": items, "problems": problems, "notes": notes }).to_string())
+    Ok(
+        json!({ "header": header, "items": items, "problems": problems, "notes": notes })
+            .to_string(),
+    )
 }
 
 /// A JSON object of strings (`{field: column}`).

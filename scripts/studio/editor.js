@@ -148,6 +148,17 @@ function stepsTo(state, node) {
   return steps;
 }
 
+/** An apply function that inserts `text` and eats the rest of the string being typed (up to
+ * and with its closing quote), so `"ti|"` becomes `"ties": |`. */
+function closeString(text) {
+  return (view, completion, from, to) => {
+    const rest = view.state.sliceDoc(to, Math.min(view.state.doc.length, to + 200));
+    const m = /^[\w$]*"/.exec(rest);
+    const end = m ? to + m[0].length : to;
+    view.dispatch({ changes: { from, to: end, insert: text }, selection: { anchor: from + text.length } });
+  };
+}
+
 function firstLine(text) {
   return text ? String(text).split('\n\n')[0] : undefined;
 }
@@ -155,6 +166,17 @@ function firstLine(text) {
 /** Completion from the schema: the fields an object may have, and the values a field takes. */
 function schemaCompletion(schema) {
   return (context) => {
+    try {
+      return completeAt(schema, context);
+    } catch (e) {
+      console.error('studio completion:', e);
+      return null;
+    }
+  };
+}
+
+function completeAt(schema, context) {
+  {
     const { state, pos } = context;
     let node = syntaxTree(state).resolveInner(pos, -1);
     const inString = node.name === 'String' || node.name === 'PropertyName';
@@ -175,15 +197,16 @@ function schemaCompletion(schema) {
             if (seen.has(key) || (have.has(key) && !(inString && state.sliceDoc(node.from, node.to).includes(key)))) continue;
             seen.add(key);
             const d = deref(schema, sub) || {};
-            options.push({ label: key, apply: `"${key}": `, type: 'property', detail: (b.required || []).includes(key) ? 'required' : undefined, info: firstLine(sub.description ?? d.description), boost: (b.required || []).includes(key) ? 1 : 0 });
+            options.push({ label: key, apply: inString ? closeString(`${key}": `) : `"${key}": `, type: 'property', detail: (b.required || []).includes(key) ? 'required' : undefined, info: firstLine(sub.description ?? d.description), boost: (b.required || []).includes(key) ? 1 : 0 });
           }
         }
       }
       if (!options.length) return null;
-      const from = inString ? node.from : pos;
-      const to = inString ? node.to : pos;
+      // In a string, the typed text starts after its opening quote; the option replaces the
+      // rest of the string with its closing quote.
+      const from = inString ? node.from + 1 : pos;
       if (!inString && !context.explicit) return null;
-      return { from, to, options, validFor: /^"?[\w$]*"?$/ };
+      return { from, to: pos, options, validFor: /^[\w$]*$/ };
     }
     // A value: the value node of a property (or where it will be).
     let prop = node.parent?.name === 'Property' ? node.parent : node.name === 'Property' ? node : null;
@@ -207,8 +230,10 @@ function schemaCompletion(schema) {
     const valueNode = VALUES.has(node.name) ? node : null;
     if (!valueNode && !context.explicit) return null;
     const unique = [...new Map(options.map((o) => [o.label, o])).values()];
-    return { from: valueNode ? valueNode.from : pos, to: valueNode ? valueNode.to : pos, options: unique, validFor: /^"?[\w\-$]*"?$/ };
-  };
+    const from = valueNode ? valueNode.from : pos;
+    const options2 = unique.map((o) => (valueNode && valueNode.name === 'String' ? { ...o, apply: closeString(o.label.slice(1)), label: o.label } : o));
+    return { from: valueNode?.name === 'String' ? from + 1 : from, to: pos, options: valueNode?.name === 'String' ? options2.map((o) => ({ ...o, label: o.label.replace(/^"|"$/g, ''), detail: 'value' })) : options2, validFor: /^"?[\w\-$]*$/ };
+  }
 }
 
 /**
@@ -240,7 +265,8 @@ export function createEditor(parent, { doc = '', schema = null, onChange = () =>
         schemaSlot.of(completions()),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
         EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        // A tab stop of its own (axe: the scroller's content is focusable).
+        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
         EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
       ],
     }),
@@ -268,3 +294,5 @@ export function createEditor(parent, { doc = '', schema = null, onChange = () =>
     },
   };
 }
+export { syntaxTree } from '@codemirror/language';
+export { completionStatus, currentCompletions, startCompletion } from '@codemirror/autocomplete';

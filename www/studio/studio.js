@@ -20,16 +20,22 @@ const state = {
 };
 
 let saveTimer = 0;
+function flush() {
+  clearTimeout(saveTimer);
+  saveTimer = 0;
+  try {
+    localStorage.setItem(STORE, JSON.stringify(state));
+  } catch {
+    $('preview-status').textContent = 'This browser would not keep the work (storage full or off): download the spec to keep it.';
+  }
+}
+/** Keeps the state soon (typing saves once it pauses), and at once when the page goes. */
 function save() {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    try {
-      localStorage.setItem(STORE, JSON.stringify(state));
-    } catch {
-      $('preview-status').textContent = 'This browser would not keep the work (storage full or off): download the spec to keep it.';
-    }
-  }, 200);
+  saveTimer = setTimeout(flush, 200);
 }
+addEventListener('pagehide', () => { if (saveTimer) flush(); });
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden' && saveTimer) flush(); });
 
 const [schema, templates, examples] = await Promise.all([
   fetch(new URL('../schema/spec-1.json', import.meta.url)).then((r) => r.json()),

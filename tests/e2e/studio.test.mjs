@@ -1,0 +1,168 @@
+// End to end: the studio (www/studio.html). A researcher starts from a template, types in the
+// editor and sees the preview change at phone and desktop widths; a bad field shows its
+// problem at its path, and the problem jumps there; completion offers the schema's fields;
+// a spreadsheet (XLSX, and a CSV with a bad row) becomes items paged through in the preview;
+// the work survives a reload; the page fits 360 px, works by keyboard, and axe finds nothing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { launch, openPage } from './harness.mjs';
+
+let env;
+let axeSource;
+before(async () => {
+  env = await launch();
+  axeSource = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+});
+after(async () => { await env?.close(); });
+
+const fixture = (name) => new URL(`../fixtures/sheet/${name}`, import.meta.url).pathname;
+
+/** Opens the studio with nothing kept from an earlier test, and waits for its first preview. */
+async function openStudio(viewport = { width: 1400, height: 1000 }, extra = {}) {
+  const opened = await openPage(env, 'www/studio.html', { viewport, ...extra });
+  await opened.page.waitForFunction(() => document.body.dataset.rendered);
+  return opened;
+}
+
+/** Waits for a render after `n`: the preview re-rendered since. */
+const renderedAfter = (page, n) => page.waitForFunction((k) => Number(document.body.dataset.rendered) > k, n);
+const renders = (page) => page.evaluate(() => Number(document.body.dataset.rendered));
+
+/** Puts the cursor right after the first occurrence of `text` in the editor. */
+async function cursorAfter(page, text) {
+  await page.evaluate((t) => {
+    const { view } = window.studio.editor;
+    const at = view.state.doc.toString().indexOf(t);
+    if (at < 0) throw new Error(`not in the editor: ${t}`);
+    view.dispatch({ selection: { anchor: at + t.length } });
+    view.focus();
+  }, text);
+}
+
+test('a template, typed into: the preview follows at both widths; a bad field shows at its path and jumps there', async () => {
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'Likert scale per output (scale)' });
+  const phone = page.frameLocator('#phone');
+  const desktop = page.frameLocator('#desktop');
+  await phone.getByRole('group', { name: /Fluency/ }).first().waitFor();
+  assert.equal(await page.frameLocator('#phone').locator('html').evaluate(() => window.innerWidth), 360, 'the phone preview is a 360 px viewport');
+  // Type a new label where the old one was, as a person would.
+  await cursorAfter(page, '"label": "Fluency');
+  for (let k = 0; k < 'Fluency'.length; k++) await page.keyboard.press('Backspace');
+  const before = await renders(page);
+  const typedAt = Date.now();
+  await page.keyboard.type('Readability');
+  await renderedAfter(page, before);
+  await phone.getByRole('group', { name: /Readability/ }).first().waitFor();
+  await desktop.getByRole('group', { name: /Readability/ }).first().waitFor();
+  console.log(`# preview after typing: ${Date.now() - typedAt} ms for 11 keys`);
+  assert.equal(await page.locator('#problems-none').isVisible(), true);
+  // A bad value: points 1 is refused by the widget, named by its path.
+  await cursorAfter(page, '"points": 5');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('1');
+  const problem = page.locator('button.studio-problem[data-path="controls[0].points"]');
+  await problem.waitFor();
+  assert.match(await problem.innerText(), /controls\[0\]\.points/);
+  await page.locator('.cm-lint-marker-error').first().waitFor();
+  // The problem jumps to its place: the editor selects that field, with the focus.
+  await problem.click();
+  const selected = await page.evaluate(() => {
+    const { view } = window.studio.editor;
+    const r = view.state.selection.main;
+    return { text: view.state.sliceDoc(r.from, r.to), focused: view.hasFocus };
+  });
+  assert.equal(selected.text, '"points": 1');
+  assert.equal(selected.focused, true);
+  // Not JSON: said so, and the last good preview stays.
+  await page.keyboard.type(',,');
+  await page.getByText(/The spec is not JSON yet/).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('completion offers the fields the schema allows where the cursor is, and the values of a field', async () => {
+  const { page, context } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'Ranking of outputs (ranking)' });
+  await page.frameLocator('#phone').locator('.glossa-rank-card').first().waitFor();
+  await cursorAfter(page, '"id": "quality",');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('"ti');
+  const options = page.locator('.cm-tooltip-autocomplete li');
+  await options.first().waitFor();
+  const labels = await options.allInnerTexts();
+  assert.ok(labels.some((l) => l.startsWith('ties')), labels.join(' | '));
+  assert.ok(!labels.some((l) => l.startsWith('points')), 'a scale field is not offered in a ranking');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('true,');
+  await page.frameLocator('#phone').locator('.glossa-rank-card').first().waitFor();
+  assert.match(await page.evaluate(() => window.studio.editor.text()), /"ties": true,/);
+  // The values of an enumerated field.
+  await cursorAfter(page, '"kind": "ranking",');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('"mode": ');
+  await page.keyboard.press('Control+Space');
+  await options.first().waitFor();
+  const values = await options.allInnerTexts();
+  assert.ok(values.some((v) => v.includes('"best_worst"')), values.join(' | '));
+  await context.close();
+});
+
+test('a spreadsheet becomes items: an XLSX read in the browser, a CSV with a bad row named; pages; a reload keeps the work', async () => {
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'Implicit content judgement (Italian)' });
+  await page.frameLocator('#phone').getByRole('radio').first().waitFor();
+  await page.getByLabel(/Open items/).setInputFiles(fixture('items.xlsx'));
+  await page.getByText(/items\.xlsx: \d+ items?\./).waitFor();
+  const xlsx = await page.locator('#items-status').innerText();
+  const expected = JSON.parse(await readFile(fixture('items.json'), 'utf8'));
+  assert.match(xlsx, new RegExp(`items\\.xlsx: ${expected.length} items`));
+  await page.getByText(`Item 1 of ${expected.length} (${expected[0].id})`).waitFor();
+  await page.frameLocator('#phone').getByText(expected[0].testo.slice(0, 20)).first().waitFor();
+  // Next item: the preview shows its text.
+  await page.getByRole('button', { name: 'Next item' }).click();
+  await page.getByText(`Item 2 of ${expected.length} (${expected[1].id})`).waitFor();
+  await page.frameLocator('#desktop').getByText(expected[1].testo.slice(0, 20)).first().waitFor();
+  // A CSV whose second row has no id: named by the row the spreadsheet shows.
+  const csv = 'id,testo,annotazione,output\nok-1,Un testo.,Una nota.,Un output.\n,Senza id.,Nota.,Output.\n';
+  await page.getByLabel(/Open items/).setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByText(/mine\.csv: 1 item, 1 problem/).waitFor();
+  assert.match(await page.locator('#item-problems').innerText(), /^Row 3/);
+  // A reload: the spec and the items are still there.
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.rendered);
+  await page.getByText('Item 1 of 1 (ok-1)').waitFor();
+  assert.match(await page.evaluate(() => window.studio.editor.text()), /"implicit-content-it"/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone: the studio fits 360 px; by keyboard alone a problem is reached and jumps to its place; axe finds nothing', async () => {
+  const { page, context, errors } = await openStudio({ width: 360, height: 640 }, { hasTouch: true, isMobile: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll');
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(found, []);
+  // Keyboard: into the editor, make a mistake, Tab out to the problem, Enter jumps back.
+  await page.getByLabel('Start from').focus();
+  await page.keyboard.press('Tab'); // the spec file
+  await page.keyboard.press('Tab'); // download
+  await page.keyboard.press('Tab'); // the editor
+  assert.equal(await page.evaluate(() => window.studio.editor.view.hasFocus), true, 'Tab reaches the editor');
+  await cursorAfter(page, '"kind": "single_choice"');
+  for (let k = 0; k < 'choice"'.length; k++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('choise"');
+  const problem = page.locator('button.studio-problem').first();
+  await problem.waitFor();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('studio-problem')), true, 'Tab leaves the editor for the problem');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.studio.editor.view.hasFocus), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
