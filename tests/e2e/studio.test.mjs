@@ -166,3 +166,87 @@ test('a phone: the studio fits 360 px; by keyboard alone a problem is reached an
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Taps a word of the span text in a preview frame, where a finger would. */
+async function tapWord(frame, word) {
+  const text = frame.locator('.glossa-span-text').first();
+  const position = await text.evaluate((el, w) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const at = t.data.indexOf(w);
+      if (at < 0) continue;
+      const r = document.createRange();
+      r.setStart(t, at);
+      r.setEnd(t, at + w.length);
+      const b = r.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return { x: b.left - box.left + b.width / 2, y: b.top - box.top + b.height / 2 };
+    }
+    throw new Error(`no ${w}`);
+  }, word);
+  await text.tap({ position });
+}
+
+test('gold by annotating: spans tapped in the phone preview become the item\'s gold answer; the gold file reads back', async () => {
+  const { page, context, errors } = await openStudio({ width: 1400, height: 1000 }, { hasTouch: true });
+  await page.getByLabel('Start from').selectOption({ label: 'Labelled spans, NER (span_labels)' });
+  await page.frameLocator('#phone').locator('.glossa-span-text').waitFor();
+  // The third item has two names.
+  await page.getByRole('button', { name: 'Next item' }).click();
+  await page.getByRole('button', { name: 'Next item' }).click();
+  await page.getByText('Item 3 of 3 (s-003)').waitFor();
+  await page.frameLocator('#phone').getByText('Maria Rossi met').waitFor();
+  // Saving before answering says what is missing.
+  await page.getByRole('button', { name: "Save the preview's answer for this item" }).click();
+  await page.getByText(/Answer the item in a preview first/).waitFor();
+  // A fresh preview (that attempt showed its problems in it).
+  const before = await renders(page);
+  await page.evaluate(() => window.studio.render());
+  await renderedAfter(page, before);
+  const phoneFrame = page.frameLocator('#phone');
+  await phoneFrame.locator('.glossa-span-text').waitFor();
+  await tapWord(phoneFrame, 'Maria');
+  await tapWord(phoneFrame, 'Rossi');
+  await phoneFrame.locator('.glossa-label-bar').getByRole('button', { name: 'Person', exact: true }).tap();
+  await tapWord(phoneFrame, 'Turin');
+  await tapWord(phoneFrame, 'Turin');
+  await phoneFrame.locator('.glossa-label-bar').getByRole('button', { name: 'Place', exact: true }).tap();
+  await phoneFrame.locator('.glossa-labelled-span').nth(1).waitFor();
+  await page.getByRole('button', { name: "Save the preview's answer for this item" }).click();
+  await page.getByText('Saved the gold answer of s-003.').waitFor();
+  await page.getByText('Item 3 of 3 (s-003), gold answer saved').waitFor();
+  assert.match(await page.locator('#gold-list').innerText(), /s-003 \(gold\): entities/);
+  assert.equal(await page.locator('#gold-problems li').count(), 0, 'the report reads the gold file');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download gold.json' }).click()]);
+  const gold = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(gold.items.length, 1);
+  assert.equal(gold.items[0].item_id, 's-003');
+  assert.deepEqual(gold.items[0].answers.entities.spans.map((s) => [s.label, s.text]), [['PER', 'Maria Rossi'], ['LOC', 'Turin']]);
+  assert.equal(gold.span_overlap, 0.5);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('try as a participant: the first items run as the pilot runs them, each result shown', async () => {
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'One choice (single_choice)' });
+  await page.frameLocator('#phone').getByRole('radio').first().waitFor();
+  await page.getByLabel('How many items').fill('2');
+  await page.getByRole('button', { name: 'Try them' }).click();
+  const run = page.frameLocator('#try-frame');
+  // A refusal first, as a participant would meet it.
+  await run.getByRole('button', { name: 'Submit', exact: true }).click();
+  await run.locator('.glossa-error').first().waitFor();
+  await run.getByRole('radio', { name: 'Positive' }).check();
+  await run.getByRole('button', { name: 'Submit', exact: true }).click();
+  await page.getByText('Result 1: item s-001').waitFor();
+  await run.getByRole('button', { name: /Next item/ }).click();
+  await run.getByRole('radio', { name: 'Negative' }).check();
+  await run.getByRole('button', { name: 'Submit', exact: true }).click();
+  await page.getByText('Result 2: item s-002').waitFor();
+  await run.getByText(/All 2 items done|Thank you/).first().waitFor();
+  const tried = await page.evaluate(() => window.studioTried.map((r) => [r.item_id, r.answers.sentiment, r.ids.participant?.startsWith('studio-try-')]));
+  assert.deepEqual(tried, [['s-001', 'positive', true], ['s-002', 'negative', true]]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

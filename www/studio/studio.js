@@ -17,6 +17,7 @@ const state = {
   items: Array.isArray(saved?.items) ? saved.items : [],
   itemsName: saved?.itemsName ?? '',
   index: Number.isInteger(saved?.index) ? saved.index : 0,
+  gold: saved?.gold?.items ? saved.gold : { items: [], span_overlap: 0.5, point_band: 0, ratio_band: 2 },
 };
 
 let saveTimer = 0;
@@ -72,6 +73,8 @@ async function start(choice) {
   state.items = items;
   state.itemsName = '';
   state.index = 0;
+  state.gold = { ...state.gold, items: [] };
+  showGold();
   editor.setText(`${JSON.stringify(spec, null, 2)}\n`);
   showItems([]);
 }
@@ -175,7 +178,10 @@ async function render() {
   const mine = ++renders;
   await Promise.all(ready);
   const item = currentItem();
-  const outcomes = await Promise.all(frames.map((f) => f.contentWindow.studioRender(spec, item)));
+  // The preview is for looking and for gold answers: no minimum time on it.
+  const shown = spec && typeof spec === 'object' ? { ...spec } : spec;
+  if (shown && typeof shown === 'object') delete shown.min_seconds;
+  const outcomes = await Promise.all(frames.map((f) => f.contentWindow.studioRender(shown, item)));
   if (mine !== renders) return;
   const refused = outcomes[0]?.refused;
   const specProblems = refused?.kind === 'spec' ? refused.problems : [];
@@ -211,7 +217,8 @@ function showItems(problems) {
     list.append(li);
   }
   const n = state.items.length;
-  $('item-position').textContent = n ? `Item ${state.index + 1} of ${n} (${currentItem().id})` : 'No items yet: the preview shows an empty one.';
+  const gold = n ? state.gold.items.find((g) => g.item_id === currentItem().id) : null;
+  $('item-position').textContent = n ? `Item ${state.index + 1} of ${n} (${currentItem().id})${gold ? `, ${gold.kind} answer saved` : ''}` : 'No items yet: the preview shows an empty one.';
   $('prev-item').disabled = state.index <= 0;
   $('next-item').disabled = state.index >= n - 1;
 }
@@ -248,8 +255,147 @@ for (const [id, step] of [['prev-item', -1], ['next-item', 1]]) {
   });
 }
 
+// ---- gold ----
+/** The gold file as `glossa report --gold` and the pilot's training mode read it. */
+function goldFile() {
+  const { items, span_overlap, point_band, ratio_band } = state.gold;
+  return { items, span_overlap, point_band, ratio_band };
+}
+
+function showGold() {
+  const list = $('gold-list');
+  list.replaceChildren();
+  for (const g of state.gold.items) {
+    const li = document.createElement('li');
+    const text = document.createElement('span');
+    text.textContent = `${g.item_id} (${g.kind}): ${Object.keys(g.answers).join(', ')}`;
+    const show = document.createElement('button');
+    show.type = 'button';
+    show.textContent = `Show ${g.item_id}`;
+    show.addEventListener('click', () => {
+      const at = state.items.findIndex((i) => i.id === g.item_id);
+      if (at >= 0) { state.index = at; showItems(rowProblems); save(); schedule(); }
+    });
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.textContent = `Remove ${g.item_id}`;
+    remove.addEventListener('click', () => {
+      state.gold.items = state.gold.items.filter((x) => x !== g);
+      changedGold(`The gold answer of ${g.item_id} was removed.`);
+    });
+    li.append(text, show, remove);
+    list.append(li);
+  }
+  $('tol-span').value = state.gold.span_overlap;
+  $('tol-point').value = state.gold.point_band;
+  $('tol-ratio').value = state.gold.ratio_band;
+}
+
+function changedGold(message) {
+  if (message) $('gold-status').textContent = message;
+  showGold();
+  showItems(rowProblems);
+  save();
+  checkGold();
+}
+
+/** The gold file read against the spec and the items by the report's own code. */
+async function checkGold() {
+  const list = $('gold-problems');
+  list.replaceChildren();
+  if (!state.gold.items.length) return;
+  try {
+    const wasm = await researcherWasm();
+    new wasm.TrainingGold(state.specText, JSON.stringify(state.items), JSON.stringify(goldFile())).free();
+  } catch (e) {
+    for (const line of String(e?.message ?? e).split('\n')) {
+      const li = document.createElement('li');
+      li.textContent = line;
+      list.append(li);
+    }
+  }
+}
+
+$('save-gold').addEventListener('click', async () => {
+  const status = $('gold-status');
+  if (!state.items.length) { status.textContent = 'Open the items first: gold answers belong to items.'; return; }
+  const item = currentItem();
+  // The preview whose answer is complete (the phone's first); else show what is missing.
+  const handles = frames.map((f) => f.contentWindow.studioHandle?.()).filter(Boolean);
+  const ready = handles.find((h) => h.validate()?.valid);
+  if (!ready) {
+    const report = handles[0]?.submit();
+    const missing = report?.problems?.map((p) => p.message).join(' ') ?? '';
+    status.textContent = `Answer the item in a preview first. ${missing}`;
+    return;
+  }
+  const result = ready.submit();
+  if (!result?.answers) { status.textContent = 'The preview did not give an answer.'; return; }
+  const kind = $('gold-kind').value;
+  state.gold.items = [...state.gold.items.filter((g) => g.item_id !== item.id), { item_id: item.id, kind, answers: result.answers }];
+  changedGold(`Saved the ${kind} answer of ${item.id}.`);
+  schedule();
+});
+
+for (const [id, key, parse] of [['tol-span', 'span_overlap', Number], ['tol-point', 'point_band', (v) => Math.round(Number(v))], ['tol-ratio', 'ratio_band', Number]]) {
+  $(id).addEventListener('change', (e) => {
+    const v = parse(e.target.value);
+    if (Number.isFinite(v)) state.gold[key] = v;
+    changedGold();
+  });
+}
+
+$('download-gold').addEventListener('click', () => {
+  download('gold.json', `${JSON.stringify(goldFile(), null, 2)}\n`, 'application/json');
+});
+
+// ---- try as a participant ----
+const tryFrame = $('try-frame');
+window.studioTried = [];
+$('try-start').addEventListener('click', () => {
+  const n = Math.max(1, Math.floor(Number($('try-count').value) || 3));
+  const items = (state.items.length ? state.items : [currentItem()]).slice(0, n);
+  const url = (text) => URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const spec = url(state.specText);
+  const list = url(JSON.stringify(items));
+  window.studioTried = [];
+  tryFrame.hidden = false;
+  tryFrame.src = `../index.html?spec=${encodeURIComponent(spec)}&items=${encodeURIComponent(list)}&participant=studio-try-${Date.now()}`;
+  tryFrame.scrollIntoView({ block: 'start' });
+});
+tryFrame.addEventListener('load', () => {
+  tryFrame.contentDocument?.addEventListener('glossa:submit', (e) => {
+    window.studioTried.push(e.detail);
+    showTried();
+  });
+});
+
+function showTried() {
+  let box = $('try-results');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'try-results';
+    box.setAttribute('aria-label', 'Results of the try');
+    box.setAttribute('role', 'region');
+    tryFrame.after(box);
+  }
+  box.replaceChildren();
+  for (const [k, r] of window.studioTried.entries()) {
+    const d = document.createElement('details');
+    const sum = document.createElement('summary');
+    sum.textContent = `Result ${k + 1}: item ${r.item_id}`;
+    const pre = document.createElement('pre');
+    pre.textContent = JSON.stringify(r, null, 2);
+    pre.tabIndex = 0;
+    d.append(sum, pre);
+    box.append(d);
+  }
+}
+
 // ---- start ----
 if (!state.specText.trim()) await start('kind:single_choice');
 showItems([]);
+showGold();
+checkGold();
 schedule();
 window.studio = { editor, state, render };
