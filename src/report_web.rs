@@ -162,3 +162,21 @@ pub fn read_items(bytes: &[u8], name: &str, spec: &str, map: &str) -> Result<Str
 
 /// A JSON object of strings (`{field: column}`).
 type SortedMapOf = std::collections::BTreeMap<String, String>;
+
+/// The studio's export: the study folder as a zip (see `study::export`). `items` is a JSON list
+/// of items, `gold` the gold file's text (empty: none), `plan` `{"per_item", "annotators",
+/// "gold_every", "seed"}` or empty (no plan). An error names each file's problems, a line each.
+#[wasm_bindgen(js_name = exportStudy)]
+pub fn export_study(spec: &str, items: &str, gold: &str, plan: &str) -> Result<Vec<u8>, String> {
+    use crate::study::export;
+    let items = crate::item::parse_items(items).map_err(|issues| {
+        let lines: Vec<String> = issues.iter().map(|i| format!("items: {i}")).collect();
+        lines.join("\n")
+    })?;
+    let plan: Option<export::PlanOptions> = if plan.trim().is_empty() {
+        None
+    } else {
+        Some(serde_json::from_str(plan).map_err(|e| format!("plan: {e}"))?)
+    };
+    export::study_zip(spec, &items, gold, plan)
+}

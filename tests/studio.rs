@@ -45,3 +45,61 @@ fn every_template_is_a_spec_that_loads_with_items_that_fit() {
         assert!(kinds.iter().any(|k| k == kind), "no template for {kind}");
     }
 }
+
+#[test]
+fn the_study_zip_holds_a_folder_that_loads_and_refuses_a_broken_study() {
+    use glossa::study::export::{study_zip, PlanOptions};
+    use std::io::Read;
+    let root = env!("CARGO_MANIFEST_DIR");
+    let spec =
+        std::fs::read_to_string(format!("{root}/www/examples/it-implicit/spec.json")).unwrap();
+    let items = item::parse_items(
+        &std::fs::read_to_string(format!("{root}/www/examples/it-implicit/items.json")).unwrap(),
+    )
+    .unwrap();
+    let gold = format!(
+        r#"{{"items": [{{"item_id": "{}", "kind": "attention", "answers": {{"valutazione": "totalmente_corretto"}}}}]}}"#,
+        items[0].id
+    );
+    let plan = PlanOptions {
+        per_item: 2,
+        annotators: 3,
+        gold_every: 2,
+        seed: 7,
+    };
+    let bytes = study_zip(&spec, &items, &gold, Some(plan)).expect("zips");
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut read = |name: &str| {
+        let mut s = String::new();
+        zip.by_name(&format!("implicit-content-it/{name}"))
+            .unwrap()
+            .read_to_string(&mut s)
+            .unwrap();
+        s
+    };
+    assert_eq!(read("spec.json"), spec, "the spec as written");
+    let back = item::parse_items(&read("items.jsonl")).unwrap();
+    assert_eq!(back, items);
+    let plan: Value = serde_json::from_str(&read("plan.json")).unwrap();
+    assert_eq!(plan["annotators"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        plan["attention"][&items[0].id]["valutazione"],
+        "totalmente_corretto"
+    );
+    assert!(read("README.txt").contains("glossa host pilot implicit-content-it"));
+    // Refused: bad items, bad gold, no items.
+    let err = study_zip(
+        &spec,
+        &items,
+        r#"{"items": [{"item_id": "nope", "answers": {}}]}"#,
+        None,
+    )
+    .unwrap_err();
+    assert!(err.starts_with("gold.json: "), "{err}");
+    assert!(study_zip(&spec, &[], "", None)
+        .unwrap_err()
+        .starts_with("items.jsonl: "));
+    assert!(study_zip("{}", &items, "", None)
+        .unwrap_err()
+        .starts_with("spec.json: "));
+}

@@ -2,6 +2,9 @@
 //! and the gold file of expected answers that scores annotators (read against the spec and
 //! items; used by the plan, the pilot's training mode and the report).
 
+/// The study folder as a zip (the studio's export; the researcher's wasm and natively).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod export;
 pub mod gold;
 pub mod plan;
 /// The command line and the researcher's wasm (the studio) read spreadsheets; no participant

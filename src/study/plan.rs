@@ -113,6 +113,29 @@ pub fn make(
     })
 }
 
+/// The attention items' instructed answers, for the plan (choices and texts: the pilot page
+/// compares them exactly): `glossa plan --gold` and the studio's export.
+pub fn attention(
+    gold: &super::gold::Gold,
+) -> SortedMap<String, SortedMap<String, serde_json::Value>> {
+    use super::gold::{Expected, GoldKind};
+    gold.items
+        .iter()
+        .filter(|g| g.kind == GoldKind::Attention)
+        .map(|g| {
+            let answers = g
+                .answers
+                .iter()
+                .filter_map(|(control, e)| match e {
+                    Expected::Exact(v) => Some((control.clone(), serde_json::to_value(v).ok()?)),
+                    _ => None,
+                })
+                .collect();
+            (g.item_id.clone(), answers)
+        })
+        .collect()
+}
+
 /// FNV-1a (32 bits) of a participant id's UTF-8: the slot of a participant the plan does not
 /// name is `fnv1a(id) % slots` (the pilot runner computes the same in JavaScript).
 pub fn fnv1a(id: &str) -> u32 {

@@ -250,3 +250,48 @@ test('try as a participant: the first items run as the pilot runs them, each res
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('export: a zip of the study folder whose files pass glossa check; a study with problems is refused with them', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync, readFileSync, existsSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const root = new URL('../../', import.meta.url).pathname;
+  const cli = join(root, 'target/debug/glossa');
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'One choice (single_choice)' });
+  await page.frameLocator('#phone').getByRole('radio').first().waitFor();
+  // A gold answer, then the plan with it.
+  await page.frameLocator('#phone').getByRole('radio', { name: 'Positive' }).check();
+  await page.getByRole('button', { name: "Save the preview's answer for this item" }).click();
+  await page.getByText('Saved the gold answer of s-001.').waitFor();
+  await page.getByLabel('Make a plan').check();
+  await page.getByLabel('Annotators per item').fill('2');
+  await page.getByLabel('Annotator slots').fill('4');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the study folder (zip)' }).click()]);
+  assert.equal(download.suggestedFilename(), 'my-choice.zip');
+  await page.getByText(/Exported my-choice\.zip: spec, 3 items, gold, plan\./).waitFor();
+  const dir = mkdtempSync(join(tmpdir(), 'glossa-studio-'));
+  const zip = join(dir, 'study.zip');
+  writeFileSync(zip, readFileSync(await download.path()));
+  const unzip = spawnSync('python3', ['-c', 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])', zip, dir], { encoding: 'utf8' });
+  assert.equal(unzip.status, 0, unzip.stderr);
+  for (const f of ['spec.json', 'items.jsonl', 'gold.json', 'plan.json', 'README.txt']) assert.ok(existsSync(join(dir, 'my-choice', f)), f);
+  const check = spawnSync(cli, ['check', join(dir, 'my-choice/spec.json'), join(dir, 'my-choice/items.jsonl')], { encoding: 'utf8' });
+  assert.equal(check.status, 0, check.stdout + check.stderr);
+  assert.match(check.stdout + check.stderr, /ok \(3 items\)/);
+  const plan = JSON.parse(readFileSync(join(dir, 'my-choice/plan.json'), 'utf8'));
+  assert.equal(plan.annotators.length, 4);
+  assert.equal(plan.per_item, 2);
+  // The host command takes the folder as it is.
+  const host = spawnSync(cli, ['host', 'pilot', join(dir, 'my-choice'), '--out', join(dir, 'site')], { encoding: 'utf8' });
+  assert.equal(host.status, 0, host.stderr);
+  assert.ok(!existsSync(join(dir, 'site/study/gold.json')), 'gold answers never go to the site');
+  // A broken spec: refused, each problem named.
+  await page.evaluate(() => window.studio.editor.setText(window.studio.editor.text().replace('"id": "my-choice"', '"id": ""')));
+  await page.getByRole('button', { name: 'Download the study folder (zip)' }).click();
+  await page.getByText('The study cannot be exported yet:').waitFor();
+  assert.match(await page.locator('#export-problems').innerText(), /^spec\.json: id/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

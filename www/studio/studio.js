@@ -349,6 +349,41 @@ $('download-gold').addEventListener('click', () => {
   download('gold.json', `${JSON.stringify(goldFile(), null, 2)}\n`, 'application/json');
 });
 
+// ---- export ----
+$('export-study').addEventListener('click', async () => {
+  const status = $('export-status');
+  const problems = $('export-problems');
+  problems.replaceChildren();
+  status.textContent = 'Checking the study…';
+  const num = (id) => Math.max(0, Math.floor(Number($(id).value) || 0));
+  const plan = $('plan-on').checked
+    ? JSON.stringify({ per_item: num('plan-per-item'), annotators: num('plan-annotators'), gold_every: num('plan-gold-every') })
+    : '';
+  const gold = state.gold.items.length ? JSON.stringify(goldFile(), null, 2) + '\n' : '';
+  try {
+    const wasm = await researcherWasm();
+    const zip = wasm.exportStudy(state.specText, JSON.stringify(state.items), gold, plan);
+    let id = 'study';
+    try { id = JSON.parse(state.specText).id || id; } catch { /* refused above */ }
+    const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.zip`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    status.textContent = `Exported ${a.download}: spec, ${state.items.length} items${gold ? ', gold' : ''}${plan ? ', plan' : ''}.`;
+  } catch (e) {
+    status.textContent = 'The study cannot be exported yet:';
+    for (const line of String(e?.message ?? e).split('\n')) {
+      const li = document.createElement('li');
+      li.textContent = line;
+      problems.append(li);
+    }
+  }
+});
+
 // ---- try as a participant ----
 const tryFrame = $('try-frame');
 window.studioTried = [];

@@ -6,32 +6,9 @@ use crate::files::{exit_for, load_gold, load_items, load_spec_file, load_study, 
 use crate::Outcome;
 use glossa::analysis::agreement;
 use glossa::study::plan;
-use glossa::support::sorted_map::SortedMap;
 use std::process::ExitCode;
 
 /// A balanced assignment of items to annotator slots (see `analysis::plan`).
-/// The attention items' instructed answers (choices and texts: compared exactly in the page).
-fn attention(
-    gold: &glossa::study::gold::Gold,
-) -> SortedMap<String, SortedMap<String, serde_json::Value>> {
-    use glossa::study::gold::{Expected, GoldKind};
-    gold.items
-        .iter()
-        .filter(|g| g.kind == GoldKind::Attention)
-        .map(|g| {
-            let answers = g
-                .answers
-                .iter()
-                .filter_map(|(control, e)| match e {
-                    Expected::Exact(v) => Some((control.clone(), serde_json::to_value(v).ok()?)),
-                    _ => None,
-                })
-                .collect();
-            (g.item_id.clone(), answers)
-        })
-        .collect()
-}
-
 pub fn plan(args: &PlanArgs) -> Outcome {
     let (spec, items) = load_study(&args.spec, &args.items)?;
     let gold = args
@@ -53,7 +30,7 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         args.seed,
     ) {
         Ok(mut p) => {
-            p.attention = gold.as_ref().map(attention).unwrap_or_default();
+            p.attention = gold.as_ref().map(plan::attention).unwrap_or_default();
             println!(
                 "{}",
                 serde_json::to_string_pretty(&p).expect("JSON serialises")
