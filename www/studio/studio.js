@@ -9,29 +9,38 @@ const STORE = 'glossa-studio/1';
 const $ = (id) => document.getElementById(id);
 
 /** The studio's state as it is kept: the spec's text, the items, the item shown. */
-const saved = (() => {
-  try { return JSON.parse(localStorage.getItem(STORE)) ?? null; } catch { return null; }
-})();
+const ITEMS = `${STORE}/items`;
+const read = (key) => { try { return JSON.parse(localStorage.getItem(key)) ?? null; } catch { return null; } };
+const saved = read(STORE);
+const savedItems = read(ITEMS);
 const state = {
   specText: saved?.specText ?? '',
-  items: Array.isArray(saved?.items) ? saved.items : [],
+  items: Array.isArray(savedItems) ? savedItems : [],
   itemsName: saved?.itemsName ?? '',
   index: Number.isInteger(saved?.index) ? saved.index : 0,
   gold: saved?.gold?.items ? saved.gold : { items: [], span_overlap: 0.5, point_band: 0, ratio_band: 2 },
 };
 
+// The items are kept under their own key, written only when they change: typing in the spec
+// does not write 10,000 items again.
 let saveTimer = 0;
+let itemsChanged = false;
 function flush() {
   clearTimeout(saveTimer);
   saveTimer = 0;
   try {
-    localStorage.setItem(STORE, JSON.stringify(state));
+    const { items, ...rest } = state;
+    localStorage.setItem(STORE, JSON.stringify(rest));
+    if (itemsChanged) localStorage.setItem(ITEMS, JSON.stringify(items));
+    itemsChanged = false;
   } catch {
     $('preview-status').textContent = 'This browser would not keep the work (storage full or off): download the spec to keep it.';
   }
 }
-/** Keeps the state soon (typing saves once it pauses), and at once when the page goes. */
-function save() {
+/** Keeps the state soon (typing saves once it pauses), and at once when the page goes;
+ * `items` when the items changed. */
+function save(items = false) {
+  itemsChanged ||= items;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(flush, 200);
 }
@@ -74,6 +83,7 @@ async function start(choice) {
   state.itemsName = '';
   state.index = 0;
   state.gold = { ...state.gold, items: [] };
+  save(true);
   showGold();
   editor.setText(`${JSON.stringify(spec, null, 2)}\n`);
   showItems([]);
@@ -239,7 +249,7 @@ $('open-items').addEventListener('change', async (e) => {
     const bad = out.problems.length;
     status.textContent = `${file.name}: ${state.items.length} item${state.items.length === 1 ? '' : 's'}${bad ? `, ${bad} problem${bad === 1 ? '' : 's'} (those rows left out)` : ''}.${out.notes.length ? ` ${out.notes.join('; ')}.` : ''}`;
     showItems(out.problems);
-    save();
+    save(true);
     schedule();
   } catch (err) {
     status.textContent = `${file.name} could not be read: ${err?.message ?? err}`;
