@@ -7,7 +7,13 @@
 pub mod export;
 pub mod gold;
 pub mod plan;
+/// The Qualtrics survey file of a study (`glossa host qualtrics`).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod qsf;
 /// The command line and the researcher's wasm (the studio) read spreadsheets; no participant
 /// build needs it.
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod sheet;
+/// A study made into a site to upload (`glossa host`, the studio's export).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod site;

@@ -24,7 +24,6 @@ mod host;
 #[cfg(not(target_arch = "wasm32"))]
 mod items;
 #[cfg(not(target_arch = "wasm32"))]
-mod qsf;
 #[cfg(not(target_arch = "wasm32"))]
 mod schema;
 #[cfg(not(target_arch = "wasm32"))]

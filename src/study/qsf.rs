@@ -6,8 +6,8 @@
 //! completion link is given). The shape follows Qualtrics' own exports (see
 //! `docs/src/hosts/qualtrics.md` for what was checked and what could not be).
 
-use glossa::analysis::hosts::sha256_hex;
-use glossa::spec::{Item, TaskSpec};
+use crate::analysis::hosts::sha256_hex;
+use crate::spec::{Item, TaskSpec};
 use serde_json::{json, Map, Value};
 
 /// What the survey is made of.
@@ -37,9 +37,9 @@ struct Slot<'a> {
 
 /// The chunk fields (10,000 UTF-16 code units each, 256 kept for timings) that the largest
 /// result of any item needs: a simulated answer's result plus every free text at its
-/// longest (see [`glossa::simulate::result_room`]).
+/// longest (see [`crate::simulate::result_room`]).
 pub fn chunk_fields(spec: &TaskSpec, items: &[Item]) -> usize {
-    let env = glossa::result::Environment {
+    let env = crate::result::Environment {
         locale: "en-US".into(),
         viewport: Default::default(),
         touch: true,
@@ -51,13 +51,13 @@ pub fn chunk_fields(spec: &TaskSpec, items: &[Item]) -> usize {
     let room = items
         .iter()
         .map(|item| {
-            let task = glossa::task::Task::new(spec.clone(), item.clone(), None);
-            let json = glossa::simulate::annotate(&task, 1, 0)
+            let task = crate::task::Task::new(spec.clone(), item.clone(), None);
+            let json = crate::simulate::annotate(&task, 1, 0)
                 .ok()
-                .and_then(|(_, form)| glossa::result::build(&task, &form, &env, &ids, 0).ok())
+                .and_then(|(_, form)| crate::result::build(&task, &form, &env, &ids, 0).ok())
                 .and_then(|doc| serde_json::to_string(&doc).ok())
                 .unwrap_or_default();
-            glossa::simulate::result_room(&task, &json)
+            crate::simulate::result_room(&task, &json)
         })
         .max()
         .unwrap_or(0);
@@ -174,7 +174,7 @@ fn question_js(s: &Survey) -> String {
             .map(|k| {
                 (
                     (*k).to_owned(),
-                    Value::from(glossa::i18n::own::text(s.spec, &format!("qualtrics.{k}"))),
+                    Value::from(crate::i18n::own::text(s.spec, &format!("qualtrics.{k}"))),
                 )
             })
             .collect(),

@@ -1,0 +1,592 @@
+//! A study made into a site to upload: the Glossa files the host page loads, the study's spec,
+//! items and plan (never its gold answers), the page itself under a strict
+//! Content-Security-Policy, and `LINKS.txt` saying which link to give participants. [`plan`]
+//! says which file goes where and from what; `glossa host` writes the plan to a folder, and the
+//! studio (in the researcher's wasm) fetches the site's files and zips them — the same plan.
+
+use crate::item::Item;
+use crate::spec::TaskSpec;
+
+/// The page that hosts the study.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostKind {
+    /// The static pilot runner (Prolific, any static host).
+    Pilot,
+    /// A jsPsych experiment.
+    Jspsych,
+    /// A JATOS study archive.
+    Jatos,
+    /// MTurk ExternalQuestion HITs.
+    Mturk,
+    /// A Qualtrics survey file.
+    Qualtrics,
+}
+
+/// Where a file of the site comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// A file of the built Glossa site, by its path from the site's root (`www/glossa.js`).
+    Site(String),
+    /// This text.
+    Text(String),
+    /// A file outside the site, by its path (jsPsych's `dist`, named by the researcher).
+    Outside(String),
+}
+
+/// The built Glossa site the files are taken from: a folder (`glossa host`) or what the studio
+/// fetched.
+pub trait SiteFiles {
+    /// Every file under `dir` (a path from the site's root, e.g. `www/pkg`), as paths from the
+    /// root, sorted; none when there is no such folder.
+    fn list(&self, dir: &str) -> Vec<String>;
+    /// A text file of the site, or why not.
+    fn text(&self, path: &str) -> Result<String, String>;
+    /// Whether the site has this file.
+    fn has(&self, path: &str) -> bool;
+}
+
+/// A study file as it goes into `study/`: its name and text.
+#[derive(Clone, Debug)]
+pub struct StudyFile {
+    /// File name (`spec.json`, `items.jsonl`, `plan.json`).
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// jsPsych's files, found by the caller: the script's file name and what to copy into
+/// `jspsych/` (name, path).
+#[derive(Clone, Debug)]
+pub struct JsPsych {
+    /// `index.browser.min.js` or `index.browser.js`.
+    pub script: String,
+    /// The files to copy: `(name in jspsych/, path)`.
+    pub files: Vec<(String, String)>,
+}
+
+/// What the page takes besides the study.
+#[derive(Clone, Debug, Default)]
+pub struct SiteOptions {
+    /// DataPipe's experiment id: results to OSF.
+    pub datapipe: Option<String>,
+    /// An endpoint results are posted to.
+    pub post: Option<String>,
+    /// Completion links: finished, missed an attention item, could not load.
+    pub complete: [Option<String>; 3],
+    /// Where the folder will be served from (MTurk's question files and Qualtrics name it).
+    pub url: Option<String>,
+    /// jsPsych (the jsPsych page).
+    pub jspsych: Option<JsPsych>,
+}
+
+/// The JATOS archive to make from the files under `assets/`.
+#[derive(Clone, Debug)]
+pub struct JatosArchive {
+    /// Its file name (`glossa_<id>.jzip`).
+    pub file: String,
+    /// The folder inside it the assets go to.
+    pub dir: String,
+    /// The study description (`.jas`).
+    pub jas: String,
+}
+
+/// Which file goes where: paths relative to the output folder.
+#[derive(Clone, Debug)]
+pub struct SitePlan {
+    /// Every file, with where it comes from.
+    pub files: Vec<(String, Content)>,
+    /// How many of them are Glossa's and the study's (what `glossa host` reports).
+    pub copied: usize,
+    /// The page's file name (`index.html`, `survey.qsf`).
+    pub page: String,
+    /// What `LINKS.txt` says (also printed).
+    pub links: String,
+    /// JATOS: the archive to make from `assets/`.
+    pub jatos: Option<JatosArchive>,
+}
+
+/// The Content-Security-Policy of a generated page: its own files only, wasm compiled
+/// (`'wasm-unsafe-eval'`), no inline script or style, images from the items' https addresses
+/// (fonts from data: URLs, as jsPsych's stylesheet embeds them),
+/// and connections only to the page's origin and where results go.
+pub fn csp(connect: &[&str], forms: &[&str]) -> String {
+    let mut connect_src = vec!["'self'"];
+    connect_src.extend(connect);
+    let mut form_action = vec!["'self'"];
+    form_action.extend(forms);
+    format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' https: data:; font-src 'self' data:; connect-src {}; object-src 'none'; base-uri 'none'; form-action {}",
+        connect_src.join(" "),
+        form_action.join(" ")
+    )
+}
+
+/// Where MTurk takes a HIT's answer (`turkSubmitTo`): the live site and the sandbox.
+const MTURK: [&str; 2] = ["https://www.mturk.com", "https://workersandbox.mturk.com"];
+
+/// An attribute value for HTML (`"` and `&` escaped).
+fn attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+}
+
+/// The origin of an http(s) URL (`https://pipe.jspsych.org`), for `connect-src`.
+fn origin(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    matches!(scheme, "https" | "http")
+        .then(|| format!("{scheme}://{}", rest.split('/').next().unwrap_or(rest)))
+}
+
+/// The https address Qualtrics loads Glossa from, or why it is missing.
+pub fn qualtrics_base(url: Option<&str>) -> Result<String, String> {
+    match url {
+        Some(url)
+            if url.starts_with("https://")
+                || url.starts_with("http://localhost")
+                || url.starts_with("http://127.0.0.1") =>
+        {
+            Ok(format!("{}/", url.trim_end_matches('/')))
+        }
+        _ => Err("--url: give the https address the folder will be served from (with CORS allowed): the survey loads Glossa from there".into()),
+    }
+}
+
+/// The plan of the site for a study that loads (`spec`, `items` checked by the caller), from a
+/// built Glossa `site`. An error says what is missing.
+pub fn plan(
+    kind: HostKind,
+    spec: &TaskSpec,
+    items: &[Item],
+    study: &[StudyFile],
+    site: &dyn SiteFiles,
+    o: &SiteOptions,
+) -> Result<SitePlan, String> {
+    let qualtrics_base = match kind {
+        HostKind::Qualtrics => Some(qualtrics_base(o.url.as_deref())?),
+        _ => None,
+    };
+    if !site.has("www/glossa.js") || site.list("www/pkg").is_empty() {
+        return Err("not a built Glossa site (www/glossa.js and www/pkg/): build it with scripts/build.sh, or name one with --site".into());
+    }
+    if kind == HostKind::Qualtrics && !site.has("www/hosts/qualtrics.js") {
+        return Err("www/hosts/qualtrics.js is missing: the survey loads Glossa through it".into());
+    }
+    // JATOS takes the study's assets inside its archive: they go to `assets/` first.
+    let at = |p: &str| match kind {
+        HostKind::Jatos => format!("assets/{p}"),
+        _ => p.to_owned(),
+    };
+    let mut files: Vec<(String, Content)> = Vec::new();
+    // The Glossa files the page loads: the module, its stylesheet, every build (the page loads
+    // the one its spec needs), the UI strings, the host scripts; the report's wasm for training
+    // mode. Not the examples, not the schemas, not the TypeScript declarations.
+    for f in ["www/glossa.js", "www/glossa.css"] {
+        files.push((at(f), Content::Site(f.to_owned())));
+    }
+    for d in ["www/pkg", "www/strings", "www/hosts", "www/report-pkg"] {
+        for f in site.list(d) {
+            if !f.ends_with(".ts") {
+                files.push((at(&f), Content::Site(f)));
+            }
+        }
+    }
+    // The study, without its gold answers (they never go where participants can fetch them).
+    for f in study {
+        files.push((
+            at(&format!("study/{}", f.name)),
+            Content::Text(f.text.clone()),
+        ));
+    }
+    let copied = files.len();
+    let named = |want: &str| {
+        study
+            .iter()
+            .find(|f| f.name.starts_with(want))
+            .map(|f| format!("study/{}", f.name))
+    };
+    let mut data = Vec::new();
+    for (key, want) in [("spec", "spec"), ("items", "items"), ("plan", "plan")] {
+        if let Some(path) = named(want) {
+            data.push((key, path));
+        }
+    }
+    let mut connect = Vec::new();
+    if let Some(id) = &o.datapipe {
+        data.push(("datapipe", id.clone()));
+        connect.push("https://pipe.jspsych.org".to_owned());
+    }
+    if let Some(url) = &o.post {
+        data.push(("post", url.clone()));
+        connect.extend(origin(url));
+    }
+    for (key, link) in ["complete", "complete-attention", "complete-error"]
+        .iter()
+        .zip(&o.complete)
+    {
+        if let Some(l) = link {
+            data.push((key, l.clone()));
+        }
+    }
+    let body_data: String = data
+        .iter()
+        .map(|(k, v)| format!(" data-{k}=\"{}\"", attr(v)))
+        .collect();
+    let connect: Vec<&str> = connect.iter().map(String::as_str).collect();
+    let forms: &[&str] = match kind {
+        HostKind::Mturk => &MTURK,
+        _ => &[],
+    };
+    let policy = csp(&connect, forms);
+    let (page_name, page_text) = match kind {
+        HostKind::Pilot => ("index.html", pilot_page(site, &policy, &body_data)?),
+        HostKind::Jspsych => {
+            let js = o.jspsych.as_ref().ok_or(
+                "no jsPsych: get it with `npm install jspsych` and name its dist folder with --jspsych node_modules/jspsych/dist",
+            )?;
+            for (name, path) in &js.files {
+                files.push((format!("jspsych/{name}"), Content::Outside(path.clone())));
+            }
+            ("index.html", jspsych_page(&js.script, &policy, &body_data))
+        }
+        HostKind::Jatos => ("index.html", jatos_page(&policy)),
+        HostKind::Mturk => ("index.html", mturk_page(site, &policy, &body_data)?),
+        HostKind::Qualtrics => (
+            "survey.qsf",
+            qualtrics_survey(
+                spec,
+                items,
+                study.iter().find(|f| f.name.starts_with("plan")),
+                qualtrics_base.as_deref().unwrap_or_default(),
+                &named("spec").unwrap_or_default(),
+                &o.complete,
+            )?,
+        ),
+    };
+    files.push((at(page_name), Content::Text(page_text)));
+    if kind == HostKind::Mturk {
+        files.extend(mturk_questions(items, o.url.as_deref()));
+    }
+    let jatos = (kind == HostKind::Jatos).then(|| {
+        // The component's configuration: where the study's files are, and where to end.
+        let mut config = serde_json::Map::new();
+        for (k, v) in &data {
+            if ["spec", "items", "plan", "datapipe", "post", "complete"].contains(k) {
+                config.insert((*k).to_owned(), serde_json::Value::from(v.as_str()));
+            }
+        }
+        jatos_archive(
+            spec,
+            &serde_json::Value::Object(config),
+            o.complete[0].as_deref(),
+        )
+    });
+    Ok(SitePlan {
+        files,
+        copied,
+        page: page_name.to_owned(),
+        links: links(kind, o),
+        jatos,
+    })
+}
+
+/// The Qualtrics survey file (see [`super::qsf`]), its chunk fields sized for the study's
+/// largest result.
+fn qualtrics_survey(
+    spec: &TaskSpec,
+    items: &[Item],
+    plan: Option<&StudyFile>,
+    base: &str,
+    spec_file: &str,
+    complete: &[Option<String>; 3],
+) -> Result<String, String> {
+    let plan = plan
+        .map(|p| {
+            serde_json::from_str::<serde_json::Value>(&p.text)
+                .map_err(|e| format!("study/{}: {e}", p.name))
+        })
+        .transpose()?;
+    let survey = super::qsf::survey(&super::qsf::Survey {
+        spec,
+        items,
+        plan: plan.as_ref(),
+        base,
+        spec_file,
+        complete: [
+            complete[0].as_deref(),
+            complete[1].as_deref(),
+            complete[2].as_deref(),
+        ],
+        fields: super::qsf::chunk_fields(spec, items),
+    })?;
+    serde_json::to_string(&survey).map_err(|e| e.to_string())
+}
+
+/// The page's policy in its head.
+fn with_policy(page: &str, policy: &str) -> String {
+    page.replacen(
+        "<meta charset=\"utf-8\">",
+        &format!("<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">"),
+        1,
+    )
+}
+
+/// The pilot page: the site's `index.html`, named for the study, under the policy.
+fn pilot_page(site: &dyn SiteFiles, policy: &str, body_data: &str) -> Result<String, String> {
+    let page = site
+        .text("index.html")
+        .map_err(|e| format!("cannot read index.html: {e}"))?;
+    if page.contains("<script>") || page.contains("<style>") || !page.contains("<body>") {
+        return Err("the site's index.html has inline script or style, or no <body>: it cannot run under the page's policy".into());
+    }
+    Ok(with_policy(&page, policy).replacen("<body>", &format!("<body{body_data}>"), 1))
+}
+
+/// The MTurk ExternalQuestion page: the site's `www/hosts/mturk.html` at the folder's root.
+fn mturk_page(site: &dyn SiteFiles, policy: &str, body_data: &str) -> Result<String, String> {
+    let page = site
+        .text("www/hosts/mturk.html")
+        .map_err(|e| format!("cannot read www/hosts/mturk.html: {e}"))?;
+    Ok(with_policy(&page, policy)
+        .replace("href=\"../glossa.js\"", "href=\"www/glossa.js\"")
+        .replace("href=\"mturk.css\"", "href=\"www/hosts/mturk.css\"")
+        .replace("src=\"mturk-main.js\"", "src=\"www/hosts/mturk-main.js\"")
+        .replacen("<body>", &format!("<body{body_data}>"), 1))
+}
+
+/// One ExternalQuestion per item (`mturk/<item>.xml`), pointing at `index.html?item=<id>` under
+/// `url` (a placeholder address without it).
+fn mturk_questions(items: &[Item], url: Option<&str>) -> Vec<(String, Content)> {
+    let base = url.map_or_else(
+        || "https://YOUR.HOST/PATH/".to_owned(),
+        |u| format!("{}/", u.trim_end_matches('/')),
+    );
+    items
+        .iter()
+        .map(|item| {
+            let query: String = item
+                .id
+                .bytes()
+                .map(|b| match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                        (b as char).to_string()
+                    }
+                    _ => format!("%{b:02X}"),
+                })
+                .collect();
+            let file: String = item
+                .id
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let xml = format!(
+                "<ExternalQuestion xmlns=\"http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2006-07-14/ExternalQuestion.xsd\">\n  <ExternalURL>{}</ExternalURL>\n  <FrameHeight>0</FrameHeight>\n</ExternalQuestion>\n",
+                attr(&format!("{base}index.html?item={query}"))
+            );
+            (format!("mturk/{file}.xml"), Content::Text(xml))
+        })
+        .collect()
+}
+
+/// A generated page: the policy, the head's own lines, the body's attributes and content.
+fn page(policy: &str, head: &str, body_attrs: &str, body: &str) -> String {
+    format!(
+        r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Annotation study</title>
+<link rel="icon" href="data:,">
+{head}</head>
+<body{body_attrs}>
+{body}</body>
+</html>
+"#
+    )
+}
+
+/// The JATOS component page, at the root of the study's assets: JATOS's `jatos.js` (JATOS
+/// serves it beside the page) and the component script.
+fn jatos_page(policy: &str) -> String {
+    page(
+        policy,
+        "<link rel=\"stylesheet\" href=\"www/hosts/jatos.css\">\n<script src=\"jatos.js\"></script>\n<script type=\"module\" src=\"www/hosts/jatos-main.js\"></script>\n",
+        "",
+        "<span id=\"progress\" role=\"status\"></span>\n<div id=\"task\"></div>\n",
+    )
+}
+
+/// The jsPsych page: jsPsych (copied into `jspsych/`) and the Glossa plugin, the study's items
+/// as trials (`www/hosts/jspsych-study.js`).
+fn jspsych_page(script: &str, policy: &str, body_data: &str) -> String {
+    page(
+        policy,
+        &format!(
+            "<link rel=\"stylesheet\" href=\"jspsych/jspsych.css\">\n<script src=\"jspsych/{script}\"></script>\n<script type=\"module\" src=\"www/hosts/jspsych-study.js\"></script>\n"
+        ),
+        body_data,
+        "",
+    )
+}
+
+/// What to give participants, and where the results will be.
+fn links(page: HostKind, o: &SiteOptions) -> String {
+    let prolific =
+        "?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}";
+    let results = match (&o.datapipe, &o.post) {
+        (Some(id), _) => format!("each result goes to DataPipe (experiment {id}) and from there to your OSF project, as one file"),
+        (None, Some(url)) => format!("each result is posted to {url}"),
+        (None, None) => "results stay in each participant's browser: they can download them at the end (add --datapipe or --post to have them sent)".to_owned(),
+    };
+    let kind = match page {
+        HostKind::Pilot => "pilot runner",
+        HostKind::Jspsych => "jsPsych experiment",
+        HostKind::Mturk => {
+            return [
+                "The MTurk HITs: upload this folder to an https static host; each HIT is an ExternalQuestion on",
+                "index.html?item=ITEM_ID. mturk/ holds one question file per item (with --url, ready to use):",
+                "  aws mturk create-hit --question file://mturk/ITEM_ID.xml --max-assignments 3 \\",
+                "    --reward 0.30 --title '…' --description '…' --lifetime-in-seconds 604800 --assignment-duration-in-seconds 1800",
+                "Results: download the batch results CSV, then `glossa collect mturk batch.csv > results.jsonl`.",
+                "",
+            ]
+            .join("\n");
+        }
+        HostKind::Qualtrics => {
+            return format!(
+                "The Qualtrics survey: upload this folder to {} (an https host that sends CORS headers: see the\n\
+                 Qualtrics guide), then in Qualtrics: Create project -> Survey -> From a file -> survey.qsf.\n\
+                 Give participants the survey's link; for Prolific, add\n  {prolific}\n\
+                 Results: export the responses as CSV, then `glossa collect qualtrics responses.csv > results.jsonl`.\n",
+                o.url.as_deref().unwrap_or("your host")
+            );
+        }
+        HostKind::Jatos => {
+            return [
+                "The JATOS study: import the .jzip in JATOS (Study -> Import) and make a study link;",
+                "for Prolific, add ?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}} to it.",
+                "Results: in JATOS, Export results -> data only, then `glossa collect jatos FILE > results.jsonl`.",
+                "assets/ holds what the archive holds, to look at.",
+                "",
+            ]
+            .join("\n");
+        }
+    };
+    format!(
+        "The {kind}: upload this folder to any static host (GitHub Pages, OSF, your university's web space) and give\n\
+         \n  Prolific:          https://YOUR.HOST/PATH/index.html{prolific}\n  \
+         one participant:   https://YOUR.HOST/PATH/index.html?participant=P01\n\
+         \nResults: {results}.\n\
+         The page carries a Content-Security-Policy: it loads nothing but its own files{}.\n",
+        if o.datapipe.is_some() || o.post.is_some() { " and sends only where results go" } else { "" }
+    )
+}
+
+/// A UUID-shaped id made from a name (the same study gets the same id, so importing a new
+/// version into JATOS updates the study rather than adding another).
+fn uuid_of(name: &str) -> String {
+    let h = crate::analysis::hosts::sha256_hex(name.as_bytes());
+    format!(
+        "{}-{}-5{}-a{}-{}",
+        &h[0..8],
+        &h[8..12],
+        &h[13..16],
+        &h[17..20],
+        &h[20..32]
+    )
+}
+
+/// The JATOS study archive's name and description (`.jas`, JATOS's format version 3: a study,
+/// its one component, its default batch); its files are the assets (see [`jatos_zip`]).
+fn jatos_archive(
+    spec: &TaskSpec,
+    config: &serde_json::Value,
+    end_redirect: Option<&str>,
+) -> JatosArchive {
+    let name: String = spec
+        .id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let dir_name = format!("glossa_{name}");
+    let key = format!("glossa:{}", spec.id);
+    let jas = serde_json::json!({
+        "version": "3",
+        "data": {
+            "uuid": uuid_of(&key),
+            "title": spec.title.clone().unwrap_or_else(|| spec.id.clone()),
+            "description": format!("Glossa annotation study {} (version {})", spec.id, spec.version),
+            "active": true,
+            "groupStudy": false,
+            "linearStudy": false,
+            "dirName": dir_name,
+            "comments": "Made by glossa host jatos. Results: Export results → data only, then glossa collect jatos.",
+            "jsonData": null,
+            "endRedirectUrl": end_redirect,
+            "componentList": [{
+                "uuid": uuid_of(&format!("{key}/component")),
+                "title": "Annotation",
+                "htmlFilePath": "index.html",
+                "reloadable": true,
+                "active": true,
+                "comments": "",
+                "jsonData": config.to_string(),
+            }],
+            "batchList": [{
+                "uuid": uuid_of(&format!("{key}/batch")),
+                "title": "Default",
+                "active": true,
+                "maxActiveMembers": null,
+                "maxTotalMembers": null,
+                "maxTotalWorkers": null,
+                "allowedWorkerTypes": ["PersonalSingle", "PersonalMultiple", "GeneralSingle", "GeneralMultiple", "Jatos"],
+                "comments": null,
+                "jsonData": null,
+            }],
+        }
+    });
+    JatosArchive {
+        file: format!("{dir_name}.jzip"),
+        jas: serde_json::to_string(&jas).expect("JSON"),
+        dir: dir_name,
+    }
+}
+
+/// A zip of named files (`(path, bytes)`), deflated.
+pub fn zip_files<'a>(
+    files: impl IntoIterator<Item = (String, &'a [u8])>,
+) -> Result<Vec<u8>, String> {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in files {
+        zip.start_file(name, options).map_err(|e| e.to_string())?;
+        zip.write_all(bytes).map_err(|e| e.to_string())?;
+    }
+    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+}
+
+/// The `.jzip` itself: the description and the assets (`(path under assets/, bytes)`) under
+/// the archive's folder.
+pub fn jatos_zip<'a>(
+    archive: &JatosArchive,
+    assets: impl IntoIterator<Item = (String, &'a [u8])>,
+) -> Result<Vec<u8>, String> {
+    let description = [(format!("{}.jas", archive.dir), archive.jas.as_bytes())];
+    zip_files(
+        description.into_iter().chain(
+            assets
+                .into_iter()
+                .map(|(rel, bytes)| (format!("{}/{rel}", archive.dir), bytes)),
+        ),
+    )
+}
