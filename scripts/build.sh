@@ -88,5 +88,16 @@ for b in "${wanted[@]}"; do
 done
 # Builds from before the split (www/pkg/glossa.js) would be served stale: remove them.
 rm -rf www/pkg/glossa.js www/pkg/glossa_bg.wasm www/pkg/snippets
+# The site's files as the studio's host folders take them (what `glossa host` copies from a
+# folder, listed for a browser that cannot list one).
+python3 - <<'PY'
+import json, os
+files = [p for p in ('index.html', 'www/glossa.js', 'www/glossa.css') if os.path.isfile(p)]
+for d in ('www/pkg', 'www/strings', 'www/hosts', 'www/report-pkg'):
+    for root, _, names in os.walk(d):
+        files += [os.path.join(root, n).replace(os.sep, '/') for n in names]
+with open('www/site-files.json', 'w') as f:
+    json.dump(sorted(files), f, indent=0)
+PY
 
 scripts/size.sh

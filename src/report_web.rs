@@ -180,3 +180,221 @@ pub fn export_study(spec: &str, items: &str, gold: &str, plan: &str) -> Result<V
     };
     export::study_zip(spec, &items, gold, plan)
 }
+
+/// The studio's plan for a host folder: `plan` options as for [`export_study`], the gold
+/// file's text (empty: none). Returns the plan's JSON text; an error names the file.
+#[wasm_bindgen(js_name = makePlan)]
+pub fn make_plan(spec: &str, items: &str, gold: &str, plan: &str) -> Result<String, String> {
+    let (spec, items) = study(spec, items)?;
+    let gold = if gold.trim().is_empty() {
+        None
+    } else {
+        Some(load_gold(gold, &spec, &items)?)
+    };
+    let options: crate::study::export::PlanOptions =
+        serde_json::from_str(plan).map_err(|e| format!("plan: {e}"))?;
+    let p = crate::study::export::make_plan(&items, gold.as_ref(), options)?;
+    Ok(format!(
+        "{}\n",
+        serde_json::to_string_pretty(&p).map_err(|e| e.to_string())?
+    ))
+}
+
+/// The studio's host folder: `glossa host`'s plan (`study::site::plan`) made in the browser.
+/// Made from the page (`pilot`, `mturk`, `jatos`, `qualtrics`), the spec's text, the items
+/// (JSON list), the plan's text (empty: none), the options (`{"url", "datapipe", "post",
+/// "complete": [finished, attention, error]}`), the site's file list (`www/site-files.json`)
+/// and the two pages it adapts (`index.html`, `www/hosts/mturk.html`). The studio fetches each
+/// file [`SiteZip::needed`] names, hands it to [`SiteZip::add`], and [`SiteZip::finish`] zips the
+/// folder.
+#[wasm_bindgen]
+pub struct SiteZip {
+    plan: crate::study::site::SitePlan,
+    root: String,
+    fetched: std::collections::BTreeMap<String, Vec<u8>>,
+}
+
+/// A site known from its file list and the texts the plan reads.
+struct ListedSite {
+    files: Vec<String>,
+    texts: std::collections::BTreeMap<String, String>,
+}
+
+impl crate::study::site::SiteFiles for ListedSite {
+    fn list(&self, dir: &str) -> Vec<String> {
+        let prefix = format!("{dir}/");
+        self.files
+            .iter()
+            .filter(|f| f.starts_with(&prefix))
+            .cloned()
+            .collect()
+    }
+
+    fn text(&self, path: &str) -> Result<String, String> {
+        self.texts
+            .get(path)
+            .cloned()
+            .ok_or_else(|| format!("{path} was not fetched"))
+    }
+
+    fn has(&self, path: &str) -> bool {
+        self.files.iter().any(|f| f == path)
+    }
+}
+
+#[wasm_bindgen]
+impl SiteZip {
+    /// Makes the plan; an error names what is wrong (the study, the options, the site).
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        page: &str,
+        spec: &str,
+        items: &str,
+        plan: &str,
+        options: &str,
+        listing: &str,
+        index_html: &str,
+        mturk_html: &str,
+    ) -> Result<SiteZip, String> {
+        use crate::study::site::{self, HostKind, SiteOptions, StudyFile};
+        let kind = match page {
+            "pilot" => HostKind::Pilot,
+            "mturk" => HostKind::Mturk,
+            "jatos" => HostKind::Jatos,
+            "qualtrics" => HostKind::Qualtrics,
+            other => return Err(format!("{other}: the studio makes pilot, mturk, jatos and qualtrics folders (jsPsych: glossa host jspsych --jspsych DIR)")),
+        };
+        let (spec_parsed, items_parsed) = study(spec, items)?;
+        let issues = crate::item::check_items(&spec_parsed, &items_parsed);
+        if !issues.is_empty() {
+            let lines: Vec<String> = issues.iter().map(|i| format!("items: {i}")).collect();
+            return Err(lines.join("\n"));
+        }
+        #[derive(serde::Deserialize, Default)]
+        #[serde(default)]
+        struct Options {
+            url: Option<String>,
+            datapipe: Option<String>,
+            post: Option<String>,
+            complete: [Option<String>; 3],
+        }
+        let nonempty = |s: Option<String>| s.filter(|v| !v.trim().is_empty());
+        let o: Options = serde_json::from_str(options).map_err(|e| format!("options: {e}"))?;
+        let options = SiteOptions {
+            url: nonempty(o.url),
+            datapipe: nonempty(o.datapipe),
+            post: nonempty(o.post),
+            complete: o.complete.map(nonempty),
+            jspsych: None,
+        };
+        let mut items_text = String::new();
+        for item in &items_parsed {
+            items_text.push_str(&serde_json::to_string(item).map_err(|e| e.to_string())?);
+            items_text.push('\n');
+        }
+        let mut study_files = vec![
+            StudyFile {
+                name: "spec.json".into(),
+                text: spec.to_owned(),
+            },
+            StudyFile {
+                name: "items.jsonl".into(),
+                text: items_text,
+            },
+        ];
+        if !plan.trim().is_empty() {
+            study_files.push(StudyFile {
+                name: "plan.json".into(),
+                text: plan.to_owned(),
+            });
+        }
+        let files: Vec<String> =
+            serde_json::from_str(listing).map_err(|e| format!("www/site-files.json: {e}"))?;
+        let texts = [
+            ("index.html", index_html),
+            ("www/hosts/mturk.html", mturk_html),
+        ]
+        .into_iter()
+        .filter(|(_, t)| !t.is_empty())
+        .map(|(p, t)| (p.to_owned(), t.to_owned()))
+        .collect();
+        let site = ListedSite { files, texts };
+        let plan = site::plan(
+            kind,
+            &spec_parsed,
+            &items_parsed,
+            &study_files,
+            &site,
+            &options,
+        )?;
+        let root = format!(
+            "{}-{page}",
+            crate::study::export::folder_name(&spec_parsed.id)
+        );
+        Ok(SiteZip {
+            plan,
+            root,
+            fetched: Default::default(),
+        })
+    }
+
+    /// The site's files to fetch (paths from the site's root), as a JSON list.
+    pub fn needed(&self) -> String {
+        let list: Vec<&String> = self
+            .plan
+            .files
+            .iter()
+            .filter_map(|(_, c)| match c {
+                crate::study::site::Content::Site(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        serde_json::to_string(&list).unwrap_or_default()
+    }
+
+    /// A fetched site file.
+    pub fn add(&mut self, path: &str, bytes: &[u8]) {
+        self.fetched.insert(path.to_owned(), bytes.to_vec());
+    }
+
+    /// The folder as a zip (under `<spec id>-<page>/`), with `LINKS.txt` and, for JATOS, the
+    /// `.jzip` beside `assets/`. An error names a site file that was not fetched.
+    pub fn finish(&self) -> Result<Vec<u8>, String> {
+        use crate::study::site::{self, Content};
+        let mut files: Vec<(String, &[u8])> = Vec::new();
+        for (path, content) in &self.plan.files {
+            let bytes: &[u8] = match content {
+                Content::Site(p) => self
+                    .fetched
+                    .get(p)
+                    .ok_or_else(|| format!("{p} could not be fetched"))?,
+                Content::Text(t) => t.as_bytes(),
+                Content::Outside(p) => return Err(format!("{p}: not in the site")),
+            };
+            files.push((path.clone(), bytes));
+        }
+        let jzip = match &self.plan.jatos {
+            Some(archive) => {
+                let mut assets: Vec<(String, &[u8])> = files
+                    .iter()
+                    .filter_map(|(p, b)| Some((p.strip_prefix("assets/")?.to_owned(), *b)))
+                    .collect();
+                assets.sort_by(|a, b| a.0.cmp(&b.0));
+                Some((archive.file.clone(), site::jatos_zip(archive, assets)?))
+            }
+            None => None,
+        };
+        if let Some((name, bytes)) = &jzip {
+            files.push((name.clone(), bytes.as_slice()));
+        }
+        files.push(("LINKS.txt".to_owned(), self.plan.links.as_bytes()));
+        let root = &self.root;
+        site::zip_files(files.into_iter().map(|(p, b)| (format!("{root}/{p}"), b)))
+    }
+
+    /// What `LINKS.txt` says.
+    pub fn links(&self) -> String {
+        self.plan.links.clone()
+    }
+}

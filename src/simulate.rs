@@ -27,7 +27,7 @@ pub trait Simulate {
 /// A generous size, in UTF-16 code units of its JSON, of any result for `task`: a simulated
 /// result's size plus each control's [`Simulate::typed_room`], doubled for JSON escapes
 /// (a quote or a backslash takes two), plus room for longer timings and ids.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub fn result_room(task: &Task, simulated_json: &str) -> usize {
     let typed: usize = task
         .spec

@@ -6,7 +6,7 @@
 //! falls back along its tag (`de-AT` → `de`) to English.
 
 mod lang;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod own;
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 mod plural;

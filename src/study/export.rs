@@ -81,27 +81,9 @@ pub fn study_zip(
             )
         })?)
     };
-    let plan = match plan_options {
-        None => None,
-        Some(o) => {
-            let ids: Vec<String> = items.iter().map(|i| i.id.clone()).collect();
-            let gold_ids: Vec<String> = gold
-                .iter()
-                .flat_map(|g| g.items.iter().map(|i| i.item_id.clone()))
-                .collect();
-            let mut p = plan::make(
-                &ids,
-                o.per_item,
-                o.annotators,
-                &gold_ids,
-                o.gold_every,
-                o.seed,
-            )
-            .map_err(|e| format!("plan.json: {e}"))?;
-            p.attention = gold.as_ref().map(plan::attention).unwrap_or_default();
-            Some(p)
-        }
-    };
+    let plan = plan_options
+        .map(|o| make_plan(items, gold.as_ref(), o))
+        .transpose()?;
     let dir = folder_name(&spec.id);
     let mut items_text = String::new();
     for item in items {
@@ -132,6 +114,31 @@ pub fn study_zip(
         zip.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
     }
     Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+}
+
+/// The plan of the items (gold items interleaved, attention answers from the gold file), as
+/// `glossa plan` makes it. An error starts with `plan.json: `.
+pub fn make_plan(
+    items: &[Item],
+    gold: Option<&Gold>,
+    o: PlanOptions,
+) -> Result<plan::Plan, String> {
+    let ids: Vec<String> = items.iter().map(|i| i.id.clone()).collect();
+    let gold_ids: Vec<String> = gold
+        .iter()
+        .flat_map(|g| g.items.iter().map(|i| i.item_id.clone()))
+        .collect();
+    let mut p = plan::make(
+        &ids,
+        o.per_item,
+        o.annotators,
+        &gold_ids,
+        o.gold_every,
+        o.seed,
+    )
+    .map_err(|e| format!("plan.json: {e}"))?;
+    p.attention = gold.map(plan::attention).unwrap_or_default();
+    Ok(p)
 }
 
 /// What the folder is and what to do with it.

@@ -295,3 +295,75 @@ test('export: a zip of the study folder whose files pass glossa check; a study w
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a folder to upload: the studio makes glossa host\'s pilot folder — the same files — and it runs under its policy', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync, readFileSync, readdirSync, statSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join, relative } = await import('node:path');
+  const { startServer } = await import('../../scripts/static-server.mjs');
+  const root = new URL('../../', import.meta.url).pathname;
+  const cli = join(root, 'target/debug/glossa');
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'One choice (single_choice)' });
+  await page.frameLocator('#phone').getByRole('radio').first().waitFor();
+  await page.getByLabel('Completion link').fill('https://app.prolific.example/done?cc=C0DE');
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.getByRole('button', { name: 'Download the folder to upload (zip)' }).click()]);
+  assert.equal(download.suggestedFilename(), 'my-choice-pilot.zip');
+  await page.getByText(/Made my-choice-pilot\.zip/).waitFor();
+  assert.match(await page.locator('#host-links').innerText(), /The pilot runner: upload this folder/);
+  const dir = mkdtempSync(join(tmpdir(), 'glossa-studio-host-'));
+  const zip = join(dir, 'site.zip');
+  writeFileSync(zip, readFileSync(await download.path()));
+  assert.equal(spawnSync('python3', ['-c', 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])', zip, dir]).status, 0);
+  const made = join(dir, 'my-choice-pilot');
+  // The same folder as the command line makes from the exported study.
+  const study = join(dir, 'study');
+  spawnSync('mkdir', ['-p', study]);
+  writeFileSync(join(study, 'spec.json'), readFileSync(join(made, 'study/spec.json')));
+  writeFileSync(join(study, 'items.jsonl'), readFileSync(join(made, 'study/items.jsonl')));
+  const cliOut = join(dir, 'cli');
+  const host = spawnSync(cli, ['host', 'pilot', study, '--out', cliOut, '--complete', 'https://app.prolific.example/done?cc=C0DE'], { cwd: root, encoding: 'utf8' });
+  assert.equal(host.status, 0, host.stderr);
+  const files = (d) => {
+    const out = [];
+    const walk = (p) => { for (const n of readdirSync(p)) { const f = join(p, n); if (statSync(f).isDirectory()) walk(f); else out.push(relative(d, f)); } };
+    walk(d);
+    return out.sort();
+  };
+  assert.deepEqual(files(made), files(cliOut), 'the same files');
+  for (const f of ['index.html', 'LINKS.txt', 'www/glossa.js']) assert.equal(readFileSync(join(made, f), 'utf8'), readFileSync(join(cliOut, f), 'utf8'), f);
+  // Served as a static host would, it runs: a participant answers both items, no policy violation.
+  const { server, url } = await startServer(made, 0);
+  const run = await context.newPage();
+  const violations = [];
+  run.on('console', (m) => { if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text()); });
+  await run.goto(`${url}index.html?participant=P01`);
+  await run.getByRole('radio', { name: 'Positive' }).check();
+  await run.getByRole('button', { name: 'Submit', exact: true }).click();
+  await run.getByRole('button', { name: /Next item/ }).click();
+  await run.getByRole('radio', { name: 'Neutral' }).check();
+  await run.getByRole('button', { name: 'Submit', exact: true }).click();
+  await run.getByRole('button', { name: /Next item/ }).click();
+  await run.getByRole('radio', { name: 'Negative' }).check();
+  await run.getByRole('button', { name: 'Submit', exact: true }).click();
+  await run.getByRole('link', { name: /Finish and return/ }).waitFor();
+  assert.deepEqual(violations, []);
+  await new Promise((ok) => server.close(ok));
+  // JATOS: the archive to import, with its description and the assets.
+  await page.locator('#host-kind').selectOption('jatos');
+  const [jatos] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.getByRole('button', { name: 'Download the folder to upload (zip)' }).click()]);
+  const listing = spawnSync('python3', ['-c', `import sys, zipfile, io
+z = zipfile.ZipFile(sys.argv[1])
+inner = zipfile.ZipFile(io.BytesIO(z.read('my-choice-jatos/glossa_my_choice.jzip')))
+print('\\n'.join(sorted(n for n in inner.namelist() if n.endswith(('.jas', 'index.html', 'spec.json')))))`, await jatos.path()], { encoding: 'utf8' });
+  assert.equal(listing.status, 0, listing.stderr);
+  assert.deepEqual(listing.stdout.trim().split('\n'), ['glossa_my_choice.jas', 'glossa_my_choice/index.html', 'glossa_my_choice/study/spec.json']);
+  // Qualtrics needs the address it will be served from: said so.
+  await page.locator('#host-kind').selectOption('qualtrics');
+  await page.getByRole('button', { name: 'Download the folder to upload (zip)' }).click();
+  await page.getByText('The folder cannot be made yet:').waitFor();
+  assert.match(await page.locator('#host-problems').innerText(), /--url: give the https address/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

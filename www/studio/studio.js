@@ -318,11 +318,7 @@ async function checkGold() {
     const wasm = await researcherWasm();
     new wasm.TrainingGold(state.specText, JSON.stringify(state.items), JSON.stringify(goldFile())).free();
   } catch (e) {
-    for (const line of String(e?.message ?? e).split('\n')) {
-      const li = document.createElement('li');
-      li.textContent = line;
-      list.append(li);
-    }
+    listLines(list, e);
   }
 }
 
@@ -386,11 +382,74 @@ $('export-study').addEventListener('click', async () => {
     status.textContent = `Exported ${a.download}: spec, ${state.items.length} items${gold ? ', gold' : ''}${plan ? ', plan' : ''}.`;
   } catch (e) {
     status.textContent = 'The study cannot be exported yet:';
-    for (const line of String(e?.message ?? e).split('\n')) {
-      const li = document.createElement('li');
-      li.textContent = line;
-      problems.append(li);
+    listLines(problems, e);
+  }
+});
+
+/** Lines of an error from the wasm, listed in `list`. */
+function listLines(list, error) {
+  list.replaceChildren();
+  for (const line of String(error?.message ?? error).split('\n')) {
+    const li = document.createElement('li');
+    li.textContent = line;
+    list.append(li);
+  }
+}
+
+$('export-host').addEventListener('click', async () => {
+  const status = $('host-status');
+  const problems = $('host-problems');
+  const shown = $('host-links');
+  problems.replaceChildren();
+  shown.hidden = true;
+  status.textContent = 'Making the folder…';
+  const kind = $('host-kind').value;
+  const root = new URL('../../', import.meta.url);
+  const num = (id) => Math.max(0, Math.floor(Number($(id).value) || 0));
+  try {
+    const wasm = await researcherWasm();
+    const items = JSON.stringify(state.items);
+    const gold = state.gold.items.length ? JSON.stringify(goldFile()) : '';
+    const plan = $('plan-on').checked
+      ? wasm.makePlan(state.specText, items, gold, JSON.stringify({ per_item: num('plan-per-item'), annotators: num('plan-annotators'), gold_every: num('plan-gold-every') }))
+      : '';
+    const text = (p) => fetch(new URL(p, root)).then((r) => (r.ok ? r.text() : ''));
+    const [listing, index, mturk] = await Promise.all([text('www/site-files.json'), text('index.html'), text('www/hosts/mturk.html')]);
+    const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, null, null] };
+    const site = new wasm.SiteZip(kind, state.specText, items, plan, JSON.stringify(options), listing || '[]', index, mturk);
+    try {
+      const needed = JSON.parse(site.needed());
+      for (let i = 0; i < needed.length; i += 8) {
+        const batch = needed.slice(i, i + 8);
+        const got = await Promise.all(batch.map(async (p) => {
+          const r = await fetch(new URL(p, root));
+          if (!r.ok) throw new Error(`${p} could not be fetched (${r.status})`);
+          return new Uint8Array(await r.arrayBuffer());
+        }));
+        batch.forEach((p, k) => site.add(p, got[k]));
+        status.textContent = `Making the folder… ${Math.min(i + 8, needed.length)} of ${needed.length} files`;
+      }
+      const zip = site.finish();
+      let id = 'study';
+      try { id = JSON.parse(state.specText).id || id; } catch { /* refused above */ }
+      const name = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}-${kind}.zip`;
+      const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      status.textContent = `Made ${name} (${(zip.length / 1e6).toFixed(1)} MB). What to do with it:`;
+      shown.textContent = site.links();
+      shown.hidden = false;
+    } finally {
+      site.free();
     }
+  } catch (e) {
+    status.textContent = 'The folder cannot be made yet:';
+    listLines(problems, e);
   }
 });
 
