@@ -9,7 +9,6 @@ use glossa::answer::{Answer, OrderSet};
 use glossa::form::{apply, Action, FormState, Rank, RankEdit};
 use glossa::item;
 use glossa::result::{build, Environment};
-use glossa::support::ids::ControlId;
 use glossa::support::sorted_map::SortedMap;
 use glossa::task::Task;
 use glossa::validate::{self, ProblemCode};

@@ -106,7 +106,7 @@ pub fn label_studio_config(c: &SpanLabels) -> String {
             .replace('>', "&gt;")
     };
     let mut x = String::from("<View>\n");
-    x += &format!("  <Labels name=\"label\" toName=\"text\">\n");
+    x += "  <Labels name=\"label\" toName=\"text\">\n";
     for l in &c.labels {
         x += &format!("    <Label value=\"{}\"/>\n", esc(l.value.as_str()));
     }

@@ -143,11 +143,10 @@ pub fn make_plan(
 
 /// What the folder is and what to do with it.
 fn readme(dir: &str, gold: bool, plan: bool) -> String {
-    let mut out = format!(
-        "A Glossa study folder, exported by the studio.\n\n\
+    let mut out = "A Glossa study folder, exported by the studio.\n\n\
          spec.json    the task spec\n\
          items.jsonl  the items, one per line\n"
-    );
+        .to_owned();
     if gold {
         out.push_str("gold.json    the gold and attention answers: keep it to yourself (glossa host never copies it)\n");
     }
