@@ -119,8 +119,9 @@ $('download-spec').addEventListener('click', () => {
   download('spec.json', editor.text(), 'application/json');
 });
 
-function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `data` (text or bytes) as a file called `name`. */
+function download(name, data, type) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -369,22 +370,21 @@ $('export-study').addEventListener('click', async () => {
   try {
     const wasm = await researcherWasm();
     const zip = wasm.exportStudy(state.specText, JSON.stringify(state.items), gold, plan);
-    let id = 'study';
-    try { id = JSON.parse(state.specText).id || id; } catch { /* refused above */ }
-    const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}.zip`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    status.textContent = `Exported ${a.download}: spec, ${state.items.length} items${gold ? ', gold' : ''}${plan ? ', plan' : ''}.`;
+    const name = `${studyName()}.zip`;
+    download(name, zip, 'application/zip');
+    status.textContent = `Exported ${name}: spec, ${state.items.length} items${gold ? ', gold' : ''}${plan ? ', plan' : ''}.`;
   } catch (e) {
     status.textContent = 'The study cannot be exported yet:';
     listLines(problems, e);
   }
 });
+
+/** The spec's id made safe for a file name (`study` while it has none). */
+function studyName() {
+  let id = 'study';
+  try { id = JSON.parse(state.specText).id || id; } catch { /* the checks say why */ }
+  return id.replace(/[^A-Za-z0-9_-]/g, '_');
+}
 
 /** Lines of an error from the wasm, listed in `list`. */
 function listLines(list, error) {
@@ -430,17 +430,8 @@ $('export-host').addEventListener('click', async () => {
         status.textContent = `Making the folder… ${Math.min(i + 8, needed.length)} of ${needed.length} files`;
       }
       const zip = site.finish();
-      let id = 'study';
-      try { id = JSON.parse(state.specText).id || id; } catch { /* refused above */ }
-      const name = `${id.replace(/[^A-Za-z0-9_-]/g, '_')}-${kind}.zip`;
-      const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      const name = `${studyName()}-${kind}.zip`;
+      download(name, zip, 'application/zip');
       status.textContent = `Made ${name} (${(zip.length / 1e6).toFixed(1)} MB). What to do with it:`;
       shown.textContent = site.links();
       shown.hidden = false;
