@@ -86,7 +86,8 @@ fn load_gold(
 
 /// The studio's items: a file's bytes (CSV, TSV, XLSX, XLS, ODS, JSON or JSON Lines, told by
 /// `name`'s extension) read against the spec by `glossa items`' own code, `map` a JSON object
-/// `{field: column}`. Returns JSON `{"header": [...], "items": [{"row": n, "item": {...}}],
+/// `{field: column}`. Returns JSON `{"header": [...], "fields": [the fields the spec needs],
+/// "items": [{"row": n, "item": {...}}],
 /// "problems": [{"row": n | null, "column": "..." | null, "message": "..."}], "notes": [...]}`;
 /// rows with problems are left out of `items`. An unreadable spec or file is an error.
 #[wasm_bindgen(js_name = readItems)]
@@ -154,10 +155,11 @@ pub fn read_items(bytes: &[u8], name: &str, spec: &str, map: &str) -> Result<Str
             .collect();
         (table.header, items, problems, notes)
     };
-    Ok(
-        json!({ "header": header, "items": items, "problems": problems, "notes": notes })
-            .to_string(),
-    )
+    let fields = sheet::needed_fields(&spec);
+    Ok(json!({
+        "header": header, "fields": fields, "items": items, "problems": problems, "notes": notes,
+    })
+    .to_string())
 }
 
 /// A JSON object of strings (`{field: column}`).

@@ -103,3 +103,22 @@ fn the_study_zip_holds_a_folder_that_loads_and_refuses_a_broken_study() {
         .unwrap_err()
         .starts_with("spec.json: "));
 }
+
+#[test]
+fn the_fields_a_column_mapping_offers_are_the_ones_the_spec_reads() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let fields = |dir: &str| {
+        let spec = glossa::mount::load_spec(
+            &std::fs::read_to_string(format!("{root}/www/examples/{dir}/spec.json")).unwrap(),
+        )
+        .unwrap();
+        glossa::study::sheet::needed_fields(&spec)
+    };
+    assert_eq!(
+        fields("it-implicit"),
+        ["testo", "annotazione", "output"],
+        "in screen order"
+    );
+    assert_eq!(fields("en-likert"), ["article", "summaries"]);
+    assert_eq!(fields("en-ner"), ["text"]);
+}

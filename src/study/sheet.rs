@@ -207,6 +207,25 @@ enum Target {
     Output(String, String),
 }
 
+/// The item fields the spec shows or asks about (blocks, span texts, outputs), as the checks
+/// find them missing from an item that has only an id: what a column mapping offers.
+pub fn needed_fields(spec: &TaskSpec) -> Vec<String> {
+    let bare = Item {
+        id: "x".to_owned(),
+        fields: SortedMap::new(),
+    };
+    let mut out: Vec<String> = check_items(spec, &[bare])
+        .into_iter()
+        .filter(|i| i.code == SpecIssueCode::MissingField)
+        .filter_map(|i| {
+            let field = i.path.strip_prefix("items[0].")?;
+            Some(field.split(['.', '[']).next().unwrap_or(field).to_owned())
+        })
+        .collect();
+    out.dedup();
+    out
+}
+
 /// The items of a table for a spec, with their row numbers, and every problem: a mapped
 /// column that is not there, a row without an id, a row that does not fit the spec (by the
 /// checks `glossa check` runs), an id used twice.

@@ -124,6 +124,18 @@ test('a spreadsheet becomes items: an XLSX read in the browser, a CSV with a bad
   await page.getByRole('button', { name: 'Next item' }).click();
   await page.getByText(`Item 2 of ${expected.length} (${expected[1].id})`).waitFor();
   await page.frameLocator('#desktop').getByText(expected[1].testo.slice(0, 20)).first().waitFor();
+  // Columns named otherwise: mapped by hand, field by field.
+  const other = 'Nr,Satz,annotazione,output\nq-1,Primo testo.,Nota.,Output.\nq-2,Secondo testo.,Nota.,Output.\n';
+  await page.getByLabel(/Open items/).setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from(other) });
+  await page.getByText(/other\.csv: 0 items, 3 problems/).waitFor();
+  assert.match(await page.locator('#item-problems').innerText(), /no id column/);
+  const columns = page.getByRole('group', { name: 'Which column is which field' });
+  await columns.getByLabel('id', { exact: true }).selectOption('Nr');
+  await page.getByText(/other\.csv: 0 items, 2 problems/).waitFor();
+  assert.match(await page.locator('#item-problems').innerText(), /^Row 2, column .*testo|^Row 2: no value for field "testo"/);
+  await columns.getByLabel('testo', { exact: true }).selectOption('Satz');
+  await page.getByText('other.csv: 2 items.').waitFor();
+  await page.frameLocator('#phone').getByText('Primo testo.').waitFor();
   // A CSV whose second row has no id: named by the row the spreadsheet shows.
   const csv = 'id,testo,annotazione,output\nok-1,Un testo.,Una nota.,Un output.\n,Senza id.,Nota.,Output.\n';
   await page.getByLabel(/Open items/).setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

@@ -83,6 +83,8 @@ async function start(choice) {
   state.itemsName = '';
   state.index = 0;
   state.gold = { ...state.gold, items: [] };
+  table = null;
+  $('item-columns').hidden = true;
   save(true);
   showGold();
   editor.setText(`${JSON.stringify(spec, null, 2)}\n`);
@@ -234,27 +236,67 @@ function showItems(problems) {
   $('next-item').disabled = state.index >= n - 1;
 }
 
-$('open-items').addEventListener('change', async (e) => {
-  const file = e.target.files?.[0];
-  if (!file) return;
-  e.target.value = '';
+/** The table last opened (kept in memory while the page is open): a new column mapping reads
+ * it again. */
+let table = null;
+
+/** One select per field the spec needs (and the id): which column fills it. */
+function showColumns(header, fields, map) {
+  const box = $('item-columns');
+  const list = $('item-column-list');
+  list.replaceChildren();
+  box.hidden = !header.length;
+  for (const [k, field] of ['id', ...fields].entries()) {
+    // A label of its own (not around the select: its name would take the option shown).
+    const cell = document.createElement('div');
+    cell.className = 'studio-field';
+    const label = document.createElement('label');
+    label.htmlFor = `column-${k}`;
+    label.textContent = field;
+    const select = document.createElement('select');
+    select.id = `column-${k}`;
+    select.dataset.field = field;
+    select.append(new Option('(the column of that name)', ''));
+    for (const h of header) select.append(new Option(h, h));
+    select.value = map[field] ?? '';
+    select.addEventListener('change', () => {
+      const next = {};
+      for (const s of list.querySelectorAll('select')) if (s.value) next[s.dataset.field] = s.value;
+      readTable(next);
+    });
+    cell.append(label, select);
+    list.append(cell);
+  }
+}
+
+/** Reads the table last opened with a column mapping, and shows the items it makes. */
+async function readTable(map) {
+  const { bytes, name } = table;
   const status = $('items-status');
-  status.textContent = `Reading ${file.name}…`;
+  status.textContent = `Reading ${name}…`;
   try {
     const wasm = await researcherWasm();
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const out = JSON.parse(wasm.readItems(bytes, file.name, state.specText, '{}'));
+    const out = JSON.parse(wasm.readItems(bytes, name, state.specText, JSON.stringify(map)));
+    showColumns(out.header, out.fields, map);
     state.items = out.items.map((x) => x.item);
-    state.itemsName = file.name;
+    state.itemsName = name;
     state.index = 0;
     const bad = out.problems.length;
-    status.textContent = `${file.name}: ${state.items.length} item${state.items.length === 1 ? '' : 's'}${bad ? `, ${bad} problem${bad === 1 ? '' : 's'} (those rows left out)` : ''}.${out.notes.length ? ` ${out.notes.join('; ')}.` : ''}`;
+    status.textContent = `${name}: ${state.items.length} item${state.items.length === 1 ? '' : 's'}${bad ? `, ${bad} problem${bad === 1 ? '' : 's'} (those rows left out)` : ''}.${out.notes.length ? ` ${out.notes.join('; ')}.` : ''}`;
     showItems(out.problems);
     save(true);
     schedule();
   } catch (err) {
-    status.textContent = `${file.name} could not be read: ${err?.message ?? err}`;
+    status.textContent = `${name} could not be read: ${err?.message ?? err}`;
   }
+}
+
+$('open-items').addEventListener('change', async (e) => {
+  const file = e.target.files?.[0];
+  if (!file) return;
+  e.target.value = '';
+  table = { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
+  await readTable({});
 });
 
 for (const [id, step] of [['prev-item', -1], ['next-item', 1]]) {
