@@ -100,6 +100,7 @@ const editor = createEditor($('editor'), {
     state.specText = text;
     save();
     schedule();
+    showForm();
   },
 });
 editor.view.contentDOM.setAttribute('aria-describedby', 'editor-hint');
@@ -131,6 +132,31 @@ function download(name, data, type) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- the form of the common fields ----
+const formFields = [...document.querySelectorAll('#spec-form [data-key]')];
+/** The form shows the spec's fields (when the text is JSON). */
+function showForm() {
+  let spec;
+  try { spec = JSON.parse(state.specText); } catch { return; }
+  if (!spec || typeof spec !== 'object') return;
+  for (const f of formFields) {
+    if (f === document.activeElement) continue;
+    const v = spec[f.dataset.key];
+    f.value = v == null ? '' : String(v);
+  }
+}
+for (const f of formFields) {
+  f.addEventListener('input', () => {
+    let spec;
+    try { spec = JSON.parse(state.specText); } catch { return; }
+    const key = f.dataset.key;
+    const value = 'number' in f.dataset ? (f.value === '' ? null : Number(f.value)) : f.value;
+    if (value === '' || value === null) delete spec[key];
+    else spec[key] = value;
+    editor.setText(`${JSON.stringify(spec, null, 2)}\n`);
+  });
 }
 
 // ---- problems ----
@@ -532,6 +558,7 @@ function showTried() {
 // ---- start ----
 if (!state.specText.trim()) await start('kind:single_choice');
 showItems([]);
+showForm();
 showGold();
 checkGold();
 schedule();
