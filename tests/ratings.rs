@@ -171,6 +171,46 @@ fn gold_points_pass_within_the_band() {
     };
     assert_eq!(score(90, 0), Some(true));
     assert_eq!(score(84, 0), Some(false), "11 below");
+    // The control's own tolerance goes over the file's.
+    let own = Gold::load(r#"{"items": [{"item_id": "wmt-da-001", "answers": {"da": {"sys-a": 95, "sys-c": 10}}}], "point_band": 10, "tolerance": {"da": 15}}"#, &t.spec, &items).unwrap();
+    assert_eq!(own.tolerance("da").point_band, 15);
+    let with_own = |a: i64| {
+        let f = [("sys-a", a), ("sys-b", 50), ("sys-c", 0)]
+            .iter()
+            .fold(FormState::new(0), |f, (k, v)| {
+                point(&t, &f, "da", Some(k), Some(Point::Value(*v)))
+            });
+        let doc = build(&t, &f, &Environment::default(), &SortedMap::new(), 1).unwrap();
+        own.passes(
+            &glossa::result::ResultDoc::read(&t.spec, &serde_json::to_value(&doc).unwrap())
+                .unwrap(),
+        )
+    };
+    assert_eq!(
+        with_own(84),
+        Some(true),
+        "11 below is within the control's 15"
+    );
+    assert_eq!(with_own(79), Some(false));
+    // A tolerance that is not one for the control, or for no control: named.
+    let bad = Gold::load(
+        r#"{"items": [], "tolerance": {"da": 2.5, "nope": 1}}"#,
+        &t.spec,
+        &items,
+    )
+    .unwrap_err();
+    let text: Vec<String> = bad.iter().map(ToString::to_string).collect();
+    assert_eq!(text.len(), 2, "{text:?}");
+    assert!(
+        text[0].starts_with(
+            "tolerance.da: 2.5 is not a tolerance for this control: give a whole number of points"
+        ),
+        "{text:?}"
+    );
+    assert!(
+        text[1].starts_with("tolerance.nope: no control"),
+        "{text:?}"
+    );
     let bad = Gold::load(
         r#"{"items": [{"item_id": "wmt-da-001", "answers": {"da": {"sys-a": 150, "sys-x": 10}}}]}"#,
         &t.spec,

@@ -242,6 +242,13 @@ test('gold by annotating: spans tapped in the phone preview become the item\'s g
   assert.equal(gold.items[0].item_id, 's-003');
   assert.deepEqual(gold.items[0].answers.entities.spans.map((s) => [s.label, s.text]), [['PER', 'Maria Rossi'], ['LOC', 'Turin']]);
   assert.equal(gold.span_overlap, 0.5);
+  assert.equal(gold.tolerance, undefined, 'no control of its own yet');
+  // The control's own tolerance: written into the file, read back by the report's code.
+  await page.getByLabel('Names: word overlap (0–1)').fill('0.8');
+  await page.getByLabel('Names: word overlap (0–1)').press('Tab');
+  const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download gold.json' }).click()]);
+  assert.deepEqual(JSON.parse(await readFile(await again.path(), 'utf8')).tolerance, { entities: 0.8 });
+  assert.equal(await page.locator('#gold-problems li').count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

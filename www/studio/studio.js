@@ -82,7 +82,7 @@ async function start(choice) {
   state.items = items;
   state.itemsName = '';
   state.index = 0;
-  state.gold = { ...state.gold, items: [] };
+  state.gold = { ...state.gold, items: [], tolerance: {} };
   table = null;
   $('item-columns').hidden = true;
   save(true);
@@ -101,6 +101,7 @@ const editor = createEditor($('editor'), {
     save();
     schedule();
     showForm();
+    showTolerances();
   },
 });
 editor.view.contentDOM.setAttribute('aria-describedby', 'editor-hint');
@@ -337,8 +338,55 @@ for (const [id, step] of [['prev-item', -1], ['next-item', 1]]) {
 // ---- gold ----
 /** The gold file as `glossa report --gold` and the pilot's training mode read it. */
 function goldFile() {
-  const { items, span_overlap, point_band, ratio_band } = state.gold;
-  return { items, span_overlap, point_band, ratio_band };
+  const { items, span_overlap, point_band, ratio_band, tolerance } = state.gold;
+  const own = Object.fromEntries(Object.entries(tolerance ?? {}).filter(([, v]) => Number.isFinite(v)));
+  return { items, span_overlap, point_band, ratio_band, ...(Object.keys(own).length ? { tolerance: own } : {}) };
+}
+
+/** What a control's own tolerance means, by its kind (none: compared exactly). */
+const TOLERANCE = {
+  number: ['ratio still right', 1, 0.5],
+  scale: ['points off still right', 0, 1],
+  slider: ['points off still right', 0, 1],
+  span_labels: ['word overlap (0–1)', 0, 0.05],
+  span_attributes: ['word overlap (0–1)', 0, 0.05],
+  questions: ['fragment overlap (0–1)', 0, 0.05],
+};
+
+/** One input per control that takes a tolerance: empty keeps the kind's. */
+function showTolerances() {
+  const box = $('tol-controls');
+  let spec;
+  try { spec = JSON.parse(state.specText); } catch { return; }
+  const controls = (Array.isArray(spec?.controls) ? spec.controls : []).filter((c) => TOLERANCE[c?.kind] && typeof c.id === 'string');
+  const key = JSON.stringify(controls.map((c) => [c.id, c.kind, c.label]));
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren();
+  for (const [k, c] of controls.entries()) {
+    const [what, min, step] = TOLERANCE[c.kind];
+    const cell = document.createElement('div');
+    cell.className = 'studio-field';
+    const label = document.createElement('label');
+    label.htmlFor = `tol-control-${k}`;
+    label.textContent = `${c.label || c.id}: ${what}`;
+    const input = document.createElement('input');
+    input.id = `tol-control-${k}`;
+    input.type = 'number';
+    input.min = String(min);
+    input.step = String(step);
+    input.dataset.control = c.id;
+    input.value = state.gold.tolerance?.[c.id] ?? '';
+    input.addEventListener('change', () => {
+      const tolerance = { ...(state.gold.tolerance ?? {}) };
+      if (input.value === '') delete tolerance[c.id];
+      else tolerance[c.id] = Number(input.value);
+      state.gold.tolerance = tolerance;
+      changedGold();
+    });
+    cell.append(label, input);
+    box.append(cell);
+  }
 }
 
 function showGold() {
@@ -559,6 +607,7 @@ function showTried() {
 if (!state.specText.trim()) await start('kind:single_choice');
 showItems([]);
 showForm();
+showTolerances();
 showGold();
 checkGold();
 schedule();

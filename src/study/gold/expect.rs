@@ -12,7 +12,7 @@
 //! - questions: `{"questions": [{"answers": [...]}]}` with each answer fragment as the text, as
 //!   `{"text": ..., "occurrence": n}`, or as a result holds it (`start`/`end` in code points).
 
-use super::{jaccard, Gold, GoldProblem};
+use super::{jaccard, GoldProblem, Tolerance};
 use crate::answer::{AnswerValue, NumberValue, SpanAttrValue};
 use crate::item::Item;
 use crate::spec::TaskSpec;
@@ -184,8 +184,8 @@ pub(crate) fn locate(
 }
 
 impl Expected {
-    /// Whether an annotator's value matches within `gold`'s tolerances.
-    pub fn matches(&self, got: &AnswerValue, gold: &Gold) -> bool {
+    /// Whether an annotator's value matches within the control's tolerance.
+    pub fn matches(&self, got: &AnswerValue, gold: &Tolerance) -> bool {
         let band = |e: u64, g: u64| {
             if e > 0 && g > 0 {
                 let (e, g) = (e as f64, g as f64);

@@ -6,7 +6,8 @@
 //! annotator's questions).
 //!
 //! The file: `{"items": [{"item_id": "it-003", "kind": "gold" | "attention", "answers":
-//! {"<control>": <expected value>}}], "ratio_band": 2, "span_overlap": 0.5}`. Expected values
+//! {"<control>": <expected value>}}], "ratio_band": 2, "span_overlap": 0.5, "point_band": 0,
+//! "tolerance": {"<control>": <its own tolerance>}}`. Expected values
 //! are written as results hold them, except that spans and question fragments may be written
 //! the way a researcher thinks of them — the marked text (`"widerlicher Lügner"`, or
 //! `{"text": "Lügner", "occurrence": 2}` when it repeats) or word indices (`[3, 5]`,
@@ -49,6 +50,8 @@ struct GoldFile {
     span_overlap: f64,
     #[serde(default)]
     point_band: u32,
+    #[serde(default)]
+    tolerance: SortedMap<String, f64>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -81,6 +84,34 @@ pub struct Gold {
     /// A scale's or a slider's point passes when it is at most this far from the expected one
     /// (default 0: exactly; e.g. 10 for a 0–100 slider).
     pub point_band: u32,
+    /// Tolerances of single controls (the file's `tolerance`: `{"<control>": number}`, the
+    /// number in the unit of the control's kind), over the ones above.
+    pub per_control: SortedMap<String, Tolerance>,
+}
+
+/// How far an answer may be from the expected one and still pass.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tolerance {
+    /// Numbers: expected ÷ band ≤ given ≤ expected × band.
+    pub ratio_band: f64,
+    /// Spans and question fragments: the least word overlap (Jaccard).
+    pub span_overlap: f64,
+    /// Scales and sliders: the most points off.
+    pub point_band: u32,
+}
+
+/// What a control's tolerance means, by its kind: the field it sets, or `None` for a control
+/// compared exactly.
+fn tolerance_unit(control: &crate::spec::Control) -> Option<&'static str> {
+    use crate::spec::Control;
+    match control {
+        Control::Number(_) => Some("ratio_band"),
+        Control::Scale(_) | Control::Slider(_) => Some("point_band"),
+        Control::SpanAttributes(_) | Control::SpanLabels(_) | Control::Questions(_) => {
+            Some("span_overlap")
+        }
+        _ => None,
+    }
 }
 
 /// One gold or attention item.
@@ -139,6 +170,67 @@ impl Gold {
                 ),
             });
         }
+        let base = Tolerance {
+            ratio_band: file.ratio_band,
+            span_overlap: file.span_overlap,
+            point_band: file.point_band,
+        };
+        let mut per_control = SortedMap::new();
+        for (id, &v) in file.tolerance.iter() {
+            let path = format!("tolerance.{id}");
+            let control = spec.control(&crate::support::ids::ControlId::from(id.as_str()));
+            let unit = control.map(tolerance_unit);
+            let (ok, tol, hint) = match unit {
+                None => {
+                    problems.push(GoldProblem {
+                        path,
+                        message: format!("no control \"{id}\" in the spec: fix the id"),
+                    });
+                    continue;
+                }
+                Some(None) => {
+                    problems.push(GoldProblem {
+                        path,
+                        message:
+                            "this control's answers are compared exactly: it takes no tolerance"
+                                .into(),
+                    });
+                    continue;
+                }
+                Some(Some("ratio_band")) => (
+                    v >= 1.0,
+                    Tolerance {
+                        ratio_band: v,
+                        ..base
+                    },
+                    "a ratio of at least 1",
+                ),
+                Some(Some("point_band")) => (
+                    v >= 0.0 && v.fract() == 0.0 && v <= f64::from(u32::MAX),
+                    Tolerance {
+                        point_band: v as u32,
+                        ..base
+                    },
+                    "a whole number of points, 0 or more",
+                ),
+                Some(Some(_)) => (
+                    (0.0..=1.0).contains(&v),
+                    Tolerance {
+                        span_overlap: v,
+                        ..base
+                    },
+                    "a share of the words from 0 to 1",
+                ),
+            };
+            if ok {
+                per_control.insert(id.clone(), tol);
+            } else {
+                problems.push(GoldProblem {
+                    path,
+                    message: format!("{v} is not a tolerance for this control: give {hint}"),
+                });
+            }
+        }
         let mut gold_items = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
         for (n, raw) in file.items.into_iter().enumerate() {
@@ -182,9 +274,19 @@ impl Gold {
                 ratio_band: file.ratio_band,
                 span_overlap: file.span_overlap,
                 point_band: file.point_band,
+                per_control,
             },
             problems,
         )
+    }
+
+    /// The tolerance a control's answers are held to: its own, or the file's.
+    pub fn tolerance(&self, control: &str) -> Tolerance {
+        self.per_control.get(control).copied().unwrap_or(Tolerance {
+            ratio_band: self.ratio_band,
+            span_overlap: self.span_overlap,
+            point_band: self.point_band,
+        })
     }
 
     /// The gold item of this id, if any.
@@ -200,7 +302,7 @@ impl Gold {
             result
                 .answers
                 .get(&crate::support::ids::ControlId::from(control.as_str()))
-                .is_some_and(|got| expected.matches(got, self))
+                .is_some_and(|got| expected.matches(got, &self.tolerance(control)))
         }))
     }
 }
