@@ -294,5 +294,3 @@ export function createEditor(parent, { doc = '', schema = null, onChange = () =>
     },
   };
 }
-export { syntaxTree } from '@codemirror/language';
-export { completionStatus, currentCompletions, startCompletion } from '@codemirror/autocomplete';

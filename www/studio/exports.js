@@ -1,0 +1,78 @@
+// The studio's exports: the study folder as a zip (checked by `glossa check`, `plan` and
+// `report`'s code), and the folder to upload — `glossa host`'s plan made in the researcher's
+// wasm, the site's files fetched and zipped.
+import { $, download, listLines, researcherWasm, studyName } from './common.js';
+import { state } from './store.js';
+
+/** Wires the export pane; `cx` gives `goldFile()`. */
+export function setupExports(cx) {
+  $('export-study').addEventListener('click', async () => {
+    const status = $('export-status');
+    const problems = $('export-problems');
+    problems.replaceChildren();
+    status.textContent = 'Checking the study…';
+    const num = (id) => Math.max(0, Math.floor(Number($(id).value) || 0));
+    const plan = $('plan-on').checked
+      ? JSON.stringify({ per_item: num('plan-per-item'), annotators: num('plan-annotators'), gold_every: num('plan-gold-every') })
+      : '';
+    const gold = state.gold.items.length ? JSON.stringify(cx.goldFile(), null, 2) + '\n' : '';
+    try {
+      const wasm = await researcherWasm();
+      const zip = wasm.exportStudy(state.specText, JSON.stringify(state.items), gold, plan);
+      const name = `${studyName(state.specText)}.zip`;
+      download(name, zip, 'application/zip');
+      status.textContent = `Exported ${name}: spec, ${state.items.length} items${gold ? ', gold' : ''}${plan ? ', plan' : ''}.`;
+    } catch (e) {
+      status.textContent = 'The study cannot be exported yet:';
+      listLines(problems, e);
+    }
+  });
+
+  $('export-host').addEventListener('click', async () => {
+    const status = $('host-status');
+    const problems = $('host-problems');
+    const shown = $('host-links');
+    problems.replaceChildren();
+    shown.hidden = true;
+    status.textContent = 'Making the folder…';
+    const kind = $('host-kind').value;
+    const root = new URL('../../', import.meta.url);
+    const num = (id) => Math.max(0, Math.floor(Number($(id).value) || 0));
+    try {
+      const wasm = await researcherWasm();
+      const items = JSON.stringify(state.items);
+      const gold = state.gold.items.length ? JSON.stringify(cx.goldFile()) : '';
+      const plan = $('plan-on').checked
+        ? wasm.makePlan(state.specText, items, gold, JSON.stringify({ per_item: num('plan-per-item'), annotators: num('plan-annotators'), gold_every: num('plan-gold-every') }))
+        : '';
+      const text = (p) => fetch(new URL(p, root)).then((r) => (r.ok ? r.text() : ''));
+      const [listing, index, mturk] = await Promise.all([text('www/site-files.json'), text('index.html'), text('www/hosts/mturk.html')]);
+      const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, null, null] };
+      const site = new wasm.SiteZip(kind, state.specText, items, plan, JSON.stringify(options), listing || '[]', index, mturk);
+      try {
+        const needed = JSON.parse(site.needed());
+        for (let i = 0; i < needed.length; i += 8) {
+          const batch = needed.slice(i, i + 8);
+          const got = await Promise.all(batch.map(async (p) => {
+            const r = await fetch(new URL(p, root));
+            if (!r.ok) throw new Error(`${p} could not be fetched (${r.status})`);
+            return new Uint8Array(await r.arrayBuffer());
+          }));
+          batch.forEach((p, k) => site.add(p, got[k]));
+          status.textContent = `Making the folder… ${Math.min(i + 8, needed.length)} of ${needed.length} files`;
+        }
+        const zip = site.finish();
+        const name = `${studyName(state.specText)}-${kind}.zip`;
+        download(name, zip, 'application/zip');
+        status.textContent = `Made ${name} (${(zip.length / 1e6).toFixed(1)} MB). What to do with it:`;
+        shown.textContent = site.links();
+        shown.hidden = false;
+      } finally {
+        site.free();
+      }
+    } catch (e) {
+      status.textContent = 'The folder cannot be made yet:';
+      listLines(problems, e);
+    }
+  });
+}

@@ -1,0 +1,147 @@
+// The studio's gold answers: an item's answer in a preview saved as gold or attention, the
+// tolerances (per kind, and per control), the file checked by the report's code, downloaded.
+import { $, download, listLines, researcherWasm } from './common.js';
+import { state, save } from './store.js';
+
+/** Wires the gold pane. `cx` gives `frames` (the previews), `currentItem()`, `schedule()`,
+ * `showItems(problems)` and `rowProblems()`; returns `goldFile()`, `showGold()`,
+ * `checkGold()` and `showTolerances()`. */
+export function setupGold(cx) {
+  /** The gold file as `glossa report --gold` and the pilot's training mode read it. */
+  function goldFile() {
+    const { items, span_overlap, point_band, ratio_band, tolerance } = state.gold;
+    const own = Object.fromEntries(Object.entries(tolerance ?? {}).filter(([, v]) => Number.isFinite(v)));
+    return { items, span_overlap, point_band, ratio_band, ...(Object.keys(own).length ? { tolerance: own } : {}) };
+  }
+
+  /** What a control's own tolerance means, by its kind (none: compared exactly). */
+  const TOLERANCE = {
+    number: ['ratio still right', 1, 0.5],
+    scale: ['points off still right', 0, 1],
+    slider: ['points off still right', 0, 1],
+    span_labels: ['word overlap (0–1)', 0, 0.05],
+    span_attributes: ['word overlap (0–1)', 0, 0.05],
+    questions: ['fragment overlap (0–1)', 0, 0.05],
+  };
+
+  /** One input per control that takes a tolerance: empty keeps the kind's. */
+  function showTolerances() {
+    const box = $('tol-controls');
+    let spec;
+    try { spec = JSON.parse(state.specText); } catch { return; }
+    const controls = (Array.isArray(spec?.controls) ? spec.controls : []).filter((c) => TOLERANCE[c?.kind] && typeof c.id === 'string');
+    const key = JSON.stringify(controls.map((c) => [c.id, c.kind, c.label]));
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren();
+    for (const [k, c] of controls.entries()) {
+      const [what, min, step] = TOLERANCE[c.kind];
+      const cell = document.createElement('div');
+      cell.className = 'studio-field';
+      const label = document.createElement('label');
+      label.htmlFor = `tol-control-${k}`;
+      label.textContent = `${c.label || c.id}: ${what}`;
+      const input = document.createElement('input');
+      input.id = `tol-control-${k}`;
+      input.type = 'number';
+      input.min = String(min);
+      input.step = String(step);
+      input.dataset.control = c.id;
+      input.value = state.gold.tolerance?.[c.id] ?? '';
+      input.addEventListener('change', () => {
+        const tolerance = { ...(state.gold.tolerance ?? {}) };
+        if (input.value === '') delete tolerance[c.id];
+        else tolerance[c.id] = Number(input.value);
+        state.gold.tolerance = tolerance;
+        changedGold();
+      });
+      cell.append(label, input);
+      box.append(cell);
+    }
+  }
+
+  function showGold() {
+    const list = $('gold-list');
+    list.replaceChildren();
+    for (const g of state.gold.items) {
+      const li = document.createElement('li');
+      const text = document.createElement('span');
+      text.textContent = `${g.item_id} (${g.kind}): ${Object.keys(g.answers).join(', ')}`;
+      const show = document.createElement('button');
+      show.type = 'button';
+      show.textContent = `Show ${g.item_id}`;
+      show.addEventListener('click', () => {
+        const at = state.items.findIndex((i) => i.id === g.item_id);
+        if (at >= 0) { state.index = at; cx.showItems(cx.rowProblems()); save(); cx.schedule(); }
+      });
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = `Remove ${g.item_id}`;
+      remove.addEventListener('click', () => {
+        state.gold.items = state.gold.items.filter((x) => x !== g);
+        changedGold(`The gold answer of ${g.item_id} was removed.`);
+      });
+      li.append(text, show, remove);
+      list.append(li);
+    }
+    $('tol-span').value = state.gold.span_overlap;
+    $('tol-point').value = state.gold.point_band;
+    $('tol-ratio').value = state.gold.ratio_band;
+  }
+
+  function changedGold(message) {
+    if (message) $('gold-status').textContent = message;
+    showGold();
+    cx.showItems(cx.rowProblems());
+    save();
+    checkGold();
+  }
+
+  /** The gold file read against the spec and the items by the report's own code. */
+  async function checkGold() {
+    const list = $('gold-problems');
+    list.replaceChildren();
+    if (!state.gold.items.length) return;
+    try {
+      const wasm = await researcherWasm();
+      new wasm.TrainingGold(state.specText, JSON.stringify(state.items), JSON.stringify(goldFile())).free();
+    } catch (e) {
+      listLines(list, e);
+    }
+  }
+
+  $('save-gold').addEventListener('click', async () => {
+    const status = $('gold-status');
+    if (!state.items.length) { status.textContent = 'Open the items first: gold answers belong to items.'; return; }
+    const item = cx.currentItem();
+    // The preview whose answer is complete (the phone's first); else show what is missing.
+    const handles = cx.frames.map((f) => f.contentWindow.studioHandle?.()).filter(Boolean);
+    const ready = handles.find((h) => h.validate()?.valid);
+    if (!ready) {
+      const report = handles[0]?.submit();
+      const missing = report?.problems?.map((p) => p.message).join(' ') ?? '';
+      status.textContent = `Answer the item in a preview first. ${missing}`;
+      return;
+    }
+    const result = ready.submit();
+    if (!result?.answers) { status.textContent = 'The preview did not give an answer.'; return; }
+    const kind = $('gold-kind').value;
+    state.gold.items = [...state.gold.items.filter((g) => g.item_id !== item.id), { item_id: item.id, kind, answers: result.answers }];
+    changedGold(`Saved the ${kind} answer of ${item.id}.`);
+    cx.schedule();
+  });
+
+  for (const [id, key, parse] of [['tol-span', 'span_overlap', Number], ['tol-point', 'point_band', (v) => Math.round(Number(v))], ['tol-ratio', 'ratio_band', Number]]) {
+    $(id).addEventListener('change', (e) => {
+      const v = parse(e.target.value);
+      if (Number.isFinite(v)) state.gold[key] = v;
+      changedGold();
+    });
+  }
+
+  $('download-gold').addEventListener('click', () => {
+    download('gold.json', `${JSON.stringify(goldFile(), null, 2)}\n`, 'application/json');
+  });
+
+  return { goldFile, showGold, checkGold, showTolerances };
+}
