@@ -72,6 +72,10 @@ test('a template, typed into: the preview follows at both widths; a bad field sh
   await problem.waitFor();
   assert.match(await problem.innerText(), /controls\[0\]\.points/);
   await page.locator('.cm-lint-marker-error').first().waitFor();
+  // axe, with the problem listed and marked in the editor.
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(found, []);
   // The problem jumps to its place: the editor selects that field, with the focus.
   await problem.click();
   const selected = await page.evaluate(() => {
