@@ -107,6 +107,16 @@ pub struct OrderSet {
     pub worst: Option<String>,
 }
 
+impl OrderSet {
+    /// The ranking a control's answer holds (empty when it has none).
+    pub fn of(answer: Option<&Answer>) -> Self {
+        match answer {
+            Some(Answer::Order(o)) => OrderSet::clone(o),
+            _ => OrderSet::default(),
+        }
+    }
+}
+
 /// One pairwise judgement as the form holds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pref {

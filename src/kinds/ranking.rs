@@ -12,13 +12,6 @@ fn gate<T>(v: T) -> Ratings<T> {
     Gate::gate(v)
 }
 
-fn order_set(answer: Option<&Answer>) -> OrderSet {
-    match answer {
-        Some(Answer::Order(o)) => OrderSet::clone(o),
-        _ => OrderSet::default(),
-    }
-}
-
 /// Ranks renumbered densely from 1, keeping their order.
 fn dense(ranks: &mut SortedMap<String, u32>) {
     let mut values: Vec<u32> = ranks.values().copied().collect();
@@ -165,7 +158,7 @@ impl FormKind for RankingControl {
             .get(&self.id)
             .cloned()
             .unwrap_or_else(|| ids.clone());
-        let mut set = order_set(current);
+        let mut set = OrderSet::of(current);
         let known = |id: &String| ids.contains(id);
         match (self.mode, edit) {
             (RankingMode::Rank, RankEdit::Next(id)) if known(id) => {
@@ -257,7 +250,7 @@ impl FormKind for RankingControl {
 
 impl ControlRules for RankingControl {
     fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
-        let set = order_set(answer);
+        let set = OrderSet::of(answer);
         let ids = self.ids(&task.item);
         let path = AnswerPath::whole(&self.id);
         let complete = match self.mode {
@@ -296,7 +289,7 @@ impl ControlRules for RankingControl {
 
 impl ToValue for RankingControl {
     fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
-        let set = order_set(answer);
+        let set = OrderSet::of(answer);
         let shown: Vec<String> = task
             .presentation
             .order

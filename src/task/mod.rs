@@ -9,6 +9,7 @@ pub mod presentation;
 use crate::item::{Item, ItemFields};
 use crate::spec::Control;
 use crate::spec::TaskSpec;
+use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::presentation::Presentation;
 use crate::text::overlap::FunctionWords;
@@ -33,6 +34,13 @@ pub struct Task {
 }
 
 impl Task {
+    /// The outputs a control shows from the item's `field`, in the order shown (shuffled when
+    /// the spec says so, as the presentation recorded).
+    pub fn outputs_shown(&self, control: &ControlId, field: &str) -> Vec<crate::item::Output> {
+        self.presentation
+            .outputs_in_order(control, &self.item.outputs(field))
+    }
+
     /// Binds a (checked) spec and item; `seed` is the host's shuffle seed.
     pub fn new(spec: TaskSpec, item: Item, seed: Option<&str>) -> Self {
         let presentation = Presentation::new(&spec, &item, seed);

@@ -76,11 +76,10 @@ pub fn NumberView(props: &NumberViewProps) -> Html {
 
 impl super::kind_view::KindView for NumberControl {
     fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
-        let outputs = self.outputs.as_ref().map(|src| {
-            cx.task
-                .presentation
-                .outputs_in_order(&self.id, &cx.task.item.outputs(src.field.as_str()))
-        });
+        let outputs = self
+            .outputs
+            .as_ref()
+            .map(|src| cx.task.outputs_shown(&self.id, src.field.as_str()));
         html! {
             <NumberView instance={cx.instance} control={Rc::new(self.clone())}
                 outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(cx.form)}

@@ -111,10 +111,7 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
 
 impl super::kind_view::KindView for PairwiseControl {
     fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
-        let outputs = cx
-            .task
-            .presentation
-            .outputs_in_order(&self.id, &cx.task.item.outputs(self.outputs.field.as_str()));
+        let outputs = cx.task.outputs_shown(&self.id, self.outputs.field.as_str());
         html! {
             <PairwiseView instance={cx.instance} control={Rc::new(self.clone())} outputs={Rc::new(outputs)}
                 form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
@@ -138,11 +135,7 @@ impl super::kind_view::KindView for PairwiseControl {
             super::focus::focus(&format!("{group}-strength"));
         } else if let Some(first) = model
             .task
-            .presentation
-            .outputs_in_order(
-                &self.id,
-                &model.task.item.outputs(self.outputs.field.as_str()),
-            )
+            .outputs_shown(&self.id, self.outputs.field.as_str())
             .first()
         {
             super::focus::focus(&format!("{group}-{}", first.id));

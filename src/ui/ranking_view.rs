@@ -6,7 +6,7 @@
 
 use super::markdown_view::Markdown;
 use super::rank_card::{DragStep, DropMark, RankCard};
-use crate::answer::{Answer, OrderSet};
+use crate::answer::OrderSet;
 use crate::form::{Action, FormState, Rank, RankEdit};
 use crate::i18n::{fill, t, Lang, Msg};
 use crate::item::Output;
@@ -98,10 +98,7 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
     let c = &props.control;
     let lang = props.lang;
     let base = dom_id(props.instance, &[c.id.as_str()]);
-    let set = match props.form.answers.get(&c.id) {
-        Some(Answer::Order(o)) => OrderSet::clone(o),
-        _ => OrderSet::default(),
-    };
+    let set = OrderSet::of(props.form.answers.get(&c.id));
     let list_ref = use_node_ref();
     let drag: Rc<RefCell<Option<Drag>>> = use_mut_ref(|| None);
     let redraw = use_force_update();
@@ -276,10 +273,7 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
 
 impl super::kind_view::KindView for RankingControl {
     fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
-        let outputs = cx
-            .task
-            .presentation
-            .outputs_in_order(&self.id, &cx.task.item.outputs(self.outputs.field.as_str()));
+        let outputs = cx.task.outputs_shown(&self.id, self.outputs.field.as_str());
         html! {
             <RankingView instance={cx.instance} control={Rc::new(self.clone())} outputs={Rc::new(outputs)}
                 form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
@@ -289,14 +283,10 @@ impl super::kind_view::KindView for RankingControl {
 
     /// The first output not yet ranked (or the first best choice).
     fn focus_problem(&self, instance: u32, model: &super::Model, _: &crate::validate::Place) {
-        let outputs = model.task.presentation.outputs_in_order(
-            &self.id,
-            &model.task.item.outputs(self.outputs.field.as_str()),
-        );
-        let set = match model.form.answers.get(&self.id) {
-            Some(Answer::Order(o)) => OrderSet::clone(o),
-            _ => OrderSet::default(),
-        };
+        let outputs = model
+            .task
+            .outputs_shown(&self.id, self.outputs.field.as_str());
+        let set = OrderSet::of(model.form.answers.get(&self.id));
         let base = dom_id(instance, &[self.id.as_str()]);
         let target = match self.mode {
             RankingMode::Rank => outputs

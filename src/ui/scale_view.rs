@@ -72,11 +72,10 @@ pub fn ScaleView(props: &ScaleViewProps) -> Html {
 
 impl super::kind_view::KindView for ScaleControl {
     fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
-        let outputs = self.outputs.as_ref().map(|src| {
-            cx.task
-                .presentation
-                .outputs_in_order(&self.id, &cx.task.item.outputs(src.field.as_str()))
-        });
+        let outputs = self
+            .outputs
+            .as_ref()
+            .map(|src| cx.task.outputs_shown(&self.id, src.field.as_str()));
         html! {
             <ScaleView instance={cx.instance} control={Rc::new(self.clone())}
                 outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(cx.form)}

@@ -77,11 +77,10 @@ pub fn SliderView(props: &SliderViewProps) -> Html {
 
 impl super::kind_view::KindView for SliderControl {
     fn view(&self, cx: &super::kind_view::ViewContext) -> Html {
-        let outputs = self.outputs.as_ref().map(|src| {
-            cx.task
-                .presentation
-                .outputs_in_order(&self.id, &cx.task.item.outputs(src.field.as_str()))
-        });
+        let outputs = self
+            .outputs
+            .as_ref()
+            .map(|src| cx.task.outputs_shown(&self.id, src.field.as_str()));
         html! {
             <SliderView instance={cx.instance} control={Rc::new(self.clone())}
                 outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(cx.form)}
