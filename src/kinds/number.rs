@@ -18,14 +18,7 @@ impl CheckControl for NumberControl {
 
 impl ItemFields for NumberControl {
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
-        if let Some(src) = &self.outputs {
-            out.extend(crate::item::check_outputs(
-                item,
-                src.field.as_str(),
-                src.count,
-                path,
-            ));
-        }
+        super::points::check_item(self.outputs.as_ref(), item, path, out);
     }
 
     fn span_field(&self) -> Option<&str> {
@@ -283,19 +276,6 @@ fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
         ));
     }
     if let Some(src) = &c.outputs {
-        if src.count == Some(0) {
-            out.push(SpecIssue::new(
-                format!("{path}.outputs.count"),
-                SpecIssueCode::InvalidLimits,
-                "outputs.count must be at least 1 (or left out: any number of outputs)",
-            ));
-        }
-        if src.label.trim().is_empty() {
-            out.push(SpecIssue::new(
-                format!("{path}.outputs.label"),
-                SpecIssueCode::Empty,
-                "each output needs a label, e.g. \"Utterance {n}\"",
-            ));
-        }
+        super::points::check_outputs_source(src, path, out);
     }
 }

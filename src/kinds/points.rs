@@ -1,24 +1,13 @@
 //! What scales and sliders share: a point per output the item lists (or one), set one at a
 //! time, read back, re-validated, laid out in rows, compared with gold, and gathered into
-//! agreement units (item × output).
+//! agreement units (item × output); and the checks of `outputs` every kind asked per output
+//! shares (numbers, rankings, pairwise too).
 
 use super::prelude::*;
 use crate::answer::{Point, PointValue, PointsValue};
 use crate::spec::OutputsSource;
 use crate::support::family::{Gate, Ratings};
 use crate::support::ids::ControlId;
-
-/// The keys a control asks: each output id, or `None` for a single point.
-pub(super) fn keys(outputs: Option<&OutputsSource>, item: &Item) -> Vec<Option<String>> {
-    match outputs {
-        Some(src) => item
-            .outputs(src.field.as_str())
-            .into_iter()
-            .map(|o| Some(o.id))
-            .collect(),
-        None => vec![None],
-    }
-}
 
 /// The points of an answer by key (`""` for a single point).
 pub(super) fn points(answer: Option<&Answer>) -> SortedMap<String, Point> {
@@ -42,7 +31,7 @@ pub(super) fn pointed(
     point: Option<Point>,
     fits: impl Fn(Point) -> bool,
 ) -> Option<Option<Answer>> {
-    let asked = keys(outputs, &task.item);
+    let asked = crate::validate::output_keys(outputs, &task.item);
     if !asked.iter().any(|k| k.as_deref() == key) || point.is_some_and(|p| !fits(p)) {
         return None;
     }
@@ -63,7 +52,7 @@ pub(super) fn value(
 ) -> Option<PointsValue> {
     let map = points(answer);
     if outputs.is_some() {
-        let per: SortedMap<String, PointValue> = keys(outputs, &task.item)
+        let per: SortedMap<String, PointValue> = crate::validate::output_keys(outputs, &task.item)
             .into_iter()
             .flatten()
             .filter_map(|k| Some((k.clone(), map.get(&k)?.value())))
@@ -282,7 +271,7 @@ pub(super) fn required_rule(
     out: &mut Vec<Problem>,
 ) {
     let map = points(answer);
-    for key in keys(outputs, &task.item) {
+    for key in crate::validate::output_keys(outputs, &task.item) {
         let path = AnswerPath::output(id, key.as_deref());
         match map.get(key.as_deref().unwrap_or_default()) {
             None => out.extend(required::apply(path, required, false, msg)),

@@ -116,7 +116,7 @@ impl ToValue for ScaleControl {
 
 impl Simulate for ScaleControl {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {
-        for key in points::keys(self.outputs.as_ref(), &task.item) {
+        for key in crate::validate::output_keys(self.outputs.as_ref(), &task.item) {
             let v = if plain {
                 self.start
             } else {

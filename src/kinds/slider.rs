@@ -127,7 +127,7 @@ impl ToValue for SliderControl {
 impl Simulate for SliderControl {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {
         let steps = ((self.max - self.min) / i64::from(self.step.max(1))).max(0) as usize;
-        for key in points::keys(self.outputs.as_ref(), &task.item) {
+        for key in crate::validate::output_keys(self.outputs.as_ref(), &task.item) {
             let k = if plain {
                 steps / 2
             } else {

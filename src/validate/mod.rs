@@ -95,9 +95,13 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
     Report { problems }
 }
 
-/// The boxes of a number control: one per output (by id), or a single one (`None`).
-pub fn number_keys(c: &NumberControl, item: &Item) -> Vec<Option<String>> {
-    match &c.outputs {
+/// The boxes of a control asked once (`None`) or once per output of the item (by id): a
+/// number, a scale, a slider.
+pub fn output_keys(
+    outputs: Option<&crate::spec::OutputsSource>,
+    item: &Item,
+) -> Vec<Option<String>> {
+    match outputs {
         Some(src) => item
             .outputs(src.field.as_str())
             .into_iter()
@@ -105,6 +109,11 @@ pub fn number_keys(c: &NumberControl, item: &Item) -> Vec<Option<String>> {
             .collect(),
         None => vec![None],
     }
+}
+
+/// The boxes of a number control: one per output (by id), or a single one (`None`).
+pub fn number_keys(c: &NumberControl, item: &Item) -> Vec<Option<String>> {
+    output_keys(c.outputs.as_ref(), item)
 }
 
 /// Validates, and on success hands out the answers as [`ValidAnswers`].
