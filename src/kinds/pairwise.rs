@@ -39,26 +39,20 @@ impl CheckControl for PairwiseControl {
                 "a pair is two outputs: leave count out, or write 2",
             ));
         }
-        let mut ids = SortedSet::new();
-        for (n, c) in self.criteria.iter().enumerate() {
-            if c.id.trim().is_empty() || !ids.insert(c.id.as_str()) {
-                out.push(SpecIssue::new(
-                    format!("{path}.criteria[{n}].id"),
-                    SpecIssueCode::DuplicateControlId,
-                    format!("criterion id \"{}\" is empty or used twice", c.id),
-                ));
-            }
-        }
-        let mut values = SortedSet::new();
-        for (n, s) in self.strengths.iter().enumerate() {
-            if s.value.trim().is_empty() || !values.insert(s.value.as_str()) {
-                out.push(SpecIssue::new(
-                    format!("{path}.strengths[{n}].value"),
-                    SpecIssueCode::DuplicateOptionValue,
-                    format!("strength \"{}\" is empty or used twice", s.value),
-                ));
-            }
-        }
+        crate::spec::distinct(
+            self.criteria.iter().map(|c| c.id.as_str()),
+            |n| format!("{path}.criteria[{n}].id"),
+            SpecIssueCode::DuplicateControlId,
+            "criterion id",
+            out,
+        );
+        crate::spec::distinct(
+            self.strengths.iter().map(|s| s.value.as_str()),
+            |n| format!("{path}.strengths[{n}].value"),
+            SpecIssueCode::DuplicateOptionValue,
+            "strength",
+            out,
+        );
     }
 }
 

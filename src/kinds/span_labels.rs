@@ -46,16 +46,15 @@ impl CheckControl for SpanLabels {
                 ));
             }
         }
-        let mut ids = SortedSet::new();
+        crate::spec::distinct(
+            self.attributes.iter().map(|a| a.id.as_str()),
+            |n| format!("{path}.attributes[{n}].id"),
+            SpecIssueCode::DuplicateControlId,
+            "attribute id",
+            out,
+        );
         for (n, a) in self.attributes.iter().enumerate() {
             let apath = format!("{path}.attributes[{n}]");
-            if a.id.trim().is_empty() || !ids.insert(a.id.as_str()) {
-                out.push(SpecIssue::new(
-                    format!("{apath}.id"),
-                    SpecIssueCode::DuplicateControlId,
-                    format!("attribute id \"{}\" is empty or used twice", a.id),
-                ));
-            }
             if a.label.trim().is_empty() {
                 out.push(SpecIssue::new(
                     format!("{apath}.label"),
@@ -63,16 +62,13 @@ impl CheckControl for SpanLabels {
                     "the attribute label is empty".to_owned(),
                 ));
             }
-            let mut values = SortedSet::new();
-            for (i, v) in a.values.iter().enumerate() {
-                if v.value.trim().is_empty() || !values.insert(v.value.as_str()) {
-                    out.push(SpecIssue::new(
-                        format!("{apath}.values[{i}].value"),
-                        SpecIssueCode::DuplicateOptionValue,
-                        format!("value \"{}\" is empty or used twice", v.value),
-                    ));
-                }
-            }
+            crate::spec::distinct(
+                a.values.iter().map(|v| v.value.as_str()),
+                |i| format!("{apath}.values[{i}].value"),
+                SpecIssueCode::DuplicateOptionValue,
+                "value",
+                out,
+            );
         }
     }
 }

@@ -83,3 +83,26 @@ impl fmt::Display for SpecIssue {
         write!(f, "{}: {}", self.path, self.message)
     }
 }
+
+/// Pushes an issue for each value of a list that is empty or comes again (at `path_of(n)`,
+/// with `code`: "`what` "…" is empty or used twice"), and returns the values seen: the one
+/// check behind option values, criterion, attribute and column ids, strengths and categories.
+pub(crate) fn distinct<'a>(
+    values: impl IntoIterator<Item = &'a str>,
+    path_of: impl Fn(usize) -> String,
+    code: SpecIssueCode,
+    what: &str,
+    out: &mut Vec<SpecIssue>,
+) -> crate::support::sorted_map::SortedSet<&'a str> {
+    let mut seen = crate::support::sorted_map::SortedSet::new();
+    for (n, v) in values.into_iter().enumerate() {
+        if v.trim().is_empty() || !seen.insert(v) {
+            out.push(SpecIssue::new(
+                path_of(n),
+                code,
+                format!("{what} \"{v}\" is empty or used twice"),
+            ));
+        }
+    }
+    seen
+}

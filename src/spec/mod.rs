@@ -27,6 +27,7 @@ pub use control::{
     SpanLabels, SpanOverlap, TextControl,
 };
 
+pub(crate) use issue::distinct;
 pub use issue::{SpecIssue, SpecIssueCode};
 pub use question_authoring::{OverlapSettings, Percent, QuestionCategory, QuestionsControl};
 
