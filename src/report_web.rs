@@ -290,11 +290,7 @@ impl SiteZip {
             complete: o.complete.map(nonempty),
             jspsych: None,
         };
-        let mut items_text = String::new();
-        for item in &items_parsed {
-            items_text.push_str(&serde_json::to_string(item).map_err(|e| e.to_string())?);
-            items_text.push('\n');
-        }
+        let items_text = crate::item::json_lines(&items_parsed);
         let mut study_files = vec![
             StudyFile {
                 name: "spec.json".into(),

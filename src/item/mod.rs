@@ -44,6 +44,15 @@ pub fn load(spec: &TaskSpec, json: &str) -> Result<Item, Vec<SpecIssue>> {
     }
 }
 
+/// Items as JSON Lines (one item per line), as `glossa items` writes them and
+/// [`parse_items`] reads them.
+pub fn json_lines<'a>(items: impl IntoIterator<Item = &'a Item>) -> String {
+    items
+        .into_iter()
+        .map(|i| serde_json::to_string(i).expect("items serialise") + "\n")
+        .collect()
+}
+
 /// Parses an items file: a JSON array of items, or JSON Lines (one item per line).
 /// Paths are `items[N]` (N counts from 0, in file order).
 pub fn parse_items(text: &str) -> Result<Vec<Item>, Vec<SpecIssue>> {

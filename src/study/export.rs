@@ -85,11 +85,7 @@ pub fn study_zip(
         .map(|o| make_plan(items, gold.as_ref(), o))
         .transpose()?;
     let dir = folder_name(&spec.id);
-    let mut items_text = String::new();
-    for item in items {
-        items_text.push_str(&serde_json::to_string(item).map_err(|e| e.to_string())?);
-        items_text.push('\n');
-    }
+    let items_text = crate::item::json_lines(items);
     let mut files: Vec<(String, String)> = vec![
         ("spec.json".to_owned(), spec_text.to_owned()),
         ("items.jsonl".to_owned(), items_text),

@@ -84,10 +84,7 @@ pub fn items(
         Some(o) if o.to_lowercase().ends_with(".json") => {
             serde_json::to_string_pretty(&list).expect("items serialise") + "\n"
         }
-        _ => list
-            .iter()
-            .map(|i| serde_json::to_string(i).expect("items serialise") + "\n")
-            .collect(),
+        _ => glossa::item::json_lines(list.iter().copied()),
     };
     match out {
         Some(o) => {
