@@ -24,11 +24,9 @@ export function setupGold(cx) {
     questions: ['fragment overlap (0–1)', 0, 0.05],
   };
 
-  /** One input per control that takes a tolerance: empty keeps the kind's. */
-  function showTolerances() {
+  /** One input per control of `spec` (parsed) that takes a tolerance: empty keeps the kind's. */
+  function showTolerances(spec) {
     const box = $('tol-controls');
-    let spec;
-    try { spec = JSON.parse(state.specText); } catch { return; }
     const controls = (Array.isArray(spec?.controls) ? spec.controls : []).filter((c) => TOLERANCE[c?.kind] && typeof c.id === 'string');
     const key = JSON.stringify(controls.map((c) => [c.id, c.kind, c.label]));
     if (box.dataset.key === key) return;

@@ -63,8 +63,6 @@ const editor = createEditor($('editor'), {
     state.specText = text;
     save();
     schedule();
-    showForm();
-    showTolerances();
   },
 });
 editor.view.contentDOM.setAttribute('aria-describedby', 'editor-hint');
@@ -89,10 +87,8 @@ $('download-spec').addEventListener('click', () => {
 
 // ---- the form of the common fields ----
 const formFields = [...document.querySelectorAll('#spec-form [data-key]')];
-/** The form shows the spec's fields (when the text is JSON). */
-function showForm() {
-  let spec;
-  try { spec = JSON.parse(state.specText); } catch { return; }
+/** The form shows the spec's fields (`spec`: the editor's text, parsed). */
+function showForm(spec) {
   if (!spec || typeof spec !== 'object') return;
   for (const f of formFields) {
     if (f === document.activeElement) continue;
@@ -167,6 +163,9 @@ async function render() {
     $('preview-status').textContent = `The spec is not JSON yet: ${e.message}`;
     return;
   }
+  // What else shows the spec follows it here, once a frame, from the one parse.
+  showForm(spec);
+  showTolerances(spec);
   const mine = ++renders;
   await Promise.all(ready);
   const item = currentItem();
@@ -197,8 +196,6 @@ setupTry(cx);
 // ---- start ----
 if (!state.specText.trim()) await start('kind:single_choice');
 showItems([]);
-showForm();
-showTolerances();
 showGold();
 checkGold();
 schedule();
