@@ -1021,3 +1021,65 @@ fn host(page: &str, study: &Path, out: &Path, site: &Path, extra: &[&str]) -> Ou
     args.extend(extra);
     glossa(&args)
 }
+
+#[test]
+fn a_result_there_twice_counts_once_the_first_in_validate_agreement_and_report() {
+    let result = |who: &str, item: &str, v: &str| {
+        format!(
+            r#"{{"format":"glossa.result/1","spec":{{"id":"implicit-content-it","version":"1.0.0"}},"item_id":"{item}","ids":{{"participant":"{who}"}},"answers":{{"valutazione":"{v}"}}}}"#
+        )
+    };
+    let mut lines = vec![];
+    for item in ["it-001", "it-002", "it-003"] {
+        for who in ["A", "B"] {
+            lines.push(result(who, item, "totalmente_corretto"));
+        }
+    }
+    // An exact resend (line 7) and a conflicting one (line 8): the first of each counts.
+    lines.push(result("A", "it-002", "totalmente_corretto"));
+    lines.push(result("B", "it-001", "totalmente_sbagliato"));
+    let dir = std::env::temp_dir().join(format!("glossa-twice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("results.jsonl");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let results = path.to_str().unwrap();
+    let spec = "www/examples/it-implicit/spec.json";
+    let items = "www/examples/it-implicit/items.json";
+
+    let o = glossa(&["validate", spec, items, results]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("results.jsonl:7: a second result for item \"it-002\"")
+            && out.contains("with the same answers: left out; the first, at line 3, counts"),
+        "{out}"
+    );
+    assert!(
+        out.contains("results.jsonl:8: a second result for item \"it-001\"")
+            && out.contains("with other answers: left out; the first, at line 2, counts"),
+        "{out}"
+    );
+    assert!(out.contains("8 result(s)"), "{out}");
+
+    let o = glossa(&["agreement", spec, results, "--json"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("results.jsonl:8: a second result"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let alpha = v["controls"]["valutazione"]["alpha"].as_f64();
+    // Every first answer agrees (one value only: alpha is undefined, never the late 0.45).
+    assert!(alpha.is_none_or(|a| (a - 1.0).abs() < 1e-12), "{v}");
+    assert_eq!(v["controls"]["valutazione"]["items"], 3);
+
+    let html = dir.join("report.html");
+    let o = glossa(&[
+        "report",
+        spec,
+        items,
+        results,
+        "--out",
+        html.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("report of 6 result(s)"), "{err}");
+    assert!(err.contains("results.jsonl:7: a second result"), "{err}");
+}

@@ -191,6 +191,8 @@ fn the_cli_passes_good_results_and_fails_tampered_ones() {
     std::fs::write(&good, format!("{}\n", ex[2].1)).unwrap();
     let mut tampered = ex[2].1.clone();
     tampered["answers"]["errors"][1]["cells"] = json!({"special": "ok", "mapping": "omission"});
+    // Another participant's (the same participant's second result would be a copy, left out).
+    tampered["ids"] = json!({"participant": "another"});
     let bad = dir.join("bad.jsonl");
     std::fs::write(&bad, format!("{}\n{}\n", ex[2].1, tampered)).unwrap();
     let run = |results: &std::path::Path| {

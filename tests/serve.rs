@@ -11,6 +11,15 @@ use std::process::{Child, Command, Stdio};
 struct Server {
     child: Child,
     addr: String,
+    client: Client,
+}
+
+/// How the server's own pilot reaches it: its address and the collect token of the pilot's
+/// address.
+#[derive(Clone)]
+struct Client {
+    addr: String,
+    token: String,
 }
 
 impl Drop for Server {
@@ -21,7 +30,35 @@ impl Drop for Server {
 }
 
 fn start(study: &std::path::Path, results: &std::path::Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_glossa"))
+    start_limited(study, results, None)
+}
+
+/// A server under a resource limit (`setrlimit`): `RLIMIT_FSIZE` makes a write past it fail
+/// as on a full disk; `RLIMIT_NOFILE`, the usual 1,024 open files.
+fn start_limited(
+    study: &std::path::Path,
+    results: &std::path::Path,
+    limit: Option<(libc::__rlimit_resource_t, u64)>,
+) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_glossa"));
+    if let Some((resource, most)) = limit {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: only setrlimit, async-signal-safe, between fork and exec.
+        unsafe {
+            command.pre_exec(move || {
+                let l = libc::rlimit {
+                    rlim_cur: most,
+                    rlim_max: most,
+                };
+                if libc::setrlimit(resource, &l) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+    }
+    let mut child = command
         .args([
             "serve",
             study.to_str().unwrap(),
@@ -45,26 +82,72 @@ fn start(study: &std::path::Path, results: &std::path::Path) -> Server {
         .and_then(|r| r.split('/').next())
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_owned();
-    Server { child, addr }
+    let (_, head) = raw(&addr, &format!("GET / HTTP/1.1\r\nhost: {addr}\r\n\r\n"));
+    let token = head
+        .split("collect_token=")
+        .nth(1)
+        .map(|t| t.chars().take_while(char::is_ascii_hexdigit).collect())
+        .unwrap_or_default();
+    let client = Client {
+        addr: addr.clone(),
+        token,
+    };
+    Server {
+        child,
+        addr,
+        client,
+    }
 }
 
-/// One request; (status, headers and body as text).
-fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+/// Sends raw bytes; (status, the whole answer as text).
+fn raw(addr: &str, text: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
+    s.write_all(text.as_bytes()).unwrap();
     let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
+    let _ = s.read_to_string(&mut out);
     let status = out
         .split(' ')
         .nth(1)
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
     (status, out)
+}
+
+impl Client {
+    /// A request as the server's own pilot sends it (its host, origin and collect token).
+    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        let addr = &self.addr;
+        self.with_headers(
+            method,
+            path,
+            body,
+            &format!(
+                "origin: http://{addr}\r\nx-glossa-token: {}\r\n",
+                self.token
+            ),
+        )
+    }
+
+    /// A request with these extra header lines (each ending in CRLF), besides `host`.
+    fn with_headers(&self, method: &str, path: &str, body: &str, headers: &str) -> (u16, String) {
+        let addr = &self.addr;
+        raw(
+            addr,
+            &format!(
+                "{method} {path} HTTP/1.1\r\nhost: {addr}\r\n{headers}content-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    }
+}
+
+impl Server {
+    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        self.client.request(method, path, body)
+    }
+    fn with_headers(&self, method: &str, path: &str, body: &str, headers: &str) -> (u16, String) {
+        self.client.with_headers(method, path, body, headers)
+    }
 }
 
 fn result(who: &str, item: &str, value: &str) -> String {
@@ -93,7 +176,37 @@ fn study() -> std::path::PathBuf {
         .unwrap();
     }
     std::fs::write(dir.join("secret.txt"), "not for the web").unwrap();
+    // The tutorial's layout: gold and results beside the spec, never to be served.
+    std::fs::write(study.join("gold.json"), r#"{"items": []}"#).unwrap();
+    std::fs::write(study.join("results.jsonl"), "").unwrap();
     dir
+}
+
+/// A fresh study folder of its own for one test (tests run in parallel).
+fn study_named(name: &str) -> std::path::PathBuf {
+    let dir = study().join(name);
+    let study = dir.join("study");
+    std::fs::create_dir_all(&study).unwrap();
+    for f in ["spec.json", "items.json"] {
+        std::fs::copy(
+            format!(
+                "{}/www/examples/it-implicit/{f}",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+            study.join(f),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+/// The results file's lines, each parsed (a line that is not JSON fails the test).
+fn lines_of(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
+        .collect()
 }
 
 #[test]
@@ -101,18 +214,16 @@ fn three_participants_resending_in_parallel_leave_each_result_once_even_across_a
     let dir = study();
     let results = dir.join("results.jsonl");
     let server = start(&dir.join("study"), &results);
-    let addr = server.addr.clone();
     let threads: Vec<_> = ["p1", "p2", "p3"]
         .into_iter()
         .map(|who| {
-            let addr = addr.clone();
+            let client = server.client.clone();
             std::thread::spawn(move || {
                 let mut statuses = Vec::new();
                 for item in ["it-001", "it-002", "it-003"] {
                     // Every result is sent three times, as a flaky connection would.
                     for _ in 0..3 {
-                        let (status, _) = request(
-                            &addr,
+                        let (status, _) = client.request(
                             "POST",
                             "/collect",
                             &result(who, item, "totalmente_corretto"),
@@ -144,15 +255,13 @@ fn three_participants_resending_in_parallel_leave_each_result_once_even_across_a
     // A restart reads what is there: a resend is still not written again; a new result is.
     drop(server);
     let server = start(&dir.join("study"), &results);
-    let (status, _) = request(
-        &server.addr,
+    let (status, _) = server.request(
         "POST",
         "/collect",
         &result("p1", "it-001", "totalmente_sbagliato"),
     );
     assert_eq!(status, 200, "the first result for p1 on it-001 stays");
-    let (status, _) = request(
-        &server.addr,
+    let (status, _) = server.request(
         "POST",
         "/collect",
         &result("p4", "it-001", "totalmente_corretto"),
@@ -168,7 +277,7 @@ fn three_participants_resending_in_parallel_leave_each_result_once_even_across_a
         .iter()
         .all(|r| r["answers"]["valutazione"] == "totalmente_corretto"));
     // What is not a result is refused and not written.
-    let (status, body) = request(&server.addr, "POST", "/collect", "[1, 2]");
+    let (status, body) = server.request("POST", "/collect", "[1, 2]");
     assert_eq!(status, 400, "{body}");
     assert_eq!(
         std::fs::read_to_string(&results).unwrap().lines().count(),
@@ -180,7 +289,7 @@ fn three_participants_resending_in_parallel_leave_each_result_once_even_across_a
 fn the_pilot_opens_on_the_study_and_nothing_outside_is_served() {
     let dir = study();
     let server = start(&dir.join("study"), &dir.join("r.jsonl"));
-    let (status, head) = request(&server.addr, "GET", "/", "");
+    let (status, head) = server.request("GET", "/", "");
     assert_eq!(status, 302);
     assert!(
         head.contains(
@@ -188,13 +297,13 @@ fn the_pilot_opens_on_the_study_and_nothing_outside_is_served() {
         ),
         "{head}"
     );
-    let (status, body) = request(&server.addr, "GET", "/study/spec.json", "");
+    let (status, body) = server.request("GET", "/study/spec.json", "");
     assert_eq!(status, 200);
     assert!(body.contains("implicit-content-it"));
-    let (status, body) = request(&server.addr, "GET", "/www/glossa.js", "");
+    let (status, body) = server.request("GET", "/www/glossa.js", "");
     assert_eq!(status, 200);
     assert!(body.contains("content-type: text/javascript"), "{body}");
-    let (status, _) = request(&server.addr, "HEAD", "/index.html", "");
+    let (status, _) = server.request("HEAD", "/index.html", "");
     assert_eq!(status, 200);
     for path in [
         "/study/../secret.txt",
@@ -207,11 +316,339 @@ fn the_pilot_opens_on_the_study_and_nothing_outside_is_served() {
         "/%2e%2e/%2e%2e/etc/passwd",
         "/study/%00",
     ] {
-        let (status, body) = request(&server.addr, "GET", path, "");
+        let (status, body) = server.request("GET", path, "");
         assert_eq!(status, 404, "{path}: {body}");
     }
-    // A page elsewhere may post: the preflight is answered.
-    let (status, head) = request(&server.addr, "OPTIONS", "/collect", "");
-    assert_eq!(status, 204);
-    assert!(head.contains("access-control-allow-headers: content-type, idempotency-key"));
+    // Gold and results are private, even inside the study folder.
+    for path in [
+        "/study/gold.json",
+        "/study/results.jsonl",
+        "/study/./gold.json",
+        "/study/%67old.json",
+    ] {
+        let (status, body) = server.request("GET", path, "");
+        assert_eq!(status, 404, "{path}: {body}");
+    }
+    // No page elsewhere may post: no preflight is answered.
+    let (status, head) = server.request("OPTIONS", "/collect", "");
+    assert_eq!(status, 405, "{head}");
+    assert!(!head.contains("access-control-allow-origin"), "{head}");
+}
+
+#[test]
+fn only_the_servers_own_pilot_may_post_and_only_results_of_its_study() {
+    let dir = study_named("forged");
+    let results = dir.join("r.jsonl");
+    let server = start(&dir.join("study"), &results);
+    let addr = &server.addr;
+    let good = result("p1", "it-001", "totalmente_corretto");
+    let token = format!("x-glossa-token: {}\r\n", server.client.token);
+    // Another local origin (a fetch, or a no-cors text/plain form post), with or without a
+    // guessed token; no token at all; a name rebound to this machine (DNS rebinding).
+    let forged = [
+        format!("origin: http://127.0.0.1:9\r\n{token}"),
+        "origin: http://localhost:1234\r\ncontent-type: text/plain\r\n".to_owned(),
+        format!("origin: http://{addr}\r\n"),
+        format!("origin: http://{addr}\r\nx-glossa-token: 00\r\n"),
+        String::new(),
+    ];
+    for headers in &forged {
+        let (status, body) = server.with_headers("POST", "/collect", &good, headers);
+        assert_eq!(status, 403, "{headers:?}: {body}");
+    }
+    let rebound = format!(
+        "POST /collect HTTP/1.1\r\nhost: evil.example:{}\r\norigin: http://evil.example:{}\r\n{token}content-length: {}\r\n\r\n{good}",
+        addr.rsplit(':').next().unwrap(),
+        addr.rsplit(':').next().unwrap(),
+        good.len()
+    );
+    let (status, body) = raw(addr, &rebound);
+    assert_eq!(status, 421, "{body}");
+    assert_eq!(
+        std::fs::read_to_string(&results).unwrap(),
+        "",
+        "nothing forged is written"
+    );
+    // Results of another spec, version or an unknown item are refused.
+    let other = |p: &str, v: serde_json::Value| {
+        let mut r: serde_json::Value = serde_json::from_str(&good).unwrap();
+        *r.pointer_mut(p).unwrap() = v;
+        r.to_string()
+    };
+    for (body, why) in [
+        (other("/spec/id", "another-study".into()), "spec"),
+        (other("/spec/version", "9.9.9".into()), "spec"),
+        (other("/item_id", "it-999".into()), "item"),
+    ] {
+        let (status, answer) = server.request("POST", "/collect", &body);
+        assert_eq!(status, 422, "{answer}");
+        assert!(answer.contains(why), "{answer}");
+    }
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), "");
+    // The real participant's result, from the pilot, is taken.
+    let (status, body) = server.request("POST", "/collect", &good);
+    assert_eq!(status, 201, "{body}");
+    // A name given with --host is not needed for loopback: localhost passes.
+    let local = format!(
+        "GET /www/glossa.js HTTP/1.1\r\nhost: localhost:{}\r\n\r\n",
+        addr.rsplit(':').next().unwrap()
+    );
+    assert_eq!(raw(addr, &local).0, 200);
+}
+
+#[test]
+fn participants_whose_ids_look_alike_are_kept_apart() {
+    let dir = study_named("alike");
+    let results = dir.join("r.jsonl");
+    let server = start(&dir.join("study"), &results);
+    let with_ids = |ids: serde_json::Value| {
+        serde_json::json!({
+            "format": "glossa.result/1",
+            "spec": {"id": "implicit-content-it", "version": "1.0.0"},
+            "item_id": "it-001",
+            "answers": {"valutazione": "totalmente_corretto"},
+            "ids": ids,
+        })
+        .to_string()
+    };
+    for ids in [
+        serde_json::json!({"participant": 101}),
+        serde_json::json!({"participant": 202}),
+        serde_json::json!({"participant": "101"}),
+        serde_json::json!({"participant": "p1&study=s2"}),
+        serde_json::json!({"participant": "p1", "study": "s2"}),
+    ] {
+        let (status, body) = server.request("POST", "/collect", &with_ids(ids.clone()));
+        assert_eq!(status, 201, "{ids}: {body}");
+    }
+    // The same ids in another order are the same participant: a resend.
+    let (status, _) = server.request(
+        "POST",
+        "/collect",
+        &with_ids(serde_json::json!({"study": "s2", "participant": "p1"})),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(lines_of(&results).len(), 5);
+}
+
+#[test]
+fn a_torn_last_line_is_mended_at_start_and_nothing_is_appended_onto_it() {
+    let dir = study_named("torn");
+    let results = dir.join("r.jsonl");
+    let first = result("p1", "it-001", "totalmente_corretto");
+    let torn = &result("p2", "it-001", "totalmente_corretto")[..40];
+    std::fs::write(&results, format!("{first}\n{torn}")).unwrap();
+    let server = start(&dir.join("study"), &results);
+    let (status, _) = server.request(
+        "POST",
+        "/collect",
+        &result("p2", "it-001", "totalmente_corretto"),
+    );
+    assert_eq!(
+        status, 201,
+        "p2's result was torn, not collected: it is taken now"
+    );
+    let lines = lines_of(&results);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["ids"]["participant"], "p2");
+    let kept = std::fs::read_to_string(dir.join("r.jsonl.torn")).unwrap();
+    assert_eq!(kept, format!("{torn}\n"), "the torn bytes are kept aside");
+    drop(server);
+    // A whole last result that only lacks its newline keeps its place and gets one.
+    let second = result("p3", "it-002", "totalmente_corretto");
+    let before = std::fs::read_to_string(&results).unwrap();
+    std::fs::write(&results, format!("{before}{second}")).unwrap();
+    let server = start(&dir.join("study"), &results);
+    let (status, _) = server.request("POST", "/collect", &second);
+    assert_eq!(status, 200, "already there");
+    let (status, _) = server.request(
+        "POST",
+        "/collect",
+        &result("p4", "it-002", "totalmente_corretto"),
+    );
+    assert_eq!(status, 201);
+    assert_eq!(lines_of(&results).len(), 4);
+}
+
+#[test]
+fn a_write_the_disk_refuses_is_cut_back_and_answered_5xx() {
+    let dir = study_named("full");
+    let results = dir.join("r.jsonl");
+    let first = result("p1", "it-001", "totalmente_corretto") + "\n";
+    std::fs::write(&results, &first).unwrap();
+    // Room for one more small result, not for a large one.
+    let server = start_limited(
+        &dir.join("study"),
+        &results,
+        Some((libc::RLIMIT_FSIZE, first.len() as u64 + 400)),
+    );
+    let mut large: serde_json::Value =
+        serde_json::from_str(&result("p2", "it-001", "totalmente_corretto")).unwrap();
+    large["ids"]["note"] = "x".repeat(2000).into();
+    let (status, body) = server.request("POST", "/collect", &large.to_string());
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(
+        std::fs::read_to_string(&results).unwrap(),
+        first,
+        "nothing of the failed write stays"
+    );
+    let (status, body) = server.request(
+        "POST",
+        "/collect",
+        &result("p3", "it-001", "totalmente_corretto"),
+    );
+    assert_eq!(status, 201, "{body}");
+    let lines = lines_of(&results);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["ids"]["participant"], "p3");
+    // The refused one, sent again once there is room, is not "already collected".
+    drop(server);
+    let server = start(&dir.join("study"), &results);
+    let (status, _) = server.request("POST", "/collect", &large.to_string());
+    assert_eq!(status, 201);
+}
+
+#[test]
+fn a_results_file_deleted_while_serving_refuses_results_instead_of_losing_them() {
+    let dir = study_named("deleted");
+    let results = dir.join("r.jsonl");
+    let server = start(&dir.join("study"), &results);
+    let (status, _) = server.request(
+        "POST",
+        "/collect",
+        &result("p1", "it-001", "totalmente_corretto"),
+    );
+    assert_eq!(status, 201);
+    std::fs::remove_file(&results).unwrap();
+    let (status, body) = server.request(
+        "POST",
+        "/collect",
+        &result("p2", "it-001", "totalmente_corretto"),
+    );
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("moved or deleted"), "{body}");
+    // Moved aside and another file put in its place: not the file opened either.
+    std::fs::write(&results, "").unwrap();
+    let (status, _) = server.request(
+        "POST",
+        "/collect",
+        &result("p2", "it-001", "totalmente_corretto"),
+    );
+    assert_eq!(status, 503);
+    assert_eq!(std::fs::read_to_string(&results).unwrap(), "");
+}
+
+#[test]
+fn a_body_over_8_mib_is_answered_413_and_never_read() {
+    let dir = study_named("large");
+    let server = start(&dir.join("study"), &dir.join("r.jsonl"));
+    let head = format!(
+        "POST /collect HTTP/1.1\r\nhost: {}\r\norigin: http://{}\r\nx-glossa-token: {}\r\ncontent-length: {}\r\n\r\n",
+        server.addr,
+        server.addr,
+        server.client.token,
+        9 << 20
+    );
+    let (status, body) = raw(&server.addr, &head);
+    assert_eq!(status, 413, "{body}");
+}
+
+/// A TCP connection to `addr` from the local address `from` (another loopback address: another
+/// client to the server).
+fn connect_from(from: [u8; 4], addr: &str) -> std::io::Result<TcpStream> {
+    use std::os::fd::FromRawFd;
+    let port: u16 = addr.rsplit(':').next().unwrap().parse().unwrap();
+    let sockaddr = |ip: [u8; 4], port: u16| libc::sockaddr_in {
+        sin_family: libc::AF_INET as libc::sa_family_t,
+        sin_port: port.to_be(),
+        sin_addr: libc::in_addr {
+            s_addr: u32::from_ne_bytes(ip),
+        },
+        sin_zero: [0; 8],
+    };
+    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+    // SAFETY: a socket made, bound and connected with valid addresses, then owned by the stream.
+    unsafe {
+        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM, 0);
+        if fd < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let stream = TcpStream::from_raw_fd(fd);
+        // A server that accepts no more must not hang the test: connect gives up (Linux
+        // bounds connect by the send timeout).
+        stream.set_write_timeout(Some(std::time::Duration::from_secs(2)))?;
+        let local = sockaddr(from, 0);
+        if libc::bind(fd, (&raw const local).cast(), len) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let remote = sockaddr([127, 0, 0, 1], port);
+        if libc::connect(fd, (&raw const remote).cast(), len) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(stream)
+    }
+}
+
+#[test]
+fn a_crowd_of_slow_connections_from_one_place_locks_no_participant_out() {
+    let dir = study_named("slow");
+    let results = dir.join("r.jsonl");
+    let server = start_limited(
+        &dir.join("study"),
+        &results,
+        Some((libc::RLIMIT_NOFILE, 1024)),
+    );
+    // More connections than the server's 1,024 open files, each sending a byte and then waiting.
+    let mut room = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: reading and raising this process's own open-file limit within its hard limit.
+    unsafe {
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut room);
+        room.rlim_cur = room.rlim_max.min(4096);
+        libc::setrlimit(libc::RLIMIT_NOFILE, &room);
+    }
+    let crowd = (room.rlim_cur as usize).saturating_sub(200).min(1100);
+    let mut slow = Vec::new();
+    for _ in 0..crowd {
+        if let Ok(mut s) = connect_from([127, 0, 0, 2], &server.addr) {
+            let _ = s.write_all(b"P");
+            slow.push(s);
+        }
+    }
+    assert!(slow.len() > 100, "{} connections made", slow.len());
+    // They dribble on: a byte each every second, as a slow-loris client does.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let dribbler = {
+        let stop = std::sync::Arc::clone(&stop);
+        std::thread::spawn(move || {
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                for s in &mut slow {
+                    let _ = s.write_all(b"O");
+                }
+                std::thread::sleep(std::time::Duration::from_secs(1));
+            }
+        })
+    };
+    // The participant, from elsewhere, is served (the read's bound only keeps a broken server
+    // from hanging the test).
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(120)))
+        .unwrap();
+    let body = result("p1", "it-001", "totalmente_corretto");
+    write!(
+        s,
+        "POST /collect HTTP/1.1\r\nhost: {0}\r\norigin: http://{0}\r\nx-glossa-token: {1}\r\ncontent-length: {2}\r\n\r\n{body}",
+        server.addr,
+        server.client.token,
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    dribbler.join().unwrap();
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer:?}");
+    assert_eq!(lines_of(&results).len(), 1);
 }

@@ -184,22 +184,26 @@ pub fn jspsych(text: &str) -> Collected {
 /// holds: `glossa serve` and `collect jatos` keep the first. `None` without an item id.
 pub fn result_key(result: &Value) -> Option<String> {
     let item = result.get("item_id")?.as_str()?;
-    let field = |k: &str| result.pointer(k).and_then(Value::as_str).unwrap_or("");
-    let ids = result
-        .get("ids")
-        .and_then(Value::as_object)
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default()))
-                .collect::<Vec<_>>()
-                .join("&")
-        })
-        .unwrap_or_default();
-    Some(format!(
-        "{}@{}/{item}/{ids}",
-        field("/spec/id"),
-        field("/spec/version")
-    ))
+    let field = |k: &str| result.pointer(k).cloned().unwrap_or(Value::Null);
+    // The parts as one JSON array: no two different results' parts write the same text (ids
+    // keep their JSON type, so `101` and `"101"` differ; a value holding `&` or `=` cannot
+    // pass for two ids), and the map's keys come sorted.
+    let ids = match result.get("ids") {
+        Some(Value::Object(m)) => {
+            let sorted: std::collections::BTreeMap<_, _> = m.iter().collect();
+            serde_json::to_value(sorted).unwrap_or(Value::Null)
+        }
+        other => other.cloned().unwrap_or(Value::Null),
+    };
+    Some(
+        Value::Array(vec![
+            field("/spec/id"),
+            field("/spec/version"),
+            item.into(),
+            ids,
+        ])
+        .to_string(),
+    )
 }
 
 /// JATOS: the result data of a study's components as JATOS exports it ("Export results → data

@@ -4,6 +4,7 @@
 
 pub mod agreement;
 pub mod alpha;
+pub mod duplicates;
 pub mod export;
 pub mod hosts;
 pub mod pairwise;
@@ -83,10 +84,13 @@ pub fn typed(spec: &TaskSpec, results: Vec<(usize, Value)>) -> NumberedResults {
     (docs, bad)
 }
 
-/// Reads JSON Lines results against their spec: [`read_jsonl_lines`], then [`typed`]; the bad
-/// lines of both steps, in line order.
+/// Reads JSON Lines results against their spec: [`read_jsonl_lines`], the later copies of a
+/// result left out ([`duplicates::first_wins`]), then [`typed`]; the bad lines and the copies
+/// of every step, in line order.
 pub fn read_results(spec: &TaskSpec, text: &str) -> NumberedResults {
     let (lines, mut bad) = read_jsonl_lines(text);
+    let (lines, mut repeats) = duplicates::first_wins(lines);
+    bad.append(&mut repeats);
     let (docs, mut untyped) = typed(spec, lines);
     bad.append(&mut untyped);
     bad.sort_by_key(|(line, _)| *line);

@@ -314,7 +314,7 @@ pub const MSG_COUNT: usize = Msg::ALL.len();
 /// The host pages' strings (pilot runner, jsPsych, JATOS, MTurk, Qualtrics): their keys in the
 /// strings files, and what each is for. The widget never shows them; `glossa strings` and
 /// `glossa check` know them.
-pub const PAGE_STRINGS: [(&str, &str); 23] = [
+pub const PAGE_STRINGS: [(&str, &str); 24] = [
     ("host.item_of", "The pilot's progress: item {n} of {total}."),
     ("host.all_done", "The pilot's end: all {total} items done."),
     (
@@ -368,6 +368,10 @@ pub const PAGE_STRINGS: [(&str, &str); 23] = [
         "The button downloading a participant's own answers.",
     ),
     ("host.sorry", "This device cannot show the task."),
+    (
+        "host.not_kept",
+        "The browser's storage is full: the answers live in this page only; download them.",
+    ),
     (
         "qualtrics.load",
         "Qualtrics: the task could not be loaded; the participant may press Next.",

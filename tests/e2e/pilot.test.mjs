@@ -243,3 +243,82 @@ test('training mode refuses a gold file that does not fit the study, naming ever
   assert.ok(errors.some((e) => e.includes('training gold file')), 'the console says so too');
   await context.close();
 });
+
+/** Fills the page's localStorage to its quota before any script runs (once: a reload finds it
+ *  full), as a shared lab browser with earlier participants' drafts is. */
+const FILL_STORAGE = () => {
+  try { if (localStorage.getItem('junk:0') !== null) return; } catch { return; }
+  let i = 0;
+  for (const size of [1 << 20, 1 << 14, 1 << 8, 1]) {
+    const chunk = 'x'.repeat(size);
+    try { for (;;) localStorage.setItem(`junk:${i++}`, chunk); } catch { /* full at this size */ }
+  }
+};
+
+test('with the browser\'s storage full, results are kept in the page, sent when the endpoint is back, and "stored" is never said before', async () => {
+  const context = await env.browser.newContext();
+  await context.addInitScript(FILL_STORAGE);
+  const page = await context.newPage();
+  const received = [];
+  let up = false;
+  await page.route('**/collect', async (route) => {
+    if (!up) return route.abort('connectionrefused');
+    received.push(JSON.parse(route.request().postData()).item_id);
+    return route.fulfill({ status: 201, body: '' });
+  });
+  await page.goto(new URL(`?${TWO}&${PROLIFIC}&post=/collect&complete=${COMPLETE}`, env.url).href);
+  assert.equal(await page.evaluate(() => { try { localStorage.setItem('probe', 'x'); return 'room'; } catch { return 'full'; } }), 'full');
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+  await answer(page, 'Risposta non fornita');
+  await page.getByText('Completati tutti gli elementi (2). Invio di 2 risultati…').waitFor();
+  // Told the truth: the answers live in this page only; download them.
+  const alert = page.locator('#delivery');
+  await alert.getByText('Questo browser non può conservare le tue risposte', { exact: false }).waitFor();
+  assert.equal(await page.locator('#complete').isVisible(), false, 'no completion link with nothing delivered');
+  up = true;
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.getByRole('link', { name: 'Termina e torna allo studio' }).waitFor({ timeout: 60000 });
+  assert.deepEqual(received.sort(), ['it-001', 'it-002']);
+  assert.equal(await alert.isVisible(), false, 'the warning goes once everything is delivered');
+  await context.close();
+});
+
+test('with the browser\'s storage full and nowhere to send, the completion waits for the download', async () => {
+  const context = await env.browser.newContext();
+  await context.addInitScript(FILL_STORAGE);
+  const page = await context.newPage();
+  await page.goto(new URL(`?${TWO}&${PROLIFIC}&complete=${COMPLETE}`, env.url).href);
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+  await answer(page, 'Totalmente corretto');
+  await page.getByText('Completati tutti gli elementi (2).').waitFor();
+  await page.locator('#delivery').getByText('Questo browser non può conservare', { exact: false }).waitFor();
+  assert.equal(await page.locator('#complete').isVisible(), false, 'not "stored": nothing is');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('#delivery').getByRole('button').click(),
+  ]);
+  const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(lines.map((r) => r.item_id), ['it-001', 'it-002']);
+  await page.getByRole('link', { name: 'Termina e torna allo studio' }).waitFor();
+  await context.close();
+});
+
+test('a request that never answers is given up and sent again; later results are not held behind it', async () => {
+  const { page, context } = await openPage(env, `?${TWO}&${PROLIFIC}&post=/collect&complete=${COMPLETE}`);
+  const received = [];
+  let hung = 0;
+  await page.route('**/collect', async (route) => {
+    if (hung === 0) { hung += 1; return; } // the first request: no answer, ever
+    received.push(JSON.parse(route.request().postData()).item_id);
+    return route.fulfill({ status: 201, body: '' });
+  });
+  await answer(page, 'Totalmente sbagliato');
+  await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+  await answer(page, 'Totalmente corretto');
+  await page.getByRole('link', { name: 'Termina e torna allo studio' }).waitFor({ timeout: 90000 });
+  assert.equal(hung, 1);
+  assert.deepEqual(received.sort(), ['it-001', 'it-002'], 'each result delivered once');
+  await context.close();
+});

@@ -3,7 +3,8 @@
 // optionally POSTs each result to an endpoint through a persisted retry queue, and shows a
 // completion link only when every result is stored.
 //
-// URL: ?example=ID | ?spec=URL&items=URL, &item=N (start), &post=URL (collect endpoint) or
+// URL: ?example=ID | ?spec=URL&items=URL, &item=N (start), &post=URL (collect endpoint; with
+//      &collect_token=T, the token `glossa serve` puts in its pilot's address) or
 //      &datapipe=EXPERIMENT_ID (DataPipe to OSF; &datapipe_url= for another DataPipe server),
 //      &complete=URL (e.g. Prolific's completion link), &plan=URL (a `glossa plan`: the
 //      participant's slot picks their items and order); PROLIFIC_PID, STUDY_ID, SESSION_ID,
@@ -29,22 +30,33 @@ const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'wor
  * destination will never take it: stop trying, keep it, tell the participant).
  */
 
-/** A plain endpoint (`&post=URL`): a JSON POST with an idempotency key; 2xx and 409 are
- *  delivered; 408, 425, 429 and 5xx are tried again; another 4xx refuses for good. */
-export function postTransport(endpoint) {
+/** How long one send may take before it is given up and tried again (a request that never
+ *  answers must not hold every later result back). */
+export const SEND_TIMEOUT_MS = 15000;
+
+/** `fetch` given up after `SEND_TIMEOUT_MS` (rejects, as a network error does). */
+function fetchWithin(url, init, ms = SEND_TIMEOUT_MS) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  return fetch(url, { ...init, signal: controller.signal }).finally(() => clearTimeout(timer));
+}
+
+/** A plain endpoint (`&post=URL`): a JSON POST with an idempotency key (and the collect token a
+ *  `glossa serve` page carries); 2xx and 409 are delivered; 408, 425, 429, 5xx and a request
+ *  that does not answer within `SEND_TIMEOUT_MS` are tried again; another 4xx refuses for good. */
+export function postTransport(endpoint, { token = null, timeoutMs = SEND_TIMEOUT_MS } = {}) {
   return {
     async send(entry) {
       let r;
       try {
-        r = await fetch(endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': entry.key },
-          body: entry.json,
-        });
+        const headers = { 'content-type': 'application/json', 'idempotency-key': entry.key };
+        if (token) headers['x-glossa-token'] = token;
+        r = await fetchWithin(endpoint, { method: 'POST', headers, body: entry.json }, timeoutMs);
       } catch { return 'retry'; }
       if (r.ok || r.status === 409) return 'sent';
       if (r.status >= 500 || [408, 425, 429].includes(r.status)) return 'retry';
-      return { refused: `HTTP ${r.status}` };
+      const reason = await r.json().then((b) => b?.error, () => undefined);
+      return { refused: reason ? `HTTP ${r.status}: ${reason}` : `HTTP ${r.status}` };
     },
   };
 }
@@ -71,7 +83,7 @@ export function dataPipeTransport(experimentID, url = 'https://pipe.jspsych.org/
       const filename = `${safeName(who)}_${safeName(result.item_id)}_${fnv1a(entry.json).toString(16).padStart(8, '0')}.json`;
       let r;
       try {
-        r = await fetch(url, {
+        r = await fetchWithin(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: '*/*' },
           body: JSON.stringify({ experimentID, filename, data: entry.json }),
@@ -87,12 +99,14 @@ export function dataPipeTransport(experimentID, url = 'https://pipe.jspsych.org/
 }
 
 /**
- * A queue of results to deliver, kept in localStorage so nothing is lost offline or on reload.
- * One send at a time: `flush()` while a send is in flight (a new result, the `online` event,
- * the retry timer) only asks for another pass after it, so a result is never sent twice at
- * once; a retry is scheduled only after the attempt before it has ended. A result the
- * destination refuses for good stays, marked (`failed`), for the participant to download; a
- * new page tries it once more (the researcher may have mended the destination).
+ * A queue of results to deliver. The queue itself lives in memory and is mirrored to
+ * localStorage so nothing is lost offline or on reload; when the browser's storage refuses
+ * (full, or blocked) the queue goes on in memory and `stored()` says so, so the page never
+ * claims more than is true. One send at a time: `flush()` while a send is in flight (a new
+ * result, the `online` event, the retry timer) only asks for another pass after it, so a result
+ * is never sent twice at once; a retry is scheduled only after the attempt before it has ended.
+ * A result the destination refuses for good stays, marked (`failed`), for the participant to
+ * download; a new page tries it once more (the researcher may have mended the destination).
  */
 export class Outbox {
   constructor(key, transport, onChange) {
@@ -103,22 +117,34 @@ export class Outbox {
     this.delay = 1000;
     this.running = null; // the pass in flight
     this.again = false; // a flush was asked for during it
+    this.mirrored = true; // whether the last write to storage held
+    let kept = [];
+    try { kept = JSON.parse(localStorage.getItem(key) ?? '[]'); } catch { /* nothing kept */ }
     // A new page tries the refused ones again (quietly: nothing is drawn yet).
-    try { localStorage.setItem(key, JSON.stringify(this.load().map(({ failed, ...e }) => e))); } catch { /* memory only */ }
+    this.list = Array.isArray(kept) ? kept.map(({ failed, ...e }) => e) : [];
+    this.mirror();
   }
-  load() { try { return JSON.parse(localStorage.getItem(this.key) ?? '[]'); } catch { return []; } }
-  save(list) { try { localStorage.setItem(this.key, JSON.stringify(list)); } catch { /* memory only */ } this.onChange?.(list.length); }
+  /** Writes the queue to storage; false (and `stored()` false) when storage refuses. */
+  mirror() {
+    try {
+      if (this.list.length) localStorage.setItem(this.key, JSON.stringify(this.list));
+      else localStorage.removeItem(this.key);
+      this.mirrored = true;
+    } catch { this.mirrored = false; }
+    return this.mirrored;
+  }
+  save(list) { this.list = list; this.mirror(); this.onChange?.(list.length); }
+  /** Whether what is still queued would survive a reload (storage took it). */
+  stored() { return this.mirrored || !this.list.length; }
   /** Adds a result; `idempotencyKey` identifies it so the endpoint can drop a resend. */
   push(idempotencyKey, json) {
-    const list = this.load();
-    if (!list.some((e) => e.key === idempotencyKey)) list.push({ key: idempotencyKey, json });
-    this.save(list);
+    if (!this.list.some((e) => e.key === idempotencyKey)) this.save([...this.list, { key: idempotencyKey, json }]);
     this.flush();
   }
   /** Results still to be delivered (refused ones not counted). */
-  pending() { return this.load().filter((e) => !e.failed).length; }
+  pending() { return this.list.filter((e) => !e.failed).length; }
   /** Results the destination refused for good: `[{key, json, failed: reason}]`. */
-  failed() { return this.load().filter((e) => e.failed); }
+  failed() { return this.list.filter((e) => e.failed); }
   /** Sends what is queued; resolves when this pass (and any asked for during it) has ended. */
   flush() {
     if (this.running) {
@@ -141,15 +167,14 @@ export class Outbox {
   }
   /** One pass over the queue; false when a send is to be tried again (the rest waits). */
   async pass() {
-    for (const entry of this.load().filter((e) => !e.failed)) {
+    for (const entry of this.list.filter((e) => !e.failed)) {
       const outcome = await this.transport.send(entry);
       if (outcome === 'retry') return false;
-      const rest = this.load();
       if (outcome === 'sent') {
-        this.save(rest.filter((e) => e.key !== entry.key));
+        this.save(this.list.filter((e) => e.key !== entry.key));
         this.delay = 1000;
       } else {
-        this.save(rest.map((e) => (e.key === entry.key ? { ...e, failed: outcome.refused } : e)));
+        this.save(this.list.map((e) => (e.key === entry.key ? { ...e, failed: outcome.refused } : e)));
       }
     }
     return true;
@@ -359,12 +384,18 @@ async function runStudy(el, params) {
   const progressKey = `glossa:pilot:${source.spec}:${who}`;
   const stored = (() => { try { return JSON.parse(localStorage.getItem(progressKey) ?? 'null'); } catch { return null; } })();
   const state = stored ?? { index: Math.max(0, Math.min(items.length - 1, Number(params.get('item') ?? 1) - 1)), results: [] };
-  const persist = () => { try { localStorage.setItem(progressKey, JSON.stringify(state)); } catch { /* memory only */ } };
+  // Whether this browser keeps the progress and results (a full storage — a shared lab browser
+  // with earlier participants' drafts — keeps them in this page only, and the page says so).
+  let kept = true;
+  let downloaded = false;
+  const persist = () => {
+    try { localStorage.setItem(progressKey, JSON.stringify(state)); kept = true; } catch { kept = false; }
+  };
 
   // Where results go besides this browser: an endpoint (`&post=`) or DataPipe (`&datapipe=`).
   const transport = params.get('datapipe')
     ? dataPipeTransport(params.get('datapipe'), params.get('datapipe_url') ?? undefined)
-    : params.get('post') ? postTransport(sameOrigin(params.get('post')) ?? params.get('post')) : null;
+    : params.get('post') ? postTransport(sameOrigin(params.get('post')) ?? params.get('post'), { token: params.get('collect_token') }) : null;
   const outbox = transport ? new Outbox(`glossa:outbox:${progressKey}`, transport, () => render()) : null;
   window.glossaReceived = state.results;
 
@@ -389,12 +420,18 @@ async function runStudy(el, params) {
     // Starting over is for demos and for researchers trying a pilot, not for participants.
     if (el.reset) el.reset.hidden = !(done && !Object.keys(ids).some((k) => k !== 'participant'));
     const target = missedAttention() ? completeAttention : complete;
-    el.complete.hidden = !(finished && pending === 0 && target);
-    // Refused for good: the answers stay here, and the participant can take them along.
+    // Where the results are safe: delivered (with an endpoint), else kept by this browser, else
+    // taken along by the participant. "Stored" is said only then.
+    const safe = outbox ? pending === 0 : kept || downloaded;
+    el.complete.hidden = !(finished && safe && target);
+    // Refused for good: the answers stay here, and the participant can take them along. Not
+    // kept by this browser: they live in this page only until sent or downloaded.
     const failed = outbox ? outbox.failed() : [];
+    const unkept = done > 0 && !downloaded && (outbox ? pending > 0 && !outbox.stored() : !kept);
     if (el.delivery) {
-      el.delivery.hidden = !failed.length;
+      el.delivery.hidden = !(failed.length || unkept);
       if (failed.length) el.deliveryText.textContent = say('deliveryFailed', { n: failed.length, reason: failed[0].failed });
+      else if (unkept) el.deliveryText.textContent = say('notKept');
     }
     if (target) el.completeLink.href = target;
   }
@@ -447,6 +484,8 @@ async function runStudy(el, params) {
     a.download = `glossa-results-${safeName(specId ?? source.id)}-${safeName(who)}.jsonl`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    downloaded = true;
+    render();
   };
   el.download.addEventListener('click', download);
   el.deliveryDownload?.addEventListener('click', download);

@@ -61,21 +61,29 @@ pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>)
     Ok(ExitCode::SUCCESS)
 }
 
-/// Re-checks every result against the spec and its item, naming each problem by line.
+/// Re-checks every result against the spec and its item, naming each problem by line; a
+/// result there twice is named at its later copies (the first counts). Linear in the results.
 pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
     let (spec, items) = load_study(spec_path, items_path)?;
     // Read as lines, not as types: a result that does not read is itself a finding here.
     let (results, bad) = read_lines(results_path)?;
-    let mut failed = bad;
+    let all = results.len() + bad;
+    let (results, repeats) = glossa::analysis::duplicates::first_wins(results);
+    for (line, message) in &repeats {
+        println!("{results_path}:{line}: {message}");
+    }
+    let by_id: std::collections::BTreeMap<&str, &glossa::item::Item> =
+        items.iter().map(|i| (i.id.as_str(), i)).collect();
+    let mut failed = bad + repeats.len();
     for (line, result) in &results {
         let item_id = result
             .get("item_id")
             .and_then(|v| v.as_str())
             .unwrap_or_default();
-        let findings: Vec<String> = match items.iter().find(|i| i.id == item_id) {
+        let findings: Vec<String> = match by_id.get(item_id) {
             None => vec![format!("item_id: no item \"{item_id}\" in {items_path}")],
             Some(item) => {
-                let task = Task::new(spec.clone(), item.clone(), None);
+                let task = Task::new(spec.clone(), (*item).clone(), None);
                 revalidate::check_result(&task, result)
                     .into_iter()
                     .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
@@ -87,10 +95,7 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
             println!("{results_path}:{line}: {f}");
         }
     }
-    println!(
-        "{results_path}: {} result(s), {failed} with problems",
-        results.len() + bad
-    );
+    println!("{results_path}: {all} result(s), {failed} with problems");
     Ok(exit_for(failed))
 }
 

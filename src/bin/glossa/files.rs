@@ -136,6 +136,8 @@ pub fn read_questions(
     path: &str,
 ) -> Result<(Lines, Vec<glossa::result::ResultDoc>, usize), ExitCode> {
     let (lines, mut bad) = glossa::analysis::read_jsonl_lines(&read(path)?);
+    let (lines, mut repeats) = glossa::analysis::duplicates::first_wins(lines);
+    bad.append(&mut repeats);
     let (results, mut untyped) = glossa::analysis::export::read_questions(lines);
     bad.append(&mut untyped);
     bad.sort_by_key(|(line, _)| *line);

@@ -16,6 +16,8 @@ mod check;
 #[cfg(not(target_arch = "wasm32"))]
 mod collect;
 #[cfg(not(target_arch = "wasm32"))]
+mod collector;
+#[cfg(not(target_arch = "wasm32"))]
 mod export;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;

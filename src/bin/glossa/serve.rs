@@ -2,25 +2,41 @@
 //! study in it, served over HTTP (loopback unless `--host` says otherwise), and each result the
 //! pilot posts appended to a JSON Lines file exactly once, on disk before the answer goes back.
 //!
-//! Paths: `/` opens the pilot on the study (`/?participant=p7` passes the id on); `/study/…` is the study folder (spec, items, plan,
-//! gold); `/index.html` and `/www/…` are the Glossa site (nothing else of it: not its
-//! sources); `POST /collect` takes a result. A path is served only when its real path
-//! (symbolic links followed) lies inside the folder it is served from.
+//! Paths: `/` opens the pilot on the study (`/?participant=p7` passes the id on);
+//! `/study/…` serves the study's spec, items and plan — never its gold, its results or
+//! anything else in the folder; `/index.html` and `/www/…` are the Glossa site (nothing else
+//! of it: not its sources); `POST /collect` takes a result (see [`crate::collector`]). A path
+//! is served only when its real path (symbolic links followed) lies inside the folder it is
+//! served from.
+//!
+//! Only the server's own pilot may post: a request must name this server in its `Host` (an
+//! address, or `localhost`: a DNS name rebound to this machine does not pass), come from this
+//! server's origin when a browser sends one, and carry the collect token the pilot's address
+//! holds (a new one each run). A result of another spec or of an item the study lacks is
+//! refused. Each request has a deadline, each client address a bounded number of connections
+//! (so a crowd of slow connections from one place cannot lock the others out), and a body
+//! over 8 MiB is answered 413.
 
+use crate::collector::{Collector, Study, Taken};
 use crate::Outcome;
-use glossa::analysis::hosts;
-use glossa::support::sorted_map::SortedSet;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::{IpAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The largest request body taken (a result is a few KB; a long article's spans, a few hundred).
 const MAX_BODY: usize = 8 << 20;
 /// The largest request head taken.
 const MAX_HEAD: usize = 64 << 10;
+/// How long one request may take to arrive, head and body (a dribbling client is cut off).
+const DEADLINE: Duration = Duration::from_secs(30);
+/// Connections open at once from one client address (more are closed at once).
+const PER_CLIENT: usize = 32;
+/// Connections open at once in all (well under the usual 1,024 open files).
+const ALL_CLIENTS: usize = 512;
 
 /// What the server serves and where results go.
 struct Site {
@@ -28,22 +44,53 @@ struct Site {
     root: PathBuf,
     /// Its `www/` (what the pilot page loads).
     www: PathBuf,
-    /// The study folder, served under `/study/`.
-    study: PathBuf,
+    /// The study folder's files that are served under `/study/` (spec, items, plan).
+    shown: Vec<PathBuf>,
     /// The pilot's address on this server (`/` redirects there).
     start: String,
-    /// The results file and the keys of the results in it.
-    collect: Option<Mutex<Collected>>,
+    /// The results file.
+    collect: Option<Mutex<Collector>>,
+    /// The token a post must carry (`x-glossa-token`), in the pilot's address.
+    token: String,
+    /// The names a request's `Host` may give (without the port), and the port.
+    names: Names,
+    /// Connections open now, by client address.
+    open: Mutex<BTreeMap<IpAddr, usize>>,
 }
 
-/// The results file, and the key of every result in it (see `hosts::result_key`).
-struct Collected {
-    file: File,
-    keys: SortedSet<String>,
+/// What a request's `Host` may name: this server's port on one of its own addresses.
+struct Names {
+    port: u16,
+    /// Bound to a loopback address: only loopback names pass. Otherwise any address passes
+    /// (a lab's LAN reaches the machine by an address that is not known here).
+    loopback: bool,
+    /// The `--host` given, when it is a name (it passes too).
+    given: Option<String>,
 }
 
-/// The pilot's address on the study: its spec, items and plan under `/study/`.
-fn start_of(study: &Path) -> Result<String, String> {
+impl Names {
+    /// Whether a `Host` header names this server.
+    fn accept(&self, host: &str) -> bool {
+        let (name, port) = match host.rsplit_once(':') {
+            Some((n, p)) if !n.ends_with(':') && !p.contains(']') => (n, p.parse::<u16>().ok()),
+            _ => (host, Some(80)),
+        };
+        if port != Some(self.port) {
+            return false;
+        }
+        let bare = name.trim_start_matches('[').trim_end_matches(']');
+        if name.eq_ignore_ascii_case("localhost") || self.given.as_deref() == Some(name) {
+            return true;
+        }
+        match bare.parse::<IpAddr>() {
+            Ok(ip) => !self.loopback || ip.is_loopback(),
+            Err(_) => false,
+        }
+    }
+}
+
+/// The pilot's address on the study (its spec, items and plan under `/study/`), and those files.
+fn start_of(study: &Path) -> Result<(String, Vec<PathBuf>), String> {
     let (spec, items, plan) = crate::files::study_files(study)?;
     let name = |p: &Path| {
         p.file_name()
@@ -56,10 +103,47 @@ fn start_of(study: &Path) -> Result<String, String> {
         name(&spec),
         name(&items)
     );
+    let mut shown = vec![spec, items];
     if let Some(plan) = plan {
         start += &format!("&plan=study/{}", name(&plan));
+        shown.push(plan);
     }
-    Ok(start)
+    let shown = shown
+        .iter()
+        .map(|p| std::fs::canonicalize(p).map_err(|e| format!("{}: {e}", p.display())))
+        .collect::<Result<_, _>>()?;
+    Ok((start, shown))
+}
+
+/// The spec and items a result must belong to.
+fn study_of(study: &Path) -> Result<Study, String> {
+    let (spec, items, _) = crate::files::study_files(study)?;
+    let read = |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
+    let (spec, items) = glossa::mount::study(&read(&spec)?, &read(&items)?)
+        .map_err(|(_, issues)| format!("the study does not load: {}", issues[0]))?;
+    Ok(Study {
+        spec_id: spec.id,
+        version: spec.version,
+        items: items.into_iter().map(|i| i.id).collect(),
+    })
+}
+
+/// A new collect token: 128 bits from the system's randomness (hashing's seed where there is
+/// no `/dev/urandom`).
+fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    let from_system = std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .is_ok();
+    if !from_system {
+        use std::hash::{BuildHasher, Hasher};
+        for chunk in bytes.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u128(Instant::now().elapsed().as_nanos());
+            chunk.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Runs the server until it is stopped.
@@ -87,21 +171,33 @@ pub fn serve(
             root.display()
         ));
     }
-    let mut start = match start_of(&study_dir) {
+    let (mut start, shown) = match start_of(&study_dir) {
         Ok(s) => s,
         Err(e) => return fail(format!("{study}: {e}")),
     };
+    let token = new_token();
     let collected = match collect {
         None => None,
-        Some(path) => match open_results(path) {
-            Ok(c) => {
-                start += "&post=/collect";
-                eprintln!("{path}: {} result(s) already in it", c.keys.len());
-                Some(Mutex::new(c))
+        Some(path) => {
+            let opened = study_of(&study_dir)
+                .map_err(|e| format!("{study}: {e}"))
+                .and_then(|s| {
+                    Collector::open(Path::new(path), s).map_err(|e| format!("{path}: {e}"))
+                });
+            match opened {
+                Ok((c, mended)) => {
+                    start += &format!("&post=/collect&collect_token={token}");
+                    if let Some(m) = mended {
+                        eprintln!("{path}: {m}");
+                    }
+                    eprintln!("{path}: {} result(s) already in it", c.len());
+                    Some(Mutex::new(c))
+                }
+                Err(e) => return fail(e),
             }
-            Err(e) => return fail(format!("{path}: {e}")),
-        },
+        }
     };
+    ignore_file_size_signal();
     let listener = match TcpListener::bind((host, port)) {
         Ok(l) => l,
         Err(e) => return fail(format!("cannot listen on {host}:{port}: {e}")),
@@ -113,51 +209,93 @@ pub fn serve(
     let Ok(www) = std::fs::canonicalize(root.join("www")) else {
         return fail(format!("{}: no www/ folder", root.display()));
     };
+    let bound = listener.local_addr().ok();
     let site = Arc::new(Site {
         root,
         www,
-        study: study_dir,
+        shown,
         start,
         collect: collected,
+        token,
+        names: Names {
+            port: bound.map_or(port, |a| a.port()),
+            loopback: bound.is_some_and(|a| a.ip().is_loopback()),
+            given: host.parse::<IpAddr>().is_err().then(|| host.to_owned()),
+        },
+        open: Mutex::new(BTreeMap::new()),
     });
     for stream in listener.incoming().flatten() {
+        let Some(client) = stream.peer_addr().ok().map(|a| a.ip()) else {
+            continue;
+        };
+        if !site.enter(client) {
+            drop(stream); // too many at once: closed before any byte is read
+            continue;
+        }
         let site = Arc::clone(&site);
         std::thread::spawn(move || {
             let _ = handle(&site, stream);
+            site.leave(client);
         });
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Opens (or creates) the results file and reads the keys of the results already in it.
-fn open_results(path: &str) -> Result<Collected, String> {
-    let mut keys = SortedSet::new();
-    if let Ok(f) = File::open(path) {
-        for line in BufReader::new(f).lines() {
-            let line = line.map_err(|e| format!("cannot read: {e}"))?;
-            if let Some(k) = serde_json::from_str(&line)
-                .ok()
-                .as_ref()
-                .and_then(hosts::result_key)
-            {
-                keys.insert(k);
+impl Site {
+    /// Counts a new connection in, unless its client (or everyone) has too many open.
+    fn enter(&self, client: IpAddr) -> bool {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let all: usize = open.values().sum();
+        let mine = open.entry(client).or_default();
+        if *mine >= PER_CLIENT || all >= ALL_CLIENTS {
+            return false;
+        }
+        *mine += 1;
+        true
+    }
+
+    /// Counts a connection out.
+    fn leave(&self, client: IpAddr) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&client) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&client);
             }
         }
     }
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot write: {e}"))?;
-    Ok(Collected { file, keys })
+}
+
+/// A results file over a size limit (`ulimit -f`) gives a write error, not the end of the
+/// server: the failed write is cut back and answered 5xx like a full disk.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" at start, before any thread runs.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 /// One request on one connection (then the connection closes).
 fn handle(site: &Site, mut stream: TcpStream) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(std::time::Duration::from_secs(30)))?;
-    let Some(request) = read_request(&mut stream)? else {
-        return respond(&mut stream, 400, "text/plain", b"bad request", &[]);
+    let request = match read_request(&mut stream, Instant::now() + DEADLINE) {
+        Ok(Some(r)) => r,
+        Ok(None) => return respond(&mut stream, 400, "text/plain", b"bad request", &[]),
+        Err(Refusal::TooLarge) => {
+            let body = format!(r#"{{"error":"a request body of {MAX_BODY} bytes at most"}}"#);
+            return respond(&mut stream, 413, "application/json", body.as_bytes(), &[]);
+        }
+        Err(Refusal::Io(e)) => return Err(e), // too slow, or gone
     };
+    if !request.header("host").is_some_and(|h| site.names.accept(h)) {
+        return respond(
+            &mut stream,
+            421,
+            "text/plain",
+            b"not this server's name",
+            &[],
+        );
+    }
     let path = request
         .target
         .split(['?', '#'])
@@ -165,15 +303,17 @@ fn handle(site: &Site, mut stream: TcpStream) -> std::io::Result<()> {
         .unwrap_or("/")
         .to_owned();
     match (request.method.as_str(), path.as_str()) {
-        ("OPTIONS", "/collect") => respond(&mut stream, 204, "text/plain", b"", &cors()),
         ("POST", "/collect") => {
-            let (status, body) = take_result(site, &request.body);
+            let (status, body) = match forged(site, &request) {
+                Some(why) => (403, serde_json::json!({ "error": why }).to_string()),
+                None => take_result(site, &request.body),
+            };
             respond(
                 &mut stream,
                 status,
                 "application/json",
                 body.as_bytes(),
-                &cors(),
+                &[],
             )
         }
         // The pilot on the study, with the link's own parameters (a participant's id).
@@ -193,9 +333,15 @@ fn handle(site: &Site, mut stream: TcpStream) -> std::io::Result<()> {
             )
         }
         ("GET" | "HEAD", _) => {
-            // Of the site, the pilot page and what it loads (`www/`): never the sources.
+            // Of the study, its spec, items and plan; of the site, the pilot page and what it
+            // loads (`www/`): never the sources, the gold or the results.
             let found = if let Some(rest) = path.strip_prefix("/study/") {
-                inside(&site.study, rest)
+                site.shown
+                    .iter()
+                    .find(|f| {
+                        percent_decode(rest).is_some_and(|n| f.file_name() == Some(n.as_ref()))
+                    })
+                    .cloned()
             } else if let Some(rest) = path.strip_prefix("/www/") {
                 inside(&site.www, rest)
             } else if path == "/index.html" {
@@ -216,21 +362,26 @@ fn handle(site: &Site, mut stream: TcpStream) -> std::io::Result<()> {
     }
 }
 
-/// The headers that let a page elsewhere (a jsPsych page on another port) post results.
-fn cors() -> Vec<(&'static str, String)> {
-    vec![
-        ("access-control-allow-origin", "*".to_owned()),
-        ("access-control-allow-methods", "POST, OPTIONS".to_owned()),
-        (
-            "access-control-allow-headers",
-            "content-type, idempotency-key".to_owned(),
-        ),
-    ]
+/// Why a post is not from this server's own pilot, if it is not: a browser names another
+/// origin, or the collect token is missing or wrong.
+fn forged(site: &Site, request: &Request) -> Option<&'static str> {
+    if let Some(origin) = request.header("origin") {
+        let own = origin
+            .strip_prefix("http://")
+            .is_some_and(|o| Some(o) == request.header("host"));
+        if !own {
+            return Some("results are taken only from this server's own pages");
+        }
+    }
+    (request.header("x-glossa-token") != Some(site.token.as_str())).then_some(
+        "no collect token, or not this server's: open the study from this server's address",
+    )
 }
 
 /// Appends a posted result unless one with its key is in the file: 201 (appended, and on disk)
-/// or 200 (already there); 400 for what is not a result, 404 without `--collect`, 500 when the
-/// disk refuses (the pilot then keeps it and tries again).
+/// or 200 (already there); 400 for what is not a result, 422 for a result of another spec or
+/// item, 404 without `--collect`, 503 when the file cannot take it (the pilot then keeps it and
+/// tries again).
 fn take_result(site: &Site, body: &[u8]) -> (u16, String) {
     let Some(collect) = &site.collect else {
         return (
@@ -238,47 +389,66 @@ fn take_result(site: &Site, body: &[u8]) -> (u16, String) {
             r#"{"error":"this server collects no results (start it with --collect FILE)"}"#.into(),
         );
     };
-    let parsed: Option<serde_json::Value> = serde_json::from_slice(body).ok();
-    let Some((result, k)) = parsed
-        .as_ref()
-        .filter(|v| v.is_object())
-        .and_then(|v| Some((v, hosts::result_key(v)?)))
-    else {
-        return (
-            400,
-            r#"{"error":"not a result: a JSON object with an item_id"}"#.into(),
-        );
-    };
-    let mut c = collect.lock().unwrap_or_else(|e| e.into_inner());
-    if c.keys.contains(&k) {
-        return (200, r#"{"status":"already collected"}"#.into());
-    }
-    let line = result.to_string() + "\n";
-    match c
-        .file
-        .write_all(line.as_bytes())
-        .and_then(|()| c.file.sync_data())
-    {
-        Ok(()) => {
-            c.keys.insert(k);
-            (201, r#"{"status":"collected"}"#.into())
+    let taken = collect.lock().unwrap_or_else(|e| e.into_inner()).take(body);
+    match taken {
+        Taken::Collected => (201, r#"{"status":"collected"}"#.into()),
+        Taken::Already => (200, r#"{"status":"already collected"}"#.into()),
+        Taken::Refused(why) if why.starts_with("not a result") => {
+            (400, serde_json::json!({ "error": why }).to_string())
         }
-        Err(e) => (
-            500,
-            serde_json::json!({ "error": e.to_string() }).to_string(),
-        ),
+        Taken::Refused(why) => (422, serde_json::json!({ "error": why }).to_string()),
+        Taken::Failed(why) => {
+            eprintln!("{why}");
+            (503, serde_json::json!({ "error": why }).to_string())
+        }
     }
 }
 
-/// A request: method, target and body.
+/// A request: method, target, headers (names in lower case) and body.
 struct Request {
     method: String,
     target: String,
+    headers: Vec<(String, String)>,
     body: Vec<u8>,
 }
 
-/// Reads one request (head and `content-length` body); `None` for one that is not HTTP.
-fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Request>> {
+impl Request {
+    /// A header's value, by its name in lower case.
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Why a request is not read.
+enum Refusal {
+    /// Its body is over [`MAX_BODY`].
+    TooLarge,
+    /// The connection failed, or the deadline passed.
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Refusal {
+    fn from(e: std::io::Error) -> Self {
+        Refusal::Io(e)
+    }
+}
+
+/// Reads some bytes, waiting no later than the deadline.
+fn read_by(stream: &mut TcpStream, chunk: &mut [u8], deadline: Instant) -> std::io::Result<usize> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Err(std::io::ErrorKind::TimedOut.into());
+    }
+    stream.set_read_timeout(Some(left))?;
+    stream.read(chunk)
+}
+
+/// Reads one request (head and `content-length` body) by the deadline; `None` for one that is
+/// not HTTP.
+fn read_request(stream: &mut TcpStream, deadline: Instant) -> Result<Option<Request>, Refusal> {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 8192];
     let head_end = loop {
@@ -288,7 +458,7 @@ fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Request>> {
         if buf.len() > MAX_HEAD {
             return Ok(None);
         }
-        let n = stream.read(&mut chunk)?;
+        let n = read_by(stream, &mut chunk, deadline)?;
         if n == 0 {
             return Ok(None);
         }
@@ -300,17 +470,23 @@ fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Request>> {
     let (Some(method), Some(target)) = (first.next(), first.next()) else {
         return Ok(None);
     };
-    let length = lines
+    let headers: Vec<(String, String)> = lines
         .filter_map(|l| l.split_once(':'))
-        .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
-        .and_then(|(_, v)| v.trim().parse::<usize>().ok())
-        .unwrap_or(0);
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let length = match headers.iter().find(|(k, _)| k == "content-length") {
+        None => 0,
+        Some((_, v)) => match v.parse::<usize>() {
+            Ok(n) => n,
+            Err(_) => return Ok(None),
+        },
+    };
     if length > MAX_BODY {
-        return Ok(None);
+        return Err(Refusal::TooLarge);
     }
     let mut body = buf[head_end..].to_vec();
     while body.len() < length {
-        let n = stream.read(&mut chunk)?;
+        let n = read_by(stream, &mut chunk, deadline)?;
         if n == 0 {
             return Ok(None);
         }
@@ -320,6 +496,7 @@ fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Request>> {
     Ok(Some(Request {
         method: method.to_owned(),
         target: target.to_owned(),
+        headers,
         body,
     }))
 }
@@ -386,7 +563,12 @@ fn respond(
         302 => "Found",
         400 => "Bad Request",
         404 => "Not Found",
+        403 => "Forbidden",
         405 => "Method Not Allowed",
+        413 => "Content Too Large",
+        421 => "Misdirected Request",
+        422 => "Unprocessable Content",
+        503 => "Service Unavailable",
         _ => "Internal Server Error",
     };
     let mut head = format!(

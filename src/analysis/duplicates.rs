@@ -1,0 +1,89 @@
+//! One rule for a result that is there twice (a resend, a reload, two exports merged): the
+//! first, in file order, counts; every later one with the same key — spec, version, item and
+//! the ids the host passed (`hosts::result_key`) — is left out and named, whether its answers
+//! are the same or not. `glossa serve` and `collect jatos` keep the first when collecting;
+//! `validate`, `agreement`, `report` and `export` read a file by the same rule.
+
+use super::hosts::result_key;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The results of a file with the later copies left out, and each copy named — `(line,
+/// message)` — with the line of the first. Linear in the results (one map of keys).
+pub fn first_wins(lines: Vec<(usize, Value)>) -> (Vec<(usize, Value)>, Vec<(usize, String)>) {
+    let mut first: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut kept = Vec::with_capacity(lines.len());
+    let mut repeats = Vec::new();
+    for (line, result) in lines {
+        let Some(key) = result_key(&result) else {
+            kept.push((line, result));
+            continue;
+        };
+        match first.get(&key) {
+            None => {
+                first.insert(key, (line, kept.len()));
+                kept.push((line, result));
+            }
+            Some(&(at, index)) => {
+                let same = kept[index].1.get("answers") == result.get("answers");
+                repeats.push((line, message(&result, at, same)));
+            }
+        }
+    }
+    (kept, repeats)
+}
+
+/// What a later copy is told: whose, which item, where the first is, and whether they differ.
+fn message(result: &Value, first: usize, same: bool) -> String {
+    let item = result.get("item_id").and_then(Value::as_str).unwrap_or("");
+    let ids = result
+        .get("ids")
+        .map_or_else(|| "no ids".to_owned(), Value::to_string);
+    let answers = if same {
+        "the same answers"
+    } else {
+        "other answers"
+    };
+    format!(
+        "a second result for item {item:?} from the same participant ({ids}), with {answers}: \
+         left out; the first, at line {first}, counts"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn result(who: serde_json::Value, item: &str, value: &str) -> Value {
+        json!({"spec": {"id": "s", "version": "1"}, "item_id": item,
+               "answers": {"a": value}, "ids": {"participant": who}})
+    }
+
+    #[test]
+    fn the_first_counts_and_each_later_copy_is_named_with_the_first_line() {
+        let lines = vec![
+            (1, result(json!("p1"), "i1", "yes")),
+            (2, result(json!("p2"), "i1", "no")),
+            (3, result(json!("p1"), "i1", "yes")),
+            (4, result(json!("p1"), "i1", "no")),
+            (5, result(json!(101), "i1", "no")),
+            (6, result(json!("101"), "i1", "no")),
+        ];
+        let (kept, repeats) = first_wins(lines);
+        assert_eq!(
+            kept.iter().map(|(l, _)| *l).collect::<Vec<_>>(),
+            [1, 2, 5, 6]
+        );
+        assert_eq!(kept[0].1["answers"]["a"], "yes", "the first, not the last");
+        assert_eq!(repeats.len(), 2);
+        assert_eq!(repeats[0].0, 3);
+        assert!(
+            repeats[0].1.contains("the same answers"),
+            "{}",
+            repeats[0].1
+        );
+        assert!(repeats[0].1.contains("at line 1"), "{}", repeats[0].1);
+        assert!(repeats[1].1.contains("other answers"), "{}", repeats[1].1);
+    }
+}
