@@ -81,6 +81,13 @@ impl ItemFields for PairwiseControl {
 
 /// A judgement as written in a worked example or a gold file: an output id or `"tie"`.
 fn written(v: &Value) -> Option<Option<String>> {
+    // As results hold it: `{"winner": id, "loser": id, "tie": false}` or a tie.
+    if let Some(o) = v.as_object() {
+        if o.get("tie").and_then(Value::as_bool) == Some(true) {
+            return Some(None);
+        }
+        return Some(Some(o.get("winner")?.as_str()?.to_owned()));
+    }
     match v.as_str()? {
         "tie" => Some(None),
         id => Some(Some(id.to_owned())),
@@ -91,7 +98,7 @@ fn written(v: &Value) -> Option<Option<String>> {
 fn example_pref(v: &Value) -> Option<Pref> {
     match v {
         Value::Object(o) => Some(Pref {
-            winner: written(o.get("winner")?)?,
+            winner: written(v)?,
             strength: o.get("strength").and_then(Value::as_str).map(str::to_owned),
         }),
         v => Some(Pref {

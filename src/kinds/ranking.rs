@@ -112,14 +112,27 @@ impl KindAnswer for RankingControl {
     /// `["best id", …, "worst id"]` for a ranking, `{"best", "worst"}` for best–worst.
     fn example_answer(&self, json: &Value) -> Option<Answer> {
         let set = match self.mode {
-            RankingMode::Rank => OrderSet {
-                ranks: json
-                    .as_array()?
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| Some((v.as_str()?.to_owned(), i as u32 + 1)))
-                    .collect::<Option<_>>()?,
-                ..OrderSet::default()
+            // As results hold it (`{"ranks": {...}}`, ties kept; or its `order`), or the ids
+            // from the best to the worst.
+            RankingMode::Rank => match json.get("ranks").and_then(Value::as_object) {
+                Some(ranks) => OrderSet {
+                    ranks: ranks
+                        .iter()
+                        .map(|(id, r)| Some((id.clone(), u32::try_from(r.as_u64()?).ok()?)))
+                        .collect::<Option<_>>()?,
+                    ..OrderSet::default()
+                },
+                None => OrderSet {
+                    ranks: json
+                        .get("order")
+                        .unwrap_or(json)
+                        .as_array()?
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| Some((v.as_str()?.to_owned(), i as u32 + 1)))
+                        .collect::<Option<_>>()?,
+                    ..OrderSet::default()
+                },
             },
             RankingMode::BestWorst => OrderSet {
                 best: Some(json.get("best")?.as_str()?.to_owned()),

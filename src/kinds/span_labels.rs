@@ -267,7 +267,9 @@ impl Simulate for SpanLabels {
 impl GoldAnswer for SpanLabels {
     /// `{"spans": [{"label": "PER", "text": "Angela Merkel"}, ...]}` (a span as its text, with
     /// `occurrence`, as `words`, or copied from a result), or `{"spans": []}` for nothing to
-    /// mark: per label, the words marked with it.
+    /// mark: per label, the words marked with it; and per value of an attribute a span gives
+    /// (`"attributes": {"severity": "major"}`, checked against the spec), the words marked
+    /// with it, scored as the labels are.
     fn expected(
         &self,
         item: &Item,
@@ -282,7 +284,8 @@ impl GoldAnswer for SpanLabels {
                 "write {\"spans\": [{\"label\": \"<label>\", \"text\": \"<marked text>\"}]} ({\"spans\": []} for nothing to mark)".into(),
             ));
         };
-        let mut by_label: SortedMap<String, Vec<u64>> = SortedMap::new();
+        // Per label (under [`LABELS`]) and per value of each attribute, the words marked.
+        let mut out: SortedMap<String, SortedMap<String, Vec<u64>>> = SortedMap::new();
         let mut problems = Vec::new();
         for (i, span) in list.iter().enumerate() {
             let at = format!("{path}.spans[{i}]");
@@ -302,24 +305,70 @@ impl GoldAnswer for SpanLabels {
                 ));
                 continue;
             }
+            // Its attributes: ids of the spec, values of their lists (a free note is not
+            // scored).
+            let mut valued = Vec::new();
+            for (id, v) in span
+                .get("attributes")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
+                let at = format!("{at}.attributes.{id}");
+                match self.attributes.iter().find(|a| a.id == *id) {
+                    None => problems.extend(problem(
+                        &at,
+                        format!(
+                            "\"{id}\" is not an attribute of \"{}\" (its attributes: {})",
+                            self.id,
+                            self.attributes
+                                .iter()
+                                .map(|a| a.id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )),
+                    Some(a) if a.values.is_empty() => {}
+                    Some(a) => match v
+                        .as_str()
+                        .filter(|v| a.values.iter().any(|x| x.value == *v))
+                    {
+                        Some(v) => valued.push((id.clone(), v.to_owned())),
+                        None => problems.extend(problem(
+                            &at,
+                            format!(
+                                "{v} is not a value of \"{id}\": use one of {}",
+                                a.values
+                                    .iter()
+                                    .map(|x| x.value.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        )),
+                    },
+                }
+            }
             match locate(text, &tokens, span, &at) {
                 Ok((f, l)) => {
-                    let words = by_label.entry(label.to_owned()).or_default();
-                    words.extend(f as u64..=l as u64);
-                    words.sort_unstable();
-                    words.dedup();
+                    let keys = std::iter::once((LABELS.to_owned(), label.to_owned())).chain(valued);
+                    for (attr, value) in keys {
+                        let words = out.entry(attr).or_default().entry(value).or_default();
+                        words.extend(f as u64..=l as u64);
+                        words.sort_unstable();
+                        words.dedup();
+                    }
                 }
                 Err(mut p) => problems.append(&mut p),
             }
         }
-        let mut out = SortedMap::new();
-        out.insert(LABELS.to_owned(), by_label);
+        out.entry(LABELS.to_owned()).or_default();
         done(Expected::Spans(out), problems)
     }
 }
 
-/// The one "attribute" a labelled-span control's gold answer is read into.
-pub(crate) const LABELS: &str = "label";
+/// The key a labelled-span control's gold labels are read under, beside its attributes' ids
+/// (an attribute id is never empty, so never this).
+pub(crate) const LABELS: &str = "";
 
 impl Analyse for SpanLabels {
     fn revalidate(

@@ -229,14 +229,21 @@ impl Expected {
                 })
             }
             (Expected::Spans(attrs), AnswerValue::SpanLabels(got)) => {
-                let mut have: SortedMap<String, Vec<u64>> = SortedMap::new();
-                for s in &got.spans {
-                    let words = have.entry(s.label.clone()).or_default();
-                    words.extend(s.first_word as u64..=s.last_word as u64);
-                    words.sort_unstable();
-                    words.dedup();
-                }
-                attrs.values().all(|want| {
+                // The labels (under the empty key) and each attribute the gold gives, per value.
+                attrs.iter().all(|(attr, want)| {
+                    let mut have: SortedMap<String, Vec<u64>> = SortedMap::new();
+                    for s in &got.spans {
+                        let value = if attr.is_empty() {
+                            Some(&s.label)
+                        } else {
+                            s.attributes.get(attr)
+                        };
+                        let Some(value) = value else { continue };
+                        let words = have.entry(value.clone()).or_default();
+                        words.extend(s.first_word as u64..=s.last_word as u64);
+                        words.sort_unstable();
+                        words.dedup();
+                    }
                     want.keys().eq(have.keys())
                         && want
                             .iter()

@@ -242,3 +242,38 @@ fn jaccard_is_intersection_over_union() {
 fn passes(gold: &Gold, spec: &crate::spec::TaskSpec, result: &serde_json::Value) -> Option<bool> {
     gold.passes(&crate::result::ResultDoc::read(spec, result).expect("the result reads"))
 }
+
+#[test]
+fn a_labelled_spans_gold_severity_is_checked_against_the_spec_and_scored() {
+    const MQM_SPEC: &str = include_str!("../../../www/examples/en-de-mqm/spec.json");
+    const MQM_ITEMS: &str = include_str!("../../../www/examples/en-de-mqm/items.json");
+    let gold = |severity: &str| {
+        format!(
+            r#"{{"items": [{{"item_id": "wmt-001", "answers": {{"errors": {{"spans": [
+              {{"label": "accuracy", "text": "nächsten Dienstag", "attributes": {{"severity": "{severity}", "note": "free"}}}}
+            ]}}}}}}]}}"#
+        )
+    };
+    let got = problems(&gold("blocker"), MQM_SPEC, MQM_ITEMS);
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert!(
+        got[0].starts_with("items[0].answers.errors.spans[0].attributes.severity: \"blocker\" is not a value of \"severity\": use one of minor, major, critical"),
+        "{}",
+        got[0]
+    );
+    let (spec, items) = study(MQM_SPEC, MQM_ITEMS);
+    let file = Gold::load(&gold("major"), &spec, &items).expect("loads");
+    let result = |severity: &str| {
+        let json = json!({"format": "glossa.result/1", "spec": {"id": spec.id, "version": spec.version},
+          "item_id": "wmt-001", "answers": {"errors": {"spans": [{"label": "accuracy",
+            "text": "nächsten Dienstag", "start": 22, "end": 39, "start_utf16": 22, "end_utf16": 39,
+            "first_word": 4, "last_word": 5, "attributes": {"severity": severity}}]}}});
+        crate::result::ResultDoc::read(&spec, &json).expect("reads")
+    };
+    assert_eq!(file.passes(&result("major")), Some(true));
+    assert_eq!(
+        file.passes(&result("minor")),
+        Some(false),
+        "the right span with the wrong severity misses"
+    );
+}
