@@ -267,7 +267,7 @@ test('with the browser\'s storage full, results are kept in the page, sent when 
     return route.fulfill({ status: 201, body: '' });
   });
   await page.goto(new URL(`?${TWO}&${PROLIFIC}&post=/collect&complete=${COMPLETE}`, env.url).href);
-  assert.equal(await page.evaluate(() => { try { localStorage.setItem('probe', 'x'); return 'room'; } catch { return 'full'; } }), 'full');
+  assert.equal(await page.evaluate(() => { try { localStorage.setItem('probe', 'x'.repeat(64)); return 'room'; } catch { return 'full'; } }), 'full');
   await answer(page, 'Totalmente sbagliato');
   await page.getByRole('button', { name: 'Elemento successivo →' }).click();
   await answer(page, 'Risposta non fornita');
