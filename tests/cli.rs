@@ -1083,3 +1083,76 @@ fn a_result_there_twice_counts_once_the_first_in_validate_agreement_and_report()
     assert!(err.contains("report of 6 result(s)"), "{err}");
     assert!(err.contains("results.jsonl:7: a second result"), "{err}");
 }
+
+/// An attention answer the participant's page cannot check exactly (a slider's point) is
+/// refused by `glossa plan`, naming the item and control, instead of a plan whose attention
+/// link can never fire; the report names the item and control an annotator missed.
+#[test]
+fn attention_answers_the_page_cannot_check_are_refused_and_misses_are_named() {
+    let dir = std::env::temp_dir().join(format!("glossa-attention-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gold = dir.join("gold.json");
+    std::fs::write(
+        &gold,
+        r#"{"items": [{"item_id": "wmt-da-001", "kind": "attention", "answers": {"da": {"sys-a": 100}}}]}"#,
+    )
+    .unwrap();
+    let o = glossa(&[
+        "plan",
+        "www/examples/en-de-da/spec.json",
+        "www/examples/en-de-da/items.json",
+        "--annotators",
+        "2",
+        "--per-item",
+        "1",
+        "--gold",
+        gold.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("gold.json: items[0].answers.da: item \"wmt-da-001\": the participant's page checks an attention answer exactly"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty(), "no plan is written");
+
+    // The report: annotator B missed the instructed answer of it-002's "valutazione".
+    let result = |who: &str, item: &str, v: &str| {
+        format!(
+            r#"{{"format":"glossa.result/1","spec":{{"id":"implicit-content-it","version":"1.0.0"}},"item_id":"{item}","ids":{{"participant":"{who}"}},"answers":{{"valutazione":"{v}"}}}}"#
+        )
+    };
+    let results = dir.join("results.jsonl");
+    std::fs::write(
+        &results,
+        [
+            result("A", "it-002", "risposta_non_fornita"),
+            result("B", "it-002", "totalmente_corretto"),
+        ]
+        .join("\n"),
+    )
+    .unwrap();
+    let html = dir.join("report.html");
+    let o = glossa(&[
+        "report",
+        "www/examples/it-implicit/spec.json",
+        "www/examples/it-implicit/items.json",
+        results.to_str().unwrap(),
+        "--gold",
+        "tests/fixtures/it-gold-attention.json",
+        "--out",
+        html.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("1 / 1<br><small>it-002: valutazione</small>"),
+        "the miss is named: {}",
+        &page[page.find("Annotators").unwrap_or(0)..][..800.min(page.len())]
+    );
+}

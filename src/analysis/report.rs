@@ -61,6 +61,8 @@ pub struct AnnotatorRow {
     pub gold: (usize, usize),
     /// Attention items failed, of those seen.
     pub attention: (usize, usize),
+    /// The attention items failed, each with the controls answered otherwise than instructed.
+    pub attention_missed: Vec<(String, Vec<String>)>,
 }
 
 /// The annotators' rows, in the order they first appear.
@@ -101,10 +103,14 @@ pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRo
         }
         if let Some(g) = gold {
             let kind = g.item(&r.item_id).map(|gi| gi.kind);
-            if let (Some(kind), Some(pass)) = (kind, g.passes(r)) {
+            if let (Some(kind), Some(missed)) = (kind, g.missed(r)) {
+                let pass = missed.is_empty();
                 if kind == crate::study::gold::GoldKind::Attention {
                     row.attention.1 += 1;
                     row.attention.0 += usize::from(!pass);
+                    if !pass {
+                        row.attention_missed.push((r.item_id.clone(), missed));
+                    }
                 } else {
                     row.gold.1 += 1;
                     row.gold.0 += usize::from(pass);
@@ -363,7 +369,10 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
             p.median_active_s.map_or("—".to_owned(), |s| format!("{s:.1}")),
             if p.too_fast > 0 { " flag" } else { "" }, p.too_fast,
             frac(p.gold),
-            if p.attention.0 > 0 { " flag" } else { "" }, frac(p.attention)
+            if p.attention.0 > 0 { " flag" } else { "" },
+            frac(p.attention) + &p.attention_missed.iter().map(|(item, controls)| {
+                format!("<br><small>{}: {}</small>", esc(item), esc(&controls.join(", ")))
+            }).collect::<String>()
         );
     }
     h += "</tbody></table></section>";

@@ -133,7 +133,12 @@ pub fn make_plan(
         o.seed,
     )
     .map_err(|e| format!("plan.json: {e}"))?;
-    p.attention = gold.map(plan::attention).unwrap_or_default();
+    if let Some(g) = gold {
+        p.attention = plan::attention(g).map_err(|problems| {
+            let lines: Vec<String> = problems.iter().map(|p| format!("gold.json: {p}")).collect();
+            lines.join("\n")
+        })?;
+    }
     Ok(p)
 }
 

@@ -113,27 +113,43 @@ pub fn make(
     })
 }
 
-/// The attention items' instructed answers, for the plan (choices and texts: the pilot page
-/// compares them exactly): `glossa plan --gold` and the studio's export.
+/// The attention items' instructed answers, for the plan: `glossa plan --gold` and the
+/// studio's export. The participant's page compares them exactly (no tolerance, no spans), so
+/// only answers compared exactly — a choice, choices, a text — can be instructed; an attention
+/// answer of any other kind is refused, naming the item and control (it would never fire).
 pub fn attention(
     gold: &super::gold::Gold,
-) -> SortedMap<String, SortedMap<String, serde_json::Value>> {
-    use super::gold::{Expected, GoldKind};
-    gold.items
-        .iter()
-        .filter(|g| g.kind == GoldKind::Attention)
-        .map(|g| {
-            let answers = g
-                .answers
-                .iter()
-                .filter_map(|(control, e)| match e {
-                    Expected::Exact(v) => Some((control.clone(), serde_json::to_value(v).ok()?)),
-                    _ => None,
-                })
-                .collect();
-            (g.item_id.clone(), answers)
-        })
-        .collect()
+) -> Result<SortedMap<String, SortedMap<String, serde_json::Value>>, Vec<super::gold::GoldProblem>>
+{
+    use super::gold::{Expected, GoldKind, GoldProblem};
+    let mut problems = Vec::new();
+    let mut out = SortedMap::new();
+    for (n, g) in gold.items.iter().enumerate() {
+        if g.kind != GoldKind::Attention {
+            continue;
+        }
+        let mut answers = SortedMap::new();
+        for (control, e) in g.answers.iter() {
+            match e {
+                Expected::Exact(v) => {
+                    answers.insert(control.clone(), serde_json::to_value(v).unwrap_or_default());
+                }
+                _ => problems.push(GoldProblem {
+                    path: format!("items[{n}].answers.{control}"),
+                    message: format!(
+                        "item \"{}\": the participant's page checks an attention answer exactly, and \"{control}\" is not answered exactly (a number, a point, a judgement, a ranking or spans): ask the instructed answer with a choice or a text, or make the item \"kind\": \"gold\" (the report scores gold within tolerance)",
+                        g.item_id
+                    ),
+                }),
+            }
+        }
+        out.insert(g.item_id.clone(), answers);
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
 }
 
 /// FNV-1a (32 bits) of a participant id's UTF-8: the slot of a participant the plan does not

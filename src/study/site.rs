@@ -271,8 +271,18 @@ pub fn plan(
         // The component's configuration: where the study's files are, and where to end.
         let mut config = serde_json::Map::new();
         for (k, v) in &data {
-            if ["spec", "items", "plan", "datapipe", "post", "complete"].contains(k) {
-                config.insert((*k).to_owned(), serde_json::Value::from(v.as_str()));
+            let keys = [
+                "spec",
+                "items",
+                "plan",
+                "datapipe",
+                "post",
+                "complete",
+                "complete-attention",
+                "complete-error",
+            ];
+            if keys.contains(k) {
+                config.insert(k.replace('-', "_"), serde_json::Value::from(v.as_str()));
             }
         }
         jatos_archive(

@@ -168,7 +168,8 @@ test('the full build (span painting) runs under the same policy', async () => {
 
 test('the JATOS archive unpacks as JATOS reads it, and its component runs the study under its policy', async () => {
   const out = join(await mkdtemp(join(tmpdir(), 'glossa-jatos-')), 'upload');
-  execFileSync(CLI, ['host', 'jatos', study, '--out', out, '--complete', 'https://app.prolific.example/done?cc=C0DE'], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync(CLI, ['host', 'jatos', study, '--out', out, '--complete', 'https://app.prolific.example/done?cc=C0DE',
+    '--complete-attention', 'https://app.prolific.example/done?cc=ATTN', '--complete-error', 'https://app.prolific.example/done?cc=BACK'], { cwd: ROOT, stdio: 'pipe' });
   // Unpacked by Python's zipfile (not the code that wrote it).
   const unpacked = join(out, 'unpacked');
   execFileSync('python3', ['-c', 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])', join(out, 'glossa_implicit_content_it.jzip'), unpacked]);
@@ -182,7 +183,11 @@ test('the JATOS archive unpacks as JATOS reads it, and its component runs the st
   assert.match(jas.data.uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   const assets = join(unpacked, jas.data.dirName);
   const config = JSON.parse(jas.data.componentList[0].jsonData);
-  assert.deepEqual(config, { complete: 'https://app.prolific.example/done?cc=C0DE', items: 'study/items.json', spec: 'study/spec.json' });
+  // Every completion link reaches the component (none dropped).
+  assert.deepEqual(config, {
+    complete: 'https://app.prolific.example/done?cc=C0DE', complete_attention: 'https://app.prolific.example/done?cc=ATTN',
+    complete_error: 'https://app.prolific.example/done?cc=BACK', items: 'study/items.json', spec: 'study/spec.json',
+  });
   // JATOS serves the assets and its jatos.js beside the component page: here, a stand-in.
   const { server, url } = await startServer(assets, 0);
   const { context, page } = await strictPage();

@@ -44,3 +44,33 @@ test('every result appended once; a reload resumes; the study ends on the comple
   assert.deepEqual(stored.ended, { successful: true, url: 'https://app.prolific.example/submissions/complete?cc=C0DE' });
   await context.close();
 });
+
+test('a participant who misses an attention item ends on complete_attention; a task that cannot load offers complete_error', async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.route('**/www/hosts/jatos.js', (route) => route.fulfill({ contentType: 'text/javascript', body: standIn }));
+  await page.route('https://app.prolific.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>Prolific</p>' }));
+  const done = encodeURIComponent('https://app.prolific.example/complete?cc=DONE');
+  const missed = encodeURIComponent('https://app.prolific.example/complete?cc=ATTN');
+  const broken = encodeURIComponent('https://app.prolific.example/complete?cc=RETURN');
+  await page.goto(new URL(`www/hosts/jatos.html?spec=../examples/it-implicit/spec.json&items=../examples/it-implicit/items.json&plan=../../tests/fixtures/it-plan-attention.json&participant=s01&complete=${done}&complete_attention=${missed}`, env.url).href);
+  // it-001, it-004, then the attention item it-002, whose instructed answer is "risposta non fornita".
+  for (let n = 1; n <= 3; n += 1) {
+    await page.getByText(`Elemento ${n} di 3`).waitFor();
+    await answer(page, 'Totalmente corretto');
+  }
+  await page.waitForURL('https://app.prolific.example/**');
+  assert.equal(page.url(), 'https://app.prolific.example/complete?cc=ATTN');
+  // The task cannot load (no such spec): the participant is offered the study's way back.
+  await page.goto(new URL('www/hosts/jatos.html', env.url).href.replace('jatos.html', 'nothing.html'));
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(new URL(`www/hosts/jatos.html?spec=missing.json&complete_error=${broken}`, env.url).href);
+  await page.getByRole('alert').waitFor();
+  await page.getByRole('link').click();
+  await page.waitForURL('https://app.prolific.example/**');
+  assert.equal(page.url(), 'https://app.prolific.example/complete?cc=RETURN');
+  await page.goto(new URL('www/hosts/jatos.html', env.url).href.replace('jatos.html', 'nothing.html'));
+  const ended = await page.evaluate(() => JSON.parse(localStorage.getItem('jatos:ended')));
+  assert.deepEqual(ended, { successful: false, url: 'https://app.prolific.example/complete?cc=RETURN' });
+  await context.close();
+});

@@ -6,7 +6,10 @@
 //
 // Configuration, in the component's JSON input (or the study link's query): `spec` and `items`
 // (paths in the study assets; default `spec.json` and `items.jsonl`), `plan` (a `glossa plan`:
-// the participant's slot picks their items), `complete` (an http(s) link to end on). Prolific's
+// the participant's slot picks their items), `complete` (an http(s) link to end on),
+// `complete_attention` (where a participant who missed an instructed answer of the plan's
+// attention items ends instead) and `complete_error` (where a participant ends when the task
+// cannot be shown: Prolific's code to return the study). Prolific's
 // PROLIFIC_PID, STUDY_ID and SESSION_ID, `participant` or `workerId` in the study link go into
 // every result's ids, with JATOS's worker id.
 import { mount } from '../glossa.js';
@@ -32,7 +35,7 @@ export function runJatos(el) {
     const query = jatos.urlQueryParameters ?? {};
     const input = typeof jatos.componentJsonInput === 'object' && jatos.componentJsonInput ? jatos.componentJsonInput : {};
     const cfg = { spec: 'spec.json', items: 'items.jsonl', ...input };
-    for (const k of ['spec', 'items', 'plan', 'complete']) if (query[k]) cfg[k] = query[k];
+    for (const k of ['spec', 'items', 'plan', 'complete', 'complete_attention', 'complete_error']) if (query[k]) cfg[k] = query[k];
     let say = (await hostStrings({})).say;
     try {
       const spec = await (await fetch(cfg.spec)).text();
@@ -43,8 +46,10 @@ export function runJatos(el) {
       let items = parseItems(await (await fetch(cfg.items)).text());
       const ids = Object.fromEntries(ID_PARAMS.filter((k) => query[k]).map((k) => [k, String(query[k])]));
       if (jatos.workerId !== undefined) ids.jatos_worker = String(jatos.workerId);
+      let attention = {};
       if (cfg.plan) {
         const plan = await (await fetch(cfg.plan)).json();
+        attention = plan.attention ?? {};
         const who = ids.PROLIFIC_PID ?? ids.participant ?? ids.workerId ?? ids.jatos_worker ?? 'anonymous';
         const slot = planSlot(plan, items, who);
         ids.slot = slot.slot;
@@ -52,10 +57,13 @@ export function runJatos(el) {
       }
       const session = typeof jatos.studySessionData === 'object' && jatos.studySessionData ? jatos.studySessionData : {};
       const done = new Set(session.glossa?.done ?? []);
+      // The attention items missed, kept in the session with the progress (a reload keeps them).
+      const missed = new Set(session.glossa?.missed ?? []);
       const finish = async () => {
         el.progress.textContent = say('allDone', { total: items.length });
         el.task.replaceChildren();
-        const complete = cfg.complete ? httpLink(cfg.complete) : null;
+        const link = missed.size && cfg.complete_attention ? cfg.complete_attention : cfg.complete;
+        const complete = link ? httpLink(link) : null;
         await persist(() => (complete ? jatos.endStudyAndRedirect(complete, true) : jatos.endStudy(true)));
       };
       const show = async () => {
@@ -69,7 +77,9 @@ export function runJatos(el) {
           // again, and `glossa collect jatos` keeps the first result per item and participant.
           await persist(() => jatos.appendResultData(`${JSON.stringify(result)}\n`));
           done.add(result.item_id);
-          await persist(() => jatos.setStudySessionData({ ...session, glossa: { done: [...done] } }));
+          const want = attention[result.item_id] ?? {};
+          if (Object.entries(want).some(([c, v]) => JSON.stringify(result.answers?.[c] ?? null) !== JSON.stringify(v))) missed.add(result.item_id);
+          await persist(() => jatos.setStudySessionData({ ...session, glossa: { done: [...done], missed: [...missed] } }));
           handle.confirm();
           handle.destroy();
           await show();
@@ -81,6 +91,13 @@ export function runJatos(el) {
       alert.setAttribute('role', 'alert');
       alert.textContent = say('loadFailed', { message: String(e?.message ?? e) });
       el.task.replaceChildren(alert);
+      // Nothing to annotate: the participant ends where the study says (Prolific: return it).
+      const back = cfg.complete_error ? httpLink(cfg.complete_error) : null;
+      if (back) {
+        const a = Object.assign(document.createElement('a'), { href: back, textContent: say('finish') });
+        a.addEventListener('click', (ev) => { ev.preventDefault(); persist(() => jatos.endStudyAndRedirect(back, false)); });
+        el.task.append(' ', a);
+      }
     }
   });
 }

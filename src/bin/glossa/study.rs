@@ -30,7 +30,15 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         args.seed,
     ) {
         Ok(mut p) => {
-            p.attention = gold.as_ref().map(plan::attention).unwrap_or_default();
+            if let (Some(g), Some(path)) = (&gold, &args.gold) {
+                p.attention = plan::attention(g).map_err(|problems| {
+                    for problem in &problems {
+                        eprintln!("{path}: {problem}");
+                    }
+                    eprintln!("{path}: {} problem(s); no plan was written", problems.len());
+                    ExitCode::from(1)
+                })?;
+            }
             println!(
                 "{}",
                 serde_json::to_string_pretty(&p).expect("JSON serialises")

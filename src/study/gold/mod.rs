@@ -297,13 +297,25 @@ impl Gold {
     /// Whether a result passes its gold item: every expected control within tolerance.
     /// `None` when the result's item is not gold.
     pub fn passes(&self, result: &ResultDoc) -> Option<bool> {
+        self.missed(result).map(|m| m.is_empty())
+    }
+
+    /// The controls of its gold item a result answers otherwise than expected (beyond
+    /// tolerance, or not at all); `None` when the result's item is not gold.
+    pub fn missed(&self, result: &ResultDoc) -> Option<Vec<String>> {
         let g = self.item(&result.item_id)?;
-        Some(g.answers.iter().all(|(control, expected)| {
-            result
-                .answers
-                .get(&crate::support::ids::ControlId::from(control.as_str()))
-                .is_some_and(|got| expected.matches(got, &self.tolerance(control)))
-        }))
+        Some(
+            g.answers
+                .iter()
+                .filter(|(control, expected)| {
+                    !result
+                        .answers
+                        .get(&crate::support::ids::ControlId::from(control.as_str()))
+                        .is_some_and(|got| expected.matches(got, &self.tolerance(control)))
+                })
+                .map(|(control, _)| control.clone())
+                .collect(),
+        )
     }
 }
 
