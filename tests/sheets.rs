@@ -160,3 +160,109 @@ fn output_columns_make_the_list_of_outputs() {
         ])
     );
 }
+
+/// The fixture workbook rewritten: `sheet` edits its first sheet's XML; `extra` adds files.
+fn workbook_with(sheet: impl Fn(&str) -> String, extra: &[(&str, Vec<u8>)]) -> std::path::PathBuf {
+    use std::io::{Read, Write};
+    let src = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/sheet/items.xlsx"
+    ))
+    .unwrap();
+    let mut zin = zip::ZipArchive::new(std::io::Cursor::new(src)).unwrap();
+    let mut zout = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for i in 0..zin.len() {
+        let mut f = zin.by_index(i).unwrap();
+        let name = f.name().to_owned();
+        let mut bytes = Vec::new();
+        f.read_to_end(&mut bytes).unwrap();
+        if name == "xl/worksheets/sheet1.xml" {
+            bytes = sheet(&String::from_utf8(bytes).unwrap()).into_bytes();
+        }
+        zout.start_file(name, options).unwrap();
+        zout.write_all(&bytes).unwrap();
+    }
+    for (name, bytes) in extra {
+        zout.start_file(*name, options).unwrap();
+        zout.write_all(bytes).unwrap();
+    }
+    let bytes = zout.finish().unwrap().into_inner();
+    let path = std::env::temp_dir().join(format!(
+        "glossa-sheet-{}-{}.xlsx",
+        std::process::id(),
+        extra.len()
+    ));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn a_workbook_with_a_far_cell_or_that_unpacks_to_gigabytes_is_read_or_refused_not_a_crash() {
+    // A stray cell at XFD1048576: two corners of the largest sheet Excel allows.
+    let far = workbook_with(
+        |xml| {
+            xml.replace(
+                "</sheetData>",
+                r#"<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>stray</t></is></c></row></sheetData>"#,
+            )
+        },
+        &[],
+    );
+    let o = glossa(&["items", SPEC, far.to_str().unwrap()]);
+    assert_ne!(o.status.code(), Some(134), "aborted: {}", stderr(&o));
+    assert!(stderr(&o).contains("row 1048576"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("memory allocation"), "{}", stderr(&o));
+    assert_eq!(items_of(&o).len(), 3, "the real rows are still written");
+
+    // 1 MB that unpacks to 80 MB.
+    let bomb = workbook_with(
+        |xml| xml.to_owned(),
+        &[("xl/media/padding.bin", vec![0u8; 80 << 20])],
+    );
+    assert!(std::fs::metadata(&bomb).unwrap().len() < 1 << 20);
+    let o = glossa(&["items", SPEC, bomb.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the workbook unpacks to 80 MB, more than the 64 MB Glossa reads"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_quote_never_closed_is_refused_by_its_line_and_lone_cr_rows_are_rows() {
+    let dir = std::env::temp_dir().join(format!("glossa-csv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let open = dir.join("open-quote.csv");
+    std::fs::write(
+        &open,
+        "id,testo,annotazione,output\nit-1,\"Un testo,a,b\nit-2,Due,a,b\nit-3,Tre,a,b\n",
+    )
+    .unwrap();
+    let o = glossa(&["items", SPEC, open.to_str().unwrap()]);
+    assert_ne!(
+        o.status.code(),
+        Some(0),
+        "rows swallowed silently: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(
+        stderr(&o).contains("line 2: a quote opened here is never closed"),
+        "{}",
+        stderr(&o)
+    );
+    // Classic Mac line endings (a lone CR) end rows too.
+    let mac = dir.join("mac.csv");
+    std::fs::write(
+        &mac,
+        "id,testo,annotazione,output\rit-1,Uno,a,b\rit-2,Due,a,b\r",
+    )
+    .unwrap();
+    let o = glossa(&["items", SPEC, mac.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let items = items_of(&o);
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[1]["testo"], "Due");
+}

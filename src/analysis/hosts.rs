@@ -33,11 +33,25 @@ pub fn parse_csv(text: &str) -> Vec<Record> {
 
 /// [`parse_csv`] with another delimiter (a tab, or `;` as Excel writes CSV in many locales).
 pub fn parse_delimited(text: &str, sep: char) -> Vec<Record> {
+    read_delimited(text, sep).0
+}
+
+/// A quote opened and never closed: the line it opened on, and what to do.
+pub fn unclosed_message(line: usize) -> String {
+    format!(
+        "line {line}: a quote opened here is never closed, so every row after it would be read \
+         into one cell: close the quote, or write a quote inside a quoted cell twice (\"\")"
+    )
+}
+
+/// [`parse_delimited`], and the line of a quote that is never closed (every row after it
+/// would be one cell). A line ends at LF, CRLF or a lone CR (classic Mac line endings).
+pub fn read_delimited(text: &str, sep: char) -> (Vec<Record>, Option<usize>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut records = Vec::new();
     let mut fields = Vec::new();
     let mut field = String::new();
-    let (mut line, mut start) = (1, 1);
+    let (mut line, mut start, mut opened) = (1, 1, 1);
     let mut quoted = false;
     let mut chars = text.chars().peekable();
     let mut any = false;
@@ -50,15 +64,18 @@ pub fn parse_delimited(text: &str, sep: char) -> Vec<Record> {
             }
             (true, '"') => quoted = false,
             (true, c) => {
-                if c == '\n' {
+                if c == '\n' || (c == '\r' && chars.peek() != Some(&'\n')) {
                     line += 1;
                 }
                 field.push(c);
             }
-            (false, '"') if field.is_empty() => quoted = true,
+            (false, '"') if field.is_empty() => {
+                quoted = true;
+                opened = line;
+            }
             (false, c) if c == sep => fields.push(std::mem::take(&mut field)),
             (false, '\r') if chars.peek() == Some(&'\n') => {}
-            (false, '\n') => {
+            (false, '\n' | '\r') => {
                 fields.push(std::mem::take(&mut field));
                 records.push(Record {
                     line: start,
@@ -78,7 +95,7 @@ pub fn parse_delimited(text: &str, sep: char) -> Vec<Record> {
             fields,
         });
     }
-    records
+    (records, quoted.then_some(opened))
 }
 
 /// Reads one result's JSON text.
@@ -95,8 +112,11 @@ fn result_of(text: &str) -> Result<String, String> {
 /// such field group of every response is joined in order, checked against its count and
 /// SHA-256, and read. Qualtrics' question-text and ImportId rows are skipped.
 pub fn qualtrics(csv: &str) -> Collected {
-    let records = parse_csv(csv);
+    let (records, unclosed) = read_delimited(csv, ',');
     let mut out = Collected::default();
+    if let Some(line) = unclosed {
+        out.problems.push((line, unclosed_message(line)));
+    }
     let Some((header, rows)) = records.split_first() else {
         return out;
     };
@@ -240,7 +260,10 @@ pub fn mturk(csv: &str) -> Collected {
 }
 
 fn from_column(csv: &str, column: &str, out: &mut Collected) {
-    let records = parse_csv(csv);
+    let (records, unclosed) = read_delimited(csv, ',');
+    if let Some(line) = unclosed {
+        out.problems.push((line, unclosed_message(line)));
+    }
     let Some((header, rows)) = records.split_first() else {
         return;
     };

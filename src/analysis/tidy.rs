@@ -66,11 +66,21 @@ pub fn rows(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Row> {
 }
 
 /// Writes a CSV field (quoted when it holds a comma, a quote or a line break), as RFC 4180 does.
+/// A text a spreadsheet program would run as a formula — starting with `=`, `+`, `-`, `@`, a tab
+/// or a carriage return, and not a number — gets a leading `'` (OWASP's advice against CSV
+/// injection: Excel, LibreOffice and Google Sheets then show it as text).
 pub fn csv_field(s: &str) -> String {
+    let formula =
+        s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.trim().parse::<f64>().is_err();
+    let s = if formula {
+        format!("'{s}")
+    } else {
+        s.to_owned()
+    };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_owned()
+        s
     }
 }
 
@@ -87,4 +97,25 @@ pub fn csv(rows: &[Row]) -> String {
         out += "\r\n";
     }
     out
+}
+
+#[cfg(test)]
+mod formula_tests {
+    use super::csv_field;
+
+    #[test]
+    fn a_text_a_spreadsheet_would_run_is_written_as_text_and_numbers_stay_numbers() {
+        assert_eq!(
+            csv_field("=HYPERLINK(\"http://x\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\")\""
+        );
+        assert_eq!(csv_field("+1+1"), "'+1+1");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("-cmd|' /C calc'!A0"), "'-cmd|' /C calc'!A0");
+        assert_eq!(csv_field("\tx"), "'\tx");
+        assert_eq!(csv_field("-3"), "-3");
+        assert_eq!(csv_field("+4.5"), "+4.5");
+        assert_eq!(csv_field("a, b"), "\"a, b\"");
+        assert_eq!(csv_field("plain"), "plain");
+    }
 }

@@ -53,15 +53,91 @@ pub fn read_table(bytes: &[u8], path: &str, sheet_name: Option<&str>) -> Result<
     let ext = path.rsplit('.').next().unwrap_or_default().to_lowercase();
     match ext.as_str() {
         "xlsx" | "xlsm" | "xlsb" | "xls" | "ods" => workbook(bytes, sheet_name),
-        "tsv" | "tab" => Ok(delimited(&decode(bytes)?, Some('\t'))),
-        _ => Ok(delimited(&decode(bytes)?, None)),
+        "tsv" | "tab" => delimited(&decode(bytes)?, Some('\t')),
+        _ => delimited(&decode(bytes)?, None),
     }
 }
 
-/// A sheet of a workbook as a table (row numbers as the spreadsheet shows them).
+/// The most a workbook may unpack to (its zip's entries together): far above any items file
+/// (10,000 rows of text are a few MB), far below what would exhaust a laptop.
+const MAX_UNPACKED: u64 = 64 << 20;
+/// The most filled cells a sheet may have.
+const MAX_CELLS: usize = 2_000_000;
+
+/// A workbook that is a zip (XLSX, XLSM, XLSB, ODS) is refused when it would unpack to more
+/// than [`MAX_UNPACKED`] (a zip bomb: a megabyte that unpacks to gigabytes).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+fn check_unpacked(bytes: &[u8]) -> Result<(), String> {
+    if !bytes.starts_with(b"PK") {
+        return Ok(());
+    }
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+        .map_err(|e| format!("not a workbook Glossa can read: {e}"))?;
+    let mut total = 0u64;
+    for i in 0..zip.len() {
+        let entry = zip
+            .by_index_raw(i)
+            .map_err(|e| format!("not a workbook Glossa can read: {e}"))?;
+        total = total.saturating_add(entry.size());
+    }
+    if total > MAX_UNPACKED {
+        return Err(format!(
+            "the workbook unpacks to {} MB, more than the {} MB Glossa reads: keep only the items' sheet, or save it as CSV",
+            total >> 20,
+            MAX_UNPACKED >> 20
+        ));
+    }
+    Ok(())
+}
+
+/// A cell's text as the table holds it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+fn cell_text(d: &calamine::Data) -> String {
+    use calamine::Data;
+    match d {
+        Data::Empty => String::new(),
+        Data::String(s) => s.clone(),
+        // Excel keeps every number as a float: 7 is 7.0.
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        Data::Float(f) => f.to_string(),
+        Data::Int(i) => i.to_string(),
+        Data::Bool(b) => b.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Rows of filled cells (`(row, [(column, text)])`, from 0) as a table: each row as wide as
+/// its own last cell (a stray cell far away makes one wide row, never a huge grid); row
+/// numbers as the spreadsheet shows them.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+fn sparse_table(rows: std::collections::BTreeMap<u32, Vec<(u32, String)>>) -> Table {
+    let place = |cells: Vec<(u32, String)>| {
+        let width = cells
+            .iter()
+            .map(|(c, _)| *c as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut out = vec![String::new(); width];
+        for (c, v) in cells {
+            out[c as usize] = v;
+        }
+        out
+    };
+    let mut rows = rows.into_iter();
+    let header = rows.next().map(|(_, r)| place(r)).unwrap_or_default();
+    table(
+        header,
+        rows.map(|(r, cells)| (r as usize + 1, place(cells))),
+    )
+}
+
+/// A sheet of a workbook as a table (row numbers as the spreadsheet shows them). XLSX is read
+/// cell by cell (a sheet with cells at A1 and XFD1048576 is two cells, not 17 billion); a
+/// workbook that unpacks too large, or a sheet with too many cells, is refused with the reason.
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 fn workbook(bytes: &[u8], sheet_name: Option<&str>) -> Result<Table, String> {
-    use calamine::{Data, Reader};
+    use calamine::Reader;
+    check_unpacked(bytes)?;
     let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(bytes.to_vec()))
         .map_err(|e| format!("not a workbook Glossa can read: {e}"))?;
     let names = book.sheet_names();
@@ -75,32 +151,50 @@ fn workbook(bytes: &[u8], sheet_name: Option<&str>) -> Result<Table, String> {
         }
         None => names.first().cloned().ok_or("the workbook has no sheet")?,
     };
+    let too_many = || {
+        format!("sheet \"{name}\": more than {MAX_CELLS} filled cells: keep only the items' columns and rows")
+    };
+    let mut rows: std::collections::BTreeMap<u32, Vec<(u32, String)>> = Default::default();
+    let mut filled = 0usize;
+    if let calamine::Sheets::Xlsx(xlsx) = &mut book {
+        let mut cells = xlsx
+            .worksheet_cells_reader(&name)
+            .map_err(|e| format!("sheet \"{name}\": {e}"))?;
+        while let Some(cell) = cells
+            .next_cell()
+            .map_err(|e| format!("sheet \"{name}\": {e}"))?
+        {
+            let (r, c) = cell.get_position();
+            let text = cell_text(&calamine::Data::from(cell.get_value().clone()));
+            if text.is_empty() {
+                continue;
+            }
+            filled += 1;
+            if filled > MAX_CELLS {
+                return Err(too_many());
+            }
+            rows.entry(r).or_default().push((c, text));
+        }
+        return Ok(sparse_table(rows));
+    }
     let range = book
         .worksheet_range(&name)
         .map_err(|e| format!("sheet \"{name}\": {e}"))?;
-    let first_row = range.start().map_or(0, |(r, _)| r as usize);
-    let first_col = range.start().map_or(0, |(_, c)| c as usize);
-    let text = |d: &Data| match d {
-        Data::Empty => String::new(),
-        Data::String(s) => s.clone(),
-        // Excel keeps every number as a float: 7 is 7.0.
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        Data::Float(f) => f.to_string(),
-        Data::Int(i) => i.to_string(),
-        Data::Bool(b) => b.to_string(),
-        other => other.to_string(),
-    };
-    // Cells left of the used range are empty columns: keep the header's columns in place.
-    let pad = |cells: Vec<String>| [vec![String::new(); first_col], cells].concat();
-    let mut rows = range.rows().enumerate();
-    let header = rows
-        .next()
-        .map(|(_, r)| pad(r.iter().map(text).collect()))
-        .unwrap_or_default();
-    Ok(table(
-        header,
-        rows.map(|(i, r)| (first_row + i + 1, pad(r.iter().map(text).collect()))),
-    ))
+    for (r, c, d) in range.used_cells() {
+        let text = cell_text(d);
+        if text.is_empty() {
+            continue;
+        }
+        filled += 1;
+        if filled > MAX_CELLS {
+            return Err(too_many());
+        }
+        let start = range.start().unwrap_or((0, 0));
+        rows.entry(start.0 + r as u32)
+            .or_default()
+            .push((start.1 + c as u32, text));
+    }
+    Ok(sparse_table(rows))
 }
 
 /// Text decoded as a spreadsheet program saves it: UTF-8 with or without a byte order mark,
@@ -134,10 +228,11 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
 }
 
 /// A delimited text as a table. `sep` `None` takes the delimiter of the header line: a tab, or
-/// `;` when it has more of them than commas (Excel in many European locales), else `,`.
-pub fn delimited(text: &str, sep: Option<char>) -> Table {
+/// `;` when it has more of them than commas (Excel in many European locales), else `,`. Lines
+/// end at LF, CRLF or a lone CR (classic Mac). A quote never closed is refused, naming its line.
+pub fn delimited(text: &str, sep: Option<char>) -> Result<Table, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let first = text.lines().next().unwrap_or_default();
+    let first = text.split(['\n', '\r']).next().unwrap_or_default();
     let sep = sep.unwrap_or_else(|| {
         if first.contains('\t') {
             '\t'
@@ -147,11 +242,18 @@ pub fn delimited(text: &str, sep: Option<char>) -> Table {
             ','
         }
     });
-    let mut records = crate::analysis::hosts::parse_delimited(text, sep).into_iter();
+    let (records, unclosed) = crate::analysis::hosts::read_delimited(text, sep);
+    if let Some(line) = unclosed {
+        return Err(crate::analysis::hosts::unclosed_message(line));
+    }
+    let mut records = records.into_iter();
     let header = records.next().map(|r| r.fields).unwrap_or_default();
     // Rows are numbered as a spreadsheet program shows them (a quoted line break does not
     // start a row): the header is row 1.
-    table(header, records.enumerate().map(|(i, r)| (i + 2, r.fields)))
+    Ok(table(
+        header,
+        records.enumerate().map(|(i, r)| (i + 2, r.fields)),
+    ))
 }
 
 /// A table from its header and rows, empty rows left out and cells' trailing `\r` trimmed.
