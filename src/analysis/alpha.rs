@@ -11,7 +11,6 @@
 //! for nominal data n² − Σ n_c²), so a unit with m values costs O(m) and the whole O(n).
 
 use crate::support::rng::SplitMix;
-use crate::support::sorted_map::SortedMap;
 
 /// The level of measurement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,96 +60,173 @@ pub struct Agreement {
     pub pairable: usize,
 }
 
-/// Within-unit disagreement sum Σ_{i≠j} δ(v_i, v_j) of one unit, and its number of values.
-fn within(unit: &[Datum], level: Level) -> (f64, usize) {
-    let m = unit.len();
-    match level {
-        Level::Interval | Level::Ordinal => {
-            let xs: Vec<f64> = unit
+/// The units reduced once to what alpha needs, so that the alpha of any multiset of them — the
+/// data, or a bootstrap resample — costs one pass over their distinct values: each distinct
+/// value interned (categories by their text, numbers by their value), each unit as its
+/// `(value, count)` pairs.
+struct Prepared {
+    level: Level,
+    /// Each distinct value's number (NaN for a category at the interval or ordinal level).
+    numbers: Vec<f64>,
+    /// The distinct values' indices in numeric order (for ordinal positions).
+    order: Vec<usize>,
+    /// The pairable units (two values or more), as `(value, count)`.
+    units: Vec<Vec<(usize, f64)>>,
+    /// Each unit's number of values.
+    m: Vec<f64>,
+    /// Interval: each unit's observed disagreement `Σ_{i≠j} (x_i − x_j)² / (m − 1)`, its `Σx`
+    /// and `Σx²`; nominal: its disagreement `(m² − Σ n_c²) / (m − 1)`.
+    within: Vec<f64>,
+    sum: Vec<f64>,
+    sum2: Vec<f64>,
+}
+
+impl Prepared {
+    fn new(units: &[Unit], level: Level) -> Self {
+        let mut index: std::collections::HashMap<String, usize> = Default::default();
+        let mut numbers = Vec::new();
+        let mut out = Prepared {
+            level,
+            numbers: Vec::new(),
+            order: Vec::new(),
+            units: Vec::new(),
+            m: Vec::new(),
+            within: Vec::new(),
+            sum: Vec::new(),
+            sum2: Vec::new(),
+        };
+        let number = |d: &Datum| match d {
+            Datum::Number(x) => *x,
+            Datum::Category(c) => c.parse().unwrap_or(f64::NAN),
+        };
+        for u in units {
+            // At the interval level a category is no value (as Σ over numbers only).
+            let values: Vec<&Datum> = u
                 .iter()
-                .filter_map(|d| match d {
-                    Datum::Number(x) => Some(*x),
-                    Datum::Category(_) => None,
-                })
+                .filter(|d| level != Level::Interval || matches!(d, Datum::Number(_)))
                 .collect();
-            let (s, s2) = xs.iter().fold((0.0, 0.0), |(s, s2), x| (s + x, s2 + x * x));
-            let n = xs.len() as f64;
-            (2.0 * n * s2 - 2.0 * s * s, xs.len())
-        }
-        Level::Nominal => {
-            let mut counts: SortedMap<String, f64> = SortedMap::new();
-            for d in unit {
-                let key = match d {
-                    Datum::Category(c) => c.clone(),
-                    Datum::Number(x) => x.to_string(),
-                };
-                *counts.entry(key).or_default() += 1.0;
+            if values.len() < 2 {
+                continue;
             }
-            let sq: f64 = counts.values().map(|c| c * c).sum();
-            ((m * m) as f64 - sq, m)
+            let mut counts: Vec<(usize, f64)> = Vec::new();
+            for d in &values {
+                // Nominal: a value is its text; otherwise its number (equal numbers, one value).
+                let key = match (level, d) {
+                    (Level::Nominal, Datum::Category(c)) => c.clone(),
+                    (Level::Nominal, Datum::Number(x)) => x.to_string(),
+                    _ => format!("#{}", number(d).to_bits()),
+                };
+                let next = index.len();
+                let v = *index.entry(key).or_insert_with(|| {
+                    numbers.push(number(d));
+                    next
+                });
+                match counts.iter_mut().find(|(w, _)| *w == v) {
+                    Some((_, c)) => *c += 1.0,
+                    None => counts.push((v, 1.0)),
+                }
+            }
+            let m = values.len() as f64;
+            let (s, s2) = counts.iter().fold((0.0, 0.0), |(s, s2), &(v, c)| {
+                let x = numbers[v];
+                (s + c * x, s2 + c * x * x)
+            });
+            out.within.push(match level {
+                Level::Nominal => {
+                    (m * m - counts.iter().map(|(_, c)| c * c).sum::<f64>()) / (m - 1.0)
+                }
+                _ => (2.0 * m * s2 - 2.0 * s * s) / (m - 1.0),
+            });
+            out.sum.push(s);
+            out.sum2.push(s2);
+            out.m.push(m);
+            out.units.push(counts);
         }
+        let mut order: Vec<usize> = (0..numbers.len()).collect();
+        order.sort_by(|a, b| numbers[*a].total_cmp(&numbers[*b]));
+        out.numbers = numbers;
+        out.order = order;
+        out
+    }
+
+    /// Alpha of the units picked (by index, repeats allowed).
+    fn alpha(&self, picked: &[usize], totals: &mut Vec<f64>) -> Option<f64> {
+        let n: f64 = picked.iter().map(|&u| self.m[u]).sum();
+        if n < 2.0 {
+            return None;
+        }
+        let (d_o, total) = match self.level {
+            Level::Interval => {
+                let d_o: f64 = picked.iter().map(|&u| self.within[u]).sum();
+                let s: f64 = picked.iter().map(|&u| self.sum[u]).sum();
+                let s2: f64 = picked.iter().map(|&u| self.sum2[u]).sum();
+                (d_o, 2.0 * n * s2 - 2.0 * s * s)
+            }
+            Level::Nominal | Level::Ordinal => {
+                totals.clear();
+                totals.resize(self.numbers.len(), 0.0);
+                for &u in picked {
+                    for &(v, c) in &self.units[u] {
+                        totals[v] += c;
+                    }
+                }
+                if self.level == Level::Nominal {
+                    let d_o: f64 = picked.iter().map(|&u| self.within[u]).sum();
+                    (d_o, n * n - totals.iter().map(|c| c * c).sum::<f64>())
+                } else {
+                    // Each value's rank position among the picked values: how many lie below
+                    // it plus half of those equal to it (equal numbers are one value here).
+                    let mut position = vec![0.0; self.numbers.len()];
+                    let mut below = 0.0;
+                    for &v in &self.order {
+                        position[v] = below + totals[v] / 2.0;
+                        below += totals[v];
+                    }
+                    let (mut d_o, mut s, mut s2) = (0.0, 0.0, 0.0);
+                    for &u in picked {
+                        let (us, us2) = self.units[u].iter().fold((0.0, 0.0), |(a, b), &(v, c)| {
+                            let x = position[v];
+                            (a + c * x, b + c * x * x)
+                        });
+                        let m = self.m[u];
+                        d_o += (2.0 * m * us2 - 2.0 * us * us) / (m - 1.0);
+                        s += us;
+                        s2 += us2;
+                    }
+                    (d_o, 2.0 * n * s2 - 2.0 * s * s)
+                }
+            }
+        };
+        let d_e = total / (n * (n - 1.0));
+        (d_e > 0.0).then(|| 1.0 - (d_o / n) / d_e)
     }
 }
 
 /// Krippendorff's alpha of these units at this level (no interval).
 pub fn alpha_of(units: &[Unit], level: Level) -> Option<f64> {
-    if level == Level::Ordinal {
-        return alpha_of(&ranked(units), Level::Interval);
-    }
-    let pairable: Vec<&Unit> = units.iter().filter(|u| u.len() >= 2).collect();
-    let n: usize = pairable.iter().map(|u| u.len()).sum();
-    if n < 2 {
-        return None;
-    }
-    let d_o: f64 = pairable
-        .iter()
-        .map(|u| {
-            let (sum, m) = within(u, level);
-            sum / (m as f64 - 1.0)
-        })
-        .sum::<f64>()
-        / n as f64;
-    let all: Vec<Datum> = pairable.iter().flat_map(|u| u.iter().cloned()).collect();
-    let (total, _) = within(&all, level);
-    let d_e = total / (n as f64 * (n as f64 - 1.0));
-    (d_e > 0.0).then(|| 1.0 - d_o / d_e)
-}
-
-/// Ordinal values as their rank positions among the pairable values (see the module's head);
-/// units with one value are left out.
-fn ranked(units: &[Unit]) -> Vec<Unit> {
-    let num = |d: &Datum| match d {
-        Datum::Number(x) => *x,
-        Datum::Category(c) => c.parse().unwrap_or(f64::NAN),
-    };
-    let pairable: Vec<&Unit> = units.iter().filter(|u| u.len() >= 2).collect();
-    let mut values: Vec<f64> = pairable.iter().flat_map(|u| u.iter().map(num)).collect();
-    values.sort_by(f64::total_cmp);
-    // Position of v: how many values are below it, plus half of those equal to it.
-    let position = |v: f64| {
-        let below = values.partition_point(|x| x.total_cmp(&v).is_lt());
-        let upto = values.partition_point(|x| x.total_cmp(&v).is_le());
-        below as f64 + (upto - below) as f64 / 2.0
-    };
-    pairable
-        .iter()
-        .map(|u| u.iter().map(|d| Datum::Number(position(num(d)))).collect())
-        .collect()
+    let p = Prepared::new(units, level);
+    let all: Vec<usize> = (0..p.units.len()).collect();
+    p.alpha(&all, &mut Vec::new())
 }
 
 /// Alpha, its bootstrap 95% interval (`resamples` resamples of the pairable units with
-/// replacement, seed `seed`), and the counts.
+/// replacement, seed `seed`), and the counts. Linear in the values, and each resample linear
+/// in the units' distinct values.
 pub fn agreement(units: &[Unit], level: Level, resamples: usize, seed: u64) -> Agreement {
-    let pairable: Vec<Unit> = units.iter().filter(|u| u.len() >= 2).cloned().collect();
-    let alpha = alpha_of(&pairable, level);
+    let p = Prepared::new(units, level);
+    let count = p.units.len();
+    let all: Vec<usize> = (0..count).collect();
+    let mut totals = Vec::new();
+    let alpha = p.alpha(&all, &mut totals);
     let mut rng = SplitMix::new(seed);
     let mut draws: Vec<f64> = Vec::with_capacity(resamples);
-    if alpha.is_some() && !pairable.is_empty() {
+    if alpha.is_some() && count > 0 {
+        let mut sample = vec![0usize; count];
         for _ in 0..resamples {
-            let sample: Vec<Unit> = (0..pairable.len())
-                .map(|_| pairable[rng.below(pairable.len() as u64) as usize].clone())
-                .collect();
-            if let Some(a) = alpha_of(&sample, level) {
+            for slot in sample.iter_mut() {
+                *slot = rng.below(count as u64) as usize;
+            }
+            if let Some(a) = p.alpha(&sample, &mut totals) {
                 draws.push(a);
             }
         }
@@ -160,8 +236,8 @@ pub fn agreement(units: &[Unit], level: Level, resamples: usize, seed: u64) -> A
     Agreement {
         alpha,
         ci95: (!draws.is_empty()).then(|| (pct(0.025), pct(0.975))),
-        units: pairable.len(),
-        pairable: pairable.iter().map(Vec::len).sum(),
+        units: count,
+        pairable: p.m.iter().sum::<f64>() as usize,
     }
 }
 

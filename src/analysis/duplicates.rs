@@ -6,28 +6,48 @@
 
 use super::hosts::result_key;
 use serde_json::Value;
-use std::collections::BTreeMap;
+
+/// The results met so far, by key: where the first was and a hash of its answers. Memory per
+/// result is its key and two numbers, so a file can be read line by line through it.
+#[derive(Default)]
+pub struct Seen {
+    first: std::collections::HashMap<String, (usize, u64)>,
+}
+
+impl Seen {
+    /// Notes a result on `line`; when a result with its key came before, what the copy is
+    /// told (it is to be left out).
+    pub fn copy_of(&mut self, line: usize, result: &Value) -> Option<String> {
+        let key = result_key(result)?;
+        let answers = hash(result.get("answers"));
+        match self.first.get(&key) {
+            Some(&(at, first)) => Some(message(result, at, first == answers)),
+            None => {
+                self.first.insert(key, (line, answers));
+                None
+            }
+        }
+    }
+}
+
+/// A hash of a result's answers (equal answers, equal hashes).
+fn hash(answers: Option<&Value>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    answers.map(Value::to_string).hash(&mut h);
+    h.finish()
+}
 
 /// The results of a file with the later copies left out, and each copy named — `(line,
-/// message)` — with the line of the first. Linear in the results (one map of keys).
+/// message)` — with the line of the first. Linear in the results.
 pub fn first_wins(lines: Vec<(usize, Value)>) -> (Vec<(usize, Value)>, Vec<(usize, String)>) {
-    let mut first: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut seen = Seen::default();
     let mut kept = Vec::with_capacity(lines.len());
     let mut repeats = Vec::new();
     for (line, result) in lines {
-        let Some(key) = result_key(&result) else {
-            kept.push((line, result));
-            continue;
-        };
-        match first.get(&key) {
-            None => {
-                first.insert(key, (line, kept.len()));
-                kept.push((line, result));
-            }
-            Some(&(at, index)) => {
-                let same = kept[index].1.get("answers") == result.get("answers");
-                repeats.push((line, message(&result, at, same)));
-            }
+        match seen.copy_of(line, &result) {
+            Some(m) => repeats.push((line, m)),
+            None => kept.push((line, result)),
         }
     }
     (kept, repeats)

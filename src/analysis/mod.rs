@@ -63,37 +63,64 @@ pub fn typed(spec: &TaskSpec, results: Vec<(usize, Value)>) -> NumberedResults {
     let mut docs = Vec::new();
     let mut bad = Vec::new();
     for (line, json) in results {
-        match ResultDoc::read(spec, &json) {
+        match type_one(spec, &json) {
             Ok(doc) => docs.push((line, doc)),
-            Err(problems) => bad.push((
-                line,
-                problems
-                    .iter()
-                    .map(|p| {
-                        if p.path.is_empty() {
-                            p.message.clone()
-                        } else {
-                            format!("{}: {}", p.path, p.message)
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            )),
+            Err(message) => bad.push((line, message)),
         }
     }
     (docs, bad)
 }
 
-/// Reads JSON Lines results against their spec: [`read_jsonl_lines`], the later copies of a
-/// result left out ([`duplicates::first_wins`]), then [`typed`]; the bad lines and the copies
-/// of every step, in line order.
+/// One result read into its types, or every problem in one message.
+pub fn type_one(spec: &TaskSpec, json: &Value) -> Result<ResultDoc, String> {
+    ResultDoc::read(spec, json).map_err(|problems| {
+        problems
+            .iter()
+            .map(|p| {
+                if p.path.is_empty() {
+                    p.message.clone()
+                } else {
+                    format!("{}: {}", p.path, p.message)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
+/// One line of JSON Lines: `None` for a blank line, else the result object or what is wrong.
+pub fn read_line(line: &str) -> Option<Result<Value, String>> {
+    if line.trim().is_empty() {
+        return None;
+    }
+    Some(match serde_json::from_str::<Value>(line) {
+        Ok(v) if v.is_object() => Ok(v),
+        Ok(_) => Err("not a result object".to_owned()),
+        Err(e) => Err(format!("not JSON: {e}")),
+    })
+}
+
+/// Reads JSON Lines results against their spec in one pass, line by line (each line's JSON is
+/// dropped once typed): bad lines named, the later copies of a result left out
+/// ([`duplicates::Seen`]), all in line order.
 pub fn read_results(spec: &TaskSpec, text: &str) -> NumberedResults {
-    let (lines, mut bad) = read_jsonl_lines(text);
-    let (lines, mut repeats) = duplicates::first_wins(lines);
-    bad.append(&mut repeats);
-    let (docs, mut untyped) = typed(spec, lines);
-    bad.append(&mut untyped);
-    bad.sort_by_key(|(line, _)| *line);
+    let mut seen = duplicates::Seen::default();
+    let mut docs = Vec::new();
+    let mut bad = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        match read_line(line) {
+            None => {}
+            Some(Err(message)) => bad.push((line_no, message)),
+            Some(Ok(json)) => match seen.copy_of(line_no, &json) {
+                Some(message) => bad.push((line_no, message)),
+                None => match type_one(spec, &json) {
+                    Ok(doc) => docs.push((line_no, doc)),
+                    Err(message) => bad.push((line_no, message)),
+                },
+            },
+        }
+    }
     (docs, bad)
 }
 
@@ -117,13 +144,10 @@ pub fn read_jsonl_lines(text: &str) -> NumberedLines {
     let mut results = Vec::new();
     let mut bad = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<Value>(line) {
-            Ok(v) if v.is_object() => results.push((n + 1, v)),
-            Ok(_) => bad.push((n + 1, "not a result object".to_owned())),
-            Err(e) => bad.push((n + 1, format!("not JSON: {e}"))),
+        match read_line(line) {
+            None => {}
+            Some(Ok(v)) => results.push((n + 1, v)),
+            Some(Err(message)) => bad.push((n + 1, message)),
         }
     }
     (results, bad)

@@ -33,36 +33,42 @@ pub struct Row {
 pub fn rows(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Row> {
     let mut out = Vec::new();
     for (n, r) in results.iter().enumerate() {
-        let who = annotator(r, n);
-        let active = r.timings.active_ms.to_string();
-        for control in &spec.controls {
-            let Some(value) = r.answers.get(control.id()) else {
-                continue;
-            };
-            let id = control.id().to_string();
-            let mut push = |part: String, value: String, span: Option<&SpanValue>| {
-                let (start, end, covered) = match span {
-                    Some(s) => (s.start.to_string(), s.end.to_string(), s.text.clone()),
-                    None => Default::default(),
-                };
-                out.push(Row {
-                    cells: [
-                        who.clone(),
-                        r.item_id.clone(),
-                        id.clone(),
-                        part,
-                        value,
-                        start,
-                        end,
-                        covered,
-                        active.clone(),
-                    ],
-                });
-            };
-            crate::spec::each_control!(control, c => c.tidy(value, &mut push));
-        }
+        rows_of(spec, r, n, &mut out);
     }
     out
+}
+
+/// The rows of one result, the `n`th of its file (from 0: an annotator without ids is named by
+/// it), controls in spec order.
+pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
+    let who = annotator(r, n);
+    let active = r.timings.active_ms.to_string();
+    for control in &spec.controls {
+        let Some(value) = r.answers.get(control.id()) else {
+            continue;
+        };
+        let id = control.id().to_string();
+        let mut push = |part: String, value: String, span: Option<&SpanValue>| {
+            let (start, end, covered) = match span {
+                Some(s) => (s.start.to_string(), s.end.to_string(), s.text.clone()),
+                None => Default::default(),
+            };
+            out.push(Row {
+                cells: [
+                    who.clone(),
+                    r.item_id.clone(),
+                    id.clone(),
+                    part,
+                    value,
+                    start,
+                    end,
+                    covered,
+                    active.clone(),
+                ],
+            });
+        };
+        crate::spec::each_control!(control, c => c.tidy(value, &mut push));
+    }
 }
 
 /// Writes a CSV field (quoted when it holds a comma, a quote or a line break), as RFC 4180 does.
@@ -86,7 +92,12 @@ pub fn csv_field(s: &str) -> String {
 
 /// The table as CSV text, header first, CRLF line ends (RFC 4180).
 pub fn csv(rows: &[Row]) -> String {
-    let mut out = COLUMNS.join(",") + "\r\n";
+    COLUMNS.join(",") + "\r\n" + &csv_rows(rows)
+}
+
+/// Rows as CSV lines (no header), CRLF line ends.
+pub fn csv_rows(rows: &[Row]) -> String {
+    let mut out = String::new();
     for r in rows {
         out += &r
             .cells

@@ -1,7 +1,7 @@
 //! `glossa check` (a spec, its items, a gold file) and `glossa validate` (collected results,
 //! re-checked as the browser did).
 
-use crate::files::{exit_for, load_gold, load_study, read, read_lines, report};
+use crate::files::{exit_for, load_gold, load_study, read, report};
 use crate::Outcome;
 use glossa::analysis::revalidate;
 use glossa::i18n::own;
@@ -62,20 +62,33 @@ pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>)
 }
 
 /// Re-checks every result against the spec and its item, naming each problem by line; a
-/// result there twice is named at its later copies (the first counts). Linear in the results.
+/// result there twice is named at its later copies (the first counts). Reads line by line:
+/// linear in the results, memory that of the items and one key per result.
 pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
     let (spec, items) = load_study(spec_path, items_path)?;
-    // Read as lines, not as types: a result that does not read is itself a finding here.
-    let (results, bad) = read_lines(results_path)?;
-    let all = results.len() + bad;
-    let (results, repeats) = glossa::analysis::duplicates::first_wins(results);
-    for (line, message) in &repeats {
-        println!("{results_path}:{line}: {message}");
-    }
     let by_id: std::collections::BTreeMap<&str, &glossa::item::Item> =
         items.iter().map(|i| (i.id.as_str(), i)).collect();
-    let mut failed = bad + repeats.len();
-    for (line, result) in &results {
+    let mut seen = glossa::analysis::duplicates::Seen::default();
+    let (mut all, mut failed) = (0, 0);
+    crate::files::each_line(results_path, |line, text| {
+        let Some(read) = glossa::analysis::read_line(text) else {
+            return;
+        };
+        all += 1;
+        // A line that is not a result is itself a finding here.
+        let result = match read {
+            Ok(v) => v,
+            Err(message) => {
+                eprintln!("{results_path}:{line}: {message}");
+                failed += 1;
+                return;
+            }
+        };
+        if let Some(message) = seen.copy_of(line, &result) {
+            println!("{results_path}:{line}: {message}");
+            failed += 1;
+            return;
+        }
         let item_id = result
             .get("item_id")
             .and_then(|v| v.as_str())
@@ -84,7 +97,7 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
             None => vec![format!("item_id: no item \"{item_id}\" in {items_path}")],
             Some(item) => {
                 let task = Task::new(spec.clone(), (*item).clone(), None);
-                revalidate::check_result(&task, result)
+                revalidate::check_result(&task, &result)
                     .into_iter()
                     .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
                     .collect()
@@ -94,7 +107,7 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
         for f in findings {
             println!("{results_path}:{line}: {f}");
         }
-    }
+    })?;
     println!("{results_path}: {all} result(s), {failed} with problems");
     Ok(exit_for(failed))
 }

@@ -48,10 +48,44 @@ pub fn poquad(items_path: &str, results_path: &str, spec_path: Option<&str>) -> 
 }
 
 /// The tidy long table (see `analysis::tidy`).
+/// Streams: each result is read, written and dropped, so memory stays that of one result
+/// however large the file; copies of a result are left out (the first counts) and named.
 pub fn csv(spec_path: &str, results_path: &str) -> Outcome {
+    use std::io::Write;
     let spec = load_spec_file(spec_path)?;
-    let (_, results, bad) = read_results(&spec, results_path)?;
-    print!("{}", tidy::csv(&tidy::rows(&spec, &results)));
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut seen = glossa::analysis::duplicates::Seen::default();
+    let (mut bad, mut n, mut rows) = (0, 0, Vec::new());
+    let mut failed = None;
+    let _ = write!(out, "{}", tidy::csv(&[]));
+    crate::files::each_line(results_path, |line_no, line| {
+        let Some(read) = glossa::analysis::read_line(line) else {
+            return;
+        };
+        let typed = read.and_then(|json| match seen.copy_of(line_no, &json) {
+            Some(copy) => Err(copy),
+            None => glossa::analysis::type_one(&spec, &json),
+        });
+        match typed {
+            Ok(doc) => {
+                rows.clear();
+                tidy::rows_of(&spec, &doc, n, &mut rows);
+                n += 1;
+                if let Err(e) = out.write_all(tidy::csv_rows(&rows).as_bytes()) {
+                    failed.get_or_insert(e);
+                }
+            }
+            Err(message) => {
+                eprintln!("{results_path}:{line_no}: {message}");
+                bad += 1;
+            }
+        }
+    })?;
+    if let Some(e) = failed.or_else(|| out.flush().err()) {
+        eprintln!("cannot write: {e}");
+        return Err(ExitCode::from(2));
+    }
     Ok(exit_for(bad))
 }
 

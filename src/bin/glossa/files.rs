@@ -23,6 +23,34 @@ pub fn read(path: &str) -> Result<String, ExitCode> {
     })
 }
 
+/// Calls `f` with each line of a file (or standard input for `-`) and its number (from 1),
+/// reading as it goes: memory stays that of one line however large the file.
+pub fn each_line(path: &str, mut f: impl FnMut(usize, &str)) -> Result<(), ExitCode> {
+    use std::io::BufRead;
+    let fail = |e: std::io::Error| {
+        eprintln!("{path}: cannot read: {e}");
+        ExitCode::from(2)
+    };
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(path).map_err(fail)?,
+        ))
+    };
+    let mut line = String::new();
+    let mut reader = reader;
+    let mut n = 0;
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).map_err(fail)? == 0 {
+            return Ok(());
+        }
+        n += 1;
+        f(n, line.trim_end_matches(['\n', '\r']));
+    }
+}
+
 /// A study folder's files, found by their usual names: `spec.json`, `items.jsonl` (or
 /// `items.json`), and `plan.json` when there is one (`glossa serve` and `glossa host`).
 pub fn study_files(
@@ -102,16 +130,6 @@ pub fn load_gold(
 /// Reads an items file, reporting its problems.
 pub fn load_items(path: &str) -> Result<Vec<item::Item>, ExitCode> {
     item::parse_items(&read(path)?).map_err(|issues| report(path, &issues))
-}
-
-/// Reads results as JSON Lines, naming each bad line (with its number) and going on; each
-/// result comes with its line number. The count of bad lines makes the exit code 1.
-pub fn read_lines(path: &str) -> Result<(Vec<(usize, serde_json::Value)>, usize), ExitCode> {
-    let (results, bad) = glossa::analysis::read_jsonl_lines(&read(path)?);
-    for (line, message) in &bad {
-        eprintln!("{path}:{line}: {message}");
-    }
-    Ok((results, bad.len()))
 }
 
 /// Reads results as JSON Lines into the types that wrote them (each answer as its control's
