@@ -416,6 +416,10 @@ fn localize_digits(s: &str, digits: Option<[char; 10]>) -> String {
 /// Fills a template in one pass: each `{name}` with its value (a number in the language's
 /// digits), each plural choice `{name:one=…|few=…|other=…}` with the form of the count's
 /// category (else `other=…`, else the last form); other braces stay as they are.
+/// The parameters that carry text (an item's words, a spec's labels), never numbers to write in
+/// the language's digits.
+const TEXT_PARAMS: [&str; 4] = ["text", "label", "labels", "tie"];
+
 fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
     let digits = tables::digits(lang.0);
     let value = |name: &str| params.iter().find(|(k, _)| *k == name).map(|(_, v)| *v);
@@ -447,7 +451,10 @@ fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
                     .or(forms.last());
                 out.push_str(pick.map_or("", |(_, f)| f));
             }
+            // A count in the language's digits; a text — an item's words (the "12" of the
+            // text quoted as «12»), a spec's label — exactly as written.
             None => match value(inner) {
+                Some(v) if TEXT_PARAMS.contains(&inner) => out.push_str(v),
                 Some(v) => out.push_str(&localize_digits(v, digits)),
                 None => out.push_str(&rest[open..=close]),
             },
@@ -459,6 +466,13 @@ fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
 }
 
 /// Replaces each `{name}` in `template` with its value.
+/// A spec's label with its `{n}` filled in with a number in the language's digits
+/// (`Translation {n}` in Arabic: `Translation ٢`, beside the screen's other numbers).
+pub fn fill_n(lang: Lang, template: &str, n: usize) -> String {
+    fill(template, &[("n", &number(lang, n))])
+}
+
+/// A template with its `{name}` parameters replaced as given.
 pub fn fill(template: &str, params: &[(&str, &str)]) -> String {
     let mut out = template.to_owned();
     for (name, value) in params {

@@ -175,6 +175,26 @@ impl FormKind for PairwiseControl {
     }
 }
 
+impl PairwiseControl {
+    /// The refusal of a judgement not made: "the better one, or {tie}" when ties are allowed,
+    /// else "one of the options".
+    fn refusal(&self) -> Msg {
+        if self.ties {
+            Msg::ErrRequiredPair
+        } else {
+            Msg::ErrRequiredChoice
+        }
+    }
+
+    /// A refusal naming the spec's own tie label, when it has one (the screen shows it).
+    fn with_tie(&self, mut p: Problem) -> Problem {
+        if let Some(label) = &self.tie_label {
+            p.params.push(("tie", label.clone()));
+        }
+        p
+    }
+}
+
 impl ControlRules for PairwiseControl {
     fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
         let map = prefs(answer);
@@ -182,12 +202,10 @@ impl ControlRules for PairwiseControl {
         for key in self.keys() {
             let path = AnswerPath::output(&self.id, (!key.is_empty()).then_some(key));
             match map.get(key) {
-                None => out.extend(required::apply(
-                    path,
-                    self.required,
-                    false,
-                    Msg::ErrRequiredPair,
-                )),
+                None => out.extend(
+                    required::apply(path, self.required, false, self.refusal())
+                        .map(|p| self.with_tie(p)),
+                ),
                 Some(p) => {
                     let bad_winner = p.winner.as_ref().is_some_and(|w| !pair.contains(w))
                         || (p.winner.is_none() && !self.ties);
@@ -196,12 +214,12 @@ impl ControlRules for PairwiseControl {
                         .as_ref()
                         .is_some_and(|s| !self.strengths.iter().any(|x| &x.value == s));
                     if bad_winner || bad_strength {
-                        out.push(Problem::error(
+                        out.push(self.with_tie(Problem::error(
                             path,
                             crate::validate::ProblemCode::NotOfThePair,
-                            Msg::ErrRequiredPair,
+                            self.refusal(),
                             vec![],
-                        ));
+                        )));
                     } else if p.winner.is_some()
                         && p.strength.is_none()
                         && !self.strengths.is_empty()

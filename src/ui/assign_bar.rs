@@ -3,7 +3,7 @@
 //! Build family: marking (the `full` build; `scripts/css_for_build.py` reads this line).
 
 use crate::form::Action;
-use crate::i18n::{fill, t, tf, Lang, Msg};
+use crate::i18n::{fill_n, t, tf, Lang, Msg};
 use crate::spec::SpanAttributes;
 use crate::support::ids::ControlId;
 use std::rc::Rc;
@@ -58,7 +58,7 @@ pub fn AssignBar(props: &AssignBarProps) -> Html {
                         html! {
                             <>
                                 { for existing.iter().enumerate().map(|(i, label)| button(&a.id, Some(i), label.clone())) }
-                                { button(&a.id, None, tf(lang, Msg::NewEntry, &[("label", &fill(&a.label, &[("n", &(existing.len() + 1).to_string())]))])) }
+                                { button(&a.id, None, tf(lang, Msg::NewEntry, &[("label", &fill_n(lang, &a.label, existing.len() + 1))])) }
                             </>
                         }
                     } else {

@@ -56,7 +56,7 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
                 Block::Standard(_) if props.skip_standards => html! {},
                 Block::Standard(b) => html! { <StandardView {id} block={Rc::new(StandardBlock::clone(b))} /> },
                 Block::Sentences(b) => html! {
-                    <SentencesView {id} label={b.label.clone()} sentence_label={b.sentence_label.clone()}
+                    <SentencesView {id} label={b.label.clone()} sentence_label={b.sentence_label.clone()} lang={props.lang}
                         sentences={item.fields.get(b.field.as_str()).and_then(sentences::split).unwrap_or_default()} />
                 },
                 Block::Source(b) => html! {

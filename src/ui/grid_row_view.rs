@@ -5,7 +5,7 @@
 use super::choice_option::ChoiceOptionView;
 use super::markdown_view::Markdown;
 use crate::form::Action;
-use crate::i18n::{fill, t, tf, Lang, Msg};
+use crate::i18n::{fill_n, t, tf, Lang, Msg};
 use crate::spec::{GridColumn, GridControl, GridOption};
 use crate::support::ids::dom_id;
 use crate::support::sorted_map::SortedMap;
@@ -47,7 +47,7 @@ pub fn GridRowView(props: &GridRowViewProps) -> Html {
     let c = &props.control;
     let row = props.row;
     let base = dom_id(props.instance, &[c.id.as_str(), &format!("r{row}")]);
-    let title = fill(&c.rows.label, &[("n", &(row + 1).to_string())]);
+    let title = fill_n(props.lang, &c.rows.label, row + 1);
     let error_id = format!("{base}-error");
     let Some(sentence) = &props.sentence else {
         let missing = c.missing_row.as_ref().and_then(|m| {

@@ -4,7 +4,7 @@
 use super::grid_row_view::GridRowView;
 use super::markdown_view::Markdown;
 use crate::form::{Action, FormState};
-use crate::i18n::{fill, t, Lang, Msg};
+use crate::i18n::{fill_n, t, Lang, Msg};
 use crate::spec::GridControl;
 use crate::support::ids::dom_id;
 use crate::task::grid;
@@ -69,7 +69,7 @@ pub fn GridView(props: &GridViewProps) -> Html {
                     <article class="glossa-grid-row glossa-grid-extra" key={format!("x{number}")}
                         id={id.clone()} aria-labelledby={format!("{id}-title")}>
                         <h4 class="glossa-grid-row-title" id={format!("{id}-title")}>
-                            {fill(&c.rows.label, &[("n", &number.to_string())])}
+                            {fill_n(props.lang, &c.rows.label, number)}
                         </h4>
                         <p class="glossa-grid-sentence">{sentence.clone()}</p>
                         <p class="glossa-grid-extra-flag" role="note">{t(props.lang, Msg::GridExtraSentence)}</p>
@@ -101,7 +101,7 @@ impl super::kind_view::KindView for GridControl {
         super::focus::focus_selector(&format!("#{row_id} input:not(:disabled)"));
     }
 
-    fn example(&self, value: &serde_json::Value, _: &crate::item::Item, _: Lang) -> Html {
+    fn example(&self, value: &serde_json::Value, _: &crate::item::Item, lang: Lang) -> Html {
         html! {
             <ol class="glossa-example-scores">
                 { for value.as_array().into_iter().flatten().enumerate().map(|(n, row)| {
@@ -113,7 +113,7 @@ impl super::kind_view::KindView for GridControl {
                     }).collect();
                     html! {
                         <li>
-                            <span class="glossa-output-label">{fill(&self.rows.label, &[("n", &(n + 1).to_string())])}</span>
+                            <span class="glossa-output-label">{fill_n(lang, &self.rows.label, n + 1)}</span>
                             {": "}<strong>{labels.join("; ")}</strong>
                         </li>
                     }

@@ -198,6 +198,21 @@ export function glossa_set_tags(owner, container, offsets, names, styles) {
   if (tags.length) byOwner.set(owner, tags); else byOwner.delete(owner);
   tagPaint(container);
 }
+export function glossa_keep_clear(container, start, end) {
+  const bar = container.closest('fieldset')?.querySelector('.glossa-label-bar, .glossa-assign-bar');
+  const a = locate(container, start), b = locate(container, end);
+  if (!bar || !a || !b) return;
+  const r = document.createRange();
+  r.setStart(a[0], a[1]); r.setEnd(b[0], b[1]);
+  const rects = r.getClientRects();
+  if (!rects.length) return;
+  const last = rects[rects.length - 1];
+  const barTop = bar.getBoundingClientRect().top;
+  // The sticky bar sits over the text: a selection under it (or below the screen) is scrolled
+  // up to just above it, unless that would push the selection's start off the top.
+  const over = last.bottom + 12 - Math.min(barTop, window.innerHeight);
+  if (over > 0) window.scrollBy({ top: Math.min(over, Math.max(0, rects[0].top - 8)) });
+}
 export function glossa_scroll_to(container, start, end) {
   const a = locate(container, start), b = locate(container, end);
   if (!a || !b) return;
@@ -233,6 +248,10 @@ extern "C" {
     /// their names joined by U+001F, and each one's style index.
     #[wasm_bindgen(js_name = glossa_set_tags)]
     pub fn set_tags(owner: u32, container: &Element, offsets: &[u32], names: &str, styles: &[u32]);
+    /// Scrolls the window so a range of the container's text is not under its control's sticky
+    /// label or assign bar (a phone's bar can cover a third of the screen).
+    #[wasm_bindgen(js_name = glossa_keep_clear)]
+    pub fn keep_clear(container: &Element, start: u32, end: u32);
     /// Scrolls a range of the container's text into view.
     #[wasm_bindgen(js_name = glossa_scroll_to)]
     pub fn scroll_to(container: &Element, start: u32, end: u32);

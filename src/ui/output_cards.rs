@@ -4,7 +4,7 @@
 //! Build family: numbers, ratings (the builds with controls asked per output; `scripts/css_for_build.py` reads this line).
 
 use crate::form::FormState;
-use crate::i18n::{fill, Lang};
+use crate::i18n::{fill, fill_n, Lang};
 use crate::item::Output;
 use crate::support::ids::ControlId;
 use crate::validate::{box_path, Report};
@@ -57,13 +57,14 @@ pub fn example_points(
     outputs: Option<&crate::spec::OutputsSource>,
     value: &serde_json::Value,
     item: &crate::item::Item,
+    lang: Lang,
 ) -> Html {
     match outputs {
         Some(src) => html! {
             <ol class="glossa-example-scores">
                 { for item.outputs(src.field.as_str()).iter().enumerate().map(|(n, o)| html! {
                     <li>
-                        <span class="glossa-output-label">{fill(&src.label, &[("n", &(n + 1).to_string())])}</span>
+                        <span class="glossa-output-label">{fill_n(lang, &src.label, n + 1)}</span>
                         {": "}<q>{o.text.clone()}</q>{" → "}
                         <strong>{value.get(&o.id).map(|v| v.to_string().trim_matches('"').to_owned()).unwrap_or_default()}</strong>
                     </li>

@@ -8,7 +8,7 @@ use super::output_cards::box_error;
 use super::pair_choice::PairChoice;
 use crate::answer::{Answer, Pref};
 use crate::form::{Action, FormState, Prefer, PreferEdit};
-use crate::i18n::{fill, Lang};
+use crate::i18n::{fill_n, Lang};
 use crate::item::Output;
 use crate::spec::PairwiseControl;
 use crate::support::family::Gate;
@@ -46,12 +46,7 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
             .outputs
             .iter()
             .enumerate()
-            .map(|(n, o)| {
-                (
-                    o.clone(),
-                    fill(&c.outputs.label, &[("n", &(n + 1).to_string())]),
-                )
-            })
+            .map(|(n, o)| (o.clone(), fill_n(props.lang, &c.outputs.label, n + 1)))
             .collect(),
     );
     let prefs = match props.form.answers.get(&c.id) {
@@ -142,7 +137,7 @@ impl super::kind_view::KindView for PairwiseControl {
         }
     }
 
-    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, lang: Lang) -> Html {
         let name = |v: &serde_json::Value| {
             let id = v
                 .as_str()
@@ -153,7 +148,7 @@ impl super::kind_view::KindView for PairwiseControl {
                 .position(|o| o.id == id)
                 .map_or_else(
                     || id.to_owned(),
-                    |n| fill(&self.outputs.label, &[("n", &(n + 1).to_string())]),
+                    |n| fill_n(lang, &self.outputs.label, n + 1),
                 )
         };
         if self.criteria.is_empty() {

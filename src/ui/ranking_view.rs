@@ -8,7 +8,7 @@ use super::markdown_view::Markdown;
 use super::rank_card::{DragStep, DropMark, RankCard};
 use crate::answer::OrderSet;
 use crate::form::{Action, FormState, Rank, RankEdit};
-use crate::i18n::{fill, t, Lang, Msg};
+use crate::i18n::{fill_n, t, Lang, Msg};
 use crate::item::Output;
 use crate::spec::{RankingControl, RankingMode};
 use crate::support::family::Gate;
@@ -170,7 +170,7 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
         })
         .flatten();
     let error_id = format!("{base}-error");
-    let label_of = |n: usize| fill(&c.outputs.label, &[("n", &(n + 1).to_string())]);
+    let label_of = |n: usize| fill_n(lang, &c.outputs.label, n + 1);
     let shown: Vec<String> = props.outputs.iter().map(|o| o.id.clone()).collect();
     let order = RankingControl::ordered(&set.ranks, &shown);
     // Ranked from the best, then the unranked in the order shown; each with its place shown.
@@ -304,14 +304,14 @@ impl super::kind_view::KindView for RankingControl {
         }
     }
 
-    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, lang: Lang) -> Html {
         let name = |id: &str| {
             item.outputs(self.outputs.field.as_str())
                 .iter()
                 .position(|o| o.id == id)
                 .map_or_else(
                     || id.to_owned(),
-                    |n| fill(&self.outputs.label, &[("n", &(n + 1).to_string())]),
+                    |n| fill_n(lang, &self.outputs.label, n + 1),
                 )
         };
         match value {

@@ -93,7 +93,7 @@ impl super::kind_view::KindView for ScaleControl {
         super::focus::focus(&format!("{group}-{}", self.start));
     }
 
-    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
-        super::output_cards::example_points(self.outputs.as_ref(), value, item)
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, lang: Lang) -> Html {
+        super::output_cards::example_points(self.outputs.as_ref(), value, item, lang)
     }
 }

@@ -1,7 +1,7 @@
 //! `SentencesView`: a text shown as numbered sentences ("Sentence1: …").
 //! Build family: grids (the `grid` and `full` builds; `scripts/css_for_build.py` reads this line).
 
-use crate::i18n::fill;
+use crate::i18n::fill_n;
 use yew::prelude::*;
 
 /// Props of [`SentencesView`].
@@ -15,6 +15,8 @@ pub struct SentencesViewProps {
     pub sentence_label: AttrValue,
     /// The sentences (item data, shown as text).
     pub sentences: Vec<String>,
+    /// UI language (the sentences' numbers in its digits).
+    pub lang: crate::i18n::Lang,
 }
 
 /// Numbered sentences.
@@ -27,7 +29,7 @@ pub fn SentencesView(props: &SentencesViewProps) -> Html {
             <ol class="glossa-sentence-list">
                 { for props.sentences.iter().enumerate().map(|(n, s)| html! {
                     <li>
-                        <span class="glossa-sentence-label">{fill(&props.sentence_label, &[("n", &(n + 1).to_string())])}</span>
+                        <span class="glossa-sentence-label">{fill_n(props.lang, &props.sentence_label, n + 1)}</span>
                         <span class="glossa-block-text">{s.clone()}</span>
                     </li>
                 }) }

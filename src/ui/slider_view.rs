@@ -97,7 +97,7 @@ impl super::kind_view::KindView for SliderControl {
         super::focus::focus(&dom_id(instance, &[self.id.as_str(), "slider", key]));
     }
 
-    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
-        super::output_cards::example_points(self.outputs.as_ref(), value, item)
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, lang: Lang) -> Html {
+        super::output_cards::example_points(self.outputs.as_ref(), value, item, lang)
     }
 }

@@ -9,7 +9,7 @@ use super::markdown_view::Markdown;
 use super::span_text::{SharedText, SpanText};
 use crate::answer::{Answer, SpanEntry, WordSpan};
 use crate::form::{Action, FormState};
-use crate::i18n::{fill, tf, Lang, Msg};
+use crate::i18n::{fill, fill_n, tf, Lang, Msg};
 use crate::spec::SpanAttributes;
 use crate::support::ids::dom_id;
 use crate::support::sorted_map::SortedMap;
@@ -103,7 +103,7 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
                     .flatten()
                     .enumerate()
                     .map(|(i, e)| {
-                        let name = fill(&a.label, &[("n", &(i + 1).to_string())]);
+                        let name = fill_n(lang, &a.label, i + 1);
                         match e.spans.first() {
                             Some(s) => format!("{name} ({})", covered(text, &tokens, s)),
                             None => name,
@@ -159,7 +159,7 @@ pub fn SpanAttributesView(props: &SpanAttributesViewProps) -> Html {
                             html! {
                                 <div class="glossa-repeatable">
                                     { for list.into_iter().enumerate().map(|(i, e)| {
-                                        let label = fill(&a.label, &[("n", &(i + 1).to_string())]);
+                                        let label = fill_n(lang, &a.label, i + 1);
                                         entry_view(k, a, i, e, label, AnswerPath::attribute(&c.id, &a.id, Some(i)))
                                     }) }
                                     <p class="glossa-repeatable-hint">

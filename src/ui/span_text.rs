@@ -158,6 +158,8 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
     let owner = props.owner;
     let shown: Shown = use_mut_ref(|| None);
     let cursor: Cursor = use_memo((), |_| std::cell::Cell::new(None));
+    // The model's selection at the last render (none before the first).
+    let rendered: Rc<RefCell<Option<Option<Selection>>>> = use_mut_ref(|| None);
 
     // Paragraph starts, for the snippet's offset mapping (before any highlight is set).
     {
@@ -200,14 +202,31 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
             }
         });
     }
-    // The selection (pending or complete) and the keyboard cursor.
+    // The selection (pending or complete) and the keyboard cursor, after every render: the
+    // model's selection is painted whenever the screen shows another. (Picks are painted at
+    // once and reach the model later; when the model's selection comes back to what it was at
+    // the last render — two clicks and an Escape between two renders on a busy machine — a
+    // repaint only on change would leave the picks' paint on screen, out of step with the
+    // model.)
     {
         let (node, tokens, shown) = (node.clone(), Rc::clone(&props.tokens), Rc::clone(&shown));
-        let cursor = Rc::clone(&cursor);
-        use_effect_with(props.selection.clone(), move |sel| {
+        let (cursor, rendered) = (Rc::clone(&cursor), Rc::clone(&rendered));
+        let sel = props.selection.clone();
+        use_effect(move || {
             if let Some(el) = node.cast::<Element>() {
-                paint_selection(&el, &tokens, owner, (&shown, &cursor), sel.as_ref());
+                let changed = rendered.borrow().as_ref() != Some(&sel);
+                if changed || *shown.borrow() != sel {
+                    paint_selection(&el, &tokens, owner, (&shown, &cursor), sel.as_ref());
+                }
+                // Rendered now with the bar it opened: keep the selection clear of the bar.
+                if changed {
+                    if let [start, end] = utf16_pairs(&tokens, sel.iter().map(Selection::span))[..]
+                    {
+                        highlight::keep_clear(&el, start, end);
+                    }
+                }
             }
+            *rendered.borrow_mut() = Some(sel);
         });
     }
     // A span to show.

@@ -82,3 +82,28 @@ test('Markdown in a spec (instructions, definitions, explanations) cannot link t
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('60,000 combining marks in an item neither push the page sideways nor paint over the instructions', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 640 } });
+  const page = await context.newPage();
+  const item = (testo) => JSON.stringify([{ id: 'z1', testo, annotazione: 'a', output: 'b' }]);
+  const zalgo = `Testo a${'\u0301\u0316\u0350'.repeat(20000)} fine.`;
+  let body = item('Testo normale.');
+  await page.route('**/tests/fixtures/generated-marks.json', (route) => route.fulfill({ contentType: 'application/json', body }));
+  const url = new URL('?spec=www/examples/it-implicit/spec.json&items=tests/fixtures/generated-marks.json&participant=marks', env.url).href;
+  const instructions = async () => {
+    await page.goto(url);
+    await page.locator('.glossa-submit').waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    return page.locator('.glossa-instructions').screenshot();
+  };
+  const plain = await instructions();
+  body = item(zalgo);
+  await page.evaluate(() => localStorage.clear());
+  const marked = await instructions();
+  await page.getByText('fine.', { exact: false }).waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll');
+  assert.ok(plain.equals(marked), 'the instructions look the same with the marks below them');
+  await context.close();
+});

@@ -210,3 +210,25 @@ test('inside jsPsych the widget keeps its own alignment: jspsych.css centres its
   assert.ok(aligns.every((a) => a === 'start' || a === 'left'), aligns.join(', '));
   await context.close();
 });
+
+test('Arabic: a selection quotes the item\'s own digits; spec labels number in Arabic-Indic digits; the refusal names the spec\'s tie', async () => {
+  const { page, context, errors } = await openPage(env, '?spec=tests/fixtures/ar-spans.json&items=tests/fixtures/ar-items.json&participant=P-ar-digits', PHONE);
+  const words = page.locator('.glossa-span-text');
+  await words.waitFor();
+  const at = await wordCentre(words, '12');
+  await page.touchscreen.tap(at.x, at.y);
+  await page.touchscreen.tap(at.x, at.y);
+  // The text says 12: the bar quotes 12, not ١٢ (the item's words are data, never localised).
+  await page.getByText('المحدد: «12»').waitFor();
+  await context.close();
+  const pair = await openPage(env, '?spec=tests/fixtures/ar-pairwise.json&items=tests/fixtures/ar-pairwise-items.json&participant=P-ar-pair', PHONE);
+  const p = pair.page;
+  await p.getByText('الترجمة ١', { exact: true }).first().waitFor();
+  await p.getByText('الترجمة ٢', { exact: true }).first().waitFor();
+  assert.equal(await p.getByText('الترجمة 1', { exact: true }).count(), 0, 'no Western digit beside Arabic-Indic ones');
+  await p.getByRole('button', { name: 'إرسال', exact: true }).click();
+  await p.getByText('اختر الأفضل، أو «متعادلتان».').first().waitFor();
+  assert.equal(await p.getByText('متقاربان', { exact: false }).count(), 0, 'the default tie label is never named');
+  assert.deepEqual([...errors, ...pair.errors], []);
+  await pair.context.close();
+});

@@ -183,3 +183,42 @@ test('a reload keeps the spans, their attributes and the brush', async () => {
   assert.equal(await labelButton(page, 'Accuracy').getAttribute('aria-pressed'), 'true');
   await context.close();
 });
+
+test('phone: a word tapped just above the label bar is scrolled clear of the bar the tap opens, in every example', async () => {
+  for (const [example, word] of [['de-toxic', 'Idiot'], ['en-de-mqm', 'Dienstag'], ['en-ner', null]]) {
+    const { page, context, errors } = await openPage(env, `?example=${example}&participant=P-clear-${example}`, { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+    await text(page).waitFor();
+    const target = word ?? (await text(page).evaluate((el) => el.textContent.trim().split(/\s+/)[3]));
+    // Put the word's bottom 4 px above the bar's top (where the bar sits before any selection).
+    // (Twice: once the text is in view the bar sticks to the screen's bottom, higher up.)
+    for (let pass = 0; pass < 3; pass += 1) {
+      await text(page).evaluate((el, w) => {
+        const t = [...el.children].map((p) => p.firstChild).find((n) => n?.data.includes(w));
+        const r = document.createRange();
+        r.setStart(t, t.data.indexOf(w)); r.setEnd(t, t.data.indexOf(w) + w.length);
+        const bar = el.closest('fieldset').querySelector('.glossa-label-bar').getBoundingClientRect();
+        window.scrollBy(0, r.getBoundingClientRect().bottom - (Math.min(bar.top, innerHeight) - 4));
+        return new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+      }, target);
+    }
+    const at = await text(page).evaluate((el, w) => {
+      const t = [...el.children].map((p) => p.firstChild).find((n) => n?.data.includes(w));
+      const r = document.createRange();
+      r.setStart(t, t.data.indexOf(w)); r.setEnd(t, t.data.indexOf(w) + w.length);
+      const b = r.getBoundingClientRect();
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    }, target);
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForFunction(() => [...(CSS.highlights.get('glossa-sel') ?? [])].length > 0);
+    await page.waitForFunction(() => {
+      const sel = [...CSS.highlights.get('glossa-sel')][0].getBoundingClientRect();
+      const bar = document.querySelector('.glossa-label-bar').getBoundingClientRect();
+      return sel.bottom <= bar.top && sel.top >= 0;
+    }, null, { timeout: 10000 }).catch(async () => {
+      const got = await page.evaluate(() => ({ sel: [...CSS.highlights.get('glossa-sel')][0].getBoundingClientRect().toJSON(), bar: document.querySelector('.glossa-label-bar').getBoundingClientRect().toJSON() }));
+      assert.fail(`${example}: the selection is under the label bar: ${JSON.stringify(got)}`);
+    });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

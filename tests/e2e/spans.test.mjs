@@ -235,3 +235,31 @@ test('without the Highlight API (Safari < 17.2, Firefox < 140) a fallback still 
   assert.deepEqual(pageErrors, []);
   await ctx.close();
 });
+
+test('desktop: a click on a first and a last word selects the passage every time, on a slowed-down page', async () => {
+  const { page, context, errors, task } = await openTask({ viewport: { width: 1280, height: 900 } });
+  // A busy machine: the page's CPU four times slower, so clicks arrive while renders run.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  const pairs = [['Nenasytní', 'eurokraté'], ['eurokraté', 'Nenasytní']];
+  for (let round = 0; round < 16; round += 1) {
+    const [a, b] = pairs[round % 2];
+    const first = await task.wordCentre(a);
+    const last = await task.wordCentre(b);
+    await page.mouse.click(first.x, first.y);
+    await page.mouse.click(last.x, last.y);
+    await page.getByText('Vybráno: „Nenasytní eurokraté“').waitFor({ timeout: 15000 }).catch(async () => {
+      const shown = await page.evaluate(() => [...(CSS.highlights.get('glossa-sel') ?? [])].map((r) => r.toString()));
+      assert.fail(`round ${round + 1}: the two clicks selected ${JSON.stringify(shown)}`);
+    });
+    // Escape drops the selection for the next round.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => ![...(CSS.highlights.get('glossa-sel') ?? [])].length, null, { timeout: 15000 }).catch(async () => {
+      const state = await page.evaluate(() => ({ sel: [...(CSS.highlights.get('glossa-sel') ?? [])].map((r) => r.toString()), focus: document.activeElement?.className, bar: document.querySelector('.glossa-assign-bar')?.textContent }));
+      assert.fail(`round ${round + 1}: Escape left ${JSON.stringify(state)}`);
+    });
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
