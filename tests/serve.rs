@@ -161,8 +161,8 @@ fn result(who: &str, item: &str, value: &str) -> String {
     .to_string()
 }
 
-fn study() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("glossa-serve-{}", std::process::id()));
+/// Copies the Italian example's spec and items into `dir/study`; returns `dir`.
+fn study_in(dir: std::path::PathBuf) -> std::path::PathBuf {
     let study = dir.join("study");
     std::fs::create_dir_all(&study).unwrap();
     for f in ["spec.json", "items.json"] {
@@ -175,29 +175,25 @@ fn study() -> std::path::PathBuf {
         )
         .unwrap();
     }
+    dir
+}
+
+fn study() -> std::path::PathBuf {
+    let dir = study_in(std::env::temp_dir().join(format!("glossa-serve-{}", std::process::id())));
     std::fs::write(dir.join("secret.txt"), "not for the web").unwrap();
     // The tutorial's layout: gold and results beside the spec, never to be served.
-    std::fs::write(study.join("gold.json"), r#"{"items": []}"#).unwrap();
-    std::fs::write(study.join("results.jsonl"), "").unwrap();
+    std::fs::write(dir.join("study/gold.json"), r#"{"items": []}"#).unwrap();
+    std::fs::write(dir.join("study/results.jsonl"), "").unwrap();
     dir
 }
 
 /// A fresh study folder of its own for one test (tests run in parallel).
 fn study_named(name: &str) -> std::path::PathBuf {
-    let dir = study().join(name);
-    let study = dir.join("study");
-    std::fs::create_dir_all(&study).unwrap();
-    for f in ["spec.json", "items.json"] {
-        std::fs::copy(
-            format!(
-                "{}/www/examples/it-implicit/{f}",
-                env!("CARGO_MANIFEST_DIR")
-            ),
-            study.join(f),
-        )
-        .unwrap();
-    }
-    dir
+    study_in(
+        std::env::temp_dir()
+            .join(format!("glossa-serve-{}", std::process::id()))
+            .join(name),
+    )
 }
 
 /// The results file's lines, each parsed (a line that is not JSON fails the test).

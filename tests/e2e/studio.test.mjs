@@ -400,3 +400,34 @@ print('\\n'.join(sorted(n for n in inner.namelist() if n.endswith(('.jas', 'inde
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a pairwise answer saved as gold is taken by the studio\'s own check and its exports; a gold file opens to be checked and changed', async () => {
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'Pairwise preference (pairwise)' });
+  const desktop = page.frameLocator('#desktop');
+  await desktop.getByRole('radio').first().waitFor();
+  await desktop.getByRole('radio').first().check();
+  const checked = () => page.evaluate(() => Number(document.querySelector('#gold-problems').dataset.checked ?? 0));
+  const before = await checked();
+  await page.getByRole('button', { name: "Save the preview's answer for this item" }).click();
+  await page.getByText('Saved the gold answer of p-001.').waitFor();
+  // The result's own shape ({winner, loser, tie}) is what the check takes.
+  await page.waitForFunction((n) => Number(document.querySelector('#gold-problems').dataset.checked ?? 0) > n, before);
+  assert.equal(await page.locator('#gold-problems li').count(), 0, await page.locator('#gold-problems').innerText());
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download gold.json' }).click()]);
+  const gold = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.equal(typeof gold.items[0].answers.better.winner, 'string');
+  // Open the file again with a second item whose answer is not of its pair: named; removed: clean.
+  gold.items.push({ item_id: 'p-002', kind: 'gold', answers: { better: 'sys-z' } });
+  await page.locator('#open-gold').setInputFiles({ name: 'gold.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(gold)) });
+  await page.getByText('Opened gold.json: 2 gold items.').waitFor();
+  await page.locator('#gold-problems li').first().waitFor();
+  assert.match(await page.locator('#gold-problems').innerText(), /items\[1\]\.answers\.better: "sys-z" is not an output of the pair/);
+  const opened = await checked();
+  await page.getByRole('button', { name: 'Remove p-002' }).click();
+  await page.waitForFunction((n) => Number(document.querySelector('#gold-problems').dataset.checked ?? 0) > n, opened);
+  assert.equal(await page.locator('#gold-problems li').count(), 0);
+  assert.match(await page.locator('#gold-list').innerText(), /p-001 \(gold\): better/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
