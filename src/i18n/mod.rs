@@ -281,6 +281,8 @@ messages! {
     PairTie = "pair_tie",
     /// A pairwise judgement not made.
     ErrRequiredPair = "err_required_pair",
+    /// A pairwise judgement not made, naming the spec's own tie label (`{tie}`).
+    ErrRequiredPairOwn = "err_required_pair_own",
     /// The select of how much better (`{label}` = the better side).
     PairStrength = "pair_strength",
     /// How to rank (above the outputs).

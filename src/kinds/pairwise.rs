@@ -188,7 +188,8 @@ impl PairwiseControl {
 
     /// A refusal naming the spec's own tie label, when it has one (the screen shows it).
     fn with_tie(&self, mut p: Problem) -> Problem {
-        if let Some(label) = &self.tie_label {
+        if let (Some(label), Msg::ErrRequiredPair) = (&self.tie_label, p.msg) {
+            p.msg = Msg::ErrRequiredPairOwn;
             p.params.push(("tie", label.clone()));
         }
         p

@@ -287,13 +287,7 @@ impl Problem {
 
     /// The message for the annotator, in the task's language.
     pub fn message(&self, lang: Lang) -> String {
-        let mut params: Vec<(&str, &str)> =
-            self.params.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        // A pairwise refusal names the tie as the screen does: the spec's label, else the
-        // language's default.
-        if self.msg == Msg::ErrRequiredPair && !params.iter().any(|(k, _)| *k == "tie") {
-            params.push(("tie", crate::i18n::t(lang, Msg::PairTie)));
-        }
+        let params: Vec<(&str, &str)> = self.params.iter().map(|(k, v)| (*k, v.as_str())).collect();
         tf(lang, self.msg, &params)
     }
 }
