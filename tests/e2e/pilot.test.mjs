@@ -176,7 +176,9 @@ test('a participant runs through their plan slot, a gold item among the others; 
   const bodies = [];
   page.on('response', async (r) => { try { bodies.push({ url: r.url(), body: await r.text() }); } catch { /* binary */ } });
   await page.getByText(`Elemento 1 di ${slot.items.length}`).waitFor();
-  // The study's title, once: the widget shows it; the page's own heading steps aside.
+  // The study's title, once: the widget shows it (once mounted: the progress line comes
+  // first); the page's own heading steps aside.
+  await page.locator('.glossa-title').waitFor();
   assert.equal(await page.getByText('Valutazione del contenuto implicito', { exact: true }).evaluateAll((els) => els.filter((e) => e.checkVisibility()).length), 1, 'the title once');
   assert.equal(await page.title(), 'Valutazione del contenuto implicito');
   assert.equal(await page.getByRole('navigation', { name: 'Example tasks' }).isVisible(), false);
