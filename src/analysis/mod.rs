@@ -56,21 +56,6 @@ pub trait Analyse {
 /// Results with their line numbers (from 1), and the bad lines with theirs and what is wrong.
 pub type NumberedResults = (Vec<(usize, ResultDoc)>, Vec<(usize, String)>);
 
-/// Results read against their spec ([`ResultDoc::read`]): each that reads with its line (from
-/// 1), and each that does not with its line and every problem, so a report can name it and go
-/// on.
-pub fn typed(spec: &TaskSpec, results: Vec<(usize, Value)>) -> NumberedResults {
-    let mut docs = Vec::new();
-    let mut bad = Vec::new();
-    for (line, json) in results {
-        match type_one(spec, &json) {
-            Ok(doc) => docs.push((line, doc)),
-            Err(message) => bad.push((line, message)),
-        }
-    }
-    (docs, bad)
-}
-
 /// One result read into its types, or every problem in one message.
 pub fn type_one(spec: &TaskSpec, json: &Value) -> Result<ResultDoc, String> {
     ResultDoc::read(spec, json).map_err(|problems| {

@@ -33,7 +33,9 @@ pub enum Taken {
     Collected,
     /// A result with its key is in the file already: the first stays.
     Already,
-    /// Not a result of this study (the reason, for the answer's `error`).
+    /// Not a result at all: not a JSON object with an item id.
+    NotAResult,
+    /// A result, but not of this study (the reason, for the answer's `error`).
     Refused(String),
     /// The file could not take it: nothing of it is in the file; try again later.
     Failed(String),
@@ -105,7 +107,7 @@ impl Collector {
             .filter(|v| v.is_object())
             .and_then(|v| Some((v, hosts::result_key(v)?)))
         else {
-            return Taken::Refused("not a result: a JSON object with an item_id".into());
+            return Taken::NotAResult;
         };
         if let Some(why) = self.foreign(result) {
             return Taken::Refused(why);

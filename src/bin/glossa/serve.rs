@@ -393,9 +393,10 @@ fn take_result(site: &Site, body: &[u8]) -> (u16, String) {
     match taken {
         Taken::Collected => (201, r#"{"status":"collected"}"#.into()),
         Taken::Already => (200, r#"{"status":"already collected"}"#.into()),
-        Taken::Refused(why) if why.starts_with("not a result") => {
-            (400, serde_json::json!({ "error": why }).to_string())
-        }
+        Taken::NotAResult => (
+            400,
+            r#"{"error":"not a result: a JSON object with an item_id"}"#.into(),
+        ),
         Taken::Refused(why) => (422, serde_json::json!({ "error": why }).to_string()),
         Taken::Failed(why) => {
             eprintln!("{why}");
