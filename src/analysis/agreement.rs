@@ -8,7 +8,6 @@
 
 use super::alpha::{agreement, Agreement, Datum, Level, Unit};
 use super::Analyse;
-use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Block, TaskSpec};
@@ -94,15 +93,7 @@ pub struct Context<'a> {
     pub items: &'a [Item],
 }
 
-/// One annotator's value for one control on one item.
-pub struct Answered<'a> {
-    /// The item.
-    pub item: &'a str,
-    /// The annotator ([`annotator`]).
-    pub who: String,
-    /// The value.
-    pub value: &'a AnswerValue,
-}
+pub use super::Answered;
 
 /// Units keyed by (item, sub-unit), each a map annotator → value (the last result of an
 /// annotator for an item counts).

@@ -1,11 +1,37 @@
 //! One rule for a result that is there twice (a resend, a reload, two exports merged): the
 //! first, in file order, counts; every later one with the same key — spec, version, item and
-//! the ids the host passed (`hosts::result_key`) — is left out and named, whether its answers
+//! the ids the host passed ([`result_key`]) — is left out and named, whether its answers
 //! are the same or not. `glossa serve` and `collect jatos` keep the first when collecting;
 //! `validate`, `agreement`, `report` and `export` read a file by the same rule.
 
-use super::hosts::result_key;
 use serde_json::Value;
+
+/// A result's identity: its spec and version, its item and the ids the host passed (the
+/// participant). The same participant's second result for an item is a resend, whatever it
+/// holds: `glossa serve` and `collect jatos` keep the first. `None` without an item id.
+pub fn result_key(result: &Value) -> Option<String> {
+    let item = result.get("item_id")?.as_str()?;
+    let field = |k: &str| result.pointer(k).cloned().unwrap_or(Value::Null);
+    // The parts as one JSON array: no two different results' parts write the same text (ids
+    // keep their JSON type, so `101` and `"101"` differ; a value holding `&` or `=` cannot
+    // pass for two ids), and the map's keys come sorted.
+    let ids = match result.get("ids") {
+        Some(Value::Object(m)) => {
+            let sorted: std::collections::BTreeMap<_, _> = m.iter().collect();
+            serde_json::to_value(sorted).unwrap_or(Value::Null)
+        }
+        other => other.cloned().unwrap_or(Value::Null),
+    };
+    Some(
+        Value::Array(vec![
+            field("/spec/id"),
+            field("/spec/version"),
+            item.into(),
+            ids,
+        ])
+        .to_string(),
+    )
+}
 
 /// The results met so far, by key: where the first was and a hash of its answers. Memory per
 /// result is its key and two numbers, so a file can be read line by line through it.

@@ -16,87 +16,10 @@ pub struct Collected {
     pub problems: Vec<(usize, String)>,
 }
 
-/// A CSV record with the line (from 1) it starts on.
-#[derive(Debug, PartialEq)]
-pub struct Record {
-    /// The line the record starts on.
-    pub line: usize,
-    /// Its fields.
-    pub fields: Vec<String>,
-}
-
-/// Parses CSV as RFC 4180 writes it (quoted fields with `""`, line breaks inside quotes, CRLF
-/// or LF), which is what Qualtrics, MTurk and jsPsych export. A byte order mark is skipped.
-pub fn parse_csv(text: &str) -> Vec<Record> {
-    parse_delimited(text, ',')
-}
-
-/// [`parse_csv`] with another delimiter (a tab, or `;` as Excel writes CSV in many locales).
-pub fn parse_delimited(text: &str, sep: char) -> Vec<Record> {
-    read_delimited(text, sep).0
-}
-
-/// A quote opened and never closed: the line it opened on, and what to do.
-pub fn unclosed_message(line: usize) -> String {
-    format!(
-        "line {line}: a quote opened here is never closed, so every row after it would be read \
-         into one cell: close the quote, or write a quote inside a quoted cell twice (\"\")"
-    )
-}
-
-/// [`parse_delimited`], and the line of a quote that is never closed (every row after it
-/// would be one cell). A line ends at LF, CRLF or a lone CR (classic Mac line endings).
-pub fn read_delimited(text: &str, sep: char) -> (Vec<Record>, Option<usize>) {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut records = Vec::new();
-    let mut fields = Vec::new();
-    let mut field = String::new();
-    let (mut line, mut start, mut opened) = (1, 1, 1);
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    let mut any = false;
-    while let Some(c) = chars.next() {
-        any = true;
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, c) => {
-                if c == '\n' || (c == '\r' && chars.peek() != Some(&'\n')) {
-                    line += 1;
-                }
-                field.push(c);
-            }
-            (false, '"') if field.is_empty() => {
-                quoted = true;
-                opened = line;
-            }
-            (false, c) if c == sep => fields.push(std::mem::take(&mut field)),
-            (false, '\r') if chars.peek() == Some(&'\n') => {}
-            (false, '\n' | '\r') => {
-                fields.push(std::mem::take(&mut field));
-                records.push(Record {
-                    line: start,
-                    fields: std::mem::take(&mut fields),
-                });
-                line += 1;
-                start = line;
-                any = false;
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    if any {
-        fields.push(field);
-        records.push(Record {
-            line: start,
-            fields,
-        });
-    }
-    (records, quoted.then_some(opened))
-}
+pub use crate::support::delimited::{
+    parse_csv, parse_delimited, read_delimited, unclosed_message, Record,
+};
+pub use crate::support::digest::sha256_hex;
 
 /// Reads one result's JSON text.
 fn result_of(text: &str) -> Result<String, String> {
@@ -112,7 +35,7 @@ fn result_of(text: &str) -> Result<String, String> {
 /// such field group of every response is joined in order, checked against its count and
 /// SHA-256, and read. Qualtrics' question-text and ImportId rows are skipped.
 pub fn qualtrics(csv: &str) -> Collected {
-    let (records, unclosed) = read_delimited(csv, ',');
+    let (records, unclosed) = read_delimited(csv, b',');
     let mut out = Collected::default();
     if let Some(line) = unclosed {
         out.problems.push((line, unclosed_message(line)));
@@ -199,32 +122,7 @@ pub fn jspsych(text: &str) -> Collected {
     out
 }
 
-/// A result's identity: its spec and version, its item and the ids the host passed (the
-/// participant). The same participant's second result for an item is a resend, whatever it
-/// holds: `glossa serve` and `collect jatos` keep the first. `None` without an item id.
-pub fn result_key(result: &Value) -> Option<String> {
-    let item = result.get("item_id")?.as_str()?;
-    let field = |k: &str| result.pointer(k).cloned().unwrap_or(Value::Null);
-    // The parts as one JSON array: no two different results' parts write the same text (ids
-    // keep their JSON type, so `101` and `"101"` differ; a value holding `&` or `=` cannot
-    // pass for two ids), and the map's keys come sorted.
-    let ids = match result.get("ids") {
-        Some(Value::Object(m)) => {
-            let sorted: std::collections::BTreeMap<_, _> = m.iter().collect();
-            serde_json::to_value(sorted).unwrap_or(Value::Null)
-        }
-        other => other.cloned().unwrap_or(Value::Null),
-    };
-    Some(
-        Value::Array(vec![
-            field("/spec/id"),
-            field("/spec/version"),
-            item.into(),
-            ids,
-        ])
-        .to_string(),
-    )
-}
+pub use super::duplicates::result_key;
 
 /// JATOS: the result data of a study's components as JATOS exports it ("Export results → data
 /// only": each component result's data, one after another), where the Glossa component
@@ -260,7 +158,7 @@ pub fn mturk(csv: &str) -> Collected {
 }
 
 fn from_column(csv: &str, column: &str, out: &mut Collected) {
-    let (records, unclosed) = read_delimited(csv, ',');
+    let (records, unclosed) = read_delimited(csv, b',');
     if let Some(line) = unclosed {
         out.problems.push((line, unclosed_message(line)));
     }
@@ -282,77 +180,6 @@ fn from_column(csv: &str, column: &str, out: &mut Collected) {
             Err(e) => out.problems.push((row.line, e)),
         }
     }
-}
-
-/// SHA-256 (FIPS 180-4) of bytes, as lowercase hex: what the Qualtrics snippet writes.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    const K: [u32; 64] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
-        0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
-        0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
-        0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
-        0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
-        0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
-        0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-        0xc67178f2,
-    ];
-    let mut h: [u32; 8] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
-        0x5be0cd19,
-    ];
-    let mut data = bytes.to_vec();
-    let bits = (bytes.len() as u64).wrapping_mul(8);
-    data.push(0x80);
-    while data.len() % 64 != 56 {
-        data.push(0);
-    }
-    data.extend_from_slice(&bits.to_be_bytes());
-    for block in data.chunks(64) {
-        let mut w = [0u32; 64];
-        for t in 0..16 {
-            w[t] = u32::from_be_bytes([
-                block[4 * t],
-                block[4 * t + 1],
-                block[4 * t + 2],
-                block[4 * t + 3],
-            ]);
-        }
-        for t in 16..64 {
-            let s0 = w[t - 15].rotate_right(7) ^ w[t - 15].rotate_right(18) ^ (w[t - 15] >> 3);
-            let s1 = w[t - 2].rotate_right(17) ^ w[t - 2].rotate_right(19) ^ (w[t - 2] >> 10);
-            w[t] = w[t - 16]
-                .wrapping_add(s0)
-                .wrapping_add(w[t - 7])
-                .wrapping_add(s1);
-        }
-        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut hh] = h;
-        for t in 0..64 {
-            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-            let ch = (e & f) ^ (!e & g);
-            let t1 = hh
-                .wrapping_add(s1)
-                .wrapping_add(ch)
-                .wrapping_add(K[t])
-                .wrapping_add(w[t]);
-            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-            let maj = (a & b) ^ (a & c) ^ (b & c);
-            let t2 = s0.wrapping_add(maj);
-            hh = g;
-            g = f;
-            f = e;
-            e = d.wrapping_add(t1);
-            d = c;
-            c = b;
-            b = a;
-            a = t1.wrapping_add(t2);
-        }
-        for (x, y) in h.iter_mut().zip([a, b, c, d, e, f, g, hh]) {
-            *x = x.wrapping_add(y);
-        }
-    }
-    h.iter().map(|x| format!("{x:08x}")).collect()
 }
 
 #[cfg(test)]

@@ -6,9 +6,11 @@ pub mod agreement;
 pub mod alpha;
 pub mod duplicates;
 pub mod export;
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod hosts;
 pub mod pairwise;
 pub mod ranking;
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod rankme;
 pub mod report;
 pub mod revalidate;
@@ -57,6 +59,17 @@ pub trait Analyse {
 pub type NumberedResults = (Vec<(usize, ResultDoc)>, Vec<(usize, String)>);
 
 /// One result read into its types, or every problem in one message.
+
+/// One annotator's value for one control on one item.
+pub struct Answered<'a> {
+    /// The item.
+    pub item: &'a str,
+    /// The annotator ([`agreement::annotator`]).
+    pub who: String,
+    /// The value.
+    pub value: &'a AnswerValue,
+}
+
 pub fn type_one(spec: &TaskSpec, json: &Value) -> Result<ResultDoc, String> {
     ResultDoc::read(spec, json).map_err(|problems| {
         problems

@@ -7,11 +7,11 @@
 //! `sysN`), so scores stay tied to systems whatever order was shown.
 
 use super::agreement::annotator;
-use super::tidy::csv_field;
 use crate::answer::{AnswerValue, NumberValue};
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Block, Control, TaskSpec};
+use crate::support::delimited::csv_lines;
 
 /// The score columns' prefix RankME used for a control: `inf`, `nat`, `qual`, else the id.
 fn prefix(control: &str) -> String {
@@ -110,12 +110,7 @@ pub fn csv(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Result<Str
             })
         }));
         row.extend((0..width).map(|k| cell(k, &|id| id.to_owned())));
-        out += &row
-            .iter()
-            .map(|c| csv_field(c))
-            .collect::<Vec<_>>()
-            .join(",");
-        out += "\r\n";
+        out += &csv_lines([row.iter().map(String::as_str)]);
     }
     Ok(out)
 }

@@ -4,7 +4,7 @@
 //! their own mean and standard deviation over the control, as WMT does), so a harsh and a
 //! lenient annotator count alike.
 
-use super::agreement::Answered;
+use super::Answered;
 use crate::answer::PointsValue;
 use crate::support::sorted_map::SortedMap;
 use serde_json::{json, Value};

@@ -71,43 +71,19 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
     }
 }
 
-/// Writes a CSV field (quoted when it holds a comma, a quote or a line break), as RFC 4180 does.
-/// A text a spreadsheet program would run as a formula — starting with `=`, `+`, `-`, `@`, a tab
-/// or a carriage return, and not a number — gets a leading `'` (OWASP's advice against CSV
-/// injection: Excel, LibreOffice and Google Sheets then show it as text).
-pub fn csv_field(s: &str) -> String {
-    let formula =
-        s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.trim().parse::<f64>().is_err();
-    let s = if formula {
-        format!("'{s}")
-    } else {
-        s.to_owned()
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub use crate::support::delimited::csv_field;
 
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 /// The table as CSV text, header first, CRLF line ends (RFC 4180).
 pub fn csv(rows: &[Row]) -> String {
     COLUMNS.join(",") + "\r\n" + &csv_rows(rows)
 }
 
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 /// Rows as CSV lines (no header), CRLF line ends.
 pub fn csv_rows(rows: &[Row]) -> String {
-    let mut out = String::new();
-    for r in rows {
-        out += &r
-            .cells
-            .iter()
-            .map(|c| csv_field(c))
-            .collect::<Vec<_>>()
-            .join(",");
-        out += "\r\n";
-    }
-    out
+    crate::support::delimited::csv_lines(rows.iter().map(|r| r.cells.iter().map(String::as_str)))
 }
 
 #[cfg(test)]

@@ -3,10 +3,11 @@
 
 use super::{FormState, LabelAction, LabelEdit};
 use crate::answer::{Answer, LabelSet, LabelledSpan, WordSpan};
-use crate::spec::{Control, SpanLabels, SpanOverlap};
+use crate::spec::{Control, SpanLabels};
 use crate::support::family::Gate;
 use crate::support::ids::{ControlId, OptionValue};
 use crate::task::Task;
+use crate::validate::span_overlap::conflict;
 
 /// The labelled-span control with this id.
 fn control<'a>(task: &'a Task, id: &ControlId) -> Option<&'a SpanLabels> {
@@ -30,25 +31,6 @@ fn store(form: &mut FormState, id: ControlId, set: LabelSet) {
         form.answers.remove(&id);
     } else {
         form.answers.insert(id, Answer::Labels(Gate::gate(set)));
-    }
-}
-
-/// Whether two spans share a word.
-pub fn overlaps(a: WordSpan, b: WordSpan) -> bool {
-    a.first <= b.last && b.first <= a.last
-}
-
-/// Whether `a` lies inside `b` (or is `b`).
-fn inside(a: WordSpan, b: WordSpan) -> bool {
-    b.first <= a.first && a.last <= b.last
-}
-
-/// Whether two spans may not both stand under the rule.
-pub fn conflict(rule: SpanOverlap, a: WordSpan, b: WordSpan) -> bool {
-    match rule {
-        SpanOverlap::None => overlaps(a, b),
-        SpanOverlap::Nested => overlaps(a, b) && !inside(a, b) && !inside(b, a),
-        SpanOverlap::Allowed => false,
     }
 }
 

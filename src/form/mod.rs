@@ -13,7 +13,6 @@ pub use action::{
     Action, LabelAction, LabelEdit, Prefer, PreferEdit, QuestionEdit, Rank, RankEdit, SetAnswer,
     SetPoint, Toggle,
 };
-pub use labels::conflict as labels_conflict;
 pub use state::{FormState, GridNotice, Selection};
 
 use grid_choice::{grid_choice_fits, grid_choose, set_grid};

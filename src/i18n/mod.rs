@@ -5,6 +5,7 @@
 //! which carry none). A spec's `ui_strings` go over its language's; what a language lacks
 //! falls back along its tag (`de-AT` → `de`) to English.
 
+mod dir;
 mod lang;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod own;
@@ -12,7 +13,8 @@ pub mod own;
 mod plural;
 mod tables;
 
-pub use lang::{Dir, Lang, NOT_A_TAG};
+pub use dir::Dir;
+pub use lang::{Lang, NOT_A_TAG};
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 pub use plural::{category as plural_category, Plural};
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]

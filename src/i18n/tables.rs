@@ -37,7 +37,7 @@ struct Table {
 impl Table {
     fn new(tag: &'static str, parent: u16) -> Self {
         #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
-        let (dir, plural) = (super::lang::dir_of(tag), Some(plural_letters(tag)));
+        let (dir, plural) = (super::dir::dir_of(tag), Some(plural_letters(tag)));
         #[cfg(all(feature = "strings-data", target_arch = "wasm32"))]
         let (dir, plural) = (Dir::Ltr, None);
         Table {

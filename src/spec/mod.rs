@@ -12,6 +12,8 @@ mod de;
 pub use de::from_value;
 mod issue;
 pub mod item;
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod own_strings;
 pub use item::Item;
 mod question_authoring;
 pub(crate) mod tagged;

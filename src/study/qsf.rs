@@ -6,8 +6,8 @@
 //! completion link is given). The shape follows Qualtrics' own exports (see
 //! `docs/src/hosts/qualtrics.md` for what was checked and what could not be).
 
-use crate::analysis::hosts::sha256_hex;
 use crate::spec::{Item, TaskSpec};
+use crate::support::digest::{base64, sha256_hex};
 use serde_json::{json, Map, Value};
 
 /// What the survey is made of.
@@ -62,26 +62,6 @@ pub fn chunk_fields(spec: &TaskSpec, items: &[Item]) -> usize {
         .max()
         .unwrap_or(0);
     (room + 256).div_ceil(10_000).max(1)
-}
-
-/// Standard base64 (the items travel as Loop & Merge fields, piped into a JavaScript string).
-fn base64(bytes: &[u8]) -> String {
-    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
-        for i in 0..4 {
-            out.push(if i <= chunk.len() {
-                char::from(ABC[(n >> (18 - 6 * i)) as usize & 63])
-            } else {
-                '='
-            });
-        }
-    }
-    out
 }
 
 /// A Qualtrics-style id (`SV_…`, `BL_…`: 15 letters and digits) made from a name, so the same
@@ -174,7 +154,10 @@ fn question_js(s: &Survey) -> String {
             .map(|k| {
                 (
                     (*k).to_owned(),
-                    Value::from(crate::i18n::own::text(s.spec, &format!("qualtrics.{k}"))),
+                    Value::from(crate::spec::own_strings::text(
+                        s.spec,
+                        &format!("qualtrics.{k}"),
+                    )),
                 )
             })
             .collect(),

@@ -11,6 +11,7 @@
 
 use crate::item::{check_items, Item};
 use crate::spec::{SpecIssueCode, TaskSpec};
+use crate::support::delimited;
 use crate::support::sorted_map::SortedMap;
 use serde_json::Value;
 
@@ -242,9 +243,10 @@ pub fn delimited(text: &str, sep: Option<char>) -> Result<Table, String> {
             ','
         }
     });
-    let (records, unclosed) = crate::analysis::hosts::read_delimited(text, sep);
+    let sep = u8::try_from(sep).ok().filter(u8::is_ascii).unwrap_or(b',');
+    let (records, unclosed) = delimited::read_delimited(text, sep);
     if let Some(line) = unclosed {
-        return Err(crate::analysis::hosts::unclosed_message(line));
+        return Err(delimited::unclosed_message(line));
     }
     let mut records = records.into_iter();
     let header = records.next().map(|r| r.fields).unwrap_or_default();

@@ -503,7 +503,7 @@ fn links(page: HostKind, o: &SiteOptions) -> String {
 /// A UUID-shaped id made from a name (the same study gets the same id, so importing a new
 /// version into JATOS updates the study rather than adding another).
 fn uuid_of(name: &str) -> String {
-    let h = crate::analysis::hosts::sha256_hex(name.as_bytes());
+    let h = crate::support::digest::sha256_hex(name.as_bytes());
     format!(
         "{}-{}-5{}-a{}-{}",
         &h[0..8],

@@ -2,7 +2,7 @@
 //! submittable (document attributes such as Žánr or Téma).
 
 use super::markdown_view::Markdown;
-use super::single_choice_view::SingleChoiceProps;
+use super::single_choice_props::SingleChoiceProps;
 use crate::form::Action;
 use crate::i18n::{t, Msg};
 use crate::support::ids::{dom_id, OptionValue};

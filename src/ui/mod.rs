@@ -37,6 +37,7 @@ mod root;
 mod scale_points;
 mod scale_view;
 mod sentences_view;
+mod single_choice_props;
 mod single_choice_view;
 mod skip_paragraph;
 mod slider_input;

@@ -2,34 +2,13 @@
 
 use super::choice_option::ChoiceOptionView;
 use super::markdown_view::Markdown;
+pub use super::single_choice_props::SingleChoiceProps;
 use crate::form::Action;
 use crate::i18n::Lang;
 use crate::spec::SingleChoice;
-use crate::support::ids::{dom_id, OptionValue};
+use crate::support::ids::dom_id;
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// Props of a single-choice control, in either layout: [`SingleChoiceView`] (radio buttons)
-/// and [`super::dropdown_choice::DropdownChoice`] (a select).
-#[derive(Properties, PartialEq)]
-pub struct SingleChoiceProps {
-    /// The widget instance (for DOM ids).
-    pub instance: u32,
-    /// The control from the spec.
-    pub control: Rc<SingleChoice>,
-    /// The chosen value, if any.
-    pub chosen: Option<OptionValue>,
-    /// The error to show beside the control, if any.
-    #[prop_or_default]
-    pub error: Option<AttrValue>,
-    /// Whether the control is locked (after submit).
-    #[prop_or_default]
-    pub disabled: bool,
-    /// UI language.
-    pub lang: Lang,
-    /// Dispatches the annotator's choice.
-    pub on_action: Callback<Action>,
-}
 
 /// A single-choice question.
 #[component]

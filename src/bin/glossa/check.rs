@@ -5,6 +5,7 @@ use crate::files::{exit_for, load_gold, load_study, read, report};
 use crate::Outcome;
 use glossa::analysis::revalidate;
 use glossa::i18n::own;
+use glossa::spec::own_strings;
 use glossa::{item, mount, task::Task};
 use std::process::ExitCode;
 
@@ -13,14 +14,14 @@ pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>)
     let spec = mount::load_spec(&read(spec_path)?).map_err(|issues| report(spec_path, &issues))?;
     // The study's own strings: a key no string has, or a parameter lost, is an error; a
     // language Glossa does not ship shows English wherever ui_strings says nothing.
-    let (own, notes) = own::check(&spec);
+    let (own, notes) = own_strings::check(&spec);
     if !own.is_empty() {
         return Err(report(spec_path, &own));
     }
     for note in notes {
         println!("{spec_path}: warning: {note}");
     }
-    let english = own::english_fallbacks(&spec);
+    let english = own_strings::english_fallbacks(&spec);
     if !english.is_empty() {
         println!(
             "{spec_path}: warning: language: Glossa does not ship \"{}\": {} of {} UI strings will be English ({}{}); `glossa strings {} > strings.json` lists them to translate into ui_strings",

@@ -9,7 +9,7 @@
 //! moved or deleted while serving refuses results (5xx, kept by the pilot) instead of
 //! answering 201 for results that go nowhere.
 
-use glossa::analysis::hosts;
+use glossa::analysis::duplicates;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
@@ -49,7 +49,7 @@ pub struct Collector {
     identity: Option<(u64, u64)>,
     /// Its length after the last whole line written.
     length: u64,
-    /// The key of every result in it (see `hosts::result_key`).
+    /// The key of every result in it (see `duplicates::result_key`).
     keys: BTreeSet<String>,
     study: Study,
 }
@@ -73,7 +73,7 @@ impl Collector {
             if let Some(k) = serde_json::from_slice(line)
                 .ok()
                 .as_ref()
-                .and_then(hosts::result_key)
+                .and_then(duplicates::result_key)
             {
                 keys.insert(k);
             }
@@ -105,7 +105,7 @@ impl Collector {
         let Some((result, key)) = parsed
             .as_ref()
             .filter(|v| v.is_object())
-            .and_then(|v| Some((v, hosts::result_key(v)?)))
+            .and_then(|v| Some((v, duplicates::result_key(v)?)))
         else {
             return Taken::NotAResult;
         };
