@@ -16,12 +16,22 @@
 //! refused. Each request has a deadline, each client address a bounded number of connections
 //! (so a crowd of slow connections from one place cannot lock the others out), and a body
 //! over 8 MiB is answered 413.
+//!
+//! HTTP is hyper's (on tokio): a maintained parser and connection handling, with the guarantees
+//! above set around it here — the accept loop counts connections per client before a byte is
+//! read, each connection has one request and a deadline for all of it, and a result is appended
+//! (and synced) under the collector's lock before its answer is written.
 
 use crate::collector::{Collector, Study, Taken};
 use crate::Outcome;
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{HeaderValue, CACHE_CONTROL, CONNECTION, CONTENT_TYPE};
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
-use std::net::{IpAddr, TcpListener, TcpStream};
+use std::io::Read;
+use std::net::{IpAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -29,7 +39,7 @@ use std::time::{Duration, Instant};
 
 /// The largest request body taken (a result is a few KB; a long article's spans, a few hundred).
 const MAX_BODY: usize = 8 << 20;
-/// The largest request head taken.
+/// The largest request head taken (hyper's read buffer: a longer head is refused).
 const MAX_HEAD: usize = 64 << 10;
 /// How long one request may take to arrive, head and body (a dribbling client is cut off).
 const DEADLINE: Duration = Duration::from_secs(30);
@@ -224,19 +234,16 @@ pub fn serve(
         },
         open: Mutex::new(BTreeMap::new()),
     });
-    for stream in listener.incoming().flatten() {
-        let Some(client) = stream.peer_addr().ok().map(|a| a.ip()) else {
-            continue;
-        };
-        if !site.enter(client) {
-            drop(stream); // too many at once: closed before any byte is read
-            continue;
-        }
-        let site = Arc::clone(&site);
-        std::thread::spawn(move || {
-            let _ = handle(&site, stream);
-            site.leave(client);
-        });
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => return fail(format!("cannot start the server: {e}")),
+    };
+    if let Err(e) = runtime.block_on(accept(listener, site)) {
+        return fail(format!("cannot listen on {host}:{port}: {e}"));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -276,63 +283,83 @@ fn ignore_file_size_signal() {
     }
 }
 
-/// One request on one connection (then the connection closes).
-fn handle(site: &Site, mut stream: TcpStream) -> std::io::Result<()> {
-    let request = match read_request(&mut stream, Instant::now() + DEADLINE) {
-        Ok(Some(r)) => r,
-        Ok(None) => return respond(&mut stream, 400, "text/plain", b"bad request", &[]),
-        Err(Refusal::TooLarge) => {
-            let body = format!(r#"{{"error":"a request body of {MAX_BODY} bytes at most"}}"#);
-            return respond(&mut stream, 413, "application/json", body.as_bytes(), &[]);
+/// Takes connections until the server is stopped: each counted in by its client before a
+/// byte of it is read, served (one request) within the deadline, then counted out.
+async fn accept(listener: TcpListener, site: Arc<Site>) -> std::io::Result<()> {
+    listener.set_nonblocking(true)?;
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(c) => c,
+            Err(_) => {
+                // Out of open files (or a connection gone before it was taken): let some close.
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            }
+        };
+        let client = peer.ip();
+        if !site.enter(client) {
+            drop(stream); // too many at once: closed before any byte is read
+            continue;
         }
-        Err(Refusal::Io(e)) => return Err(e), // too slow, or gone
-    };
-    if !request.header("host").is_some_and(|h| site.names.accept(h)) {
-        return respond(
-            &mut stream,
-            421,
-            "text/plain",
-            b"not this server's name",
-            &[],
-        );
+        let site = Arc::clone(&site);
+        tokio::spawn(async move {
+            let service = {
+                let site = Arc::clone(&site);
+                hyper::service::service_fn(move |request| {
+                    let site = Arc::clone(&site);
+                    async move { Ok::<_, std::convert::Infallible>(handle(&site, request).await) }
+                })
+            };
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(DEADLINE)
+                .keep_alive(false)
+                .max_buf_size(MAX_HEAD)
+                .serve_connection(TokioIo::new(stream), service);
+            // Head and body within the deadline: a dribbling client is cut off.
+            let _ = tokio::time::timeout(DEADLINE, connection).await;
+            site.leave(client);
+        });
     }
-    let path = request
-        .target
-        .split(['?', '#'])
-        .next()
-        .unwrap_or("/")
-        .to_owned();
-    match (request.method.as_str(), path.as_str()) {
-        ("POST", "/collect") => {
+}
+
+/// A header's value as text.
+fn header<'a>(request: &'a Request<Incoming>, name: &str) -> Option<&'a str> {
+    request.headers().get(name).and_then(|v| v.to_str().ok())
+}
+
+/// One request (the connection closes after it).
+async fn handle(site: &Site, request: Request<Incoming>) -> Response<Full<Bytes>> {
+    // HTTP/1.1 names the server in `Host`; an absolute target (a proxy's form) names it there.
+    let host = header(&request, "host")
+        .map(str::to_owned)
+        .or_else(|| request.uri().authority().map(|a| a.to_string()));
+    if !host.is_some_and(|h| site.names.accept(&h)) {
+        return respond(421, "text/plain", "not this server's name", &[]);
+    }
+    let path = request.uri().path().to_owned();
+    let method = request.method().clone();
+    match (&method, path.as_str()) {
+        (&Method::POST, "/collect") => {
             let (status, body) = match forged(site, &request) {
                 Some(why) => (403, serde_json::json!({ "error": why }).to_string()),
-                None => take_result(site, &request.body),
+                None => match body_of(request).await {
+                    Ok(body) => take_result(site, &body),
+                    Err(answer) => return answer,
+                },
             };
-            respond(
-                &mut stream,
-                status,
-                "application/json",
-                body.as_bytes(),
-                &[],
-            )
+            respond(status, "application/json", body, &[])
         }
         // The pilot on the study, with the link's own parameters (a participant's id).
-        ("GET" | "HEAD", "/") => {
-            let query = request.target.split_once('?').map(|(_, q)| q).unwrap_or("");
-            let location = if query.is_empty() {
-                site.start.clone()
-            } else {
-                format!("{}&{query}", site.start)
+        (&Method::GET | &Method::HEAD, "/") => {
+            let location = match request.uri().query() {
+                Some(query) if !query.is_empty() => format!("{}&{query}", site.start),
+                _ => site.start.clone(),
             };
-            respond(
-                &mut stream,
-                302,
-                "text/plain",
-                b"",
-                &[("location", location)],
-            )
+            respond(302, "text/plain", "", &[("location", location)])
         }
-        ("GET" | "HEAD", _) => {
+        (&Method::GET | &Method::HEAD, _) => {
             // Of the study, its spec, items and plan; of the site, the pilot page and what it
             // loads (`www/`): never the sources, the gold or the results.
             let found = if let Some(rest) = path.strip_prefix("/study/") {
@@ -349,31 +376,46 @@ fn handle(site: &Site, mut stream: TcpStream) -> std::io::Result<()> {
             } else {
                 None
             };
+            // (hyper sends a HEAD answer's length without its body.)
             match found.and_then(|f| std::fs::read(&f).ok().map(|b| (f, b))) {
-                Some((file, bytes)) if request.method == "HEAD" => {
-                    let length = [("content-length", bytes.len().to_string())];
-                    respond(&mut stream, 200, content_type(&file), b"", &length)
-                }
-                Some((file, bytes)) => respond(&mut stream, 200, content_type(&file), &bytes, &[]),
-                None => respond(&mut stream, 404, "text/plain", b"not found", &[]),
+                Some((file, bytes)) => respond(200, content_type(&file), bytes, &[]),
+                None => respond(404, "text/plain", "not found", &[]),
             }
         }
-        _ => respond(&mut stream, 405, "text/plain", b"method not allowed", &[]),
+        _ => respond(405, "text/plain", "method not allowed", &[]),
+    }
+}
+
+/// A post's body, or the answer when it cannot be taken: 413 over [`MAX_BODY`] (named in its
+/// `content-length`, never read; or found while reading), 400 when it does not arrive whole.
+async fn body_of(request: Request<Incoming>) -> Result<Bytes, Response<Full<Bytes>>> {
+    let too_large = || {
+        let body = format!(r#"{{"error":"a request body of {MAX_BODY} bytes at most"}}"#);
+        respond(413, "application/json", body, &[])
+    };
+    let named = header(&request, "content-length").map(str::parse::<usize>);
+    if matches!(named, Some(Ok(n)) if n > MAX_BODY) {
+        return Err(too_large());
+    }
+    match Limited::new(request.into_body(), MAX_BODY).collect().await {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(too_large()),
+        Err(_) => Err(respond(400, "text/plain", "bad request", &[])),
     }
 }
 
 /// Why a post is not from this server's own pilot, if it is not: a browser names another
 /// origin, or the collect token is missing or wrong.
-fn forged(site: &Site, request: &Request) -> Option<&'static str> {
-    if let Some(origin) = request.header("origin") {
+fn forged(site: &Site, request: &Request<Incoming>) -> Option<&'static str> {
+    if let Some(origin) = header(request, "origin") {
         let own = origin
             .strip_prefix("http://")
-            .is_some_and(|o| Some(o) == request.header("host"));
+            .is_some_and(|o| Some(o) == header(request, "host"));
         if !own {
             return Some("results are taken only from this server's own pages");
         }
     }
-    (request.header("x-glossa-token") != Some(site.token.as_str())).then_some(
+    (header(request, "x-glossa-token") != Some(site.token.as_str())).then_some(
         "no collect token, or not this server's: open the study from this server's address",
     )
 }
@@ -403,103 +445,6 @@ fn take_result(site: &Site, body: &[u8]) -> (u16, String) {
             (503, serde_json::json!({ "error": why }).to_string())
         }
     }
-}
-
-/// A request: method, target, headers (names in lower case) and body.
-struct Request {
-    method: String,
-    target: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Request {
-    /// A header's value, by its name in lower case.
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// Why a request is not read.
-enum Refusal {
-    /// Its body is over [`MAX_BODY`].
-    TooLarge,
-    /// The connection failed, or the deadline passed.
-    Io(std::io::Error),
-}
-
-impl From<std::io::Error> for Refusal {
-    fn from(e: std::io::Error) -> Self {
-        Refusal::Io(e)
-    }
-}
-
-/// Reads some bytes, waiting no later than the deadline.
-fn read_by(stream: &mut TcpStream, chunk: &mut [u8], deadline: Instant) -> std::io::Result<usize> {
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left.is_zero() {
-        return Err(std::io::ErrorKind::TimedOut.into());
-    }
-    stream.set_read_timeout(Some(left))?;
-    stream.read(chunk)
-}
-
-/// Reads one request (head and `content-length` body) by the deadline; `None` for one that is
-/// not HTTP.
-fn read_request(stream: &mut TcpStream, deadline: Instant) -> Result<Option<Request>, Refusal> {
-    let mut buf = Vec::new();
-    let mut chunk = [0u8; 8192];
-    let head_end = loop {
-        if let Some(at) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            break at + 4;
-        }
-        if buf.len() > MAX_HEAD {
-            return Ok(None);
-        }
-        let n = read_by(stream, &mut chunk, deadline)?;
-        if n == 0 {
-            return Ok(None);
-        }
-        buf.extend_from_slice(&chunk[..n]);
-    };
-    let head = String::from_utf8_lossy(&buf[..head_end]).into_owned();
-    let mut lines = head.split("\r\n");
-    let mut first = lines.next().unwrap_or_default().split(' ');
-    let (Some(method), Some(target)) = (first.next(), first.next()) else {
-        return Ok(None);
-    };
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    let length = match headers.iter().find(|(k, _)| k == "content-length") {
-        None => 0,
-        Some((_, v)) => match v.parse::<usize>() {
-            Ok(n) => n,
-            Err(_) => return Ok(None),
-        },
-    };
-    if length > MAX_BODY {
-        return Err(Refusal::TooLarge);
-    }
-    let mut body = buf[head_end..].to_vec();
-    while body.len() < length {
-        let n = read_by(stream, &mut chunk, deadline)?;
-        if n == 0 {
-            return Ok(None);
-        }
-        body.extend_from_slice(&chunk[..n]);
-    }
-    body.truncate(length);
-    Ok(Some(Request {
-        method: method.to_owned(),
-        target: target.to_owned(),
-        headers,
-        body,
-    }))
 }
 
 /// The file a URL path names inside `base`, if it is there: percent-decoded, symbolic links
@@ -549,41 +494,25 @@ fn content_type(file: &Path) -> &'static str {
     }
 }
 
-/// Writes a whole response and closes.
+/// A whole response (the connection closes after it; nothing is cached). Its length is
+/// hyper's, from the body (a HEAD answer keeps it and leaves the body out).
 fn respond(
-    stream: &mut TcpStream,
     status: u16,
-    kind: &str,
-    body: &[u8],
-    extra: &[(&str, String)],
-) -> std::io::Result<()> {
-    let reason = match status {
-        200 => "OK",
-        201 => "Created",
-        204 => "No Content",
-        302 => "Found",
-        400 => "Bad Request",
-        404 => "Not Found",
-        403 => "Forbidden",
-        405 => "Method Not Allowed",
-        413 => "Content Too Large",
-        421 => "Misdirected Request",
-        422 => "Unprocessable Content",
-        503 => "Service Unavailable",
-        _ => "Internal Server Error",
-    };
-    let mut head = format!(
-        "HTTP/1.1 {status} {reason}\r\ncontent-type: {kind}\r\ncache-control: no-store\r\nconnection: close\r\n"
-    );
-    // A HEAD answer names the length of the body it leaves out.
-    if !extra.iter().any(|(k, _)| *k == "content-length") {
-        head += &format!("content-length: {}\r\n", body.len());
-    }
+    kind: &'static str,
+    body: impl Into<Bytes>,
+    extra: &[(&'static str, String)],
+) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(body.into()));
+    *response.status_mut() =
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(CONNECTION, HeaderValue::from_static("close"));
     for (k, v) in extra {
-        head += &format!("{k}: {v}\r\n");
+        if let Ok(v) = HeaderValue::from_str(v) {
+            headers.insert(*k, v);
+        }
     }
-    head += "\r\n";
-    stream.write_all(head.as_bytes())?;
-    stream.write_all(body)?;
-    stream.flush()
+    response
 }
