@@ -2,13 +2,10 @@
 # Builds the participant bundle into www/pkg/, one build per need (glossa.js picks the smallest
 # build that has every control and block kind of the spec), and the report page's build into
 # www/report-pkg/: release wasm -> wasm-bindgen (--target web) -> wasm-opt -Oz.
-#   choice  single choice and free text                               (--features strings-data)
-#   number  + numbers, meaning representations, standards (magnitude)  (+ numbers)
-#   grid    + grids, sentence blocks (the error grid)                  (+ grids)
-#   labels  + multiple choice and labelled spans (NER, toxic spans, MQM) (+ labels)
-#   rating  + scales (Likert) and sliders (Direct Assessment)          (+ ratings)
-#   full    everything, with span attributes and question authoring   (+ numbers,grids,marking,labels,ratings)
-# (strings-data: the UI strings are loaded per language from www/strings/, not compiled in.)
+# The builds (choice, number, grid, labels, rating, full), the families each compiles (its
+# cargo features) and the kinds each has are www/kinds.json's, made from the declaration of the
+# kinds (src/kinds/mod.rs); each build also has strings-data (the UI strings are loaded per
+# language from www/strings/, not compiled in), and full the simulated annotators.
 # Usage: scripts/build.sh [BUILD ...]   (default: all four and the report)
 #
 # A build whose inputs (the crate's sources, manifests, these scripts, the stylesheet, the
@@ -31,7 +28,7 @@ WASM=target/wasm32-unknown-unknown/release/glossa.wasm
 
 # What every build reads, hashed once per run (see the top of this file).
 INPUTS=$( { find src Cargo.toml Cargo.lock .cargo scripts/build.sh scripts/strip_target_features.py \
-    scripts/css_for_build.py scripts/minify/package-lock.json www/glossa.css -type f -print0 | sort -z | xargs -0 sha256sum
+    scripts/css_for_build.py scripts/minify/package-lock.json www/glossa.css www/kinds.json -type f -print0 | sort -z | xargs -0 sha256sum
   rustc --version; wasm-bindgen --version; wasm-opt --version; echo "$RUSTFLAGS"; } | sha256sum | cut -c1-16)
 mkdir -p target/build-keys
 
@@ -57,16 +54,21 @@ build() {
   echo "$key" >"$stamp"
 }
 
-declare -A features=([choice]=strings-data [number]=strings-data,numbers [grid]=strings-data,grids [labels]=strings-data,labels [rating]=strings-data,ratings)
+# A build's cargo features: strings-data and its families' (www/kinds.json).
+features_of() {
+  python3 -c 'import json, sys
+b = next(b for b in json.load(open("www/kinds.json"))["builds"] if b["name"] == sys.argv[1])
+print(",".join(["strings-data"] + b["features"] + (["simulate"] if b["controls"] is None else [])))' "$1"
+}
 wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating full report studio)
 for b in "${wanted[@]}"; do
   case "$b" in
     choice | number | grid | labels | rating)
-      build "www/pkg/$b" glossa "${features[$b]}"
+      build "www/pkg/$b" glossa "$(features_of "$b")"
       # The stylesheet's rules for the kinds this build has (full uses www/glossa.css whole).
       python3 scripts/css_for_build.py "$b" >"www/pkg/$b/glossa.css" ;;
-    full) build www/pkg/full glossa strings-data,numbers,grids,marking,labels,ratings,simulate ;;
+    full) build www/pkg/full glossa "$(features_of full)" ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;

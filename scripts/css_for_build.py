@@ -10,21 +10,29 @@ found nowhere counts as present, so a rule is dropped only on evidence: a mistak
 a style."""
 import functools
 import glob
+import json
 import re
 import sys
 
 ROOT = __file__.rsplit('/scripts/', 1)[0]
-# A UI file of a family a lighter build leaves out says so in its header
+# The kinds, their families and the builds: www/kinds.json, made from the declaration of the
+# kinds (src/kinds/mod.rs). A kind's folder (src/kinds/<kind>/: its views) is in its family's
+# builds. A shared UI file of a family a lighter build leaves out says so in its header
 # (`//! Build family: marking (...)`, or several: `//! Build family: marking, labels (...)`);
 # every other file is in every build.
+KINDS = json.load(open(f'{ROOT}/www/kinds.json', encoding='utf-8'))
 FAMILY_LINE = re.compile(r'^//! Build family: (\w+(?:, \w+)*)', re.M)
-BUILDS = {'choice': set(), 'number': {'numbers'}, 'grid': {'grids'}, 'labels': {'labels'}, 'rating': {'ratings'}}
+BUILDS = {b['name']: set(b['features']) for b in KINDS['builds'] if b['controls'] is not None}
+FOLDER_FAMILY = {c['kind']: c['family'] for c in KINDS['controls']}
 # Names made at run time (attribute colours, highlight names, fallback boxes, label tags): the
 # span painter's, in the builds with span texts.
 DYNAMIC = [(re.compile(r'^glossa-(c\d+|a\d+|sel|cursor|jump|fb-.*|tag.*)$'), {'marking', 'labels'})]
 
 
-def family_of(text):
+def family_of(path, text):
+    folder = re.search(r'/src/kinds/(\w+)/', path)
+    if folder and folder.group(1) in FOLDER_FAMILY:
+        return frozenset({FOLDER_FAMILY[folder.group(1)]})
     found = FAMILY_LINE.search(text)
     return frozenset(found.group(1).split(', ')) if found else frozenset({'base'})
 
@@ -32,9 +40,10 @@ def family_of(text):
 @functools.cache
 def sources():
     files = glob.glob(f'{ROOT}/src/ui/*.rs') + glob.glob(f'{ROOT}/src/host/**/*.rs', recursive=True)
+    # A kind's views (the core files there have no class names).
+    files += glob.glob(f'{ROOT}/src/kinds/*/*.rs')
     files += [f'{ROOT}/www/glossa.js']
-    texts = [open(f, encoding='utf-8').read() for f in files]
-    return tuple((family_of(t), t) for t in texts)
+    return tuple((family_of(f, t), t) for f in files for t in [open(f, encoding='utf-8').read()])
 
 
 @functools.cache

@@ -19,7 +19,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The layers, bottom to top: each uses only those before it.
 #[rustfmt::skip]
 const LAYERS: &[&str] = &[
-    "support", "i18n", "text", "spec", "item", "answer", "task", "validate", "form", "result",
+    "support", "declaration", "i18n", "text", "spec", "item", "answer", "task", "validate", "form", "result",
     "mount", "simulate", "study", "analysis", "kinds", "ui", "host", "report_web",
 ];
 
@@ -309,8 +309,31 @@ fn circles(arrows: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
     t.out
 }
 
+/// A module's layer: its top folder's, except in the kinds' folders, where each file is in the
+/// layer it works in — `kinds/mod.rs` is the declaration (it uses nothing), a kind's `spec.rs`
+/// is in the spec layer, its view files (compiled for the browser only: `#[cfg(feature =
+/// "web")]` in the kind's `mod.rs`) in the UI layer, the rest in the kinds layer.
 fn layer(m: &Module) -> String {
-    m.first().cloned().unwrap_or_else(|| "lib".into())
+    match m.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        [] => "lib".into(),
+        ["kinds"] => "declaration".into(),
+        ["kinds", _, "spec", ..] => "spec".into(),
+        ["kinds", kind, file, ..] if web_only(kind).contains(&file.to_owned()) => "ui".into(),
+        [first, ..] => first.into(),
+    }
+}
+
+/// The files of a kind's folder that only the browser builds compile.
+fn web_only(kind: &str) -> Vec<String> {
+    let text =
+        std::fs::read_to_string(format!("{ROOT}/src/kinds/{kind}/mod.rs")).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    lines
+        .windows(2)
+        .filter(|w| w[0].trim() == "#[cfg(feature = \"web\")]")
+        .filter_map(|w| w[1].trim().strip_prefix("mod ")?.strip_suffix(';'))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Folder-level arrows: layer → layers it uses, each with one file arrow that shows it.

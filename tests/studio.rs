@@ -31,17 +31,7 @@ fn every_template_is_a_spec_that_loads_with_items_that_fit() {
                 .to_owned()
         }));
     }
-    for kind in [
-        "single_choice",
-        "multiple_choice",
-        "scale",
-        "slider",
-        "pairwise",
-        "ranking",
-        "span_labels",
-        "number",
-        "text",
-    ] {
+    for (kind, _) in glossa::spec::Control::KINDS {
         assert!(kinds.iter().any(|k| k == kind), "no template for {kind}");
     }
 }

@@ -1,71 +1,92 @@
-//! Control kinds, one file each: everything a kind does in every layer of the core.
+//! Control kinds, a folder each: everything a kind is, in every layer — `spec.rs` (what a spec
+//! says of it), `mod.rs` (its part in the core: checks, item fields, answers, form edits,
+//! rules, result value, simulated annotator, gold comparison, analysis), and its view files
+//! (the UI layer, browser builds only).
 //!
-//! A kind is declared once, as a variant of [`crate::spec::Control`] (with its tag and its
-//! arm of `each_control!`, side by side in `spec/control.rs`) and of
-//! [`crate::answer::AnswerValue`]. Each layer of the core says what it needs of a kind in a
-//! trait of its own, and code that works per kind calls that trait through `each_control!`,
-//! never with an arm per kind:
+//! This file is the **declaration**: [`control_kinds!`] lists every kind once, with its
+//! `Control` variant, its payload, its build family and how gold answers are compared. Every
+//! other list of kinds is made from it or checked against it: the `Control` enum, its reader
+//! and its tags, `each_control!`, the kinds' modules, the gold tolerance (an exhaustive table),
+//! the re-exports of the payloads, and `www/kinds.json` (the studio, the CSS splitter and the
+//! build script read it; `tests/kinds.rs` keeps it and `glossa.js`' builds true).
+//!
+//! Each layer of the core says what it needs of a kind in a trait of its own, and code that
+//! works per kind calls that trait through `each_control!`, never with an arm per kind:
 //!
 //! | layer | trait | what the kind provides |
 //! |---|---|---|
-//! | `spec` | [`CheckControl`] | checks of its own entry in the spec |
-//! | `item` | [`ItemFields`] | checks of the item fields it reads |
-//! | `answer` | [`KindAnswer`] | its result value read back; worked examples' answers |
-//! | `form` | [`FormKind`] | which whole answers it takes (`Action::SetAnswer`); its span text |
-//! | `validate` | [`ControlRules`] | its rules (each rule a file in `validate/`) |
-//! | `result` | [`ToValue`] | its result value |
-//! | `simulate` | [`Simulate`] | a simulated annotator's actions |
-//! | `study::gold` | [`GoldAnswer`] | its expected answer in a gold file |
-//! | `analysis` | [`Analyse`] | re-validation, tidy rows, agreement, charts |
+//! | `spec` | `CheckControl` | checks of its own entry in the spec |
+//! | `item` | `ItemFields` | checks of the item fields it reads |
+//! | `answer` | `KindAnswer` | its result value read back; worked examples' answers |
+//! | `form` | `FormKind` | its edits (`Action::Kind`), applied to the answer as it stands |
+//! | `validate` | `ControlRules` | its rules (each rule a file in `validate/`) |
+//! | `result` | `ToValue` | its result value |
+//! | `simulate` | `Simulate` | a simulated annotator's actions |
+//! | `study::gold` | `GoldAnswer` | its expected answer in a gold file |
+//! | `analysis` | `Analyse` | re-validation, tidy rows, agreement, charts |
+//! | `ui` | `KindView` | its view, focus on a problem, worked examples, shortcut keys |
 //!
-//! The view is the UI's (`ui::kind_view::KindView`, implemented in the kind's view file). The
-//! compiler checks that every kind implements every trait. `docs/src/adding-a-kind.md` lists
-//! the files a new kind touches.
+//! The compiler checks that every kind implements every trait. `docs/src/adding-a-kind.md`
+//! lists the places a new kind touches.
 
-mod grid;
-mod multiple_choice;
-mod number;
-mod pairwise;
-mod points;
-mod questions;
-mod ranking;
-mod scale;
-mod single_choice;
-mod slider;
-mod span_attributes;
-mod span_labels;
-mod text;
-
-/// What the kinds' files use: the layers' traits and the types they pass.
-mod prelude {
-    pub(crate) use crate::analysis::agreement::{
-        measure, AgreementReport, Answered, Context, Table,
+/// Every control kind, once. Each entry: its doc (the spec reference's and the JSON Schema's
+/// description), its folder (whose name is its `kind` tag), its `Control` variant with its
+/// payload (in the folder's `spec.rs`) wrapped in its build family (`Base` is every build;
+/// see `support::family`), and how a gold answer is compared (`exact`, or the tolerance a gold
+/// entry may give: `ratio_band`, `point_band`, `span_overlap`).
+///
+/// `control_kinds!([path::to::callback] args…)` calls `callback! { [args…] entries… }`: the
+/// lists are made by callbacks (`spec::control`, `study::gold`, `kinds::catalog`).
+macro_rules! control_kinds {
+    ([$($then:tt)*] $($args:tt)*) => {
+        $($then)*! { [$($args)*]
+            /// Exactly one option out of a list, each option with a short label and a definition.
+            single_choice => SingleChoice(Base<SingleChoice>) gold exact,
+            /// Any options out of a list (multi-label), between `min` and `max` of them, with an
+            /// exclusive "none of these" when the spec gives one.
+            multiple_choice => MultipleChoice(Labels<MultipleChoice>) gold exact,
+            /// A whole number, asked once or once for each output the item lists (magnitude
+            /// estimation: one score per utterance).
+            number => Number(Numbers<NumberControl>) gold ratio_band,
+            /// A rating scale (Likert): one of `points` ordered points, with labels per point or at
+            /// the ends and an optional "not applicable", asked once or once per output.
+            scale => Scale(Ratings<ScaleControl>) gold point_band,
+            /// A slider (Direct Assessment, 0–100 by default) with no preset position: untouched is
+            /// unanswered. Asked once or once per output.
+            slider => Slider(Ratings<SliderControl>) gold point_band,
+            /// Pairwise preference: two outputs of the item side by side, the better one (or a tie),
+            /// optionally how much better, optionally per criterion. Sides are shuffled per item.
+            pairwise => Pairwise(Ratings<PairwiseControl>) gold exact,
+            /// Ranking of the item's outputs (RankME's relative ranking), or best–worst scaling (the
+            /// best and the worst of them).
+            ranking => Ranking(Ratings<RankingControl>) gold exact,
+            /// A grid: one row per sentence of the item, columns of options (possibly two-level), at
+            /// most one choice per column per row, and rows filled by exactly one alternative group of
+            /// columns (the per-sentence error taxonomy).
+            grid => Grid(Grids<GridControl>) gold exact,
+            /// Attributes that each take a value and spans of a text (span annotation).
+            span_attributes => SpanAttributes(Marking<SpanAttributes>) gold span_overlap,
+            /// Labelled spans: passages of a text, each with one label from a set (named entities,
+            /// toxic spans, MQM error spans), optionally with attributes per span.
+            span_labels => SpanLabels(Labels<SpanLabels>) gold span_overlap,
+            /// Free text (e.g. an optional note).
+            text => Text(Base<TextControl>) gold exact,
+            /// Question authoring: questions about a paragraph, each with its answer marked in it.
+            questions => Questions(Marking<QuestionsControl>) gold span_overlap,
+        }
     };
-    pub(crate) use crate::analysis::alpha::{Datum, Level};
-    pub(crate) use crate::analysis::revalidate::{finding, Finding};
-    pub(crate) use crate::analysis::Analyse;
-    pub(crate) use crate::answer::{typed, Answer, AnswerValue, KindAnswer, SpanValue};
-    pub(crate) use crate::form::{Action, FormKind};
-    pub(crate) use crate::i18n::Msg;
-    pub(crate) use crate::item::{Item, ItemFields};
-    pub(crate) use crate::result::ToValue;
-    pub(crate) use crate::simulate::{pick, Simulate};
-    pub(crate) use crate::spec::check::CheckControl;
-    pub(crate) use crate::spec::{SpecIssue, SpecIssueCode};
-    pub(crate) use crate::study::gold::{self, Expected, GoldAnswer, GoldProblem};
-    pub(crate) use crate::support::rng::SplitMix;
-    pub(crate) use crate::support::sorted_map::{SortedMap, SortedSet};
-    pub(crate) use crate::task::Task;
-    pub(crate) use crate::validate::{required, AnswerPath, ControlRules, Problem};
-    pub(crate) use serde_json::Value;
 }
+pub(crate) use control_kinds;
 
-pub use crate::analysis::Analyse;
-pub use crate::answer::KindAnswer;
-pub use crate::form::FormKind;
-pub use crate::item::ItemFields;
-pub use crate::result::ToValue;
-pub use crate::simulate::Simulate;
-pub use crate::spec::check::CheckControl;
-pub use crate::study::gold::GoldAnswer;
-pub use crate::validate::ControlRules;
+/// Declares the kinds' modules (one folder each).
+macro_rules! kind_modules {
+    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+        $( pub mod $folder; )*
+    };
+}
+control_kinds!([kind_modules]);
+
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod catalog;
+mod points;
+mod prelude;

@@ -1,7 +1,7 @@
 //! Blocks: what the screen shows of the item (and of the study, such as a standard to relate to).
 
 use super::tagged;
-use crate::support::family::{Grids, Numbers};
+use crate::support::family::{Base, Grids, Numbers};
 use crate::support::ids::FieldName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -26,11 +26,11 @@ pub enum Block {
     Source(SourceBlock),
 }
 tagged::tagged_enum!(Block {
-    "text" => Text(TextBlock),
+    "text" => Text(Base<TextBlock>),
     "meaning_representation" => MeaningRepresentation(Numbers<MeaningRepresentationBlock>),
     "standard" => Standard(Numbers<StandardBlock>),
     "sentences" => Sentences(Grids<SentencesBlock>),
-    "source" => Source(SourceBlock),
+    "source" => Source(Base<SourceBlock>),
 });
 
 /// A labelled text block.

@@ -7,31 +7,33 @@
 mod block;
 pub mod check;
 mod control;
-pub(crate) use control::each_control;
+pub(crate) use control::{each_control, each_control_arms};
 mod de;
 pub use de::from_value;
 mod issue;
 pub mod item;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod own_strings;
+pub(crate) mod parts;
 pub use item::Item;
-mod question_authoring;
 pub(crate) mod tagged;
 
 pub use block::{
     Block, MeaningRepresentationBlock, SentencesBlock, SourceBlock, StandardBlock, TextBlock,
 };
-pub use control::{
-    Anchors, AttributeValue, ChoiceLayout, ChoiceOption, Control, Criterion, GridColumn,
-    GridControl, GridOption, GridRows, LabelColor, MissingRow, MultipleChoice, MultipleLayout,
-    NumberControl, OutputsSource, PairwiseControl, RankingControl, RankingMode, ScaleControl,
-    SingleChoice, SliderControl, SpanAttribute, SpanAttributes, SpanLabel, SpanLabelAttribute,
-    SpanLabels, SpanOverlap, TextControl,
-};
+pub use control::Control;
+pub use parts::{Anchors, AttributeValue, ChoiceOption, OutputsSource};
+
+/// Re-exports each kind's spec types (`crate::kinds::<kind>::spec`) here, as `spec::…`.
+macro_rules! kind_specs {
+    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+        $( pub use crate::kinds::$folder::spec::*; )*
+    };
+}
+crate::kinds::control_kinds!([kind_specs]);
 
 pub(crate) use issue::distinct;
 pub use issue::{SpecIssue, SpecIssueCode};
-pub use question_authoring::{OverlapSettings, Percent, QuestionCategory, QuestionsControl};
 
 use crate::i18n::Lang;
 use crate::support::ids::ControlId;

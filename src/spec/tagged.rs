@@ -58,20 +58,43 @@ pub fn split_nested_path(message: &str) -> (String, String) {
     (String::new(), message.to_owned())
 }
 
-/// Implements `Deserialize` for a `kind`-tagged enum whose variants are newtypes over structs.
+/// Implements `Deserialize` for a `kind`-tagged enum whose variants are newtypes over structs,
+/// and `KINDS`, its tags with their build families (`Base` for every build).
 macro_rules! tagged_enum {
-    ($enum:ident { $($tag:literal => $variant:ident($ty:ty)),+ $(,)? }) => {
+    ($enum:ident { $($tag:expr => $variant:ident($($family:ident)::*<$ty:ty>)),+ $(,)? }) => {
+        impl $enum {
+            /// Every kind's tag (its `kind` in a spec) with its build family.
+            pub const KINDS: &'static [(&'static str, &'static str)] =
+                &[$(($tag, $crate::spec::tagged::last_name(stringify!($($family)::*)))),+];
+        }
         impl<'de> serde::Deserialize<'de> for $enum {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 const KINDS: &[&str] = &[$($tag),+];
                 let value = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
                 let (kind, map) = $crate::spec::tagged::take_kind::<D::Error>(value, KINDS)?;
-                match kind.as_str() {
-                    $($tag => $crate::spec::tagged::variant::<$ty, D::Error>(map).map($enum::$variant),)+
-                    other => Err($crate::spec::tagged::unknown_kind(other, KINDS)),
-                }
+                $(
+                    if kind == $tag {
+                        return $crate::spec::tagged::variant::<$($family)::*<$ty>, D::Error>(map).map($enum::$variant);
+                    }
+                )+
+                Err($crate::spec::tagged::unknown_kind(&kind, KINDS))
             }
         }
     };
 }
 pub(crate) use tagged_enum;
+
+/// The last segment of a path as `stringify!` writes it (`crate :: support :: family :: Base`
+/// gives `Base`).
+pub const fn last_name(path: &'static str) -> &'static str {
+    let bytes = path.as_bytes();
+    let mut i = bytes.len();
+    while i > 0 && bytes[i - 1] != b' ' && bytes[i - 1] != b':' {
+        i -= 1;
+    }
+    let (_, tail) = bytes.split_at(i);
+    match std::str::from_utf8(tail) {
+        Ok(s) => s,
+        Err(_) => path,
+    }
+}

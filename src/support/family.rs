@@ -15,6 +15,9 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+/// Every build: the kinds of the `choice` build (and of every other).
+pub type Base<T> = T;
+
 /// Number controls and the blocks magnitude estimation shows (meaning representation,
 /// standard): the `number` and `full` builds.
 #[cfg(any(feature = "numbers", not(target_arch = "wasm32")))]

@@ -3,6 +3,12 @@
 import { $, download, listLines, researcherWasm } from './common.js';
 import { state, save } from './store.js';
 
+/** How each control kind's gold answer is compared (`exact`, or the tolerance unit a gold file
+ * may set), from the declaration of the kinds (`www/kinds.json`, made by the Rust side). */
+const GOLD = Object.fromEntries(
+  (await fetch(new URL('../kinds.json', import.meta.url)).then((r) => r.json())).controls.map((c) => [c.kind, c.gold]),
+);
+
 /** Wires the gold pane. `cx` gives `frames` (the previews), `currentItem()`, `schedule()`,
  * `showItems(problems)` and `rowProblems()`; returns `goldFile()`, `showGold()`,
  * `checkGold()` and `showTolerances()`. */
@@ -14,15 +20,14 @@ export function setupGold(cx) {
     return { items, span_overlap, point_band, ratio_band, ...(Object.keys(own).length ? { tolerance: own } : {}) };
   }
 
-  /** What a control's own tolerance means, by its kind (none: compared exactly). */
-  const TOLERANCE = {
-    number: ['ratio still right', 1, 0.5],
-    scale: ['points off still right', 0, 1],
-    slider: ['points off still right', 0, 1],
-    span_labels: ['word overlap (0–1)', 0, 0.05],
-    span_attributes: ['word overlap (0–1)', 0, 0.05],
-    questions: ['fragment overlap (0–1)', 0, 0.05],
+  /** What a control's own tolerance means, by its kind's unit (`exact`: none, compared
+   * exactly): the words beside its box, its least value, its step. */
+  const UNITS = {
+    ratio_band: ['ratio still right', 1, 0.5],
+    point_band: ['points off still right', 0, 1],
+    span_overlap: ['word overlap (0–1)', 0, 0.05],
   };
+  const TOLERANCE = Object.fromEntries(Object.entries(GOLD).filter(([, u]) => UNITS[u]).map(([k, u]) => [k, UNITS[u]]));
 
   /** One input per control of `spec` (parsed) that takes a tolerance: empty keeps the kind's. */
   function showTolerances(spec) {

@@ -100,18 +100,28 @@ pub struct Tolerance {
     pub point_band: u32,
 }
 
-/// What a control's tolerance means, by its kind: the field it sets, or `None` for a control
-/// compared exactly.
+/// What a control's tolerance means, by its kind: the field of [`Tolerance`] it sets, or
+/// `None` for a control compared exactly — one arm per kind, made from the declaration of the
+/// kinds (`gold …` in `crate::kinds::control_kinds!`); a name that is not a field of
+/// [`Tolerance`] does not compile.
 fn tolerance_unit(control: &crate::spec::Control) -> Option<&'static str> {
-    use crate::spec::Control;
-    match control {
-        Control::Number(_) => Some("ratio_band"),
-        Control::Scale(_) | Control::Slider(_) => Some("point_band"),
-        Control::SpanAttributes(_) | Control::SpanLabels(_) | Control::Questions(_) => {
-            Some("span_overlap")
-        }
-        _ => None,
+    macro_rules! unit {
+        (exact) => {
+            None
+        };
+        ($unit:ident) => {{
+            let _ = |t: &Tolerance| t.$unit;
+            Some(stringify!($unit))
+        }};
     }
+    macro_rules! arms {
+        ([$control:expr] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+            match $control {
+                $( crate::spec::Control::$Variant(_) => unit!($gold), )*
+            }
+        };
+    }
+    crate::kinds::control_kinds!([arms] control)
 }
 
 /// One gold or attention item.

@@ -1,0 +1,72 @@
+//! The kinds as data, for what is not Rust: `www/kinds.json` (`tests/kinds.rs` keeps it equal
+//! to [`json`]). The control kinds come from their declaration (`control_kinds!`), the block
+//! kinds from `Block::KINDS`, the participant builds from [`BUILDS`]. `scripts/build.sh` reads
+//! each build's cargo features there, `scripts/css_for_build.py` each build's families and
+//! each kind folder's family, the studio each kind's gold tolerance; `www/glossa.js` keeps a
+//! copy of each build's kinds (it picks a build before anything else loads: a fetch would
+//! slow every participant's first screen), checked against this one.
+
+use serde_json::{json, Value};
+
+/// The participant builds, lightest first, each with the families it has beyond `base` (every
+/// build has `base`; the last has every family).
+pub const BUILDS: [(&str, &[&str]); 6] = [
+    ("choice", &[]),
+    ("number", &["numbers"]),
+    ("grid", &["grids"]),
+    ("labels", &["labels"]),
+    ("rating", &["ratings"]),
+    (
+        "full",
+        &["numbers", "grids", "marking", "labels", "ratings"],
+    ),
+];
+
+/// A family's name as the features and files write it (`Ratings` → `ratings`).
+fn family(name: &str) -> String {
+    name.to_ascii_lowercase()
+}
+
+/// The control kinds: tag, family and gold comparison, in declaration order.
+fn controls() -> Vec<(&'static str, String, &'static str)> {
+    macro_rules! rows {
+        ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+            vec![$( (stringify!($folder), family(stringify!($family)), stringify!($gold)) ),*]
+        };
+    }
+    super::control_kinds!([rows])
+}
+
+/// `www/kinds.json`: every control kind (its family and gold comparison), every block kind
+/// (its family), and every participant build (its families, its cargo features, and the kinds
+/// it shows: `null` for all).
+pub fn json() -> String {
+    let controls = controls();
+    let blocks: Vec<(&str, String)> = crate::spec::Block::KINDS
+        .iter()
+        .map(|(k, f)| (*k, family(f)))
+        .collect();
+    let builds: Vec<Value> = BUILDS
+        .iter()
+        .enumerate()
+        .map(|(n, (name, extra))| {
+            let has = |f: &str| f == "base" || extra.contains(&f);
+            let last = n + 1 == BUILDS.len();
+            let of = |list: Vec<&str>| if last { Value::Null } else { json!(list) };
+            json!({
+                "name": name,
+                "families": std::iter::once("base").chain(extra.iter().copied()).collect::<Vec<_>>(),
+                "features": extra,
+                "controls": of(controls.iter().filter(|c| has(&c.1)).map(|c| c.0).collect()),
+                "blocks": of(blocks.iter().filter(|b| has(&b.1)).map(|b| b.0).collect()),
+            })
+        })
+        .collect();
+    let value = json!({
+        "$comment": "Made from the declaration of the kinds (src/kinds/mod.rs): do not edit; GLOSSA_BLESS=1 cargo test --test kinds writes it anew.",
+        "controls": controls.iter().map(|(k, f, g)| json!({"kind": k, "family": f, "gold": g})).collect::<Vec<_>>(),
+        "blocks": blocks.iter().map(|(k, f)| json!({"kind": k, "family": f})).collect::<Vec<_>>(),
+        "builds": builds,
+    });
+    serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
+}

@@ -1,0 +1,98 @@
+//! `ScaleView`: a scale control — one scale, or one per output with the output's text.
+
+use crate::ui::markdown_view::Markdown;
+use crate::ui::output_cards::{box_error, output_cards};
+use super::scale_points::ScalePoints;
+use crate::answer::Point;
+use crate::form::{Action, FormState, SetPoint};
+use crate::i18n::Lang;
+use crate::item::Output;
+use crate::spec::ScaleControl;
+use crate::support::ids::dom_id;
+use crate::validate::Report;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`ScaleView`].
+#[derive(Properties, PartialEq)]
+pub struct ScaleViewProps {
+    /// The widget instance (for DOM ids).
+    pub instance: u32,
+    /// The control from the spec.
+    pub control: Rc<ScaleControl>,
+    /// The outputs in the order shown (empty for a single scale).
+    pub outputs: Rc<Vec<Output>>,
+    /// The form.
+    pub form: Rc<FormState>,
+    /// The current report.
+    pub report: Rc<Report>,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches points.
+    pub on_action: Callback<Action>,
+}
+
+/// A scale question.
+#[component]
+pub fn ScaleView(props: &ScaleViewProps) -> Html {
+    let c = &props.control;
+    let base = dom_id(props.instance, &[c.id.as_str()]);
+    let one = |key: Option<&str>, name: String| {
+        let on_point = {
+            let (on_action, id, key) = (
+                props.on_action.clone(),
+                c.id.clone(),
+                key.map(str::to_owned),
+            );
+            Callback::from(move |p: Point| on_action.emit(SetPoint::action(&id, key.clone(), p)))
+        };
+        html! {
+            <ScalePoints id={dom_id(props.instance, &[c.id.as_str(), "scale", key.unwrap_or("")])}
+                control={Rc::clone(c)} name={AttrValue::from(name)}
+                point={props.form.point(&c.id, key.unwrap_or(""))}
+                error={box_error(&props.form, &props.report, &c.id, key, props.lang)}
+                disabled={props.form.submitted} {on_point} />
+        }
+    };
+    html! {
+        <fieldset class="glossa-control glossa-scale-control" id={base}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            if let Some(src) = &c.outputs {
+                { output_cards(&props.outputs, &src.label, &c.label, Some("glossa-rated-outputs"), |id, name| one(Some(id), name)) }
+            } else {
+                { one(None, c.label.clone()) }
+            }
+        </fieldset>
+    }
+}
+
+impl crate::ui::kind_view::KindView for ScaleControl {
+    fn view(&self, cx: &crate::ui::kind_view::ViewContext) -> Html {
+        let outputs = self
+            .outputs
+            .as_ref()
+            .map(|src| cx.task.outputs_shown(&self.id, src.field.as_str()));
+        html! {
+            <ScaleView instance={cx.instance} control={Rc::new(self.clone())}
+                outputs={Rc::new(outputs.unwrap_or_default())} form={Rc::clone(cx.form)}
+                report={Rc::clone(cx.report)} lang={cx.lang} on_action={cx.actions.now.clone()} />
+        }
+    }
+
+    /// The first point of the scale the problem is about.
+    fn focus_problem(&self, instance: u32, _: &crate::ui::Model, place: &crate::validate::Place) {
+        let key = match place {
+            crate::validate::Place::Output(key) => key.as_str(),
+            _ => "",
+        };
+        let group = dom_id(instance, &[self.id.as_str(), "scale", key]);
+        crate::ui::focus::focus(&format!("{group}-{}", self.start));
+    }
+
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, lang: Lang) -> Html {
+        crate::ui::output_cards::example_points(self.outputs.as_ref(), value, item, lang)
+    }
+}

@@ -1,0 +1,609 @@
+//! `span_labels`: passages of a text, each with one label from a set (named entities, toxic
+//! spans, MQM error spans), attributes per span, and "nothing to mark" as an answer.
+
+pub mod spec;
+// The view: the UI layer of the kind (browser builds only).
+#[cfg(feature = "web")]
+mod view;
+#[cfg(feature = "web")]
+mod label_bar;
+#[cfg(feature = "web")]
+mod labelled_span_row;
+
+use super::prelude::*;
+use super::single_choice::check_options;
+use crate::answer::{LabelSet, LabelledSpan, LabelledSpanValue, SpanLabelsValue, WordSpan};
+use crate::form::{LabelAction, LabelEdit};
+use crate::simulate::{select, words};
+use crate::spec::{ChoiceOption, SpanLabels};
+use crate::study::gold::{done, locate, problem};
+use crate::support::family::{Gate, Labels};
+use crate::text::Tokens;
+use crate::validate::{span_count, span_label, span_overlap};
+
+fn gate<T>(v: T) -> Labels<T> {
+    Gate::gate(v)
+}
+
+impl CheckControl for SpanLabels {
+    fn check(&self, path: &str, keys: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
+        let options: Vec<ChoiceOption> = self
+            .labels
+            .iter()
+            .map(|l| ChoiceOption {
+                value: l.value.clone(),
+                label: l.label.clone(),
+                description: None,
+                key: l.key.clone(),
+            })
+            .collect();
+        let listed: Vec<(String, &ChoiceOption)> = options
+            .iter()
+            .enumerate()
+            .map(|(n, o)| (format!("{path}.labels[{n}]"), o))
+            .collect();
+        check_options(&format!("{path}.labels"), &listed, keys, out);
+        if let Some(max) = self.max {
+            if max == 0 || max < self.min {
+                out.push(SpecIssue::new(
+                    format!("{path}.max"),
+                    SpecIssueCode::InvalidField,
+                    format!(
+                        "max ({max}) must be at least 1 and at least min ({})",
+                        self.min
+                    ),
+                ));
+            }
+        }
+        crate::spec::distinct(
+            self.attributes.iter().map(|a| a.id.as_str()),
+            |n| format!("{path}.attributes[{n}].id"),
+            SpecIssueCode::DuplicateControlId,
+            "attribute id",
+            out,
+        );
+        for (n, a) in self.attributes.iter().enumerate() {
+            let apath = format!("{path}.attributes[{n}]");
+            if a.label.trim().is_empty() {
+                out.push(SpecIssue::new(
+                    format!("{apath}.label"),
+                    SpecIssueCode::Empty,
+                    "the attribute label is empty".to_owned(),
+                ));
+            }
+            crate::spec::distinct(
+                a.values.iter().map(|v| v.value.as_str()),
+                |i| format!("{apath}.values[{i}].value"),
+                SpecIssueCode::DuplicateOptionValue,
+                "value",
+                out,
+            );
+        }
+    }
+}
+
+impl ItemFields for SpanLabels {
+    fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
+        out.extend(crate::item::check_text_field(
+            item,
+            self.text_field.as_str(),
+            path,
+        ));
+    }
+
+    fn span_field(&self) -> Option<&str> {
+        Some(self.text_field.as_str())
+    }
+
+    fn span_units(&self) -> crate::text::tokens::Units {
+        self.units
+    }
+}
+
+/// A worked example's span: `{"label": "PER", "words": [first, last], "attributes": {...}}`.
+fn example_span(v: &Value) -> Option<LabelledSpan> {
+    let words = v.get("words")?.as_array()?;
+    let attrs = v
+        .get("attributes")
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_owned())))
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(LabelledSpan {
+        span: WordSpan {
+            first: words.first()?.as_u64()? as usize,
+            last: words.get(1).or(words.first())?.as_u64()? as usize,
+        },
+        label: v.get("label")?.as_str()?.into(),
+        attrs,
+    })
+}
+
+impl KindAnswer for SpanLabels {
+    fn read_value(&self, json: &Value) -> Result<AnswerValue, String> {
+        typed(json).map(|v| AnswerValue::SpanLabels(gate(v)))
+    }
+
+    fn example_answer(&self, json: &Value) -> Option<Answer> {
+        let spans = json
+            .get("spans")?
+            .as_array()?
+            .iter()
+            .map(example_span)
+            .collect::<Option<Vec<_>>>()?;
+        let nothing = spans.is_empty();
+        Some(Answer::Labels(gate(LabelSet {
+            spans,
+            nothing,
+            brush: None,
+        })))
+    }
+
+    fn example_hint(&self) -> &'static str {
+        "give {\"spans\": [{\"label\": \"...\", \"words\": [first word, last word]}]} ([] for nothing to mark)"
+    }
+}
+
+impl FormKind for SpanLabels {
+    /// Spans are made by their own actions (`Action::Labels`).
+    fn accepts(&self, _: &Task, _: &Answer) -> bool {
+        false
+    }
+}
+
+/// The labelled spans of an answer (none when there is no answer).
+fn label_set(answer: Option<&Answer>) -> Option<&LabelSet> {
+    match answer {
+        Some(Answer::Labels(set)) => Some(set),
+        _ => None,
+    }
+}
+
+impl ControlRules for SpanLabels {
+    fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
+        let set = label_set(answer);
+        out.extend(span_count::apply(self, set));
+        let Some(set) = set else { return };
+        let tokens = task.tokens(self.text_field.as_str());
+        let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
+        let words = tokens.map_or(0, |t| t.word_count());
+        for (i, s) in set.spans.iter().enumerate() {
+            out.extend(span_label::apply(self, i, s, words));
+        }
+        let covered = |j: usize| -> String {
+            let s = set.spans[j].span;
+            tokens
+                .filter(|t| !crate::validate::span_bounds::outside(&s, t.word_count()))
+                .map_or_else(String::new, |t| t.covered(text, s.first, s.last).to_owned())
+        };
+        out.extend(span_overlap::apply(self, &set.spans, &covered));
+    }
+}
+
+/// The spans of a value in the order results keep: by start, then end, then label.
+fn sorted(mut spans: Vec<LabelledSpanValue>) -> Vec<LabelledSpanValue> {
+    spans.sort_by(|a, b| (a.start, a.end, &a.label).cmp(&(b.start, b.end, &b.label)));
+    spans
+}
+
+impl ToValue for SpanLabels {
+    /// Always a value: an item without spans records `"spans": []` (with `nothing_to_mark`),
+    /// so agreement counts it.
+    fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
+        let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
+        let tokens = task.tokens(self.text_field.as_str())?;
+        let set = label_set(answer);
+        let spans = set
+            .map(|s| s.spans.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|s| {
+                Some(LabelledSpanValue::new(
+                    s.label.to_string(),
+                    SpanValue::of(text, tokens, &s.span)?,
+                    s.attrs.clone(),
+                ))
+            })
+            .collect();
+        Some(AnswerValue::SpanLabels(gate(SpanLabelsValue {
+            spans: sorted(spans),
+            nothing_to_mark: set.is_some_and(|s| s.nothing),
+        })))
+    }
+}
+
+impl Simulate for SpanLabels {
+    /// Up to three spans (at least `min`), each labelled one way or the other (selection first,
+    /// or the brush), with every attribute; or "nothing to mark".
+    fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {
+        let count = task
+            .tokens(self.text_field.as_str())
+            .map_or(0, |t| t.word_count());
+        let act = |edit| {
+            Action::Labels(gate(LabelAction {
+                control: self.id.clone(),
+                edit,
+            }))
+        };
+        let most = self.max.unwrap_or(3).min(3);
+        let want = if self.labels.is_empty() || count == 0 {
+            0
+        } else if plain {
+            self.min.max(1).min(most)
+        } else {
+            self.min + pick(rng, most.saturating_sub(self.min) + 1)
+        };
+        if want == 0 {
+            out.push(act(LabelEdit::Nothing(true)));
+            return;
+        }
+        let mut made = 0;
+        for _ in 0..want {
+            let label = self.labels[pick(rng, self.labels.len())].value.clone();
+            let Some(span) = words(rng, count) else { break };
+            if pick(rng, 2) == 0 {
+                out.push(select(&self.id, span));
+                out.push(act(LabelEdit::Pick(label)));
+            } else {
+                out.push(act(LabelEdit::Brush(Some(label))));
+                out.push(select(&self.id, span));
+                out.push(act(LabelEdit::Brush(None)));
+            }
+            made += 1;
+        }
+        // Spans replaced under the overlap rule are fewer: attributes go to those left, by
+        // position (a missing one is a harmless no-op).
+        for i in 0..made {
+            for a in &self.attributes {
+                let value = if a.values.is_empty() {
+                    "simulated note".to_owned()
+                } else {
+                    a.values[pick(rng, a.values.len())].value.clone()
+                };
+                out.push(act(LabelEdit::Attribute {
+                    span: i,
+                    attr: a.id.clone(),
+                    value: Some(value),
+                }));
+            }
+        }
+    }
+}
+
+impl GoldAnswer for SpanLabels {
+    /// `{"spans": [{"label": "PER", "text": "Angela Merkel"}, ...]}` (a span as its text, with
+    /// `occurrence`, as `words`, or copied from a result), or `{"spans": []}` for nothing to
+    /// mark: per label, the words marked with it; and per value of an attribute a span gives
+    /// (`"attributes": {"severity": "major"}`, checked against the spec), the words marked
+    /// with it, scored as the labels are.
+    fn expected(
+        &self,
+        item: &Item,
+        value: &Value,
+        path: &str,
+    ) -> Result<Expected, Vec<GoldProblem>> {
+        let text = item.text(self.text_field.as_str()).unwrap_or_default();
+        let tokens = Tokens::with_units(text, self.units);
+        let Some(list) = value.get("spans").and_then(Value::as_array) else {
+            return Err(problem(
+                path,
+                "write {\"spans\": [{\"label\": \"<label>\", \"text\": \"<marked text>\"}]} ({\"spans\": []} for nothing to mark)".into(),
+            ));
+        };
+        // Per label (under [`LABELS`]) and per value of each attribute, the words marked.
+        let mut out: SortedMap<String, SortedMap<String, Vec<u64>>> = SortedMap::new();
+        let mut problems = Vec::new();
+        for (i, span) in list.iter().enumerate() {
+            let at = format!("{path}.spans[{i}]");
+            let label = span
+                .get("label")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            if self.label_of(label).is_none() {
+                let known: Vec<&str> = self.labels.iter().map(|l| l.value.as_str()).collect();
+                problems.extend(problem(
+                    &format!("{at}.label"),
+                    format!(
+                        "\"{label}\" is not a label of \"{}\": use one of {}",
+                        self.id,
+                        known.join(", ")
+                    ),
+                ));
+                continue;
+            }
+            // Its attributes: ids of the spec, values of their lists (a free note is not
+            // scored).
+            let mut valued = Vec::new();
+            for (id, v) in span
+                .get("attributes")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
+                let at = format!("{at}.attributes.{id}");
+                match self.attributes.iter().find(|a| a.id == *id) {
+                    None => problems.extend(problem(
+                        &at,
+                        format!(
+                            "\"{id}\" is not an attribute of \"{}\" (its attributes: {})",
+                            self.id,
+                            self.attributes
+                                .iter()
+                                .map(|a| a.id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )),
+                    Some(a) if a.values.is_empty() => {}
+                    Some(a) => match v
+                        .as_str()
+                        .filter(|v| a.values.iter().any(|x| x.value == *v))
+                    {
+                        Some(v) => valued.push((id.clone(), v.to_owned())),
+                        None => problems.extend(problem(
+                            &at,
+                            format!(
+                                "{v} is not a value of \"{id}\": use one of {}",
+                                a.values
+                                    .iter()
+                                    .map(|x| x.value.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        )),
+                    },
+                }
+            }
+            match locate(text, &tokens, span, &at) {
+                Ok((f, l)) => {
+                    let keys = std::iter::once((LABELS.to_owned(), label.to_owned())).chain(valued);
+                    for (attr, value) in keys {
+                        let words = out.entry(attr).or_default().entry(value).or_default();
+                        words.extend(f as u64..=l as u64);
+                        words.sort_unstable();
+                        words.dedup();
+                    }
+                }
+                Err(mut p) => problems.append(&mut p),
+            }
+        }
+        out.entry(LABELS.to_owned()).or_default();
+        done(Expected::Spans(out), problems)
+    }
+}
+
+/// The key a labelled-span control's gold labels are read under, beside its attributes' ids
+/// (an attribute id is never empty, so never this).
+pub(crate) const LABELS: &str = "";
+
+impl Analyse for SpanLabels {
+    fn revalidate(
+        &self,
+        task: &Task,
+        value: &AnswerValue,
+        path: &str,
+        out: &mut Vec<Finding>,
+    ) -> Option<Answer> {
+        let v = value.span_labels()?;
+        let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
+        let tokens = task.tokens(self.text_field.as_str())?;
+        let plain: Vec<SpanValue> = v.spans.iter().map(LabelledSpanValue::span).collect();
+        let words = crate::analysis::revalidate::read_spans(
+            text,
+            tokens,
+            &plain,
+            &format!("{path}.spans"),
+            out,
+        );
+        if words.len() != v.spans.len() {
+            return None;
+        }
+        if v.nothing_to_mark && !v.spans.is_empty() {
+            out.push(finding(
+                path,
+                "\"nothing_to_mark\" with spans marked".to_owned(),
+            ));
+        }
+        let spans = v
+            .spans
+            .iter()
+            .zip(words)
+            .map(|(s, span)| LabelledSpan {
+                span,
+                label: s.label.as_str().into(),
+                attrs: s.attributes.clone(),
+            })
+            .collect();
+        Some(Answer::Labels(gate(LabelSet {
+            spans,
+            nothing: v.nothing_to_mark,
+            brush: None,
+        })))
+    }
+
+    /// A row per span: the label as the value, `attr=value` pairs as the part; a row with the
+    /// value `nothing_to_mark` (or empty) for an item without spans.
+    fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
+        let Some(v) = value.span_labels() else { return };
+        if v.spans.is_empty() {
+            let shown = if v.nothing_to_mark {
+                "nothing_to_mark"
+            } else {
+                ""
+            };
+            push(String::new(), shown.to_owned(), None);
+        }
+        for s in &v.spans {
+            let part: Vec<String> = s
+                .attributes
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            push(part.join(";"), s.label.clone(), Some(&s.span()));
+        }
+    }
+
+    /// Per label, one nominal unit per word of the text: marked with the label or not, over
+    /// every item answered (an item nobody marked is agreement too); then every label
+    /// together (each word's labels, `O` for none).
+    fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {
+        // Per item, each annotator's spans.
+        let mut by_item: SortedMap<String, SortedMap<String, &SpanLabelsValue>> = SortedMap::new();
+        for a in answers {
+            if let Some(v) = a.value.span_labels() {
+                by_item
+                    .entry(a.item.to_owned())
+                    .or_default()
+                    .insert(a.who.clone(), v);
+            }
+        }
+        // Each item's words, counted once (the words up to the last marked when the item is
+        // not given).
+        let lengths: SortedMap<&str, usize> = by_item
+            .iter()
+            .map(|(item, by)| {
+                let marked = by
+                    .values()
+                    .flat_map(|v| v.spans.iter().map(|s| s.last_word + 1))
+                    .max()
+                    .unwrap_or(0);
+                let n = on
+                    .items
+                    .iter()
+                    .find(|i| &i.id == item)
+                    .and_then(|i| i.text(self.text_field.as_str()))
+                    .map_or(marked, |text| {
+                        Tokens::with_units(text, self.units).word_count()
+                    });
+                (item.as_str(), n)
+            })
+            .collect();
+        fn tags(v: &SpanLabelsValue, w: usize) -> Vec<&str> {
+            let mut t: Vec<&str> = v
+                .spans
+                .iter()
+                .filter(|s| s.first_word <= w && w <= s.last_word)
+                .map(|s| s.label.as_str())
+                .collect();
+            t.sort_unstable();
+            t.dedup();
+            t
+        }
+        let table = |cell: &dyn Fn(&SpanLabelsValue, usize) -> String| {
+            let mut t = Table::new();
+            for (item, by) in &by_item {
+                for w in 0..lengths[item.as_str()] {
+                    for (who, v) in by {
+                        t.entry((item.clone(), format!("{w:07}")))
+                            .or_default()
+                            .insert(who.clone(), Datum::Category(cell(v, w)));
+                    }
+                }
+            }
+            t
+        };
+        for l in &self.labels {
+            let t = table(&|v, w| {
+                if tags(v, w).contains(&l.value.as_str()) {
+                    "1"
+                } else {
+                    "0"
+                }
+                .to_owned()
+            });
+            report.measures.push(measure(
+                format!("{}.{}", self.id, l.value),
+                Level::Nominal,
+                "each word marked with the label or not",
+                &t,
+            ));
+        }
+        let t = table(&|v, w| {
+            let t = tags(v, w);
+            if t.is_empty() {
+                "O".to_owned()
+            } else {
+                t.join("+")
+            }
+        });
+        report.measures.push(measure(
+            self.id.to_string(),
+            Level::Nominal,
+            "each word's labels (O: none)",
+            &t,
+        ));
+        report.span_f1.push(crate::analysis::span_f1::compute(
+            self.id.as_str(),
+            self.labels.iter().map(|l| l.value.as_str()),
+            &by_item,
+        ));
+    }
+
+    /// Spans per label; with attributes, spans per value of each.
+    fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
+        let spans: Vec<&LabelledSpanValue> = values
+            .iter()
+            .filter_map(|v| v.span_labels())
+            .flat_map(|v| &v.spans)
+            .collect();
+        let per_label = self
+            .labels
+            .iter()
+            .map(|l| {
+                (
+                    l.label.clone(),
+                    spans.iter().filter(|s| s.label == l.value.as_str()).count(),
+                )
+            })
+            .collect();
+        let mut charts = vec![(format!("{} (spans per label)", self.label), per_label)];
+        for a in self.attributes.iter().filter(|a| !a.values.is_empty()) {
+            let data = a
+                .values
+                .iter()
+                .map(|v| {
+                    let n = spans
+                        .iter()
+                        .filter(|s| s.attributes.get(&a.id) == Some(&v.value))
+                        .count();
+                    (v.label.clone(), n)
+                })
+                .collect();
+            charts.push((format!("{}: {}", self.label, a.label), data));
+        }
+        charts
+    }
+
+    /// Per label, the words marked with it (`ner.PER=3-4,17`), and "nothing to mark".
+    fn categorical(&self, value: &AnswerValue) -> Vec<String> {
+        let Some(v) = value.span_labels() else {
+            return Vec::new();
+        };
+        let mut out: Vec<String> = self
+            .labels
+            .iter()
+            .map(|l| {
+                let words: Vec<String> = v
+                    .spans
+                    .iter()
+                    .filter(|s| s.label == l.value.as_str())
+                    .map(|s| format!("{}-{}", s.first_word, s.last_word))
+                    .collect();
+                format!("{}.{}={}", self.id, l.value, words.join(","))
+            })
+            .collect();
+        for s in &v.spans {
+            for (k, a) in &s.attributes {
+                out.push(format!(
+                    "{}.{}-{}.{k}={a}",
+                    self.id, s.first_word, s.last_word
+                ));
+            }
+        }
+        out.push(format!("{}.nothing={}", self.id, v.nothing_to_mark));
+        out
+    }
+}

@@ -1,0 +1,181 @@
+//! What a spec says of a `span_labels` control: its entry's fields, as the JSON Schema and the spec
+//! reference show them.
+
+use crate::spec::parts::*;
+use crate::support::ids::{ControlId, FieldName, OptionValue};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Labelled spans: the annotator marks passages of a text and gives each one label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpanLabels {
+    /// Id of the control, unique in the spec; the answer is stored under it.
+    pub id: ControlId,
+    /// The task in a few words (e.g. `Toxische Stellen`); also the control's accessible name.
+    pub label: String,
+    /// Optional help under the label, in Markdown.
+    #[serde(default)]
+    pub help: Option<String>,
+    /// The item field whose text the spans are marked in. Spans never leave this text.
+    pub text_field: FieldName,
+    /// Label of the text block (e.g. `Kommentar`, `Translation`).
+    pub text_label: String,
+    /// What a span is made of: `words` (default) or `characters` (Thai, Chinese, Japanese, or
+    /// spans starting inside a word). Results record the same offsets either way.
+    #[serde(default)]
+    pub units: crate::text::tokens::Units,
+    /// The labels, in screen order (at most 15 look different from each other).
+    pub labels: Vec<SpanLabel>,
+    /// Whether spans may overlap: `none` (default: marking over a span replaces it), `nested`
+    /// (one span inside another, never crossing) or `allowed` (any overlap).
+    #[serde(default)]
+    pub overlap: SpanOverlap,
+    /// The fewest spans an item needs (default 0).
+    #[serde(default)]
+    pub min: usize,
+    /// The most spans an item takes (default: any number).
+    #[serde(default)]
+    pub max: Option<usize>,
+    /// With `min` 0, whether an item without spans needs the annotator to tick "nothing to
+    /// mark" (default `true`: an empty answer is an answer, never a skipped item). Results
+    /// record `nothing_to_mark`.
+    #[serde(default = "yes")]
+    pub confirm_empty: bool,
+    /// What each span is asked besides its label (e.g. MQM's `severity`, or a note), in
+    /// screen order.
+    #[serde(default)]
+    pub attributes: Vec<SpanLabelAttribute>,
+}
+
+/// One label of a labelled-span control.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpanLabel {
+    /// The stable value recorded in results (e.g. `PER`, `insult`); unique in its control.
+    pub value: OptionValue,
+    /// The label shown on its button and beside its spans.
+    pub label: String,
+    /// What the label covers and how to mark it, in Markdown (opened on the spot).
+    #[serde(default)]
+    pub description: Option<String>,
+    /// A shortcut key: labels the selected passage, or (nothing selected) picks the label to
+    /// mark with. One character `1`–`9` or `a`–`z`, unique in the spec.
+    #[serde(default)]
+    pub key: Option<String>,
+    /// Its colour: `amber`, `blue`, `pink`, `green`, `purple`, `orange`, `teal` or `brown`
+    /// (default: by position). Every label also has its own line style, so labels differ
+    /// without colour vision too.
+    #[serde(default)]
+    pub color: Option<LabelColor>,
+}
+
+/// The colours labels can take (each paired with line styles that tell labels apart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LabelColor {
+    /// Amber.
+    Amber,
+    /// Blue.
+    Blue,
+    /// Pink.
+    Pink,
+    /// Green.
+    Green,
+    /// Purple.
+    Purple,
+    /// Orange.
+    Orange,
+    /// Teal.
+    Teal,
+    /// Brown.
+    Brown,
+}
+
+/// Whether the spans of a labelled-span control may overlap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SpanOverlap {
+    /// No two spans share a word; marking over a span replaces it.
+    #[default]
+    None,
+    /// A span may lie inside another, never across its edge; marking across replaces.
+    Nested,
+    /// Spans may overlap in any way.
+    Allowed,
+}
+
+/// Something asked of every span besides its label: a value from a list, or (without
+/// `values`) a free-text note.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpanLabelAttribute {
+    /// Id, unique in the control; results use it as the key (e.g. `severity`).
+    pub id: String,
+    /// Label shown beside each span (e.g. `Severity`).
+    pub label: String,
+    /// The values to choose from (e.g. `minor`, `major`, `critical`); none: a free-text note.
+    #[serde(default)]
+    pub values: Vec<AttributeValue>,
+    /// Whether every span needs it (default: `true` with values, `false` for a note).
+    #[serde(default)]
+    pub required: Option<bool>,
+    /// The most characters of a note (default 500).
+    #[serde(default = "five_hundred")]
+    pub max_length: usize,
+}
+
+impl SpanLabelAttribute {
+    /// Whether every span needs this attribute.
+    pub fn is_required(&self) -> bool {
+        self.required.unwrap_or(!self.values.is_empty())
+    }
+}
+
+impl SpanLabels {
+    /// A label by value.
+    pub fn label_of(&self, value: &str) -> Option<&SpanLabel> {
+        self.labels.iter().find(|l| l.value.as_str() == value)
+    }
+
+    /// Whether an empty answer needs "nothing to mark" ticked.
+    pub fn needs_confirmation(&self) -> bool {
+        self.min == 0 && self.confirm_empty
+    }
+
+    /// Each label's style (`0..PALETTE`, see `www/glossa.css`): its colour's first style not
+    /// taken by an earlier label, else its position.
+    pub fn styles(&self) -> Vec<usize> {
+        const STYLES: usize = 15;
+        let mut taken: Vec<usize> = Vec::new();
+        for (n, l) in self.labels.iter().enumerate() {
+            let style = match l.color {
+                Some(c) => {
+                    let base = c as usize;
+                    (0..2)
+                        .map(|k| base + 8 * k)
+                        .filter(|s| *s < STYLES)
+                        .find(|s| !taken.contains(s))
+                        .unwrap_or(base)
+                }
+                None => (n..n + STYLES)
+                    .map(|s| s % STYLES)
+                    .find(|s| !taken.contains(s) && !self.claimed(*s))
+                    .unwrap_or(n % STYLES),
+            };
+            taken.push(style);
+        }
+        taken
+    }
+
+    /// Whether a label with an explicit colour will take style `s` first.
+    fn claimed(&self, s: usize) -> bool {
+        self.labels
+            .iter()
+            .any(|l| l.color.is_some_and(|c| c as usize == s))
+    }
+}
+
+fn five_hundred() -> usize {
+    500
+}

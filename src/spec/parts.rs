@@ -1,0 +1,71 @@
+//! Parts that several control kinds' entries share: a choice's options, a scale's or a
+//! slider's anchors, where outputs come from, and the defaults they read.
+
+use crate::support::ids::{FieldName, OptionValue};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// One option of a choice control.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceOption {
+    /// The stable value recorded in results (e.g. `totalmente_sbagliato`); unique in its control.
+    pub value: OptionValue,
+    /// The short label shown beside the radio button; also its accessible name.
+    pub label: String,
+    /// The long definition, in Markdown, that the annotator can open on the spot.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// A shortcut key that picks this option while the widget has focus: one character `1`–`9`
+    /// or `a`–`z`, unique in the spec.
+    #[serde(default)]
+    pub key: Option<String>,
+}
+
+/// The labels of a scale's or a slider's two ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Anchors {
+    /// The low end (e.g. `0: Nonsense`).
+    pub low: String,
+    /// The high end (e.g. `100: Perfect`).
+    pub high: String,
+}
+
+/// Where a control finds the outputs it asks about, one box each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OutputsSource {
+    /// The item field holding the outputs: a list of `{"id": "...", "text": "..."}`. Results
+    /// are keyed by these ids, never by screen position.
+    pub field: FieldName,
+    /// Label of each output; `{n}` is its position on screen (e.g. `Utterance {n}`).
+    pub label: String,
+    /// Show the outputs in an order shuffled per item (reproducible from the host's seed and the
+    /// item id); the order shown is recorded in the result.
+    #[serde(default)]
+    pub shuffle: bool,
+    /// How many outputs every item must list (RankME shows three). An item with another number
+    /// is refused, by `glossa check` and by `mount`, with a message naming the item. Default:
+    /// any number (at least one).
+    #[serde(default)]
+    pub count: Option<usize>,
+}
+
+pub(crate) fn yes() -> bool {
+    true
+}
+
+/// A value of a span attribute.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttributeValue {
+    /// The stable value recorded in results.
+    pub value: String,
+    /// The label shown.
+    pub label: String,
+}
+
+pub(crate) fn one_i64() -> i64 {
+    1
+}
