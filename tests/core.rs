@@ -3,7 +3,7 @@
 
 use glossa::task::Task;
 
-use glossa::form::{apply, Action, FormState};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item::{self, Item};
 use glossa::result::{build, Environment, ResultDoc, RESULT_FORMAT};
 use glossa::spec::{Control, TaskSpec};
@@ -22,10 +22,10 @@ fn example() -> (TaskSpec, Vec<Item>) {
 }
 
 fn choose(value: &str) -> Action {
-    Action::Choose {
-        control: ControlId::from("valutazione"),
-        value: OptionValue::from(value),
-    }
+    Action::kind(
+        ControlId::from("valutazione"),
+        KindEdit::SingleChoice(OptionValue::from(value)),
+    )
 }
 
 fn result(
@@ -118,56 +118,55 @@ fn unknown_options_and_changes_after_submit_are_ignored() {
     assert_eq!(cleared, form);
 }
 
-/// A whole answer set at once (`Action::SetAnswer`) is taken only when the control's kind
-/// accepts it: a valid option, not an unknown one, not a text for a choice, nothing for an
-/// unknown control; `None` clears it.
+/// An edit is taken only by a control of its kind that can take it: a valid option, not an
+/// unknown one, not a text for a choice, nothing for an unknown control; `Clear` clears it.
 #[test]
-fn a_whole_answer_is_taken_only_when_its_kind_accepts_it() {
-    use glossa::answer::Answer;
+fn an_edit_is_taken_only_by_a_control_of_its_kind() {
     let (spec, items) = example();
     let task = bind(&spec, &items[0]);
-    let set = |control: &str, answer: Option<Answer>| {
-        Action::SetAnswer(glossa::form::SetAnswer {
-            control: ControlId::from(control),
-            answer,
-        })
+    let chosen = |control: &str, v: &str| {
+        Action::kind(
+            ControlId::from(control),
+            KindEdit::SingleChoice(OptionValue::from(v)),
+        )
     };
-    let chosen = |v: &str| Some(Answer::Choice(OptionValue::from(v)));
     let form = apply(
         &task,
         &FormState::new(0),
-        set("valutazione", chosen("non_esiste")),
+        chosen("valutazione", "non_esiste"),
     );
     assert!(form.answers.is_empty(), "an unknown option is refused");
     let form = apply(
         &task,
         &form,
-        set("valutazione", Some(Answer::Text("x".into()))),
+        Action::kind(ControlId::from("valutazione"), KindEdit::Text("x".into())),
     );
-    assert!(form.answers.is_empty(), "a text is not a choice's answer");
-    let form = apply(&task, &form, set("nessuno", chosen("totalmente_corretto")));
+    assert!(form.answers.is_empty(), "a text is not a choice's edit");
+    let form = apply(&task, &form, chosen("nessuno", "totalmente_corretto"));
     assert!(form.answers.is_empty(), "an unknown control is refused");
-    let form = apply(
-        &task,
-        &form,
-        set("valutazione", chosen("totalmente_corretto")),
-    );
+    let form = apply(&task, &form, chosen("valutazione", "totalmente_corretto"));
     assert_eq!(
         form.choice(&ControlId::from("valutazione")),
         Some(&OptionValue::from("totalmente_corretto"))
     );
     assert!(result(&spec, &items[0], &form, &SortedMap::new(), 10).is_ok());
-    let cleared = apply(&task, &form, set("valutazione", None));
+    let cleared = apply(
+        &task,
+        &form,
+        Action::Clear {
+            control: ControlId::from("valutazione"),
+        },
+    );
     assert!(cleared.answers.is_empty());
 }
 
 fn action_strategy(values: Vec<String>) -> impl Strategy<Value = Action> {
     let value = prop_oneof![proptest::sample::select(values), "[a-z_]{0,12}"];
     prop_oneof![
-        value.prop_map(|v| Action::Choose {
-            control: ControlId::from("valutazione"),
-            value: OptionValue(v)
-        }),
+        value.prop_map(|v| Action::kind(
+            ControlId::from("valutazione"),
+            KindEdit::SingleChoice(OptionValue(v))
+        )),
         Just(Action::Clear {
             control: ControlId::from("valutazione")
         }),

@@ -6,7 +6,10 @@ mod common;
 
 use glossa::answer::Answer;
 use glossa::form::draft::{storage_key, Draft};
-use glossa::form::{apply, Action, FormState};
+use glossa::form::{apply, Action, FormState, KindEdit};
+use glossa::kinds::grid::GridEdit;
+use glossa::kinds::number::NumberEdit;
+use glossa::kinds::span_attributes::SpanEdit;
 use glossa::support::ids::{ControlId, OptionValue};
 use glossa::support::sorted_map::SortedMap;
 use glossa::task::Task;
@@ -38,24 +41,28 @@ fn every_family_round_trips() {
     let cases = vec![
         (
             task("it-implicit", "spec.json", "items.json", 0),
-            vec![Action::Choose {
-                control: c("valutazione"),
-                value: OptionValue::from("parzialmente_corretto"),
-            }],
+            vec![Action::kind(
+                c("valutazione"),
+                KindEdit::SingleChoice(OptionValue::from("parzialmente_corretto")),
+            )],
         ),
         (
             task("en-informativeness", "spec.json", "items.json", 0),
             vec![
-                Action::SetNumber {
-                    control: c("informativeness"),
-                    key: Some("sys-a".into()),
-                    text: "7".into(),
-                },
-                Action::SetNumber {
-                    control: c("informativeness"),
-                    key: Some("sys-b".into()),
-                    text: "1.5".into(),
-                },
+                Action::kind(
+                    c("informativeness"),
+                    KindEdit::Number(NumberEdit {
+                        key: Some("sys-a".into()),
+                        text: "7".into(),
+                    }),
+                ),
+                Action::kind(
+                    c("informativeness"),
+                    KindEdit::Number(NumberEdit {
+                        key: Some("sys-b".into()),
+                        text: "1.5".into(),
+                    }),
+                ),
                 Action::Leave {
                     path: "informativeness.sys-b".into(),
                 },
@@ -69,24 +76,30 @@ fn every_family_round_trips() {
                 0,
             ),
             vec![
-                Action::GridChoose {
-                    control: c("errors"),
-                    row: 0,
-                    column: "mapping".into(),
-                    value: "omission".into(),
-                },
-                Action::GridChoose {
-                    control: c("errors"),
-                    row: 0,
-                    column: "meaning".into(),
-                    value: "pragmatic".into(),
-                },
-                Action::GridChoose {
-                    control: c("errors"),
-                    row: 2,
-                    column: "special".into(),
-                    value: "ok".into(),
-                },
+                Action::kind(
+                    c("errors"),
+                    KindEdit::Grid(GridEdit::Choose {
+                        row: 0,
+                        column: "mapping".into(),
+                        value: "omission".into(),
+                    }),
+                ),
+                Action::kind(
+                    c("errors"),
+                    KindEdit::Grid(GridEdit::Choose {
+                        row: 0,
+                        column: "meaning".into(),
+                        value: "pragmatic".into(),
+                    }),
+                ),
+                Action::kind(
+                    c("errors"),
+                    KindEdit::Grid(GridEdit::Choose {
+                        row: 2,
+                        column: "special".into(),
+                        value: "ok".into(),
+                    }),
+                ),
             ],
         ),
         (
@@ -98,64 +111,73 @@ fn every_family_round_trips() {
                     focus: 6,
                     complete: true,
                 },
-                Action::AssignSelection {
-                    control: c("techniky"),
-                    attr: "vina".into(),
-                    entry: None,
-                },
-                Action::SpanValue {
-                    control: c("techniky"),
-                    attr: "vina".into(),
-                    entry: 0,
-                    value: Some("ano".into()),
-                },
+                Action::kind(
+                    c("techniky"),
+                    KindEdit::SpanAttributes(SpanEdit::Assign {
+                        attr: "vina".into(),
+                        entry: None,
+                    }),
+                ),
+                Action::kind(
+                    c("techniky"),
+                    KindEdit::SpanAttributes(SpanEdit::Value {
+                        attr: "vina".into(),
+                        entry: 0,
+                        value: Some("ano".into()),
+                    }),
+                ),
                 Action::Select {
                     control: c("techniky"),
                     anchor: 40,
                     focus: 41,
                     complete: true,
                 },
-                Action::AssignSelection {
-                    control: c("techniky"),
-                    attr: "politik".into(),
-                    entry: None,
-                },
+                Action::kind(
+                    c("techniky"),
+                    KindEdit::SpanAttributes(SpanEdit::Assign {
+                        attr: "politik".into(),
+                        entry: None,
+                    }),
+                ),
                 Action::Select {
                     control: c("techniky"),
                     anchor: 50,
                     focus: 51,
                     complete: true,
                 },
-                Action::AssignSelection {
-                    control: c("techniky"),
-                    attr: "politik".into(),
-                    entry: None,
-                },
+                Action::kind(
+                    c("techniky"),
+                    KindEdit::SpanAttributes(SpanEdit::Assign {
+                        attr: "politik".into(),
+                        entry: None,
+                    }),
+                ),
                 Action::Select {
                     control: c("techniky"),
                     anchor: 60,
                     focus: 60,
                     complete: true,
                 },
-                Action::AssignSelection {
-                    control: c("techniky"),
-                    attr: "politik".into(),
-                    entry: Some(1),
-                },
-                Action::SpanValue {
-                    control: c("techniky"),
-                    attr: "politik".into(),
-                    entry: 1,
-                    value: Some("negativni".into()),
-                },
-                Action::SetText {
-                    control: c("poznamka"),
-                    text: "rozepsaná poznámka".into(),
-                },
-                Action::Choose {
-                    control: c("zanr"),
-                    value: OptionValue::from("rozhovor"),
-                },
+                Action::kind(
+                    c("techniky"),
+                    KindEdit::SpanAttributes(SpanEdit::Assign {
+                        attr: "politik".into(),
+                        entry: Some(1),
+                    }),
+                ),
+                Action::kind(
+                    c("techniky"),
+                    KindEdit::SpanAttributes(SpanEdit::Value {
+                        attr: "politik".into(),
+                        entry: 1,
+                        value: Some("negativni".into()),
+                    }),
+                ),
+                Action::kind(c("poznamka"), KindEdit::Text("rozepsaná poznámka".into())),
+                Action::kind(
+                    c("zanr"),
+                    KindEdit::SingleChoice(OptionValue::from("rozhovor")),
+                ),
             ],
         ),
     ];
@@ -225,10 +247,10 @@ fn a_restored_draft_counts_each_visible_moment_once() {
     let form = apply(
         &t,
         &back,
-        Action::Choose {
-            control: ControlId::from("valutazione"),
-            value: OptionValue::from("totalmente_corretto"),
-        },
+        Action::kind(
+            ControlId::from("valutazione"),
+            KindEdit::SingleChoice(OptionValue::from("totalmente_corretto")),
+        ),
     );
     let doc = glossa::result::build(
         &t,
@@ -295,10 +317,10 @@ fn impossible_draft_timings_are_dropped_with_a_warning() {
         let form = apply(
             &t,
             &form,
-            Action::Choose {
-                control: ControlId::from("valutazione"),
-                value: OptionValue::from("totalmente_corretto"),
-            },
+            Action::kind(
+                ControlId::from("valutazione"),
+                KindEdit::SingleChoice(OptionValue::from("totalmente_corretto")),
+            ),
         );
         let doc =
             glossa::result::build(&t, &form, &Default::default(), &SortedMap::new(), now + 500)

@@ -6,8 +6,9 @@
 use glossa::task::Task;
 
 use glossa::answer::{Answer, AnswerValue, CellValue, GridCells};
-use glossa::form::{apply, Action, FormState};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item::{self, Item};
+use glossa::kinds::grid::GridEdit;
 use glossa::result::{build, Environment};
 use glossa::spec::{Control, GridControl, TaskSpec};
 use glossa::support::ids::ControlId;
@@ -40,12 +41,14 @@ fn errors() -> ControlId {
 }
 
 fn choose(row: usize, column: &str, value: &str) -> Action {
-    Action::GridChoose {
-        control: errors(),
-        row,
-        column: column.into(),
-        value: value.into(),
-    }
+    Action::kind(
+        errors(),
+        KindEdit::Grid(GridEdit::Choose {
+            row: row,
+            column: column.into(),
+            value: value.into(),
+        }),
+    )
 }
 
 fn run(spec: &TaskSpec, item: &Item, actions: Vec<Action>) -> FormState {
@@ -207,7 +210,11 @@ fn choosing_the_other_side_clears_and_undo_restores() {
         notice.cleared,
         vec!["mapping".to_owned(), "meaning".to_owned()]
     );
-    let undone = apply(&bind(&spec, it), &form, Action::GridUndo);
+    let undone = apply(
+        &bind(&spec, it),
+        &form,
+        Action::kind(errors(), KindEdit::Grid(GridEdit::Undo)),
+    );
     assert_eq!(
         undone.answers[&errors()],
         Answer::Grid(GridCells::from([(
@@ -229,10 +236,7 @@ fn choosing_the_other_side_clears_and_undo_restores() {
     let cleared = apply(
         &bind(&spec, it),
         &same,
-        Action::GridClearRow {
-            control: errors(),
-            row: 0,
-        },
+        Action::kind(errors(), KindEdit::Grid(GridEdit::ClearRow(0))),
     );
     assert!(cleared.answers.is_empty());
 }
@@ -288,8 +292,8 @@ fn grid_actions() -> impl Strategy<Value = Action> {
     ];
     prop_oneof![
         6 => (0usize..4, column_value).prop_map(|(row, (c, v))| choose(row, c, v)),
-        1 => (0usize..4).prop_map(|row| Action::GridClearRow { control: errors(), row }),
-        1 => Just(Action::GridUndo),
+        1 => (0usize..4).prop_map(|row| Action::kind(errors(), KindEdit::Grid(GridEdit::ClearRow(row)))),
+        1 => Just(Action::kind(errors(), KindEdit::Grid(GridEdit::Undo))),
         1 => Just(Action::SubmitRefused { now_ms: 0 }),
     ]
 }
@@ -389,28 +393,29 @@ fn grid_actions_on_another_kind_of_control_change_nothing() {
     let chosen = apply(
         &task,
         &FormState::new(0),
-        Action::Choose {
-            control: choice.clone(),
-            value: "totalmente_corretto".into(),
-        },
+        Action::kind(
+            choice.clone(),
+            KindEdit::SingleChoice("totalmente_corretto".into()),
+        ),
     );
     assert_eq!(chosen.answers.len(), 1);
     let cleared = apply(
         &task,
         &chosen,
-        Action::GridClearRow {
-            control: choice.clone(),
-            row: 0,
-        },
+        Action::kind(choice.clone(), KindEdit::Grid(GridEdit::ClearRow(0))),
     );
     assert_eq!(cleared, chosen);
     let mut noticed = chosen.clone();
     noticed.grid_notice = Some(glossa::form::GridNotice {
-        control: choice,
+        control: choice.clone(),
         row: 0,
         previous: SortedMap::new(),
         cleared: vec![],
     });
-    let undone = apply(&task, &noticed, Action::GridUndo);
+    let undone = apply(
+        &task,
+        &noticed,
+        Action::kind(choice.clone(), KindEdit::Grid(GridEdit::Undo)),
+    );
     assert_eq!(undone.answers, chosen.answers);
 }

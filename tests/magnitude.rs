@@ -4,8 +4,9 @@
 
 use glossa::task::Task;
 
-use glossa::form::{apply, Action, FormState};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item::{self, Item};
+use glossa::kinds::number::NumberEdit;
 use glossa::result::{build, Environment};
 use glossa::spec::{SpecIssueCode, TaskSpec};
 use glossa::support::ids::ControlId;
@@ -27,11 +28,13 @@ fn example() -> (TaskSpec, Vec<Item>) {
 
 fn typed(spec: &TaskSpec, item: &Item, scores: &[(&str, &str)]) -> FormState {
     scores.iter().fold(FormState::new(0), |form, (id, text)| {
-        let action = Action::SetNumber {
-            control: ControlId::from("informativeness"),
-            key: Some((*id).to_owned()),
-            text: (*text).to_owned(),
-        };
+        let action = Action::kind(
+            ControlId::from("informativeness"),
+            KindEdit::Number(NumberEdit {
+                key: Some((*id).to_owned()),
+                text: (*text).to_owned(),
+            }),
+        );
         apply(&bind(spec, item), &form, action)
     })
 }

@@ -3,7 +3,7 @@
 //! refuses nonsense, and `glossa validate` flags a result that came too soon.
 #![cfg(not(target_arch = "wasm32"))]
 
-use glossa::form::{apply, Action, FormState};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item;
 use glossa::result::{build, Environment};
 use glossa::support::ids::{ControlId, OptionValue};
@@ -26,10 +26,10 @@ fn answered(t: &Task) -> FormState {
     apply(
         t,
         &FormState::new(T0),
-        Action::Choose {
-            control: ControlId::from("valutazione"),
-            value: OptionValue::from("totalmente_sbagliato"),
-        },
+        Action::kind(
+            ControlId::from("valutazione"),
+            KindEdit::SingleChoice(OptionValue::from("totalmente_sbagliato")),
+        ),
     )
 }
 

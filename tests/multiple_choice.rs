@@ -4,8 +4,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use glossa::answer::{Answer, AnswerValue};
-use glossa::form::{apply, Action, FormState, SetAnswer};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item;
+use glossa::kinds::multiple_choice::ChoicesEdit;
 use glossa::result::{build, Environment};
 use glossa::support::ids::{ControlId, OptionValue};
 use glossa::support::sorted_map::SortedMap;
@@ -21,14 +22,14 @@ fn task(n: usize) -> Task {
 }
 
 fn tick(t: &Task, values: &[&str]) -> FormState {
-    let answer = Answer::Choices(values.iter().map(|v| OptionValue::from(*v)).collect());
+    let answer: Vec<OptionValue> = values.iter().map(|v| OptionValue::from(*v)).collect();
     apply(
         t,
         &FormState::new(0),
-        Action::SetAnswer(SetAnswer {
-            control: ControlId::from("emotions"),
-            answer: Some(answer),
-        }),
+        Action::kind(
+            ControlId::from("emotions"),
+            KindEdit::MultipleChoice(ChoicesEdit::Set(answer)),
+        ),
     )
 }
 
@@ -102,16 +103,15 @@ fn a_simulated_annotator_gives_valid_answers() {
 
 #[test]
 fn toggles_apply_to_the_answer_as_it_stands_and_none_stands_alone() {
-    use glossa::form::Toggle;
     let t = task(1);
     let toggle = |f: &FormState, v: &str| {
         apply(
             &t,
             f,
-            Action::Toggle(Toggle {
-                control: ControlId::from("emotions"),
-                value: OptionValue::from(v),
-            }),
+            Action::kind(
+                ControlId::from("emotions"),
+                KindEdit::MultipleChoice(ChoicesEdit::Toggle(OptionValue::from(v))),
+            ),
         )
     };
     let ticked = |f: &FormState| match f.answers.get(&ControlId::from("emotions")) {

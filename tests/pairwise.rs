@@ -4,8 +4,9 @@
 //! and Cohen kappas, choix's Bradley–Terry): agreement, kappas, win rates and strengths.
 #![cfg(not(target_arch = "wasm32"))]
 
-use glossa::form::{apply, Action, FormState, Prefer, PreferEdit};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item;
+use glossa::kinds::pairwise::{Prefer, PreferEdit};
 use glossa::result::{build, Environment};
 use glossa::support::ids::ControlId;
 use glossa::support::sorted_map::SortedMap;
@@ -28,11 +29,13 @@ fn prefer(t: &Task, f: &FormState, criterion: &str, edit: PreferEdit) -> FormSta
     apply(
         t,
         f,
-        Action::Prefer(Prefer {
-            control: ControlId::from("preference"),
-            criterion: Some(criterion.to_owned()),
-            edit,
-        }),
+        Action::kind(
+            ControlId::from("preference"),
+            KindEdit::Pairwise(Prefer {
+                criterion: Some(criterion.to_owned()),
+                edit,
+            }),
+        ),
     )
 }
 

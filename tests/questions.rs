@@ -7,7 +7,8 @@ use common::example_task;
 use glossa::analysis::{export, revalidate};
 use glossa::answer::{Answer, QuestionSet};
 use glossa::form::draft::Draft;
-use glossa::form::{apply, Action, FormState, QuestionEdit};
+use glossa::form::{apply, Action, FormState, KindEdit};
+use glossa::kinds::questions::{QuestionEdit, QuestionsEdit};
 use glossa::result::{build, Environment};
 use glossa::support::ids::ControlId;
 use glossa::support::sorted_map::SortedMap;
@@ -35,18 +36,20 @@ fn word(task: &Task, w: &str) -> usize {
 }
 
 fn edit(card: usize, edit: QuestionEdit) -> Action {
-    Action::QuestionEdit {
-        control: qa(),
-        card,
-        edit,
-    }
+    Action::kind(
+        qa(),
+        KindEdit::Questions(QuestionsEdit::Card {
+            card: card,
+            edit: edit,
+        }),
+    )
 }
 
 /// Actions writing one question with the fragment `first..=last` (words of the paragraph).
 fn question(task: &Task, card: usize, text: &str, first: &str, last: &str) -> Vec<Action> {
     let mut out = Vec::new();
     if card > 0 {
-        out.push(Action::QuestionAdd { control: qa() });
+        out.push(Action::kind(qa(), KindEdit::Questions(QuestionsEdit::Add)));
     }
     out.push(edit(card, QuestionEdit::Text(text.into())));
     out.push(Action::Select {
@@ -55,10 +58,10 @@ fn question(task: &Task, card: usize, text: &str, first: &str, last: &str) -> Ve
         focus: word(task, last),
         complete: true,
     });
-    out.push(Action::QuestionAssign {
-        control: qa(),
-        card,
-    });
+    out.push(Action::kind(
+        qa(),
+        KindEdit::Questions(QuestionsEdit::Assign(card)),
+    ));
     out
 }
 
@@ -143,16 +146,19 @@ fn the_first_card_is_created_by_its_first_edit_and_cards_move_and_go() {
     // An edit beyond the list is ignored; adding appends.
     let form = apply(&t, &form, edit(3, QuestionEdit::Text("x".into())));
     assert_eq!(set(&form).cards.len(), 1);
-    let form = apply(&t, &form, Action::QuestionAdd { control: qa() });
+    let form = apply(
+        &t,
+        &form,
+        Action::kind(qa(), KindEdit::Questions(QuestionsEdit::Add)),
+    );
     let form = apply(&t, &form, edit(1, QuestionEdit::Text("Gdzie?".into())));
     let form = apply(
         &t,
         &form,
-        Action::QuestionMove {
-            control: qa(),
-            card: 1,
-            to: 0,
-        },
+        Action::kind(
+            qa(),
+            KindEdit::Questions(QuestionsEdit::Move { card: 1, to: 0 }),
+        ),
     );
     let s = set(&form);
     assert_eq!(
@@ -169,19 +175,13 @@ fn the_first_card_is_created_by_its_first_edit_and_cards_move_and_go() {
     let form = apply(
         &t,
         &form,
-        Action::QuestionRemove {
-            control: qa(),
-            card: 0,
-        },
+        Action::kind(qa(), KindEdit::Questions(QuestionsEdit::Remove(0))),
     );
     assert_eq!(set(&form).cards.len(), 1);
     let form = apply(
         &t,
         &form,
-        Action::QuestionRemove {
-            control: qa(),
-            card: 0,
-        },
+        Action::kind(qa(), KindEdit::Questions(QuestionsEdit::Remove(0))),
     );
     assert_eq!(form.answers.get(&qa()), None, "no cards left: no answer");
 }
@@ -277,10 +277,10 @@ fn rules_name_each_question_and_the_count() {
     assert!(!report.is_valid());
     // With the box ticked, fewer questions are fine once each one is complete.
     let mut actions = question(&t, 0, "Kiedy wydano Prolegomena?", "1783", "roku");
-    actions.push(Action::NoMoreQuestions {
-        control: qa(),
-        on: true,
-    });
+    actions.push(Action::kind(
+        qa(),
+        KindEdit::Questions(QuestionsEdit::NoMore(true)),
+    ));
     let form = run(&t, actions);
     let report = form.report(&t);
     assert!(report.is_valid(), "{:?}", report.problems);
@@ -302,10 +302,10 @@ fn high_overlap_is_flagged_for_manual_acceptance_not_blocked() {
         "1781",
         "1781",
     );
-    actions.push(Action::NoMoreQuestions {
-        control: qa(),
-        on: true,
-    });
+    actions.push(Action::kind(
+        qa(),
+        KindEdit::Questions(QuestionsEdit::NoMore(true)),
+    ));
     actions.push(edit(0, QuestionEdit::Unanswerable(true)));
     let form = run(&t, actions);
     let report = form.report(&t);
@@ -444,16 +444,13 @@ fn tampered_results_are_caught_by_revalidation() {
 fn any_action() -> impl Strategy<Value = Action> {
     let card = 0usize..7;
     prop_oneof![
-        Just(Action::QuestionAdd { control: qa() }),
-        card.clone().prop_map(|card| Action::QuestionRemove {
-            control: qa(),
-            card
-        }),
-        (card.clone(), card.clone()).prop_map(|(card, to)| Action::QuestionMove {
-            control: qa(),
-            card,
-            to
-        }),
+        Just(Action::kind(qa(), KindEdit::Questions(QuestionsEdit::Add))),
+        card.clone()
+            .prop_map(|card| Action::kind(qa(), KindEdit::Questions(QuestionsEdit::Remove(card)))),
+        (card.clone(), card.clone()).prop_map(|(card, to)| Action::kind(
+            qa(),
+            KindEdit::Questions(QuestionsEdit::Move { card: card, to: to })
+        )),
         (card.clone(), "[a-zżół ?]{0,12}").prop_map(|(card, s)| edit(card, QuestionEdit::Text(s))),
         (card.clone(), any::<bool>()).prop_map(|(card, b)| edit(card, QuestionEdit::YesNo(b))),
         (card.clone(), any::<bool>())
@@ -479,20 +476,21 @@ fn any_action() -> impl Strategy<Value = Action> {
             focus: f,
             complete: true
         }),
-        card.clone().prop_map(|card| Action::QuestionAssign {
-            control: qa(),
-            card
-        }),
+        card.clone()
+            .prop_map(|card| Action::kind(qa(), KindEdit::Questions(QuestionsEdit::Assign(card)))),
         (0usize..200).prop_map(|word| Action::TapWord {
             control: qa(),
             word
         }),
-        (card, 0usize..3).prop_map(|(card, index)| Action::QuestionRemoveSpan {
-            control: qa(),
-            card,
-            index
-        }),
-        any::<bool>().prop_map(|on| Action::NoMoreQuestions { control: qa(), on }),
+        (card, 0usize..3).prop_map(|(card, index)| Action::kind(
+            qa(),
+            KindEdit::Questions(QuestionsEdit::RemoveSpan {
+                card: card,
+                index: index
+            })
+        )),
+        any::<bool>()
+            .prop_map(|on| Action::kind(qa(), KindEdit::Questions(QuestionsEdit::NoMore(on)))),
     ]
 }
 
@@ -622,9 +620,11 @@ fn two_taps_make_a_selection_whatever_the_screen_had_rendered() {
 #[test]
 fn a_paragraph_skipped_for_a_listed_reason_submits_no_questions_and_exports_as_left_out() {
     let t = task(2);
-    let skip = |reason: Option<&str>| Action::QuestionsSkip {
-        control: qa(),
-        reason: reason.map(str::to_owned),
+    let skip = |reason: Option<&str>| {
+        Action::kind(
+            qa(),
+            KindEdit::Questions(QuestionsEdit::Skip(reason.map(str::to_owned))),
+        )
     };
     // Zero questions are refused...
     assert!(!FormState::new(0).report(&t).is_valid());
@@ -681,16 +681,12 @@ fn a_base_form_equal_to_the_fragments_again_is_no_edit() {
             focus: 0,
             complete: true,
         },
-        Action::QuestionAssign {
-            control: qa(),
-            card: 0,
-        },
+        Action::kind(qa(), KindEdit::Questions(QuestionsEdit::Assign(0))),
         edit(0, QuestionEdit::BaseForm(String::new())),
-        Action::QuestionRemoveSpan {
-            control: qa(),
-            card: 0,
-            index: 0,
-        },
+        Action::kind(
+            qa(),
+            KindEdit::Questions(QuestionsEdit::RemoveSpan { card: 0, index: 0 }),
+        ),
     ];
     let form = run(&t, actions);
     let restored = Draft::of(&t, &form, 9).restore(&t, 10).unwrap();

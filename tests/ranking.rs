@@ -6,8 +6,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use glossa::answer::{Answer, OrderSet};
-use glossa::form::{apply, Action, FormState, Rank, RankEdit};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item;
+use glossa::kinds::ranking::RankEdit;
 use glossa::result::{build, Environment};
 use glossa::support::sorted_map::SortedMap;
 use glossa::task::Task;
@@ -25,7 +26,7 @@ fn example(dir: &str, n: usize, seed: &str) -> Task {
 
 fn rank(t: &Task, f: &FormState, edit: RankEdit) -> FormState {
     let control = t.spec.controls[0].id().clone();
-    apply(t, f, Action::Rank(Rank { control, edit }))
+    apply(t, f, Action::kind(control, KindEdit::Ranking(edit)))
 }
 
 fn set(t: &Task, f: &FormState) -> OrderSet {

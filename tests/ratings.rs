@@ -7,7 +7,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use glossa::answer::{Answer, Point};
-use glossa::form::{apply, Action, FormState, SetPoint};
+use glossa::form::{apply, Action, FormState, KindEdit, PointEdit};
 use glossa::item;
 use glossa::result::{build, Environment};
 use glossa::support::ids::ControlId;
@@ -29,10 +29,15 @@ fn point(t: &Task, f: &FormState, control: &str, key: Option<&str>, p: Option<Po
     apply(
         t,
         f,
-        Action::SetPoint(SetPoint {
-            control: ControlId::from(control),
-            key: key.map(str::to_owned),
-            point: p,
+        Action::kind(ControlId::from(control), {
+            let edit = PointEdit {
+                key: key.map(str::to_owned),
+                point: p,
+            };
+            match t.spec.control(&ControlId::from(control)) {
+                Some(glossa::spec::Control::Slider(_)) => KindEdit::Slider(edit),
+                _ => KindEdit::Scale(edit),
+            }
         }),
     )
 }

@@ -5,7 +5,10 @@
 mod common;
 
 use glossa::analysis::revalidate::check_result;
-use glossa::form::{apply, Action, FormState};
+use glossa::form::{apply, Action, FormState, KindEdit};
+use glossa::kinds::grid::GridEdit;
+use glossa::kinds::number::NumberEdit;
+use glossa::kinds::span_attributes::SpanEdit;
 use glossa::result::{build, Environment};
 use glossa::support::ids::{ControlId, OptionValue};
 use glossa::support::sorted_map::SortedMap;
@@ -36,10 +39,10 @@ fn examples() -> Vec<(Task, Value)> {
     let it = task("it-implicit", "spec.json", "items.json", 0);
     let it_r = result(
         &it,
-        vec![Action::Choose {
-            control: c("valutazione"),
-            value: OptionValue::from("totalmente_sbagliato"),
-        }],
+        vec![Action::kind(
+            c("valutazione"),
+            KindEdit::SingleChoice(OptionValue::from("totalmente_sbagliato")),
+        )],
     );
     let en = task("en-informativeness", "spec.json", "items.json", 0);
     let en_r = result(
@@ -47,10 +50,14 @@ fn examples() -> Vec<(Task, Value)> {
         ["sys-a", "sys-b", "sys-c"]
             .iter()
             .zip(["70", "100", "90"])
-            .map(|(k, v)| Action::SetNumber {
-                control: c("informativeness"),
-                key: Some((*k).into()),
-                text: v.into(),
+            .map(|(k, v)| {
+                Action::kind(
+                    c("informativeness"),
+                    KindEdit::Number(NumberEdit {
+                        key: Some((*k).into()),
+                        text: v.into(),
+                    }),
+                )
             })
             .collect(),
     );
@@ -60,11 +67,15 @@ fn examples() -> Vec<(Task, Value)> {
         "abstract-items.json",
         1,
     );
-    let g = |row, column: &str, value: &str| Action::GridChoose {
-        control: c("errors"),
-        row,
-        column: column.into(),
-        value: value.into(),
+    let g = |row, column: &str, value: &str| {
+        Action::kind(
+            c("errors"),
+            KindEdit::Grid(GridEdit::Choose {
+                row: row,
+                column: column.into(),
+                value: value.into(),
+            }),
+        )
     };
     let cs_r = result(
         &cs,
@@ -82,18 +93,22 @@ fn examples() -> Vec<(Task, Value)> {
             focus: 1,
             complete: true,
         },
-        Action::AssignSelection {
-            control: c("techniky"),
-            attr: "misto".into(),
-            entry: None,
-        },
+        Action::kind(
+            c("techniky"),
+            KindEdit::SpanAttributes(SpanEdit::Assign {
+                attr: "misto".into(),
+                entry: None,
+            }),
+        ),
     ];
-    actions.push(Action::SpanValue {
-        control: c("techniky"),
-        attr: "misto".into(),
-        entry: 0,
-        value: Some("cr".into()),
-    });
+    actions.push(Action::kind(
+        c("techniky"),
+        KindEdit::SpanAttributes(SpanEdit::Value {
+            attr: "misto".into(),
+            entry: 0,
+            value: Some("cr".into()),
+        }),
+    ));
     actions.extend(common::propaganda_plain_answers(&["misto"]));
     let pr_r = result(&pr, actions);
     vec![(it, it_r), (en, en_r), (cs, cs_r), (pr, pr_r)]

@@ -5,8 +5,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use glossa::answer::{Answer, AnswerValue, LabelSet, WordSpan};
-use glossa::form::{apply, Action, FormState, LabelAction, LabelEdit};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item;
+use glossa::kinds::span_labels::LabelEdit;
 use glossa::result::{build, Environment};
 use glossa::support::ids::ControlId;
 use glossa::support::sorted_map::SortedMap;
@@ -27,14 +28,7 @@ fn id(t: &Task) -> ControlId {
 }
 
 fn edit(t: &Task, f: &FormState, edit: LabelEdit) -> FormState {
-    apply(
-        t,
-        f,
-        Action::Labels(LabelAction {
-            control: id(t),
-            edit,
-        }),
-    )
+    apply(t, f, Action::kind(id(t), KindEdit::SpanLabels(edit)))
 }
 
 fn select(t: &Task, f: &FormState, first: usize, last: usize) -> FormState {

@@ -5,8 +5,9 @@
 mod common;
 
 use glossa::answer::{AnswerValue, SpanAttrValue};
-use glossa::form::{apply, Action, FormState};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item::{self, Item};
+use glossa::kinds::span_attributes::SpanEdit;
 use glossa::result::{build, Environment};
 use glossa::spec::TaskSpec;
 use glossa::support::ids::ControlId;
@@ -87,21 +88,25 @@ fn assign(task: &Task, form: &FormState, attr: &str, entry: Option<usize>) -> Fo
     apply(
         task,
         form,
-        Action::AssignSelection {
-            control: ControlId::from("techniky"),
-            attr: attr.into(),
-            entry,
-        },
+        Action::kind(
+            ControlId::from("techniky"),
+            KindEdit::SpanAttributes(SpanEdit::Assign {
+                attr: attr.into(),
+                entry: entry,
+            }),
+        ),
     )
 }
 
 fn value(task: &Task, form: &FormState, attr: &str, entry: usize, v: &str) -> FormState {
-    let action = Action::SpanValue {
-        control: ControlId::from("techniky"),
-        attr: attr.into(),
-        entry,
-        value: Some(v.into()),
-    };
+    let action = Action::kind(
+        ControlId::from("techniky"),
+        KindEdit::SpanAttributes(SpanEdit::Value {
+            attr: attr.into(),
+            entry: entry,
+            value: Some(v.into()),
+        }),
+    );
     apply(task, form, action)
 }
 
@@ -240,12 +245,14 @@ fn removing_spans_and_entries() {
     form = apply(
         &task,
         &form,
-        Action::RemoveSpan {
-            control: control.clone(),
-            attr: "politik".into(),
-            entry: 0,
-            index: 0,
-        },
+        Action::kind(
+            control.clone(),
+            KindEdit::SpanAttributes(SpanEdit::RemoveSpan {
+                attr: "politik".into(),
+                entry: 0,
+                index: 0,
+            }),
+        ),
     );
     let report = form.report(&task);
     assert!(report
@@ -255,11 +262,13 @@ fn removing_spans_and_entries() {
     form = apply(
         &task,
         &form,
-        Action::RemoveEntry {
+        Action::kind(
             control,
-            attr: "politik".into(),
-            entry: 0,
-        },
+            KindEdit::SpanAttributes(SpanEdit::RemoveEntry {
+                attr: "politik".into(),
+                entry: 0,
+            }),
+        ),
     );
     assert!(!form
         .report(&task)

@@ -86,7 +86,7 @@ pub fn csv_rows(rows: &[Row]) -> String {
     crate::support::delimited::csv_lines(rows.iter().map(|r| r.cells.iter().map(String::as_str)))
 }
 
-#[cfg(test)]
+#[cfg(all(test, any(not(target_arch = "wasm32"), feature = "report-web")))]
 mod formula_tests {
     use super::csv_field;
 

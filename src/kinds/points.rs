@@ -21,9 +21,48 @@ fn gate<T>(v: T) -> Ratings<T> {
     Gate::gate(v)
 }
 
+/// Applies a point edit: the key must be one the control asks and `fits` must take the point.
+pub(super) fn edit(
+    outputs: Option<&OutputsSource>,
+    task: &Task,
+    control: &ControlId,
+    edit: crate::form::PointEdit,
+    next: &mut crate::form::FormState,
+    fits: impl Fn(Point) -> bool,
+) {
+    crate::form::change(next, control, |current| {
+        pointed(
+            outputs,
+            task,
+            current,
+            edit.key.as_deref(),
+            edit.point,
+            fits,
+        )
+    });
+}
+
+/// The edits that set every point of an answer again.
+pub(super) fn replay(
+    answer: &Answer,
+    action: impl Fn(crate::form::PointEdit) -> Action,
+) -> Vec<Action> {
+    let Answer::Points(map) = answer else {
+        return Vec::new();
+    };
+    map.iter()
+        .map(|(k, p)| {
+            action(crate::form::PointEdit {
+                key: (!k.is_empty()).then(|| k.clone()),
+                point: Some(*p),
+            })
+        })
+        .collect()
+}
+
 /// The answer after one point is set or cleared, when `key` is one the control asks and
 /// `fits` takes the point.
-pub(super) fn pointed(
+fn pointed(
     outputs: Option<&OutputsSource>,
     task: &Task,
     current: Option<&Answer>,

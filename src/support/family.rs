@@ -175,3 +175,22 @@ impl<T> Gate<T> for Absent<T> {
         Absent::from_value(value)
     }
 }
+
+/// Takes a value of a family out of its gate: the value itself in a build with the family
+/// (a left-out family has no value to take).
+pub trait Ungate<T> {
+    /// The value.
+    fn ungate(self) -> T;
+}
+
+impl<T> Ungate<T> for T {
+    fn ungate(self) -> T {
+        self
+    }
+}
+
+impl<T> Ungate<T> for Absent<T> {
+    fn ungate(self) -> T {
+        match self.0 {}
+    }
+}

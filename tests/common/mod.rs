@@ -2,8 +2,9 @@
 //! the actions that answer the propaganda task's plain attributes.
 #![allow(dead_code)]
 
-use glossa::form::Action;
+use glossa::form::{Action, KindEdit};
 use glossa::item;
+use glossa::kinds::span_attributes::SpanEdit;
 use glossa::support::ids::{ControlId, OptionValue};
 use glossa::task::Task;
 
@@ -37,12 +38,14 @@ pub fn propaganda_plain_answers(skip: &[&str]) -> Vec<Action> {
         ("odbornik", "ne"),
     ] {
         if !skip.contains(&attr) {
-            out.push(Action::SpanValue {
-                control: control.clone(),
-                attr: attr.into(),
-                entry: 0,
-                value: Some(v.into()),
-            });
+            out.push(Action::kind(
+                control.clone(),
+                KindEdit::SpanAttributes(SpanEdit::Value {
+                    attr: attr.into(),
+                    entry: 0,
+                    value: Some(v.into()),
+                }),
+            ));
         }
     }
     for (c, v) in [
@@ -53,10 +56,10 @@ pub fn propaganda_plain_answers(skip: &[&str]) -> Vec<Action> {
         ("obrazek", "ne"),
         ("video", "ne"),
     ] {
-        out.push(Action::Choose {
-            control: ControlId::from(c),
-            value: OptionValue::from(v),
-        });
+        out.push(Action::kind(
+            ControlId::from(c),
+            KindEdit::SingleChoice(OptionValue::from(v)),
+        ));
     }
     out
 }

@@ -1,6 +1,8 @@
 //! `grid`: one row per sentence of the item, columns of options (possibly two-level), exactly
 //! one alternative group of columns filled per row (the per-sentence error taxonomy).
 
+mod edit;
+pub use edit::GridEdit;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -71,13 +73,6 @@ impl KindAnswer for GridControl {
 
     fn example_hint(&self) -> &'static str {
         "give a list of rows, each an object {\"column id\": \"option value\"}"
-    }
-}
-
-impl FormKind for GridControl {
-    /// Grid cells are chosen one by one (`Action::GridChoose`), alternatives clearing each other.
-    fn accepts(&self, _: &Task, _: &Answer) -> bool {
-        false
     }
 }
 
@@ -420,12 +415,11 @@ fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<
     for (row, sentence) in grid::rows(c, &task.item).into_iter().enumerate() {
         if sentence.is_none() {
             if let Some(m) = &c.missing_row {
-                out.push(Action::GridChoose {
-                    control: c.id.clone(),
+                out.push(c.action(GridEdit::Choose {
                     row,
                     column: m.column.clone(),
                     value: m.value.clone(),
-                });
+                }));
                 continue;
             }
         }
@@ -447,12 +441,7 @@ fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<
                 .collect();
             if !leaves.is_empty() {
                 let value = leaves[pick(rng, leaves.len())].clone();
-                out.push(Action::GridChoose {
-                    control: c.id.clone(),
-                    row,
-                    column,
-                    value,
-                });
+                out.push(c.action(GridEdit::Choose { row, column, value }));
             }
         }
     }

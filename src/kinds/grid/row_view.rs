@@ -3,6 +3,7 @@
 
 use crate::ui::choice_option::ChoiceOptionView;
 use crate::ui::markdown_view::Markdown;
+use super::GridEdit;
 use crate::form::Action;
 use crate::i18n::{fill_n, t, tf, Lang, Msg};
 use crate::spec::{GridColumn, GridControl, GridOption};
@@ -64,15 +65,15 @@ pub fn GridRowView(props: &GridRowViewProps) -> Html {
         };
     };
     let clear = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
-        Callback::from(move |_: MouseEvent| {
-            on_action.emit(Action::GridClearRow {
-                control: control.clone(),
-                row,
-            })
-        })
+        let (on_action, control) = (props.on_action.clone(), Rc::clone(c));
+        Callback::from(move |_: MouseEvent| on_action.emit(control.action(GridEdit::ClearRow(row))))
     };
-    let undo = props.on_action.reform(|_: MouseEvent| Action::GridUndo);
+    let undo = {
+        let control = Rc::clone(c);
+        props
+            .on_action
+            .reform(move |_: MouseEvent| control.action(GridEdit::Undo))
+    };
     let cleared_labels = props.cleared.as_ref().map(|cols| {
         cols.iter()
             .map(|id| c.column(id).map_or(id.clone(), |col| col.label.clone()))
@@ -120,18 +121,17 @@ fn column_view(
     let option = |o: &GridOption| {
         let (on_action, control, column, value, row) = (
             props.on_action.clone(),
-            c.id.clone(),
+            Rc::clone(c),
             col.id.clone(),
             o.value.clone(),
             props.row,
         );
         let on_choose = Callback::from(move |()| {
-            on_action.emit(Action::GridChoose {
-                control: control.clone(),
+            on_action.emit(control.action(GridEdit::Choose {
                 row,
                 column: column.clone(),
                 value: value.clone(),
-            })
+            }))
         });
         html! {
             <ChoiceOptionView key={o.value.clone()} id={format!("{name}-{}", o.value)} name={name.clone()}

@@ -92,8 +92,9 @@ fn gate(values: Vec<OptionValue>) -> crate::support::family::Labels<Vec<OptionVa
     crate::support::family::Gate::gate(values)
 }
 
-impl FormKind for MultipleChoice {
-    fn accepts(&self, _: &Task, answer: &Answer) -> bool {
+impl MultipleChoice {
+    /// Whether `answer` may be the whole answer: known options, each once.
+    fn accepts(&self, answer: &Answer) -> bool {
         matches!(answer, Answer::Choices(values)
             if values.iter().all(|v| self.all_options().any(|o| &o.value == v))
                 && self.ordered(values).len() == values.len())
@@ -123,6 +124,40 @@ impl FormKind for MultipleChoice {
         };
         let next = self.ordered(&next);
         Some((!next.is_empty()).then(|| Answer::Choices(gate(next))))
+    }
+}
+
+/// What the annotator does to a multiple choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChoicesEdit {
+    /// Tick or untick one option, on the answer as it stands (two fast keys both count).
+    Toggle(OptionValue),
+    /// The whole set of ticked options (a draft replayed).
+    Set(Vec<OptionValue>),
+}
+
+impl FormKind for MultipleChoice {
+    type Edit = ChoicesEdit;
+
+    fn edit(&self, _: &Task, control: &ControlId, edit: ChoicesEdit, next: &mut FormState) {
+        match edit {
+            ChoicesEdit::Toggle(value) => {
+                crate::form::change(next, control, |current| self.toggled(current, &value))
+            }
+            ChoicesEdit::Set(values) => {
+                let answer = Answer::Choices(gate(values));
+                if self.accepts(&answer) {
+                    crate::form::put(&mut next.answers, control.clone(), Some(answer));
+                }
+            }
+        }
+    }
+
+    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+        match answer {
+            Answer::Choices(values) => vec![self.action(ChoicesEdit::Set(Vec::clone(values)))],
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -175,12 +210,7 @@ impl Simulate for MultipleChoice {
                 .collect();
             self.ordered(&values)
         };
-        out.push(Action::SetAnswer(crate::support::family::Gate::gate(
-            crate::form::SetAnswer {
-                control: self.id.clone(),
-                answer: Some(Answer::Choices(gate(values))),
-            },
-        )));
+        out.push(self.action(ChoicesEdit::Set(values)));
     }
 }
 

@@ -5,10 +5,9 @@
 
 use crate::ui::choice_option::ChoiceOptionView;
 use crate::ui::markdown_view::Markdown;
-use crate::form::{Action, Toggle};
+use crate::form::Action;
 use crate::i18n::Lang;
 use crate::spec::{ChoiceOption, MultipleChoice, MultipleLayout};
-use crate::support::family::Gate;
 use crate::support::ids::{dom_id, OptionValue};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -36,10 +35,7 @@ pub struct MultipleChoiceProps {
 
 /// The action that ticks or unticks `value` (the form applies it to the answer as it stands).
 fn toggle(c: &MultipleChoice, value: &OptionValue) -> Action {
-    Action::Toggle(Gate::gate(Toggle {
-        control: c.id.clone(),
-        value: value.clone(),
-    }))
+    c.action(super::ChoicesEdit::Toggle(value.clone()))
 }
 
 /// A multiple-choice question.

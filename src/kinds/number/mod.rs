@@ -68,10 +68,71 @@ impl KindAnswer for NumberControl {
     }
 }
 
+/// Typing into a number box (`key` = output id, `None` for a single box). The text is kept
+/// as typed; validation says what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberEdit {
+    /// The output id, for a number asked per output.
+    pub key: Option<String>,
+    /// The text in the box.
+    pub text: String,
+}
+
 impl FormKind for NumberControl {
-    /// Number boxes are typed into one by one (`Action::SetNumber`).
-    fn accepts(&self, _: &Task, _: &Answer) -> bool {
-        false
+    type Edit = NumberEdit;
+
+    fn edit(&self, task: &Task, control: &ControlId, edit: NumberEdit, next: &mut FormState) {
+        if number_keys(self, &task.item).contains(&edit.key) {
+            set_number(&mut next.answers, control.clone(), edit.key, edit.text);
+        }
+    }
+
+    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+        let typed = |key: Option<String>, text: &str| {
+            self.action(NumberEdit {
+                key,
+                text: text.to_owned(),
+            })
+        };
+        match answer {
+            Answer::NumberText(text) => vec![typed(None, text)],
+            Answer::NumberTexts(map) => map
+                .iter()
+                .map(|(k, text)| typed(Some(k.clone()), text))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn set_number(
+    answers: &mut crate::answer::Answers,
+    control: ControlId,
+    key: Option<String>,
+    text: String,
+) {
+    match key {
+        None if text.is_empty() => {
+            answers.remove(&control);
+        }
+        None => {
+            answers.insert(control, Answer::NumberText(Gate::gate(text)));
+        }
+        Some(key) => {
+            let entry = answers.entry(control.clone()).or_insert_with(|| {
+                Answer::NumberTexts(Gate::gate(SortedMap::<String, String>::new()))
+            });
+            if let Answer::NumberTexts(map) = entry {
+                if text.is_empty() {
+                    map.remove(&key);
+                } else {
+                    map.insert(key, text);
+                }
+                if map.is_empty() {
+                    answers.remove(&control);
+                }
+            }
+        }
     }
 }
 
@@ -126,11 +187,10 @@ impl Simulate for NumberControl {
             .max(low);
         for key in number_keys(self, &task.item) {
             let n = low + rng.below(high - low + 1);
-            out.push(Action::SetNumber {
-                control: self.id.clone(),
+            out.push(self.action(NumberEdit {
                 key,
                 text: n.to_string(),
-            });
+            }));
         }
     }
 }

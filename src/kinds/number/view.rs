@@ -40,11 +40,12 @@ pub fn NumberView(props: &NumberViewProps) -> Html {
     let render_box = |key: Option<&str>, label: String, accessible_name: Option<String>| {
         let path = box_path(&c.id, key);
         let error = box_error(&props.form, &props.report, &c.id, key, props.lang);
-        let (control, k) = (c.id.clone(), key.map(str::to_owned));
-        let on_input = props.on_action.reform(move |text| Action::SetNumber {
-            control: control.clone(),
-            key: k.clone(),
-            text,
+        let (control, k) = (Rc::clone(c), key.map(str::to_owned));
+        let on_input = props.on_action.reform(move |text| {
+            control.action(super::NumberEdit {
+                key: k.clone(),
+                text,
+            })
         });
         let on_leave = props
             .on_action

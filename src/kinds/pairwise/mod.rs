@@ -10,7 +10,6 @@ mod pair_choice;
 
 use super::prelude::*;
 use crate::answer::{Pref, PrefValue, PrefsValue};
-use crate::form::{Prefer, PreferEdit};
 use crate::spec::PairwiseControl;
 use crate::support::family::{Gate, Ratings};
 
@@ -141,11 +140,62 @@ impl KindAnswer for PairwiseControl {
     }
 }
 
+/// A pairwise judgement, for one criterion or the one judgement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prefer {
+    /// The criterion (`None` for the one judgement).
+    pub criterion: Option<String>,
+    /// What changes.
+    pub edit: PreferEdit,
+}
+
+/// What a pairwise judgement changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PreferEdit {
+    /// This output is the better one (its strength, if any, is cleared).
+    Winner(String),
+    /// About the same.
+    Tie,
+    /// How much better (the winner stays).
+    Strength(String),
+}
+
 impl FormKind for PairwiseControl {
-    fn accepts(&self, _: &Task, _: &Answer) -> bool {
-        false
+    type Edit = Prefer;
+
+    fn edit(&self, task: &Task, control: &ControlId, edit: Prefer, next: &mut FormState) {
+        crate::form::change(next, control, |current| {
+            self.preferred(task, current, edit.criterion.as_deref(), &edit.edit)
+                .map(Some)
+        });
     }
 
+    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+        let Answer::Prefs(map) = answer else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (k, p) in map.iter() {
+            let criterion = (!k.is_empty()).then(|| k.clone());
+            let first = match &p.winner {
+                Some(w) => PreferEdit::Winner(w.clone()),
+                None => PreferEdit::Tie,
+            };
+            let edits = std::iter::once(first).chain(p.strength.clone().map(PreferEdit::Strength));
+            for edit in edits {
+                out.push(self.action(Prefer {
+                    criterion: criterion.clone(),
+                    edit,
+                }));
+            }
+        }
+        out
+    }
+}
+
+impl PairwiseControl {
+    /// The answer after a judgement changes in `current`; `None` for an edit the control
+    /// cannot take.
     fn preferred(
         &self,
         task: &Task,
@@ -280,11 +330,10 @@ impl Simulate for PairwiseControl {
         let pair = self.pair(&task.item);
         for key in self.keys() {
             let act = |edit| {
-                Action::Prefer(Gate::gate(Prefer {
-                    control: self.id.clone(),
+                self.action(Prefer {
                     criterion: (!key.is_empty()).then(|| key.to_owned()),
                     edit,
-                }))
+                })
             };
             let choice = pick(rng, pair.len() + usize::from(self.ties));
             match pair.get(if plain { 0 } else { choice }) {

@@ -2,7 +2,7 @@
 //! (radio buttons: arrows move between them), then how much better when the spec asks.
 
 use crate::answer::Pref;
-use crate::form::PreferEdit;
+use super::PreferEdit;
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::item::Output;
 use crate::spec::PairwiseControl;

@@ -6,11 +6,11 @@ use crate::ui::markdown_view::Markdown;
 use crate::ui::output_cards::box_error;
 use super::pair_choice::PairChoice;
 use crate::answer::{Answer, Pref};
-use crate::form::{Action, FormState, Prefer, PreferEdit};
+use super::{Prefer, PreferEdit};
+use crate::form::{Action, FormState};
 use crate::i18n::{fill_n, Lang};
 use crate::item::Output;
 use crate::spec::PairwiseControl;
-use crate::support::family::Gate;
 use crate::support::ids::dom_id;
 use crate::validate::Report;
 use std::rc::Rc;
@@ -54,14 +54,13 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
     };
     let judgement = |key: &str, name: String| {
         let on_edit = {
-            let (on_action, control) = (props.on_action.clone(), c.id.clone());
+            let (on_action, control) = (props.on_action.clone(), Rc::clone(c));
             let criterion = (!key.is_empty()).then(|| key.to_owned());
             Callback::from(move |edit: PreferEdit| {
-                on_action.emit(Action::Prefer(Gate::gate(Prefer {
-                    control: control.clone(),
+                on_action.emit(control.action(Prefer {
                     criterion: criterion.clone(),
                     edit,
-                })))
+                }))
             })
         };
         let pref: Option<Pref> = prefs.and_then(|m| m.get(key).cloned());

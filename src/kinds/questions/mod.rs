@@ -1,6 +1,8 @@
 //! `questions`: question authoring (QA) — questions about a paragraph, each with its answer
 //! marked in it, a base form, a category and the lexical-overlap check.
 
+mod edit;
+pub use edit::{QuestionEdit, QuestionsEdit};
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -19,7 +21,6 @@ use crate::analysis::agreement::QuestionShares;
 use crate::analysis::revalidate::read_spans;
 use crate::answer::QuestionValue;
 use crate::answer::{QuestionCard, QuestionSet, QuestionsValue, WordSpan};
-use crate::form::QuestionEdit;
 use crate::simulate::{select, words};
 use crate::spec::QuestionsControl;
 use crate::support::family::Gate;
@@ -118,13 +119,6 @@ impl KindAnswer for QuestionsControl {
 
     fn example_hint(&self) -> &'static str {
         "give {\"questions\": [{\"question\": \"...?\", \"spans\": [[first word, last word]], \"base_form\": \"...\"}]}"
-    }
-}
-
-impl FormKind for QuestionsControl {
-    /// Question cards are edited by their own actions (`Action::QuestionAdd`, ...).
-    fn accepts(&self, _: &Task, _: &Answer) -> bool {
-        false
     }
 }
 
@@ -483,10 +477,7 @@ fn question_actions(
 ) {
     if plain {
         if let Some(reason) = c.skip_reasons.first() {
-            out.push(Action::QuestionsSkip {
-                control: c.id.clone(),
-                reason: Some(reason.value.clone()),
-            });
+            out.push(c.action(QuestionsEdit::Skip(Some(reason.value.clone()))));
             return;
         }
     }
@@ -497,25 +488,16 @@ fn question_actions(
     let unanswerable = pick(rng, cards);
     for card in 0..cards {
         if card > 0 {
-            out.push(Action::QuestionAdd {
-                control: c.id.clone(),
-            });
+            out.push(c.action(QuestionsEdit::Add));
         }
-        let edit = |edit| Action::QuestionEdit {
-            control: c.id.clone(),
-            card,
-            edit,
-        };
+        let edit = |edit| c.action(QuestionsEdit::Card { card, edit });
         out.push(edit(QuestionEdit::Text(format!(
             "Simulated question {}?",
             card + 1
         ))));
         if let Some(words) = words(rng, count) {
             out.push(select(&c.id, words));
-            out.push(Action::QuestionAssign {
-                control: c.id.clone(),
-                card,
-            });
+            out.push(c.action(QuestionsEdit::Assign(card)));
         }
         if card == unanswerable && c.unanswerable_share > 0 {
             out.push(edit(QuestionEdit::Unanswerable(true)));

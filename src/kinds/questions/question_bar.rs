@@ -32,9 +32,8 @@ pub fn QuestionBar(props: &QuestionBarProps) -> Html {
         let (control, card) = (props.control.clone(), props.card);
         props
             .on_action
-            .reform(move |_: MouseEvent| Action::QuestionAssign {
-                control: control.clone(),
-                card,
+            .reform(move |_: MouseEvent| {
+                crate::spec::QuestionsControl::action_on(&control, super::QuestionsEdit::Assign(card))
             })
     };
     let cancel = props

@@ -3,7 +3,8 @@
 //! lexical-overlap badge. Cards can be moved, folded and removed.
 
 use crate::answer::{QuestionCard as Card, WordSpan};
-use crate::form::{Action, QuestionEdit};
+use super::{QuestionEdit, QuestionsEdit};
+use crate::form::Action;
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::QuestionsControl;
 use crate::validate::{AnswerPath, QuestionPart};
@@ -60,11 +61,13 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
         let (on_action, control) = (props.on_action.clone(), c.id.clone());
         Callback::from(move |e: Event| {
             if let Some(target) = e.target() {
-                on_action.emit(Action::QuestionEdit {
-                    control: control.clone(),
-                    card: index,
-                    edit: read(&target),
-                })
+                on_action.emit(crate::spec::QuestionsControl::action_on(
+                    &control,
+                    QuestionsEdit::Card {
+                        card: index,
+                        edit: read(&target),
+                    },
+                ))
             }
         })
     };
@@ -92,11 +95,7 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
         );
         Callback::from(move |e: MouseEvent| {
             e.stop_propagation();
-            on_action.emit(Action::QuestionMove {
-                control: control.clone(),
-                card: index,
-                to,
-            });
+            on_action.emit(crate::spec::QuestionsControl::action_on(&control, QuestionsEdit::Move { card: index, to }));
             on_focus.emit(to);
         })
     };
@@ -161,11 +160,11 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
                         <button type="button" class="glossa-icon-button" aria-expanded={if q.collapsed { "false" } else { "true" }}
                             aria-controls={format!("{id}-body")}
                             aria-label={tf(lang, Msg::FoldQuestion, &[("n", &n)])}
-                            onclick={action(Action::QuestionEdit { control: control(), card: index, edit: QuestionEdit::Collapsed(!q.collapsed) })}>
+                            onclick={action(crate::spec::QuestionsControl::action_on(&control(), QuestionsEdit::Card { card: index, edit: QuestionEdit::Collapsed(!q.collapsed) }))}>
                             <span aria-hidden="true">{if q.collapsed { "▸" } else { "▾" }}</span>
                         </button>
                         <button type="button" class="glossa-icon-button" aria-label={tf(lang, Msg::RemoveQuestion, &[("n", &n)])}
-                            onclick={action(Action::QuestionRemove { control: control(), card: index })}>
+                            onclick={action(crate::spec::QuestionsControl::action_on(&control(), QuestionsEdit::Remove(index)))}>
                             <span aria-hidden="true">{"×"}</span>
                         </button>
                     </div>
@@ -196,7 +195,7 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
                                     if !disabled {
                                         <button type="button" class="glossa-chip-remove"
                                             aria-label={tf(lang, Msg::RemoveSpan, &[("text", text), ("label", &tf(lang, Msg::QuestionN, &[("n", &n)]))])}
-                                            onclick={action(Action::QuestionRemoveSpan { control: control(), card: index, index: k })}>
+                                            onclick={action(crate::spec::QuestionsControl::action_on(&control(), QuestionsEdit::RemoveSpan { card: index, index: k }))}>
                                             <span aria-hidden="true">{"×"}</span>
                                         </button>
                                     }
@@ -222,8 +221,8 @@ pub fn QuestionCard(props: &QuestionCardProps) -> Html {
                         <legend class="glossa-field-label">{t(lang, Msg::BaseForm)}</legend>
                         { for c.yes_no_values.iter().map(|v| {
                             let (on_action, control, value) = (props.on_action.clone(), c.id.clone(), v.clone());
-                            let onchange = Callback::from(move |_: Event| on_action.emit(Action::QuestionEdit {
-                                control: control.clone(), card: index, edit: QuestionEdit::BaseForm(value.clone()) }));
+                            let onchange = Callback::from(move |_: Event| on_action.emit(crate::spec::QuestionsControl::action_on(
+                                &control, QuestionsEdit::Card { card: index, edit: QuestionEdit::BaseForm(value.clone()) })));
                             html! {
                                 <label class="glossa-check">
                                     <input type="radio" name={format!("{id}-yes-no")} value={v.clone()}

@@ -37,10 +37,10 @@ pub fn SkipParagraph(props: &SkipParagraphProps) -> Html {
             let value = e
                 .target_unchecked_into::<web_sys::HtmlSelectElement>()
                 .value();
-            on_action.emit(Action::QuestionsSkip {
-                control: control.clone(),
-                reason: (!value.is_empty()).then_some(value),
-            })
+            on_action.emit(crate::spec::QuestionsControl::action_on(
+                &control,
+                super::QuestionsEdit::Skip((!value.is_empty()).then_some(value)),
+            ))
         })
     };
     let current = props.skipped.clone().unwrap_or_default();

@@ -98,10 +98,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
             let on = e
                 .target_unchecked_into::<web_sys::HtmlInputElement>()
                 .checked();
-            on_action.emit(Action::NoMoreQuestions {
-                control: control.clone(),
-                on,
-            })
+            on_action.emit(crate::spec::QuestionsControl::action_on(&control, super::QuestionsEdit::NoMore(on)))
         })
     };
     let add = {
@@ -113,9 +110,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
         );
         let active = active.clone();
         Callback::from(move |_: MouseEvent| {
-            on_action.emit(Action::QuestionAdd {
-                control: control.clone(),
-            });
+            on_action.emit(crate::spec::QuestionsControl::action_on(&control, super::QuestionsEdit::Add));
             active.set(count);
             focus_later(format!("{base}-q{count}-text"));
         })

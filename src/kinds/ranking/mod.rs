@@ -11,7 +11,6 @@ mod rank_card;
 use super::prelude::*;
 use crate::analysis::ranking::{kendall_w, RankedSystem, RankingStats};
 use crate::answer::{OrderSet, RankingValue};
-use crate::form::RankEdit;
 use crate::spec::{RankingControl, RankingMode};
 use crate::support::family::{Gate, Ratings};
 
@@ -160,11 +159,71 @@ impl KindAnswer for RankingControl {
     }
 }
 
+/// What changes in a ranking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RankEdit {
+    /// The output takes the next rank (tap in order); tapped again while ranked last, it is
+    /// unranked.
+    Next(String),
+    /// The output moves one place up (towards the best) or down, swapping with its neighbour.
+    Move {
+        /// The output.
+        id: String,
+        /// Towards the best.
+        up: bool,
+    },
+    /// The output is dropped at a place of the list as shown (ranked outputs from the best,
+    /// then the unranked ones): it is ranked there, the outputs after it one down. A place past
+    /// the ranked outputs ranks it last. Dropped between two tied outputs, it parts them.
+    Place {
+        /// The output.
+        id: String,
+        /// The place in the list without it, from 0.
+        at: usize,
+    },
+    /// The output shares the rank of the one ranked just before it (ties allowed), or leaves
+    /// the tie.
+    Tie(String),
+    /// Every rank is cleared.
+    Clear,
+    /// Best–worst: the best output (it stops being the worst).
+    Best(String),
+    /// Best–worst: the worst output (it stops being the best).
+    Worst(String),
+}
+
 impl FormKind for RankingControl {
-    fn accepts(&self, _: &Task, _: &Answer) -> bool {
-        false
+    type Edit = RankEdit;
+
+    fn edit(&self, task: &Task, control: &ControlId, edit: RankEdit, next: &mut FormState) {
+        crate::form::change(next, control, |current| self.ranked(task, current, &edit));
     }
 
+    /// The ranks in order (ties each sharing the rank before), then best and worst.
+    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+        let Answer::Order(set) = answer else {
+            return Vec::new();
+        };
+        let mut by: Vec<(&String, &u32)> = set.ranks.iter().collect();
+        by.sort_by_key(|(_, r)| **r);
+        let mut out: Vec<Action> = by
+            .iter()
+            .map(|(id, _)| self.action(RankEdit::Next((*id).clone())))
+            .collect();
+        for w in by.windows(2) {
+            if w[0].1 == w[1].1 {
+                out.push(self.action(RankEdit::Tie(w[1].0.clone())));
+            }
+        }
+        out.extend(set.best.clone().map(|b| self.action(RankEdit::Best(b))));
+        out.extend(set.worst.clone().map(|w| self.action(RankEdit::Worst(w))));
+        out
+    }
+}
+
+impl RankingControl {
+    /// The answer after a ranking changes in `current` (`Some(None)`: nothing left); `None`
+    /// for an edit the control cannot take.
     fn ranked(
         &self,
         task: &Task,
@@ -341,12 +400,7 @@ impl Simulate for RankingControl {
                 ids.swap(i, pick(rng, i + 1));
             }
         }
-        let act = |edit| {
-            Action::Rank(Gate::gate(crate::form::Rank {
-                control: self.id.clone(),
-                edit,
-            }))
-        };
+        let act = |edit| self.action(edit);
         match self.mode {
             RankingMode::Rank => {
                 for id in &ids {

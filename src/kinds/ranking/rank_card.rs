@@ -3,7 +3,7 @@
 //! its rank badge, and buttons that move it up or down, or give it the rank of the one above
 //! (ties, when allowed).
 
-use crate::form::RankEdit;
+use super::RankEdit;
 use crate::i18n::{tf, Lang, Msg};
 use crate::item::Output;
 use yew::prelude::*;

@@ -6,11 +6,11 @@
 use crate::ui::markdown_view::Markdown;
 use super::rank_card::{DragStep, DropMark, RankCard};
 use crate::answer::OrderSet;
-use crate::form::{Action, FormState, Rank, RankEdit};
+use super::RankEdit;
+use crate::form::{Action, FormState};
 use crate::i18n::{fill_n, t, Lang, Msg};
 use crate::item::Output;
 use crate::spec::{RankingControl, RankingMode};
-use crate::support::family::Gate;
 use crate::support::ids::dom_id;
 use crate::validate::{AnswerPath, Report};
 use std::cell::RefCell;
@@ -115,14 +115,11 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
         });
     }
     let on_edit = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
+        let (on_action, control) = (props.on_action.clone(), Rc::clone(c));
         let keep = Rc::clone(&keep);
         Callback::from(move |edit: RankEdit| {
             *keep.borrow_mut() = focused_id();
-            on_action.emit(Action::Rank(Gate::gate(Rank {
-                control: control.clone(),
-                edit,
-            })));
+            on_action.emit(control.action(edit));
         })
     };
     let on_drag = {

@@ -4,7 +4,7 @@ use crate::ui::markdown_view::Markdown;
 use crate::ui::output_cards::{box_error, output_cards};
 use super::scale_points::ScalePoints;
 use crate::answer::Point;
-use crate::form::{Action, FormState, SetPoint};
+use crate::form::{Action, FormState, PointEdit};
 use crate::i18n::Lang;
 use crate::item::Output;
 use crate::spec::ScaleControl;
@@ -41,10 +41,13 @@ pub fn ScaleView(props: &ScaleViewProps) -> Html {
         let on_point = {
             let (on_action, id, key) = (
                 props.on_action.clone(),
-                c.id.clone(),
+                Rc::clone(c),
                 key.map(str::to_owned),
             );
-            Callback::from(move |p: Point| on_action.emit(SetPoint::action(&id, key.clone(), p)))
+            Callback::from(move |p: Point| on_action.emit(id.action(PointEdit {
+                    key: key.clone(),
+                    point: Some(p),
+                })))
         };
         html! {
             <ScalePoints id={dom_id(props.instance, &[c.id.as_str(), "scale", key.unwrap_or("")])}

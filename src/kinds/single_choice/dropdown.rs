@@ -6,6 +6,7 @@ use super::props::SingleChoiceProps;
 use crate::form::Action;
 use crate::i18n::{t, Msg};
 use crate::support::ids::{dom_id, OptionValue};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// A labelled select.
@@ -15,19 +16,16 @@ pub fn DropdownChoice(props: &SingleChoiceProps) -> Html {
     let id = dom_id(props.instance, &[c.id.as_str(), "select"]);
     let error_id = format!("{id}-error");
     let onchange = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
+        let (on_action, control) = (props.on_action.clone(), Rc::clone(c));
         Callback::from(move |e: Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
             let v = select.value();
             on_action.emit(if v.is_empty() {
                 Action::Clear {
-                    control: control.clone(),
+                    control: control.id.clone(),
                 }
             } else {
-                Action::Choose {
-                    control: control.clone(),
-                    value: OptionValue(v),
-                }
+                control.action(OptionValue(v))
             })
         })
     };

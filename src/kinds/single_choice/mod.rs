@@ -43,8 +43,20 @@ impl KindAnswer for SingleChoice {
 }
 
 impl FormKind for SingleChoice {
-    fn accepts(&self, _: &Task, answer: &Answer) -> bool {
-        matches!(answer, Answer::Choice(v) if self.options.iter().any(|o| &o.value == v))
+    /// The option picked.
+    type Edit = OptionValue;
+
+    fn edit(&self, _: &Task, control: &ControlId, value: OptionValue, next: &mut FormState) {
+        if self.options.iter().any(|o| o.value == value) {
+            next.answers.insert(control.clone(), Answer::Choice(value));
+        }
+    }
+
+    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+        match answer {
+            Answer::Choice(v) => vec![self.action(v.clone())],
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -73,10 +85,7 @@ impl Simulate for SingleChoice {
     fn simulate(&self, _: &Task, rng: &mut SplitMix, _: bool, out: &mut Vec<Action>) {
         if !self.options.is_empty() {
             let o = &self.options[pick(rng, self.options.len())];
-            out.push(Action::Choose {
-                control: self.id.clone(),
-                value: o.value.clone(),
-            });
+            out.push(self.action(o.value.clone()));
         }
     }
 }

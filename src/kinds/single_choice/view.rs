@@ -27,11 +27,8 @@ pub fn SingleChoiceView(props: &SingleChoiceProps) -> Html {
             <div class="glossa-options">
                 { for c.options.iter().map(|o| {
                     let value = o.value.clone();
-                    let control = c.id.clone();
-                    let on_choose = props.on_action.reform(move |()| Action::Choose {
-                        control: control.clone(),
-                        value: value.clone(),
-                    });
+                    let control = Rc::clone(c);
+                    let on_choose = props.on_action.reform(move |()| control.action(value.clone()));
                     html! {
                         <ChoiceOptionView key={o.value.as_str().to_owned()}
                             id={dom_id(props.instance, &[c.id.as_str(), "opt", o.value.as_str()])}
@@ -96,10 +93,7 @@ impl crate::ui::kind_view::KindView for SingleChoice {
                 .is_some_and(|k| k.eq_ignore_ascii_case(key))
         })?;
         Some((
-            Action::Choose {
-                control: self.id.clone(),
-                value: o.value.clone(),
-            },
+            self.action(o.value.clone()),
             dom_id(instance, &[self.id.as_str(), "opt", o.value.as_str()]),
         ))
     }

@@ -92,20 +92,14 @@ impl KindAnswer for SliderControl {
 }
 
 impl FormKind for SliderControl {
-    fn accepts(&self, _: &Task, _: &Answer) -> bool {
-        false
+    type Edit = PointEdit;
+
+    fn edit(&self, task: &Task, control: &ControlId, edit: PointEdit, next: &mut FormState) {
+        points::edit(self.outputs.as_ref(), task, control, edit, next, |p| self.fits(p));
     }
 
-    fn pointed(
-        &self,
-        task: &Task,
-        current: Option<&Answer>,
-        key: Option<&str>,
-        point: Option<Point>,
-    ) -> Option<Option<Answer>> {
-        points::pointed(self.outputs.as_ref(), task, current, key, point, |p| {
-            self.fits(p)
-        })
+    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+        points::replay(answer, |edit| self.action(edit))
     }
 }
 
@@ -141,11 +135,10 @@ impl Simulate for SliderControl {
                 pick(rng, steps + 1)
             };
             let v = self.min + k as i64 * i64::from(self.step.max(1));
-            out.push(crate::form::SetPoint::action(
-                &self.id,
+            out.push(self.action(PointEdit {
                 key,
-                Point::Value(v),
-            ));
+                point: Some(Point::Value(v)),
+            }));
         }
     }
 }

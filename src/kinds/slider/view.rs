@@ -4,7 +4,7 @@ use crate::ui::markdown_view::Markdown;
 use crate::ui::output_cards::{box_error, output_cards};
 use super::slider_input::SliderInput;
 use crate::answer::Point;
-use crate::form::{Action, FormState, SetPoint};
+use crate::form::{Action, FormState, PointEdit};
 use crate::i18n::Lang;
 use crate::item::Output;
 use crate::spec::SliderControl;
@@ -41,11 +41,14 @@ pub fn SliderView(props: &SliderViewProps) -> Html {
         let on_value = {
             let (on_action, id, key) = (
                 props.on_action.clone(),
-                c.id.clone(),
+                Rc::clone(c),
                 key.map(str::to_owned),
             );
             Callback::from(move |v: i64| {
-                on_action.emit(SetPoint::action(&id, key.clone(), Point::Value(v)))
+                on_action.emit(id.action(PointEdit {
+                    key: key.clone(),
+                    point: Some(Point::Value(v)),
+                }))
             })
         };
         let value = match props.form.point(&c.id, key.unwrap_or("")) {

@@ -33,11 +33,13 @@ pub fn AssignBar(props: &AssignBarProps) -> Html {
     let button = |attr: &str, entry: Option<usize>, label: String| {
         let (on_action, control, attr) = (props.on_action.clone(), id.clone(), attr.to_owned());
         let onclick = Callback::from(move |_: MouseEvent| {
-            on_action.emit(Action::AssignSelection {
-                control: control.clone(),
-                attr: attr.clone(),
-                entry,
-            })
+            on_action.emit(crate::spec::SpanAttributes::action_on(
+                &control,
+                super::SpanEdit::Assign {
+                    attr: attr.clone(),
+                    entry,
+                },
+            ))
         });
         html! { <button type="button" class="glossa-assign" {onclick}>{label}</button> }
     };

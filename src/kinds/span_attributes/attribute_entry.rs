@@ -66,12 +66,14 @@ pub fn AttributeEntry(props: &AttributeEntryProps) -> Html {
         Callback::from(move |e: Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
             let v = select.value();
-            on_action.emit(Action::SpanValue {
-                control: control.clone(),
-                attr: attr.clone(),
-                entry,
-                value: (!v.is_empty()).then_some(v),
-            })
+            on_action.emit(crate::spec::SpanAttributes::action_on(
+                &control,
+                super::SpanEdit::Value {
+                    attr: attr.clone(),
+                    entry,
+                    value: (!v.is_empty()).then_some(v),
+                },
+            ))
         })
     };
     let toggle = {
@@ -86,11 +88,13 @@ pub fn AttributeEntry(props: &AttributeEntryProps) -> Html {
             props.entry,
         );
         Callback::from(move |_: MouseEvent| {
-            on_action.emit(Action::RemoveEntry {
-                control: control.clone(),
-                attr: attr.clone(),
-                entry,
-            })
+            on_action.emit(crate::spec::SpanAttributes::action_on(
+                &control,
+                super::SpanEdit::RemoveEntry {
+                    attr: attr.clone(),
+                    entry,
+                },
+            ))
         })
     };
     let value_id = format!("{}-value", props.id);
@@ -140,7 +144,7 @@ pub fn AttributeEntry(props: &AttributeEntryProps) -> Html {
                         let jump = { let (cb, s) = (props.on_jump.clone(), *span); Callback::from(move |_: MouseEvent| cb.emit(s)) };
                         let remove = {
                             let (on_action, control, attr, entry) = (props.on_action.clone(), props.control.clone(), a.id.clone(), props.entry);
-                            Callback::from(move |_: MouseEvent| on_action.emit(Action::RemoveSpan { control: control.clone(), attr: attr.clone(), entry, index: i }))
+                            Callback::from(move |_: MouseEvent| on_action.emit(crate::spec::SpanAttributes::action_on(&control, super::SpanEdit::RemoveSpan { attr: attr.clone(), entry, index: i })))
                         };
                         let short: String = if text.chars().count() > 40 { text.chars().take(38).collect::<String>() + "…" } else { text.clone() };
                         html! {

@@ -1,6 +1,8 @@
 //! `span_attributes`: attributes that each take a value and spans of a text (the propaganda
 //! manual's techniques, a politician's tone).
 
+mod edit;
+pub use edit::SpanEdit;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -86,13 +88,6 @@ impl KindAnswer for SpanAttributes {
 
     fn example_hint(&self) -> &'static str {
         "give an object {\"attribute id\": {\"value\": \"...\", \"spans\": [[first word, last word]]}}"
-    }
-}
-
-impl FormKind for SpanAttributes {
-    /// Spans and values are set by their own actions (`Action::AssignSelection`, ...).
-    fn accepts(&self, _: &Task, _: &Answer) -> bool {
-        false
     }
 }
 
@@ -421,18 +416,16 @@ fn span_actions(task: &Task, c: &SpanAttributes, rng: &mut SplitMix, out: &mut V
         let span = a.needs_span(&value).then(|| words(rng, count)).flatten();
         if let Some(words) = span {
             out.push(select(&c.id, words));
-            out.push(Action::AssignSelection {
-                control: c.id.clone(),
+            out.push(c.action(SpanEdit::Assign {
                 attr: a.id.clone(),
                 entry: (!a.repeatable).then_some(0),
-            });
+            }));
         }
-        out.push(Action::SpanValue {
-            control: c.id.clone(),
+        out.push(c.action(SpanEdit::Value {
             attr: a.id.clone(),
             entry: 0,
             value: Some(value),
-        });
+        }));
     }
 }
 

@@ -4,10 +4,10 @@
 //! so a label is always one tap away; says what is selected and what the brush is.
 
 use crate::ui::highlight::PALETTE;
-use crate::form::{Action, LabelAction, LabelEdit};
+use super::LabelEdit;
+use crate::form::Action;
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::SpanLabels;
-use crate::support::family::Gate;
 use crate::support::ids::OptionValue;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -41,13 +41,8 @@ pub struct LabelBarProps {
 pub fn LabelBar(props: &LabelBarProps) -> Html {
     let (c, lang) = (&props.control, props.lang);
     let edit = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
-        move |edit: LabelEdit| {
-            on_action.emit(Action::Labels(Gate::gate(LabelAction {
-                control: control.clone(),
-                edit,
-            })))
-        }
+        let (on_action, control) = (props.on_action.clone(), Rc::clone(c));
+        move |edit: LabelEdit| on_action.emit(control.action(edit))
     };
     let brush_label = props
         .brush

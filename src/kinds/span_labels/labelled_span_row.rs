@@ -4,10 +4,10 @@
 
 use crate::ui::highlight::PALETTE;
 use crate::answer::{LabelledSpan, WordSpan};
-use crate::form::{Action, LabelAction, LabelEdit};
+use super::LabelEdit;
+use crate::form::Action;
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::SpanLabels;
-use crate::support::family::Gate;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -45,13 +45,8 @@ pub struct LabelledSpanRowProps {
 pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
     let (c, lang, i) = (&props.control, props.lang, props.index);
     let edit = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
-        move |edit: LabelEdit| {
-            on_action.emit(Action::Labels(Gate::gate(LabelAction {
-                control: control.clone(),
-                edit,
-            })))
-        }
+        let (on_action, control) = (props.on_action.clone(), Rc::clone(c));
+        move |edit: LabelEdit| on_action.emit(control.action(edit))
     };
     let label_name = c
         .label_of(props.span.label.as_str())

@@ -1,6 +1,8 @@
 //! `span_labels`: passages of a text, each with one label from a set (named entities, toxic
 //! spans, MQM error spans), attributes per span, and "nothing to mark" as an answer.
 
+mod edit;
+pub use edit::LabelEdit;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -13,7 +15,7 @@ mod labelled_span_row;
 use super::prelude::*;
 use super::single_choice::check_options;
 use crate::answer::{LabelSet, LabelledSpan, LabelledSpanValue, SpanLabelsValue, WordSpan};
-use crate::form::{LabelAction, LabelEdit};
+
 use crate::simulate::{select, words};
 use crate::spec::{ChoiceOption, SpanLabels};
 use crate::study::gold::{done, locate, problem};
@@ -147,13 +149,6 @@ impl KindAnswer for SpanLabels {
     }
 }
 
-impl FormKind for SpanLabels {
-    /// Spans are made by their own actions (`Action::Labels`).
-    fn accepts(&self, _: &Task, _: &Answer) -> bool {
-        false
-    }
-}
-
 /// The labelled spans of an answer (none when there is no answer).
 fn label_set(answer: Option<&Answer>) -> Option<&LabelSet> {
     match answer {
@@ -222,12 +217,7 @@ impl Simulate for SpanLabels {
         let count = task
             .tokens(self.text_field.as_str())
             .map_or(0, |t| t.word_count());
-        let act = |edit| {
-            Action::Labels(gate(LabelAction {
-                control: self.id.clone(),
-                edit,
-            }))
-        };
+        let act = |edit| self.action(edit);
         let most = self.max.unwrap_or(3).min(3);
         let want = if self.labels.is_empty() || count == 0 {
             0

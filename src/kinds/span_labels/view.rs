@@ -9,10 +9,10 @@ use super::labelled_span_row::LabelledSpanRow;
 use crate::ui::markdown_view::Markdown;
 use crate::ui::span_text::{SharedText, SpanText};
 use crate::answer::{Answer, LabelSet, WordSpan};
-use crate::form::{Action, FormState, LabelAction, LabelEdit};
+use super::LabelEdit;
+use crate::form::{Action, FormState};
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::SpanLabels;
-use crate::support::family::Gate;
 use crate::support::ids::dom_id;
 use crate::task::Task;
 use crate::text::Tokens;
@@ -131,13 +131,10 @@ pub fn SpanLabelsView(props: &SpanLabelsViewProps) -> Html {
         .map(|(_, m)| m.clone());
     let base = dom_id(props.instance, &[c.id.as_str()]);
     let nothing = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
+        let (on_action, control) = (props.on_action.clone(), Rc::clone(c));
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            on_action.emit(Action::Labels(Gate::gate(LabelAction {
-                control: control.clone(),
-                edit: LabelEdit::Nothing(input.checked()),
-            })))
+            on_action.emit(control.action(LabelEdit::Nothing(input.checked())))
         })
     };
     let error_id = format!("{base}-error");
@@ -264,10 +261,7 @@ impl crate::ui::kind_view::KindView for SpanLabels {
                 .is_some_and(|k| k.eq_ignore_ascii_case(key))
         })?;
         Some((
-            Action::Labels(Gate::gate(LabelAction {
-                control: self.id.clone(),
-                edit: LabelEdit::Pick(label.value.clone()),
-            })),
+            self.action(LabelEdit::Pick(label.value.clone())),
             format!("{}-text", dom_id(instance, &[self.id.as_str()])),
         ))
     }

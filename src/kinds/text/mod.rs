@@ -52,8 +52,19 @@ fn typed_text(answer: Option<&Answer>) -> &str {
 }
 
 impl FormKind for TextControl {
-    fn accepts(&self, _: &Task, answer: &Answer) -> bool {
-        matches!(answer, Answer::Text(_))
+    /// The whole text, as typed.
+    type Edit = String;
+
+    fn edit(&self, _: &Task, control: &ControlId, text: String, next: &mut FormState) {
+        let answer = (!text.is_empty()).then_some(Answer::Text(text));
+        crate::form::put(&mut next.answers, control.clone(), answer);
+    }
+
+    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+        match answer {
+            Answer::Text(text) => vec![self.action(text.clone())],
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -74,10 +85,7 @@ impl Simulate for TextControl {
     fn simulate(&self, _: &Task, rng: &mut SplitMix, _: bool, out: &mut Vec<Action>) {
         if self.required || rng.below(2) == 0 {
             let text: String = "simulated".chars().take(self.max_length.max(1)).collect();
-            out.push(Action::SetText {
-                control: self.id.clone(),
-                text,
-            });
+            out.push(self.action(text));
         }
     }
     fn typed_room(&self) -> usize {

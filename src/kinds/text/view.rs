@@ -33,7 +33,7 @@ pub fn FreeTextView(props: &FreeTextViewProps) -> Html {
     let id = dom_id(props.instance, &[c.id.as_str(), "text"]);
     let error_id = format!("{id}-error");
     let oninput = {
-        let (on_action, control) = (props.on_action.clone(), c.id.clone());
+        let (on_action, control) = (props.on_action.clone(), Rc::clone(c));
         Callback::from(move |e: InputEvent| {
             let text = e
                 .target_dyn_into::<web_sys::HtmlTextAreaElement>()
@@ -43,10 +43,7 @@ pub fn FreeTextView(props: &FreeTextViewProps) -> Html {
                         .map(|i| i.value())
                 })
                 .unwrap_or_default();
-            on_action.emit(Action::SetText {
-                control: control.clone(),
-                text,
-            })
+            on_action.emit(control.action(text))
         })
     };
     let described = props.error.as_ref().map(|_| error_id.clone());

@@ -1,21 +1,13 @@
-//! The labelled-span part of the form model: labelling a selection, the brush, relabelling,
-//! span attributes, removing, "nothing to mark", and the overlap rule applied while marking.
+//! Labelled spans' edits: labelling a selection, the brush, relabelling, span attributes,
+//! removing, "nothing to mark", and the overlap rule applied while marking.
 
-use super::{FormState, LabelAction, LabelEdit};
 use crate::answer::{Answer, LabelSet, LabelledSpan, WordSpan};
-use crate::spec::{Control, SpanLabels};
+use crate::form::{Action, FormKind, FormState};
+use crate::spec::SpanLabels;
 use crate::support::family::Gate;
 use crate::support::ids::{ControlId, OptionValue};
 use crate::task::Task;
 use crate::validate::span_overlap::conflict;
-
-/// The labelled-span control with this id.
-fn control<'a>(task: &'a Task, id: &ControlId) -> Option<&'a SpanLabels> {
-    match task.spec.control(id) {
-        Some(Control::SpanLabels(c)) => Some(c),
-        _ => None,
-    }
-}
 
 /// The control's answer as it stands (empty when there is none).
 fn current(form: &FormState, id: &ControlId) -> LabelSet {
@@ -52,13 +44,82 @@ fn add(c: &SpanLabels, set: &mut LabelSet, span: WordSpan, label: OptionValue) {
     set.nothing = false;
 }
 
+/// What the annotator does to labelled spans.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabelEdit {
+    /// A label's button or key: labels the complete selection when there is one; otherwise
+    /// picks the label to mark with (the brush), or puts it down when it is the brush already.
+    Pick(OptionValue),
+    /// Sets the brush (`None`: marking, then labelling).
+    Brush(Option<OptionValue>),
+    /// Gives a span another label.
+    Relabel {
+        /// The span's position in the answer.
+        span: usize,
+        /// The new label.
+        label: OptionValue,
+    },
+    /// Sets (or clears) one attribute of a span.
+    Attribute {
+        /// The span's position.
+        span: usize,
+        /// The attribute's id.
+        attr: String,
+        /// The value or note (`None`: empty).
+        value: Option<String>,
+    },
+    /// Removes a span.
+    Remove(usize),
+    /// Ticks or unticks "nothing to mark" (ticking it removes every span).
+    Nothing(bool),
+}
+
+impl FormKind for SpanLabels {
+    type Edit = LabelEdit;
+
+    fn edit(&self, _: &Task, control: &ControlId, edit: LabelEdit, next: &mut FormState) {
+        apply(self, next, control.clone(), edit);
+    }
+
+    /// Each span selected and labelled, its attributes, "nothing to mark", then the brush.
+    fn replay(&self, control: &ControlId, answer: &Answer) -> Vec<Action> {
+        let Answer::Labels(set) = answer else {
+            return Vec::new();
+        };
+        let mut out = vec![self.action(LabelEdit::Brush(None))];
+        for (i, s) in set.spans.iter().enumerate() {
+            out.push(Action::Select {
+                control: control.clone(),
+                anchor: s.span.first,
+                focus: s.span.last,
+                complete: true,
+            });
+            out.push(self.action(LabelEdit::Pick(s.label.clone())));
+            for (attr, value) in &s.attrs {
+                out.push(self.action(LabelEdit::Attribute {
+                    span: i,
+                    attr: attr.clone(),
+                    value: Some(value.clone()),
+                }));
+            }
+        }
+        if set.nothing {
+            out.push(self.action(LabelEdit::Nothing(true)));
+        }
+        out.push(self.action(LabelEdit::Brush(set.brush.clone())));
+        out
+    }
+
+    /// Labels a complete selection with the brush, if one is up.
+    fn selected(&self, _: &Task, form: &mut FormState) {
+        brush(self, form);
+    }
+}
+
 /// Labels a complete selection in a labelled-span control with the brush, if one is up (run
 /// after every selection change).
-pub(super) fn brush(task: &Task, form: &mut FormState) {
+fn brush(c: &SpanLabels, form: &mut FormState) {
     let Some(sel) = form.selection.clone().filter(|s| s.complete) else {
-        return;
-    };
-    let Some(c) = control(task, &sel.control) else {
         return;
     };
     let mut set = current(form, &sel.control);
@@ -69,12 +130,8 @@ pub(super) fn brush(task: &Task, form: &mut FormState) {
     }
 }
 
-/// Applies a labelled-span action (the caller checked the form is not submitted).
-pub(super) fn apply(task: &Task, form: &mut FormState, action: LabelAction) {
-    let LabelAction { control: id, edit } = action;
-    let Some(c) = control(task, &id) else {
-        return;
-    };
+/// Applies a labelled-span edit.
+fn apply(c: &SpanLabels, form: &mut FormState, id: ControlId, edit: LabelEdit) {
     let mut set = current(form, &id);
     match edit {
         LabelEdit::Pick(label) => {
