@@ -2,6 +2,25 @@
 //! slider's anchors, where outputs come from, and the defaults they read.
 
 use crate::support::ids::{FieldName, OptionValue};
+
+/// Declares a control kind's spec struct with the fields every control has first — `id`,
+/// `label`, `help` — declared here once; the kind's own fields follow.
+macro_rules! control_struct {
+    ($(#[$meta:meta])* pub struct $name:ident { $($fields:tt)* }) => {
+        $(#[$meta])*
+        pub struct $name {
+            /// Id of the control, unique in the spec; the answer is stored under it.
+            pub id: crate::support::ids::ControlId,
+            /// The question shown to the annotator (e.g. `Fluency`); also its accessible name.
+            pub label: String,
+            /// Optional help under the question, in Markdown.
+            #[serde(default)]
+            pub help: Option<String>,
+            $($fields)*
+        }
+    };
+}
+pub(crate) use control_struct;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -1,35 +1,29 @@
 //! What a spec says of a `grid` control: its entry's fields, as the JSON Schema and the spec
 //! reference show them.
 
-use crate::support::ids::ControlId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A grid control: rows from the item, columns of options, an either/or rule between groups
-/// of columns.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct GridControl {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question (e.g. `Chyby ve větách`).
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// Where the rows come from.
-    pub rows: GridRows,
-    /// The columns, in screen order. In each row, each column takes at most one option.
-    pub columns: Vec<GridColumn>,
-    /// Groups of column ids. Each row must fill exactly one group completely and leave the
-    /// other groups empty (e.g. `[["special"], ["mapping", "meaning"]]`). Without groups, every
-    /// column must be filled.
-    #[serde(default)]
-    pub alternatives: Vec<Vec<String>>,
-    /// The answer a row gets when the item has fewer sentences than rows ("Sentence missing");
-    /// that option is only allowed on such rows.
-    #[serde(default)]
-    pub missing_row: Option<MissingRow>,
+crate::spec::parts::control_struct! {
+    /// A grid control: rows from the item, columns of options, an either/or rule between groups
+    /// of columns.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct GridControl {
+        /// Where the rows come from.
+        pub rows: GridRows,
+        /// The columns, in screen order. In each row, each column takes at most one option.
+        pub columns: Vec<GridColumn>,
+        /// Groups of column ids. Each row must fill exactly one group completely and leave the
+        /// other groups empty (e.g. `[["special"], ["mapping", "meaning"]]`). Without groups, every
+        /// column must be filled.
+        #[serde(default)]
+        pub alternatives: Vec<Vec<String>>,
+        /// The answer a row gets when the item has fewer sentences than rows ("Sentence missing");
+        /// that option is only allowed on such rows.
+        #[serde(default)]
+        pub missing_row: Option<MissingRow>,
+    }
 }
 
 /// Where a grid's rows come from.

@@ -2,41 +2,35 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::ControlId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A multiple-choice control: checkboxes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MultipleChoice {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question shown to the annotator; also the control's accessible name.
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// The fewest options to tick (default 1). `0` lets an empty answer through: give `none`
-    /// instead, so that "nothing applies" is an answer and not a skipped question.
-    #[serde(default = "one_usize")]
-    pub min: usize,
-    /// The most options to tick (default: all of them).
-    #[serde(default)]
-    pub max: Option<usize>,
-    /// An exclusive "none of these" option: ticking it clears the others, ticking another
-    /// clears it, and it is an answer on its own whatever `min` says. Results record its value.
-    #[serde(default)]
-    pub none: Option<ChoiceOption>,
-    /// Whether every option's definition starts opened (default `false`: opened per option).
-    #[serde(default)]
-    pub definitions_open: bool,
-    /// How the options are laid out: `list` (default, one per line) or `columns` (as many
-    /// columns as fit: for many short options).
-    #[serde(default)]
-    pub layout: MultipleLayout,
-    /// The options, in screen order. Results list the ticked ones in this order.
-    pub options: Vec<ChoiceOption>,
+crate::spec::parts::control_struct! {
+    /// A multiple-choice control: checkboxes.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct MultipleChoice {
+        /// The fewest options to tick (default 1). `0` lets an empty answer through: give `none`
+        /// instead, so that "nothing applies" is an answer and not a skipped question.
+        #[serde(default = "one_usize")]
+        pub min: usize,
+        /// The most options to tick (default: all of them).
+        #[serde(default)]
+        pub max: Option<usize>,
+        /// An exclusive "none of these" option: ticking it clears the others, ticking another
+        /// clears it, and it is an answer on its own whatever `min` says. Results record its value.
+        #[serde(default)]
+        pub none: Option<ChoiceOption>,
+        /// Whether every option's definition starts opened (default `false`: opened per option).
+        #[serde(default)]
+        pub definitions_open: bool,
+        /// How the options are laid out: `list` (default, one per line) or `columns` (as many
+        /// columns as fit: for many short options).
+        #[serde(default)]
+        pub layout: MultipleLayout,
+        /// The options, in screen order. Results list the ticked ones in this order.
+        pub options: Vec<ChoiceOption>,
+    }
 }
 
 /// How a multiple choice is laid out.

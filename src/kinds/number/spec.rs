@@ -2,35 +2,28 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::ControlId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A whole-number control (e.g. a magnitude estimate). The annotator types digits; the result
-/// holds integers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NumberControl {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question (e.g. `Informativeness`); with `outputs`, each box is named
-    /// "{label} — {output label}".
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// Whether every box must be filled before submitting (default `true`).
-    #[serde(default = "yes")]
-    pub required: bool,
-    /// The smallest number allowed (default `1`: whole positive numbers only).
-    #[serde(default = "one")]
-    pub min: u64,
-    /// The most digits a number may have (default `6`, at most 18).
-    #[serde(default = "six")]
-    pub max_digits: u8,
-    /// Ask one number for each output the item lists, shown side by side (stacked on phones).
-    #[serde(default)]
-    pub outputs: Option<OutputsSource>,
+crate::spec::parts::control_struct! {
+    /// A whole-number control (e.g. a magnitude estimate). The annotator types digits; the result
+    /// holds integers.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct NumberControl {
+        /// Whether every box must be filled before submitting (default `true`).
+        #[serde(default = "yes")]
+        pub required: bool,
+        /// The smallest number allowed (default `1`: whole positive numbers only).
+        #[serde(default = "one")]
+        pub min: u64,
+        /// The most digits a number may have (default `6`, at most 18).
+        #[serde(default = "six")]
+        pub max_digits: u8,
+        /// Ask one number for each output the item lists, shown side by side (stacked on phones).
+        #[serde(default)]
+        pub outputs: Option<OutputsSource>,
+    }
 }
 
 fn one() -> u64 {

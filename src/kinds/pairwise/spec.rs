@@ -2,44 +2,38 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::ControlId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// Pairwise preference between the item's two outputs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PairwiseControl {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question (e.g. `Which response is better?`); also the control's accessible name.
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// Whether every judgement is required (default `true`).
-    #[serde(default = "yes")]
-    pub required: bool,
-    /// The item field with the two outputs (`[{"id", "text"}, {"id", "text"}]`) and the label of
-    /// each side (`Response {n}`). An item with another number of outputs is refused.
-    pub outputs: OutputsSource,
-    /// Keep the item's order of the two sides (default `false`: the sides are shuffled per item
-    /// from the host's seed, and the order shown is recorded).
-    #[serde(default)]
-    pub fixed_sides: bool,
-    /// Whether "about the same" may be chosen (default `true`).
-    #[serde(default = "yes")]
-    pub ties: bool,
-    /// The label of the tie (default: the UI string `pair_tie`, "About the same").
-    #[serde(default)]
-    pub tie_label: Option<String>,
-    /// How much better, asked after a side is chosen (e.g. `slightly`, `clearly`); none: not
-    /// asked.
-    #[serde(default)]
-    pub strengths: Vec<AttributeValue>,
-    /// Judge the pair once per criterion (e.g. fluency, adequacy); none: one judgement.
-    #[serde(default)]
-    pub criteria: Vec<Criterion>,
+crate::spec::parts::control_struct! {
+    /// Pairwise preference between the item's two outputs.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct PairwiseControl {
+        /// Whether every judgement is required (default `true`).
+        #[serde(default = "yes")]
+        pub required: bool,
+        /// The item field with the two outputs (`[{"id", "text"}, {"id", "text"}]`) and the label of
+        /// each side (`Response {n}`). An item with another number of outputs is refused.
+        pub outputs: OutputsSource,
+        /// Keep the item's order of the two sides (default `false`: the sides are shuffled per item
+        /// from the host's seed, and the order shown is recorded).
+        #[serde(default)]
+        pub fixed_sides: bool,
+        /// Whether "about the same" may be chosen (default `true`).
+        #[serde(default = "yes")]
+        pub ties: bool,
+        /// The label of the tie (default: the UI string `pair_tie`, "About the same").
+        #[serde(default)]
+        pub tie_label: Option<String>,
+        /// How much better, asked after a side is chosen (e.g. `slightly`, `clearly`); none: not
+        /// asked.
+        #[serde(default)]
+        pub strengths: Vec<AttributeValue>,
+        /// Judge the pair once per criterion (e.g. fluency, adequacy); none: one judgement.
+        #[serde(default)]
+        pub criteria: Vec<Criterion>,
+    }
 }
 
 /// One criterion of a pairwise judgement.

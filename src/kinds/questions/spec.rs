@@ -1,65 +1,60 @@
 //! The question-authoring control (extractive QA): one card per question, answers picked in a
 //! paragraph, a base form, flags, an optional category, and lexical-overlap settings.
 
-use crate::support::ids::{ControlId, FieldName};
+use crate::support::ids::FieldName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// Question authoring: the annotator writes questions about a paragraph and marks each
-/// answer in it (PoQuAD-style extractive QA).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct QuestionsControl {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// Heading of the question list (e.g. `Pytania`).
-    pub label: String,
-    /// Optional help under the heading, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// The item field holding the paragraph to ask about. Answer fragments never leave it.
-    pub text_field: FieldName,
-    /// Label of the paragraph (e.g. `Akapit`).
-    pub text_label: String,
-    /// What an answer fragment is made of: `words` (default) or `characters` (Thai, Chinese,
-    /// Japanese). Results record the same offsets either way.
-    #[serde(default)]
-    pub units: crate::text::tokens::Units,
-    /// How many questions each item asks for (default 5). Fewer only when the annotator ticks
-    /// "no more questions possible".
-    #[serde(default = "five")]
-    pub target: usize,
-    /// The most questions a card list may hold (default 10).
-    #[serde(default = "ten")]
-    pub max: usize,
-    /// Whether a question must end with a question mark (default `true`).
-    #[serde(default = "yes")]
-    pub question_mark: bool,
-    /// The base forms a yes/no question may have (default `["Tak", "Nie"]`); the card offers
-    /// exactly these.
-    #[serde(default = "tak_nie")]
-    pub yes_no_values: Vec<String>,
-    /// Question categories the annotator may pick from (optional per question), with the
-    /// manual's target shares.
-    #[serde(default)]
-    pub categories: Vec<QuestionCategory>,
-    /// The category that yes/no questions belong to (e.g. `rozstrzygniecie`): ticking
-    /// "yes/no" picks it, and picking it ticks "yes/no".
-    #[serde(default)]
-    pub yes_no_category: Option<String>,
-    /// Target share of unanswerable questions over the whole dataset, in percent (default
-    /// 20). An item without any is a warning, never a block.
-    #[serde(default = "twenty")]
-    pub unanswerable_share: u8,
-    /// How lexical overlap is measured and when it needs manual acceptance.
-    #[serde(default)]
-    pub overlap: OverlapSettings,
-    /// Reasons an annotator may give for skipping the paragraph (the PoQuAD manual: paragraphs
-    /// that are uninteresting or allow no worthwhile questions are to be skipped). A skipped
-    /// paragraph asks no question; the result records the reason, and `glossa export poquad`
-    /// leaves it out (and counts it). Empty (default): no skip offered.
-    #[serde(default)]
-    pub skip_reasons: Vec<crate::spec::AttributeValue>,
+crate::spec::parts::control_struct! {
+    /// Question authoring: the annotator writes questions about a paragraph and marks each
+    /// answer in it (PoQuAD-style extractive QA).
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct QuestionsControl {
+        /// The item field holding the paragraph to ask about. Answer fragments never leave it.
+        pub text_field: FieldName,
+        /// Label of the paragraph (e.g. `Akapit`).
+        pub text_label: String,
+        /// What an answer fragment is made of: `words` (default) or `characters` (Thai, Chinese,
+        /// Japanese). Results record the same offsets either way.
+        #[serde(default)]
+        pub units: crate::text::tokens::Units,
+        /// How many questions each item asks for (default 5). Fewer only when the annotator ticks
+        /// "no more questions possible".
+        #[serde(default = "five")]
+        pub target: usize,
+        /// The most questions a card list may hold (default 10).
+        #[serde(default = "ten")]
+        pub max: usize,
+        /// Whether a question must end with a question mark (default `true`).
+        #[serde(default = "yes")]
+        pub question_mark: bool,
+        /// The base forms a yes/no question may have (default `["Tak", "Nie"]`); the card offers
+        /// exactly these.
+        #[serde(default = "tak_nie")]
+        pub yes_no_values: Vec<String>,
+        /// Question categories the annotator may pick from (optional per question), with the
+        /// manual's target shares.
+        #[serde(default)]
+        pub categories: Vec<QuestionCategory>,
+        /// The category that yes/no questions belong to (e.g. `rozstrzygniecie`): ticking
+        /// "yes/no" picks it, and picking it ticks "yes/no".
+        #[serde(default)]
+        pub yes_no_category: Option<String>,
+        /// Target share of unanswerable questions over the whole dataset, in percent (default
+        /// 20). An item without any is a warning, never a block.
+        #[serde(default = "twenty")]
+        pub unanswerable_share: u8,
+        /// How lexical overlap is measured and when it needs manual acceptance.
+        #[serde(default)]
+        pub overlap: OverlapSettings,
+        /// Reasons an annotator may give for skipping the paragraph (the PoQuAD manual: paragraphs
+        /// that are uninteresting or allow no worthwhile questions are to be skipped). A skipped
+        /// paragraph asks no question; the result records the reason, and `glossa export poquad`
+        /// leaves it out (and counts it). Empty (default): no skip offered.
+        #[serde(default)]
+        pub skip_reasons: Vec<crate::spec::AttributeValue>,
+    }
 }
 
 impl QuestionsControl {

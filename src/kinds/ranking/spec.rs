@@ -2,35 +2,29 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::ControlId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// Ranking the item's outputs, or picking the best and the worst of them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RankingControl {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question (e.g. `Rank the utterances by naturalness`); also the accessible name.
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// The item field with the outputs and each one's label (`Utterance {n}`); `shuffle` for an
-    /// order shuffled per item.
-    pub outputs: OutputsSource,
-    /// `rank` (default: every output gets a rank, 1 the best) or `best_worst` (the best and the
-    /// worst of them, for best–worst scaling).
-    #[serde(default)]
-    pub mode: RankingMode,
-    /// In `rank` mode, whether two outputs may share a rank (default `false`).
-    #[serde(default)]
-    pub ties: bool,
-    /// The label of the best (default `Best`) and of the worst (default `Worst`) in
-    /// `best_worst` mode, and of rank 1 and the last rank in `rank` mode.
-    #[serde(default)]
-    pub anchors: Option<Anchors>,
+crate::spec::parts::control_struct! {
+    /// Ranking the item's outputs, or picking the best and the worst of them.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct RankingControl {
+        /// The item field with the outputs and each one's label (`Utterance {n}`); `shuffle` for an
+        /// order shuffled per item.
+        pub outputs: OutputsSource,
+        /// `rank` (default: every output gets a rank, 1 the best) or `best_worst` (the best and the
+        /// worst of them, for best–worst scaling).
+        #[serde(default)]
+        pub mode: RankingMode,
+        /// In `rank` mode, whether two outputs may share a rank (default `false`).
+        #[serde(default)]
+        pub ties: bool,
+        /// The label of the best (default `Best`) and of the worst (default `Worst`) in
+        /// `best_worst` mode, and of rank 1 and the last rank in `rank` mode.
+        #[serde(default)]
+        pub anchors: Option<Anchors>,
+    }
 }
 
 /// How a ranking is asked.

@@ -2,43 +2,37 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::ControlId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A rating scale: `points` ordered points numbered from `start`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ScaleControl {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question (e.g. `Fluency`); also the control's accessible name.
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// Whether every scale must be answered (default `true`).
-    #[serde(default = "yes")]
-    pub required: bool,
-    /// How many points (2 to 11; e.g. 5 or 7).
-    pub points: u8,
-    /// The number of the first point (default 1: a 5-point scale records 1 to 5).
-    #[serde(default = "one_i64")]
-    pub start: i64,
-    /// A label per point, in order (all of them, or none).
-    #[serde(default)]
-    pub labels: Vec<String>,
-    /// Labels of the two ends only (e.g. `Incomprehensible` … `Flawless`), shown under the
-    /// first and the last point.
-    #[serde(default)]
-    pub anchors: Option<Anchors>,
-    /// The label of a "not applicable" choice beside the points (default: none); results record
-    /// it as `"n/a"`.
-    #[serde(default)]
-    pub not_applicable: Option<String>,
-    /// Ask one scale for each output the item lists (stacked, each with its output's text).
-    #[serde(default)]
-    pub outputs: Option<OutputsSource>,
+crate::spec::parts::control_struct! {
+    /// A rating scale: `points` ordered points numbered from `start`.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct ScaleControl {
+        /// Whether every scale must be answered (default `true`).
+        #[serde(default = "yes")]
+        pub required: bool,
+        /// How many points (2 to 11; e.g. 5 or 7).
+        pub points: u8,
+        /// The number of the first point (default 1: a 5-point scale records 1 to 5).
+        #[serde(default = "one_i64")]
+        pub start: i64,
+        /// A label per point, in order (all of them, or none).
+        #[serde(default)]
+        pub labels: Vec<String>,
+        /// Labels of the two ends only (e.g. `Incomprehensible` … `Flawless`), shown under the
+        /// first and the last point.
+        #[serde(default)]
+        pub anchors: Option<Anchors>,
+        /// The label of a "not applicable" choice beside the points (default: none); results record
+        /// it as `"n/a"`.
+        #[serde(default)]
+        pub not_applicable: Option<String>,
+        /// Ask one scale for each output the item lists (stacked, each with its output's text).
+        #[serde(default)]
+        pub outputs: Option<OutputsSource>,
+    }
 }
 
 impl ScaleControl {

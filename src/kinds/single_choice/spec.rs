@@ -2,33 +2,27 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::ControlId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A single-choice control.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SingleChoice {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question shown to the annotator; also the control's accessible name.
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// Whether an answer is required before submitting (default `true`).
-    #[serde(default = "yes")]
-    pub required: bool,
-    /// Whether every option's definition starts opened (default `false`: opened per option).
-    #[serde(default)]
-    pub definitions_open: bool,
-    /// How the options are shown: `radio` (default: every option visible, with definitions)
-    /// or `dropdown` (a compact select with an empty first entry that cannot be submitted).
-    #[serde(default)]
-    pub layout: ChoiceLayout,
-    /// The options, in screen order.
-    pub options: Vec<ChoiceOption>,
+crate::spec::parts::control_struct! {
+    /// A single-choice control.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct SingleChoice {
+        /// Whether an answer is required before submitting (default `true`).
+        #[serde(default = "yes")]
+        pub required: bool,
+        /// Whether every option's definition starts opened (default `false`: opened per option).
+        #[serde(default)]
+        pub definitions_open: bool,
+        /// How the options are shown: `radio` (default: every option visible, with definitions)
+        /// or `dropdown` (a compact select with an empty first entry that cannot be submitted).
+        #[serde(default)]
+        pub layout: ChoiceLayout,
+        /// The options, in screen order.
+        pub options: Vec<ChoiceOption>,
+    }
 }
 
 /// How a single choice is shown.

@@ -2,48 +2,42 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::ControlId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A slider: a whole number from `min` to `max`, by `step`, that starts unset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SliderControl {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The question (e.g. `How well does the translation convey the source?`).
-    pub label: String,
-    /// Optional help under the question, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// Whether every slider must be moved (default `true`). An untouched slider has no value:
-    /// there is no preset position to anchor answers.
-    #[serde(default = "yes")]
-    pub required: bool,
-    /// The lowest value (default 0).
-    #[serde(default)]
-    pub min: i64,
-    /// The highest value (default 100).
-    #[serde(default = "hundred")]
-    pub max: i64,
-    /// The step (default 1).
-    #[serde(default = "one_u32")]
-    pub step: u32,
-    /// Labels of the two ends, under them.
-    #[serde(default)]
-    pub anchors: Option<Anchors>,
-    /// Labels spaced evenly under the track, the first at `min` and the last at `max` (e.g.
-    /// `["0", "25", "50", "75", "100"]`).
-    #[serde(default)]
-    pub ticks: Vec<String>,
-    /// Whether the value is shown beside the slider once set (default `false`: WMT's DA hides
-    /// it, so annotators judge by position).
-    #[serde(default)]
-    pub show_value: bool,
-    /// Ask one slider for each output the item lists.
-    #[serde(default)]
-    pub outputs: Option<OutputsSource>,
+crate::spec::parts::control_struct! {
+    /// A slider: a whole number from `min` to `max`, by `step`, that starts unset.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct SliderControl {
+        /// Whether every slider must be moved (default `true`). An untouched slider has no value:
+        /// there is no preset position to anchor answers.
+        #[serde(default = "yes")]
+        pub required: bool,
+        /// The lowest value (default 0).
+        #[serde(default)]
+        pub min: i64,
+        /// The highest value (default 100).
+        #[serde(default = "hundred")]
+        pub max: i64,
+        /// The step (default 1).
+        #[serde(default = "one_u32")]
+        pub step: u32,
+        /// Labels of the two ends, under them.
+        #[serde(default)]
+        pub anchors: Option<Anchors>,
+        /// Labels spaced evenly under the track, the first at `min` and the last at `max` (e.g.
+        /// `["0", "25", "50", "75", "100"]`).
+        #[serde(default)]
+        pub ticks: Vec<String>,
+        /// Whether the value is shown beside the slider once set (default `false`: WMT's DA hides
+        /// it, so annotators judge by position).
+        #[serde(default)]
+        pub show_value: bool,
+        /// Ask one slider for each output the item lists.
+        #[serde(default)]
+        pub outputs: Option<OutputsSource>,
+    }
 }
 
 fn hundred() -> i64 {

@@ -2,31 +2,26 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::{ControlId, FieldName};
+use crate::support::ids::FieldName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// Span attributes: each attribute takes a value, and spans of the text that show it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SpanAttributes {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// Heading of the attribute list (e.g. `Atributy s rozsahem`).
-    pub label: String,
-    /// Optional help, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// The item field whose text the spans are picked from. Spans never leave this text.
-    pub text_field: FieldName,
-    /// Label of the text block (e.g. `Článek`).
-    pub text_label: String,
-    /// What a span is made of: `words` (default) or `characters` (Thai, Chinese, Japanese, or
-    /// spans starting inside a word). Results record the same offsets either way.
-    #[serde(default)]
-    pub units: crate::text::tokens::Units,
-    /// The attributes, in screen order.
-    pub attributes: Vec<SpanAttribute>,
+crate::spec::parts::control_struct! {
+    /// Span attributes: each attribute takes a value, and spans of the text that show it.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct SpanAttributes {
+        /// The item field whose text the spans are picked from. Spans never leave this text.
+        pub text_field: FieldName,
+        /// Label of the text block (e.g. `Článek`).
+        pub text_label: String,
+        /// What a span is made of: `words` (default) or `characters` (Thai, Chinese, Japanese, or
+        /// spans starting inside a word). Results record the same offsets either way.
+        #[serde(default)]
+        pub units: crate::text::tokens::Units,
+        /// The attributes, in screen order.
+        pub attributes: Vec<SpanAttribute>,
+    }
 }
 
 /// One attribute: a value from a list, and spans of the text.

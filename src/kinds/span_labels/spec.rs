@@ -2,50 +2,45 @@
 //! reference show them.
 
 use crate::spec::parts::*;
-use crate::support::ids::{ControlId, FieldName, OptionValue};
+use crate::support::ids::{FieldName, OptionValue};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// Labelled spans: the annotator marks passages of a text and gives each one label.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SpanLabels {
-    /// Id of the control, unique in the spec; the answer is stored under it.
-    pub id: ControlId,
-    /// The task in a few words (e.g. `Toxische Stellen`); also the control's accessible name.
-    pub label: String,
-    /// Optional help under the label, in Markdown.
-    #[serde(default)]
-    pub help: Option<String>,
-    /// The item field whose text the spans are marked in. Spans never leave this text.
-    pub text_field: FieldName,
-    /// Label of the text block (e.g. `Kommentar`, `Translation`).
-    pub text_label: String,
-    /// What a span is made of: `words` (default) or `characters` (Thai, Chinese, Japanese, or
-    /// spans starting inside a word). Results record the same offsets either way.
-    #[serde(default)]
-    pub units: crate::text::tokens::Units,
-    /// The labels, in screen order (at most 15 look different from each other).
-    pub labels: Vec<SpanLabel>,
-    /// Whether spans may overlap: `none` (default: marking over a span replaces it), `nested`
-    /// (one span inside another, never crossing) or `allowed` (any overlap).
-    #[serde(default)]
-    pub overlap: SpanOverlap,
-    /// The fewest spans an item needs (default 0).
-    #[serde(default)]
-    pub min: usize,
-    /// The most spans an item takes (default: any number).
-    #[serde(default)]
-    pub max: Option<usize>,
-    /// With `min` 0, whether an item without spans needs the annotator to tick "nothing to
-    /// mark" (default `true`: an empty answer is an answer, never a skipped item). Results
-    /// record `nothing_to_mark`.
-    #[serde(default = "yes")]
-    pub confirm_empty: bool,
-    /// What each span is asked besides its label (e.g. MQM's `severity`, or a note), in
-    /// screen order.
-    #[serde(default)]
-    pub attributes: Vec<SpanLabelAttribute>,
+crate::spec::parts::control_struct! {
+    /// Labelled spans: the annotator marks passages of a text and gives each one label.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct SpanLabels {
+        /// The item field whose text the spans are marked in. Spans never leave this text.
+        pub text_field: FieldName,
+        /// Label of the text block (e.g. `Kommentar`, `Translation`).
+        pub text_label: String,
+        /// What a span is made of: `words` (default) or `characters` (Thai, Chinese, Japanese, or
+        /// spans starting inside a word). Results record the same offsets either way.
+        #[serde(default)]
+        pub units: crate::text::tokens::Units,
+        /// The labels, in screen order (at most 15 look different from each other).
+        pub labels: Vec<SpanLabel>,
+        /// Whether spans may overlap: `none` (default: marking over a span replaces it), `nested`
+        /// (one span inside another, never crossing) or `allowed` (any overlap).
+        #[serde(default)]
+        pub overlap: SpanOverlap,
+        /// The fewest spans an item needs (default 0).
+        #[serde(default)]
+        pub min: usize,
+        /// The most spans an item takes (default: any number).
+        #[serde(default)]
+        pub max: Option<usize>,
+        /// With `min` 0, whether an item without spans needs the annotator to tick "nothing to
+        /// mark" (default `true`: an empty answer is an answer, never a skipped item). Results
+        /// record `nothing_to_mark`.
+        #[serde(default = "yes")]
+        pub confirm_empty: bool,
+        /// What each span is asked besides its label (e.g. MQM's `severity`, or a note), in
+        /// screen order.
+        #[serde(default)]
+        pub attributes: Vec<SpanLabelAttribute>,
+    }
 }
 
 /// One label of a labelled-span control.
