@@ -101,8 +101,9 @@ fn glossa_js_builds_are_the_catalogs() {
     }
 }
 
-/// Each kind is a folder: its spec (`spec.rs`), its core (`mod.rs`, implementing the layers'
-/// traits) and its view (a file implementing `KindView`, compiled in the browser builds only).
+/// Each kind is a folder: its spec (`spec.rs`), its core (`mod.rs`; the compiler asks for each
+/// layer's trait) and its view (a file implementing `KindView`, compiled in the browser builds
+/// only).
 #[test]
 fn every_kind_is_a_folder_with_its_spec_core_and_view() {
     let kinds = control_kinds();
@@ -110,27 +111,10 @@ fn every_kind_is_a_folder_with_its_spec_core_and_view() {
     for (kind, _) in kinds {
         let dir = format!("{ROOT}/src/kinds/{kind}");
         let core = read(&format!("src/kinds/{kind}/mod.rs"));
-        let folder: String = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap_or_default())
-            .collect();
         assert!(
             std::path::Path::new(&format!("{dir}/spec.rs")).is_file(),
             "src/kinds/{kind}/spec.rs: the kind's spec"
         );
-        for t in [
-            "CheckControl",
-            "FormKind",
-            "ControlRules",
-            "ToValue",
-            "GoldAnswer",
-            "Analyse",
-        ] {
-            assert!(
-                folder.contains(&format!("impl {t} for ")),
-                "src/kinds/{kind}/ implements {t}"
-            );
-        }
         let view = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap_or_default())

@@ -324,3 +324,88 @@ pub(super) fn required_rule(
         }
     }
 }
+
+/// The layers' impls a kind whose answer is a point per output (or one) shares with the other
+/// such kinds: its item fields, reading its value back, its edits, its required rule and its
+/// result value. The kind gives its `AnswerValue` variant, the refusal of a point not set, and
+/// what a worked example's answer should be (per output, and single); it has `outputs`,
+/// `required` and `fits(point)`.
+macro_rules! points_kind {
+    ($kind:ident, $variant:ident, $required:expr, $per_output_hint:literal, $single_hint:literal) => {
+        impl ItemFields for $kind {
+            fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
+                points::check_item(self.outputs.as_ref(), item, path, out);
+            }
+
+            fn span_field(&self) -> Option<&str> {
+                None
+            }
+
+            fn outputs_source(&self) -> Option<&crate::spec::OutputsSource> {
+                self.outputs.as_ref()
+            }
+        }
+
+        impl KindAnswer for $kind {
+            fn read_value(&self, json: &Value) -> Result<AnswerValue, String> {
+                typed::<crate::answer::PointsValue>(json)
+                    .map(|v| AnswerValue::$variant(Gate::gate(v)))
+            }
+
+            fn example_answer(&self, json: &Value) -> Option<Answer> {
+                points::example_answer(self.outputs.as_ref(), json)
+            }
+
+            fn example_hint(&self) -> &'static str {
+                if self.outputs.is_some() {
+                    $per_output_hint
+                } else {
+                    $single_hint
+                }
+            }
+        }
+
+        impl FormKind for $kind {
+            type Edit = PointEdit;
+
+            fn edit(
+                &self,
+                task: &Task,
+                control: &ControlId,
+                edit: PointEdit,
+                next: &mut FormState,
+            ) {
+                points::edit(self.outputs.as_ref(), task, control, edit, next, |p| {
+                    self.fits(p)
+                });
+            }
+
+            fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+                points::replay(answer, |edit| self.action(edit))
+            }
+        }
+
+        impl ControlRules for $kind {
+            fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
+                points::required_rule(
+                    &self.id,
+                    self.outputs.as_ref(),
+                    self.required,
+                    task,
+                    answer,
+                    $required,
+                    |p| self.fits(p),
+                    out,
+                );
+            }
+        }
+
+        impl ToValue for $kind {
+            fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
+                points::value(self.outputs.as_ref(), task, answer)
+                    .map(|v| AnswerValue::$variant(Gate::gate(v)))
+            }
+        }
+    };
+}
+pub(super) use points_kind;

@@ -51,6 +51,32 @@ pub fn output_cards(
     }
 }
 
+/// A control asked once or once per output: its fieldset (`class`, `id`) with its label as
+/// the legend and its help, then `one(None, label)`, or when `outputs` (the outputs shown and
+/// their label) are given, a card each with `one(Some(output id), accessible name)`.
+pub fn per_output_fieldset(
+    class: &'static str,
+    id: String,
+    label: &str,
+    help: Option<&String>,
+    outputs: Option<(&[Output], &str)>,
+    one: impl Fn(Option<&str>, String) -> Html,
+) -> Html {
+    html! {
+        <fieldset class={classes!("glossa-control", class)} {id}>
+            <legend class="glossa-control-label">{label.to_owned()}</legend>
+            if let Some(help) = help {
+                <super::markdown_view::Markdown source={help.clone()} class="glossa-help" />
+            }
+            if let Some((shown, output_label)) = outputs {
+                { output_cards(shown, output_label, label, Some("glossa-rated-outputs"), |id, name| one(Some(id), name)) }
+            } else {
+                { one(None, label.to_owned()) }
+            }
+        </fieldset>
+    }
+}
+
 /// A worked example's points as the annotator reads them: each output's text and its point, or
 /// the single point.
 pub fn example_points(

@@ -49,71 +49,7 @@ impl CheckControl for ScaleControl {
     }
 }
 
-impl ItemFields for ScaleControl {
-    fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
-        points::check_item(self.outputs.as_ref(), item, path, out);
-    }
-
-    fn span_field(&self) -> Option<&str> {
-        None
-    }
-
-    fn outputs_source(&self) -> Option<&crate::spec::OutputsSource> {
-        self.outputs.as_ref()
-    }
-}
-
-impl KindAnswer for ScaleControl {
-    fn read_value(&self, json: &Value) -> Result<AnswerValue, String> {
-        typed::<crate::answer::PointsValue>(json).map(|v| AnswerValue::Scale(Gate::gate(v)))
-    }
-
-    fn example_answer(&self, json: &Value) -> Option<Answer> {
-        points::example_answer(self.outputs.as_ref(), json)
-    }
-
-    fn example_hint(&self) -> &'static str {
-        if self.outputs.is_some() {
-            "give an object of points keyed by output id"
-        } else {
-            "give the point's number (or \"n/a\")"
-        }
-    }
-}
-
-impl FormKind for ScaleControl {
-    type Edit = PointEdit;
-
-    fn edit(&self, task: &Task, control: &ControlId, edit: PointEdit, next: &mut FormState) {
-        points::edit(self.outputs.as_ref(), task, control, edit, next, |p| self.fits(p));
-    }
-
-    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
-        points::replay(answer, |edit| self.action(edit))
-    }
-}
-
-impl ControlRules for ScaleControl {
-    fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
-        points::required_rule(
-            &self.id,
-            self.outputs.as_ref(),
-            self.required,
-            task,
-            answer,
-            Msg::ErrRequiredChoice,
-            |p| self.fits(p),
-            out,
-        );
-    }
-}
-
-impl ToValue for ScaleControl {
-    fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
-        points::value(self.outputs.as_ref(), task, answer)
-            .map(|v| AnswerValue::Scale(Gate::gate(v)))
-    }
-}
+points::points_kind!(ScaleControl, Scale, Msg::ErrRequiredChoice, "give an object of points keyed by output id", "give the point's number (or \"n/a\")");
 
 impl Simulate for ScaleControl {
     fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {

@@ -1,7 +1,6 @@
 //! `SliderView`: a slider control — one slider, or one per output with the output's text.
 
-use crate::ui::markdown_view::Markdown;
-use crate::ui::output_cards::{box_error, output_cards};
+use crate::ui::output_cards::{box_error, per_output_fieldset};
 use super::slider_input::SliderInput;
 use crate::answer::Point;
 use crate::form::{Action, FormState, PointEdit};
@@ -62,19 +61,8 @@ pub fn SliderView(props: &SliderViewProps) -> Html {
                 disabled={props.form.submitted} lang={props.lang} {on_value} />
         }
     };
-    html! {
-        <fieldset class="glossa-control glossa-slider-control" id={base}>
-            <legend class="glossa-control-label">{c.label.clone()}</legend>
-            if let Some(help) = &c.help {
-                <Markdown source={help.clone()} class="glossa-help" />
-            }
-            if let Some(src) = &c.outputs {
-                { output_cards(&props.outputs, &src.label, &c.label, Some("glossa-rated-outputs"), |id, name| one(Some(id), name)) }
-            } else {
-                { one(None, c.label.clone()) }
-            }
-        </fieldset>
-    }
+    let outputs = c.outputs.as_ref().map(|src| (&props.outputs[..], src.label.as_str()));
+    per_output_fieldset("glossa-slider-control", base, &c.label, c.help.as_ref(), outputs, one)
 }
 
 impl crate::ui::kind_view::KindView for SliderControl {
