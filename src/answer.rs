@@ -466,6 +466,54 @@ impl AnswerValue {
         }
     }
 
+    /// The attributes of a span-attribute value (`None` for other kinds).
+    pub fn span_attributes(&self) -> Option<&SortedMap<String, SpanAttrValue>> {
+        match self {
+            AnswerValue::SpanAttributes(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// A number control's value (`None` for other kinds).
+    pub fn number(&self) -> Option<&NumberValue> {
+        match self {
+            AnswerValue::Number(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// A grid's rows (`None` for other kinds).
+    pub fn grid(&self) -> Option<&[GridRowValue]> {
+        match self {
+            AnswerValue::Grid(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// A pairwise value's judgements (`None` for other kinds).
+    pub fn prefs(&self) -> Option<&PrefsValue> {
+        match self {
+            AnswerValue::Pairwise(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// A ranking's value (`None` for other kinds).
+    pub fn ranking(&self) -> Option<&RankingValue> {
+        match self {
+            AnswerValue::Ranking(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Authored questions (`None` for other kinds).
+    pub fn questions(&self) -> Option<&QuestionsValue> {
+        match self {
+            AnswerValue::Questions(v) => Some(v),
+            _ => None,
+        }
+    }
+
     /// Reads one control's answer from a result (JSON) into the type that wrote it. Fields a
     /// result from an older or hand-made export leaves out read as empty.
     pub fn read(control: &Control, json: &serde_json::Value) -> Result<Self, String> {

@@ -62,8 +62,9 @@ pub struct AgreementReport {
     pub span_f1: Vec<super::span_f1::SpanF1>,
     /// System-level scores of ratings asked per output (scales, sliders).
     pub systems: Vec<super::systems::SystemScores>,
-    /// Pairwise preferences: agreement, kappas, win rates and Bradley–Terry strengths.
-    pub pairwise: Vec<super::pairwise::PairwiseStats>,
+    /// What kinds find beyond α (a kind's `Analyse::agreement` adds them): each a section of
+    /// the report, a summary on the command line, and an entry of the JSON under its group.
+    pub findings: Vec<Findings>,
     /// Rankings: Kendall's W and mean ranks, or best–worst scores.
     pub rankings: Vec<super::ranking::RankingStats>,
 }
@@ -94,6 +95,22 @@ pub struct Context<'a> {
 }
 
 pub use super::Answered;
+
+/// Findings of a kind beyond α, for one control (or criterion): made by the kind, shown by the
+/// report and the command line as they are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Findings {
+    /// Where the JSON puts them (`{"<group>": {"<key>": …}}`).
+    pub group: &'static str,
+    /// The control (and criterion) they are about.
+    pub key: String,
+    /// As JSON.
+    pub json: Value,
+    /// The report's section (HTML, texts escaped).
+    pub html: String,
+    /// The command line's summary (lines of text).
+    pub text: String,
+}
 
 /// Units keyed by (item, sub-unit), each a map annotator → value (the last result of an
 /// annotator for an item counts).
@@ -184,14 +201,24 @@ impl AgreementReport {
                 }),
             );
         }
-        serde_json::json!({
+        let mut out = serde_json::json!({
             "controls": controls,
             "span_f1": keyed(&self.span_f1, |f| (&f.key, f.to_json())),
             "systems": keyed(&self.systems, |s| (&s.key, s.to_json())),
-            "pairwise": keyed(&self.pairwise, |p| (&p.key, p.to_json())),
             "rankings": keyed(&self.rankings, |r| (&r.key, r.to_json())),
             "bootstrap": { "resamples": RESAMPLES, "seed": SEED }
-        })
+        });
+        for f in &self.findings {
+            if let Some(map) = out.as_object_mut() {
+                let group = map
+                    .entry(f.group)
+                    .or_insert_with(|| Value::Object(Default::default()));
+                if let Some(group) = group.as_object_mut() {
+                    group.insert(f.key.clone(), f.json.clone());
+                }
+            }
+        }
+        out
     }
 }
 

@@ -314,18 +314,8 @@ fn agreement_table(a: &AgreementReport) -> String {
         }
         h += "</tbody></table>";
     }
-    for p in &a.pairwise {
-        h += &format!(
-            "<h3>Pairwise: {}</h3><p>Annotator pairs who chose alike: {}; Fleiss' κ {}; Cohen's κ {} (two annotators only).</p><table><thead><tr><th>output (system)</th><th>comparisons</th><th>wins</th><th>ties</th><th>win rate (a tie counts half)</th><th>Bradley–Terry (log-strength)</th></tr></thead><tbody>",
-            esc(&p.key), f3(p.agreement), f3(p.fleiss), f3(p.cohen)
-        );
-        for s in &p.systems {
-            h += &format!(
-                "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{:.3}</td><td class=n>{}</td></tr>",
-                esc(&s.system), s.comparisons, s.wins, s.ties, s.win_rate, f3(s.strength)
-            );
-        }
-        h += "</tbody></table>";
+    for f in &a.findings {
+        h += &f.html;
     }
     for s in &a.systems {
         let z = s.rows.iter().any(|r| r.z.is_some());

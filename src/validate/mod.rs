@@ -4,53 +4,18 @@
 //! and a severity. Errors block submitting; warnings are recorded in the result.
 //! [`check`] is the only way to get [`ValidAnswers`], which the result builder requires.
 
-pub(crate) mod choice_count;
-pub(crate) mod grid_cells;
-pub(crate) mod grid_extra_sentences;
-pub(crate) mod grid_missing_row;
-pub(crate) mod grid_row;
 pub mod min_time;
 mod path;
-pub(crate) mod question_answer;
-pub(crate) mod question_base_form;
-pub(crate) mod question_category;
-pub(crate) mod question_count;
-pub(crate) mod question_overlap;
-pub(crate) mod question_skip;
-pub(crate) mod question_text;
 pub use path::{AnswerPath, ListRule, Place, QuestionPart};
-pub(crate) mod question_unanswerable;
 mod report;
 pub use report::{Problem, ProblemCode, PublicProblem, PublicReport, Report, Severity};
 pub(crate) mod required;
 pub(crate) mod span_bounds;
-pub(crate) mod span_count;
-pub(crate) mod span_label;
-pub(crate) mod span_needed;
-pub(crate) mod span_overlap;
-pub(crate) mod span_value;
-pub(crate) mod text_length;
-pub(crate) mod whole_number;
-pub use whole_number::value as whole_number_value;
 
 use crate::answer::{Answer, Answers};
-use crate::i18n::Msg;
 use crate::item::Item;
-use crate::spec::NumberControl;
 use crate::support::ids::ControlId;
 use crate::task::Task;
-/// The message key for each number problem.
-pub(crate) fn number_msg(code: ProblemCode) -> Msg {
-    match code {
-        ProblemCode::Required => Msg::ErrRequiredNumber,
-        ProblemCode::NumberNotWhole => Msg::ErrNumberNotWhole,
-        ProblemCode::NumberNegative => Msg::ErrNumberNegative,
-        ProblemCode::NumberTooSmall => Msg::ErrNumberTooSmall,
-        ProblemCode::NumberLeadingZero => Msg::ErrNumberLeadingZero,
-        ProblemCode::NumberTooLong => Msg::ErrNumberTooLong,
-        _ => Msg::ErrRequiredNumber,
-    }
-}
 
 /// Answers that passed validation; only [`check`] makes one, and only these become a result
 /// (`crate::result`).
@@ -109,11 +74,6 @@ pub fn output_keys(
             .collect(),
         None => vec![None],
     }
-}
-
-/// The boxes of a number control: one per output (by id), or a single one (`None`).
-pub fn number_keys(c: &NumberControl, item: &Item) -> Vec<Option<String>> {
-    output_keys(c.outputs.as_ref(), item)
 }
 
 /// Validates, and on success hands out the answers as [`ValidAnswers`].

@@ -175,29 +175,8 @@ pub fn agreement(
                 }
             }
         }
-        for p in &got.pairwise {
-            println!(
-                "\npairwise, {}: annotator pairs alike {}, Fleiss' kappa {}, Cohen's kappa {}",
-                p.key,
-                fmt(p.agreement),
-                fmt(p.fleiss),
-                fmt(p.cohen)
-            );
-            println!(
-                "{:<24} {:>6} {:>5} {:>5} {:>9} {:>14}",
-                "system", "pairs", "wins", "ties", "win rate", "Bradley-Terry"
-            );
-            for s in &p.systems {
-                println!(
-                    "{:<24} {:>6} {:>5} {:>5} {:>9.3} {:>14}",
-                    s.system,
-                    s.comparisons,
-                    s.wins,
-                    s.ties,
-                    s.win_rate,
-                    fmt(s.strength)
-                );
-            }
+        for f in &got.findings {
+            print!("{}", f.text);
         }
         for s in &got.systems {
             println!(

@@ -3,6 +3,10 @@
 
 mod edit;
 pub use edit::GridEdit;
+mod grid_cells;
+mod grid_extra_sentences;
+mod grid_missing_row;
+mod grid_row;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -17,7 +21,6 @@ use crate::spec::GridControl;
 use crate::study::gold::{done, problem};
 use crate::support::family::Gate;
 use crate::task::grid;
-use crate::validate::{grid_cells, grid_extra_sentences, grid_missing_row, grid_row};
 
 impl CheckControl for GridControl {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {

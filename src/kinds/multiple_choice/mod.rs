@@ -1,6 +1,7 @@
 //! `multiple_choice`: any options out of a list (multi-label), between `min` and `max` of
 //! them, with an exclusive "none of these" when the spec gives one.
 
+mod choice_count;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -10,7 +11,6 @@ use super::prelude::*;
 use super::single_choice::check_options;
 use crate::spec::MultipleChoice;
 use crate::support::ids::OptionValue;
-use crate::validate::choice_count;
 
 impl CheckControl for MultipleChoice {
     fn check(&self, path: &str, keys: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {

@@ -1,6 +1,7 @@
 //! `number`: a whole number, asked once or once per output the item lists (magnitude
 //! estimation).
 
+mod whole_number;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -12,7 +13,7 @@ use super::prelude::*;
 use crate::answer::NumberValue;
 use crate::spec::NumberControl;
 use crate::support::family::Gate;
-use crate::validate::{number_keys, number_msg, whole_number, whole_number_value};
+use whole_number::value as whole_number_value;
 
 /// Largest number of digits a `u64` always holds.
 const MAX_DIGITS: u8 = 18;
@@ -345,4 +346,22 @@ fn check_number(c: &NumberControl, path: &str, out: &mut Vec<SpecIssue>) {
     if let Some(src) = &c.outputs {
         super::points::check_outputs_source(src, path, out);
     }
+}
+
+/// The message key for each number problem.
+fn number_msg(code: crate::validate::ProblemCode) -> Msg {
+    match code {
+        crate::validate::ProblemCode::Required => Msg::ErrRequiredNumber,
+        crate::validate::ProblemCode::NumberNotWhole => Msg::ErrNumberNotWhole,
+        crate::validate::ProblemCode::NumberNegative => Msg::ErrNumberNegative,
+        crate::validate::ProblemCode::NumberTooSmall => Msg::ErrNumberTooSmall,
+        crate::validate::ProblemCode::NumberLeadingZero => Msg::ErrNumberLeadingZero,
+        crate::validate::ProblemCode::NumberTooLong => Msg::ErrNumberTooLong,
+        _ => Msg::ErrRequiredNumber,
+    }
+}
+
+/// The boxes of a number control: one per output (by id), or a single one (`None`).
+pub(crate) fn number_keys(c: &NumberControl, item: &Item) -> Vec<Option<String>> {
+    crate::validate::output_keys(c.outputs.as_ref(), item)
 }

@@ -1,6 +1,7 @@
 //! `pairwise`: two outputs of the item side by side — the better one or a tie, how much
 //! better, per criterion — with the sides shuffled per item and results naming output ids.
 
+mod findings;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -497,7 +498,7 @@ impl Analyse for PairwiseControl {
                     (_, _, Some(w), Some(l)) => (w.min(l).clone(), w.max(l).clone()),
                     _ => continue,
                 };
-                all.push(crate::analysis::pairwise::Judgement {
+                all.push(findings::Judgement {
                     item: a.item,
                     who: a.who.as_str(),
                     pair,
@@ -511,8 +512,8 @@ impl Analyse for PairwiseControl {
                 &t,
             ));
             report
-                .pairwise
-                .push(crate::analysis::pairwise::compute(name, &all));
+                .findings
+                .push(findings::compute(name, &all).findings());
         }
     }
 

@@ -3,6 +3,14 @@
 
 mod edit;
 pub use edit::{QuestionEdit, QuestionsEdit};
+mod question_answer;
+mod question_base_form;
+mod question_category;
+mod question_count;
+mod question_overlap;
+mod question_skip;
+mod question_text;
+mod question_unanswerable;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -25,10 +33,7 @@ use crate::simulate::{select, words};
 use crate::spec::QuestionsControl;
 use crate::support::family::Gate;
 use crate::text::Tokens;
-use crate::validate::{
-    question_answer, question_base_form, question_category, question_count, question_overlap,
-    question_skip, question_text, question_unanswerable, span_bounds, QuestionPart,
-};
+use crate::validate::{span_bounds, QuestionPart};
 use serde::Deserialize;
 
 impl CheckControl for QuestionsControl {

@@ -3,6 +3,8 @@
 
 mod edit;
 pub use edit::SpanEdit;
+mod span_needed;
+mod span_value;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -20,7 +22,7 @@ use crate::spec::SpanAttributes;
 use crate::study::gold::{done, locate, problem};
 use crate::support::family::Gate;
 use crate::text::Tokens;
-use crate::validate::{span_bounds, span_needed, span_value};
+use crate::validate::span_bounds;
 
 impl CheckControl for SpanAttributes {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {

@@ -7,7 +7,7 @@ use crate::spec::SpanLabels;
 use crate::support::family::Gate;
 use crate::support::ids::{ControlId, OptionValue};
 use crate::task::Task;
-use crate::validate::span_overlap::conflict;
+use super::span_overlap::conflict;
 
 /// The control's answer as it stands (empty when there is none).
 fn current(form: &FormState, id: &ControlId) -> LabelSet {

@@ -3,6 +3,9 @@
 
 mod edit;
 pub use edit::LabelEdit;
+mod span_count;
+mod span_label;
+mod span_overlap;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -21,7 +24,6 @@ use crate::spec::{ChoiceOption, SpanLabels};
 use crate::study::gold::{done, locate, problem};
 use crate::support::family::{Gate, Labels};
 use crate::text::Tokens;
-use crate::validate::{span_count, span_label, span_overlap};
 
 fn gate<T>(v: T) -> Labels<T> {
     Gate::gate(v)

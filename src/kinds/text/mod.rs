@@ -1,5 +1,6 @@
 //! `text`: free text, one line or several (e.g. an optional note).
 
+mod text_length;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -7,7 +8,6 @@ mod view;
 
 use super::prelude::*;
 use crate::spec::TextControl;
-use crate::validate::text_length;
 
 impl CheckControl for TextControl {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {

@@ -196,12 +196,13 @@ impl Expected {
         };
         match (self, got) {
             (Expected::Exact(e), got) => e == got,
-            (Expected::Number(e), AnswerValue::Number(n)) => {
-                let n: &NumberValue = n;
-                matches!(n, NumberValue::One(g) if band(*e, *g))
+            (Expected::Number(e), got) => {
+                matches!(got.number(), Some(NumberValue::One(g)) if band(*e, *g))
             }
-            (Expected::Numbers(map), AnswerValue::Number(n)) => {
-                let n: &NumberValue = n;
+            (Expected::Numbers(map), got) => {
+                let Some(n) = got.number() else {
+                    return false;
+                };
                 match n {
                     NumberValue::PerOutput(got) => map
                         .iter()
@@ -209,7 +210,10 @@ impl Expected {
                     NumberValue::One(_) => false,
                 }
             }
-            (Expected::Grid(rows), AnswerValue::Grid(got)) => {
+            (Expected::Grid(rows), got) => {
+                let Some(got) = got.grid() else {
+                    return false;
+                };
                 got.len() == rows.len()
                     && rows.iter().zip(got.iter()).all(|(e, r)| {
                         e.len() == r.cells.len()
@@ -218,7 +222,10 @@ impl Expected {
                             })
                     })
             }
-            (Expected::Spans(attrs), AnswerValue::SpanAttributes(got)) => {
+            (Expected::Spans(attrs), got) if got.span_attributes().is_some() => {
+                let Some(got) = got.span_attributes() else {
+                    return false;
+                };
                 attrs.iter().all(|(attr, want)| {
                     let have = words_by_value(got.get(attr));
                     want.keys().eq(have.keys())
@@ -228,7 +235,10 @@ impl Expected {
                             .all(|((_, w), h)| jaccard(w, h) >= gold.span_overlap)
                 })
             }
-            (Expected::Spans(attrs), AnswerValue::SpanLabels(got)) => {
+            (Expected::Spans(attrs), got) => {
+                let Some(got) = got.span_labels() else {
+                    return false;
+                };
                 // The labels (under the empty key) and each attribute the gold gives, per value.
                 attrs.iter().all(|(attr, want)| {
                     let mut have: SortedMap<String, Vec<u64>> = SortedMap::new();
@@ -251,8 +261,10 @@ impl Expected {
                             .all(|((_, w), h)| jaccard(w, h) >= gold.span_overlap)
                 })
             }
-            (Expected::Points(want), AnswerValue::Scale(got) | AnswerValue::Slider(got)) => {
-                let got: &crate::answer::PointsValue = got;
+            (Expected::Points(want), got) => {
+                let Some(got) = got.points() else {
+                    return false;
+                };
                 let have: SortedMap<&str, &crate::answer::PointValue> =
                     got.entries().into_iter().collect();
                 want.iter().all(|(k, w)| {
@@ -263,8 +275,10 @@ impl Expected {
                         })
                 })
             }
-            (Expected::Prefs(want), AnswerValue::Pairwise(got)) => {
-                let got: &crate::answer::PrefsValue = got;
+            (Expected::Prefs(want), got) => {
+                let Some(got) = got.prefs() else {
+                    return false;
+                };
                 let have: SortedMap<&str, &Option<String>> = got
                     .entries()
                     .into_iter()
@@ -272,11 +286,16 @@ impl Expected {
                     .collect();
                 want.iter().all(|(k, w)| have.get(k.as_str()) == Some(&w))
             }
-            (Expected::Ranking(want), AnswerValue::Ranking(got)) => {
-                let got: &crate::answer::RankingValue = got;
+            (Expected::Ranking(want), got) => {
+                let Some(got) = got.ranking() else {
+                    return false;
+                };
                 want.ranks == got.ranks && want.best == got.best && want.worst == got.worst
             }
-            (Expected::Questions(want), AnswerValue::Questions(got)) => {
+            (Expected::Questions(want), got) => {
+                let Some(got) = got.questions() else {
+                    return false;
+                };
                 let theirs: Vec<(u64, u64)> = got
                     .questions
                     .iter()
@@ -286,7 +305,6 @@ impl Expected {
                 want.iter()
                     .all(|w| theirs.iter().any(|h| overlap(*w, *h) >= gold.span_overlap))
             }
-            _ => false,
         }
     }
 }

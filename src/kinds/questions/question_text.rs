@@ -1,7 +1,7 @@
 //! Rule `question_empty` / `question_mark`: every question has text and, when the spec asks
 //! for it, ends with a question mark.
 
-use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
+use crate::validate::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
 

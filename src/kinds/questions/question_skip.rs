@@ -2,7 +2,7 @@
 //! manual: paragraphs that are uninteresting or allow no worthwhile questions are to be
 //! skipped, not given questions made up by force. A skipped paragraph asks nothing else.
 
-use super::{AnswerPath, ListRule, Problem, ProblemCode};
+use crate::validate::{AnswerPath, ListRule, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
 

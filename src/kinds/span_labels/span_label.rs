@@ -1,7 +1,7 @@
 //! Rule `span_label`: every labelled span lies in the text and has one of the control's labels, and each of its
 //! attributes a value from the list (a required one is not empty; a note is not too long).
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::answer::LabelledSpan;
 use crate::i18n::Msg;
 use crate::spec::SpanLabels;
@@ -9,7 +9,7 @@ use crate::spec::SpanLabels;
 /// Checks span `i` of a text of `words` words.
 pub fn apply(c: &SpanLabels, i: usize, s: &LabelledSpan, words: usize) -> Vec<Problem> {
     let mut out = Vec::new();
-    if super::span_bounds::outside(&s.span, words) {
+    if crate::validate::span_bounds::outside(&s.span, words) {
         out.push(Problem::error(
             AnswerPath::attribute(&c.id, "spans", Some(i)),
             ProblemCode::SpanOutOfText,

@@ -5,6 +5,7 @@
 //! tie is half a win each way; fitted by Hunter's MM algorithm; log-strengths centred on 0).
 
 use crate::support::sorted_map::SortedMap;
+use crate::analysis::agreement::Findings;
 use serde_json::{json, Value};
 
 /// One judgement: item, annotator, the two outputs, the winner (`None`: a tie).
@@ -226,5 +227,74 @@ impl PairwiseStats {
             })
             .collect();
         json!({"agreement": self.agreement, "fleiss_kappa": self.fleiss, "cohen_kappa": self.cohen, "systems": systems})
+    }
+}
+
+/// A number to three places, or a dash for none.
+fn f3(x: Option<f64>) -> String {
+    x.map_or("—".to_owned(), |v| format!("{v:.3}"))
+}
+
+/// Text as HTML text.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl PairwiseStats {
+    /// The findings as the report and the command line show them (under `pairwise` in the
+    /// agreement's JSON).
+    pub fn findings(&self) -> Findings {
+        Findings {
+            group: "pairwise",
+            key: self.key.clone(),
+            json: self.to_json(),
+            html: self.html(),
+            text: self.text(),
+        }
+    }
+
+    /// The report's section: agreement, then wins, ties and strengths per system.
+    fn html(&self) -> String {
+        let mut h = format!(
+            "<h3>Pairwise: {}</h3><p>Annotator pairs who chose alike: {}; Fleiss' κ {}; Cohen's κ {} (two annotators only).</p><table><thead><tr><th>output (system)</th><th>comparisons</th><th>wins</th><th>ties</th><th>win rate (a tie counts half)</th><th>Bradley–Terry (log-strength)</th></tr></thead><tbody>",
+            esc(&self.key), f3(self.agreement), f3(self.fleiss), f3(self.cohen)
+        );
+        for s in &self.systems {
+            h += &format!(
+                "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{:.3}</td><td class=n>{}</td></tr>",
+                esc(&s.system), s.comparisons, s.wins, s.ties, s.win_rate, f3(s.strength)
+            );
+        }
+        h + "</tbody></table>"
+    }
+
+    /// The command line's summary: the same, as a table of text.
+    fn text(&self) -> String {
+        let mut t = format!(
+            "\npairwise, {}: annotator pairs alike {}, Fleiss' kappa {}, Cohen's kappa {}\n",
+            self.key,
+            f3(self.agreement),
+            f3(self.fleiss),
+            f3(self.cohen)
+        );
+        t += &format!(
+            "{:<24} {:>6} {:>5} {:>5} {:>9} {:>14}\n",
+            "system", "pairs", "wins", "ties", "win rate", "Bradley-Terry"
+        );
+        for s in &self.systems {
+            t += &format!(
+                "{:<24} {:>6} {:>5} {:>5} {:>9.3} {:>14}\n",
+                s.system,
+                s.comparisons,
+                s.wins,
+                s.ties,
+                s.win_rate,
+                f3(s.strength)
+            );
+        }
+        t
     }
 }

@@ -1,7 +1,7 @@
 //! Rule `grid_unknown_option`: every cell holds one of its column's options (a leaf), in a
 //! column the grid has. (The form cannot make such cells; tampered results can.)
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::GridControl;
 use crate::support::sorted_map::SortedMap;

@@ -1,7 +1,7 @@
 //! Rule `choice_count`: a multiple choice ticks at least `min` and at most `max` options ("none
 //! of these" counts as one).
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 
 /// Reports too few or too many ticked options.

@@ -2,7 +2,7 @@
 //! `max_digits` digits. RankME's own form used `^[1-9]\d*$`; this gives each way of breaking it
 //! its own message.
 
-use super::ProblemCode;
+use crate::validate::ProblemCode;
 
 /// Checks typed text (already known to be non-empty). Returns the problem and its parameter
 /// (the limit the message names), or `None` when the text is a valid number.

@@ -2,7 +2,7 @@
 //! `nested`: inside one another, never across an edge). The widget replaces what a new span
 //! may not stand with (`form::labels`, by [`conflict`]); tampered or hand-made results can break the rule.
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::answer::LabelledSpan;
 use crate::answer::WordSpan;
 use crate::i18n::Msg;

@@ -2,7 +2,7 @@
 //! rows. The Czech summary manual's "Sentence missing" covers a summary with too few
 //! sentences ("chybný počet vět"); one with too many is flagged the same way, never dropped.
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::GridControl;
 
@@ -45,7 +45,7 @@ mod tests {
         let p = apply(&grid(), 3, 1).unwrap();
         assert_eq!(p.path, "errors");
         assert_eq!(p.code, ProblemCode::GridExtraSentences);
-        assert_eq!(p.severity, super::super::Severity::Warning);
+        assert_eq!(p.severity, crate::validate::Severity::Warning);
         assert_eq!(
             p.message(Lang::parse("cs").unwrap()),
             "Sumarizace má 4 věty, ale tabulka jen 3 řádky: věty navíc nemají řádek (chybný počet vět)."

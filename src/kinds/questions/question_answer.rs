@@ -1,7 +1,7 @@
 //! Rule `answer_missing`: every question has at least one answer fragment in the paragraph
 //! (for an unanswerable question, the fragment that seems to answer it).
 
-use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
+use crate::validate::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::answer::QuestionCard;
 use crate::i18n::Msg;
 

@@ -1,7 +1,7 @@
 //! Rule `grid_missing_row`: the missing-sentence answer belongs to rows the item has no
 //! sentence for, and such rows hold nothing else.
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::GridControl;
 use crate::support::sorted_map::SortedMap;

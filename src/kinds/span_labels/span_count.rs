@@ -1,7 +1,7 @@
 //! Rule `span_count`: a labelled-span control has between `min` and `max` spans, and an item
 //! without spans is confirmed as "nothing to mark" when the spec asks for it (no silent empties).
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::answer::LabelSet;
 use crate::i18n::Msg;
 use crate::spec::SpanLabels;

@@ -2,7 +2,7 @@
 //! leaves the others empty (Special cases EITHER Mapping + Meaning). Without groups, every
 //! column must be filled.
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::GridControl;
 use crate::support::sorted_map::SortedMap;

@@ -1,7 +1,7 @@
 //! Rule `overlap_high` (warning): a question sharing more than the threshold of its content
 //! words with its answer's sentence needs manual acceptance. A flag, never a block.
 
-use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
+use crate::validate::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
 use crate::text::overlap::Overlap;

@@ -1,6 +1,6 @@
 //! Rule `text_length`: a required text is not blank, and no text is longer than allowed.
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::TextControl;
 

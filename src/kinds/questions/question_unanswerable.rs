@@ -2,7 +2,7 @@
 //! whole dataset, so an item with none is worth a second look — never a block, since the share
 //! is kept across items, not per paragraph.
 
-use super::{AnswerPath, ListRule, Problem, ProblemCode};
+use crate::validate::{AnswerPath, ListRule, Problem, ProblemCode};
 use crate::answer::QuestionSet;
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;

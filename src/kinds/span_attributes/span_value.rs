@@ -2,7 +2,7 @@
 //! cannot be submitted), and so does every entry of a repeatable attribute. An optional
 //! attribute (`required: false`) may stay empty, unless it has spans.
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::answer::SpanEntry;
 use crate::i18n::Msg;
 use crate::spec::SpanAttribute;

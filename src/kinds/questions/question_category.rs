@@ -1,7 +1,7 @@
 //! Rule `unknown_value` for question categories: a chosen category is one of the spec's. The
 //! widget cannot choose another; tampered results can.
 
-use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
+use crate::validate::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::answer::QuestionCard;
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;

@@ -1,7 +1,7 @@
 //! Rule `base_form_empty` / `base_form_yes_no`: every question has a base form; a yes/no
 //! question's is one of the spec's yes/no values ("Tak" / "Nie").
 
-use super::{AnswerPath, Problem, ProblemCode, QuestionPart};
+use crate::validate::{AnswerPath, Problem, ProblemCode, QuestionPart};
 use crate::answer::QuestionCard;
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;

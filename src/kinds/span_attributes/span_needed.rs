@@ -1,7 +1,7 @@
 //! Rule `span_missing`: an attribute whose value needs a span (e.g. Vina = ano) has at least
 //! one. The widget shows a red marker at the attribute until it has one.
 
-use super::{AnswerPath, Problem, ProblemCode};
+use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::answer::SpanEntry;
 use crate::i18n::Msg;
 use crate::spec::SpanAttribute;

@@ -2,7 +2,7 @@
 //! questions, fewer only with "no more questions possible" ticked, and never more than the
 //! maximum.
 
-use super::{AnswerPath, ListRule, Problem, ProblemCode};
+use crate::validate::{AnswerPath, ListRule, Problem, ProblemCode};
 use crate::answer::QuestionSet;
 use crate::i18n::Msg;
 use crate::spec::QuestionsControl;
