@@ -73,7 +73,7 @@ if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import scipy' 2>/dev/null;
   tests/.venv/bin/pip install --quiet --disable-pip-version-check scipy==1.17.1
 fi
 if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import statsmodels, choix' 2>/dev/null; then
-  say "installing the PyPI statsmodels and choix packages into tests/.venv (the references for pairwise kappa and Bradley-Terry)"
+  say "installing the PyPI statsmodels and choix packages into tests/.venv (the references for kappa and Bradley-Terry)"
   tests/.venv/bin/pip install --quiet --disable-pip-version-check statsmodels==0.15.0 choix==0.4.1
 fi
 if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import qualtrics' 2>/dev/null; then

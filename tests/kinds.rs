@@ -172,3 +172,32 @@ fn every_kind_is_in_the_reference_the_studio_and_the_stylesheet() {
         );
     }
 }
+
+/// The guide names every place a new kind touches: the declaration, its folder, and each list
+/// these tests check by hand (a list added here without a line in the guide fails).
+#[test]
+fn the_guide_names_every_place() {
+    let guide = read("docs/src/adding-a-kind.md");
+    for place in [
+        "src/kinds/mod.rs",
+        "control_kinds!",
+        "spec.rs",
+        "src/answer.rs",
+        "www/glossa.css",
+        "www/glossa.js",
+        "www/studio/templates.json",
+        "docs/src/spec.md",
+        "src/i18n/mod.rs",
+        "src/validate/report.rs",
+        "www/kinds.json",
+        "GLOSSA_BLESS=1 cargo test --test kinds",
+        "glossa schema spec",
+        "src/support/family.rs",
+        "src/kinds/catalog.rs",
+    ] {
+        assert!(
+            guide.contains(place),
+            "docs/src/adding-a-kind.md does not name {place}"
+        );
+    }
+}

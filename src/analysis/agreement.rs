@@ -60,7 +60,7 @@ pub struct AgreementReport {
     pub questions: Vec<QuestionShares>,
     /// Span F1 between annotator pairs of labelled-span controls.
     pub span_f1: Vec<super::span_f1::SpanF1>,
-    /// System-level scores of ratings asked per output (scales, sliders).
+    /// System-level scores of ratings asked per output (a point per output).
     pub systems: Vec<super::systems::SystemScores>,
     /// What kinds find beyond α (a kind's `Analyse::agreement` adds them): each a section of
     /// the report, a summary on the command line, and an entry of the JSON under its group.

@@ -17,7 +17,7 @@ use crate::support::rng::SplitMix;
 pub enum Level {
     /// Categories: two values agree only when equal.
     Nominal,
-    /// Ordered categories (a scale's points): disagreement grows with how many of the values
+    /// Ordered categories (a rating's points): disagreement grows with how many of the values
     /// given lie between two (Krippendorff's ordinal metric).
     Ordinal,
     /// Numbers: disagreement is the squared difference.

@@ -13,7 +13,6 @@ pub mod ranking;
 pub mod rankme;
 pub mod report;
 pub mod revalidate;
-pub mod span_exports;
 pub mod span_f1;
 pub mod systems;
 pub mod tidy;

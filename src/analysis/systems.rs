@@ -1,4 +1,4 @@
-//! System-level scores of ratings asked per output (a scale's points, a slider's values): per
+//! System-level scores of ratings asked per output (a point per output, whatever its kind): per
 //! output id (the system that made it), how many ratings, their mean and — for Direct
 //! Assessment — the mean of each annotator's z-scores (each annotator's values standardised by
 //! their own mean and standard deviation over the control, as WMT does), so a harsh and a

@@ -26,8 +26,8 @@ pub trait FormKind {
     /// The actions that make `answer` again (a draft replayed through the form's own actions,
     /// so a stale or tampered draft can only give a state the widget could reach), in order.
     fn replay(&self, control: &ControlId, answer: &Answer) -> Vec<Action>;
-    /// After the word selection changed in this control's text (labelled spans then label it
-    /// with their brush).
+    /// After the word selection changed in this control's text (a kind may act on it: label
+    /// it with a brush).
     fn selected(&self, _task: &Task, _next: &mut FormState) {}
 }
 

@@ -139,7 +139,8 @@ impl FormState {
         Answer::number_text(self.answers.get(control), key)
     }
 
-    /// The point set on one scale or slider (`key` = output id, `""` for a single one).
+    /// The point set for one output of a kind asked per output (`key` = output id, `""` for a
+    /// single one).
     pub fn point(&self, control: &ControlId, key: &str) -> Option<crate::answer::Point> {
         match self.answers.get(control) {
             Some(Answer::Points(map)) => map.get(key).copied(),

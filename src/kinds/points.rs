@@ -1,7 +1,7 @@
-//! What scales and sliders share: a point per output the item lists (or one), set one at a
-//! time, read back, re-validated, laid out in rows, compared with gold, and gathered into
-//! agreement units (item × output); and the checks of `outputs` every kind asked per output
-//! shares (numbers, rankings, pairwise too).
+//! What the kinds whose answer is a point per output the item lists (or one) share: set one at
+//! a time, read back, re-validated, laid out in rows, compared with gold, and gathered into
+//! agreement units (item × output), with the impls they share (`points_kind!`); and the checks
+//! of `outputs` every kind asked per output shares.
 
 use super::prelude::*;
 use crate::answer::{Point, PointValue, PointsValue};

@@ -1,5 +1,5 @@
-//! Parts that several control kinds' entries share: a choice's options, a scale's or a
-//! slider's anchors, where outputs come from, and the defaults they read.
+//! Parts that several control kinds' entries share: the common fields, a choice's options, the
+//! labels of a rating's two ends, where outputs come from, and the defaults they read.
 
 use crate::support::ids::{FieldName, OptionValue};
 
@@ -41,7 +41,7 @@ pub struct ChoiceOption {
     pub key: Option<String>,
 }
 
-/// The labels of a scale's or a slider's two ends.
+/// The labels of a rating's two ends (its lowest and its highest point).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Anchors {

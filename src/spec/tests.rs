@@ -47,7 +47,7 @@ fn unknown_field_is_reported_with_its_path() {
 #[test]
 fn unknown_control_kind_is_reported() {
     let mut v = minimal();
-    v["controls"][0]["kind"] = "sliders".into();
+    v["controls"][0]["kind"] = "likert".into();
     assert_eq!(
         codes(v),
         vec![("controls[0]".to_owned(), SpecIssueCode::InvalidField)]

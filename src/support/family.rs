@@ -1,11 +1,10 @@
 //! Task families a build leaves out: a left-out family's types become uninhabited, so the
 //! compiler drops every branch that would handle them (their readers, views, rules and results).
 //!
-//! The browser bundle comes in builds per need (`scripts/build.sh`): `choice` (single choice and
-//! free text), `number` (+ numbers, meaning representations and standards: magnitude
-//! estimation), `grid` (+ grids and sentence blocks: the error grid), `labels` (+ multiple
-//! choice and labelled spans, with the tokeniser), `rating` (+ scales and sliders) and `full`
-//! (everything, with span attributes and question authoring). A spec variant of a family is declared
+//! The browser bundle comes in builds per need (`scripts/build.sh`; `www/kinds.json` lists
+//! each build's kinds, made from their declaration in `src/kinds/mod.rs`): `choice` (the base
+//! kinds), `number`, `grid`, `labels`, `rating` (the base and one family each) and `full`
+//! (every family). A spec variant of a family is declared
 //! as `Variant(Numbers<Payload>)`, `Variant(Grids<Payload>)`, `Variant(Marking<Payload>)`,
 //! `Variant(Labels<Payload>)` or `Variant(Ratings<Payload>)`: in a
 //! build with the family that is the payload itself; in a build without it, [`Absent`]`<Payload>`,
@@ -41,19 +40,19 @@ pub type Marking<T> = T;
 #[cfg(not(any(feature = "marking", not(target_arch = "wasm32"))))]
 pub type Marking<T> = Absent<T>;
 
-/// Ratings: scales (Likert) and sliders (Direct Assessment): the `rating` and `full` builds.
+/// Ratings (Likert points, Direct Assessment, preferences, rankings): the `rating` and `full` builds.
 #[cfg(any(feature = "ratings", not(target_arch = "wasm32")))]
 pub type Ratings<T> = T;
-/// Ratings: scales (Likert) and sliders (Direct Assessment): the `rating` and `full` builds.
+/// Ratings (Likert points, Direct Assessment, preferences, rankings): the `rating` and `full` builds.
 #[cfg(not(any(feature = "ratings", not(target_arch = "wasm32"))))]
 pub type Ratings<T> = Absent<T>;
 
-/// Labels: multiple choice (multi-label) and labelled spans (named entities, toxic spans, MQM
-/// error spans): the `labels` and `full` builds.
+/// Labels (multi-label choices; named entities, toxic spans, MQM error spans): the `labels` and
+/// `full` builds.
 #[cfg(any(feature = "labels", not(target_arch = "wasm32")))]
 pub type Labels<T> = T;
-/// Labels: multiple choice (multi-label) and labelled spans (named entities, toxic spans, MQM
-/// error spans): the `labels` and `full` builds.
+/// Labels (multi-label choices; named entities, toxic spans, MQM error spans): the `labels` and
+/// `full` builds.
 #[cfg(not(any(feature = "labels", not(target_arch = "wasm32"))))]
 pub type Labels<T> = Absent<T>;
 

@@ -1,5 +1,5 @@
 //! `output_cards`: the outputs a control asks about, each as a card with its label (`Summary 2`)
-//! and text, and the control's own input for it (a number box, a scale, a slider); the message
+//! and text, and the control's own input for it (a number box, a row of points); the message
 //! beside one box; and a worked example's values per output.
 //! Build family: numbers, ratings (the builds with controls asked per output; `scripts/css_for_build.py` reads this line).
 

@@ -60,8 +60,7 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
     Report { problems }
 }
 
-/// The boxes of a control asked once (`None`) or once per output of the item (by id): a
-/// number, a scale, a slider.
+/// The boxes of a control asked once (`None`) or once per output of the item (by id).
 pub fn output_keys(
     outputs: Option<&crate::spec::OutputsSource>,
     item: &Item,

@@ -182,13 +182,13 @@ pub enum ProblemCode {
         serde(rename(serialize = ""))
     )]
     ChoicesTooMany,
-    /// A scale's or a slider's point is not one it takes (out of range, off a step).
+    /// A rating's point is not one it takes (out of range, off a step).
     #[cfg_attr(
         not(any(feature = "ratings", not(target_arch = "wasm32"))),
         serde(rename(serialize = ""))
     )]
     PointOutOfRange,
-    /// A pairwise judgement names an output that is not one of the pair, or a strength the
+    /// A judgement of a pair names an output that is not one of the pair, or a strength the
     /// control does not have.
     #[cfg_attr(
         not(any(feature = "ratings", not(target_arch = "wasm32"))),

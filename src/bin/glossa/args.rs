@@ -277,7 +277,7 @@ pub struct SpanExport {
     pub items: String,
     /// The results (JSON Lines).
     pub results: String,
-    /// The span_labels control to export (default: the spec's only one).
+    /// The control of labelled spans to export (default: the spec's only one).
     #[arg(long)]
     pub control: Option<String>,
 }

@@ -5,7 +5,8 @@ use crate::files::{
     exit_for, load_items, load_spec_file, load_study, read_questions, read_results,
 };
 use crate::Outcome;
-use glossa::analysis::{export, rankme, span_exports, tidy};
+use glossa::analysis::{export, rankme, tidy};
+use glossa::kinds::span_labels::exports as span_exports;
 use std::process::ExitCode;
 
 /// Question authoring as PoQuAD / SQuAD 2.0 JSON; skipped paragraphs are named and left out.

@@ -6,6 +6,7 @@ pub use edit::LabelEdit;
 mod span_count;
 mod span_label;
 mod span_overlap;
+pub mod exports;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]

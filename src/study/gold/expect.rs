@@ -35,10 +35,10 @@ pub enum Expected {
     Spans(SortedMap<String, SortedMap<String, Vec<u64>>>),
     /// Answer fragments (code points); each must overlap one of the annotator's fragments.
     Questions(Vec<(u64, u64)>),
-    /// A scale's or slider's points by output id (`""` for a single one), each within the
+    /// A rating's points by output id (`""` for a single one), each within the
     /// gold file's `point_band`; `"n/a"` only as "n/a".
     Points(SortedMap<String, crate::answer::PointValue>),
-    /// Pairwise judgements by criterion (`""` for one): the better output's id, or `None` for a
+    /// Judgements of a pair by criterion (`""` for one): the better output's id, or `None` for a
     /// tie.
     Prefs(SortedMap<String, Option<String>>),
     /// A ranking's ranks exactly, or its best and worst.

@@ -81,8 +81,8 @@ pub struct Gold {
     /// A span value (or a question fragment) passes when the words marked overlap the expected
     /// ones by at least this share (Jaccard, default 0.5).
     pub span_overlap: f64,
-    /// A scale's or a slider's point passes when it is at most this far from the expected one
-    /// (default 0: exactly; e.g. 10 for a 0–100 slider).
+    /// A rating's point passes when it is at most this far from the expected one (default 0:
+    /// exactly; e.g. 10 on a 0–100 range).
     pub point_band: u32,
     /// Tolerances of single controls (the file's `tolerance`: `{"<control>": number}`, the
     /// number in the unit of the control's kind), over the ones above.
@@ -96,7 +96,7 @@ pub struct Tolerance {
     pub ratio_band: f64,
     /// Spans and question fragments: the least word overlap (Jaccard).
     pub span_overlap: f64,
-    /// Scales and sliders: the most points off.
+    /// Ratings (points per output): the most points off.
     pub point_band: u32,
 }
 

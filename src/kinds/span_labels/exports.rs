@@ -4,7 +4,7 @@
 //! (`{"text", "spans": [{"start", "end", "label"}]}`). Offsets are code points, as Python
 //! slices them (`text[start:end]`).
 
-use super::agreement::annotator;
+use crate::analysis::agreement::annotator;
 use crate::answer::SpanLabelsValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
