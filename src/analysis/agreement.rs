@@ -65,8 +65,6 @@ pub struct AgreementReport {
     /// What kinds find beyond α (a kind's `Analyse::agreement` adds them): each a section of
     /// the report, a summary on the command line, and an entry of the JSON under its group.
     pub findings: Vec<Findings>,
-    /// Rankings: Kendall's W and mean ranks, or best–worst scores.
-    pub rankings: Vec<super::ranking::RankingStats>,
 }
 
 /// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
@@ -205,7 +203,6 @@ impl AgreementReport {
             "controls": controls,
             "span_f1": keyed(&self.span_f1, |f| (&f.key, f.to_json())),
             "systems": keyed(&self.systems, |s| (&s.key, s.to_json())),
-            "rankings": keyed(&self.rankings, |r| (&r.key, r.to_json())),
             "bootstrap": { "resamples": RESAMPLES, "seed": SEED }
         });
         for f in &self.findings {

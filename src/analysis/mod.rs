@@ -8,7 +8,6 @@ pub mod duplicates;
 pub mod export;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod hosts;
-pub mod ranking;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod rankme;
 pub mod report;

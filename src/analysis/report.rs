@@ -288,32 +288,6 @@ fn agreement_table(a: &AgreementReport) -> String {
         }
         h += "</tbody></table>";
     }
-    for r in &a.rankings {
-        let bws = r.systems.iter().any(|s| s.mean_rank.is_none());
-        h += &format!(
-            "<h3>Ranking: {}</h3>{}<table><thead><tr><th>output (system)</th><th>rankings</th>{}</tr></thead><tbody>",
-            esc(&r.key),
-            if bws { String::new() } else { format!("<p>Kendall's W (mean over {} items ranked by two or more): {}</p>", r.items, f3(r.kendall_w)) },
-            if bws { "<th>best</th><th>worst</th><th>score (best − worst) / rankings</th>" } else { "<th>mean rank (1 the best)</th>" }
-        );
-        for s in &r.systems {
-            let cells = match s.mean_rank {
-                Some(m) => format!("<td class=n>{m:.2}</td>"),
-                None => format!(
-                    "<td class=n>{}</td><td class=n>{}</td><td class=n>{}</td>",
-                    s.best,
-                    s.worst,
-                    f3(s.score)
-                ),
-            };
-            h += &format!(
-                "<tr><td>{}</td><td class=n>{}</td>{cells}</tr>",
-                esc(&s.system),
-                s.appearances
-            );
-        }
-        h += "</tbody></table>";
-    }
     for f in &a.findings {
         h += &f.html;
     }

@@ -152,29 +152,6 @@ pub fn agreement(
                 );
             }
         }
-        for r in &got.rankings {
-            println!(
-                "\nranking, {}: Kendall's W {} (mean over {} items)",
-                r.key,
-                fmt(r.kendall_w),
-                r.items
-            );
-            for s in &r.systems {
-                match s.mean_rank {
-                    Some(m) => {
-                        println!("{:<24} {:>6} mean rank {:>6.2}", s.system, s.appearances, m)
-                    }
-                    None => println!(
-                        "{:<24} {:>6} best {:>4} worst {:>4} score {:>7}",
-                        s.system,
-                        s.appearances,
-                        s.best,
-                        s.worst,
-                        fmt(s.score)
-                    ),
-                }
-            }
-        }
         for f in &got.findings {
             print!("{}", f.text);
         }

@@ -1,6 +1,7 @@
 //! `ranking`: the item's outputs ranked (tap in order, move up and down, ties when allowed), or
 //! the best and the worst of them (best–worst scaling).
 
+mod findings;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -9,7 +10,7 @@ mod view;
 mod rank_card;
 
 use super::prelude::*;
-use crate::analysis::ranking::{kendall_w, RankedSystem, RankingStats};
+use findings::{kendall_w, RankedSystem, RankingStats};
 use crate::answer::{OrderSet, RankingValue};
 use crate::spec::{RankingControl, RankingMode};
 use crate::support::family::{Gate, Ratings};
@@ -539,7 +540,7 @@ impl Analyse for RankingControl {
                     &t,
                 ));
                 let ws: Vec<f64> = by_item.values().filter_map(|r| kendall_w(r)).collect();
-                report.rankings.push(RankingStats {
+                report.findings.push(RankingStats {
                     key: self.id.to_string(),
                     kendall_w: (!ws.is_empty()).then(|| ws.iter().sum::<f64>() / ws.len() as f64),
                     items: ws.len(),
@@ -554,7 +555,7 @@ impl Analyse for RankingControl {
                             score: None,
                         })
                         .collect(),
-                });
+                }.findings());
             }
             RankingMode::BestWorst => {
                 for (part, pick) in [("best", true), ("worst", false)] {
@@ -590,7 +591,7 @@ impl Analyse for RankingControl {
                         systems.entry(w.clone()).or_default().3 += 1;
                     }
                 }
-                report.rankings.push(RankingStats {
+                report.findings.push(RankingStats {
                     key: self.id.to_string(),
                     kendall_w: None,
                     items: 0,
@@ -605,7 +606,7 @@ impl Analyse for RankingControl {
                             score: (n > 0).then(|| (best as f64 - worst as f64) / n as f64),
                         })
                         .collect(),
-                });
+                }.findings());
             }
         }
     }

@@ -3,6 +3,7 @@
 //! each system's best and worst counts and its score, (best − worst) / appearances.
 
 use crate::support::sorted_map::SortedMap;
+use crate::analysis::agreement::Findings;
 use serde_json::{json, Value};
 
 /// One control's ranking figures.
@@ -98,5 +99,85 @@ impl RankingStats {
             })
             .collect();
         json!({"kendall_w": self.kendall_w, "items": self.items, "systems": systems})
+    }
+}
+
+/// A number to three places, or a dash for none.
+fn f3(x: Option<f64>) -> String {
+    x.map_or("—".to_owned(), |v| format!("{v:.3}"))
+}
+
+/// Text as HTML text.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl RankingStats {
+    /// The findings as the report and the command line show them (under `rankings` in the
+    /// agreement's JSON).
+    pub fn findings(&self) -> Findings {
+        Findings {
+            group: "rankings",
+            key: self.key.clone(),
+            json: self.to_json(),
+            html: self.html(),
+            text: self.text(),
+        }
+    }
+
+    /// The report's section: Kendall's W, then each system's mean rank (or best, worst and
+    /// score for best–worst scaling).
+    fn html(&self) -> String {
+        let bws = self.systems.iter().any(|s| s.mean_rank.is_none());
+        let mut h = format!(
+            "<h3>Ranking: {}</h3>{}<table><thead><tr><th>output (system)</th><th>rankings</th>{}</tr></thead><tbody>",
+            esc(&self.key),
+            if bws { String::new() } else { format!("<p>Kendall's W (mean over {} items ranked by two or more): {}</p>", self.items, f3(self.kendall_w)) },
+            if bws { "<th>best</th><th>worst</th><th>score (best − worst) / rankings</th>" } else { "<th>mean rank (1 the best)</th>" }
+        );
+        for s in &self.systems {
+            let cells = match s.mean_rank {
+                Some(m) => format!("<td class=n>{m:.2}</td>"),
+                None => format!(
+                    "<td class=n>{}</td><td class=n>{}</td><td class=n>{}</td>",
+                    s.best,
+                    s.worst,
+                    f3(s.score)
+                ),
+            };
+            h += &format!(
+                "<tr><td>{}</td><td class=n>{}</td>{cells}</tr>",
+                esc(&s.system),
+                s.appearances
+            );
+        }
+        h + "</tbody></table>"
+    }
+
+    /// The command line's summary.
+    fn text(&self) -> String {
+        let mut t = format!(
+            "\nranking, {}: Kendall's W {} (mean over {} items)\n",
+            self.key,
+            f3(self.kendall_w),
+            self.items
+        );
+        for s in &self.systems {
+            t += &match s.mean_rank {
+                Some(m) => format!("{:<24} {:>6} mean rank {:>6.2}\n", s.system, s.appearances, m),
+                None => format!(
+                    "{:<24} {:>6} best {:>4} worst {:>4} score {:>7}\n",
+                    s.system,
+                    s.appearances,
+                    s.best,
+                    s.worst,
+                    f3(s.score)
+                ),
+            };
+        }
+        t
     }
 }
