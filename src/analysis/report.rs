@@ -21,7 +21,8 @@ pub const TOO_FAST_SHARE: f64 = 0.25;
 pub const TOO_FAST_FLOOR_MS: f64 = 2000.0;
 
 /// Escapes text for HTML.
-fn esc(s: &str) -> String {
+/// Text as HTML text.
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -253,7 +254,8 @@ fn distributions(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, String)
 }
 
 /// A figure to three decimals, or a dash when it is not defined.
-fn f3(x: Option<f64>) -> String {
+/// A number to three places, or a dash for none.
+pub(crate) fn f3(x: Option<f64>) -> String {
     x.map_or("—".to_owned(), |v| format!("{v:.3}"))
 }
 

@@ -229,22 +229,11 @@ pub(super) fn expected(
             Err(mut p) => problems.append(&mut p),
         },
         (Some(src), Value::Object(map)) => {
-            let ids: Vec<String> = item
-                .outputs(src.field.as_str())
-                .into_iter()
-                .map(|o| o.id)
-                .collect();
+            let ids = output_ids(item, src);
             for (k, v) in map {
                 let at = format!("{path}.{k}");
                 if !ids.contains(k) {
-                    problems.extend(gold::problem(
-                        &at,
-                        format!(
-                            "item \"{}\" has no output \"{k}\" (its outputs: {})",
-                            item.id,
-                            ids.join(", ")
-                        ),
-                    ));
+                    problems.extend(no_output(item, &ids, &at, k));
                     continue;
                 }
                 match read(v, &at) {
@@ -409,3 +398,25 @@ macro_rules! points_kind {
     };
 }
 pub(super) use points_kind;
+
+/// The ids of an item's outputs.
+pub(super) fn output_ids(item: &Item, src: &OutputsSource) -> Vec<String> {
+    item.outputs(src.field.as_str())
+        .into_iter()
+        .map(|o| o.id)
+        .collect()
+}
+
+/// A gold answer's key that is not one of the item's outputs.
+pub(super) fn no_output(item: &Item, ids: &[String], at: &str, key: &str) -> Vec<GoldProblem> {
+    gold::problem(
+        at,
+        format!(
+            "item \"{}\" has no output \"{key}\" (its outputs: {})",
+            item.id,
+            ids.join(", ")
+        ),
+    )
+    .into_iter()
+    .collect()
+}

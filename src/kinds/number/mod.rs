@@ -206,24 +206,13 @@ impl GoldAnswer for NumberControl {
         match (&self.outputs, value) {
             (None, v) => gold::whole(v, path).map(Expected::Number),
             (Some(src), Value::Object(map)) => {
-                let ids: Vec<String> = item
-                    .outputs(src.field.as_str())
-                    .into_iter()
-                    .map(|o| o.id)
-                    .collect();
+                let ids = super::points::output_ids(item, src);
                 let mut numbers = SortedMap::new();
                 let mut problems = Vec::new();
                 for (k, v) in map {
                     let at = format!("{path}.{k}");
                     if !ids.contains(k) {
-                        problems.extend(gold::problem(
-                            &at,
-                            format!(
-                                "item \"{}\" has no output \"{k}\" (its outputs: {})",
-                                item.id,
-                                ids.join(", ")
-                            ),
-                        ));
+                        problems.extend(super::points::no_output(item, &ids, &at, k));
                     }
                     match gold::whole(v, &at) {
                         Ok(n) => {

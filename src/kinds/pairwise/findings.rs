@@ -6,6 +6,7 @@
 
 use crate::support::sorted_map::SortedMap;
 use crate::analysis::agreement::Findings;
+use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
 /// One judgement: item, annotator, the two outputs, the winner (`None`: a tie).
@@ -228,19 +229,6 @@ impl PairwiseStats {
             .collect();
         json!({"agreement": self.agreement, "fleiss_kappa": self.fleiss, "cohen_kappa": self.cohen, "systems": systems})
     }
-}
-
-/// A number to three places, or a dash for none.
-fn f3(x: Option<f64>) -> String {
-    x.map_or("—".to_owned(), |v| format!("{v:.3}"))
-}
-
-/// Text as HTML text.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 impl PairwiseStats {

@@ -4,6 +4,7 @@
 
 use crate::support::sorted_map::SortedMap;
 use crate::analysis::agreement::Findings;
+use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
 /// One control's ranking figures.
@@ -100,19 +101,6 @@ impl RankingStats {
             .collect();
         json!({"kendall_w": self.kendall_w, "items": self.items, "systems": systems})
     }
-}
-
-/// A number to three places, or a dash for none.
-fn f3(x: Option<f64>) -> String {
-    x.map_or("—".to_owned(), |v| format!("{v:.3}"))
-}
-
-/// Text as HTML text.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 impl RankingStats {
