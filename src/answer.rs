@@ -530,6 +530,11 @@ pub trait KindAnswer {
     fn example_answer(&self, json: &serde_json::Value) -> Option<Answer>;
     /// How a worked example's answer for this kind is written.
     fn example_hint(&self) -> &'static str;
+    /// What a worked example's answer names that the control lacks (an option it does not
+    /// have), as the message to the researcher; `None` when it names nothing unknown.
+    fn example_unknown(&self, _answer: &Answer) -> Option<String> {
+        None
+    }
 }
 
 /// Reads a value of type `T` from JSON, the message naming what did not fit.

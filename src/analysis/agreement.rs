@@ -58,8 +58,6 @@ pub struct AgreementReport {
     pub measures: Vec<Measure>,
     /// Question-authoring controls.
     pub questions: Vec<QuestionShares>,
-    /// Span F1 between annotator pairs of labelled-span controls.
-    pub span_f1: Vec<super::span_f1::SpanF1>,
     /// System-level scores of ratings asked per output (a point per output).
     pub systems: Vec<super::systems::SystemScores>,
     /// What kinds find beyond α (a kind's `Analyse::agreement` adds them): each a section of
@@ -201,7 +199,6 @@ impl AgreementReport {
         }
         let mut out = serde_json::json!({
             "controls": controls,
-            "span_f1": keyed(&self.span_f1, |f| (&f.key, f.to_json())),
             "systems": keyed(&self.systems, |s| (&s.key, s.to_json())),
             "bootstrap": { "resamples": RESAMPLES, "seed": SEED }
         });

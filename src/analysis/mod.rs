@@ -12,7 +12,6 @@ pub mod hosts;
 pub mod rankme;
 pub mod report;
 pub mod revalidate;
-pub mod span_f1;
 pub mod systems;
 pub mod tidy;
 

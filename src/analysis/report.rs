@@ -278,18 +278,6 @@ fn agreement_table(a: &AgreementReport) -> String {
         );
     }
     h += "</tbody></table>";
-    for f in &a.span_f1 {
-        h += &format!("<h3>Span F1 between annotators: {} ({} pairs)</h3><p>Exact: same label, same words. Overlap: same label, a word in common. Micro averages over every pair of annotators of every item.</p><table><thead><tr><th>label</th><th>spans</th><th>exact P</th><th>exact R</th><th>exact F1</th><th>overlap P</th><th>overlap R</th><th>overlap F1</th></tr></thead><tbody>", esc(&f.key), f.pairs);
-        for (label, spans, e, o) in f.rows() {
-            h += &format!(
-                "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td></tr>",
-                if label == "*" { "all labels".to_owned() } else { esc(&label) },
-                spans.map_or("".to_owned(), |n| n.to_string()),
-                f3(e.precision), f3(e.recall), f3(e.f1), f3(o.precision), f3(o.recall), f3(o.f1)
-            );
-        }
-        h += "</tbody></table>";
-    }
     for f in &a.findings {
         h += &f.html;
     }

@@ -88,5 +88,6 @@ control_kinds!([kind_modules]);
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod catalog;
+mod options;
 mod points;
 mod prelude;

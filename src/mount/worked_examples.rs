@@ -6,7 +6,7 @@
 use crate::answer::KindAnswer;
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
-use crate::spec::{Control, SpecIssue, SpecIssueCode, TaskSpec, WorkedExample};
+use crate::spec::{SpecIssue, SpecIssueCode, TaskSpec, WorkedExample};
 use crate::task::Task;
 use crate::validate;
 
@@ -40,20 +40,15 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
                 SpecIssueCode::InvalidExampleAnswer,
                 crate::spec::each_control!(control, c => c.example_hint()).to_owned(),
             )),
-            Some(Answer::Choice(value)) => {
-                let Control::SingleChoice(c) = control else {
-                    continue;
-                };
-                if !c.options.iter().any(|o| o.value == value) {
+            Some(answer) => {
+                let unknown = crate::spec::each_control!(control, c => c.example_unknown(&answer));
+                if let Some(message) = unknown {
                     out.push(SpecIssue::new(
                         answer_path,
                         SpecIssueCode::UnknownOption,
-                        format!("\"{value}\" is not an option value of control \"{control_id}\""),
+                        message,
                     ));
                 }
-                answers.insert(control_id.clone(), Answer::Choice(value));
-            }
-            Some(answer) => {
                 answers.insert(control_id.clone(), answer);
             }
         }

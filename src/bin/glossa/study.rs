@@ -129,29 +129,6 @@ pub fn agreement(
                 q.key, q.questions, share(q.unanswerable), share(q.manual_acceptance), q.skipped, cats.join(", ")
             );
         }
-        for f in &got.span_f1 {
-            println!(
-                "\nspan F1, {} ({} annotator pairs; exact: same label and words, overlap: same label, a word in common)",
-                f.key, f.pairs
-            );
-            println!(
-                "{:<24} {:>6}  {:>7} {:>7} {:>7}  {:>7} {:>7} {:>7}",
-                "label", "spans", "exact P", "R", "F1", "overl P", "R", "F1"
-            );
-            for (label, spans, e, o) in f.rows() {
-                println!(
-                    "{:<24} {:>6}  {:>7} {:>7} {:>7}  {:>7} {:>7} {:>7}",
-                    label,
-                    spans.map_or(String::new(), |n| n.to_string()),
-                    fmt(e.precision),
-                    fmt(e.recall),
-                    fmt(e.f1),
-                    fmt(o.precision),
-                    fmt(o.recall),
-                    fmt(o.f1)
-                );
-            }
-        }
         for f in &got.findings {
             print!("{}", f.text);
         }

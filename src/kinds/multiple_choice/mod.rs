@@ -8,7 +8,7 @@ pub mod spec;
 mod view;
 
 use super::prelude::*;
-use super::single_choice::check_options;
+use super::options::check_options;
 use crate::spec::MultipleChoice;
 use crate::support::ids::OptionValue;
 

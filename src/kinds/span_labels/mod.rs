@@ -7,6 +7,7 @@ mod span_count;
 mod span_label;
 mod span_overlap;
 pub mod exports;
+mod findings;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(feature = "web")]
@@ -17,7 +18,7 @@ mod label_bar;
 mod labelled_span_row;
 
 use super::prelude::*;
-use super::single_choice::check_options;
+use super::options::check_options;
 use crate::answer::{LabelSet, LabelledSpan, LabelledSpanValue, SpanLabelsValue, WordSpan};
 
 use crate::simulate::{select, words};
@@ -528,11 +529,14 @@ impl Analyse for SpanLabels {
             "each word's labels (O: none)",
             &t,
         ));
-        report.span_f1.push(crate::analysis::span_f1::compute(
-            self.id.as_str(),
-            self.labels.iter().map(|l| l.value.as_str()),
-            &by_item,
-        ));
+        report.findings.push(
+            findings::compute(
+                self.id.as_str(),
+                self.labels.iter().map(|l| l.value.as_str()),
+                &by_item,
+            )
+            .findings(),
+        );
     }
 
     /// Spans per label; with attributes, spans per value of each.

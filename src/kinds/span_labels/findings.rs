@@ -6,6 +6,8 @@
 
 use crate::answer::SpanLabelsValue;
 use crate::support::sorted_map::SortedMap;
+use crate::analysis::agreement::Findings;
+use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
 /// Precision, recall and F1 of one comparison (`None` when there was nothing to compare).
@@ -179,5 +181,59 @@ impl SpanF1 {
             "overlap": self.all.1.to_json(),
             "labels": per,
         })
+    }
+}
+
+impl SpanF1 {
+    /// The findings as the report and the command line show them (under `span_f1` in the
+    /// agreement's JSON).
+    pub fn findings(&self) -> Findings {
+        Findings {
+            group: "span_f1",
+            key: self.key.clone(),
+            json: self.to_json(),
+            html: self.html(),
+            text: self.text(),
+        }
+    }
+
+    /// The report's section: precision, recall and F1 per label, exact and overlapping.
+    fn html(&self) -> String {
+        let mut h = format!("<h3>Span F1 between annotators: {} ({} pairs)</h3><p>Exact: same label, same words. Overlap: same label, a word in common. Micro averages over every pair of annotators of every item.</p><table><thead><tr><th>label</th><th>spans</th><th>exact P</th><th>exact R</th><th>exact F1</th><th>overlap P</th><th>overlap R</th><th>overlap F1</th></tr></thead><tbody>", esc(&self.key), self.pairs);
+        for (label, spans, e, o) in self.rows() {
+            h += &format!(
+                "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td></tr>",
+                if label == "*" { "all labels".to_owned() } else { esc(&label) },
+                spans.map_or("".to_owned(), |n| n.to_string()),
+                f3(e.precision), f3(e.recall), f3(e.f1), f3(o.precision), f3(o.recall), f3(o.f1)
+            );
+        }
+        h + "</tbody></table>"
+    }
+
+    /// The command line's summary.
+    fn text(&self) -> String {
+        let mut t = format!(
+            "\nspan F1, {} ({} annotator pairs; exact: same label and words, overlap: same label, a word in common)\n",
+            self.key, self.pairs
+        );
+        t += &format!(
+            "{:<24} {:>6}  {:>7} {:>7} {:>7}  {:>7} {:>7} {:>7}\n",
+            "label", "spans", "exact P", "R", "F1", "overl P", "R", "F1"
+        );
+        for (label, spans, e, o) in self.rows() {
+            t += &format!(
+                "{:<24} {:>6}  {:>7} {:>7} {:>7}  {:>7} {:>7} {:>7}\n",
+                label,
+                spans.map_or(String::new(), |n| n.to_string()),
+                f3(e.precision),
+                f3(e.recall),
+                f3(e.f1),
+                f3(o.precision),
+                f3(o.recall),
+                f3(o.f1)
+            );
+        }
+        t
     }
 }
