@@ -156,8 +156,9 @@ pub fn read_items(bytes: &[u8], name: &str, spec: &str, map: &str) -> Result<Str
         (table.header, items, problems, notes)
     };
     let fields = sheet::needed_fields(&spec);
+    let outputs = sheet::output_fields(&spec);
     Ok(json!({
-        "header": header, "fields": fields, "items": items, "problems": problems, "notes": notes,
+        "header": header, "fields": fields, "outputs": outputs, "items": items, "problems": problems, "notes": notes,
     })
     .to_string())
 }

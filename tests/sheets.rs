@@ -266,3 +266,75 @@ fn a_quote_never_closed_is_refused_by_its_line_and_lone_cr_rows_are_rows() {
     assert_eq!(items.len(), 2);
     assert_eq!(items[1]["testo"], "Due");
 }
+
+/// A sheet with a column per system (`id, source, sysA, sysB`, as researchers have it) feeds a
+/// spec asked per output: `--map translations=sysA,sysB` makes the outputs (each header an
+/// output id), `--map translations.sysA=sysA` one of them; without a mapping the hint names the
+/// columns to type; a `--map` to a field the spec never reads is refused, naming what it reads.
+#[test]
+fn a_column_per_system_becomes_the_outputs_and_every_hint_names_what_to_type() {
+    let dir = std::env::temp_dir().join(format!("glossa-sheet-sys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("items.csv");
+    std::fs::write(
+        &csv,
+        "id,source,sysA,sysB\n\
+         wmt-1,The meeting was postponed.,Das Treffen wurde verschoben.,\"Die Sitzung, verschoben.\"\n\
+         wmt-2,It rains.,Es regnet.,Es regnet sehr.\n",
+    )
+    .unwrap();
+    let spec = "www/examples/en-de-da/spec.json";
+    let run = |map: &[&str]| {
+        let mut args = vec!["items", spec, csv.to_str().unwrap()];
+        for m in map {
+            args.extend(["--map", m]);
+        }
+        glossa(&args)
+    };
+    let o = run(&["translations=sysA,sysB"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let items = items_of(&o);
+    assert_eq!(items.len(), 2);
+    assert_eq!(
+        items[0]["translations"],
+        serde_json::json!([
+            {"id": "sysA", "text": "Das Treffen wurde verschoben."},
+            {"id": "sysB", "text": "Die Sitzung, verschoben."}
+        ])
+    );
+    assert_eq!(items[1]["source"], "It rains.");
+
+    let o = run(&["translations.sysB=sysB"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        items_of(&o)[1]["translations"],
+        serde_json::json!([{"id": "sysB", "text": "Es regnet sehr."}])
+    );
+
+    let o = run(&[]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("--map translations=sysA,sysB"),
+        "the hint names the columns: {}",
+        stderr(&o)
+    );
+
+    for bad in ["sysA=sysA", "translation=sysA"] {
+        let o = run(&[bad]);
+        assert_ne!(o.status.code(), Some(0), "{bad}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("the spec reads no field") && e.contains("it reads source, translations"),
+            "{bad}: {e}"
+        );
+        assert!(e.contains("--map translations=sysA,sysB"), "{bad}: {e}");
+    }
+
+    let o = run(&["translations=sysA,sysC"]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("there is no column \"sysC\""),
+        "{}",
+        stderr(&o)
+    );
+}

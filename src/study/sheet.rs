@@ -330,6 +330,100 @@ pub fn needed_fields(spec: &TaskSpec) -> Vec<String> {
     out
 }
 
+/// The item fields that hold a list of outputs (`outputs.field` of the controls asked per
+/// output): a column each output, its header the output's id.
+pub fn output_fields(spec: &TaskSpec) -> Vec<String> {
+    let mut out: Vec<String> = spec
+        .controls
+        .iter()
+        .filter_map(|c| {
+            use crate::item::ItemFields;
+            crate::spec::each_control!(c, k => k.outputs_source()).map(|s| s.field.to_string())
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Every item field the spec reads: the fields its blocks and controls name (`field`,
+/// `text_field`, `url_field`, …), shown or optional.
+pub fn read_fields(spec: &TaskSpec) -> Vec<String> {
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    match v {
+                        Value::String(s) if k == "field" || k.ends_with("_field") => {
+                            out.push(s.clone())
+                        }
+                        _ => walk(v, out),
+                    }
+                }
+            }
+            Value::Array(list) => list.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for part in [
+        serde_json::to_value(&spec.blocks),
+        serde_json::to_value(&spec.controls),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        walk(&part, &mut out);
+    }
+    out.extend(needed_fields(spec));
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// How to map the outputs of `field` (an output list): one column each, named by the table's
+/// columns the spec reads nothing from when there are some (`spare`).
+fn outputs_hint(field: &str, spare: &[&str]) -> String {
+    let columns = if spare.is_empty() {
+        "COLUMN,COLUMN".to_owned()
+    } else {
+        spare.join(",")
+    };
+    format!("--map {field}={columns} (one column per output; each header becomes the output's id)")
+}
+
+/// Whether `col` is one column whose cells each hold a JSON list (a whole list of outputs per
+/// cell, as `glossa items` writes them back), rather than one output's texts.
+fn json_lists(table: &Table, col: &str) -> bool {
+    let Some(i) = table.header.iter().position(|h| h == col) else {
+        return false;
+    };
+    let cells: Vec<&str> = table
+        .rows
+        .iter()
+        .filter_map(|(_, r)| r.get(i).map(|c| c.trim()))
+        .filter(|c| !c.is_empty())
+        .collect();
+    !cells.is_empty() && cells.iter().all(|c| c.starts_with('['))
+}
+
+/// The table's columns the spec reads nothing from (not the id, not a field it reads, not an
+/// output `list.id`): what outputs may be in.
+fn spare_columns<'a>(table: &'a Table, reads: &[String]) -> Vec<&'a str> {
+    table
+        .header
+        .iter()
+        .map(String::as_str)
+        .filter(|h| {
+            !h.is_empty()
+                && !["id", "item_id"].contains(&h.to_lowercase().as_str())
+                && !reads
+                    .iter()
+                    .any(|r| r == h || h.starts_with(&format!("{r}.")))
+        })
+        .collect()
+}
+
 /// The items of a table for a spec, with their row numbers, and every problem: a mapped
 /// column that is not there, a row without an id, a row that does not fit the spec (by the
 /// checks `glossa check` runs), an id used twice.
@@ -373,23 +467,70 @@ fn try_items(
     };
     // Column index -> what it becomes.
     let mut targets: Vec<Option<Target>> = table.header.iter().map(|_| None).collect();
+    let (outputs, reads) = (output_fields(spec), read_fields(spec));
     for (field, col) in map {
-        match table.header.iter().position(|h| h == col) {
-            Some(i) => {
-                targets[i] = Some(if field == "id" {
-                    Target::Id
+        // `list.id=COLUMN`: one output of a list; `list=A,B`: an output per column.
+        let target = match field.split_once('.') {
+            Some((list, id)) if outputs.iter().any(|o| o == list) => Some(vec![(
+                col.clone(),
+                Target::Output(list.to_owned(), id.to_owned()),
+            )]),
+            _ if field == "id" => Some(vec![(col.clone(), Target::Id)]),
+            _ if outputs.contains(field) && !json_lists(table, col) => {
+                // A column whose own name holds a comma is that column.
+                let columns: Vec<String> = if table.header.contains(col) {
+                    vec![col.clone()]
                 } else {
-                    Target::Field(field.clone())
-                })
+                    col.split(',').map(|c| c.trim().to_owned()).collect()
+                };
+                Some(
+                    columns
+                        .into_iter()
+                        .map(|c| (c.clone(), Target::Output(field.clone(), c)))
+                        .collect(),
+                )
             }
-            None => problems.push(problem(
+            _ if reads.contains(field) => Some(vec![(col.clone(), Target::Field(field.clone()))]),
+            _ => None,
+        };
+        let Some(columns) = target else {
+            let spare = spare_columns(table, &reads);
+            let lists: Vec<String> = outputs.iter().map(|o| outputs_hint(o, &spare)).collect();
+            problems.push(problem(
                 None,
                 Some(col),
                 format!(
-                    "--map {field}={col}: there is no such column (the columns: {})",
-                    table.header.join(", ")
+                    "--map {field}={col}: the spec reads no field \"{field}\"; it reads {}{}",
+                    reads.join(", "),
+                    if lists.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (for the outputs: {})", lists.join("; "))
+                    }
                 ),
-            )),
+            ));
+            continue;
+        };
+        for (one, t) in columns {
+            match table.header.iter().position(|h| *h == one) {
+                Some(i) => targets[i] = Some(t),
+                None if one == *col => problems.push(problem(
+                    None,
+                    Some(col),
+                    format!(
+                        "--map {field}={col}: there is no such column (the columns: {})",
+                        table.header.join(", ")
+                    ),
+                )),
+                None => problems.push(problem(
+                    None,
+                    Some(&one),
+                    format!(
+                        "--map {field}={col}: there is no column \"{one}\" (the columns: {})",
+                        table.header.join(", ")
+                    ),
+                )),
+            }
         }
     }
     let mapped = |t: &Target| targets.iter().flatten().any(|x| x == t);
@@ -491,9 +632,16 @@ fn try_items(
         });
         let message = if issue.code == SpecIssueCode::MissingField {
             missing.push(field.to_owned());
-            format!(
-                "no value for field \"{field}\", which the spec shows: fill the cell, or name the column with --map {field}=COLUMN"
-            )
+            if outputs.iter().any(|o| o == field) {
+                format!(
+                    "no outputs for field \"{field}\", which the spec asks about: name their columns with {}",
+                    outputs_hint(field, &spare_columns(table, &reads))
+                )
+            } else {
+                format!(
+                    "no value for field \"{field}\", which the spec shows: fill the cell, or name the column with --map {field}=COLUMN"
+                )
+            }
         } else {
             issue.message.clone()
         };

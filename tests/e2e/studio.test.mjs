@@ -163,6 +163,29 @@ test('a spreadsheet becomes items: an XLSX read in the browser, a CSV with a bad
   await context.close();
 });
 
+test('a sheet with a column per system: the outputs field takes several columns, each header an output id', async () => {
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'Direct Assessment slider (slider)' });
+  await page.frameLocator('#phone').locator('.glossa-slider-control').first().waitFor();
+  const csv = 'id,prompt,sysA,sysB\nd-1,The meeting was postponed.,Das Treffen wurde verschoben.,Die Sitzung ist aus.\nd-2,It rains.,Es regnet.,Es regnet sehr.\n';
+  await page.getByLabel(/Open items/).setInputFiles({ name: 'systems.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByText(/systems\.csv: 0 items, 2 problems/).waitFor();
+  // The hint names the columns to pick.
+  assert.match(await page.locator('#item-problems').innerText(), /--map outputs=sysA,sysB/);
+  const columns = page.getByRole('group', { name: 'Which column is which field' });
+  const outputs = columns.getByLabel(/^outputs \(outputs: one column each\)/);
+  assert.equal(await outputs.evaluate((s) => s.multiple), true);
+  await outputs.selectOption(['sysA', 'sysB']);
+  await page.getByText('systems.csv: 2 items.').waitFor();
+  // Each system is an output of the item, its header the output's id.
+  await page.frameLocator('#phone').getByText('Die Sitzung ist aus.').waitFor();
+  await page.frameLocator('#phone').getByText('Das Treffen wurde verschoben.').waitFor();
+  const ids = await page.frameLocator('#phone').locator('[data-output-id]').evaluateAll((els) => els.map((e) => e.dataset.outputId).sort());
+  assert.deepEqual(ids, ['sysA', 'sysB']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a phone: the studio fits 360 px; by keyboard alone a problem is reached and jumps to its place; axe finds nothing', async () => {
   const { page, context, errors } = await openStudio({ width: 360, height: 640 }, { hasTouch: true, isMobile: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -28,8 +28,9 @@ export function setupItems(cx) {
    * it again. */
   let table = null;
 
-  /** One select per field the spec needs (and the id): which column fills it. */
-  function showColumns(header, fields, map) {
+  /** One select per field the spec needs (and the id): which column fills it; for a list of
+   * outputs, the columns (several), each header the output's id. */
+  function showColumns(header, fields, map, outputs = []) {
     const box = $('item-columns');
     const list = $('item-column-list');
     list.replaceChildren();
@@ -44,12 +45,25 @@ export function setupItems(cx) {
       const select = document.createElement('select');
       select.id = `column-${k}`;
       select.dataset.field = field;
-      select.append(new Option('(the column of that name)', ''));
-      for (const h of header) select.append(new Option(h, h));
-      select.value = map[field] ?? '';
+      const several = outputs.includes(field);
+      if (several) {
+        // Its outputs: a column each (Ctrl/Cmd or Shift picks several; each header is an id).
+        select.multiple = true;
+        select.size = Math.min(Math.max(header.length, 2), 6);
+        label.textContent = `${field} (outputs: one column each)`;
+        const chosen = (map[field] ?? '').split(',').filter(Boolean);
+        for (const h of header) select.append(new Option(h, h, false, chosen.includes(h)));
+      } else {
+        select.append(new Option('(the column of that name)', ''));
+        for (const h of header) select.append(new Option(h, h));
+        select.value = map[field] ?? '';
+      }
       select.addEventListener('change', () => {
         const next = {};
-        for (const s of list.querySelectorAll('select')) if (s.value) next[s.dataset.field] = s.value;
+        for (const s of list.querySelectorAll('select')) {
+          const value = s.multiple ? [...s.selectedOptions].map((o) => o.value).join(',') : s.value;
+          if (value) next[s.dataset.field] = value;
+        }
         readTable(next);
       });
       cell.append(label, select);
@@ -65,7 +79,7 @@ export function setupItems(cx) {
     try {
       const wasm = await researcherWasm();
       const out = JSON.parse(wasm.readItems(bytes, name, state.specText, JSON.stringify(map)));
-      showColumns(out.header, out.fields, map);
+      showColumns(out.header, out.fields, map, out.outputs ?? []);
       state.items = out.items.map((x) => x.item);
       state.itemsName = name;
       state.index = 0;
