@@ -240,3 +240,22 @@ fn each_option_of_a_multiple_choice_is_its_own_measure() {
     // Surprise: one of two on em-001 — less than full.
     assert!(by("emotions.surprise").agreement.alpha.unwrap_or(1.0) < 1.0);
 }
+
+/// The report is the same page for the same results: its charts draw their bars in the data's
+/// order (a chart summed through a hash map drew them in a new order each run).
+#[test]
+fn the_report_is_the_same_page_for_the_same_results() {
+    let s = spec("en-emotions/spec.json");
+    let results: Vec<Value> = (0..6)
+        .map(|n| {
+            let pick = ["joy", "anger", "sadness", "fear", "surprise", "disgust"][n % 6];
+            result(&format!("p{n}"), "emo-001", json!({"emotions": [pick]}))
+        })
+        .collect();
+    let docs = common::typed(&s, &results);
+    let once = glossa::analysis::report::html(&s, &[], &docs, None);
+    assert!(once.contains("<svg"), "the report draws its charts");
+    for _ in 0..5 {
+        assert_eq!(glossa::analysis::report::html(&s, &[], &docs, None), once);
+    }
+}

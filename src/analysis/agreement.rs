@@ -202,6 +202,19 @@ impl AgreementReport {
             "systems": keyed(&self.systems, |s| (&s.key, s.to_json())),
             "bootstrap": { "resamples": RESAMPLES, "seed": SEED }
         });
+        // Every kind's group, empty when the spec has none of its controls (as before the
+        // kinds made their own findings).
+        macro_rules! groups {
+            ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+                [$( <crate::spec::$Payload as super::Analyse>::FINDINGS ),*]
+            };
+        }
+        if let Some(map) = out.as_object_mut() {
+            for group in crate::kinds::control_kinds!([groups]).into_iter().flatten() {
+                map.entry(group)
+                    .or_insert_with(|| Value::Object(Default::default()));
+            }
+        }
         for f in &self.findings {
             if let Some(map) = out.as_object_mut() {
                 let group = map

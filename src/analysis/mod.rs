@@ -25,6 +25,9 @@ use serde_json::Value;
 /// How a control kind's results are analysed (each kind implements it in `crate::kinds`):
 /// re-validated, laid out as tidy rows, measured for agreement and counted for the report.
 pub trait Analyse {
+    /// The group its `Findings` go under in the agreement's JSON (`{"<group>": {…}}`), shown
+    /// there (empty) whether the spec has such a control or not; `None`: it has none.
+    const FINDINGS: Option<&'static str> = None;
     /// The form's answer a result's value stands for, so the browser's rules can run over it
     /// again; pushes a finding for each thing the value claims about the item that is not so
     /// (a sentence, a span's text or offsets). `None`: not a value of this control.

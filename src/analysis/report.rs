@@ -225,12 +225,25 @@ fn bars(title: &str, data: &[(String, usize)]) -> String {
                 })
                 .x_desc("results")
                 .draw();
-            let _ = chart.draw_series(
-                Histogram::horizontal(&chart)
-                    .style(RGBColor(31, 95, 191).filled())
-                    .margin(4)
-                    .data(data.iter().enumerate().map(|(i, d)| (i as u32, d.1 as u32))),
-            );
+            // A bar per row, in the data's order (plotters' histogram sums its data in a hash
+            // map, which would draw the bars in a new order each run: a report is to be the
+            // same page for the same results).
+            use plotters::coord::ranged1d::DiscreteRanged;
+            let ys = chart.as_coord_spec().y_spec();
+            let rows: Vec<_> = data
+                .iter()
+                .enumerate()
+                .filter_map(|(i, d)| {
+                    let (y, next) = (ys.from_index(i)?, ys.from_index(i + 1)?);
+                    let mut bar = Rectangle::new(
+                        [(d.1 as u32, y), (0u32, next)],
+                        RGBColor(31, 95, 191).filled(),
+                    );
+                    bar.set_margin(4, 4, 0, 0);
+                    Some(bar)
+                })
+                .collect();
+            let _ = chart.draw_series(rows);
         }
         let _ = root.present();
     }

@@ -419,6 +419,8 @@ fn judged(value: &AnswerValue) -> Option<&PrefsValue> {
 }
 
 impl Analyse for PairwiseControl {
+    const FINDINGS: Option<&'static str> = Some("pairwise");
+
     fn revalidate(
         &self,
         task: &Task,

@@ -473,6 +473,8 @@ fn ranking(value: &AnswerValue) -> Option<&RankingValue> {
 }
 
 impl Analyse for RankingControl {
+    const FINDINGS: Option<&'static str> = Some("rankings");
+
     fn revalidate(
         &self,
         task: &Task,

@@ -374,6 +374,8 @@ impl GoldAnswer for SpanLabels {
 pub(crate) const LABELS: &str = "";
 
 impl Analyse for SpanLabels {
+    const FINDINGS: Option<&'static str> = Some("span_f1");
+
     fn revalidate(
         &self,
         task: &Task,
