@@ -141,6 +141,23 @@ export class QaTask {
   }
 }
 
+/**
+ * The centres of several words at once, as they stand together on screen: measuring one may
+ * scroll the page (to bring it into the upper part of the viewport) past another measured
+ * before it, so every word is measured again until a whole pass moves none of them. Each word
+ * is a string or `[word, nth]`.
+ */
+export async function wordCentres(text, words) {
+  let last = null;
+  for (let pass = 0; pass < 10; pass++) {
+    const now = [];
+    for (const w of words) now.push(await wordCentre(text, ...(Array.isArray(w) ? w : [w])));
+    if (last && now.every((p, k) => p.x === last[k].x && p.y === last[k].y)) return now;
+    last = now;
+  }
+  return last;
+}
+
 /** The Czech propaganda span task page object. */
 export class SpanTask {
   constructor(page) { this.page = page; }
@@ -152,6 +169,8 @@ export class SpanTask {
   async ready() { await this.text().waitFor(); return this; }
   /** The centre of the `nth` occurrence of `word` in the span text (viewport coordinates). */
   wordCentre(word, nth = 0) { return wordCentre(this.text(), word, nth); }
+  /** The centres of several words as they stand together on screen (see `wordCentres`). */
+  wordCentres(...words) { return wordCentres(this.text(), words); }
   /** Fills every attribute except `skip` with a value that needs no span, and the document attributes. */
   async fillRest(skip = []) {
     const plain = { 'Místo': 'nelze určit', 'Obsažené emoce': 'žádná' };

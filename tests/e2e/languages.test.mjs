@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { launch, openPage, waitForResults, sliceCodePoints, wordCentre } from './harness.mjs';
+import { launch, openPage, waitForResults, sliceCodePoints, wordCentre, wordCentres } from './harness.mjs';
 import { englishRuns, foundIn, shipped } from '../english-runs.mjs';
 
 let env;
@@ -123,8 +123,7 @@ test('Arabic spans, right to left, by tap, drag and keyboard: offsets slice the 
   await page.getByText('المحدد: «إيمانويل ماكرون»').waitFor();
   await page.locator('.glossa-assign-bar').getByRole('button', { name: 'شخص', exact: true }).tap();
   // A drag over a Latin name inside the Arabic sentence (a left-to-right run).
-  const from = await wordCentre(words, 'Anna');
-  const to = await wordCentre(words, 'Schmidt');
+  const [from, to] = await wordCentres(words, ['Anna', 'Schmidt']);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps: 6 });

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openPage, wordCentre } from './harness.mjs';
+import { launch, openPage, wordCentres } from './harness.mjs';
 
 let env;
 const read = async (path) => JSON.parse(await readFile(new URL(`../../${path}`, import.meta.url), 'utf8'));
@@ -87,7 +87,7 @@ test('word taps and a span assignment, then submit() in the same task: the span 
   await page.getByRole('combobox', { name: 'Místo', exact: true }).selectOption({ label: 'EU' });
   const text = page.locator('.glossa-span-text');
   const words = czechItems[0].article.split(/\s+/).slice(0, 2);
-  const [a, b] = [await wordCentre(text, words[0]), await wordCentre(text, words[1])];
+  const [a, b] = await wordCentres(text, words);
   await page.evaluate(([a, b]) => {
     const el = document.querySelector('.glossa-span-text');
     for (const p of [a, b]) el.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: p.x, clientY: p.y }));

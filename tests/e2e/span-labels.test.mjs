@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openPage, waitForResults, wordCentre, sliceCodePoints } from './harness.mjs';
+import { launch, openPage, waitForResults, wordCentre, wordCentres, sliceCodePoints } from './harness.mjs';
 
 let env;
 const items = {};
@@ -71,8 +71,7 @@ test('desktop: a label first marks every passage until put down; a drag then a l
   await labelButton(page, 'Drohung').click();
   assert.equal(await labelButton(page, 'Drohung').getAttribute('aria-pressed'), 'false');
   // A drag, then its label.
-  const from = await wordCentre(text(page), 'Leute');
-  const to = await wordCentre(text(page), 'du');
+  const [from, to] = await wordCentres(text(page), ['Leute', 'du']);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps: 5 });

@@ -48,8 +48,7 @@ test('phone: tap the first and last word, assign to Vina, submit; offsets slice 
 
 test('desktop: a drag from mid-word to mid-word snaps to whole words; an emoji-crossing span slices back', async () => {
   const { page, context, task } = await openTask({ viewport: { width: 1280, height: 900 } });
-  const from = await task.wordCentre('bezpečnostního');
-  const to = await task.wordCentre('analytika');
+  const [from, to] = await task.wordCentres('bezpečnostního', 'analytika');
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps: 5 });
@@ -58,8 +57,7 @@ test('desktop: a drag from mid-word to mid-word snaps to whole words; an emoji-c
   await task.assign('Odborník').click();
   await task.value('Odborník').selectOption({ label: 'ano' });
   // A span after the emoji and the ZWJ family, where code points and UTF-16 differ.
-  const a = await task.wordCentre('Rodiny');
-  const b = await task.wordCentre('strach', 0);
+  const [a, b] = await task.wordCentres('Rodiny', ['strach', 0]);
   await page.mouse.click(a.x, a.y);
   await page.mouse.click(b.x, b.y);
   await task.assign('Strach').click();
@@ -244,8 +242,7 @@ test('desktop: a click on a first and a last word selects the passage every time
   const pairs = [['Nenasytní', 'eurokraté'], ['eurokraté', 'Nenasytní']];
   for (let round = 0; round < 16; round += 1) {
     const [a, b] = pairs[round % 2];
-    const first = await task.wordCentre(a);
-    const last = await task.wordCentre(b);
+    const [first, last] = await task.wordCentres(a, b);
     await page.mouse.click(first.x, first.y);
     await page.mouse.click(last.x, last.y);
     await page.getByText('Vybráno: „Nenasytní eurokraté“').waitFor({ timeout: 15000 }).catch(async () => {
