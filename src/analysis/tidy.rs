@@ -72,9 +72,6 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
 }
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
-pub use crate::support::delimited::csv_field;
-
-#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 /// The table as CSV text, header first, CRLF line ends (RFC 4180).
 pub fn csv(rows: &[Row]) -> String {
     COLUMNS.join(",") + "\r\n" + &csv_rows(rows)
@@ -84,25 +81,4 @@ pub fn csv(rows: &[Row]) -> String {
 /// Rows as CSV lines (no header), CRLF line ends.
 pub fn csv_rows(rows: &[Row]) -> String {
     crate::support::delimited::csv_lines(rows.iter().map(|r| r.cells.iter().map(String::as_str)))
-}
-
-#[cfg(all(test, any(not(target_arch = "wasm32"), feature = "report-web")))]
-mod formula_tests {
-    use super::csv_field;
-
-    #[test]
-    fn a_text_a_spreadsheet_would_run_is_written_as_text_and_numbers_stay_numbers() {
-        assert_eq!(
-            csv_field("=HYPERLINK(\"http://x\")"),
-            "\"'=HYPERLINK(\"\"http://x\"\")\""
-        );
-        assert_eq!(csv_field("+1+1"), "'+1+1");
-        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_field("-cmd|' /C calc'!A0"), "'-cmd|' /C calc'!A0");
-        assert_eq!(csv_field("\tx"), "'\tx");
-        assert_eq!(csv_field("-3"), "-3");
-        assert_eq!(csv_field("+4.5"), "+4.5");
-        assert_eq!(csv_field("a, b"), "\"a, b\"");
-        assert_eq!(csv_field("plain"), "plain");
-    }
 }

@@ -417,6 +417,4 @@ pub(super) fn no_output(item: &Item, ids: &[String], at: &str, key: &str) -> Vec
             ids.join(", ")
         ),
     )
-    .into_iter()
-    .collect()
 }

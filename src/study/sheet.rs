@@ -468,6 +468,7 @@ fn try_items(
     // Column index -> what it becomes.
     let mut targets: Vec<Option<Target>> = table.header.iter().map(|_| None).collect();
     let (outputs, reads) = (output_fields(spec), read_fields(spec));
+    let spare = spare_columns(table, &reads);
     for (field, col) in map {
         // `list.id=COLUMN`: one output of a list; `list=A,B`: an output per column.
         let target = match field.split_once('.') {
@@ -494,7 +495,6 @@ fn try_items(
             _ => None,
         };
         let Some(columns) = target else {
-            let spare = spare_columns(table, &reads);
             let lists: Vec<String> = outputs.iter().map(|o| outputs_hint(o, &spare)).collect();
             problems.push(problem(
                 None,
@@ -635,7 +635,7 @@ fn try_items(
             if outputs.iter().any(|o| o == field) {
                 format!(
                     "no outputs for field \"{field}\", which the spec asks about: name their columns with {}",
-                    outputs_hint(field, &spare_columns(table, &reads))
+                    outputs_hint(field, &spare)
                 )
             } else {
                 format!(

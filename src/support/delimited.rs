@@ -127,21 +127,9 @@ fn unclosed_quote(raw: &str, sep: u8) -> Option<usize> {
     quoted.then_some(opened)
 }
 
-/// Writes a CSV field (quoted when it holds a comma, a quote or a line break), as RFC 4180
-/// does. A text a spreadsheet program would run as a formula — starting with `=`, `+`, `-`,
-/// `@`, a tab or a carriage return, and not a number — gets a leading `'` (OWASP's advice
-/// against CSV injection: Excel, LibreOffice and Google Sheets then show it as text).
-pub fn csv_field(s: &str) -> String {
-    if s.is_empty() {
-        // Alone on a line the crate writes `""` (so it reads back as a field); beside others,
-        // nothing.
-        return String::new();
-    }
-    let line = csv_lines([[s]]);
-    line.strip_suffix("\r\n").unwrap_or(&line).to_owned()
-}
-
-/// The text with a leading `'` when a spreadsheet program would run it as a formula.
+/// The text with a leading `'` when a spreadsheet program would run it as a formula —
+/// starting with `=`, `+`, `-`, `@`, a tab or a carriage return, and not a number (OWASP's
+/// advice against CSV injection: Excel, LibreOffice and Google Sheets then show it as text).
 fn guarded(s: &str) -> String {
     let formula =
         s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.trim().parse::<f64>().is_err();
@@ -152,7 +140,7 @@ fn guarded(s: &str) -> String {
     }
 }
 
-/// Rows as CSV lines (fields through [`csv_field`]'s formula guard, quoted by the `csv` crate
+/// Rows as CSV lines (fields through [`guarded`]'s formula guard, quoted by the `csv` crate
 /// where RFC 4180 needs it), CRLF line ends.
 pub fn csv_lines<'a, R, F>(rows: R) -> String
 where
@@ -251,6 +239,28 @@ mod tests {
             };
             assert_eq!(read_delimited(text, sep), before(text, csep), "{text:?}");
         }
+    }
+
+    /// One field as a line of `csv_lines` writes it (without its line end).
+    fn field(s: &str) -> String {
+        let line = csv_lines([[s]]);
+        line.strip_suffix("\r\n").unwrap_or(&line).to_owned()
+    }
+
+    #[test]
+    fn a_text_a_spreadsheet_would_run_is_written_as_text_and_numbers_stay_numbers() {
+        assert_eq!(
+            field("=HYPERLINK(\"http://x\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\")\""
+        );
+        assert_eq!(field("+1+1"), "'+1+1");
+        assert_eq!(field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(field("-cmd|' /C calc'!A0"), "'-cmd|' /C calc'!A0");
+        assert_eq!(field("\tx"), "'\tx");
+        assert_eq!(field("-3"), "-3");
+        assert_eq!(field("+4.5"), "+4.5");
+        assert_eq!(field("a, b"), "\"a, b\"");
+        assert_eq!(field("plain"), "plain");
     }
 
     proptest! {

@@ -9,6 +9,9 @@ use crate::analysis::agreement::Findings;
 use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
+/// The group these findings go under in the agreement's JSON (`Analyse::FINDINGS`).
+pub(super) const GROUP: &str = "pairwise";
+
 /// One judgement: item, annotator, the two outputs, the winner (`None`: a tie).
 pub struct Judgement<'a> {
     /// The item.
@@ -236,7 +239,7 @@ impl PairwiseStats {
     /// agreement's JSON).
     pub fn findings(&self) -> Findings {
         Findings {
-            group: "pairwise",
+            group: GROUP,
             key: self.key.clone(),
             json: self.to_json(),
             html: self.html(),

@@ -419,7 +419,7 @@ fn judged(value: &AnswerValue) -> Option<&PrefsValue> {
 }
 
 impl Analyse for PairwiseControl {
-    const FINDINGS: Option<&'static str> = Some("pairwise");
+    const FINDINGS: Option<&'static str> = Some(findings::GROUP);
 
     fn revalidate(
         &self,

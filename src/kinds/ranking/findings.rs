@@ -7,6 +7,9 @@ use crate::analysis::agreement::Findings;
 use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
+/// The group these findings go under in the agreement's JSON (`Analyse::FINDINGS`).
+pub(super) const GROUP: &str = "rankings";
+
 /// One control's ranking figures.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RankingStats {
@@ -108,7 +111,7 @@ impl RankingStats {
     /// agreement's JSON).
     pub fn findings(&self) -> Findings {
         Findings {
-            group: "rankings",
+            group: GROUP,
             key: self.key.clone(),
             json: self.to_json(),
             html: self.html(),

@@ -473,7 +473,7 @@ fn ranking(value: &AnswerValue) -> Option<&RankingValue> {
 }
 
 impl Analyse for RankingControl {
-    const FINDINGS: Option<&'static str> = Some("rankings");
+    const FINDINGS: Option<&'static str> = Some(findings::GROUP);
 
     fn revalidate(
         &self,

@@ -10,6 +10,9 @@ use crate::analysis::agreement::Findings;
 use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
+/// The group these findings go under in the agreement's JSON (`Analyse::FINDINGS`).
+pub(super) const GROUP: &str = "span_f1";
+
 /// Precision, recall and F1 of one comparison (`None` when there was nothing to compare).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Scores {
@@ -189,7 +192,7 @@ impl SpanF1 {
     /// agreement's JSON).
     pub fn findings(&self) -> Findings {
         Findings {
-            group: "span_f1",
+            group: GROUP,
             key: self.key.clone(),
             json: self.to_json(),
             html: self.html(),

@@ -374,7 +374,7 @@ impl GoldAnswer for SpanLabels {
 pub(crate) const LABELS: &str = "";
 
 impl Analyse for SpanLabels {
-    const FINDINGS: Option<&'static str> = Some("span_f1");
+    const FINDINGS: Option<&'static str> = Some(findings::GROUP);
 
     fn revalidate(
         &self,
