@@ -5,7 +5,7 @@
 //! holds (integers).
 
 use crate::spec::Control;
-use crate::support::family::{Grids, Labels, Marking, Numbers, Ratings};
+use crate::support::family::{Compose, Grids, Labels, Marking, Numbers, Ratings};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
@@ -245,6 +245,9 @@ pub enum AnswerValue {
     Text(String),
     /// Authored questions.
     Questions(Marking<QuestionsValue>),
+    /// A control a section asks once per output: its answer for each output, keyed by output
+    /// id (outputs it was hidden for are left out).
+    PerOutput(Compose<SortedMap<String, AnswerValue>>),
 }
 
 /// A labelled-span control's value.
@@ -518,6 +521,36 @@ impl AnswerValue {
     /// result from an older or hand-made export leaves out read as empty.
     pub fn read(control: &Control, json: &serde_json::Value) -> Result<Self, String> {
         crate::spec::each_control!(control, c => c.read_value(json))
+    }
+
+    /// Reads one control's answer as [`AnswerValue::read`] does; a control its section asks
+    /// per output answers with an object keyed by output id, each entry its kind's value.
+    pub fn read_in(
+        spec: &crate::spec::TaskSpec,
+        control: &Control,
+        json: &serde_json::Value,
+    ) -> Result<Self, String> {
+        if spec.per_output(control.id()).is_none() {
+            return Self::read(control, json);
+        }
+        let serde_json::Value::Object(map) = json else {
+            return Err("asked once per output: an object keyed by output id".to_owned());
+        };
+        let mut values = SortedMap::new();
+        for (output, v) in map {
+            let value = Self::read(control, v).map_err(|e| format!("{output}: {e}"))?;
+            values.insert(output.clone(), value);
+        }
+        Ok(AnswerValue::PerOutput(crate::support::family::Gate::gate(values)))
+    }
+
+    /// A control's answers for each output (its section asks it per output), or its one
+    /// answer (output `""`).
+    pub fn per_output(&self) -> Vec<(&str, &AnswerValue)> {
+        match self {
+            AnswerValue::PerOutput(map) => map.iter().map(|(k, v)| (k.as_str(), v)).collect(),
+            one => vec![("", one)],
+        }
     }
 }
 

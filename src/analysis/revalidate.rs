@@ -31,7 +31,7 @@ pub(crate) fn finding(path: impl Into<String>, message: impl Into<String>) -> Fi
 /// Checks one result document against its task. Empty when the result is one the widget
 /// could have produced for this item.
 pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
-    let doc = match ResultDoc::read(&task.spec, result) {
+    let doc = match ResultDoc::read(task.written_spec(), result) {
         Ok(doc) => doc,
         Err(problems) => {
             return problems
@@ -61,17 +61,45 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         ));
     }
     let mut answers = SortedMap::new();
+    for (id, value) in &doc.answers {
+        // Outputs the item does not have (the copies below read those it has).
+        let per = task.written_spec().per_output(id).is_some();
+        for (output, _) in value.per_output().into_iter().filter(|_| per) {
+            if !task.layout.asked.values().any(|(c, o)| c == id && o == output) {
+                out.push(finding(format!("answers.{id}.{output}"), "the item has no such output"));
+            }
+        }
+    }
     for control in &task.spec.controls {
-        let Some(value) = doc.answers.get(control.id()) else {
+        // A copy of a control asked per output reads its output's entry.
+        let (value, path) = match task.layout.asked.get(control.id()) {
+            Some((id, output)) => (
+                doc.answers.get(id).and_then(|v| v.per_output().into_iter().find(|(o, _)| o == output).map(|(_, v)| v)),
+                format!("answers.{id}.{output}"),
+            ),
+            None => (doc.answers.get(control.id()), format!("answers.{}", control.id())),
+        };
+        let Some(value) = value else {
             continue;
         };
-        let path = format!("answers.{}", control.id());
         match crate::spec::each_control!(control, c => c.revalidate(task, value, &path, &mut out)) {
             Some(a) => {
                 answers.insert(control.id().clone(), a);
             }
             None => out.push(finding(path, "not an answer of this control's kind")),
         }
+    }
+    // A hidden control is never recorded: an answer to one is not the widget's.
+    for id in answers.keys().filter(|id| !task.visible(id, &answers)) {
+        let path = match task.layout.asked.get(id) {
+            Some((c, output)) => format!("answers.{c}.{output}"),
+            None => format!("answers.{id}"),
+        };
+        let shown_by = task.layout.conditions.get(id).map(|c| c.control.to_string()).unwrap_or_default();
+        out.push(finding(
+            path,
+            format!("answers a control that was hidden (it shows only when \"{shown_by}\" has the answer that shows it); the widget never records one"),
+        ));
     }
     // Warnings were the annotator's to accept; only what blocks a submit is a finding.
     let problems = validate(task, &answers).problems;
@@ -80,7 +108,7 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         .filter(|p| p.severity == Severity::Error)
     {
         out.push(finding(
-            format!("answers.{}", problem.path),
+            format!("answers.{}", task.layout.written_path(&problem.path.to_string())),
             format!(
                 "{:?}: {}",
                 problem.code,

@@ -157,10 +157,22 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
                 issues.extend(check_sentences_field(item, b.field.as_str(), path))
             }
             Block::Source(b) => issues.extend(check_source(item, b, path)),
+            Block::Section(s) => {
+                if let Some(src) = &s.outputs {
+                    issues.extend(check_outputs(item, src.field.as_str(), src.count, path));
+                }
+            }
             _ => {}
         }
     }
     for control in &spec.controls {
+        // Spans inside each output: the section checks the outputs.
+        let inside = |src: &crate::spec::OutputsSource| {
+            crate::spec::each_control!(control, c => c.span_field()) == Some(src.field.as_str())
+        };
+        if spec.per_output(control.id()).is_some_and(inside) {
+            continue;
+        }
         crate::spec::each_control!(control, c => c.check_item(item, path, &mut issues));
     }
     issues.dedup();
@@ -174,6 +186,11 @@ pub trait ItemFields {
     /// The item field whose words this control's spans are picked from, if it picks spans
     /// (the task tokenises it once).
     fn span_field(&self) -> Option<&str>;
+    /// That field, to point it elsewhere (a section asked per output points it at each
+    /// output's text in turn).
+    fn span_field_mut(&mut self) -> Option<&mut crate::support::ids::FieldName> {
+        None
+    }
     /// What that field's spans are made of (words unless the control says otherwise).
     fn span_units(&self) -> crate::text::tokens::Units {
         crate::text::tokens::Units::Words

@@ -18,7 +18,7 @@ pub const BUILDS: [(&str, &[&str]); 6] = [
     ("rating", &["ratings"]),
     (
         "full",
-        &["numbers", "grids", "marking", "labels", "ratings"],
+        &["numbers", "grids", "marking", "labels", "ratings", "compose"],
     ),
 ];
 

@@ -34,6 +34,30 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
             ));
             continue;
         };
+        // A control its section asks per output: an answer per output id.
+        if spec.per_output(control_id).is_some() {
+            let Some(map) = json.as_object() else {
+                out.push(SpecIssue::new(
+                    answer_path,
+                    SpecIssueCode::InvalidExampleAnswer,
+                    "this control is asked once per output: give an object keyed by output id, each entry as the kind's answer is written",
+                ));
+                continue;
+            };
+            for (output, json) in map {
+                match Answer::from_example(control, json) {
+                    Some(answer) => {
+                        answers.insert(crate::task::sections::copy_id(control_id, output), answer);
+                    }
+                    None => out.push(SpecIssue::new(
+                        format!("{answer_path}.{output}"),
+                        SpecIssueCode::InvalidExampleAnswer,
+                        crate::spec::each_control!(control, c => c.example_hint()).to_owned(),
+                    )),
+                }
+            }
+            continue;
+        }
         match Answer::from_example(control, json) {
             None => out.push(SpecIssue::new(
                 answer_path,
@@ -58,9 +82,13 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
     for problem in report.problems {
         // Warnings (e.g. no unanswerable question) are fine in an example.
         let blocks = problem.severity == validate::Severity::Error;
-        if blocks && example.answers.contains_key(problem.control()) {
+        let written = match task.layout.asked.get(problem.control()) {
+            Some((id, _)) => id,
+            None => problem.control(),
+        };
+        if blocks && example.answers.contains_key(written) {
             out.push(SpecIssue::new(
-                format!("{path}.answers.{}", problem.path),
+                format!("{path}.answers.{}", task.layout.written_path(&problem.path.to_string())),
                 SpecIssueCode::InvalidExampleAnswer,
                 // The message, not the code's name: the browser builds carry no names of
                 // codes (their Debug strings) for this alone.

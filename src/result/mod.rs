@@ -116,7 +116,7 @@ impl ResultDoc {
                     let path = format!("answers.{key}");
                     match spec.control(&id) {
                         None => problems.push(problem(path, "the spec has no such control".into())),
-                        Some(control) => match AnswerValue::read(control, value) {
+                        Some(control) => match AnswerValue::read_in(spec, control, value) {
                             Ok(v) => {
                                 answers.insert(id, v);
                             }

@@ -3,6 +3,7 @@
 //! fragments, base forms and overlap.
 
 use crate::answer::{Answer, AnswerValue};
+use crate::support::family::Gate;
 use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::Task;
@@ -23,8 +24,20 @@ pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, AnswerValue
     for control in &spec.controls {
         let answer = answers.get(control.id());
         let value = crate::spec::each_control!(control, c => c.value(task, answer));
-        if let Some(v) = value {
-            values.insert(control.id().clone(), v);
+        let Some(v) = value else { continue };
+        match task.layout.asked.get(control.id()) {
+            // A copy for one output goes under its control, keyed by the output.
+            Some((id, output)) => {
+                let entry = values
+                    .entry(id.clone())
+                    .or_insert_with(|| AnswerValue::PerOutput(Gate::gate(SortedMap::new())));
+                if let AnswerValue::PerOutput(map) = entry {
+                    map.insert(output.clone(), v);
+                }
+            }
+            None => {
+                values.insert(control.id().clone(), v);
+            }
         }
     }
     values

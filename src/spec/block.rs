@@ -1,7 +1,7 @@
 //! Blocks: what the screen shows of the item (and of the study, such as a standard to relate to).
 
 use super::tagged;
-use crate::support::family::{Base, Grids, Numbers};
+use crate::support::family::{Base, Compose, Grids, Numbers};
 use crate::support::ids::FieldName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -24,6 +24,9 @@ pub enum Block {
     /// images with their captions, for answers that need a look at the source (the propaganda
     /// manual's Obrázek and Video).
     Source(SourceBlock),
+    /// Controls shown together: once per output of the item (each output's text, then its
+    /// controls), or once; some shown only when another answer has a value.
+    Section(Compose<super::SectionBlock>),
 }
 tagged::tagged_enum!(Block {
     "text" => Text(Base<TextBlock>),
@@ -31,6 +34,7 @@ tagged::tagged_enum!(Block {
     "standard" => Standard(Numbers<StandardBlock>),
     "sentences" => Sentences(Grids<SentencesBlock>),
     "source" => Source(Base<SourceBlock>),
+    "section" => Section(Compose<super::SectionBlock>),
 });
 
 /// A labelled text block.
@@ -154,6 +158,7 @@ impl Block {
             Block::Standard(_) => vec![],
             Block::Sentences(_) => vec![],
             Block::Source(_) => vec![],
+            Block::Section(_) => vec![],
         }
     }
 }

@@ -6,13 +6,7 @@ use super::{SpecIssue, SpecIssueCode, TaskSpec, SPEC_FORMAT};
 use crate::i18n::Lang;
 use crate::support::sorted_map::{SortedMap, SortedSet};
 
-/// What a control kind checks in its own entry of the spec, beyond what reading it enforces
-/// (each kind implements it in `crate::kinds`).
-pub trait CheckControl {
-    /// Pushes this control's problems; `path` is its place (`controls[2]`), `keys` the
-    /// shortcut keys used so far (key -> where), shared by every control.
-    fn check(&self, path: &str, keys: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>);
-}
+pub use super::check_control::CheckControl;
 
 /// Runs every semantic check; returns all problems found (empty when the spec is usable).
 pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
@@ -92,6 +86,7 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
         }
         super::each_control!(control, c => c.check(&path, &mut keys, &mut out));
     }
+    super::section::check_sections(spec, &mut out);
     out
 }
 

@@ -6,6 +6,7 @@
 
 mod block;
 pub mod check;
+mod check_control;
 mod control;
 pub(crate) use control::{each_control, each_control_arms};
 mod de;
@@ -15,6 +16,8 @@ pub mod item;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod own_strings;
 pub(crate) mod parts;
+mod section;
+pub use section::{Condition, SectionBlock};
 pub use item::Item;
 pub(crate) mod tagged;
 

@@ -340,6 +340,10 @@ pub fn output_fields(spec: &TaskSpec) -> Vec<String> {
             use crate::item::ItemFields;
             crate::spec::each_control!(c, k => k.outputs_source()).map(|s| s.field.to_string())
         })
+        .chain(
+            spec.sections()
+                .filter_map(|(_, s)| Some(s.outputs.as_ref()?.field.to_string())),
+        )
         .collect();
     out.sort();
     out.dedup();

@@ -56,6 +56,17 @@ pub type Labels<T> = T;
 #[cfg(not(any(feature = "labels", not(target_arch = "wasm32"))))]
 pub type Labels<T> = Absent<T>;
 
+/// Compositions: sections that ask controls once per output of the item (WMT's ESA, MQM,
+/// SummEval) and display logic (a control shown only when another answer has a value): the
+/// `full` build.
+#[cfg(any(feature = "compose", not(target_arch = "wasm32")))]
+pub type Compose<T> = T;
+/// Compositions: sections that ask controls once per output of the item (WMT's ESA, MQM,
+/// SummEval) and display logic (a control shown only when another answer has a value): the
+/// `full` build.
+#[cfg(not(any(feature = "compose", not(target_arch = "wasm32"))))]
+pub type Compose<T> = Absent<T>;
+
 /// Whole answers set at once (`form::Action::SetAnswer`): every build but `choice`, whose
 /// kinds (single choice, free text) have actions of their own.
 #[cfg(any(
@@ -64,6 +75,7 @@ pub type Labels<T> = Absent<T>;
     feature = "marking",
     feature = "labels",
     feature = "ratings",
+    feature = "compose",
     not(target_arch = "wasm32")
 ))]
 pub type Wholes<T> = T;
@@ -75,6 +87,7 @@ pub type Wholes<T> = T;
     feature = "marking",
     feature = "labels",
     feature = "ratings",
+    feature = "compose",
     not(target_arch = "wasm32")
 )))]
 pub type Wholes<T> = Absent<T>;

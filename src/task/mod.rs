@@ -5,6 +5,7 @@ pub mod authoring;
 pub mod grid;
 pub mod order;
 pub mod presentation;
+pub mod sections;
 
 use crate::item::{Item, ItemFields};
 use crate::spec::Control;
@@ -25,6 +26,8 @@ pub struct Task {
     pub item: Rc<Item>,
     /// How the item is presented (output orders, seed).
     pub presentation: Presentation,
+    /// The controls that sections ask per output, and when each control is shown.
+    pub layout: sections::Layout,
     /// Text and tokens of every item field a span control annotates, by field name (shared:
     /// the UI hands them to components without copying).
     spans: SortedMap<String, (Rc<str>, Rc<Tokens>)>,
@@ -38,12 +41,13 @@ impl Task {
     /// the spec says so, as the presentation recorded).
     pub fn outputs_shown(&self, control: &ControlId, field: &str) -> Vec<crate::item::Output> {
         self.presentation
-            .outputs_in_order(control, &self.item.outputs(field))
+            .outputs_in_order(control, field, &self.item.outputs(field))
     }
 
     /// Binds a (checked) spec and item; `seed` is the host's shuffle seed.
     pub fn new(spec: TaskSpec, item: Item, seed: Option<&str>) -> Self {
         let presentation = Presentation::new(&spec, &item, seed);
+        let (spec, item, layout) = sections::lay_out(spec, item, &presentation);
         // Only the kinds that pick spans name a field: a build without them (see
         // `support::family`) then has no tokeniser and no word-break tables at all.
         let spans = spec
@@ -71,9 +75,29 @@ impl Task {
             spec,
             item: Rc::new(item),
             presentation,
+            layout,
             spans,
             function_words,
         }
+    }
+
+    /// The spec as written (the task's own spec has a copy of each control a section asks per
+    /// output, one per output).
+    pub fn written_spec(&self) -> &TaskSpec {
+        self.layout.written.as_ref().unwrap_or(&self.spec)
+    }
+
+    /// Whether a control is shown, given the answers (display logic).
+    pub fn visible(&self, control: &ControlId, answers: &crate::answer::Answers) -> bool {
+        self.layout.visible(control, answers)
+    }
+
+    /// Whether a section shows the outputs of `field` (a control over them then names them
+    /// without showing their texts again).
+    pub fn section_shows(&self, field: &str) -> bool {
+        self.written_spec()
+            .sections()
+            .any(|(_, s)| s.outputs.as_ref().is_some_and(|o| o.field.as_str() == field))
     }
 
     /// The tokens of a span text field (`None` for any other field).

@@ -26,33 +26,57 @@ impl Presentation {
     /// item id, so the same item is shown the same way on every reload.
     pub fn new(spec: &TaskSpec, item: &Item, seed: Option<&str>) -> Self {
         let mut out = Presentation::default();
+        // A section asked per output orders its outputs once, recorded under the field's
+        // name; every control over the same outputs follows that order.
+        for (_, section) in spec.sections() {
+            if let Some(src) = &section.outputs {
+                let key = ControlId::from(src.field.as_str());
+                out.put(item, seed, key, src.field.as_str(), src.shuffle);
+            }
+        }
         for control in &spec.controls {
             use crate::item::ItemFields;
             let Some(src) = crate::spec::each_control!(control, c => c.outputs_source()) else {
                 continue;
             };
-            let id = control.id();
-            let outputs = item.outputs(src.field.as_str());
+            if out.order.contains_key(&ControlId::from(src.field.as_str())) {
+                continue;
+            }
             let shuffle = crate::spec::each_control!(control, c => c.shuffles_outputs());
-            let ids: Vec<String> = if shuffle {
-                let seed = format!("{}/{}/{}", seed.unwrap_or(""), item.id, id);
-                let ids = shuffled(outputs.len(), &seed)
-                    .into_iter()
-                    .map(|i| outputs[i].id.clone())
-                    .collect();
-                out.seed = Some(seed);
-                ids
-            } else {
-                outputs.into_iter().map(|o| o.id).collect()
-            };
-            out.order.insert(id.clone(), ids);
+            out.put(item, seed, control.id().clone(), src.field.as_str(), shuffle);
         }
         out
     }
 
+    /// Records the order of the outputs in `field`, under `key` (shuffled from the host's
+    /// seed, the item id and the key when `shuffle`).
+    fn put(&mut self, item: &Item, seed: Option<&str>, key: ControlId, field: &str, shuffle: bool) {
+        let outputs = item.outputs(field);
+        let ids: Vec<String> = if shuffle {
+            let seed = format!("{}/{}/{}", seed.unwrap_or(""), item.id, key);
+            let ids = shuffled(outputs.len(), &seed)
+                .into_iter()
+                .map(|i| outputs[i].id.clone())
+                .collect();
+            self.seed = Some(seed);
+            ids
+        } else {
+            outputs.into_iter().map(|o| o.id).collect()
+        };
+        self.order.insert(key, ids);
+    }
+
+    /// The order the outputs of `field` are shown in to `control`: its own, or the one its
+    /// section recorded under the field's name.
+    pub fn order_of(&self, control: &ControlId, field: &str) -> Option<&Vec<String>> {
+        self.order
+            .get(control)
+            .or_else(|| self.order.get(&ControlId::from(field)))
+    }
+
     /// The outputs of a control in the order shown.
-    pub fn outputs_in_order(&self, control: &ControlId, all: &[Output]) -> Vec<Output> {
-        match self.order.get(control) {
+    pub fn outputs_in_order(&self, control: &ControlId, field: &str, all: &[Output]) -> Vec<Output> {
+        match self.order_of(control, field) {
             Some(ids) => ids
                 .iter()
                 .filter_map(|id| all.iter().find(|o| &o.id == id).cloned())

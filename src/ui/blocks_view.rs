@@ -2,10 +2,11 @@
 
 use super::mr_block::MrBlock;
 use super::sentences_view::SentencesView;
+use super::section_view::SectionView;
 use super::source_view::SourceView;
 use super::standard_view::StandardView;
 use super::text_block::TextBlockView;
-use crate::i18n::Lang;
+use crate::i18n::{fill_n, Lang};
 use crate::item::mr;
 use crate::item::sentences;
 use crate::item::Item;
@@ -28,6 +29,10 @@ pub struct BlocksViewProps {
     pub skip_standards: bool,
     /// UI language.
     pub lang: Lang,
+    /// Renders the section at a place among the blocks, with its controls (the form's); none:
+    /// a section shows its outputs' texts only (a worked example).
+    #[prop_or_default]
+    pub section: Option<Callback<usize, Html>>,
 }
 
 /// The item's blocks, top to bottom.
@@ -58,6 +63,19 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
                 Block::Sentences(b) => html! {
                     <SentencesView {id} label={b.label.clone()} sentence_label={b.sentence_label.clone()} lang={props.lang}
                         sentences={item.fields.get(b.field.as_str()).and_then(sentences::split).unwrap_or_default()} />
+                },
+                Block::Section(_) if props.section.is_some() => {
+                    props.section.as_ref().map(|s| s.emit(n)).unwrap_or_default()
+                }
+                Block::Section(s) => match &s.outputs {
+                    Some(src) => html! {
+                        { for item.outputs(src.field.as_str()).iter().enumerate().map(|(k, o)| html! {
+                            <SectionView id={format!("{id}-{k}")} output={AttrValue::from(o.id.clone())}
+                                heading={AttrValue::from(fill_n(props.lang, &src.label, k + 1))}
+                                text={AttrValue::from(o.text.clone())} />
+                        }) }
+                    },
+                    None => html! {},
                 },
                 Block::Source(b) => html! {
                     <SourceView {id} label={b.label.clone()} note={b.note.clone().map(AttrValue::from)}

@@ -33,7 +33,7 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
         let opened = opened.setter();
         Callback::from(move |_: MouseEvent| opened.set(true))
     };
-    let spec = &props.task.spec;
+    let spec = props.task.written_spec();
     let lang: Lang = spec.language;
     let Some(ex) = spec.examples.get(props.index) else {
         return html! {};
@@ -53,7 +53,10 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
             <dl class="glossa-example-answers">
                 { for ex.answers.iter().map(|(control_id, value)| {
                     let (question, answer) = match spec.control(control_id) {
-                        Some(control) => (control.label().to_owned(), answer_view(control, value, &ex.item, lang)),
+                        Some(control) => (control.label().to_owned(), match spec.per_output(control_id) {
+                            Some(src) => per_output_view(control, src, value, &ex.item, lang),
+                            None => answer_view(control, value, &ex.item, lang),
+                        }),
                         None => (control_id.to_string(), html! { {value.to_string()} }),
                     };
                     html! {
@@ -76,4 +79,29 @@ pub fn ExampleView(props: &ExampleViewProps) -> Html {
 /// The correct answer of one control, as the annotator would read it.
 fn answer_view(control: &Control, value: &serde_json::Value, item: &Item, lang: Lang) -> Html {
     crate::spec::each_control!(control, c => c.example(value, item, lang))
+}
+
+/// The correct answers of a control asked per output: each output's label, then its answer.
+fn per_output_view(
+    control: &Control,
+    src: &crate::spec::OutputsSource,
+    value: &serde_json::Value,
+    item: &Item,
+    lang: Lang,
+) -> Html {
+    let field = src.field.as_str();
+    let outputs = item.outputs(field);
+    html! {
+        <ul class="glossa-example-scores">
+            { for outputs.iter().enumerate().filter_map(|(n, o)| {
+                let v = value.get(&o.id)?;
+                // Spans are shown in the output's own text.
+                let mut own = item.clone();
+                own.fields.insert(field.to_owned(), serde_json::Value::String(o.text.clone()));
+                Some(html! {
+                    <li>{format!("{}: ", crate::i18n::fill_n(lang, &src.label, n + 1))}{answer_view(control, v, &own, lang)}</li>
+                })
+            }) }
+        </ul>
+    }
 }

@@ -16,6 +16,7 @@ mod model;
 mod mr_block;
 pub(crate) mod output_cards;
 mod root;
+mod section_view;
 mod sentences_view;
 mod source_view;
 pub(crate) mod span_text;

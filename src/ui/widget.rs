@@ -7,6 +7,7 @@ use super::example_view::ExampleView;
 use super::focus::focus;
 use super::instructions::Instructions;
 use super::kind_view::{KindView, ViewContext};
+use super::section_view::SectionView;
 use super::submit_bar::SubmitBar;
 use super::{Model, WidgetLink};
 use crate::form::FormState;
@@ -154,6 +155,76 @@ pub fn Widget(props: &WidgetProps) -> Html {
             .flatten()
     };
 
+    // A control's view, where it stands (nothing while display logic hides it).
+    let control_view = |id: &crate::support::ids::ControlId| -> Html {
+        let task = &props.task;
+        let Some(position) = spec.controls.iter().position(|c| c.id() == id) else {
+            return html! {};
+        };
+        if !task.visible(id, &form.answers) {
+            return html! {};
+        }
+        let control = &spec.controls[position];
+        let cx = ViewContext {
+            instance,
+            position,
+            task,
+            form: &shared_form,
+            report: &report,
+            lang,
+            actions: &actions,
+            tally: props.tally.clone(),
+            error: control_error(control.id()),
+        };
+        crate::spec::each_control!(control, c => c.view(&cx))
+    };
+    let layout = &props.task.layout;
+    let in_section = |id: &crate::support::ids::ControlId| {
+        layout.shown.values().flatten().any(|(_, ids)| ids.contains(id))
+    };
+    // Each section: per output, its label, its text (unless a span control shown there has
+    // it), its controls.
+    let section = {
+        let mut views: crate::support::sorted_map::SortedMap<usize, Html> = Default::default();
+        for (&n, parts) in &layout.shown {
+            let Some(crate::spec::Block::Section(block)) = spec.blocks.get(n) else {
+                continue;
+            };
+            let field = block.outputs.as_ref();
+            let html: Html = parts
+                .iter()
+                .enumerate()
+                .map(|(k, (output, ids))| {
+                    let id = dom_id(instance, &["section", &n.to_string(), output]);
+                    let controls: Html = ids.iter().map(|c| control_view(c)).collect();
+                    let Some(src) = field else {
+                        return html! { <SectionView {id} heading={block.title.clone().map(AttrValue::from)}>{controls}</SectionView> };
+                    };
+                    let text_field = format!("{}/{output}", src.field);
+                    let marked = ids.iter().any(|c| {
+                        props.task.visible(c, &form.answers)
+                            && spec.control(c).is_some_and(|c| {
+                                crate::spec::each_control!(c, k => { use crate::item::ItemFields; k.span_field() })
+                                    == Some(text_field.as_str())
+                            })
+                    });
+                    let text = (!marked).then(|| AttrValue::from(item.text(&text_field).unwrap_or_default().to_owned()));
+                    html! {
+                        <SectionView {id} output={AttrValue::from(output.clone())} {text}
+                            heading={AttrValue::from(crate::i18n::fill_n(lang, &src.label, k + 1))}>
+                            {controls}
+                        </SectionView>
+                    }
+                })
+                .collect();
+            views.insert(n, html);
+        }
+        (!views.is_empty()).then(|| {
+            let views = Rc::new(views);
+            Callback::from(move |n: usize| views.get(&n).cloned().unwrap_or_default())
+        })
+    };
+
     html! {
         <div class="glossa" lang={lang.tag()} dir={lang.dir().attr()} {onkeydown} data-testid={dom_id(instance, &[])}>
             if let Some(title) = &spec.title {
@@ -173,23 +244,10 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     }) }
                 </div>
             }
-            <BlocksView id_prefix={dom_id(instance, &["block"])} task={Rc::clone(&props.task)}
-                item={Rc::clone(item)} {lang} />
             <form class="glossa-form" novalidate=true {onsubmit}>
-                { for spec.controls.iter().enumerate().map(|(position, control)| {
-                    let cx = ViewContext {
-                        instance,
-                        position,
-                        task: &props.task,
-                        form: &shared_form,
-                        report: &report,
-                        lang,
-                        actions: &actions,
-                        tally: props.tally.clone(),
-                        error: control_error(control.id()),
-                    };
-                    crate::spec::each_control!(control, c => c.view(&cx))
-                }) }
+                <BlocksView id_prefix={dom_id(instance, &["block"])} task={Rc::clone(&props.task)}
+                    item={Rc::clone(item)} {lang} section={section} />
+                { for spec.controls.iter().filter(|c| !in_section(c.id())).map(|c| control_view(c.id())) }
                 <SubmitBar id={dom_id(instance, &["submit"])} label={t(lang, Msg::Submit)}
                     show_button={!props.hide_submit} submitted={form.submitted}
                     status={status.map(AttrValue::from)} {status_is_error} />

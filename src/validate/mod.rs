@@ -54,6 +54,10 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
     let (spec, _item) = (&task.spec, &task.item);
     let mut problems = Vec::new();
     for control in &spec.controls {
+        // A hidden control is not required, and its answer is not checked (nor recorded).
+        if !task.visible(control.id(), answers) {
+            continue;
+        }
         let answer = answers.get(control.id());
         crate::spec::each_control!(control, c => c.rules(task, answer, &mut problems));
     }
@@ -82,7 +86,7 @@ pub fn check(task: &Task, answers: &Answers) -> Result<ValidAnswers, Report> {
         return Err(report);
     }
     Ok(ValidAnswers {
-        answers: answers.clone(),
+        answers: task.layout.shown_answers(answers),
         warnings: report.problems,
     })
 }

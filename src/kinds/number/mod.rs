@@ -22,6 +22,10 @@ impl CheckControl for NumberControl {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
         check_number(self, path, out);
     }
+
+    fn asks_about_outputs(&self) -> bool {
+        self.outputs.is_some()
+    }
 }
 
 impl ItemFields for NumberControl {

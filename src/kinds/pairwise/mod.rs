@@ -61,6 +61,10 @@ impl CheckControl for PairwiseControl {
             out,
         );
     }
+
+    fn asks_about_outputs(&self) -> bool {
+        true
+    }
 }
 
 impl ItemFields for PairwiseControl {

@@ -25,6 +25,10 @@ pub struct PairwiseViewProps {
     pub control: Rc<PairwiseControl>,
     /// The two outputs in the order shown.
     pub outputs: Rc<Vec<Output>>,
+    /// Show the outputs' texts (`false` when a section above shows them: the sides are then
+    /// named by their labels only).
+    #[prop_or(true)]
+    pub texts: bool,
     /// The form.
     pub form: Rc<FormState>,
     /// The current report.
@@ -77,6 +81,7 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
             if let Some(help) = &c.help {
                 <Markdown source={help.clone()} class="glossa-help" />
             }
+            if props.texts {
             <div class="glossa-outputs glossa-pair">
                 { for sides.iter().map(|(o, label)| html! {
                     <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
@@ -85,6 +90,7 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
                     </article>
                 }) }
             </div>
+            }
             if c.criteria.is_empty() {
                 { judgement("", c.label.clone()) }
             } else {
@@ -107,6 +113,7 @@ impl crate::ui::kind_view::KindView for PairwiseControl {
         let outputs = cx.task.outputs_shown(&self.id, self.outputs.field.as_str());
         html! {
             <PairwiseView instance={cx.instance} control={Rc::new(self.clone())} outputs={Rc::new(outputs)}
+                texts={!cx.task.section_shows(self.outputs.field.as_str())}
                 form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
                 on_action={cx.actions.now.clone()} />
         }

@@ -69,6 +69,10 @@ impl CheckControl for RankingControl {
             ));
         }
     }
+
+    fn asks_about_outputs(&self) -> bool {
+        true
+    }
 }
 
 impl ItemFields for RankingControl {

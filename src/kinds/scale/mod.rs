@@ -47,6 +47,10 @@ impl CheckControl for ScaleControl {
             points::check_outputs_source(src, path, out);
         }
     }
+
+    fn asks_about_outputs(&self) -> bool {
+        self.outputs.is_some()
+    }
 }
 
 points::points_kind!(ScaleControl, Scale, Msg::ErrRequiredChoice, "give an object of points keyed by output id", "give the point's number (or \"n/a\")");

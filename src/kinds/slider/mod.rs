@@ -57,6 +57,10 @@ impl CheckControl for SliderControl {
             points::check_outputs_source(src, path, out);
         }
     }
+
+    fn asks_about_outputs(&self) -> bool {
+        self.outputs.is_some()
+    }
 }
 
 points::points_kind!(SliderControl, Slider, Msg::ErrRequiredSlider, "give an object of values keyed by output id", "give the value, a whole number");

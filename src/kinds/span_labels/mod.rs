@@ -101,6 +101,10 @@ impl ItemFields for SpanLabels {
         Some(self.text_field.as_str())
     }
 
+    fn span_field_mut(&mut self) -> Option<&mut crate::support::ids::FieldName> {
+        Some(&mut self.text_field)
+    }
+
     fn span_units(&self) -> crate::text::tokens::Units {
         self.units
     }

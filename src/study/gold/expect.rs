@@ -43,6 +43,8 @@ pub enum Expected {
     Prefs(SortedMap<String, Option<String>>),
     /// A ranking's ranks exactly, or its best and worst.
     Ranking(crate::answer::RankingValue),
+    /// A control a section asks per output: the expected answer for each output, by id.
+    PerOutput(SortedMap<String, Expected>),
 }
 
 /// How a control kind's expected answer is written in a gold file and read against the item
@@ -91,6 +93,33 @@ pub fn read(
             ),
         ));
     };
+    if let Some(src) = spec.per_output(control.id()) {
+        let field = src.field.as_str();
+        let Some(map) = value.as_object() else {
+            return Err(problem(path, "this control is asked once per output: write an object keyed by output id, each entry as the control's answer is written".to_owned()));
+        };
+        let outputs = item.outputs(field);
+        let mut expected = SortedMap::new();
+        let mut problems = Vec::new();
+        for (id, value) in map {
+            let at = format!("{path}.{id}");
+            let Some(output) = outputs.iter().find(|o| &o.id == id) else {
+                let ids: Vec<&str> = outputs.iter().map(|o| o.id.as_str()).collect();
+                problems.extend(problem(&at, format!("item \"{}\" has no output \"{id}\" (its outputs: {})", item.id, ids.join(", "))));
+                continue;
+            };
+            // The output's text stands where the control reads its text.
+            let mut own = item.clone();
+            own.fields.insert(field.to_owned(), Value::String(output.text.clone()));
+            match crate::spec::each_control!(control, c => c.expected(&own, value, &at)) {
+                Ok(e) => {
+                    expected.insert(id.clone(), e);
+                }
+                Err(mut p) => problems.append(&mut p),
+            }
+        }
+        return done(Expected::PerOutput(expected), problems);
+    }
     crate::spec::each_control!(control, c => c.expected(item, value, path))
 }
 
@@ -195,6 +224,12 @@ impl Expected {
             }
         };
         match (self, got) {
+            (Expected::PerOutput(want), got) => {
+                let got = got.per_output();
+                want.iter().all(|(id, e)| {
+                    got.iter().any(|(o, g)| o == id && e.matches(g, gold))
+                })
+            }
             (Expected::Exact(e), got) => e == got,
             (Expected::Number(e), got) => {
                 matches!(got.number(), Some(NumberValue::One(g)) if band(*e, *g))

@@ -1,0 +1,18 @@
+//! What a control kind checks in its own entry of the spec (each kind implements it in
+//! `crate::kinds`).
+
+use super::SpecIssue;
+use crate::support::sorted_map::SortedMap;
+
+/// What a control kind checks in its own entry of the spec, beyond what reading it enforces
+/// (each kind implements it in `crate::kinds`).
+pub trait CheckControl {
+    /// Pushes this control's problems; `path` is its place (`controls[2]`), `keys` the
+    /// shortcut keys used so far (key -> where), shared by every control.
+    fn check(&self, path: &str, keys: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>);
+    /// Whether the control asks about the item's outputs itself (a rating asked per output, a
+    /// comparison of outputs): then a section asked per output cannot hold it.
+    fn asks_about_outputs(&self) -> bool {
+        false
+    }
+}
