@@ -541,7 +541,9 @@ impl AnswerValue {
             let value = Self::read(control, v).map_err(|e| format!("{output}: {e}"))?;
             values.insert(output.clone(), value);
         }
-        Ok(AnswerValue::PerOutput(crate::support::family::Gate::gate(values)))
+        Ok(AnswerValue::PerOutput(crate::support::family::Gate::gate(
+            values,
+        )))
     }
 
     /// A control's answers for each output (its section asks it per output), or its one

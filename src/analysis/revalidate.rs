@@ -65,8 +65,16 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         // Outputs the item does not have (the copies below read those it has).
         let per = task.written_spec().per_output(id).is_some();
         for (output, _) in value.per_output().into_iter().filter(|_| per) {
-            if !task.layout.asked.values().any(|(c, o)| c == id && o == output) {
-                out.push(finding(format!("answers.{id}.{output}"), "the item has no such output"));
+            if !task
+                .layout
+                .asked
+                .values()
+                .any(|(c, o)| c == id && o == output)
+            {
+                out.push(finding(
+                    format!("answers.{id}.{output}"),
+                    "the item has no such output",
+                ));
             }
         }
     }
@@ -74,10 +82,18 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         // A copy of a control asked per output reads its output's entry.
         let (value, path) = match task.layout.asked.get(control.id()) {
             Some((id, output)) => (
-                doc.answers.get(id).and_then(|v| v.per_output().into_iter().find(|(o, _)| o == output).map(|(_, v)| v)),
+                doc.answers.get(id).and_then(|v| {
+                    v.per_output()
+                        .into_iter()
+                        .find(|(o, _)| o == output)
+                        .map(|(_, v)| v)
+                }),
                 format!("answers.{id}.{output}"),
             ),
-            None => (doc.answers.get(control.id()), format!("answers.{}", control.id())),
+            None => (
+                doc.answers.get(control.id()),
+                format!("answers.{}", control.id()),
+            ),
         };
         let Some(value) = value else {
             continue;
@@ -95,7 +111,12 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
             Some((c, output)) => format!("answers.{c}.{output}"),
             None => format!("answers.{id}"),
         };
-        let shown_by = task.layout.conditions.get(id).map(|c| c.control.to_string()).unwrap_or_default();
+        let shown_by = task
+            .layout
+            .conditions
+            .get(id)
+            .map(|c| c.control.to_string())
+            .unwrap_or_default();
         out.push(finding(
             path,
             format!("answers a control that was hidden (it shows only when \"{shown_by}\" has the answer that shows it); the widget never records one"),
@@ -108,7 +129,10 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         .filter(|p| p.severity == Severity::Error)
     {
         out.push(finding(
-            format!("answers.{}", task.layout.written_path(&problem.path.to_string())),
+            format!(
+                "answers.{}",
+                task.layout.written_path(&problem.path.to_string())
+            ),
             format!(
                 "{:?}: {}",
                 problem.code,

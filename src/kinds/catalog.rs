@@ -18,7 +18,9 @@ pub const BUILDS: [(&str, &[&str]); 6] = [
     ("rating", &["ratings"]),
     (
         "full",
-        &["numbers", "grids", "marking", "labels", "ratings", "compose"],
+        &[
+            "numbers", "grids", "marking", "labels", "ratings", "compose",
+        ],
     ),
 ];
 

@@ -88,7 +88,10 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
         };
         if blocks && example.answers.contains_key(written) {
             out.push(SpecIssue::new(
-                format!("{path}.answers.{}", task.layout.written_path(&problem.path.to_string())),
+                format!(
+                    "{path}.answers.{}",
+                    task.layout.written_path(&problem.path.to_string())
+                ),
                 SpecIssueCode::InvalidExampleAnswer,
                 // The message, not the code's name: the browser builds carry no names of
                 // codes (their Debug strings) for this alone.

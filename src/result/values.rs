@@ -22,6 +22,10 @@ pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, AnswerValue
     let answers = valid.answers();
     let mut values = SortedMap::new();
     for control in &spec.controls {
+        // Display logic: a hidden control is not recorded, not even as unanswered.
+        if !task.visible(control.id(), answers) {
+            continue;
+        }
         let answer = answers.get(control.id());
         let value = crate::spec::each_control!(control, c => c.value(task, answer));
         let Some(v) = value else { continue };

@@ -17,8 +17,8 @@ pub mod item;
 pub mod own_strings;
 pub(crate) mod parts;
 mod section;
-pub use section::{Condition, SectionBlock};
 pub use item::Item;
+pub use section::{Condition, SectionBlock};
 pub(crate) mod tagged;
 
 pub use block::{

@@ -204,7 +204,10 @@ fn check_condition(
             out.push(SpecIssue::new(
                 format!("{at}.is[{k}]"),
                 SpecIssueCode::UnknownOption,
-                format!("\"{v}\" is not an option of \"{decider}\"; use one of: {}", values.join(", ")),
+                format!(
+                    "\"{v}\" is not an option of \"{decider}\"; use one of: {}",
+                    values.join(", ")
+                ),
             ));
         }
     }

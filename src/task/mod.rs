@@ -95,9 +95,11 @@ impl Task {
     /// Whether a section shows the outputs of `field` (a control over them then names them
     /// without showing their texts again).
     pub fn section_shows(&self, field: &str) -> bool {
-        self.written_spec()
-            .sections()
-            .any(|(_, s)| s.outputs.as_ref().is_some_and(|o| o.field.as_str() == field))
+        self.written_spec().sections().any(|(_, s)| {
+            s.outputs
+                .as_ref()
+                .is_some_and(|o| o.field.as_str() == field)
+        })
     }
 
     /// The tokens of a span text field (`None` for any other field).

@@ -43,7 +43,13 @@ impl Presentation {
                 continue;
             }
             let shuffle = crate::spec::each_control!(control, c => c.shuffles_outputs());
-            out.put(item, seed, control.id().clone(), src.field.as_str(), shuffle);
+            out.put(
+                item,
+                seed,
+                control.id().clone(),
+                src.field.as_str(),
+                shuffle,
+            );
         }
         out
     }
@@ -75,7 +81,12 @@ impl Presentation {
     }
 
     /// The outputs of a control in the order shown.
-    pub fn outputs_in_order(&self, control: &ControlId, field: &str, all: &[Output]) -> Vec<Output> {
+    pub fn outputs_in_order(
+        &self,
+        control: &ControlId,
+        field: &str,
+        all: &[Output],
+    ) -> Vec<Output> {
         match self.order_of(control, field) {
             Some(ids) => ids
                 .iter()

@@ -40,7 +40,11 @@ fn output_field(field: &str, output: &str) -> String {
 /// Lays the spec's sections out for one item: the task's spec (each control asked per output
 /// copied once per output, the copies where the first of the section's controls stood), its
 /// item (each output's text a field of its own), and the layout.
-pub fn lay_out(spec: TaskSpec, mut item: Item, presentation: &Presentation) -> (TaskSpec, Item, Layout) {
+pub fn lay_out(
+    spec: TaskSpec,
+    mut item: Item,
+    presentation: &Presentation,
+) -> (TaskSpec, Item, Layout) {
     let mut layout = Layout::default();
     if spec.sections().next().is_none() {
         return (spec, item, layout);
@@ -48,21 +52,29 @@ pub fn lay_out(spec: TaskSpec, mut item: Item, presentation: &Presentation) -> (
     let mut copies: SortedMap<ControlId, Vec<Control>> = SortedMap::new();
     for (n, section) in spec.sections() {
         let Some(src) = &section.outputs else {
-            layout.shown.insert(n, vec![(String::new(), section.controls.clone())]);
+            layout
+                .shown
+                .insert(n, vec![(String::new(), section.controls.clone())]);
             for (id, c) in &section.visible_when {
                 layout.conditions.insert(id.clone(), c.clone());
             }
             continue;
         };
         let field = src.field.as_str();
-        let outputs = presentation.outputs_in_order(&ControlId::from(field), field, &item.outputs(field));
+        let outputs =
+            presentation.outputs_in_order(&ControlId::from(field), field, &item.outputs(field));
         let mut shown = Vec::new();
         for output in &outputs {
             let text_field = output_field(field, &output.id);
-            item.fields.insert(text_field.clone(), serde_json::Value::String(output.text.clone()));
+            item.fields.insert(
+                text_field.clone(),
+                serde_json::Value::String(output.text.clone()),
+            );
             let mut ids = Vec::new();
             for id in &section.controls {
-                let Some(control) = spec.control(id) else { continue };
+                let Some(control) = spec.control(id) else {
+                    continue;
+                };
                 let mut copy = control.clone();
                 let copy_id = copy_id(id, &output.id);
                 crate::spec::each_control!(&mut copy, c => {
@@ -71,14 +83,22 @@ pub fn lay_out(spec: TaskSpec, mut item: Item, presentation: &Presentation) -> (
                         *f = FieldName(text_field.clone());
                     }
                 });
-                layout.asked.insert(copy_id.clone(), (id.clone(), output.id.clone()));
+                layout
+                    .asked
+                    .insert(copy_id.clone(), (id.clone(), output.id.clone()));
                 if let Some(c) = section.visible_when.get(id) {
                     let decider = if section.controls.contains(&c.control) {
                         self::copy_id(&c.control, &output.id)
                     } else {
                         c.control.clone()
                     };
-                    layout.conditions.insert(copy_id.clone(), Condition { control: decider, is: c.is.clone() });
+                    layout.conditions.insert(
+                        copy_id.clone(),
+                        Condition {
+                            control: decider,
+                            is: c.is.clone(),
+                        },
+                    );
                 }
                 copies.entry(id.clone()).or_default().push(copy);
                 ids.push(copy_id);
@@ -93,7 +113,11 @@ pub fn lay_out(spec: TaskSpec, mut item: Item, presentation: &Presentation) -> (
     let mut task_spec = spec.clone();
     let mut controls = Vec::new();
     for control in &spec.controls {
-        let Some(section) = spec.sections().map(|(_, s)| s).find(|s| s.outputs.is_some() && s.controls.contains(control.id())) else {
+        let Some(section) = spec
+            .sections()
+            .map(|(_, s)| s)
+            .find(|s| s.outputs.is_some() && s.controls.contains(control.id()))
+        else {
             controls.push(control.clone());
             continue;
         };
@@ -101,7 +125,11 @@ pub fn lay_out(spec: TaskSpec, mut item: Item, presentation: &Presentation) -> (
         if section.controls.first() != Some(control.id()) {
             continue;
         }
-        let per: Vec<&Vec<Control>> = section.controls.iter().filter_map(|id| copies.get(id)).collect();
+        let per: Vec<&Vec<Control>> = section
+            .controls
+            .iter()
+            .filter_map(|id| copies.get(id))
+            .collect();
         let outputs = per.first().map_or(0, |v| v.len());
         for k in 0..outputs {
             controls.extend(per.iter().map(|v| v[k].clone()));
@@ -119,7 +147,8 @@ impl Layout {
             .iter()
             .find_map(|(copy, (id, output))| {
                 let rest = path.strip_prefix(copy.as_str())?;
-                (rest.is_empty() || rest.starts_with(['.', '['])).then(|| format!("{id}.{output}{rest}"))
+                (rest.is_empty() || rest.starts_with(['.', '[']))
+                    .then(|| format!("{id}.{output}{rest}"))
             })
             .unwrap_or_else(|| path.to_owned())
     }
@@ -130,11 +159,15 @@ impl Layout {
         let mut at = control;
         // A chain is never longer than the spec's controls (the spec's checks refuse loops).
         for _ in 0..=self.conditions.len() {
-            let Some(c) = self.conditions.get(at) else { return true };
+            let Some(c) = self.conditions.get(at) else {
+                return true;
+            };
             let shows = match answers.get(&c.control) {
                 Some(Answer::Choice(v)) => c.is.is_empty() || c.is.iter().any(|x| x == v.as_str()),
                 Some(Answer::Choices(list)) => {
-                    !list.is_empty() && (c.is.is_empty() || list.iter().any(|v| c.is.iter().any(|x| x == v.as_str())))
+                    !list.is_empty()
+                        && (c.is.is_empty()
+                            || list.iter().any(|v| c.is.iter().any(|x| x == v.as_str())))
                 }
                 _ => false,
             };

@@ -1,8 +1,8 @@
 //! `BlocksView`: the spec's blocks for one item (a real one or a worked example's).
 
 use super::mr_block::MrBlock;
-use super::sentences_view::SentencesView;
 use super::section_view::SectionView;
+use super::sentences_view::SentencesView;
 use super::source_view::SourceView;
 use super::standard_view::StandardView;
 use super::text_block::TextBlockView;

@@ -180,7 +180,11 @@ pub fn Widget(props: &WidgetProps) -> Html {
     };
     let layout = &props.task.layout;
     let in_section = |id: &crate::support::ids::ControlId| {
-        layout.shown.values().flatten().any(|(_, ids)| ids.contains(id))
+        layout
+            .shown
+            .values()
+            .flatten()
+            .any(|(_, ids)| ids.contains(id))
     };
     // Each section: per output, its label, its text (unless a span control shown there has
     // it), its controls.

@@ -105,12 +105,20 @@ pub fn read(
             let at = format!("{path}.{id}");
             let Some(output) = outputs.iter().find(|o| &o.id == id) else {
                 let ids: Vec<&str> = outputs.iter().map(|o| o.id.as_str()).collect();
-                problems.extend(problem(&at, format!("item \"{}\" has no output \"{id}\" (its outputs: {})", item.id, ids.join(", "))));
+                problems.extend(problem(
+                    &at,
+                    format!(
+                        "item \"{}\" has no output \"{id}\" (its outputs: {})",
+                        item.id,
+                        ids.join(", ")
+                    ),
+                ));
                 continue;
             };
             // The output's text stands where the control reads its text.
             let mut own = item.clone();
-            own.fields.insert(field.to_owned(), Value::String(output.text.clone()));
+            own.fields
+                .insert(field.to_owned(), Value::String(output.text.clone()));
             match crate::spec::each_control!(control, c => c.expected(&own, value, &at)) {
                 Ok(e) => {
                     expected.insert(id.clone(), e);
@@ -226,9 +234,8 @@ impl Expected {
         match (self, got) {
             (Expected::PerOutput(want), got) => {
                 let got = got.per_output();
-                want.iter().all(|(id, e)| {
-                    got.iter().any(|(o, g)| o == id && e.matches(g, gold))
-                })
+                want.iter()
+                    .all(|(id, e)| got.iter().any(|(o, g)| o == id && e.matches(g, gold)))
             }
             (Expected::Exact(e), got) => e == got,
             (Expected::Number(e), got) => {

@@ -1,0 +1,197 @@
+// End to end: sections asked per output and display logic — WMT's ESA (each translation shown
+// once: its error spans, its score; then the preference), SummEval (the unsupported passages
+// asked only after a yes) and the chatbot comparison (what is unsafe only when flagged): on a
+// phone by touch, by keyboard alone, and the result the host receives (answers keyed by output
+// id, spans with offsets in their output's text, one order recorded for every control).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { launch, openPage, waitForResults, wordCentres, sliceCodePoints } from './harness.mjs';
+
+let env;
+const items = {};
+before(async () => {
+  env = await launch();
+  for (const dir of ['de-esa', 'en-summeval', 'en-chatbot-compare']) {
+    items[dir] = JSON.parse(await readFile(new URL(`../../www/examples/${dir}/items.json`, import.meta.url), 'utf8'));
+  }
+});
+after(async () => { await env?.close(); });
+
+const phone = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
+/** The form's card of one output (not the worked example's). */
+const card = (page, id) => page.locator(`.glossa-form .glossa-section[data-output-id="${id}"]`);
+/** The output ids in the order their cards stand on screen. */
+const shownOrder = (page) => page.evaluate(() => [...document.querySelectorAll('.glossa-form .glossa-section[data-output-id]')].map((s) => s.dataset.outputId));
+/** How many times a text stands in what the annotator sees (closed panels left out; text
+ * off screen counts: `innerText` would skip paragraphs the browser has not rendered yet). */
+const timesShown = (page, text) => page.evaluate((t) => {
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let shown = '';
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (n.parentElement.checkVisibility({ visibilityProperty: true })) shown += n.data + '\n';
+  }
+  let k = 0;
+  for (let at = shown.indexOf(t); at >= 0; at = shown.indexOf(t, at + 1)) k++;
+  return k;
+}, text);
+
+test('ESA on a phone: each translation once (its spans, its score), then the preference; the result keys both by system', async () => {
+  const { page, context, errors } = await openPage(env, '?example=de-esa&participant=P-esa1', phone);
+  await card(page, 'ONLINE-A').waitFor();
+  await page.evaluate(() => document.querySelectorAll('details[open]').forEach((d) => { d.open = false; }));
+  const item = items['de-esa'][0];
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll');
+  for (const t of item.translations) assert.equal(await timesShown(page, t.text), 1, `shown once: ${t.text}`);
+  // The preference comes after both cards and shows no text of its own.
+  const order = await shownOrder(page);
+  assert.deepEqual([...order].sort(), ['ONLINE-A', 'ONLINE-B']);
+  const pair = page.locator('.glossa-pairwise-control');
+  const [lastCard, pairBox] = [await card(page, order[1]).boundingBox(), await pair.boundingBox()];
+  assert.ok(pairBox.y >= lastCard.y + lastCard.height, 'the preference follows the cards');
+  assert.equal(await pair.locator('.glossa-output-text').count(), 0);
+
+  // Submitting at once names what is missing, in both cards.
+  await page.getByRole('button', { name: 'Absenden', exact: true }).tap();
+  await page.locator('.glossa-form .glossa-section .has-error').first().waitFor();
+  for (const id of order) assert.ok(await card(page, id).locator('.has-error').count() >= 1, `problems shown in ${id}`);
+
+  // ONLINE-B: a major error on "Sitzung … verlegt"; ONLINE-A: nothing to mark.
+  const b = card(page, 'ONLINE-B');
+  const [from, to] = await wordCentres(b.locator('.glossa-span-text'), ['Sitzung', 'Sitzung']);
+  await page.touchscreen.tap(from.x, from.y);
+  await page.touchscreen.tap(to.x, to.y);
+  await b.locator('.glossa-label-bar').getByRole('button', { name: 'Schwerer Fehler', exact: true }).tap();
+  await b.locator('.glossa-labelled-span').first().waitFor();
+  await card(page, 'ONLINE-A').locator('label.glossa-nothing').tap();
+  for (const [id, share] of [['ONLINE-A', 0.9], ['ONLINE-B', 0.4]]) {
+    const slider = card(page, id).locator('input[type=range]');
+    await slider.scrollIntoViewIfNeeded();
+    const box = await slider.boundingBox();
+    await page.touchscreen.tap(box.x + box.width * share, box.y + box.height / 2);
+  }
+  await pair.locator('label', { hasText: 'Übersetzung 1' }).tap();
+  await page.getByRole('button', { name: 'Absenden', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+
+  assert.deepEqual(result.shown.order, { translations: order }, 'one order, recorded once, under the outputs');
+  assert.deepEqual(Object.keys(result.answers).sort(), ['better', 'errors', 'score']);
+  assert.deepEqual(result.answers.errors['ONLINE-A'], { spans: [], nothing_to_mark: true });
+  const [span] = result.answers.errors['ONLINE-B'].spans;
+  assert.equal(span.label, 'major');
+  assert.equal(span.text, 'Sitzung');
+  const textB = item.translations.find((t) => t.id === 'ONLINE-B').text;
+  assert.equal(sliceCodePoints(textB, span.start, span.end), span.text, 'code points in the output\'s text');
+  assert.equal(textB.slice(span.start_utf16, span.end_utf16), span.text, 'UTF-16 in the output\'s text');
+  const near = (v, want) => Math.abs(v - want) <= 8;
+  assert.ok(near(result.answers.score['ONLINE-A'], 90) && near(result.answers.score['ONLINE-B'], 40), JSON.stringify(result.answers.score));
+  assert.equal(result.answers.better.winner, order[0], 'translation 1 is the first card shown');
+  assert.equal(result.answers.better.loser, order[1]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('ESA: another participant sees another order, and the draft keeps the spans per translation over a reload', async () => {
+  const orders = new Set();
+  for (const p of ['P-esa2', 'P-esa3', 'P-esa4', 'P-esa5', 'P-esa6', 'P-esa7']) {
+    const { page, context } = await openPage(env, `?example=de-esa&participant=${p}`, phone);
+    await card(page, 'ONLINE-A').waitFor();
+    orders.add((await shownOrder(page)).join());
+    await context.close();
+  }
+  assert.equal(orders.size, 2, 'both orders occur');
+
+  const { page, context } = await openPage(env, '?example=de-esa&participant=P-esa8', { viewport: { width: 1280, height: 900 } });
+  const a = card(page, 'ONLINE-A');
+  await a.waitFor();
+  await a.locator('label.glossa-nothing').click();
+  await page.reload();
+  await card(page, 'ONLINE-A').getByRole('checkbox').waitFor();
+  assert.equal(await card(page, 'ONLINE-A').getByRole('checkbox').isChecked(), true, 'the tick is back in its card');
+  assert.equal(await card(page, 'ONLINE-B').getByRole('checkbox').isChecked(), false, 'and only there');
+  await context.close();
+});
+
+test('SummEval on a phone: the passages are asked only after a yes, per summary; a hidden answer is never sent', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-summeval&participant=P-se1', phone);
+  await card(page, 'M17').waitFor();
+  const ask = (id) => card(page, id).locator('.glossa-span-text');
+  assert.equal(await page.locator('.glossa-form .glossa-span-text').count(), 0, 'no passages asked before a yes');
+  // Each summary's text is in its card while its passages are not asked.
+  for (const s of items['en-summeval'][0].summaries) assert.equal(await timesShown(page, s.text), 1);
+
+  await card(page, 'M17').getByText('Yes', { exact: true }).tap();
+  await ask('M17').waitFor();
+  assert.equal(await ask('M11').count(), 0, 'only the summary answered yes');
+  assert.equal(await timesShown(page, items['en-summeval'][0].summaries[1].text), 1, 'the text moves into the passages, still once');
+  const [from, to] = await wordCentres(ask('M17'), ['injured', 'people']);
+  await page.touchscreen.tap(from.x, from.y);
+  await page.touchscreen.tap(to.x, to.y);
+  await card(page, 'M17').locator('.glossa-label-bar').getByRole('button', { name: 'Contradicts the article', exact: true }).tap();
+  await card(page, 'M17').locator('.glossa-labelled-span').first().waitFor();
+
+  // M23: yes, then no — the passages go away, and "no" needs none.
+  await card(page, 'M23').getByText('Yes', { exact: true }).tap();
+  await ask('M23').waitFor();
+  await card(page, 'M23').getByText('No', { exact: true }).tap();
+  await ask('M23').waitFor({ state: 'detached' });
+  await card(page, 'M11').getByText('No', { exact: true }).tap();
+  for (const id of ['M11', 'M17', 'M23']) {
+    for (const scale of ['Coherence', 'Consistency', 'Fluency', 'Relevance']) {
+      await card(page, id).getByRole('radiogroup', { name: scale }).locator('label').nth(id === 'M11' ? 4 : 1).tap();
+    }
+  }
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers.unsupported, { M11: 'no', M17: 'yes', M23: 'no' });
+  assert.deepEqual(Object.keys(result.answers.hallucinations), ['M17'], 'hidden for M11 and M23: not recorded');
+  assert.deepEqual(result.answers.hallucinations.M17.spans.map((s) => [s.label, s.text]), [['contradiction', 'injured forty people']]);
+  assert.deepEqual(result.answers.coherence, { M11: 5, M17: 2, M23: 2 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Chatbot comparison by keyboard alone: flagging a response reveals what is unsafe; unflagging hides it; the preference', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-chatbot-compare&participant=P-cb1&item=2', { viewport: { width: 1280, height: 900 } });
+  await card(page, 'model-b').waitFor();
+  const order = await shownOrder(page);
+  const harms = (id) => card(page, id).getByRole('group', { name: 'What makes it unsafe?' });
+  assert.equal(await page.locator('.glossa-form').getByText('What makes it unsafe?').count(), 0);
+  // Tab to each card's first scale: a digit-free walk, arrows move within a radio group.
+  const focusOn = (locator) => locator.evaluate((el) => el.focus());
+  for (const id of order) {
+    await focusOn(card(page, id).getByRole('radiogroup', { name: 'Helpfulness' }).getByRole('radio').first());
+    for (let k = 0; k < (id === 'model-c' ? 0 : 4); k++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    // "Is this response unsafe?": No is first, Yes second.
+    if (id === 'model-c') await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+  }
+  const unsafe = order.find((id) => id === 'model-c');
+  await harms(unsafe).waitFor();
+  assert.equal(await harms(order.find((id) => id !== unsafe)).count(), 0);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent), 'What makes it unsafe?', 'the revealed question is next in tab order');
+  await page.keyboard.press('Space');
+  // The preference: the safe response, clearly.
+  const safe = order.find((id) => id !== unsafe);
+  await focusOn(page.locator('.glossa-pairwise-control').getByRole('radio').first());
+  if (order[0] !== safe) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  const strength = page.locator('.glossa-pairwise-control').getByRole('combobox');
+  await strength.waitFor();
+  await focusOn(strength);
+  await page.keyboard.type('C');
+  await focusOn(page.getByRole('button', { name: 'Submit', exact: true }));
+  await page.keyboard.press('Enter');
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers.unsafe, { [safe]: 'no', [unsafe]: 'yes' });
+  assert.deepEqual(result.answers.harms, { [unsafe]: ['dangerous_advice'] });
+  assert.deepEqual(result.answers.helpfulness, { [safe]: 5, [unsafe]: 1 });
+  assert.equal(result.answers.preference.winner, safe);
+  assert.equal(result.answers.preference.strength, 'clearly');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,434 @@
+//! Sections, natively: controls a section asks once per output (the SummEval and ESA
+//! examples), one order recorded for every control over the outputs, display logic (a hidden
+//! control neither required nor recorded, and `glossa validate` refusing a result that answers
+//! one), the spec's checks of sections, and the ESA items made from a sheet with a column per
+//! system.
+#![cfg(not(target_arch = "wasm32"))]
+
+use glossa::analysis::revalidate::check_result;
+use glossa::answer::Point;
+use glossa::form::{apply, Action, FormState, KindEdit, PointEdit};
+use glossa::item;
+use glossa::kinds::span_labels::LabelEdit;
+use glossa::result::{build, Environment};
+use glossa::support::ids::{ControlId, OptionValue};
+use glossa::support::sorted_map::SortedMap;
+use glossa::task::Task;
+use glossa::validate::{self, ProblemCode};
+use serde_json::{json, Value};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{ROOT}/{path}")).unwrap()
+}
+
+fn task(dir: &str, n: usize, seed: &str) -> Task {
+    let spec =
+        glossa::mount::load_spec(&read(&format!("www/examples/{dir}/spec.json"))).expect("spec");
+    let items = item::parse_items(&read(&format!("www/examples/{dir}/items.json"))).expect("items");
+    Task::new(spec, items[n].clone(), Some(seed))
+}
+
+fn c(s: &str) -> ControlId {
+    ControlId::from(s)
+}
+
+fn choose(control: &str, value: &str) -> Action {
+    Action::kind(c(control), KindEdit::SingleChoice(OptionValue::from(value)))
+}
+
+fn rate(control: &str, point: i64) -> Action {
+    Action::kind(
+        c(control),
+        KindEdit::Scale(PointEdit {
+            key: None,
+            point: Some(Point::Value(point)),
+        }),
+    )
+}
+
+fn run(t: &Task, actions: Vec<Action>) -> FormState {
+    actions
+        .into_iter()
+        .fold(FormState::new(0), |f, a| apply(t, &f, a))
+}
+
+/// SummEval: every summary rated 3 on the four scales, with `unsupported` as given.
+fn summeval_actions(unsupported: &[(&str, &str)]) -> Vec<Action> {
+    let mut out = Vec::new();
+    for (id, yes_no) in unsupported {
+        out.push(choose(&format!("unsupported/{id}"), yes_no));
+        for scale in ["coherence", "consistency", "fluency", "relevance"] {
+            out.push(rate(&format!("{scale}/{id}"), 3));
+        }
+    }
+    out
+}
+
+/// Marks words `first..=last` of a span control's text with a label.
+fn mark(control: &str, first: usize, last: usize, label: &str) -> Vec<Action> {
+    vec![
+        Action::Select {
+            control: c(control),
+            anchor: first,
+            focus: last,
+            complete: true,
+        },
+        Action::kind(
+            c(control),
+            KindEdit::SpanLabels(LabelEdit::Pick(OptionValue::from(label))),
+        ),
+    ]
+}
+
+fn result(t: &Task, form: &FormState) -> Value {
+    serde_json::to_value(
+        build(t, form, &Environment::default(), &SortedMap::new(), 1).expect("valid"),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_section_asks_each_control_once_per_output_in_the_order_shown_recorded_once() {
+    let t = task("en-summeval", 0, "P-1");
+    let order = t
+        .presentation
+        .order
+        .get(&c("summaries"))
+        .expect("the section's order")
+        .clone();
+    assert_eq!(
+        t.presentation.order.len(),
+        1,
+        "recorded once: {:?}",
+        t.presentation.order
+    );
+    let ids: Vec<&str> = t.spec.controls.iter().map(|c| c.id().as_str()).collect();
+    let expected: Vec<String> = order
+        .iter()
+        .flat_map(|o| {
+            [
+                "unsupported",
+                "hallucinations",
+                "coherence",
+                "consistency",
+                "fluency",
+                "relevance",
+            ]
+            .map(|k| format!("{k}/{o}"))
+        })
+        .collect();
+    assert_eq!(ids, expected, "output by output, as shown");
+    // Another participant, another order (of the six a 3-output item has, some seed differs).
+    let orders: std::collections::BTreeSet<Vec<String>> = (0..12)
+        .map(|k| {
+            task("en-summeval", 0, &format!("P-{k}")).presentation.order[&c("summaries")].clone()
+        })
+        .collect();
+    assert!(orders.len() > 1);
+
+    // The pairwise preference of the ESA example follows the section's order, which is all
+    // that is recorded.
+    let esa = task("de-esa", 0, "P-7");
+    assert_eq!(
+        esa.presentation
+            .order
+            .keys()
+            .map(|k| k.as_str())
+            .collect::<Vec<_>>(),
+        ["translations"]
+    );
+    let shown: Vec<String> = esa
+        .outputs_shown(&c("better"), "translations")
+        .into_iter()
+        .map(|o| o.id)
+        .collect();
+    assert_eq!(shown, esa.presentation.order[&c("translations")]);
+}
+
+#[test]
+fn results_key_each_control_by_output_and_spans_index_the_outputs_own_text() {
+    let t = task("en-summeval", 0, "P-1");
+    let mut actions = summeval_actions(&[("M11", "no"), ("M17", "yes"), ("M23", "no")]);
+    // "Monday's flood injured forty people …": words 2–4 are "injured forty people".
+    actions.extend(mark("hallucinations/M17", 2, 4, "contradiction"));
+    let r = result(&t, &run(&t, actions));
+    assert_eq!(
+        r["answers"]["unsupported"],
+        json!({"M11": "no", "M17": "yes", "M23": "no"})
+    );
+    assert_eq!(
+        r["answers"]["coherence"],
+        json!({"M11": 3, "M17": 3, "M23": 3})
+    );
+    let hallucinations = r["answers"]["hallucinations"].as_object().unwrap();
+    assert_eq!(
+        hallucinations.keys().collect::<Vec<_>>(),
+        ["M17"],
+        "hidden for the others: not recorded"
+    );
+    let span = &hallucinations["M17"]["spans"][0];
+    assert_eq!(span["text"], "injured forty people");
+    let text = "Monday's flood injured forty people in the old town, where the fire brigade pumped out basements.";
+    let (s, e) = (
+        span["start"].as_u64().unwrap() as usize,
+        span["end"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(
+        text.chars().skip(s).take(e - s).collect::<String>(),
+        "injured forty people"
+    );
+    assert_eq!(
+        r["shown"]["order"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>(),
+        ["summaries"]
+    );
+    assert_eq!(
+        check_result(&t, &r),
+        vec![],
+        "the widget's own result re-validates"
+    );
+}
+
+#[test]
+fn a_hidden_control_is_not_required_and_its_answer_stays_in_the_draft_only() {
+    let t = task("en-summeval", 0, "P-1");
+    let f = run(
+        &t,
+        summeval_actions(&[("M11", "yes"), ("M17", "no"), ("M23", "no")]),
+    );
+    let problems: Vec<(String, ProblemCode)> = validate::validate(&t, &f.answers)
+        .problems
+        .into_iter()
+        .map(|p| (p.path.to_string(), p.code))
+        .collect();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].0.starts_with("hallucinations/M11"),
+        "shown after a yes, then required: {problems:?}"
+    );
+    // Marked, then answered "no": the spans stay in the draft (a yes brings them back), never in
+    // the result.
+    let f = run(
+        &t,
+        [
+            summeval_actions(&[("M11", "yes"), ("M17", "no"), ("M23", "no")]),
+            mark("hallucinations/M11", 0, 0, "not_in_article"),
+            vec![choose("unsupported/M11", "no")],
+        ]
+        .concat(),
+    );
+    assert!(f.answers.contains_key(&c("hallucinations/M11")));
+    let r = result(&t, &f);
+    assert!(
+        r["answers"].get("hallucinations").is_none(),
+        "{}",
+        r["answers"]
+    );
+    let back = apply(&t, &f, choose("unsupported/M11", "yes"));
+    assert!(result(&t, &back)["answers"]["hallucinations"]["M11"]["spans"][0]["text"].is_string());
+}
+
+#[test]
+fn validate_refuses_an_answer_to_a_hidden_control_and_an_output_the_item_lacks() {
+    let t = task("en-summeval", 0, "P-1");
+    let f = run(
+        &t,
+        [
+            summeval_actions(&[("M11", "yes"), ("M17", "no"), ("M23", "no")]),
+            mark("hallucinations/M11", 0, 0, "not_in_article"),
+        ]
+        .concat(),
+    );
+    let good = result(&t, &f);
+    assert_eq!(check_result(&t, &good), vec![]);
+    // The same spans, but the annotator said there were none: the widget hid the question.
+    let mut forged = good.clone();
+    forged["answers"]["unsupported"]["M11"] = json!("no");
+    forged["ids"] = json!({"participant": "P-2"});
+    let findings = check_result(&t, &forged);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0].path, "answers.hallucinations.M11");
+    assert!(
+        findings[0].message.contains("hidden"),
+        "{}",
+        findings[0].message
+    );
+    let mut unknown = good.clone();
+    unknown["answers"]["coherence"]["M99"] = json!(4);
+    let findings = check_result(&t, &unknown);
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.path == "answers.coherence.M99" && f.message.contains("no such output")),
+        "{findings:?}"
+    );
+
+    // The command line says so, naming the result's line and the path.
+    let dir = std::env::temp_dir().join(format!("glossa-sections-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, format!("{good}\n{forged}\n")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args([
+            "validate",
+            &format!("{ROOT}/www/examples/en-summeval/spec.json"),
+            &format!("{ROOT}/www/examples/en-summeval/items.json"),
+        ])
+        .arg(&results)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains(":2:") && text.contains("answers.hallucinations.M11"),
+        "{text}"
+    );
+    assert!(
+        !text.contains(":1:"),
+        "the widget's own result passes: {text}"
+    );
+}
+
+/// Loads a spec and returns each problem's path and code (empty when it loads).
+fn problems(spec: Value) -> Vec<(String, String)> {
+    match glossa::mount::load_spec(&spec.to_string()) {
+        Ok(_) => vec![],
+        Err(issues) => issues
+            .into_iter()
+            .map(|i| (i.path, format!("{:?}", i.code)))
+            .collect(),
+    }
+}
+
+fn section_spec(section: Value, controls: Value) -> Value {
+    json!({
+        "glossa": 1, "id": "s", "version": "1", "language": "en",
+        "blocks": [section],
+        "controls": controls
+    })
+}
+
+#[test]
+fn the_spec_checks_sections_and_display_logic_naming_the_field() {
+    let yes_no = json!({"kind": "single_choice", "id": "ok", "label": "OK?", "options": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}]});
+    let note = json!({"kind": "text", "id": "note", "label": "Why?"});
+    let outputs = json!({"field": "outputs", "label": "Output {n}"});
+    let good = section_spec(
+        json!({"kind": "section", "outputs": outputs, "controls": ["ok", "note"], "visible_when": {"note": {"control": "ok", "is": ["no"]}}}),
+        json!([yes_no, note]),
+    );
+    assert_eq!(problems(good), vec![]);
+    let cases: Vec<(Value, Value, &str, &str)> = vec![
+        (
+            json!({"kind": "section", "controls": ["ok", "nope"]}),
+            json!([yes_no]),
+            "blocks[0].controls[1]",
+            "UnknownControl",
+        ),
+        (
+            json!({"kind": "section", "outputs": outputs, "controls": ["pref"]}),
+            json!([{"kind": "pairwise", "id": "pref", "label": "Better?", "outputs": outputs}]),
+            "blocks[0].controls[0]",
+            "InvalidField",
+        ),
+        (
+            json!({"kind": "section", "outputs": outputs, "controls": ["ok"]}),
+            json!([{"kind": "single_choice", "id": "ok", "label": "OK?", "options": [{"value": "y", "label": "Y", "key": "y"}]}]),
+            "blocks[0].controls[0]",
+            "InvalidShortcutKey",
+        ),
+        (
+            json!({"kind": "section", "controls": ["ok", "note"], "visible_when": {"note": {"control": "ok", "is": ["maybe"]}}}),
+            json!([yes_no, note]),
+            "blocks[0].visible_when.note.is[0]",
+            "UnknownOption",
+        ),
+        (
+            json!({"kind": "section", "controls": ["ok", "note"], "visible_when": {"ok": {"control": "note"}}}),
+            json!([yes_no, note]),
+            "blocks[0].visible_when.ok.control",
+            "InvalidField",
+        ),
+        (
+            json!({"kind": "section", "controls": ["note", "ok"], "visible_when": {"note": {"control": "ok"}}}),
+            json!([yes_no, note]),
+            "blocks[0].visible_when.note.control",
+            "InvalidField",
+        ),
+        (
+            json!({"kind": "section", "controls": ["ok"], "visible_when": {"note": {"control": "ok"}}}),
+            json!([yes_no, note]),
+            "blocks[0].visible_when.note",
+            "UnknownControl",
+        ),
+    ];
+    for (section, controls, path, code) in cases {
+        let got = problems(section_spec(section.clone(), controls));
+        assert!(
+            got.iter().any(|(p, c)| p == path && c == code),
+            "{section}: expected {path} {code}, got {got:?}"
+        );
+    }
+    // Two sections showing one control.
+    let mut two = section_spec(
+        json!({"kind": "section", "controls": ["ok"]}),
+        json!([yes_no]),
+    );
+    two["blocks"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"kind": "section", "controls": ["ok"]}));
+    assert!(problems(two)
+        .iter()
+        .any(|(p, _)| p == "blocks[1].controls[0]"));
+}
+
+#[test]
+fn the_esa_items_come_from_a_sheet_with_a_column_per_system_none_copied() {
+    let dir = format!("{ROOT}/www/examples/de-esa");
+    let header = read("www/examples/de-esa/items.csv")
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        header, "id,source,ONLINE-A,ONLINE-B",
+        "the sheet a researcher has"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args([
+            "items",
+            &format!("{dir}/spec.json"),
+            &format!("{dir}/items.csv"),
+            "--map",
+            "translations=ONLINE-A,ONLINE-B",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let made = item::parse_items(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let shipped = item::parse_items(&read("www/examples/de-esa/items.json")).unwrap();
+    assert_eq!(
+        made, shipped,
+        "www/examples/de-esa/items.json is the sheet's items"
+    );
+    assert_eq!(
+        made[2]
+            .outputs("translations")
+            .iter()
+            .map(|o| o.id.as_str())
+            .collect::<Vec<_>>(),
+        ["ONLINE-A", "ONLINE-B"]
+    );
+}
