@@ -432,3 +432,124 @@ fn the_esa_items_come_from_a_sheet_with_a_column_per_system_none_copied() {
         ["ONLINE-A", "ONLINE-B"]
     );
 }
+
+fn python() -> String {
+    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| format!("{ROOT}/tests/.venv/bin/python"))
+}
+
+fn close(a: &Value, b: &Value, what: &str) {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => assert!((x - y).abs() < 1e-9, "{what}: glossa {x}, reference {y}"),
+        _ => assert_eq!(a, b, "{what}"),
+    }
+}
+
+/// Simulated annotators do the ESA example: each translation's error spans and score, the
+/// preference; returns the results file.
+fn esa_results(annotators: u64) -> std::path::PathBuf {
+    let items = item::parse_items(&read("www/examples/de-esa/items.json")).unwrap();
+    let spec = glossa::mount::load_spec(&read("www/examples/de-esa/spec.json")).unwrap();
+    let mut lines = String::new();
+    for (n, it) in items.iter().enumerate() {
+        for a in 1..=annotators {
+            let who = format!("p{a}");
+            let t = Task::new(spec.clone(), it.clone(), Some(&who));
+            let (_, form) = glossa::simulate::annotate(&t, n as u64 * 31 + a, 0).expect("valid");
+            let mut ids = SortedMap::new();
+            ids.insert("participant".to_owned(), who);
+            let doc = build(&t, &form, &Environment::default(), &ids, 1).expect("valid");
+            lines += &serde_json::to_string(&doc).unwrap();
+            lines.push('\n');
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("glossa-esa-{annotators}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("results.jsonl");
+    std::fs::write(&path, lines).unwrap();
+    path
+}
+
+#[test]
+fn error_scores_per_system_and_their_agreement_with_the_direct_scores_equal_an_independent_computation() {
+    let results = esa_results(4);
+    let spec = format!("{ROOT}/www/examples/de-esa/spec.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["agreement", &spec, results.to_str().unwrap(), "--items", &format!("{ROOT}/www/examples/de-esa/items.json"), "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mine = &got["error_scores"]["errors"];
+    let reference = Command::new(python())
+        .arg(format!("{ROOT}/tests/error_scores_reference.py"))
+        .args([&spec, results.to_str().unwrap(), "errors", "score"])
+        .output()
+        .expect("python with scipy (scripts/setup.sh test installs it in tests/.venv)");
+    assert!(reference.status.success(), "{}", String::from_utf8_lossy(&reference.stderr));
+    let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
+    for system in ["ONLINE-A", "ONLINE-B"] {
+        let (m, w) = (&mine["systems"][system], &want["systems"][system]);
+        close(&m["units"], &w["units"], &format!("{system} units"));
+        close(&m["error_score"], &w["error_score"], &format!("{system} MQM"));
+        close(&m["direct"]["score"], &w["direct"], &format!("{system} ESA score"));
+    }
+    let corr = &mine["correlation_with_direct"]["score"];
+    for k in ["pearson", "spearman", "n"] {
+        close(&corr[k], &want["overall"][k], &format!("overall {k}"));
+        for who in ["p1", "p2", "p3", "p4"] {
+            close(&corr["per_annotator"][who][k], &want["per_annotator"][who][k], &format!("{who} {k}"));
+        }
+    }
+    assert!(corr["pearson"].is_f64(), "simulated errors and scores vary: {corr}");
+    // The ratings per output keep their own figures: α over (item, translation) and each
+    // system's mean and z-score, as for any slider per output.
+    assert!(got["controls"]["score"]["units"].as_u64().unwrap() >= 12, "{}", got["controls"]["score"]);
+    assert!(got["systems"]["score"]["ONLINE-A"]["z"].is_f64(), "{}", got["systems"]);
+    // The spans' agreement is over each translation as a unit of its own.
+    assert!(got["span_labels"]["errors"].is_object() || got["controls"].as_object().unwrap().keys().any(|k| k.starts_with("errors")), "{got}");
+    // The table says it too.
+    let table = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["agreement", &spec, results.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("error scores (MQM), errors") && text.contains("ONLINE-A") && text.contains("against score: Pearson"), "{text}");
+}
+
+#[test]
+fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
+    let results = esa_results(2);
+    let (spec, items) = (format!("{ROOT}/www/examples/de-esa/spec.json"), format!("{ROOT}/www/examples/de-esa/items.json"));
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_glossa")).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let r = results.to_str().unwrap();
+    let conll = run(&["export", "conll", &spec, &items, r]);
+    assert!(conll.contains("# item_id = esa-001/ONLINE-A") && conll.contains("# item_id = esa-001/ONLINE-B"), "{conll}");
+    // Each document's tokens are its translation's.
+    let doc: Vec<&str> = conll
+        .split("\n\n")
+        .find(|d| d.contains("# item_id = esa-003/ONLINE-B"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(doc.join(" "), "Die Bank am Fluss erhöhte die Zinsen um einen halben Prozent .");
+    let spacy = run(&["export", "spacy", &spec, &items, r]);
+    let first: Value = serde_json::from_str(spacy.lines().next().unwrap()).unwrap();
+    for s in first["spans"].as_array().unwrap() {
+        let text = first["text"].as_str().unwrap();
+        let (a, b) = (s["start"].as_u64().unwrap() as usize, s["end"].as_u64().unwrap() as usize);
+        assert_eq!(text.chars().skip(a).take(b - a).collect::<String>(), s["text"].as_str().unwrap());
+    }
+    let csv = run(&["export", "csv", &spec, r]);
+    assert!(csv.lines().any(|l| l.starts_with("p1,esa-001,score,ONLINE-A,")), "{csv}");
+    assert!(csv.lines().any(|l| l.starts_with("p1,esa-001,errors,ONLINE-B,")), "{csv}");
+    let page = results.with_file_name("report.html");
+    run(&["report", &spec, &items, r, "--out", page.to_str().unwrap()]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("Error scores (MQM): errors") && html.contains("ONLINE-B"), "the report shows the error scores");
+}

@@ -142,6 +142,18 @@ pub fn measure(key: String, level: Level, values: &'static str, table: &Table) -
 /// span texts their word counts; without them a span attribute's units are the words up to the
 /// last one anybody marked in the item.
 pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> AgreementReport {
+    // Sections asked per output: each rating per output, each other control per output item.
+    let unfolded = super::outputs::unfold(spec, items, results);
+    let mut report = match &unfolded {
+        Some(u) => measure_all(&u.spec, &u.items, &u.results),
+        None => measure_all(spec, items, results),
+    };
+    report.findings.extend(super::error_scores::findings(spec, results));
+    report
+}
+
+/// Agreement for every control, each kind measuring its own.
+fn measure_all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> AgreementReport {
     let standard = spec.blocks.iter().find_map(|b| match b {
         Block::Standard(s) if s.score > 0 => Some(s.score as f64),
         _ => None,

@@ -5,7 +5,9 @@
 pub mod agreement;
 pub mod alpha;
 pub mod duplicates;
+pub mod error_scores;
 pub mod export;
+pub mod outputs;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod hosts;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]

@@ -319,7 +319,13 @@ fn agreement_table(a: &AgreementReport) -> String {
 pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option<&Gold>) -> String {
     let people = annotators(results, gold);
     let agreement = compute(spec, items, results);
-    let worst = disagreement(spec, results);
+    // Answers per output are charted and compared as each kind's own (see `outputs`).
+    let unfolded = super::outputs::unfold(spec, items, results);
+    let (flat, flat_results) = match &unfolded {
+        Some(u) => (&u.spec, &u.results[..]),
+        None => (spec, results),
+    };
+    let worst = disagreement(flat, flat_results);
     let title = spec.title.clone().unwrap_or_else(|| spec.id.clone());
     let mut h = format!(
         "<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content=\"width=device-width, initial-scale=1\"><title>Report: {}</title><style>{}</style></head><body><main>",
@@ -356,7 +362,7 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
     h += "</tbody></table></section>";
     h += &format!("<section aria-labelledby=agreement><h2 id=agreement>Agreement (Krippendorff's α)</h2>{}<p>Bootstrap: {} resamples of the units, seed {}.</p></section>", agreement_table(&agreement), super::agreement::RESAMPLES, super::agreement::SEED);
     h += "<section aria-labelledby=answers><h2 id=answers>Answers</h2>";
-    for (title, svg) in distributions(spec, results) {
+    for (title, svg) in distributions(flat, flat_results) {
         h += &format!("<figure aria-label=\"{}\">{}</figure>", esc(&title), svg);
     }
     h += "</section><section aria-labelledby=disagree><h2 id=disagree>Items whose annotators disagree most</h2><table><thead><tr><th>item</th><th>pairs that differ</th><th>annotators</th></tr></thead><tbody>";

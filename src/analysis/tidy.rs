@@ -67,7 +67,18 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
                 ],
             });
         };
-        crate::spec::each_control!(control, c => c.tidy(value, &mut push));
+        // A control a section asks per output: its rows per output, the output first in `part`.
+        for (output, value) in value.per_output() {
+            let mut push = |part: String, value: String, span: Option<&SpanValue>| {
+                let part = match (output.is_empty(), part.is_empty()) {
+                    (true, _) => part,
+                    (false, true) => output.to_owned(),
+                    (false, false) => format!("{output}.{part}"),
+                };
+                push(part, value, span)
+            };
+            crate::spec::each_control!(control, c => c.tidy(value, &mut push));
+        }
     }
 }
 

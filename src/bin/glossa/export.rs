@@ -118,6 +118,11 @@ pub enum SpanFormat {
 pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
     let (spec, items) = load_study(&e.spec, &e.items)?;
     let (_, results, bad) = read_results(&spec, &e.results)?;
+    // Spans marked in each output of an item: a document per output (`item/output`).
+    let (spec, items, results) = match glossa::analysis::outputs::unfold(&spec, &items, &results) {
+        Some(u) => (u.spec, u.items, u.results),
+        None => (spec, items, results),
+    };
     let c = span_exports::control(&spec, e.control.as_deref()).map_err(|m| {
         eprintln!("{}: {m}", e.spec);
         ExitCode::from(2)

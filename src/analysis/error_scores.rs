@@ -1,0 +1,358 @@
+//! Error scores of outputs from their labelled error spans (MQM: Freitag et al., 2021; WMT's
+//! ESA: Kocmi et al., 2024), for each labelled-span control a section asks per output: each
+//! output's weighted error count per annotator, its mean per output and per system (the output
+//! id), the section's direct scores (ESA's 0–100 slider, a Likert point) per system beside it,
+//! and how the two agree — Pearson and Spearman over every (item, output, annotator), overall
+//! and per annotator.
+
+use super::agreement::{annotator, Findings};
+use super::report::{esc, f3};
+use crate::answer::{AnswerValue, LabelledSpanValue, NumberValue, PointsValue};
+use crate::result::ResultDoc;
+use crate::spec::{Control, SpanLabels, TaskSpec};
+use crate::support::sorted_map::SortedMap;
+use serde_json::{json, Value};
+
+/// The group these findings go under in the agreement's JSON.
+pub const GROUP: &str = "error_scores";
+
+/// Freitag et al. (2021)'s weights, when the spec gives none.
+const STANDARD: [(&str, f64); 5] = [
+    ("minor", 1.0),
+    ("major", 5.0),
+    ("critical", 10.0),
+    ("non_translation", 25.0),
+    ("non-translation", 25.0),
+];
+
+/// One annotator's view of one output: its error score and the section's direct scores.
+struct Unit {
+    item: String,
+    output: String,
+    who: String,
+    errors: f64,
+    direct: SortedMap<String, f64>,
+}
+
+/// What a span weighs: its label's weight, else its first attribute value's (in the spec's
+/// order of attributes) that has one, else 1.
+fn weight(c: &SpanLabels, weights: &SortedMap<String, f64>, span: &LabelledSpanValue) -> f64 {
+    if let Some(w) = weights.get(&span.label) {
+        return *w;
+    }
+    c.attributes
+        .iter()
+        .filter_map(|a| span.attributes.get(&a.id))
+        .find_map(|v| weights.get(v).copied())
+        .unwrap_or(1.0)
+}
+
+/// A direct score: a slider's or a scale's number, a whole number.
+fn direct(value: &AnswerValue) -> Option<f64> {
+    if let Some(PointsValue::One(p)) = value.points() {
+        return p.number().map(|n| n as f64);
+    }
+    match value.number() {
+        Some(NumberValue::One(n)) => Some(*n as f64),
+        _ => None,
+    }
+}
+
+/// The findings of every labelled-span control a section asks per output.
+pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
+    let mut out = Vec::new();
+    for (_, section) in spec.sections() {
+        let Some(src) = &section.outputs else { continue };
+        let controls: Vec<&Control> = section.controls.iter().filter_map(|id| spec.control(id)).collect();
+        let rated: Vec<&Control> = controls
+            .iter()
+            .copied()
+            .filter(|c| matches!(c, Control::Slider(_) | Control::Scale(_) | Control::Number(_)))
+            .collect();
+        for control in &controls {
+            let Control::SpanLabels(c) = control else { continue };
+            if c.text_field != src.field {
+                continue;
+            }
+            let weights: SortedMap<String, f64> = if c.weights.is_empty() {
+                STANDARD.iter().map(|(k, w)| ((*k).to_owned(), *w)).collect()
+            } else {
+                c.weights.iter().filter_map(|(k, w)| Some((k.clone(), w.as_f64()?))).collect()
+            };
+            let units = units(c, &rated, &weights, results);
+            let scores = ErrorScores::new(c.id.to_string(), weights, &rated, &units);
+            out.push(scores.findings());
+        }
+    }
+    out
+}
+
+/// Every (item, output, annotator) with an answer in the section.
+fn units(c: &SpanLabels, rated: &[&Control], weights: &SortedMap<String, f64>, results: &[ResultDoc]) -> Vec<Unit> {
+    let mut units = Vec::new();
+    for (n, r) in results.iter().enumerate() {
+        let who = annotator(r, n);
+        let of = |id: &crate::support::ids::ControlId| -> SortedMap<String, &AnswerValue> {
+            r.answers
+                .get(id)
+                .map(|v| v.per_output().into_iter().map(|(o, v)| (o.to_owned(), v)).collect())
+                .unwrap_or_default()
+        };
+        let spans = of(&c.id);
+        let scores: Vec<(String, SortedMap<String, &AnswerValue>)> =
+            rated.iter().map(|d| (d.id().to_string(), of(d.id()))).collect();
+        let mut outputs: Vec<&String> = spans.keys().chain(scores.iter().flat_map(|(_, m)| m.keys())).collect();
+        outputs.sort();
+        outputs.dedup();
+        for output in outputs {
+            // No spans recorded for an output (display logic hid them): no errors.
+            let errors = spans
+                .get(output)
+                .and_then(|v| v.span_labels())
+                .map_or(0.0, |v| v.spans.iter().map(|s| weight(c, weights, s)).sum());
+            let direct = scores
+                .iter()
+                .filter_map(|(id, m)| Some((id.clone(), direct(m.get(output)?)?)))
+                .collect();
+            units.push(Unit {
+                item: r.item_id.clone(),
+                output: output.clone(),
+                who: who.clone(),
+                errors,
+                direct,
+            });
+        }
+    }
+    units
+}
+
+fn mean(xs: &[f64]) -> Option<f64> {
+    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+}
+
+/// Pearson's r (`None` with fewer than three pairs or no spread).
+fn pearson(pairs: &[(f64, f64)]) -> Option<f64> {
+    if pairs.len() < 3 {
+        return None;
+    }
+    let (xs, ys): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
+    let (mx, my) = (mean(&xs)?, mean(&ys)?);
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for (x, y) in pairs {
+        sxy += (x - mx) * (y - my);
+        sxx += (x - mx) * (x - mx);
+        syy += (y - my) * (y - my);
+    }
+    (sxx > 0.0 && syy > 0.0).then(|| sxy / (sxx * syy).sqrt())
+}
+
+/// Ranks from 1, ties sharing their mean rank.
+fn ranks(xs: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..xs.len()).collect();
+    order.sort_by(|a, b| xs[*a].total_cmp(&xs[*b]));
+    let mut out = vec![0.0; xs.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && xs[order[j + 1]] == xs[order[i]] {
+            j += 1;
+        }
+        let rank = (i + j) as f64 / 2.0 + 1.0;
+        for k in &order[i..=j] {
+            out[*k] = rank;
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// Spearman's ρ: Pearson's r of the ranks.
+fn spearman(pairs: &[(f64, f64)]) -> Option<f64> {
+    let (xs, ys): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
+    let ranked: Vec<(f64, f64)> = ranks(&xs).into_iter().zip(ranks(&ys)).collect();
+    pearson(&ranked)
+}
+
+/// How the error scores agree with one direct score.
+struct Correlation {
+    pearson: Option<f64>,
+    spearman: Option<f64>,
+    n: usize,
+}
+
+impl Correlation {
+    fn of(pairs: &[(f64, f64)]) -> Self {
+        Correlation {
+            pearson: pearson(pairs),
+            spearman: spearman(pairs),
+            n: pairs.len(),
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        json!({"pearson": self.pearson, "spearman": self.spearman, "n": self.n})
+    }
+}
+
+/// One control's error scores.
+struct ErrorScores {
+    key: String,
+    weights: SortedMap<String, f64>,
+    /// The direct scores' controls: id and label.
+    rated: Vec<(String, String)>,
+    /// Per system: units, mean error score, mean of each direct score.
+    systems: SortedMap<String, (usize, f64, SortedMap<String, f64>)>,
+    /// Per (item, output): annotators, mean error score, mean of each direct score.
+    outputs: SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
+    /// Per direct score: overall, and per annotator.
+    correlations: SortedMap<String, (Correlation, SortedMap<String, Correlation>)>,
+}
+
+/// Units grouped by a key: how many, the mean error score, each direct score's mean.
+fn grouped<K: Ord + Clone>(units: &[Unit], key: impl Fn(&Unit) -> K) -> SortedMap<K, (usize, f64, SortedMap<String, f64>)> {
+    let mut groups: SortedMap<K, Vec<&Unit>> = SortedMap::new();
+    for u in units {
+        groups.entry(key(u)).or_default().push(u);
+    }
+    groups
+        .into_iter()
+        .map(|(k, us)| {
+            let errors: Vec<f64> = us.iter().map(|u| u.errors).collect();
+            let mut direct: SortedMap<String, Vec<f64>> = SortedMap::new();
+            for u in &us {
+                for (id, v) in &u.direct {
+                    direct.entry(id.clone()).or_default().push(*v);
+                }
+            }
+            let means = direct.into_iter().filter_map(|(id, vs)| Some((id, mean(&vs)?))).collect();
+            (k, (us.len(), mean(&errors).unwrap_or_default(), means))
+        })
+        .collect()
+}
+
+impl ErrorScores {
+    fn new(key: String, weights: SortedMap<String, f64>, rated: &[&Control], units: &[Unit]) -> Self {
+        let rated: Vec<(String, String)> = rated.iter().map(|c| (c.id().to_string(), c.label().to_owned())).collect();
+        let correlations = rated
+            .iter()
+            .map(|(id, _)| {
+                let pairs = |who: Option<&str>| -> Vec<(f64, f64)> {
+                    units
+                        .iter()
+                        .filter(|u| who.is_none_or(|w| u.who == w))
+                        .filter_map(|u| Some((u.errors, *u.direct.get(id)?)))
+                        .collect()
+                };
+                let mut annotators: Vec<&str> = units.iter().map(|u| u.who.as_str()).collect();
+                annotators.sort();
+                annotators.dedup();
+                let each = annotators
+                    .into_iter()
+                    .map(|w| (w.to_owned(), Correlation::of(&pairs(Some(w)))))
+                    .collect();
+                (id.clone(), (Correlation::of(&pairs(None)), each))
+            })
+            .collect();
+        ErrorScores {
+            key,
+            weights,
+            systems: grouped(units, |u| u.output.clone()),
+            outputs: grouped(units, |u| (u.item.clone(), u.output.clone())),
+            rated,
+            correlations,
+        }
+    }
+
+    fn findings(&self) -> Findings {
+        Findings {
+            group: GROUP,
+            key: self.key.clone(),
+            json: self.to_json(),
+            html: self.html(),
+            text: self.text(),
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        let systems: serde_json::Map<String, Value> = self
+            .systems
+            .iter()
+            .map(|(s, (n, e, d))| (s.clone(), json!({"units": n, "error_score": e, "direct": d})))
+            .collect();
+        let outputs: Vec<Value> = self
+            .outputs
+            .iter()
+            .map(|((item, output), (n, e, d))| json!({"item": item, "output": output, "annotators": n, "error_score": e, "direct": d}))
+            .collect();
+        let correlations: serde_json::Map<String, Value> = self
+            .correlations
+            .iter()
+            .map(|(id, (all, each))| {
+                let each: serde_json::Map<String, Value> = each.iter().map(|(w, c)| (w.clone(), c.to_json())).collect();
+                let mut v = all.to_json();
+                v["per_annotator"] = Value::Object(each);
+                (id.clone(), v)
+            })
+            .collect();
+        json!({
+            "weights": self.weights,
+            "systems": systems,
+            "outputs": outputs,
+            "correlation_with_direct": correlations,
+        })
+    }
+
+    /// The report's section: per system its error score and direct scores, then how they agree.
+    fn html(&self) -> String {
+        let mut h = format!(
+            "<h3>Error scores (MQM): {}</h3><p>Weighted errors per output and annotator (weights: {}); lower is better.</p><table><thead><tr><th>output (system)</th><th>outputs rated</th><th>error score</th>",
+            esc(&self.key),
+            esc(&self.weights.iter().map(|(k, w)| format!("{k} {w}")).collect::<Vec<_>>().join(", "))
+        );
+        for (_, label) in &self.rated {
+            h += &format!("<th>{} (mean)</th>", esc(label));
+        }
+        h += "</tr></thead><tbody>";
+        for (s, (n, e, d)) in &self.systems {
+            h += &format!("<tr><td>{}</td><td class=n>{n}</td><td class=n>{e:.3}</td>", esc(s));
+            for (id, _) in &self.rated {
+                h += &format!("<td class=n>{}</td>", f3(d.get(id).copied()));
+            }
+            h += "</tr>";
+        }
+        h += "</tbody></table>";
+        for (id, label) in &self.rated {
+            if let Some((all, _)) = self.correlations.get(id) {
+                h += &format!(
+                    "<p>Error score against {}: Pearson {}, Spearman {} (over {} rated outputs).</p>",
+                    esc(label),
+                    f3(all.pearson),
+                    f3(all.spearman),
+                    all.n
+                );
+            }
+        }
+        h
+    }
+
+    /// The command line's summary.
+    fn text(&self) -> String {
+        let mut t = format!("\nerror scores (MQM), {}: weighted errors per output, lower is better\n", self.key);
+        for (s, (n, e, d)) in &self.systems {
+            t += &format!("{s:<24} {n:>6} error score {e:>7.3}");
+            for (id, _) in &self.rated {
+                t += &format!("  {id} {}", f3(d.get(id).copied()));
+            }
+            t.push('\n');
+        }
+        for (id, (all, _)) in &self.correlations {
+            t += &format!(
+                "against {id}: Pearson {}, Spearman {} (n = {})\n",
+                f3(all.pearson),
+                f3(all.spearman),
+                all.n
+            );
+        }
+        t
+    }
+}

@@ -1,0 +1,120 @@
+//! Results of sections asked per output, laid out for the analysis every kind already has: a
+//! rating a section asks per output (a slider, a scale, a number) becomes that rating asked per
+//! output (so its agreement units and system scores are those of any rating per output); any
+//! other control (labelled spans, a choice, a note) answers on each output as on an item of its
+//! own, `item/output`, whose text field holds the output's text (so span agreement, exports and
+//! tidy rows name the output).
+
+use crate::answer::AnswerValue;
+use crate::item::Item;
+use crate::result::ResultDoc;
+use crate::spec::{Block, Control, TaskSpec};
+use crate::support::ids::ControlId;
+use crate::support::sorted_map::{SortedMap, SortedSet};
+use serde_json::Value;
+
+/// A spec, its items and results as the analysis reads them.
+pub struct Unfolded {
+    /// The spec without sections asked per output: a rating of one asks per output itself.
+    pub spec: TaskSpec,
+    /// The items, then one item per output a control was answered on (`item/output`).
+    pub items: Vec<Item>,
+    /// The results: each item's answers to the controls asked of the item and to the ratings
+    /// per output, then each output's answers as a result of its own.
+    pub results: Vec<ResultDoc>,
+}
+
+/// The id of an output's own item.
+pub fn output_item(item: &str, output: &str) -> String {
+    format!("{item}/{output}")
+}
+
+/// The control asking about `src`'s outputs itself, when its kind can (a rating); `None` for
+/// a kind that cannot (it has no `outputs`).
+fn asked_per_output(control: &Control, src: &crate::spec::OutputsSource) -> Option<Control> {
+    let mut json = serde_json::to_value(control).ok()?;
+    json.as_object_mut()?
+        .insert("outputs".to_owned(), serde_json::to_value(src).ok()?);
+    let control: Control = crate::spec::from_value(&json).ok()?;
+    use crate::spec::check::CheckControl;
+    crate::spec::each_control!(&control, c => c.asks_about_outputs()).then_some(control)
+}
+
+/// The spec, items and results unfolded; `None` when no section asks per output (read them
+/// as they are).
+pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<Unfolded> {
+    let mut flat = spec.clone();
+    // Controls answering per output as items of their own, with their outputs' field.
+    let mut own: SortedMap<ControlId, String> = SortedMap::new();
+    for block in &mut flat.blocks {
+        let Block::Section(section) = block else { continue };
+        let Some(src) = section.outputs.take() else { continue };
+        for id in &section.controls {
+            let Some(at) = flat.controls.iter().position(|c| c.id() == id) else { continue };
+            match asked_per_output(&flat.controls[at], &src) {
+                Some(rating) => flat.controls[at] = rating,
+                None => {
+                    own.insert(id.clone(), src.field.to_string());
+                }
+            }
+        }
+    }
+    if flat == *spec {
+        return None;
+    }
+    let mut out_items = items.to_vec();
+    let mut made = SortedSet::new();
+    let mut out_results = Vec::new();
+    let mut per_output = Vec::new();
+    for r in results {
+        let mut item_level = r.clone();
+        item_level.answers = SortedMap::new();
+        let mut outputs: SortedMap<String, SortedMap<ControlId, AnswerValue>> = SortedMap::new();
+        for (id, value) in &r.answers {
+            let Some(control) = flat.control(id) else { continue };
+            if !own.contains_key(id) {
+                // A rating per output reads the object of its outputs as its own.
+                let read = match value {
+                    AnswerValue::PerOutput(_) => serde_json::to_value(value)
+                        .ok()
+                        .and_then(|json| AnswerValue::read(control, &json).ok()),
+                    _ => Some(value.clone()),
+                };
+                if let Some(v) = read {
+                    item_level.answers.insert(id.clone(), v);
+                }
+                continue;
+            }
+            for (output, v) in value.per_output() {
+                outputs.entry(output.to_owned()).or_default().insert(id.clone(), v.clone());
+            }
+        }
+        let item = items.iter().find(|i| i.id == r.item_id);
+        for (output, answers) in outputs {
+            let id = output_item(&r.item_id, &output);
+            if let (Some(item), true) = (item, made.insert(id.clone())) {
+                let mut copy = item.clone();
+                copy.id = id.clone();
+                for field in own.values() {
+                    let text = item.outputs(field).into_iter().find(|o| o.id == output);
+                    if let Some(o) = text {
+                        copy.fields.insert(field.clone(), Value::String(o.text));
+                    }
+                }
+                out_items.push(copy);
+            }
+            per_output.push(ResultDoc {
+                item_id: id,
+                answers,
+                ..r.clone()
+            });
+        }
+        out_results.push(item_level);
+    }
+    out_results.extend(per_output);
+    Some(Unfolded {
+        spec: flat,
+        items: out_items,
+        results: out_results,
+    })
+}
