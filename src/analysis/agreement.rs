@@ -8,6 +8,7 @@
 
 use super::alpha::{agreement, Agreement, Datum, Level, Unit};
 use super::Analyse;
+pub use super::findings::{annotator, Findings};
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Block, TaskSpec};
@@ -65,21 +66,6 @@ pub struct AgreementReport {
     pub findings: Vec<Findings>,
 }
 
-/// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
-/// `workerId`, `assignmentId`), else all ids joined, else the result's position.
-pub fn annotator(result: &ResultDoc, n: usize) -> String {
-    let ids = &result.ids;
-    for key in ["participant", "PROLIFIC_PID", "workerId", "assignmentId"] {
-        if let Some(v) = ids.get(key) {
-            return v.clone();
-        }
-    }
-    if ids.is_empty() {
-        format!("result {}", n + 1)
-    } else {
-        ids.values().cloned().collect::<Vec<_>>().join("&")
-    }
-}
 
 /// What agreement on a control is measured against: the spec's standard (magnitude
 /// estimation) and the items (span texts' word counts).
@@ -92,21 +78,6 @@ pub struct Context<'a> {
 
 pub use super::Answered;
 
-/// Findings of a kind beyond α, for one control (or criterion): made by the kind, shown by the
-/// report and the command line as they are.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Findings {
-    /// Where the JSON puts them (`{"<group>": {"<key>": …}}`).
-    pub group: &'static str,
-    /// The control (and criterion) they are about.
-    pub key: String,
-    /// As JSON.
-    pub json: Value,
-    /// The report's section (HTML, texts escaped).
-    pub html: String,
-    /// The command line's summary (lines of text).
-    pub text: String,
-}
 
 /// Units keyed by (item, sub-unit), each a map annotator → value (the last result of an
 /// annotator for an item counts).

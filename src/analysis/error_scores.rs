@@ -5,8 +5,7 @@
 //! and how the two agree — Pearson and Spearman over every (item, output, annotator), overall
 //! and per annotator.
 
-use super::agreement::{annotator, Findings};
-use super::report::{esc, f3};
+use super::findings::{annotator, esc, f3, Findings};
 use crate::answer::{AnswerValue, LabelledSpanValue, NumberValue, PointsValue};
 use crate::result::ResultDoc;
 use crate::spec::{Control, SpanLabels, TaskSpec};

@@ -7,6 +7,7 @@ pub mod alpha;
 pub mod duplicates;
 pub mod error_scores;
 pub mod export;
+pub mod findings;
 pub mod outputs;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod hosts;

@@ -5,6 +5,7 @@
 //! same page in the browser from the same code.
 
 use super::agreement::{annotator, compute, AgreementReport};
+pub(crate) use super::findings::{esc, f3};
 use super::Analyse;
 use crate::answer::AnswerValue;
 use crate::item::Item;
@@ -20,14 +21,6 @@ pub const TOO_FAST_SHARE: f64 = 0.25;
 /// Below this active time (ms) a result is too fast whatever the item's median.
 pub const TOO_FAST_FLOOR_MS: f64 = 2000.0;
 
-/// Escapes text for HTML.
-/// Text as HTML text.
-pub(crate) fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 fn median(mut xs: Vec<f64>) -> Option<f64> {
     if xs.is_empty() {
@@ -268,9 +261,6 @@ fn distributions(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, String)
 
 /// A figure to three decimals, or a dash when it is not defined.
 /// A number to three places, or a dash for none.
-pub(crate) fn f3(x: Option<f64>) -> String {
-    x.map_or("—".to_owned(), |v| format!("{v:.3}"))
-}
 
 fn agreement_table(a: &AgreementReport) -> String {
     let mut h = String::from("<table><thead><tr><th>control</th><th>α</th><th>95% interval</th><th>level</th><th>values</th><th>items</th><th>pairable values</th></tr></thead><tbody>");

@@ -1,0 +1,51 @@
+//! What the analysis reports beyond α, and the pieces every report section shares: findings
+//! (JSON, HTML and text of one control's figures), who made a result, text as HTML, a figure to
+//! three places.
+
+use crate::result::ResultDoc;
+use serde_json::Value;
+
+/// Findings of a kind beyond α, for one control (or criterion): made by the kind, shown by the
+/// report and the command line as they are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Findings {
+    /// Where the JSON puts them (`{"<group>": {"<key>": …}}`).
+    pub group: &'static str,
+    /// The control (and criterion) they are about.
+    pub key: String,
+    /// As JSON.
+    pub json: Value,
+    /// The report's section (HTML, texts escaped).
+    pub html: String,
+    /// The command line's summary (lines of text).
+    pub text: String,
+}
+
+/// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
+/// `workerId`, `assignmentId`), else all ids joined, else the result's position.
+pub fn annotator(result: &ResultDoc, n: usize) -> String {
+    let ids = &result.ids;
+    for key in ["participant", "PROLIFIC_PID", "workerId", "assignmentId"] {
+        if let Some(v) = ids.get(key) {
+            return v.clone();
+        }
+    }
+    if ids.is_empty() {
+        format!("result {}", n + 1)
+    } else {
+        ids.values().cloned().collect::<Vec<_>>().join("&")
+    }
+}
+
+/// Text as HTML text (escaped).
+pub(crate) fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A figure to three places, `—` for none.
+pub(crate) fn f3(x: Option<f64>) -> String {
+    x.map_or("—".to_owned(), |v| format!("{v:.3}"))
+}
