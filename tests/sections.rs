@@ -470,14 +470,26 @@ fn esa_results(annotators: u64) -> std::path::PathBuf {
 }
 
 #[test]
-fn error_scores_per_system_and_their_agreement_with_the_direct_scores_equal_an_independent_computation() {
+fn error_scores_per_system_and_their_agreement_with_the_direct_scores_equal_an_independent_computation(
+) {
     let results = esa_results(4);
     let spec = format!("{ROOT}/www/examples/de-esa/spec.json");
     let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["agreement", &spec, results.to_str().unwrap(), "--items", &format!("{ROOT}/www/examples/de-esa/items.json"), "--json"])
+        .args([
+            "agreement",
+            &spec,
+            results.to_str().unwrap(),
+            "--items",
+            &format!("{ROOT}/www/examples/de-esa/items.json"),
+            "--json",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let got: Value = serde_json::from_slice(&out.stdout).unwrap();
     let mine = &got["error_scores"]["errors"];
     let reference = Command::new(python())
@@ -485,49 +497,103 @@ fn error_scores_per_system_and_their_agreement_with_the_direct_scores_equal_an_i
         .args([&spec, results.to_str().unwrap(), "errors", "score"])
         .output()
         .expect("python with scipy (scripts/setup.sh test installs it in tests/.venv)");
-    assert!(reference.status.success(), "{}", String::from_utf8_lossy(&reference.stderr));
+    assert!(
+        reference.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reference.stderr)
+    );
     let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
     for system in ["ONLINE-A", "ONLINE-B"] {
         let (m, w) = (&mine["systems"][system], &want["systems"][system]);
         close(&m["units"], &w["units"], &format!("{system} units"));
-        close(&m["error_score"], &w["error_score"], &format!("{system} MQM"));
-        close(&m["direct"]["score"], &w["direct"], &format!("{system} ESA score"));
+        close(
+            &m["error_score"],
+            &w["error_score"],
+            &format!("{system} MQM"),
+        );
+        close(
+            &m["direct"]["score"],
+            &w["direct"],
+            &format!("{system} ESA score"),
+        );
     }
     let corr = &mine["correlation_with_direct"]["score"];
     for k in ["pearson", "spearman", "n"] {
         close(&corr[k], &want["overall"][k], &format!("overall {k}"));
         for who in ["p1", "p2", "p3", "p4"] {
-            close(&corr["per_annotator"][who][k], &want["per_annotator"][who][k], &format!("{who} {k}"));
+            close(
+                &corr["per_annotator"][who][k],
+                &want["per_annotator"][who][k],
+                &format!("{who} {k}"),
+            );
         }
     }
-    assert!(corr["pearson"].is_f64(), "simulated errors and scores vary: {corr}");
+    assert!(
+        corr["pearson"].is_f64(),
+        "simulated errors and scores vary: {corr}"
+    );
     // The ratings per output keep their own figures: α over (item, translation) and each
     // system's mean and z-score, as for any slider per output.
-    assert!(got["controls"]["score"]["units"].as_u64().unwrap() >= 12, "{}", got["controls"]["score"]);
-    assert!(got["systems"]["score"]["ONLINE-A"]["z"].is_f64(), "{}", got["systems"]);
+    assert!(
+        got["controls"]["score"]["units"].as_u64().unwrap() >= 12,
+        "{}",
+        got["controls"]["score"]
+    );
+    assert!(
+        got["systems"]["score"]["ONLINE-A"]["z"].is_f64(),
+        "{}",
+        got["systems"]
+    );
     // The spans' agreement is over each translation as a unit of its own.
-    assert!(got["span_labels"]["errors"].is_object() || got["controls"].as_object().unwrap().keys().any(|k| k.starts_with("errors")), "{got}");
+    assert!(
+        got["span_labels"]["errors"].is_object()
+            || got["controls"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .any(|k| k.starts_with("errors")),
+        "{got}"
+    );
     // The table says it too.
     let table = Command::new(env!("CARGO_BIN_EXE_glossa"))
         .args(["agreement", &spec, results.to_str().unwrap()])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&table.stdout);
-    assert!(text.contains("error scores (MQM), errors") && text.contains("ONLINE-A") && text.contains("against score: Pearson"), "{text}");
+    assert!(
+        text.contains("error scores (MQM), errors")
+            && text.contains("ONLINE-A")
+            && text.contains("against score: Pearson"),
+        "{text}"
+    );
 }
 
 #[test]
 fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
     let results = esa_results(2);
-    let (spec, items) = (format!("{ROOT}/www/examples/de-esa/spec.json"), format!("{ROOT}/www/examples/de-esa/items.json"));
+    let (spec, items) = (
+        format!("{ROOT}/www/examples/de-esa/spec.json"),
+        format!("{ROOT}/www/examples/de-esa/items.json"),
+    );
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_glossa")).args(args).output().unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     };
     let r = results.to_str().unwrap();
     let conll = run(&["export", "conll", &spec, &items, r]);
-    assert!(conll.contains("# item_id = esa-001/ONLINE-A") && conll.contains("# item_id = esa-001/ONLINE-B"), "{conll}");
+    assert!(
+        conll.contains("# item_id = esa-001/ONLINE-A")
+            && conll.contains("# item_id = esa-001/ONLINE-B"),
+        "{conll}"
+    );
     // Each document's tokens are its translation's.
     let doc: Vec<&str> = conll
         .split("\n\n")
@@ -537,19 +603,39 @@ fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
         .filter(|l| !l.starts_with('#'))
         .map(|l| l.split('\t').next().unwrap())
         .collect();
-    assert_eq!(doc.join(" "), "Die Bank am Fluss erhöhte die Zinsen um einen halben Prozent .");
+    assert_eq!(
+        doc.join(" "),
+        "Die Bank am Fluss erhöhte die Zinsen um einen halben Prozent ."
+    );
     let spacy = run(&["export", "spacy", &spec, &items, r]);
     let first: Value = serde_json::from_str(spacy.lines().next().unwrap()).unwrap();
     for s in first["spans"].as_array().unwrap() {
         let text = first["text"].as_str().unwrap();
-        let (a, b) = (s["start"].as_u64().unwrap() as usize, s["end"].as_u64().unwrap() as usize);
-        assert_eq!(text.chars().skip(a).take(b - a).collect::<String>(), s["text"].as_str().unwrap());
+        let (a, b) = (
+            s["start"].as_u64().unwrap() as usize,
+            s["end"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(
+            text.chars().skip(a).take(b - a).collect::<String>(),
+            s["text"].as_str().unwrap()
+        );
     }
     let csv = run(&["export", "csv", &spec, r]);
-    assert!(csv.lines().any(|l| l.starts_with("p1,esa-001,score,ONLINE-A,")), "{csv}");
-    assert!(csv.lines().any(|l| l.starts_with("p1,esa-001,errors,ONLINE-B,")), "{csv}");
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("p1,esa-001,score,ONLINE-A,")),
+        "{csv}"
+    );
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("p1,esa-001,errors,ONLINE-B,")),
+        "{csv}"
+    );
     let page = results.with_file_name("report.html");
     run(&["report", &spec, &items, r, "--out", page.to_str().unwrap()]);
     let html = std::fs::read_to_string(&page).unwrap();
-    assert!(html.contains("Error scores (MQM): errors") && html.contains("ONLINE-B"), "the report shows the error scores");
+    assert!(
+        html.contains("Error scores (MQM): errors") && html.contains("ONLINE-B"),
+        "the report shows the error scores"
+    );
 }

@@ -7,8 +7,8 @@
 //! category shares and manual-acceptance flags are reported instead.
 
 use super::alpha::{agreement, Agreement, Datum, Level, Unit};
-use super::Analyse;
 pub use super::findings::{annotator, Findings};
+use super::Analyse;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Block, TaskSpec};
@@ -66,7 +66,6 @@ pub struct AgreementReport {
     pub findings: Vec<Findings>,
 }
 
-
 /// What agreement on a control is measured against: the spec's standard (magnitude
 /// estimation) and the items (span texts' word counts).
 pub struct Context<'a> {
@@ -77,7 +76,6 @@ pub struct Context<'a> {
 }
 
 pub use super::Answered;
-
 
 /// Units keyed by (item, sub-unit), each a map annotator → value (the last result of an
 /// annotator for an item counts).
@@ -119,7 +117,9 @@ pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Agreem
         Some(u) => measure_all(&u.spec, &u.items, &u.results),
         None => measure_all(spec, items, results),
     };
-    report.findings.extend(super::error_scores::findings(spec, results));
+    report
+        .findings
+        .extend(super::error_scores::findings(spec, results));
     report
 }
 

@@ -61,22 +61,41 @@ fn direct(value: &AnswerValue) -> Option<f64> {
 pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
     let mut out = Vec::new();
     for (_, section) in spec.sections() {
-        let Some(src) = &section.outputs else { continue };
-        let controls: Vec<&Control> = section.controls.iter().filter_map(|id| spec.control(id)).collect();
+        let Some(src) = &section.outputs else {
+            continue;
+        };
+        let controls: Vec<&Control> = section
+            .controls
+            .iter()
+            .filter_map(|id| spec.control(id))
+            .collect();
         let rated: Vec<&Control> = controls
             .iter()
             .copied()
-            .filter(|c| matches!(c, Control::Slider(_) | Control::Scale(_) | Control::Number(_)))
+            .filter(|c| {
+                matches!(
+                    c,
+                    Control::Slider(_) | Control::Scale(_) | Control::Number(_)
+                )
+            })
             .collect();
         for control in &controls {
-            let Control::SpanLabels(c) = control else { continue };
+            let Control::SpanLabels(c) = control else {
+                continue;
+            };
             if c.text_field != src.field {
                 continue;
             }
             let weights: SortedMap<String, f64> = if c.weights.is_empty() {
-                STANDARD.iter().map(|(k, w)| ((*k).to_owned(), *w)).collect()
+                STANDARD
+                    .iter()
+                    .map(|(k, w)| ((*k).to_owned(), *w))
+                    .collect()
             } else {
-                c.weights.iter().filter_map(|(k, w)| Some((k.clone(), w.as_f64()?))).collect()
+                c.weights
+                    .iter()
+                    .filter_map(|(k, w)| Some((k.clone(), w.as_f64()?)))
+                    .collect()
             };
             let units = units(c, &rated, &weights, results);
             let scores = ErrorScores::new(c.id.to_string(), weights, &rated, &units);
@@ -87,20 +106,35 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
 }
 
 /// Every (item, output, annotator) with an answer in the section.
-fn units(c: &SpanLabels, rated: &[&Control], weights: &SortedMap<String, f64>, results: &[ResultDoc]) -> Vec<Unit> {
+fn units(
+    c: &SpanLabels,
+    rated: &[&Control],
+    weights: &SortedMap<String, f64>,
+    results: &[ResultDoc],
+) -> Vec<Unit> {
     let mut units = Vec::new();
     for (n, r) in results.iter().enumerate() {
         let who = annotator(r, n);
         let of = |id: &crate::support::ids::ControlId| -> SortedMap<String, &AnswerValue> {
             r.answers
                 .get(id)
-                .map(|v| v.per_output().into_iter().map(|(o, v)| (o.to_owned(), v)).collect())
+                .map(|v| {
+                    v.per_output()
+                        .into_iter()
+                        .map(|(o, v)| (o.to_owned(), v))
+                        .collect()
+                })
                 .unwrap_or_default()
         };
         let spans = of(&c.id);
-        let scores: Vec<(String, SortedMap<String, &AnswerValue>)> =
-            rated.iter().map(|d| (d.id().to_string(), of(d.id()))).collect();
-        let mut outputs: Vec<&String> = spans.keys().chain(scores.iter().flat_map(|(_, m)| m.keys())).collect();
+        let scores: Vec<(String, SortedMap<String, &AnswerValue>)> = rated
+            .iter()
+            .map(|d| (d.id().to_string(), of(d.id())))
+            .collect();
+        let mut outputs: Vec<&String> = spans
+            .keys()
+            .chain(scores.iter().flat_map(|(_, m)| m.keys()))
+            .collect();
         outputs.sort();
         outputs.dedup();
         for output in outputs {
@@ -208,7 +242,10 @@ struct ErrorScores {
 }
 
 /// Units grouped by a key: how many, the mean error score, each direct score's mean.
-fn grouped<K: Ord + Clone>(units: &[Unit], key: impl Fn(&Unit) -> K) -> SortedMap<K, (usize, f64, SortedMap<String, f64>)> {
+fn grouped<K: Ord + Clone>(
+    units: &[Unit],
+    key: impl Fn(&Unit) -> K,
+) -> SortedMap<K, (usize, f64, SortedMap<String, f64>)> {
     let mut groups: SortedMap<K, Vec<&Unit>> = SortedMap::new();
     for u in units {
         groups.entry(key(u)).or_default().push(u);
@@ -223,15 +260,26 @@ fn grouped<K: Ord + Clone>(units: &[Unit], key: impl Fn(&Unit) -> K) -> SortedMa
                     direct.entry(id.clone()).or_default().push(*v);
                 }
             }
-            let means = direct.into_iter().filter_map(|(id, vs)| Some((id, mean(&vs)?))).collect();
+            let means = direct
+                .into_iter()
+                .filter_map(|(id, vs)| Some((id, mean(&vs)?)))
+                .collect();
             (k, (us.len(), mean(&errors).unwrap_or_default(), means))
         })
         .collect()
 }
 
 impl ErrorScores {
-    fn new(key: String, weights: SortedMap<String, f64>, rated: &[&Control], units: &[Unit]) -> Self {
-        let rated: Vec<(String, String)> = rated.iter().map(|c| (c.id().to_string(), c.label().to_owned())).collect();
+    fn new(
+        key: String,
+        weights: SortedMap<String, f64>,
+        rated: &[&Control],
+        units: &[Unit],
+    ) -> Self {
+        let rated: Vec<(String, String)> = rated
+            .iter()
+            .map(|c| (c.id().to_string(), c.label().to_owned()))
+            .collect();
         let correlations = rated
             .iter()
             .map(|(id, _)| {
@@ -276,7 +324,12 @@ impl ErrorScores {
         let systems: serde_json::Map<String, Value> = self
             .systems
             .iter()
-            .map(|(s, (n, e, d))| (s.clone(), json!({"units": n, "error_score": e, "direct": d})))
+            .map(|(s, (n, e, d))| {
+                (
+                    s.clone(),
+                    json!({"units": n, "error_score": e, "direct": d}),
+                )
+            })
             .collect();
         let outputs: Vec<Value> = self
             .outputs
@@ -287,7 +340,8 @@ impl ErrorScores {
             .correlations
             .iter()
             .map(|(id, (all, each))| {
-                let each: serde_json::Map<String, Value> = each.iter().map(|(w, c)| (w.clone(), c.to_json())).collect();
+                let each: serde_json::Map<String, Value> =
+                    each.iter().map(|(w, c)| (w.clone(), c.to_json())).collect();
                 let mut v = all.to_json();
                 v["per_annotator"] = Value::Object(each);
                 (id.clone(), v)
@@ -313,7 +367,10 @@ impl ErrorScores {
         }
         h += "</tr></thead><tbody>";
         for (s, (n, e, d)) in &self.systems {
-            h += &format!("<tr><td>{}</td><td class=n>{n}</td><td class=n>{e:.3}</td>", esc(s));
+            h += &format!(
+                "<tr><td>{}</td><td class=n>{n}</td><td class=n>{e:.3}</td>",
+                esc(s)
+            );
             for (id, _) in &self.rated {
                 h += &format!("<td class=n>{}</td>", f3(d.get(id).copied()));
             }
@@ -336,7 +393,10 @@ impl ErrorScores {
 
     /// The command line's summary.
     fn text(&self) -> String {
-        let mut t = format!("\nerror scores (MQM), {}: weighted errors per output, lower is better\n", self.key);
+        let mut t = format!(
+            "\nerror scores (MQM), {}: weighted errors per output, lower is better\n",
+            self.key
+        );
         for (s, (n, e, d)) in &self.systems {
             t += &format!("{s:<24} {n:>6} error score {e:>7.3}");
             for (id, _) in &self.rated {

@@ -8,9 +8,9 @@ pub mod duplicates;
 pub mod error_scores;
 pub mod export;
 pub mod findings;
-pub mod outputs;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod hosts;
+pub mod outputs;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod rankme;
 pub mod report;

@@ -47,10 +47,16 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
     // Controls answering per output as items of their own, with their outputs' field.
     let mut own: SortedMap<ControlId, String> = SortedMap::new();
     for block in &mut flat.blocks {
-        let Block::Section(section) = block else { continue };
-        let Some(src) = section.outputs.take() else { continue };
+        let Block::Section(section) = block else {
+            continue;
+        };
+        let Some(src) = section.outputs.take() else {
+            continue;
+        };
         for id in &section.controls {
-            let Some(at) = flat.controls.iter().position(|c| c.id() == id) else { continue };
+            let Some(at) = flat.controls.iter().position(|c| c.id() == id) else {
+                continue;
+            };
             match asked_per_output(&flat.controls[at], &src) {
                 Some(rating) => flat.controls[at] = rating,
                 None => {
@@ -71,7 +77,9 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
         item_level.answers = SortedMap::new();
         let mut outputs: SortedMap<String, SortedMap<ControlId, AnswerValue>> = SortedMap::new();
         for (id, value) in &r.answers {
-            let Some(control) = flat.control(id) else { continue };
+            let Some(control) = flat.control(id) else {
+                continue;
+            };
             if !own.contains_key(id) {
                 // A rating per output reads the object of its outputs as its own.
                 let read = match value {
@@ -86,7 +94,10 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
                 continue;
             }
             for (output, v) in value.per_output() {
-                outputs.entry(output.to_owned()).or_default().insert(id.clone(), v.clone());
+                outputs
+                    .entry(output.to_owned())
+                    .or_default()
+                    .insert(id.clone(), v.clone());
             }
         }
         let item = items.iter().find(|i| i.id == r.item_id);

@@ -65,12 +65,8 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         // Outputs the item does not have (the copies below read those it has).
         let per = task.written_spec().per_output(id).is_some();
         for (output, _) in value.per_output().into_iter().filter(|_| per) {
-            if !task
-                .layout
-                .asked
-                .values()
-                .any(|(c, o)| c == id && o == output)
-            {
+            let asked = task.layout().map(|l| &l.asked);
+            if !asked.is_some_and(|a| a.values().any(|(c, o)| c == id && o == output)) {
                 out.push(finding(
                     format!("answers.{id}.{output}"),
                     "the item has no such output",
@@ -80,7 +76,7 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
     }
     for control in &task.spec.controls {
         // A copy of a control asked per output reads its output's entry.
-        let (value, path) = match task.layout.asked.get(control.id()) {
+        let (value, path) = match task.asked(control.id()) {
             Some((id, output)) => (
                 doc.answers.get(id).and_then(|v| {
                     v.per_output()
@@ -107,14 +103,13 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
     }
     // A hidden control is never recorded: an answer to one is not the widget's.
     for id in answers.keys().filter(|id| !task.visible(id, &answers)) {
-        let path = match task.layout.asked.get(id) {
+        let path = match task.asked(id) {
             Some((c, output)) => format!("answers.{c}.{output}"),
             None => format!("answers.{id}"),
         };
         let shown_by = task
-            .layout
-            .conditions
-            .get(id)
+            .layout()
+            .and_then(|l| l.conditions.get(id))
             .map(|c| c.control.to_string())
             .unwrap_or_default();
         out.push(finding(
@@ -129,10 +124,7 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         .filter(|p| p.severity == Severity::Error)
     {
         out.push(finding(
-            format!(
-                "answers.{}",
-                task.layout.written_path(&problem.path.to_string())
-            ),
+            format!("answers.{}", task.written_path(&problem.path.to_string())),
             format!(
                 "{:?}: {}",
                 problem.code,

@@ -82,7 +82,7 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
     for problem in report.problems {
         // Warnings (e.g. no unanswerable question) are fine in an example.
         let blocks = problem.severity == validate::Severity::Error;
-        let written = match task.layout.asked.get(problem.control()) {
+        let written = match task.asked(problem.control()) {
             Some((id, _)) => id,
             None => problem.control(),
         };
@@ -90,7 +90,7 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
             out.push(SpecIssue::new(
                 format!(
                     "{path}.answers.{}",
-                    task.layout.written_path(&problem.path.to_string())
+                    task.written_path(&problem.path.to_string())
                 ),
                 SpecIssueCode::InvalidExampleAnswer,
                 // The message, not the code's name: the browser builds carry no names of

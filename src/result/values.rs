@@ -29,7 +29,7 @@ pub fn of(task: &Task, valid: &ValidAnswers) -> SortedMap<ControlId, AnswerValue
         let answer = answers.get(control.id());
         let value = crate::spec::each_control!(control, c => c.value(task, answer));
         let Some(v) = value else { continue };
-        match task.layout.asked.get(control.id()) {
+        match task.asked(control.id()) {
             // A copy for one output goes under its control, keyed by the output.
             Some((id, output)) => {
                 let entry = values

@@ -86,7 +86,9 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
         }
         super::each_control!(control, c => c.check(&path, &mut keys, &mut out));
     }
-    super::section::check_sections(spec, &mut out);
+    if crate::support::family::COMPOSE {
+        super::section::check_sections(spec, &mut out);
+    }
     out
 }
 

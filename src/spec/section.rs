@@ -56,13 +56,18 @@ use super::{Control, SpecIssue, SpecIssueCode, TaskSpec};
 impl TaskSpec {
     /// The spec's sections, with their place among the blocks.
     pub fn sections(&self) -> impl Iterator<Item = (usize, &SectionBlock)> {
-        self.blocks.iter().enumerate().filter_map(|(n, b)| match b {
-            super::Block::Section(s) => {
-                let s: &SectionBlock = s; // through `Compose`, whichever it is
-                Some((n, s))
-            }
-            _ => None,
-        })
+        let compose = crate::support::family::COMPOSE;
+        self.blocks
+            .iter()
+            .enumerate()
+            .filter(move |_| compose)
+            .filter_map(|(n, b)| match b {
+                super::Block::Section(s) => {
+                    let s: &SectionBlock = s; // through `Compose`, whichever it is
+                    Some((n, s))
+                }
+                _ => None,
+            })
     }
 
     /// The section a control is shown in, if any.

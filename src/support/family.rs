@@ -67,6 +67,10 @@ pub type Compose<T> = T;
 #[cfg(not(any(feature = "compose", not(target_arch = "wasm32"))))]
 pub type Compose<T> = Absent<T>;
 
+/// Whether this build has compositions (sections asked per output, display logic): code that
+/// only they need starts with `if !COMPOSE`, so the builds without them carry none of it.
+pub const COMPOSE: bool = cfg!(any(feature = "compose", not(target_arch = "wasm32")));
+
 /// Whole answers set at once (`form::Action::SetAnswer`): every build but `choice`, whose
 /// kinds (single choice, free text) have actions of their own.
 #[cfg(any(

@@ -26,8 +26,9 @@ pub struct Task {
     pub item: Rc<Item>,
     /// How the item is presented (output orders, seed).
     pub presentation: Presentation,
-    /// The controls that sections ask per output, and when each control is shown.
-    pub layout: sections::Layout,
+    /// The controls that sections ask per output, and when each control is shown (none
+    /// without sections; a build without compositions has no room for one).
+    layout: Option<crate::support::family::Compose<sections::Layout>>,
     /// Text and tokens of every item field a span control annotates, by field name (shared:
     /// the UI hands them to components without copying).
     spans: SortedMap<String, (Rc<str>, Rc<Tokens>)>,
@@ -75,21 +76,55 @@ impl Task {
             spec,
             item: Rc::new(item),
             presentation,
-            layout,
+            layout: layout.map(crate::support::family::Gate::gate),
             spans,
             function_words,
         }
     }
 
+    /// How sections lay the task out, if the spec has any.
+    pub fn layout(&self) -> Option<&sections::Layout> {
+        if !crate::support::family::COMPOSE {
+            return None;
+        }
+        self.layout.as_ref().map(|l| {
+            let l: &sections::Layout = l; // through `Compose`, whichever it is
+            l
+        })
+    }
+
     /// The spec as written (the task's own spec has a copy of each control a section asks per
     /// output, one per output).
     pub fn written_spec(&self) -> &TaskSpec {
-        self.layout.written.as_ref().unwrap_or(&self.spec)
+        self.layout()
+            .and_then(|l| l.written.as_ref())
+            .unwrap_or(&self.spec)
+    }
+
+    /// The spec's control and the output a task's control is the copy for, if it is one.
+    pub fn asked(&self, control: &ControlId) -> Option<&(ControlId, String)> {
+        self.layout()?.asked.get(control)
+    }
+
+    /// A problem's path as the spec's controls name it (`errors/sysA[2]` → `errors.sysA[2]`).
+    pub fn written_path(&self, path: &str) -> String {
+        match self.layout() {
+            Some(l) => l.written_path(path),
+            None => path.to_owned(),
+        }
     }
 
     /// Whether a control is shown, given the answers (display logic).
     pub fn visible(&self, control: &ControlId, answers: &crate::answer::Answers) -> bool {
-        self.layout.visible(control, answers)
+        self.layout().is_none_or(|l| l.visible(control, answers))
+    }
+
+    /// The answers of the controls shown (a hidden control's answer stays in the draft only).
+    pub fn shown_answers(&self, answers: &crate::answer::Answers) -> crate::answer::Answers {
+        match self.layout() {
+            Some(l) => l.shown_answers(answers),
+            None => answers.clone(),
+        }
     }
 
     /// Whether a section shows the outputs of `field` (a control over them then names them

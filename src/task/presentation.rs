@@ -28,7 +28,7 @@ impl Presentation {
         let mut out = Presentation::default();
         // A section asked per output orders its outputs once, recorded under the field's
         // name; every control over the same outputs follows that order.
-        for (_, section) in spec.sections() {
+        for (_, section) in spec.sections().filter(|_| crate::support::family::COMPOSE) {
             if let Some(src) = &section.outputs {
                 let key = ControlId::from(src.field.as_str());
                 out.put(item, seed, key, src.field.as_str(), src.shuffle);

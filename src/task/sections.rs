@@ -6,6 +6,7 @@
 use crate::answer::{Answer, Answers};
 use crate::item::{Item, ItemFields};
 use crate::spec::{Condition, Control, TaskSpec};
+use crate::support::family::COMPOSE;
 use crate::support::ids::{ControlId, FieldName};
 use crate::support::sorted_map::SortedMap;
 use crate::task::presentation::Presentation;
@@ -44,11 +45,11 @@ pub fn lay_out(
     spec: TaskSpec,
     mut item: Item,
     presentation: &Presentation,
-) -> (TaskSpec, Item, Layout) {
-    let mut layout = Layout::default();
-    if spec.sections().next().is_none() {
-        return (spec, item, layout);
+) -> (TaskSpec, Item, Option<Layout>) {
+    if !COMPOSE || spec.sections().next().is_none() {
+        return (spec, item, None);
     }
+    let mut layout = Layout::default();
     let mut copies: SortedMap<ControlId, Vec<Control>> = SortedMap::new();
     for (n, section) in spec.sections() {
         let Some(src) = &section.outputs else {
@@ -108,7 +109,7 @@ pub fn lay_out(
         layout.shown.insert(n, shown);
     }
     if copies.is_empty() {
-        return (spec, item, layout);
+        return (spec, item, Some(layout));
     }
     let mut task_spec = spec.clone();
     let mut controls = Vec::new();
@@ -137,10 +138,17 @@ pub fn lay_out(
     }
     task_spec.controls = controls;
     layout.written = Some(spec);
-    (task_spec, item, layout)
+    (task_spec, item, Some(layout))
 }
 
 impl Layout {
+    /// Whether a section shows this control (then it is not among the controls below).
+    pub fn in_section(&self, control: &ControlId) -> bool {
+        self.shown
+            .values()
+            .any(|parts| parts.iter().any(|(_, ids)| ids.contains(control)))
+    }
+
     /// A problem's path (`errors/sysA[2]`) as the spec's controls name it (`errors.sysA[2]`).
     pub fn written_path(&self, path: &str) -> String {
         self.asked
@@ -156,6 +164,9 @@ impl Layout {
     /// Whether a control is shown, given the answers (a control whose decider is hidden is
     /// hidden too).
     pub fn visible(&self, control: &ControlId, answers: &Answers) -> bool {
+        if self.conditions.is_empty() {
+            return true;
+        }
         let mut at = control;
         // A chain is never longer than the spec's controls (the spec's checks refuse loops).
         for _ in 0..=self.conditions.len() {

@@ -156,15 +156,11 @@ pub fn Widget(props: &WidgetProps) -> Html {
     };
 
     // A control's view, where it stands (nothing while display logic hides it).
-    let control_view = |id: &crate::support::ids::ControlId| -> Html {
+    let control_view = |position: usize, control: &crate::spec::Control| -> Html {
         let task = &props.task;
-        let Some(position) = spec.controls.iter().position(|c| c.id() == id) else {
-            return html! {};
-        };
-        if !task.visible(id, &form.answers) {
+        if !task.visible(control.id(), &form.answers) {
             return html! {};
         }
-        let control = &spec.controls[position];
         let cx = ViewContext {
             instance,
             position,
@@ -178,17 +174,15 @@ pub fn Widget(props: &WidgetProps) -> Html {
         };
         crate::spec::each_control!(control, c => c.view(&cx))
     };
-    let layout = &props.task.layout;
+    let layout = props.task.layout();
+    // (A build without compositions has no layout; `COMPOSE` in the closure, a constant, lets
+    // the compiler drop what would use one.)
     let in_section = |id: &crate::support::ids::ControlId| {
-        layout
-            .shown
-            .values()
-            .flatten()
-            .any(|(_, ids)| ids.contains(id))
+        crate::support::family::COMPOSE && layout.is_some_and(|l| l.in_section(id))
     };
     // Each section: per output, its label, its text (unless a span control shown there has
     // it), its controls.
-    let section = {
+    let section = layout.filter(|_| crate::support::family::COMPOSE).map(|layout| {
         let mut views: crate::support::sorted_map::SortedMap<usize, Html> = Default::default();
         for (&n, parts) in &layout.shown {
             let Some(crate::spec::Block::Section(block)) = spec.blocks.get(n) else {
@@ -200,7 +194,11 @@ pub fn Widget(props: &WidgetProps) -> Html {
                 .enumerate()
                 .map(|(k, (output, ids))| {
                     let id = dom_id(instance, &["section", &n.to_string(), output]);
-                    let controls: Html = ids.iter().map(|c| control_view(c)).collect();
+                    let controls: Html = ids
+                        .iter()
+                        .filter_map(|id| spec.controls.iter().position(|c| c.id() == id))
+                        .map(|n| control_view(n, &spec.controls[n]))
+                        .collect();
                     let Some(src) = field else {
                         return html! { <SectionView {id} heading={block.title.clone().map(AttrValue::from)}>{controls}</SectionView> };
                     };
@@ -223,11 +221,9 @@ pub fn Widget(props: &WidgetProps) -> Html {
                 .collect();
             views.insert(n, html);
         }
-        (!views.is_empty()).then(|| {
-            let views = Rc::new(views);
-            Callback::from(move |n: usize| views.get(&n).cloned().unwrap_or_default())
-        })
-    };
+        let views = Rc::new(views);
+        Callback::from(move |n: usize| views.get(&n).cloned().unwrap_or_default())
+    });
 
     html! {
         <div class="glossa" lang={lang.tag()} dir={lang.dir().attr()} {onkeydown} data-testid={dom_id(instance, &[])}>
@@ -251,7 +247,9 @@ pub fn Widget(props: &WidgetProps) -> Html {
             <form class="glossa-form" novalidate=true {onsubmit}>
                 <BlocksView id_prefix={dom_id(instance, &["block"])} task={Rc::clone(&props.task)}
                     item={Rc::clone(item)} {lang} section={section} />
-                { for spec.controls.iter().filter(|c| !in_section(c.id())).map(|c| control_view(c.id())) }
+                // (A control a section shows renders there: nothing here. Not a `filter`: a list
+                // of known length keeps the lighter builds lighter.)
+                { for spec.controls.iter().enumerate().map(|(n, c)| if in_section(c.id()) { html! {} } else { control_view(n, c) }) }
                 <SubmitBar id={dom_id(instance, &["submit"])} label={t(lang, Msg::Submit)}
                     show_button={!props.hide_submit} submitted={form.submitted}
                     status={status.map(AttrValue::from)} {status_is_error} />

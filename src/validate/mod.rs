@@ -86,7 +86,7 @@ pub fn check(task: &Task, answers: &Answers) -> Result<ValidAnswers, Report> {
         return Err(report);
     }
     Ok(ValidAnswers {
-        answers: task.layout.shown_answers(answers),
+        answers: task.shown_answers(answers),
         warnings: report.problems,
     })
 }
