@@ -18,7 +18,8 @@ def main():
     spec_path, results_path, span_id, direct_id = sys.argv[1:5]
     spec = json.load(open(spec_path, encoding="utf-8"))
     control = next(c for c in spec["controls"] if c["id"] == span_id)
-    weights = control.get("weights") or STANDARD
+    section = next(b for b in spec["blocks"] if b["kind"] == "section" and span_id in b["controls"])
+    weights = section.get("weights") or STANDARD
     attribute_order = [a["id"] for a in control.get("attributes", [])]
 
     def weight(span):

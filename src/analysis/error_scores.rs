@@ -86,13 +86,14 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
             if c.text_field != src.field {
                 continue;
             }
-            let weights: SortedMap<String, f64> = if c.weights.is_empty() {
+            let weights: SortedMap<String, f64> = if section.weights.is_empty() {
                 STANDARD
                     .iter()
                     .map(|(k, w)| ((*k).to_owned(), *w))
                     .collect()
             } else {
-                c.weights
+                section
+                    .weights
                     .iter()
                     .filter_map(|(k, w)| Some((k.clone(), w.as_f64()?)))
                     .collect()

@@ -35,6 +35,14 @@ pub struct SectionBlock {
     /// that answers one.
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
     pub visible_when: SortedMap<ControlId, Condition>,
+    /// What each error weighs in the error score of an output and a system (MQM), for the
+    /// labelled-span controls of a section asked per output: by label value or attribute value,
+    /// e.g. `{"minor": 1, "major": 5, "critical": 10, "non_translation": 25}` — the default,
+    /// Freitag et al. (2021)'s weights. A span weighs its label's weight when the label has one
+    /// (a non-translation), else that of the first of its attribute values that has one (its
+    /// severity), else 1.
+    #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
+    pub weights: SortedMap<String, serde_json::Number>,
 }
 
 /// When a control is shown: another control's answer has a value.

@@ -58,6 +58,10 @@ const expected = {
   'en-de-mqm': 'labels',
   'cs-propaganda': 'full',
   'pl-poquad': 'full',
+  // Sections asked per output and display logic: compositions, the full build's.
+  'de-esa': 'full',
+  'en-summeval': 'full',
+  'en-chatbot-compare': 'full',
 };
 
 for (const [example, build] of Object.entries(expected)) {

@@ -342,6 +342,33 @@ export const SCENARIOS = {
     return received(s);
   },
 
+  async 'en-summeval and de-esa: a yes reveals a summary\'s passages, a no hides them; each translation\'s card, then the preference'(s, base) {
+    // One participant id in every engine: the outputs are shuffled by it, once for the section.
+    await open(s, base, 'example=en-summeval&participant=sections-scenario', () => document.querySelectorAll('.glossa-form .glossa-section[data-output-id]').length === 3);
+    const inCard = (id, selector, k = 0) => `function () { const c = document.querySelector('.glossa-form .glossa-section[data-output-id="${id}"]'); const el = c && c.querySelectorAll('${selector}')[${k}]; return el && (el.closest('label') || el); }`;
+    await s.click(await s.element(inCard('M17', 'input[type=radio][value=yes]')));
+    await s.waitFor(() => document.querySelectorAll('.glossa-form .glossa-span-text').length === 1 && document.querySelector('.glossa-section[data-output-id="M17"] .glossa-span-text'), [], 'the passages of M17 asked');
+    await s.click(await s.element(inCard('M17', 'input[type=radio][value=no]')));
+    await s.waitFor(() => !document.querySelector('.glossa-form .glossa-span-text'), [], 'and hidden again');
+    for (const id of ['M11', 'M23']) await s.click(await s.element(inCard(id, 'input[type=radio][value=no]')));
+    for (const id of ['M11', 'M17', 'M23']) {
+      // The four scales' radios in order, five each: point k + 1 on scale k.
+      for (let k = 0; k < 4; k++) await s.click(await s.element(inCard(id, '[role=radiogroup] input[type=radio]', k * 5 + k)));
+    }
+    await submit(s);
+    const summeval = await received(s);
+    await open(s, base, 'example=de-esa&participant=sections-scenario', () => document.querySelectorAll('.glossa-form .glossa-section[data-output-id]').length === 2);
+    for (const id of ['ONLINE-A', 'ONLINE-B']) {
+      await s.click(await s.element(inCard(id, 'label.glossa-nothing')));
+      await s.run((sys) => document.querySelector(`.glossa-section[data-output-id="${sys}"] input[type=range]`).focus(), id);
+      await s.press(id === 'ONLINE-A' ? '\uE010' : '\uE011');
+    }
+    await s.waitFor(() => !document.querySelector('.glossa-slider.is-untouched'), [], 'End and Home set the scores');
+    await s.click(await s.element(() => [...document.querySelectorAll('.glossa-pairwise-control label')].find((l) => l.textContent.trim() === 'Etwa gleich gut')));
+    await submit(s);
+    return [...summeval, ...(await received(s))];
+  },
+
   async 'pl-poquad: a question with a fragment'(s, base, who) {
     await open(s, base, `example=pl-poquad&participant=${who}`, () => document.querySelector('.glossa-span-text > *') && document.querySelector('li.glossa-question textarea'));
     await s.type(await s.element(() => document.querySelector('li.glossa-question textarea')), 'W którym roku ukazała się Krytyka czystego rozumu?');

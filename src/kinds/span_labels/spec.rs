@@ -40,14 +40,6 @@ crate::spec::parts::control_struct! {
         /// screen order.
         #[serde(default)]
         pub attributes: Vec<SpanLabelAttribute>,
-        /// What each error weighs in the error score of an output and a system (MQM), by label
-        /// value or attribute value, e.g. `{"minor": 1, "major": 5, "critical": 10,
-        /// "non_translation": 25}` — the default, Freitag et al. (2021)'s weights. A span weighs
-        /// its label's weight when the label has one (a non-translation), else that of the first
-        /// of its attribute values that has one (its severity), else 1. Reported for a control a
-        /// section asks per output.
-        #[serde(default, skip_serializing_if = "crate::support::sorted_map::SortedMap::is_empty")]
-        pub weights: crate::support::sorted_map::SortedMap<String, serde_json::Number>,
     }
 }
 
