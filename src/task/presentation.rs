@@ -39,7 +39,8 @@ impl Presentation {
             let Some(src) = crate::spec::each_control!(control, c => c.outputs_source()) else {
                 continue;
             };
-            if out.order.contains_key(&ControlId::from(src.field.as_str())) {
+            let ordered = || out.order.contains_key(&ControlId::from(src.field.as_str()));
+            if crate::support::family::COMPOSE && ordered() {
                 continue;
             }
             let shuffle = crate::spec::each_control!(control, c => c.shuffles_outputs());
@@ -77,7 +78,11 @@ impl Presentation {
     pub fn order_of(&self, control: &ControlId, field: &str) -> Option<&Vec<String>> {
         self.order
             .get(control)
-            .or_else(|| self.order.get(&ControlId::from(field)))
+            .or_else(|| {
+                crate::support::family::COMPOSE
+                    .then(|| self.order.get(&ControlId::from(field)))
+                    .flatten()
+            })
     }
 
     /// The outputs of a control in the order shown.

@@ -113,7 +113,7 @@ impl crate::ui::kind_view::KindView for PairwiseControl {
         let outputs = cx.task.outputs_shown(&self.id, self.outputs.field.as_str());
         html! {
             <PairwiseView instance={cx.instance} control={Rc::new(self.clone())} outputs={Rc::new(outputs)}
-                texts={!cx.task.section_shows(self.outputs.field.as_str())}
+                texts={!crate::support::family::COMPOSE || !cx.task.section_shows(self.outputs.field.as_str())}
                 form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
                 on_action={cx.actions.now.clone()} />
         }
