@@ -572,7 +572,7 @@ async fn a_section_shows_each_output_once_and_display_logic_hides_and_reveals_pe
     assert_eq!(get(&get(&answers, "coherence"), "M23"), JsValue::from_f64(1.0));
     assert!(get(&answers, "hallucinations").is_undefined(), "hidden: never recorded");
     let order = get(&get(&result, "shown"), "order");
-    let keys = js_sys::Object::keys(&order.dyn_into().unwrap());
+    let keys = js_sys::Object::keys(order.unchecked_ref::<js_sys::Object>());
     assert_eq!(keys.length(), 1);
     assert_eq!(keys.get(0), JsValue::from_str("summaries"));
 }

@@ -39,7 +39,8 @@ const styled = {
   grid: ['/www/pkg/grid/glossa.css', '.glossa-grid-row', 'borderTopStyle', 'solid'],
   // A multiple choice's hidden box, or a span task's label bar (stuck to the bottom).
   labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox], .glossa-label-bar', 'position', ['absolute', 'sticky']],
-  full: ['/www/glossa.css', '.glossa-span-text', 'whiteSpace', 'pre-wrap'],
+  // A span text, or a section's output text (sections are the full build's).
+  full: ['/www/glossa.css', '.glossa-span-text, .glossa-section-text', 'whiteSpace', 'pre-wrap'],
 };
 
 const expected = {

@@ -48,8 +48,13 @@ test('ESA on a phone: each translation once (its spans, its score), then the pre
   const order = await shownOrder(page);
   assert.deepEqual([...order].sort(), ['ONLINE-A', 'ONLINE-B']);
   const pair = page.locator('.glossa-pairwise-control');
-  const [lastCard, pairBox] = [await card(page, order[1]).boundingBox(), await pair.boundingBox()];
-  assert.ok(pairBox.y >= lastCard.y + lastCard.height, 'the preference follows the cards');
+  // Both boxes in one frame (paragraphs off screen are laid out lazily, so sizes can move
+  // between two separate reads).
+  const [lastCard, pairBox] = await page.evaluate((id) => [
+    document.querySelector(`.glossa-form .glossa-section[data-output-id="${id}"]`),
+    document.querySelector('.glossa-pairwise-control'),
+  ].map((e) => { const r = e.getBoundingClientRect(); return { y: r.y, height: r.height }; }), order[1]);
+  assert.ok(pairBox.y >= lastCard.y + lastCard.height, `the preference follows the cards: ${JSON.stringify([lastCard, pairBox])}`);
   assert.equal(await pair.locator('.glossa-output-text').count(), 0);
 
   // Submitting at once names what is missing, in both cards.
