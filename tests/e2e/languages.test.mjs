@@ -46,7 +46,7 @@ test('German pilot on a phone: no English word on any screen, no keyboard hint, 
   assert.equal(await page.locator('.glossa').getAttribute('dir'), 'ltr');
   // The instructions are open on the first item, yet the item starts on the first screen.
   assert.notEqual(await page.locator('.glossa-instructions').getAttribute('open'), null, 'open on the first item');
-  const top = await page.locator('.glossa > .glossa-block').first()
+  const top = await page.locator('.glossa-form > .glossa-block').first()
     .evaluate((el) => el.getBoundingClientRect().top);
   assert.ok(top < 640 - 100, `the item's first text starts at ${top}px: not on the first screen`);
   // The title once (the widget's), no shortcut badge, no keyboard hint.

@@ -197,7 +197,7 @@ export const SCENARIOS = {
         width: innerWidth,
         overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
         titles: [...document.querySelectorAll('h1, h2')].filter((h) => h.checkVisibility() && h.textContent.trim() === 'Bewertung impliziter Inhalte').length,
-        itemTop: document.querySelector('.glossa > .glossa-block').getBoundingClientRect().top,
+        itemTop: document.querySelector('.glossa-form > .glossa-block').getBoundingClientRect().top,
         height: innerHeight,
       }));
       if (layout.width > 500) throw new Error(`the window is ${layout.width} px wide`);
