@@ -101,7 +101,7 @@ test('hostile item text shows as text and runs nothing', async () => {
   await widget.getByText('**non grassetto** [link](javascript:alert(5))', { exact: false }).waitFor();
   await page.waitForTimeout(300);
   // Only the item's texts are checked: the spec's own Markdown may hold <strong> legitimately.
-  const itemTexts = widget.locator(':scope > .glossa-block .glossa-block-text');
+  const itemTexts = widget.locator(':scope > .glossa-form > .glossa-block .glossa-block-text');
   assert.equal(await itemTexts.count(), 3);
   assert.equal(await itemTexts.locator('*').count(), 0, 'item texts hold no elements at all');
   assert.equal(await page.locator('img, script:not([type=module]), svg, iframe, a[href^="javascript"]').count(), 0);
