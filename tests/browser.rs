@@ -532,24 +532,51 @@ async fn a_section_shows_each_output_once_and_display_logic_hides_and_reveals_pe
         .unwrap();
     assert_eq!(cards.length(), 3, "one card per summary");
     let text = root.text_content().unwrap();
-    for s in ["Rain flooded old-town streets", "Monday's flood injured forty people", "Streets old town rain Monday"] {
+    for s in [
+        "Rain flooded old-town streets",
+        "Monday's flood injured forty people",
+        "Streets old town rain Monday",
+    ] {
         assert_eq!(text.matches(s).count(), 1, "{s}: shown once");
     }
-    assert!(root.query_selector(".glossa-form .glossa-span-text").unwrap().is_none());
+    assert!(root
+        .query_selector(".glossa-form .glossa-span-text")
+        .unwrap()
+        .is_none());
 
     // A yes for M17 asks its passages, there only; a no hides them again.
     click_in(&card(&root, "M17"), "input[type=radio][value=yes]");
     settle().await;
-    assert!(card(&root, "M17").query_selector(".glossa-span-text").unwrap().is_some());
-    assert!(card(&root, "M11").query_selector(".glossa-span-text").unwrap().is_none());
-    assert_eq!(root.query_selector_all(".glossa-form .glossa-span-text").unwrap().length(), 1);
+    assert!(card(&root, "M17")
+        .query_selector(".glossa-span-text")
+        .unwrap()
+        .is_some());
+    assert!(card(&root, "M11")
+        .query_selector(".glossa-span-text")
+        .unwrap()
+        .is_none());
+    assert_eq!(
+        root.query_selector_all(".glossa-form .glossa-span-text")
+            .unwrap()
+            .length(),
+        1
+    );
     let refused = handle.validate();
     let problems: js_sys::Array = get(&refused, "problems").dyn_into().unwrap();
-    let paths: Vec<String> = problems.iter().map(|p| get(&p, "path").as_string().unwrap()).collect();
-    assert!(paths.iter().any(|p| p.starts_with("hallucinations/M17")), "{paths:?}");
+    let paths: Vec<String> = problems
+        .iter()
+        .map(|p| get(&p, "path").as_string().unwrap())
+        .collect();
+    assert!(
+        paths.iter().any(|p| p.starts_with("hallucinations/M17")),
+        "{paths:?}"
+    );
     click_in(&card(&root, "M17"), "input[type=radio][value=no]");
     settle().await;
-    assert!(root.query_selector(".glossa-form .glossa-span-text").unwrap().is_none());
+    assert!(root
+        .query_selector(".glossa-form .glossa-span-text")
+        .unwrap()
+        .is_none());
 
     // Everything else answered: no for all, the first point of each scale.
     for output in ["M11", "M23"] {
@@ -557,7 +584,9 @@ async fn a_section_shows_each_output_once_and_display_logic_hides_and_reveals_pe
     }
     settle().await;
     for output in ["M11", "M17", "M23"] {
-        let groups = card(&root, output).query_selector_all("[role=radiogroup]").unwrap();
+        let groups = card(&root, output)
+            .query_selector_all("[role=radiogroup]")
+            .unwrap();
         assert_eq!(groups.length(), 4, "{output}: four scales");
         for g in 0..groups.length() {
             let group: Element = groups.item(g).unwrap().dyn_into().unwrap();
@@ -566,11 +595,24 @@ async fn a_section_shows_each_output_once_and_display_logic_hides_and_reveals_pe
     }
     settle().await;
     let result = handle.submit();
-    assert_eq!(get(&result, "valid"), JsValue::UNDEFINED, "a result, not a refusal");
+    assert_eq!(
+        get(&result, "valid"),
+        JsValue::UNDEFINED,
+        "a result, not a refusal"
+    );
     let answers = get(&result, "answers");
-    assert_eq!(get(&get(&answers, "unsupported"), "M17"), JsValue::from_str("no"));
-    assert_eq!(get(&get(&answers, "coherence"), "M23"), JsValue::from_f64(1.0));
-    assert!(get(&answers, "hallucinations").is_undefined(), "hidden: never recorded");
+    assert_eq!(
+        get(&get(&answers, "unsupported"), "M17"),
+        JsValue::from_str("no")
+    );
+    assert_eq!(
+        get(&get(&answers, "coherence"), "M23"),
+        JsValue::from_f64(1.0)
+    );
+    assert!(
+        get(&answers, "hallucinations").is_undefined(),
+        "hidden: never recorded"
+    );
     let order = get(&get(&result, "shown"), "order");
     let keys = js_sys::Object::keys(order.unchecked_ref::<js_sys::Object>());
     assert_eq!(keys.length(), 1);

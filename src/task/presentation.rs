@@ -76,13 +76,11 @@ impl Presentation {
     /// The order the outputs of `field` are shown in to `control`: its own, or the one its
     /// section recorded under the field's name.
     pub fn order_of(&self, control: &ControlId, field: &str) -> Option<&Vec<String>> {
-        self.order
-            .get(control)
-            .or_else(|| {
-                crate::support::family::COMPOSE
-                    .then(|| self.order.get(&ControlId::from(field)))
-                    .flatten()
-            })
+        self.order.get(control).or_else(|| {
+            crate::support::family::COMPOSE
+                .then(|| self.order.get(&ControlId::from(field)))
+                .flatten()
+        })
     }
 
     /// The outputs of a control in the order shown.
