@@ -431,6 +431,10 @@ fn the_esa_items_come_from_a_sheet_with_a_column_per_system_none_copied() {
             .collect::<Vec<_>>(),
         ["ONLINE-A", "ONLINE-B"]
     );
+    // The studio's column mapping (the report page's `readItems`) offers several columns for
+    // the section's outputs, as for any list of outputs.
+    let spec = glossa::mount::load_spec(&read("www/examples/de-esa/spec.json")).unwrap();
+    assert_eq!(glossa::study::sheet::output_fields(&spec), ["translations"]);
 }
 
 fn python() -> String {
