@@ -200,3 +200,73 @@ test('Chatbot comparison by keyboard alone: flagging a response reveals what is 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('ESA by keyboard alone: a passage marked with the arrows and Enter, its label, the scores by Home and End, the preference', async () => {
+  const { page, context, errors } = await openPage(env, '?example=de-esa&participant=P-esa9', { viewport: { width: 1280, height: 900 } });
+  await card(page, 'ONLINE-A').waitFor();
+  const order = await shownOrder(page);
+  const [first, second] = order.map((id) => card(page, id));
+  const focusOn = (locator) => locator.evaluate((el) => el.focus());
+  // The first translation: its first word, labelled a minor error.
+  await focusOn(first.locator('.glossa-span-text'));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await first.getByText(/^Ausgewählt: „/).waitFor();
+  await focusOn(first.locator('.glossa-label-bar').getByRole('button', { name: 'Kleiner Fehler', exact: true }));
+  await page.keyboard.press('Enter');
+  await first.locator('.glossa-labelled-span').first().waitFor();
+  assert.equal(await second.locator('.glossa-labelled-span').count(), 0, 'the span is the first translation\'s only');
+  await focusOn(first.locator('input[type=range]'));
+  await page.keyboard.press('End');
+  // The second: nothing to mark, the lowest score.
+  await focusOn(second.getByRole('checkbox'));
+  await page.keyboard.press('Space');
+  await focusOn(second.locator('input[type=range]'));
+  await page.keyboard.press('Home');
+  await focusOn(page.locator('.glossa-pairwise-control').getByRole('radio').first());
+  await page.keyboard.press('Space');
+  await focusOn(page.getByRole('button', { name: 'Absenden', exact: true }));
+  await page.keyboard.press('Enter');
+  const [result] = await waitForResults(page, 1);
+  const text = items['de-esa'][0].translations.find((t) => t.id === order[0]).text;
+  const [span] = result.answers.errors[order[0]].spans;
+  assert.equal(span.label, 'minor');
+  assert.equal(span.text, text.split(' ')[0]);
+  assert.deepEqual(result.answers.errors[order[1]], { spans: [], nothing_to_mark: true });
+  assert.deepEqual(result.answers.score, { [order[0]]: 100, [order[1]]: 0 });
+  assert.equal(result.answers.better.winner, order[0]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Chatbot comparison on a phone: each response once, its worked example per response, a flag reveals what is unsafe', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-chatbot-compare&participant=P-cb2', phone);
+  await card(page, 'model-a').waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll');
+  for (const r of items['en-chatbot-compare'][0].responses) assert.equal(await timesShown(page, r.text), 1);
+  // The worked example answers per response, each named as the annotator sees it.
+  await page.getByText('Example', { exact: true }).tap();
+  const example = page.locator('.glossa-example');
+  await example.getByText('Response 1: ').first().waitFor();
+  const answers = await example.locator('.glossa-example-answer').allTextContents();
+  assert.ok(answers.some((a) => a.includes('Response 1: 5') && a.includes('Response 2: 1')), JSON.stringify(answers));
+  await page.getByText('Example', { exact: true }).tap();
+  const order = await shownOrder(page);
+  for (const id of order) {
+    await card(page, id).getByRole('radiogroup', { name: 'Helpfulness' }).locator('label').nth(id === 'model-b' ? 0 : 3).tap();
+    await card(page, id).getByText(id === 'model-b' ? 'Yes' : 'No', { exact: true }).tap();
+  }
+  const harms = card(page, 'model-b').getByRole('group', { name: 'What makes it unsafe?' });
+  await harms.waitFor();
+  await harms.getByText('Insulting or hateful').tap();
+  await page.locator('.glossa-pairwise-control label', { hasText: order[0] === 'model-a' ? 'Response 1' : 'Response 2' }).first().tap();
+  await page.locator('.glossa-pairwise-control').getByRole('combobox').selectOption('clearly');
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers.harms, { 'model-b': ['insulting'] });
+  assert.deepEqual(result.answers.helpfulness, { 'model-a': 4, 'model-b': 1 });
+  assert.equal(result.answers.preference.winner, 'model-a');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
