@@ -376,6 +376,20 @@ fn the_spec_checks_sections_and_display_logic_naming_the_field() {
             "{section}: expected {path} {code}, got {got:?}"
         );
     }
+    // A decider outside every section comes after the sections: refused, naming where to put it.
+    let mut later = section_spec(
+        json!({"kind": "section", "controls": ["note"], "visible_when": {"note": {"control": "ok"}}}),
+        json!([yes_no, note]),
+    );
+    assert!(problems(later.clone())
+        .iter()
+        .any(|(p, c)| p == "blocks[0].visible_when.note.control" && c == "InvalidField"));
+    // In an earlier section asked once, it decides for a section asked per output.
+    later["blocks"] = json!([
+        {"kind": "section", "controls": ["ok"]},
+        {"kind": "section", "outputs": outputs, "controls": ["note"], "visible_when": {"note": {"control": "ok", "is": ["yes"]}}}
+    ]);
+    assert_eq!(problems(later), vec![]);
     // Two sections showing one control.
     let mut two = section_spec(
         json!({"kind": "section", "controls": ["ok"]}),

@@ -197,19 +197,24 @@ fn check_condition(
         ));
         return;
     };
-    // Shown before: earlier in the same section, or outside any section asked per output.
+    // Shown before: earlier in the same section, or in an earlier section asked once (the
+    // controls outside sections come after every section).
     let mine = section.controls.iter().position(|c| c == id);
     let its = section.controls.iter().position(|c| c == decider);
     let before = match (its, mine) {
         (Some(a), Some(b)) => a < b,
         (Some(_), None) => false,
-        (None, _) => spec.per_output(decider).is_none() && decider != id,
+        (None, _) => spec
+            .sections()
+            .map(|(_, s)| s)
+            .take_while(|s| !std::ptr::eq(*s, section))
+            .any(|s| s.outputs.is_none() && s.controls.contains(decider)),
     };
     if !before {
         out.push(SpecIssue::new(
             format!("{at}.control"),
             SpecIssueCode::InvalidField,
-            format!("\"{decider}\" must come before \"{id}\": put it earlier in this section, or outside any section asked per output"),
+            format!("\"{decider}\" must come before \"{id}\": put it earlier in this section, or in an earlier section that is not asked per output (the controls outside sections come after every section)"),
         ));
     }
     for (k, v) in condition.is.iter().enumerate() {

@@ -193,6 +193,10 @@ pub fn Widget(props: &WidgetProps) -> Html {
                 .iter()
                 .enumerate()
                 .map(|(k, (output, ids))| {
+                    // A section (or an output's card) whose every control is hidden is hidden.
+                    if !ids.is_empty() && ids.iter().all(|c| !props.task.visible(c, &form.answers)) {
+                        return html! {};
+                    }
                     let id = dom_id(instance, &["section", &n.to_string(), output]);
                     let controls: Html = ids
                         .iter()

@@ -270,3 +270,21 @@ test('Chatbot comparison on a phone: each response once, its worked example per 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a section whose every control is hidden is not shown: the follow-up questions appear after a yes, by touch', async () => {
+  const { page, context, errors } = await openPage(env, '?spec=tests/fixtures/followup-spec.json&items=tests/fixtures/followup-items.json&participant=P-fu1', phone);
+  await page.getByText('Your judgement', { exact: true }).waitFor();
+  const followUp = page.getByRole('region', { name: 'About the offence' });
+  assert.equal(await followUp.count(), 0, 'no follow-up before an answer');
+  await page.locator('label', { hasText: 'Yes' }).first().tap();
+  await followUp.waitFor();
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  await followUp.getByText('Choose one of the options.').waitFor();
+  await page.locator('label', { hasText: 'No' }).first().tap();
+  await followUp.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers, { offensive: 'no' }, 'the follow-up, hidden, is neither required nor recorded');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
