@@ -127,6 +127,16 @@ impl Task {
         }
     }
 
+    /// The outputs a control compares, in the order shown, as its view shows them: without
+    /// their texts when a section above shows them (the control names them by their labels).
+    pub fn outputs_named(&self, control: &ControlId, field: &str) -> Vec<crate::item::Output> {
+        let mut outputs = self.outputs_shown(control, field);
+        if crate::support::family::COMPOSE && self.section_shows(field) {
+            outputs.iter_mut().for_each(|o| o.text.clear());
+        }
+        outputs
+    }
+
     /// Whether a section shows the outputs of `field` (a control over them then names them
     /// without showing their texts again).
     pub fn section_shows(&self, field: &str) -> bool {

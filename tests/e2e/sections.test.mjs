@@ -288,3 +288,23 @@ test('a section whose every control is hidden is not shown: the follow-up questi
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a ranking over the outputs a section shows names them by their labels, in the section\'s order, without their texts again', async () => {
+  const likert = JSON.parse(await readFile(new URL('../../www/examples/en-likert/items.json', import.meta.url), 'utf8'));
+  const { page, context, errors } = await openPage(env, '?spec=tests/fixtures/rank-after-section.json&items=www/examples/en-likert/items.json&participant=P-rk1', phone);
+  await card(page, 'sys-a').waitFor();
+  for (const s of likert[0].summaries) assert.equal(await timesShown(page, s.text), 1, `shown once: ${s.text}`);
+  const order = await shownOrder(page);
+  const ranked = page.locator('.glossa-rank-card');
+  assert.deepEqual(await ranked.evaluateAll((cards) => cards.map((c) => c.dataset.outputId)), order, 'the ranking lists the cards\' order');
+  assert.deepEqual(await page.locator('.glossa-rank-card .glossa-output-label').allTextContents(), ['Summary 1', 'Summary 2', 'Summary 3']);
+  for (const id of order) await card(page, id).getByRole('radiogroup', { name: 'Fluency' }).locator('label').nth(2).tap();
+  // Summary 3 best, then Summary 1, then Summary 2.
+  for (const n of [3, 1, 2]) await page.locator('.glossa-rank-main', { hasText: `Summary ${n}` }).tap();
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers.overall.order, [order[2], order[0], order[1]]);
+  assert.deepEqual(result.shown.order, { summaries: order });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

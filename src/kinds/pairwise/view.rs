@@ -25,10 +25,6 @@ pub struct PairwiseViewProps {
     pub control: Rc<PairwiseControl>,
     /// The two outputs in the order shown.
     pub outputs: Rc<Vec<Output>>,
-    /// Show the outputs' texts (`false` when a section above shows them: the sides are then
-    /// named by their labels only).
-    #[prop_or(true)]
-    pub texts: bool,
     /// The form.
     pub form: Rc<FormState>,
     /// The current report.
@@ -81,7 +77,8 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
             if let Some(help) = &c.help {
                 <Markdown source={help.clone()} class="glossa-help" />
             }
-            if props.texts {
+            // (No texts when a section above shows them: the sides are named by their labels.)
+            if !crate::support::family::COMPOSE || sides.iter().any(|(o, _)| !o.text.is_empty()) {
             <div class="glossa-outputs glossa-pair">
                 { for sides.iter().map(|(o, label)| html! {
                     <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
@@ -110,10 +107,9 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
 
 impl crate::ui::kind_view::KindView for PairwiseControl {
     fn view(&self, cx: &crate::ui::kind_view::ViewContext) -> Html {
-        let outputs = cx.task.outputs_shown(&self.id, self.outputs.field.as_str());
+        let outputs = cx.task.outputs_named(&self.id, self.outputs.field.as_str());
         html! {
             <PairwiseView instance={cx.instance} control={Rc::new(self.clone())} outputs={Rc::new(outputs)}
-                texts={!crate::support::family::COMPOSE || !cx.task.section_shows(self.outputs.field.as_str())}
                 form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
                 on_action={cx.actions.now.clone()} />
         }

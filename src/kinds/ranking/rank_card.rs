@@ -123,7 +123,10 @@ pub fn RankCard(props: &RankCardProps) -> Html {
                 onclick={edit(RankEdit::Next(id.clone()))}>
                 <span class="glossa-rank-badge">{badge.clone().unwrap_or_else(|| "–".to_owned())}</span>
                 <span class="glossa-output-label">{props.label.clone()}</span>
-                <span class="glossa-output-text">{props.output.text.clone()}</span>
+                // (No text when a section above shows it: the card is named by its label.)
+                if !crate::support::family::COMPOSE || !props.output.text.is_empty() {
+                    <span class="glossa-output-text">{props.output.text.clone()}</span>
+                }
             </button>
             <div class="glossa-rank-moves">
                 <button type="button" class="glossa-rank-move" id={format!("{}-up", props.id)} disabled={props.disabled}

@@ -247,7 +247,9 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
                                     </td>
                                     <td>
                                         <span class="glossa-output-label">{label_of(n)}</span>
-                                        <span class="glossa-output-text">{o.text.clone()}</span>
+                                        if !crate::support::family::COMPOSE || !o.text.is_empty() {
+                                            <span class="glossa-output-text">{o.text.clone()}</span>
+                                        }
                                     </td>
                                     <td class="glossa-bw-cell">
                                         <input type="radio" id={worst_id} name={format!("{base}-worst")} checked={set.worst.as_ref() == Some(&o.id)}
@@ -269,7 +271,7 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
 
 impl crate::ui::kind_view::KindView for RankingControl {
     fn view(&self, cx: &crate::ui::kind_view::ViewContext) -> Html {
-        let outputs = cx.task.outputs_shown(&self.id, self.outputs.field.as_str());
+        let outputs = cx.task.outputs_named(&self.id, self.outputs.field.as_str());
         html! {
             <RankingView instance={cx.instance} control={Rc::new(self.clone())} outputs={Rc::new(outputs)}
                 form={Rc::clone(cx.form)} report={Rc::clone(cx.report)} lang={cx.lang}
