@@ -5,7 +5,7 @@
 //! and how the two agree — Pearson and Spearman over every (item, output, annotator), overall
 //! and per annotator.
 
-use super::findings::{annotator, esc, f3, Findings};
+use super::findings::{annotator, esc, f3, Figures, Findings};
 use crate::answer::{AnswerValue, LabelledSpanValue, NumberValue, PointsValue};
 use crate::result::ResultDoc;
 use crate::spec::{Control, SpanLabels, TaskSpec};
@@ -310,18 +310,16 @@ impl ErrorScores {
             correlations,
         }
     }
+}
 
-    fn findings(&self) -> Findings {
-        Findings {
-            group: GROUP,
-            key: self.key.clone(),
-            json: self.to_json(),
-            html: self.html(),
-            text: self.text(),
-        }
+impl Figures for ErrorScores {
+    const GROUP: &'static str = GROUP;
+
+    fn key(&self) -> &str {
+        &self.key
     }
 
-    fn to_json(&self) -> Value {
+    fn json(&self) -> Value {
         let systems: serde_json::Map<String, Value> = self
             .systems
             .iter()

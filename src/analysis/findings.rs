@@ -21,6 +21,32 @@ pub struct Findings {
     pub text: String,
 }
 
+/// Figures found beyond α (a kind's, or a composition's), shown as [`Findings`]: the JSON
+/// under their group and key, a section of the report, lines on the command line.
+pub trait Figures {
+    /// The group they go under in the agreement's JSON.
+    const GROUP: &'static str;
+    /// The control (and criterion) they are about.
+    fn key(&self) -> &str;
+    /// As JSON.
+    fn json(&self) -> Value;
+    /// The report's section (HTML, texts escaped).
+    fn html(&self) -> String;
+    /// The command line's summary.
+    fn text(&self) -> String;
+
+    /// The findings as the report and the command line show them.
+    fn findings(&self) -> Findings {
+        Findings {
+            group: Self::GROUP,
+            key: self.key().to_owned(),
+            json: self.json(),
+            html: self.html(),
+            text: self.text(),
+        }
+    }
+}
+
 /// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
 /// `workerId`, `assignmentId`), else all ids joined, else the result's position.
 pub fn annotator(result: &ResultDoc, n: usize) -> String {

@@ -2,6 +2,7 @@
 
 pub(crate) use crate::analysis::agreement::{measure, AgreementReport, Answered, Context, Table};
 pub(crate) use crate::analysis::alpha::{Datum, Level};
+pub(crate) use crate::analysis::findings::Figures;
 pub(crate) use crate::analysis::revalidate::{finding, Finding};
 pub(crate) use crate::analysis::Analyse;
 pub(crate) use crate::answer::{typed, Answer, AnswerValue, KindAnswer, SpanValue};

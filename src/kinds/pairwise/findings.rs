@@ -5,7 +5,7 @@
 //! tie is half a win each way; fitted by Hunter's MM algorithm; log-strengths centred on 0).
 
 use crate::support::sorted_map::SortedMap;
-use crate::analysis::agreement::Findings;
+use crate::analysis::findings::Figures;
 use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
@@ -234,17 +234,15 @@ impl PairwiseStats {
     }
 }
 
-impl PairwiseStats {
-    /// The findings as the report and the command line show them (under `pairwise` in the
-    /// agreement's JSON).
-    pub fn findings(&self) -> Findings {
-        Findings {
-            group: GROUP,
-            key: self.key.clone(),
-            json: self.to_json(),
-            html: self.html(),
-            text: self.text(),
-        }
+impl Figures for PairwiseStats {
+    const GROUP: &'static str = GROUP;
+
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn json(&self) -> Value {
+        self.to_json()
     }
 
     /// The report's section: agreement, then wins, ties and strengths per system.

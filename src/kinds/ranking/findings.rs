@@ -3,7 +3,7 @@
 //! each system's best and worst counts and its score, (best − worst) / appearances.
 
 use crate::support::sorted_map::SortedMap;
-use crate::analysis::agreement::Findings;
+use crate::analysis::findings::Figures;
 use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
@@ -106,17 +106,15 @@ impl RankingStats {
     }
 }
 
-impl RankingStats {
-    /// The findings as the report and the command line show them (under `rankings` in the
-    /// agreement's JSON).
-    pub fn findings(&self) -> Findings {
-        Findings {
-            group: GROUP,
-            key: self.key.clone(),
-            json: self.to_json(),
-            html: self.html(),
-            text: self.text(),
-        }
+impl Figures for RankingStats {
+    const GROUP: &'static str = GROUP;
+
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn json(&self) -> Value {
+        self.to_json()
     }
 
     /// The report's section: Kendall's W, then each system's mean rank (or best, worst and

@@ -6,7 +6,7 @@
 
 use crate::answer::SpanLabelsValue;
 use crate::support::sorted_map::SortedMap;
-use crate::analysis::agreement::Findings;
+use crate::analysis::findings::Figures;
 use crate::analysis::report::{esc, f3};
 use serde_json::{json, Value};
 
@@ -187,17 +187,15 @@ impl SpanF1 {
     }
 }
 
-impl SpanF1 {
-    /// The findings as the report and the command line show them (under `span_f1` in the
-    /// agreement's JSON).
-    pub fn findings(&self) -> Findings {
-        Findings {
-            group: GROUP,
-            key: self.key.clone(),
-            json: self.to_json(),
-            html: self.html(),
-            text: self.text(),
-        }
+impl Figures for SpanF1 {
+    const GROUP: &'static str = GROUP;
+
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn json(&self) -> Value {
+        self.to_json()
     }
 
     /// The report's section: precision, recall and F1 per label, exact and overlapping.
