@@ -390,6 +390,21 @@ fn the_spec_checks_sections_and_display_logic_naming_the_field() {
         {"kind": "section", "outputs": outputs, "controls": ["note"], "visible_when": {"note": {"control": "ok", "is": ["yes"]}}}
     ]);
     assert_eq!(problems(later), vec![]);
+    // A worked example answers per output, each answer checked as the kind's.
+    let mut example = section_spec(
+        json!({"kind": "section", "outputs": outputs, "controls": ["ok"]}),
+        json!([yes_no]),
+    );
+    example["examples"] = json!([{
+        "item": {"id": "ex", "outputs": [{"id": "a", "text": "A."}, {"id": "b", "text": "B."}]},
+        "answers": {"ok": {"a": "yes", "b": "maybe"}}
+    }]);
+    let got = problems(example);
+    assert!(
+        got.iter()
+            .any(|(p, c)| p == "examples[0].answers.ok.b" && c == "UnknownOption"),
+        "{got:?}"
+    );
     // Two sections showing one control.
     let mut two = section_spec(
         json!({"kind": "section", "controls": ["ok"]}),

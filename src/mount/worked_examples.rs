@@ -7,6 +7,7 @@ use crate::answer::KindAnswer;
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
 use crate::spec::{SpecIssue, SpecIssueCode, TaskSpec, WorkedExample};
+use crate::support::ids::ControlId;
 use crate::task::Task;
 use crate::validate;
 
@@ -34,47 +35,41 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
             ));
             continue;
         };
-        // A control its section asks per output: an answer per output id.
-        if spec.per_output(control_id).is_some() {
-            let Some(map) = json.as_object() else {
+        // One answer, read as its kind writes it; what it names that the control lacks is
+        // named.
+        let mut read = |key: ControlId, at: String, json: &serde_json::Value| {
+            let Some(answer) = Answer::from_example(control, json) else {
+                let hint = crate::spec::each_control!(control, c => c.example_hint());
                 out.push(SpecIssue::new(
-                    answer_path,
+                    at,
                     SpecIssueCode::InvalidExampleAnswer,
-                    "this control is asked once per output: give an object keyed by output id, each entry as the kind's answer is written",
+                    hint,
                 ));
-                continue;
+                return;
             };
-            for (output, json) in map {
-                match Answer::from_example(control, json) {
-                    Some(answer) => {
-                        answers.insert(crate::task::sections::copy_id(control_id, output), answer);
-                    }
-                    None => out.push(SpecIssue::new(
-                        format!("{answer_path}.{output}"),
-                        SpecIssueCode::InvalidExampleAnswer,
-                        crate::spec::each_control!(control, c => c.example_hint()).to_owned(),
-                    )),
-                }
+            let unknown = crate::spec::each_control!(control, c => c.example_unknown(&answer));
+            if let Some(message) = unknown {
+                out.push(SpecIssue::new(at, SpecIssueCode::UnknownOption, message));
             }
+            answers.insert(key, answer);
+        };
+        if spec.per_output(control_id).is_none() {
+            read(control_id.clone(), answer_path, json);
             continue;
         }
-        match Answer::from_example(control, json) {
+        // A control its section asks per output: an answer per output id.
+        match json.as_object() {
+            Some(map) => {
+                for (output, json) in map {
+                    let key = crate::task::sections::copy_id(control_id, output);
+                    read(key, format!("{answer_path}.{output}"), json);
+                }
+            }
             None => out.push(SpecIssue::new(
                 answer_path,
                 SpecIssueCode::InvalidExampleAnswer,
-                crate::spec::each_control!(control, c => c.example_hint()).to_owned(),
+                "this control is asked once per output: give an object keyed by output id, each entry as the kind's answer is written",
             )),
-            Some(answer) => {
-                let unknown = crate::spec::each_control!(control, c => c.example_unknown(&answer));
-                if let Some(message) = unknown {
-                    out.push(SpecIssue::new(
-                        answer_path,
-                        SpecIssueCode::UnknownOption,
-                        message,
-                    ));
-                }
-                answers.insert(control_id.clone(), answer);
-            }
         }
     }
     let task = Task::new(spec.clone(), example.item.clone(), None);
