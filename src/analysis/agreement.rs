@@ -113,7 +113,18 @@ pub fn measure(key: String, level: Level, values: &'static str, table: &Table) -
 pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> AgreementReport {
     // Sections asked per output: each rating per output, each other control per output item.
     let unfolded = super::outputs::unfold(spec, items, results);
-    let mut report = match &unfolded {
+    compute_unfolded(spec, items, results, unfolded.as_ref())
+}
+
+/// [`compute`] over results its caller has unfolded already (`outputs::unfold`; `None`: the
+/// spec has no section asked per output).
+pub fn compute_unfolded(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+    unfolded: Option<&super::outputs::Unfolded>,
+) -> AgreementReport {
+    let mut report = match unfolded {
         Some(u) => measure_all(&u.spec, &u.items, &u.results),
         None => measure_all(spec, items, results),
     };

@@ -4,7 +4,7 @@
 //! and the items whose annotators disagree most. The CLI writes it; `www/report.html` makes the
 //! same page in the browser from the same code.
 
-use super::agreement::{annotator, compute, AgreementReport};
+use super::agreement::{annotator, compute_unfolded, AgreementReport};
 pub(crate) use super::findings::{esc, f3};
 use super::Analyse;
 use crate::answer::AnswerValue;
@@ -307,9 +307,10 @@ fn agreement_table(a: &AgreementReport) -> String {
 /// The whole report page.
 pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option<&Gold>) -> String {
     let people = annotators(results, gold);
-    let agreement = compute(spec, items, results);
-    // Answers per output are charted and compared as each kind's own (see `outputs`).
+    // Answers per output are measured, charted and compared as each kind's own (see
+    // `outputs`), unfolded once for all three.
     let unfolded = super::outputs::unfold(spec, items, results);
+    let agreement = compute_unfolded(spec, items, results, unfolded.as_ref());
     let (flat, flat_results) = match &unfolded {
         Some(u) => (&u.spec, &u.results[..]),
         None => (spec, results),
