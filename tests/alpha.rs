@@ -3,15 +3,11 @@
 //! data with missing values, nominal, ordinal and interval, to 1e-9.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::analysis::alpha::{alpha_of, Datum, Level, Unit};
 use glossa::support::rng::SplitMix;
 use std::process::Command;
-
-fn python() -> String {
-    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/.venv/bin/python").to_owned()
-    })
-}
 
 #[test]
 fn alpha_equals_the_krippendorff_package_on_generated_data() {
@@ -65,7 +61,7 @@ fn alpha_equals_the_krippendorff_package_on_generated_data() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("cases.json");
     std::fs::write(&file, serde_json::json!({ "cases": cases }).to_string()).unwrap();
-    let out = Command::new(python())
+    let out = Command::new(common::python())
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/alpha_reference.py"))
         .arg(&file)
         .output()

@@ -4,6 +4,8 @@
 //! and Cohen kappas, choix's Bradley–Terry): agreement, kappas, win rates and strengths.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item;
 use glossa::kinds::pairwise::{Prefer, PreferEdit};
@@ -157,12 +159,6 @@ fn gold_names_the_better_output_or_a_tie() {
     assert_eq!(bad.len(), 2, "{bad:?}");
 }
 
-fn python() -> String {
-    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/.venv/bin/python").to_owned()
-    })
-}
-
 fn close(a: &Value, b: &Value, what: &str) {
     match (a.as_f64(), b.as_f64()) {
         (Some(x), Some(y)) => assert!((x - y).abs() < 1e-6, "{what}: glossa {x}, reference {y}"),
@@ -227,7 +223,7 @@ fn check(annotators: u64) {
         .collect();
     let got = glossa::analysis::agreement::compute(&t.spec, &typed_items, &typed).to_json();
     for criterion in ["helpful", "correct"] {
-        let out = Command::new(python())
+        let out = Command::new(common::python())
             .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pairwise_reference.py"))
             .args([results.to_str().unwrap(), "preference", criterion, items_file.to_str().unwrap(), "responses"])
             .output()

@@ -5,6 +5,8 @@
 //! W): ordinal alpha, W, mean ranks and best–worst scores.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::answer::{Answer, OrderSet};
 use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item;
@@ -290,12 +292,6 @@ fn gold_rankings_match_exactly() {
     .is_err());
 }
 
-fn python() -> String {
-    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/.venv/bin/python").to_owned()
-    })
-}
-
 fn close(a: &Value, b: &Value, what: &str) {
     let (x, y) = (
         a.as_f64().unwrap_or(f64::NAN),
@@ -331,7 +327,7 @@ fn check(dir: &str, control: &str, mode: &str) {
         std::process::id()
     ));
     std::fs::write(&file, &lines).unwrap();
-    let out = Command::new(python())
+    let out = Command::new(common::python())
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ranking_reference.py"))
         .args([file.to_str().unwrap(), control, &items_path, if mode == "rank" { "utterances" } else { "summaries" }, mode])
         .output()

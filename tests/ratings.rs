@@ -6,6 +6,8 @@
 //! system means for sliders.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::answer::{Answer, Point};
 use glossa::form::{apply, Action, FormState, KindEdit, PointEdit};
 use glossa::item;
@@ -222,12 +224,6 @@ fn gold_points_pass_within_the_band() {
     assert!(text.iter().any(|p| p.contains("sys-x")), "{text:?}");
 }
 
-fn python() -> String {
-    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/.venv/bin/python").to_owned()
-    })
-}
-
 /// Simulated annotators over every item; annotators 1 and 3 answer alike, as do 2 and 4.
 fn results(dir: &str, items: usize) -> (String, Vec<Value>) {
     let mut lines = String::new();
@@ -256,7 +252,7 @@ fn reference(lines: &str, control: &str, level: &str) -> Value {
         std::process::id()
     ));
     std::fs::write(&file, lines).unwrap();
-    let out = Command::new(python())
+    let out = Command::new(common::python())
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/ratings_reference.py"))
         .args([file.to_str().unwrap(), control, level])
         .output()

@@ -5,6 +5,8 @@
 //! system.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::analysis::revalidate::check_result;
 use glossa::answer::Point;
 use glossa::form::{apply, Action, FormState, KindEdit, PointEdit};
@@ -29,6 +31,22 @@ fn task(dir: &str, n: usize, seed: &str) -> Task {
         glossa::mount::load_spec(&read(&format!("www/examples/{dir}/spec.json"))).expect("spec");
     let items = item::parse_items(&read(&format!("www/examples/{dir}/items.json"))).expect("items");
     Task::new(spec, items[n].clone(), Some(seed))
+}
+
+/// Runs a command, which must succeed (else its errors are the failure); its output.
+fn succeed(command: &mut Command) -> String {
+    let out = command.output().expect("the command runs");
+    assert!(
+        out.status.success(),
+        "{command:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Runs `glossa` with these arguments, which must succeed; its output.
+fn glossa(args: &[&str]) -> String {
+    succeed(Command::new(env!("CARGO_BIN_EXE_glossa")).args(args))
 }
 
 fn c(s: &str) -> ControlId {
@@ -431,22 +449,14 @@ fn the_esa_items_come_from_a_sheet_with_a_column_per_system_none_copied() {
         header, "id,source,ONLINE-A,ONLINE-B",
         "the sheet a researcher has"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "items",
-            &format!("{dir}/spec.json"),
-            &format!("{dir}/items.csv"),
-            "--map",
-            "translations=ONLINE-A,ONLINE-B",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let made = item::parse_items(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let out = glossa(&[
+        "items",
+        &format!("{dir}/spec.json"),
+        &format!("{dir}/items.csv"),
+        "--map",
+        "translations=ONLINE-A,ONLINE-B",
+    ]);
+    let made = item::parse_items(&out).unwrap();
     let shipped = item::parse_items(&read("www/examples/de-esa/items.json")).unwrap();
     assert_eq!(
         made, shipped,
@@ -464,10 +474,6 @@ fn the_esa_items_come_from_a_sheet_with_a_column_per_system_none_copied() {
     // the section's outputs, as for any list of outputs.
     let spec = glossa::mount::load_spec(&read("www/examples/de-esa/spec.json")).unwrap();
     assert_eq!(glossa::study::sheet::output_fields(&spec), ["translations"]);
-}
-
-fn python() -> String {
-    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| format!("{ROOT}/tests/.venv/bin/python"))
 }
 
 fn close(a: &Value, b: &Value, what: &str) {
@@ -507,35 +513,23 @@ fn error_scores_per_system_and_their_agreement_with_the_direct_scores_equal_an_i
 ) {
     let results = esa_results(4);
     let spec = format!("{ROOT}/www/examples/de-esa/spec.json");
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "agreement",
-            &spec,
-            results.to_str().unwrap(),
-            "--items",
-            &format!("{ROOT}/www/examples/de-esa/items.json"),
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = glossa(&[
+        "agreement",
+        &spec,
+        results.to_str().unwrap(),
+        "--items",
+        &format!("{ROOT}/www/examples/de-esa/items.json"),
+        "--json",
+    ]);
+    let got: Value = serde_json::from_str(&out).unwrap();
     let mine = &got["error_scores"]["errors"];
-    let reference = Command::new(python())
-        .arg(format!("{ROOT}/tests/error_scores_reference.py"))
-        .args([&spec, results.to_str().unwrap(), "errors", "score"])
-        .output()
-        .expect("python with scipy (scripts/setup.sh test installs it in tests/.venv)");
-    assert!(
-        reference.status.success(),
-        "{}",
-        String::from_utf8_lossy(&reference.stderr)
+    // Python with scipy (`scripts/setup.sh test` installs it in tests/.venv).
+    let reference = succeed(
+        Command::new(common::python())
+            .arg(format!("{ROOT}/tests/error_scores_reference.py"))
+            .args([&spec, results.to_str().unwrap(), "errors", "score"]),
     );
-    let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
+    let want: Value = serde_json::from_str(&reference).unwrap();
     for system in ["ONLINE-A", "ONLINE-B"] {
         let (m, w) = (&mine["systems"][system], &want["systems"][system]);
         close(&m["units"], &w["units"], &format!("{system} units"));
@@ -588,11 +582,7 @@ fn error_scores_per_system_and_their_agreement_with_the_direct_scores_equal_an_i
         "{got}"
     );
     // The table says it too.
-    let table = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["agreement", &spec, results.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&table.stdout);
+    let text = glossa(&["agreement", &spec, results.to_str().unwrap()]);
     assert!(
         text.contains("error scores (MQM), errors")
             && text.contains("ONLINE-A")
@@ -608,20 +598,8 @@ fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
         format!("{ROOT}/www/examples/de-esa/spec.json"),
         format!("{ROOT}/www/examples/de-esa/items.json"),
     );
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
     let r = results.to_str().unwrap();
-    let conll = run(&["export", "conll", &spec, &items, r]);
+    let conll = glossa(&["export", "conll", &spec, &items, r]);
     assert!(
         conll.contains("# item_id = esa-001/ONLINE-A")
             && conll.contains("# item_id = esa-001/ONLINE-B"),
@@ -640,7 +618,7 @@ fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
         doc.join(" "),
         "Die Bank am Fluss erhöhte die Zinsen um einen halben Prozent ."
     );
-    let spacy = run(&["export", "spacy", &spec, &items, r]);
+    let spacy = glossa(&["export", "spacy", &spec, &items, r]);
     let first: Value = serde_json::from_str(spacy.lines().next().unwrap()).unwrap();
     for s in first["spans"].as_array().unwrap() {
         let text = first["text"].as_str().unwrap();
@@ -653,7 +631,7 @@ fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
             s["text"].as_str().unwrap()
         );
     }
-    let csv = run(&["export", "csv", &spec, r]);
+    let csv = glossa(&["export", "csv", &spec, r]);
     assert!(
         csv.lines()
             .any(|l| l.starts_with("p1,esa-001,score,ONLINE-A,")),
@@ -665,7 +643,7 @@ fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
         "{csv}"
     );
     let page = results.with_file_name("report.html");
-    run(&["report", &spec, &items, r, "--out", page.to_str().unwrap()]);
+    glossa(&["report", &spec, &items, r, "--out", page.to_str().unwrap()]);
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(
         html.contains("Error scores (MQM): errors") && html.contains("ONLINE-B"),

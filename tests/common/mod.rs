@@ -82,3 +82,12 @@ pub fn typed(
         .map(|r| glossa::result::ResultDoc::read(spec, r).expect("the result reads"))
         .collect()
 }
+
+/// The Python that runs the independent references (`tests/*_reference.py`):
+/// `GLOSSA_PYTHON`, else the test set-up's `tests/.venv` (`scripts/setup.sh test` installs
+/// scipy, krippendorff, statsmodels and choix there).
+pub fn python() -> String {
+    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/.venv/bin/python").to_owned()
+    })
+}
