@@ -6,8 +6,8 @@
 use crate::answer::KindAnswer;
 use crate::answer::{Answer, Answers};
 use crate::item::check_item;
+use crate::spec::Control;
 use crate::spec::{SpecIssue, SpecIssueCode, TaskSpec, WorkedExample};
-use crate::support::ids::ControlId;
 use crate::task::Task;
 use crate::validate;
 
@@ -18,6 +18,30 @@ pub fn check(spec: &TaskSpec) -> Vec<SpecIssue> {
         check_example(spec, example, &format!("examples[{n}]"), &mut out);
     }
     out
+}
+
+/// One answer of an example, read as its kind writes it (`at` names it); what it names that
+/// the control lacks is named too.
+fn read_answer(
+    control: &Control,
+    json: &serde_json::Value,
+    at: String,
+    out: &mut Vec<SpecIssue>,
+) -> Option<Answer> {
+    let Some(answer) = Answer::from_example(control, json) else {
+        let hint = crate::spec::each_control!(control, c => c.example_hint());
+        out.push(SpecIssue::new(
+            at,
+            SpecIssueCode::InvalidExampleAnswer,
+            hint,
+        ));
+        return None;
+    };
+    let unknown = crate::spec::each_control!(control, c => c.example_unknown(&answer));
+    if let Some(message) = unknown {
+        out.push(SpecIssue::new(at, SpecIssueCode::UnknownOption, message));
+    }
+    Some(answer)
 }
 
 /// An example must fit the spec: its item has the fields, its answers fit their controls and
@@ -35,34 +59,21 @@ fn check_example(spec: &TaskSpec, example: &WorkedExample, path: &str, out: &mut
             ));
             continue;
         };
-        // One answer, read as its kind writes it; what it names that the control lacks is
-        // named.
-        let mut read = |key: ControlId, at: String, json: &serde_json::Value| {
-            let Some(answer) = Answer::from_example(control, json) else {
-                let hint = crate::spec::each_control!(control, c => c.example_hint());
-                out.push(SpecIssue::new(
-                    at,
-                    SpecIssueCode::InvalidExampleAnswer,
-                    hint,
-                ));
-                return;
-            };
-            let unknown = crate::spec::each_control!(control, c => c.example_unknown(&answer));
-            if let Some(message) = unknown {
-                out.push(SpecIssue::new(at, SpecIssueCode::UnknownOption, message));
+        // (`COMPOSE` first: a build without sections has no answers per output.)
+        if !crate::support::family::COMPOSE || spec.per_output(control_id).is_none() {
+            if let Some(answer) = read_answer(control, json, answer_path, out) {
+                answers.insert(control_id.clone(), answer);
             }
-            answers.insert(key, answer);
-        };
-        if spec.per_output(control_id).is_none() {
-            read(control_id.clone(), answer_path, json);
             continue;
         }
         // A control its section asks per output: an answer per output id.
         match json.as_object() {
             Some(map) => {
                 for (output, json) in map {
-                    let key = crate::task::sections::copy_id(control_id, output);
-                    read(key, format!("{answer_path}.{output}"), json);
+                    let at = format!("{answer_path}.{output}");
+                    if let Some(answer) = read_answer(control, json, at, out) {
+                        answers.insert(crate::task::sections::copy_id(control_id, output), answer);
+                    }
                 }
             }
             None => out.push(SpecIssue::new(
