@@ -115,7 +115,7 @@ pub fn read_items(bytes: &[u8], name: &str, spec: &str, map: &str) -> Result<Str
                 .join("\n")
         })?;
         // Problems name the item by its place (`items[3]`): that item's row is 4 in the pager.
-        let problems: Vec<Value> = crate::item::check_items(&spec, &items)
+        let problems: Vec<Value> = crate::mount::check_items(&spec, &items)
             .iter()
             .map(|i| {
                 let row = i
@@ -269,7 +269,7 @@ impl SiteZip {
             other => return Err(format!("{other}: the studio makes pilot, mturk, jatos and qualtrics folders (jsPsych: glossa host jspsych --jspsych DIR)")),
         };
         let (spec_parsed, items_parsed) = study(spec, items)?;
-        let issues = crate::item::check_items(&spec_parsed, &items_parsed);
+        let issues = crate::mount::check_items(&spec_parsed, &items_parsed);
         if !issues.is_empty() {
             let lines: Vec<String> = issues.iter().map(|i| format!("items: {i}")).collect();
             return Err(lines.join("\n"));

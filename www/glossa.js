@@ -47,7 +47,8 @@ function readSpec(spec) {
 
 /** The build a spec read by `readSpec` needs. */
 function buildOf(s) {
-  if (s === null) return 'full';
+  // Model suggestions (the spec's `suggestions`) are in the full build only.
+  if (s === null || s.suggestions != null) return 'full';
   const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
   const fits = (b) => b.controls === null
     || (controls.every((k) => b.controls.includes(k)) && blocks.every((k) => b.blocks.includes(k)));

@@ -3,6 +3,7 @@
 //! the command line share it.
 
 mod error;
+pub mod suggestions;
 pub mod worked_examples;
 
 pub use error::{ErrorDetail, ErrorKind, ErrorProblem, Stage};
@@ -108,7 +109,15 @@ pub fn load(spec_json: &str, item_json: &str, options_json: &str) -> (Lang, Load
             return (lang, Loaded::Broken { kind, issues });
         }
     };
-    match item::load(&spec, item_json) {
+    let loaded = item::load(&spec, item_json).and_then(|item| {
+        let issues = suggestions::check(&spec, &item, "item");
+        if issues.is_empty() {
+            Ok(item)
+        } else {
+            Err(issues)
+        }
+    });
+    match loaded {
         Ok(item) => {
             let task = Task::new(spec, item, options.seed.as_deref());
             let task = Rc::new(task);
@@ -122,6 +131,18 @@ pub fn load(spec_json: &str, item_json: &str, options_json: &str) -> (Lang, Load
             },
         ),
     }
+}
+
+/// Checks every item of a file against the spec (`item::check_items`: fields, outputs, ids)
+/// and each item's suggestions against their controls.
+pub fn check_items(spec: &TaskSpec, items: &[Item]) -> Vec<SpecIssue> {
+    let mut issues = item::check_items(spec, items);
+    if crate::support::family::SUGGEST {
+        for (n, item) in items.iter().enumerate() {
+            issues.extend(suggestions::check(spec, item, &format!("items[{n}]")));
+        }
+    }
+    issues
 }
 
 /// Loads a study's files for the command line: the spec, then its items file (a JSON array or

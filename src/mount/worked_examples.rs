@@ -22,7 +22,7 @@ pub fn check(spec: &TaskSpec) -> Vec<SpecIssue> {
 
 /// One answer of an example, read as its kind writes it (`at` names it); what it names that
 /// the control lacks is named too.
-fn read_answer(
+pub(crate) fn read_answer(
     control: &Control,
     json: &serde_json::Value,
     at: String,

@@ -51,6 +51,9 @@ pub enum SpecIssueCode {
     InvalidUrl,
     /// An item lists another number of outputs than the spec's `outputs.count`.
     WrongOutputCount,
+    /// An item's suggestion (what a model proposes for a control) is not an answer of that
+    /// control, or names a control the spec lacks.
+    InvalidSuggestion,
     /// A note, not an error: an item has more sentences than its grid's fixed rows (the extra
     /// ones are shown and flagged, never rated).
     ExtraSentences,

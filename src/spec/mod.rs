@@ -17,7 +17,9 @@ pub mod item;
 pub mod own_strings;
 pub(crate) mod parts;
 mod section;
+mod suggestions;
 pub use item::Item;
+pub use suggestions::SuggestionsSpec;
 pub use section::{Condition, SectionBlock};
 pub(crate) mod tagged;
 
@@ -104,6 +106,12 @@ pub struct TaskSpec {
     /// Worked examples the annotator can open: an item, its correct answers, an explanation.
     #[serde(default)]
     pub examples: Vec<WorkedExample>,
+    /// Model suggestions: items may carry, per control, what a model proposes (their
+    /// `suggestions` field); the annotator accepts, changes or rejects each part, and the result
+    /// records which. This says whether every suggestion must be decided and on what share of
+    /// items they are shown (the rest measure anchoring).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggestions: Option<crate::support::family::Suggest<SuggestionsSpec>>,
 }
 
 /// A worked example: an item shown like a real one, its correct answers, and why.

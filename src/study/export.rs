@@ -64,7 +64,7 @@ pub fn study_zip(
     if items.is_empty() {
         return Err("items.jsonl: no items: open the items first".to_owned());
     }
-    let issues = crate::item::check_items(&spec, items);
+    let issues = crate::mount::check_items(&spec, items);
     if !issues.is_empty() {
         return Err(lines(
             "items.jsonl",

@@ -71,6 +71,21 @@ pub type Compose<T> = Absent<T>;
 /// only they need starts with `if !COMPOSE`, so the builds without them carry none of it.
 pub const COMPOSE: bool = cfg!(any(feature = "compose", not(target_arch = "wasm32")));
 
+/// Model suggestions: items that carry what a model proposes per control, pre-filled for the
+/// annotator to accept, change or reject, with their provenance in the result: the `full`
+/// build.
+#[cfg(any(feature = "suggest", not(target_arch = "wasm32")))]
+pub type Suggest<T> = T;
+/// Model suggestions: items that carry what a model proposes per control, pre-filled for the
+/// annotator to accept, change or reject, with their provenance in the result: the `full`
+/// build.
+#[cfg(not(any(feature = "suggest", not(target_arch = "wasm32"))))]
+pub type Suggest<T> = Absent<T>;
+
+/// Whether this build has model suggestions: code that only they need starts with
+/// `if !SUGGEST`, so the builds without them carry none of it.
+pub const SUGGEST: bool = cfg!(any(feature = "suggest", not(target_arch = "wasm32")));
+
 /// Whole answers set at once (`form::Action::SetAnswer`): every build but `choice`, whose
 /// kinds (single choice, free text) have actions of their own.
 #[cfg(any(
@@ -80,6 +95,7 @@ pub const COMPOSE: bool = cfg!(any(feature = "compose", not(target_arch = "wasm3
     feature = "labels",
     feature = "ratings",
     feature = "compose",
+    feature = "suggest",
     not(target_arch = "wasm32")
 ))]
 pub type Wholes<T> = T;
@@ -92,6 +108,7 @@ pub type Wholes<T> = T;
     feature = "labels",
     feature = "ratings",
     feature = "compose",
+    feature = "suggest",
     not(target_arch = "wasm32")
 )))]
 pub type Wholes<T> = Absent<T>;

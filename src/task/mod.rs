@@ -6,6 +6,7 @@ pub mod grid;
 pub mod order;
 pub mod presentation;
 pub mod sections;
+pub mod suggestions;
 
 use crate::item::{Item, ItemFields};
 use crate::spec::Control;
@@ -29,6 +30,9 @@ pub struct Task {
     /// The controls that sections ask per output, and when each control is shown (none
     /// without sections; a build without compositions has no room for one).
     layout: Option<crate::support::family::Compose<sections::Layout>>,
+    /// What a model suggests for the item's controls, and whether they are shown (none when
+    /// the spec shows no suggestions; a build without them has no room for any).
+    suggested: Option<crate::support::family::Suggest<suggestions::Suggested>>,
     /// Text and tokens of every item field a span control annotates, by field name (shared:
     /// the UI hands them to components without copying).
     spans: SortedMap<String, (Rc<str>, Rc<Tokens>)>,
@@ -48,6 +52,11 @@ impl Task {
     /// Binds a (checked) spec and item; `seed` is the host's shuffle seed.
     pub fn new(spec: TaskSpec, item: Item, seed: Option<&str>) -> Self {
         let presentation = Presentation::new(&spec, &item, seed);
+        let suggested = if crate::support::family::SUGGEST {
+            suggestions::bind(&spec, &item, seed).map(crate::support::family::Gate::gate)
+        } else {
+            None
+        };
         let (spec, item, layout) = sections::lay_out(spec, item, &presentation);
         // Only the kinds that pick spans name a field: a build without them (see
         // `support::family`) then has no tokeniser and no word-break tables at all.
@@ -77,6 +86,7 @@ impl Task {
             item: Rc::new(item),
             presentation,
             layout: layout.map(crate::support::family::Gate::gate),
+            suggested,
             spans,
             function_words,
         }
@@ -91,6 +101,24 @@ impl Task {
             let l: &sections::Layout = l; // through `Compose`, whichever it is
             l
         })
+    }
+
+    /// The item's suggestions, if the spec shows any.
+    pub fn suggested(&self) -> Option<&suggestions::Suggested> {
+        if !crate::support::family::SUGGEST {
+            return None;
+        }
+        self.suggested.as_ref().map(|s| {
+            let s: &suggestions::Suggested = s; // through `Suggest`, whichever it is
+            s
+        })
+    }
+
+    /// What a model suggests for a control, when this participant sees suggestions on the item.
+    pub fn suggestion(&self, control: &ControlId) -> Option<&suggestions::Suggestion> {
+        self.suggested()
+            .filter(|s| s.shown)
+            .and_then(|s| s.by_control.get(control))
     }
 
     /// The spec as written (the task's own spec has a copy of each control a section asks per

@@ -10,6 +10,11 @@ fn fnv1a(seed: &str) -> u64 {
     })
 }
 
+/// A number in `0..n` (n > 0) drawn by `seed`: the same seed always draws the same number.
+pub fn drawn(n: u64, seed: &str) -> u64 {
+    SplitMix::new(fnv1a(seed)).below(n)
+}
+
 /// The positions `0..n` in an order shuffled by `seed`.
 pub fn shuffled(n: usize, seed: &str) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();

@@ -44,7 +44,7 @@ pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>)
             return Err(report(items_path, &issues));
         }
     };
-    let issues = item::check_items(&spec, &items);
+    let issues = glossa::mount::check_items(&spec, &items);
     for (n, it) in items.iter().enumerate() {
         for note in item::notes(&spec, it, &format!("items[{n}]")) {
             println!("{items_path}: warning: {note} [{:?}]", note.code);

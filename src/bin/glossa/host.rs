@@ -100,7 +100,7 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
     // The study must load as the widget will load it, every item fitting the spec.
     let items_name = items_path.to_string_lossy();
     let (spec, items) = load_study(&spec_path.to_string_lossy(), &items_name)?;
-    let issues = glossa::item::check_items(&spec, &items);
+    let issues = glossa::mount::check_items(&spec, &items);
     if !issues.is_empty() {
         return Err(crate::files::report(&items_name, &issues));
     }

@@ -28,7 +28,7 @@ pub fn items(
             let text = crate::files::read(path)?;
             match glossa::item::parse_items(&text) {
                 Ok(items) => {
-                    let problems = glossa::item::check_items(&spec, &items)
+                    let problems = glossa::mount::check_items(&spec, &items)
                         .iter()
                         .map(ToString::to_string)
                         .collect();
