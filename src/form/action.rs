@@ -45,6 +45,16 @@ pub enum Action {
         /// The box's path (see [`validate::box_path`]).
         path: String,
     },
+    /// Accept or reject a suggested part of a control's answer (`part`: its position among
+    /// the suggestion's parts; `None`: every part still pending).
+    Decide {
+        /// The control.
+        control: ControlId,
+        /// The suggested part, or all pending ones.
+        part: Option<usize>,
+        /// Accept (else reject: remove it from the answer).
+        accept: bool,
+    },
     /// Remove the answer of a control.
     Clear {
         /// The control.
@@ -86,7 +96,8 @@ impl Action {
             Action::Kind { control, .. }
             | Action::Select { control, .. }
             | Action::TapWord { control, .. }
-            | Action::Clear { control } => Some(control),
+            | Action::Clear { control }
+            | Action::Decide { control, .. } => Some(control),
             Action::ClearSelection
             | Action::Leave { .. }
             | Action::SubmitRefused { .. }

@@ -5,6 +5,7 @@ mod action;
 pub mod draft;
 mod kind_edit;
 mod state;
+pub mod suggestions;
 
 pub use action::{Action, PointEdit};
 pub use kind_edit::KindEdit;
@@ -74,6 +75,15 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             }
         }
         Action::ClearSelection => next.selection = None,
+        Action::Decide {
+            control,
+            part,
+            accept,
+        } => {
+            if crate::support::family::SUGGEST && !state.submitted {
+                suggestions::decide(task, &mut next, &control, part, accept);
+            }
+        }
         Action::Clear { control } => {
             if !state.submitted {
                 next.answers.remove(&control);

@@ -30,6 +30,9 @@ pub struct FormState {
     pub visible_since: Option<u64>,
     /// A restored draft's timings were impossible and were dropped (recorded in the result).
     pub timing_dropped: bool,
+    /// The suggested parts the annotator accepted, by control (positions in the suggestion's
+    /// parts, see `form::suggestions`): the rest of the decisions show in the answers.
+    pub accepted: SortedMap<ControlId, Vec<usize>>,
     /// Seconds still to go when the last submit was refused for coming before the spec's
     /// `min_seconds`.
     pub early_s: Option<u32>,
@@ -115,6 +118,7 @@ impl FormState {
             visible_since: Some(now_ms),
             timing_dropped: false,
             early_s: None,
+            accepted: SortedMap::new(),
         }
     }
 
@@ -150,7 +154,11 @@ impl FormState {
 
     /// The validation report of the current answers.
     pub fn report(&self, task: &Task) -> Report {
-        validate::validate(task, &self.answers)
+        let mut report = validate::validate(task, &self.answers);
+        if crate::support::family::SUGGEST {
+            super::suggestions::still_to_decide(task, self, &mut report);
+        }
+        report
     }
 
     /// Whether the problems at `path` are shown now (after a submit attempt or leaving the box).

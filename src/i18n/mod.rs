@@ -310,6 +310,30 @@ messages! {
     ErrMinTime = "err_min_time",
     /// Best–worst not complete.
     ErrBestWorst = "err_best_worst",
+    /// Heading of a control's suggestions (`{model}` = the model's name).
+    SuggestedBy = "suggested_by",
+    /// What to do with suggestions (beside the heading).
+    SuggestionHint = "suggestion_hint",
+    /// Accept one suggestion (a button).
+    SuggestionAccept = "suggestion_accept",
+    /// Reject one suggestion (a button).
+    SuggestionReject = "suggestion_reject",
+    /// Accept every suggestion still to decide (a button).
+    SuggestionAcceptAll = "suggestion_accept_all",
+    /// Reject every suggestion still to decide (a button).
+    SuggestionRejectAll = "suggestion_reject_all",
+    /// Tag of a part still as the model suggested it, not yet decided.
+    SuggestionPending = "suggestion_pending",
+    /// Tag of a suggested part the annotator accepted.
+    SuggestionAccepted = "suggestion_accepted",
+    /// Tag of a suggested part the annotator changed.
+    SuggestionChanged = "suggestion_changed",
+    /// Status of a suggestion the annotator rejected.
+    SuggestionRejected = "suggestion_rejected",
+    /// Status once every suggestion of a control is decided.
+    SuggestionAllDecided = "suggestion_all_decided",
+    /// A submit with suggestions still to decide.
+    ErrSuggestionPending = "err_suggestion_pending",
 }
 
 /// How many strings the widget has.
@@ -422,7 +446,7 @@ fn localize_digits(s: &str, digits: Option<[char; 10]>) -> String {
 /// category (else `other=…`, else the last form); other braces stay as they are.
 /// The parameters that carry text (an item's words, a spec's labels), never numbers to write in
 /// the language's digits.
-const TEXT_PARAMS: [&str; 4] = ["text", "label", "labels", "tie"];
+const TEXT_PARAMS: [&str; 5] = ["text", "label", "labels", "tie", "model"];
 
 fn plurals(lang: Lang, template: &str, params: &[(&str, &str)]) -> String {
     let digits = tables::digits(lang.0);

@@ -1,5 +1,6 @@
 //! The result document: one per item, built only from validated answers.
 
+pub mod provenance;
 mod values;
 pub use values::ToValue;
 
@@ -73,6 +74,11 @@ pub struct ResultDoc {
     /// Ids the host passed in (participant, assignment, session, ...).
     #[serde(default)]
     pub ids: SortedMap<String, String>,
+    /// For each control a model suggested an answer for (the item's `suggestions`): the
+    /// model, what it suggested, whether it was shown, and what became of each part. A control
+    /// a section asks per output has one entry per output, `control/output`.
+    #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
+    pub provenance: SortedMap<ControlId, crate::support::family::Suggest<provenance::Provenance>>,
 }
 
 /// Answers are read by [`ResultDoc::read`], each as its control's kind directs; plain
@@ -209,6 +215,13 @@ pub fn build(
 ) -> Result<ResultDoc, Report> {
     let (spec, item, presentation) = (&task.spec, &task.item, &task.presentation);
     let valid = validate::check(task, &form.answers)?;
+    if crate::support::family::SUGGEST {
+        let mut pending = Report::default();
+        crate::form::suggestions::still_to_decide(task, form, &mut pending);
+        if !pending.problems.is_empty() {
+            return Err(pending);
+        }
+    }
     if let Some(early) = validate::min_time::rule(spec, form.active_ms_at(now_ms)) {
         return Err(Report {
             problems: vec![early],
@@ -268,5 +281,6 @@ pub fn build(
             user_agent: env.user_agent.clone(),
         },
         ids: ids.clone(),
+        provenance: provenance::of(task, form),
     })
 }

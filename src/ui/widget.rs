@@ -66,7 +66,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
         let initial = props.initial.clone();
         let readonly = props.readonly;
         use_reducer(move || {
-            let mut form = initial.unwrap_or_else(|| FormState::new(started));
+            let mut form = initial.unwrap_or_else(|| crate::form::suggestions::fresh(&task, started));
             // A preview is a form that can no longer change.
             form.submitted |= readonly;
             Model::new(task, form)

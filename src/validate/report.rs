@@ -226,6 +226,13 @@ pub enum ProblemCode {
         serde(rename(serialize = ""))
     )]
     SpansOverlap,
+    /// A model's suggestion not yet accepted, changed or rejected (the spec requires a
+    /// decision on each).
+    #[cfg_attr(
+        not(any(feature = "suggest", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
+    SuggestionPending,
 }
 
 /// One problem with the answers.
