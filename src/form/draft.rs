@@ -35,9 +35,9 @@ pub struct Draft {
     pub started_ms: u64,
     /// Active time so far.
     pub active_ms: u64,
-    /// The suggested parts accepted, by control (see `form::suggestions`).
+    /// The suggested parts decided, by control (see `form::suggestions`).
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
-    pub accepted: SortedMap<ControlId, Vec<usize>>,
+    pub decided: SortedMap<ControlId, Vec<usize>>,
 }
 
 /// The storage key of a draft: spec id and version, item id, and the host's ids (participant,
@@ -75,7 +75,7 @@ impl Draft {
             touched: form.touched.clone(),
             started_ms: form.started_ms,
             active_ms: form.active_ms_at(now_ms),
-            accepted: form.accepted.clone(),
+            decided: form.decided.clone(),
         }
     }
 
@@ -120,7 +120,7 @@ impl Draft {
         if crate::support::family::SUGGEST {
             // Only decisions on suggestions the task shows (a tampered draft accepts nothing
             // else).
-            for (control, parts) in &self.accepted {
+            for (control, parts) in &self.decided {
                 for &part in parts {
                     form = apply(task, &form, crate::form::Action::Decide { control: control.clone(), part: Some(part), accept: true });
                 }

@@ -41,6 +41,9 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         Action::Kind { control, edit } => {
             if !state.submitted {
                 kind_edit::apply(task, &control, edit, &mut next);
+                if crate::support::family::SUGGEST {
+                    suggestions::note(task, state, &mut next, &control);
+                }
             }
         }
         Action::Leave { path } => {
@@ -61,6 +64,11 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                     complete,
                 });
                 selected(task, &mut next);
+                if crate::support::family::SUGGEST {
+                    if let Some(id) = next.selection.as_ref().map(|s| s.control.clone()).or_else(|| state.selection.as_ref().map(|s| s.control.clone())) {
+                        suggestions::note(task, state, &mut next, &id);
+                    }
+                }
             }
         }
         Action::TapWord { control, word } => {
@@ -72,6 +80,11 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                     word,
                 ));
                 selected(task, &mut next);
+                if crate::support::family::SUGGEST {
+                    if let Some(id) = next.selection.as_ref().map(|s| s.control.clone()).or_else(|| state.selection.as_ref().map(|s| s.control.clone())) {
+                        suggestions::note(task, state, &mut next, &id);
+                    }
+                }
             }
         }
         Action::ClearSelection => next.selection = None,
@@ -82,11 +95,15 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         } => {
             if crate::support::family::SUGGEST && !state.submitted {
                 suggestions::decide(task, &mut next, &control, part, accept);
+                suggestions::note(task, state, &mut next, &control);
             }
         }
         Action::Clear { control } => {
             if !state.submitted {
                 next.answers.remove(&control);
+                if crate::support::family::SUGGEST {
+                    suggestions::note(task, state, &mut next, &control);
+                }
             }
         }
         Action::SubmitRefused { now_ms } => {

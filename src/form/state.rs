@@ -30,9 +30,10 @@ pub struct FormState {
     pub visible_since: Option<u64>,
     /// A restored draft's timings were impossible and were dropped (recorded in the result).
     pub timing_dropped: bool,
-    /// The suggested parts the annotator accepted, by control (positions in the suggestion's
-    /// parts, see `form::suggestions`): the rest of the decisions show in the answers.
-    pub accepted: SortedMap<ControlId, Vec<usize>>,
+    /// The suggested parts the annotator has decided on, by control (positions in the
+    /// suggestion's parts, see `form::suggestions`): accepted, or at some point removed or
+    /// changed. A part still as suggested and not in it is pending.
+    pub decided: SortedMap<ControlId, Vec<usize>>,
     /// Seconds still to go when the last submit was refused for coming before the spec's
     /// `min_seconds`.
     pub early_s: Option<u32>,
@@ -118,7 +119,7 @@ impl FormState {
             visible_since: Some(now_ms),
             timing_dropped: false,
             early_s: None,
-            accepted: SortedMap::new(),
+            decided: SortedMap::new(),
         }
     }
 

@@ -1,11 +1,12 @@
 //! Suggestions on the form: the fresh form pre-filled with what a model suggests, the
 //! annotator's decisions (accept, change, reject; add their own), and what is still to decide.
 //!
-//! The form keeps no copy of a decision it can see in the answers: a suggested part still in
-//! the answer as suggested is pending until accepted (the form keeps which were accepted), one
-//! no longer there was rejected, one the answer holds otherwise (a span with another label or
-//! other words over the same text, another choice) was changed, and what the answer holds
-//! beyond them was added. So every edit the kinds already have is a decision too.
+//! The form keeps no copy of a decision it can see in the answers: a suggested part no longer
+//! there was rejected, one the answer holds otherwise (a span with another label or other
+//! words over the same text, another choice) was changed, and what the answer holds beyond
+//! them was added. So every edit the kinds already have is a decision too. A part still there
+//! as suggested is pending until the annotator decides on it: accepts it, or removes or
+//! changes it (marking it again as suggested is then accepting it); the form keeps which.
 
 use super::{apply, FormKind, FormState};
 use crate::answer::{Answer, LabelledSpan};
@@ -79,8 +80,8 @@ pub struct Unit {
 }
 
 /// The decisions on one control: its suggested answer against its answer now, given the
-/// suggested parts accepted so far; suggested parts first, then the annotator's own.
-pub fn units(suggested: &Answer, answer: Option<&Answer>, accepted: &[usize]) -> Vec<Unit> {
+/// suggested parts decided on so far; suggested parts first, then the annotator's own.
+pub fn units(suggested: &Answer, answer: Option<&Answer>, decided: &[usize]) -> Vec<Unit> {
     let (s, a) = (parts(Some(suggested)), parts(answer));
     let mut taken = vec![false; a.len()];
     let mut out: Vec<Unit> = Vec::new();
@@ -89,7 +90,7 @@ pub fn units(suggested: &Answer, answer: Option<&Answer>, accepted: &[usize]) ->
         match (0..a.len()).find(|&j| !taken[j] && a[j] == *part) {
             Some(j) => {
                 taken[j] = true;
-                let decision = if accepted.contains(&i) { Decision::Accepted } else { Decision::Pending };
+                let decision = if decided.contains(&i) { Decision::Accepted } else { Decision::Pending };
                 out.push(Unit { decision, suggested: Some(i), answer: Some(j) });
             }
             None => open.push(out.len()),
@@ -116,8 +117,8 @@ pub fn units(suggested: &Answer, answer: Option<&Answer>, accepted: &[usize]) ->
 /// The decisions on a control that has a suggestion shown (`None` otherwise).
 pub fn decisions(task: &Task, form: &FormState, control: &ControlId) -> Option<Vec<Unit>> {
     let suggestion = task.suggestion(control)?;
-    let accepted = form.accepted.get(control).map_or(&[][..], |v| v.as_slice());
-    Some(units(&suggestion.answer, form.answers.get(control), accepted))
+    let decided = form.decided.get(control).map_or(&[][..], |v| v.as_slice());
+    Some(units(&suggestion.answer, form.answers.get(control), decided))
 }
 
 /// How many suggested parts of each control shown are still to decide (controls with none
@@ -135,6 +136,33 @@ pub fn pending(task: &Task, form: &FormState) -> Vec<(ControlId, usize)> {
             (n > 0).then(|| (c.clone(), n))
         })
         .collect()
+}
+
+/// Marks suggested parts of a control as decided on.
+fn mark(form: &mut FormState, control: &ControlId, parts: impl IntoIterator<Item = usize>) {
+    let list = form.decided.entry(control.clone()).or_default();
+    for i in parts {
+        if !list.contains(&i) {
+            list.push(i);
+        }
+    }
+    list.sort_unstable();
+}
+
+/// After an edit of a control: each suggested part that was there as suggested before and is
+/// not now (removed, relabelled, moved) has been decided on.
+pub fn note(task: &Task, before: &FormState, after: &mut FormState, control: &ControlId) {
+    let (Some(was), Some(now)) = (decisions(task, before, control), decisions(task, after, control)) else {
+        return;
+    };
+    let there = |u: &Unit| matches!(u.decision, Decision::Pending | Decision::Accepted);
+    let gone: Vec<usize> = was
+        .iter()
+        .zip(&now)
+        .filter(|(w, n)| there(w) && !there(n))
+        .filter_map(|(w, _)| w.suggested)
+        .collect();
+    mark(after, control, gone);
 }
 
 /// Adds to a report a problem for each control with suggested parts still to decide, when
@@ -181,13 +209,8 @@ pub fn decide(task: &Task, next: &mut FormState, control: &ControlId, part: Opti
             && (part.is_some() || u.decision == Decision::Pending)
     });
     if accept {
-        let list = next.accepted.entry(control.clone()).or_default();
-        for u in chosen {
-            if let Some(i) = u.suggested.filter(|i| !list.contains(i)) {
-                list.push(i);
-            }
-        }
-        list.sort_unstable();
+        let parts: Vec<usize> = chosen.filter_map(|u| u.suggested).collect();
+        mark(next, control, parts);
         return;
     }
     let mut drop: Vec<usize> = chosen.filter_map(|u| u.answer).collect();

@@ -6,6 +6,10 @@
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod export;
 pub mod gold;
+/// Suggestions imported from Label Studio and spaCy / Prodigy (`glossa items --from`); no
+/// participant build needs it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod import;
 pub mod plan;
 /// The Qualtrics survey file of a study (`glossa host qualtrics`).
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]

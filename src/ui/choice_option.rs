@@ -41,6 +41,9 @@ pub struct ChoiceOptionProps {
     /// Id of the element describing the radio (the control's error), if any.
     #[prop_or_default]
     pub described_by: Option<AttrValue>,
+    /// A tag after the label (a model suggested this option), part of its accessible name.
+    #[prop_or_default]
+    pub tag: Option<AttrValue>,
     /// UI language.
     pub lang: Lang,
     /// Called when the annotator picks this option.
@@ -75,6 +78,9 @@ pub fn ChoiceOptionView(props: &ChoiceOptionProps) -> Html {
                         <kbd class="glossa-key" aria-hidden="true" title={shortcut_title}>{key.clone()}</kbd>
                     }
                     <span>{props.label.clone()}</span>
+                    if let Some(tag) = &props.tag {
+                        <span class="glossa-suggestion-tag">{" ✦ "}{tag.clone()}</span>
+                    }
                 </label>
                 if props.description.is_some() {
                     <button type="button" class="glossa-def-toggle" onclick={toggle}

@@ -22,6 +22,7 @@ mod source_view;
 pub(crate) mod span_text;
 mod standard_view;
 mod submit_bar;
+pub(crate) mod suggestion_bar;
 mod text_block;
 mod widget;
 

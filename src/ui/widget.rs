@@ -172,7 +172,22 @@ pub fn Widget(props: &WidgetProps) -> Html {
             tally: props.tally.clone(),
             error: control_error(control.id()),
         };
-        crate::spec::each_control!(control, c => c.view(&cx))
+        let view = crate::spec::each_control!(control, c => c.view(&cx));
+        // A control a model suggested an answer for: who, what to do, and what became of it.
+        let suggestion = task.suggestion(control.id()).filter(|_| crate::support::family::SUGGEST);
+        match (suggestion, crate::form::suggestions::decisions(task, form, control.id())) {
+            (Some(s), Some(units)) => html! {
+                <>
+                    <super::suggestion_bar::SuggestionBar id={dom_id(instance, &[control.id().as_str(), "suggestion"])}
+                        control={control.id().clone()} model={AttrValue::from(s.model.clone())}
+                        decisions={units.iter().filter(|u| u.suggested.is_some()).map(|u| u.decision).collect::<Vec<_>>()}
+                        label={AttrValue::from(control.label().to_owned())} disabled={form.submitted} {lang}
+                        on_action={actions.now.clone()} />
+                    {view}
+                </>
+            },
+            _ => view,
+        }
     };
     let layout = props.task.layout();
     // (A build without compositions has no layout; `COMPOSE` in the closure, a constant, lets

@@ -100,7 +100,7 @@ pub enum Command {
     /// Items for a spec from a spreadsheet (CSV, TSV, XLSX, XLS, ODS) or JSON Lines: one item
     /// per row, one field per column; every row that does not fit is named by its number.
     #[command(
-        after_help = "Examples:\n  glossa items spec.json sentences.xlsx > items.jsonl\n  glossa items spec.json data.csv --map text=Satz --map id=Nr --out items.jsonl\n  glossa items spec.json systems.csv --map translations=sysA,sysB\n\nA column becomes the field of its name (`--map FIELD=COLUMN` names another); the id is\nthe column `id` or `item_id`. A field the spec needs is also found in a column whose name\ndiffers only in case, spaces, dashes or underscores. A cell holding a JSON list or object is\nthat value. The outputs a spec asks about come from a column each: `--map\ntranslations=sysA,sysB` (each header the output's id), `--map translations.sysA=COLUMN`\nfor one, or columns named `translations.sysA`. A `--map` to a field the spec never reads is\nrefused. CSV may be UTF-8 (with or without BOM) or UTF-16 with BOM, delimited by commas,\nsemicolons or tabs."
+        after_help = "Examples:\n  glossa items spec.json sentences.xlsx > items.jsonl\n  glossa items spec.json data.csv --map text=Satz --map id=Nr --out items.jsonl\n  glossa items spec.json systems.csv --map translations=sysA,sysB\n  glossa items spec.json tasks.json --from labelstudio\n  glossa items spec.json ner.jsonl --from spacy --model en_core_web_sm-3.8.0\n\nWith --from, the file is another tool's output and each item carries the model's\nsuggestions (Label Studio predictions; spaCy or Prodigy spans and accepted options); spans\ngiven by character offsets become spans of words.\n\nA column becomes the field of its name (`--map FIELD=COLUMN` names another); the id is\nthe column `id` or `item_id`. A field the spec needs is also found in a column whose name\ndiffers only in case, spaces, dashes or underscores. A cell holding a JSON list or object is\nthat value. The outputs a spec asks about come from a column each: `--map\ntranslations=sysA,sysB` (each header the output's id), `--map translations.sysA=COLUMN`\nfor one, or columns named `translations.sysA`. A `--map` to a field the spec never reads is\nrefused. CSV may be UTF-8 (with or without BOM) or UTF-16 with BOM, delimited by commas,\nsemicolons or tabs."
     )]
     Items {
         /// The task spec the items are for.
@@ -116,6 +116,16 @@ pub enum Command {
         /// Where to write the items (JSON Lines; `.json`: a JSON list). Default: standard output.
         #[arg(long)]
         out: Option<String>,
+        /// Read the file as another tool's output with a model's suggestions: `labelstudio`
+        /// (a JSON export of tasks with predictions) or `spacy` (spaCy / Prodigy JSON Lines).
+        #[arg(long, value_name = "TOOL")]
+        from: Option<String>,
+        /// The model's name, when the file does not give it (spaCy lines never do).
+        #[arg(long)]
+        model: Option<String>,
+        /// The labelled-span control that spaCy's spans go to (default: the spec's only one).
+        #[arg(long)]
+        control: Option<String>,
     },
     /// Serve a study on this machine for an in-lab pilot, collecting each posted result once.
     #[command(

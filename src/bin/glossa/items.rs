@@ -73,10 +73,43 @@ pub fn items(
                 notes,
             )
         };
-    for n in &notes {
+    write(path, &items, &problems, &notes, out)
+}
+
+/// Items made from another tool's output (`--from`): each with the model's suggestions,
+/// checked against the spec like any items; written as [`items`] writes them.
+pub fn imported(
+    spec_path: &str,
+    path: &str,
+    from: &str,
+    model: Option<&str>,
+    control: Option<&str>,
+    out: Option<&str>,
+) -> Outcome {
+    let spec = load_spec_file(spec_path)?;
+    let Some(format) = glossa::study::import::Format::read(from) else {
+        eprintln!("--from {from}: give labelstudio or spacy");
+        return Err(ExitCode::from(2));
+    };
+    if spec.suggestions.is_none() {
+        eprintln!("{spec_path}: the spec shows no suggestions: add \"suggestions\": {{}} to it first");
+        return Err(ExitCode::from(2));
+    }
+    let text = crate::files::read(path)?;
+    let made = glossa::study::import::import(&spec, &text, format, model, control);
+    let list: Vec<Item> = made.items.iter().map(|(_, i)| i.clone()).collect();
+    let mut problems = made.problems;
+    problems.extend(glossa::mount::check_items(&spec, &list).iter().map(ToString::to_string));
+    write(path, &made.items, &problems, &made.notes, out)
+}
+
+/// Writes items (JSON Lines; a JSON list for a `.json` `out`), naming the notes and problems
+/// on standard error. Exit 1 when there were problems (the items read are written).
+fn write(path: &str, items: &[(usize, Item)], problems: &[String], notes: &[String], out: Option<&str>) -> Outcome {
+    for n in notes {
         eprintln!("{path}: {n}");
     }
-    for p in &problems {
+    for p in problems {
         eprintln!("{path}: {p}");
     }
     let list: Vec<&Item> = items.iter().map(|(_, i)| i).collect();

@@ -92,9 +92,19 @@ fn main() -> ExitCode {
         Command::Items {
             spec,
             file,
+            out,
+            from: Some(from),
+            model,
+            control,
+            ..
+        } => items::imported(&spec, &file, &from, model.as_deref(), control.as_deref(), out.as_deref()),
+        Command::Items {
+            spec,
+            file,
             map,
             sheet,
             out,
+            ..
         } => items::items(&spec, &file, &map, sheet.as_deref(), out.as_deref()),
         Command::Serve {
             study,

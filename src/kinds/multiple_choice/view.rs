@@ -27,6 +27,9 @@ pub struct MultipleChoiceProps {
     /// Whether the control is locked (after submit).
     #[prop_or_default]
     pub disabled: bool,
+    /// The options a model suggests, marked as such (none without suggestions).
+    #[prop_or_default]
+    pub suggested: Vec<OptionValue>,
     /// UI language.
     pub lang: Lang,
     /// Dispatches the new set of ticked options.
@@ -57,6 +60,7 @@ pub fn MultipleChoiceView(props: &MultipleChoiceProps) -> Html {
                 checked={props.ticked.contains(&o.value)}
                 definition_open={c.definitions_open} invalid={props.error.is_some()}
                 described_by={described_by.clone()} lang={props.lang}
+                tag={props.suggested.contains(&o.value).then(|| AttrValue::from(crate::i18n::t(props.lang, crate::i18n::Msg::SuggestionPending)))}
                 on_choose={props.on_action.reform(move |()| action.clone())} />
         }
     };
@@ -89,6 +93,7 @@ impl crate::ui::kind_view::KindView for MultipleChoice {
         };
         html! {
             <MultipleChoiceView instance={cx.instance} control={Rc::new(self.clone())} {ticked}
+                suggested={crate::ui::suggestion_bar::suggested_options(cx.task, &self.id)}
                 error={cx.error.clone()} disabled={cx.form.submitted} lang={cx.lang}
                 on_action={cx.actions.now.clone()} />
         }

@@ -23,6 +23,9 @@ pub struct SingleChoiceProps {
     /// Whether the control is locked (after submit).
     #[prop_or_default]
     pub disabled: bool,
+    /// The option a model suggests, marked as such (none without suggestions).
+    #[prop_or_default]
+    pub suggested: Option<OptionValue>,
     /// UI language.
     pub lang: Lang,
     /// Dispatches the annotator's choice.

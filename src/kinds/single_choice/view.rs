@@ -39,6 +39,7 @@ pub fn SingleChoiceView(props: &SingleChoiceProps) -> Html {
                             definition_open={c.definitions_open}
                             invalid={props.error.is_some()}
                             described_by={described_by.clone()}
+                            tag={(props.suggested.as_ref() == Some(&o.value)).then(|| AttrValue::from(crate::i18n::t(props.lang, crate::i18n::Msg::SuggestionPending)))}
                             lang={props.lang} {on_choose} />
                     }
                 }) }
@@ -63,8 +64,9 @@ impl crate::ui::kind_view::KindView for SingleChoice {
                     disabled={form.submitted} {lang} {on_action} />
             }
         } else {
+            let suggested = crate::ui::suggestion_bar::suggested_options(cx.task, &self.id).into_iter().next();
             html! {
-                <SingleChoiceView {instance} {control} {chosen} {error}
+                <SingleChoiceView {instance} {control} {chosen} {error} {suggested}
                     disabled={form.submitted} {lang} {on_action} />
             }
         }

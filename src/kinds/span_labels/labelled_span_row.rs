@@ -38,6 +38,10 @@ pub struct LabelledSpanRowProps {
     pub on_action: Callback<Action>,
     /// Shows the span in the text.
     pub on_jump: Callback<WordSpan>,
+    /// When a model suggested it: its position among the suggestion's parts, and what became
+    /// of it (pending ones can be accepted or rejected here).
+    #[prop_or_default]
+    pub suggested: Option<(usize, crate::form::suggestions::Decision)>,
 }
 
 /// One marked passage.
@@ -83,8 +87,38 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
         props.text.to_string()
     };
     let label_id = format!("{}-label", props.id);
+    let suggestion = props.suggested.map(|(part, decision)| {
+        use crate::form::suggestions::Decision;
+        let tag = match decision {
+            Decision::Pending => Msg::SuggestionPending,
+            Decision::Accepted => Msg::SuggestionAccepted,
+            _ => Msg::SuggestionChanged,
+        };
+        let decide = |accept: bool| {
+            let (on_action, control) = (props.on_action.clone(), c.id.clone());
+            Callback::from(move |_: MouseEvent| {
+                on_action.emit(Action::Decide { control: control.clone(), part: Some(part), accept })
+            })
+        };
+        let what = format!("{} ({label_name})", props.text);
+        html! {
+            <div class="glossa-suggestion-row" data-decision={format!("{decision:?}").to_lowercase()}>
+                <span class="glossa-suggestion-tag">{"✦ "}{t(lang, tag)}</span>
+                if decision == Decision::Pending && !props.disabled {
+                    <button type="button" class="glossa-button glossa-suggestion-accept" id={format!("{}-accept", props.id)}
+                        onclick={decide(true)} aria-label={format!("{}: {what}", t(lang, Msg::SuggestionAccept))}>
+                        {t(lang, Msg::SuggestionAccept)}
+                    </button>
+                    <button type="button" class="glossa-button glossa-suggestion-reject" id={format!("{}-reject", props.id)}
+                        onclick={decide(false)} aria-label={format!("{}: {what}", t(lang, Msg::SuggestionReject))}>
+                        {t(lang, Msg::SuggestionReject)}
+                    </button>
+                }
+            </div>
+        }
+    });
     html! {
-        <li class={classes!("glossa-labelled-span", (!props.errors.is_empty()).then_some("has-error"))} id={props.id.clone()}>
+        <li class={classes!("glossa-labelled-span", (!props.errors.is_empty()).then_some("has-error"), props.suggested.map(|_| "is-suggested"))} id={props.id.clone()}>
             <div class="glossa-labelled-head">
                 <span class={format!("glossa-swatch glossa-c{}", props.style % PALETTE)} aria-hidden="true">{"Aa"}</span>
                 <button type="button" class="glossa-chip-jump glossa-labelled-text" onclick={jump}
@@ -96,6 +130,9 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
                     </button>
                 }
             </div>
+            if let Some(row) = suggestion {
+                {row}
+            }
             <div class="glossa-labelled-fields">
                 <label class="glossa-labelled-field">
                     <span class="glossa-value-label">{t(lang, Msg::SpanLabel)}</span>

@@ -97,13 +97,31 @@ pub fn SpanLabelsView(props: &SpanLabelsViewProps) -> Html {
             .map(|s| (style_of(s.label.as_str()), s.span))
             .collect(),
     );
+    // Each span a model suggested: its part and what became of it (by the span's position).
+    let suggested: Vec<Option<(usize, crate::form::suggestions::Decision)>> = {
+        let mut out = vec![None; set.spans.len()];
+        if crate::support::family::SUGGEST {
+            for u in crate::form::suggestions::decisions(&props.task, &props.form, &c.id).unwrap_or_default() {
+                if let (Some(i), Some(j)) = (u.suggested, u.answer) {
+                    if let Some(slot) = out.get_mut(j) {
+                        *slot = Some((i, u.decision));
+                    }
+                }
+            }
+        }
+        out
+    };
     let tags: Rc<Vec<(WordSpan, AttrValue, usize)>> = Rc::new(
         set.spans
             .iter()
-            .map(|s| {
+            .enumerate()
+            .map(|(j, s)| {
                 let name = c
                     .label_of(s.label.as_str())
                     .map_or_else(|| s.label.to_string(), |l| l.label.clone());
+                // A suggestion still to decide is marked by a sign, not by colour alone.
+                let pending = matches!(suggested.get(j), Some(Some((_, crate::form::suggestions::Decision::Pending))));
+                let name = if pending { format!("✦ {name}") } else { name };
                 (
                     s.span,
                     AttrValue::from(name),
@@ -182,7 +200,8 @@ pub fn SpanLabelsView(props: &SpanLabelsViewProps) -> Html {
                                     <LabelledSpanRow key={format!("{}-{}-{}", s.span.first, s.span.last, s.label)}
                                         id={format!("{base}-span{i}")} control={Rc::clone(c)} index={i} span={s.clone()}
                                         text={AttrValue::from(covered(&s.span))} style={style_of(s.label.as_str())} {errors}
-                                        disabled={props.form.submitted} {lang} on_action={props.on_action.clone()} on_jump={on_jump.clone()} />
+                                        disabled={props.form.submitted} {lang} on_action={props.on_action.clone()} on_jump={on_jump.clone()}
+                                        suggested={suggested.get(i).copied().flatten()} />
                                 }
                             }) }
                         </ul>

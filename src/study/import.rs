@@ -1,0 +1,280 @@
+//! Model suggestions imported from other tools into items of a spec: Label Studio tasks with
+//! `predictions` (its JSON export), and spaCy / Prodigy JSON Lines (`{"text", "spans":
+//! [{"start", "end", "label"}], "accept": [...]}`, as `spacy.training` and Prodigy write
+//! them). Spans given by character offsets (Label Studio's count UTF-16 code units, as
+//! JavaScript does; spaCy's count code points, as Python does) become spans of the control's
+//! words; a span whose ends fall inside a word grows to the whole word, with a note.
+
+use crate::item::Item;
+use crate::spec::{Control, TaskSpec};
+use crate::support::sorted_map::SortedMap;
+use crate::text::Tokens;
+use serde_json::{json, Map, Value};
+
+/// The formats read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Label Studio's JSON export: tasks with `data` and `predictions`.
+    LabelStudio,
+    /// spaCy / Prodigy JSON Lines: `text`, `spans`, `accept`, `meta`.
+    Spacy,
+}
+
+impl Format {
+    /// Reads a format's name (`labelstudio`, `spacy`, `prodigy`).
+    pub fn read(name: &str) -> Option<Format> {
+        match name.to_ascii_lowercase().replace(['-', '_', ' '], "").as_str() {
+            "labelstudio" | "ls" => Some(Format::LabelStudio),
+            "spacy" | "prodigy" => Some(Format::Spacy),
+            _ => None,
+        }
+    }
+}
+
+/// What an import made: the items (with their record's number, from 1), and notes and
+/// problems naming the record.
+#[derive(Debug, Default)]
+pub struct Imported {
+    /// The items made, with the number of the record each came from.
+    pub items: Vec<(usize, Item)>,
+    /// What was adjusted (a span grown to whole words).
+    pub notes: Vec<String>,
+    /// What could not be read (the record is left out).
+    pub problems: Vec<String>,
+}
+
+/// Which offsets a tool counts in.
+#[derive(Clone, Copy)]
+enum Units {
+    Utf16,
+    CodePoints,
+}
+
+/// The words a character range covers (`None` when it covers none): grown to whole words.
+fn words(tokens: &Tokens, start: usize, end: usize, units: Units) -> Option<(usize, usize, bool)> {
+    let range = |t: &crate::text::tokens::Token| match units {
+        Units::Utf16 => t.utf16,
+        Units::CodePoints => t.chars,
+    };
+    let covered: Vec<usize> = (0..tokens.word_count())
+        .filter(|&w| tokens.word(w).is_some_and(|t| { let (a, b) = range(t); a < end && start < b }))
+        .collect();
+    let (first, last) = (*covered.first()?, *covered.last()?);
+    let exact = tokens.word(first).is_some_and(|t| range(t).0 == start)
+        && tokens.word(last).is_some_and(|t| range(t).1 == end);
+    Some((first, last, exact))
+}
+
+/// Reads an import's text into items for the spec. `model` names the model when the file
+/// does not (spaCy lines never do; Label Studio's `model_version` otherwise); `control` is the
+/// span control spaCy's spans go to (default: the spec's only one, or the one over `text`).
+pub fn import(spec: &TaskSpec, text: &str, format: Format, model: Option<&str>, control: Option<&str>) -> Imported {
+    let mut out = Imported::default();
+    let records: Vec<Value> = match format {
+        Format::LabelStudio => match serde_json::from_str::<Value>(text) {
+            Ok(Value::Array(tasks)) => tasks,
+            Ok(task @ Value::Object(_)) => vec![task],
+            Ok(_) => {
+                out.problems.push("a Label Studio export is a JSON list of tasks".to_owned());
+                return out;
+            }
+            Err(e) => {
+                out.problems.push(format!("not JSON: {e}"));
+                return out;
+            }
+        },
+        Format::Spacy => {
+            let mut lines = Vec::new();
+            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                match serde_json::from_str::<Value>(line) {
+                    Ok(v) => lines.push(v),
+                    Err(e) => out.problems.push(format!("line {}: not JSON: {e}", n + 1)),
+                }
+            }
+            lines
+        }
+    };
+    for (n, record) in records.iter().enumerate() {
+        let at = match format {
+            Format::LabelStudio => format!("task {}", n + 1),
+            Format::Spacy => format!("line {}", n + 1),
+        };
+        let made = match format {
+            Format::LabelStudio => label_studio(spec, record, model, &at, &mut out.notes),
+            Format::Spacy => spacy(spec, record, model, control, n, &at, &mut out.notes),
+        };
+        match made {
+            Ok(item) => out.items.push((n + 1, item)),
+            Err(e) => out.problems.push(format!("{at}: {e}")),
+        }
+    }
+    out
+}
+
+/// A span control's suggested spans from character ranges with their labels.
+fn spans(
+    spec: &TaskSpec,
+    control: &Control,
+    fields: &Map<String, Value>,
+    ranges: &[(usize, usize, String)],
+    units: Units,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Result<Value, String> {
+    let Control::SpanLabels(c) = control else {
+        return Err(format!("\"{}\" is not a labelled-span control: spans cannot go to it", control.id()));
+    };
+    let text = fields
+        .get(c.text_field.as_str())
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("no text in the field \"{}\" that \"{}\" marks", c.text_field, c.id))?;
+    let tokens = Tokens::with_units(text, c.units);
+    let mut out = Vec::new();
+    for (start, end, label) in ranges {
+        let Some((first, last, exact)) = words(&tokens, *start, *end, units) else {
+            notes.push(format!("{at}: the span {start}–{end} ({label}) covers no word of the text; left out"));
+            continue;
+        };
+        if !exact {
+            notes.push(format!(
+                "{at}: the span {start}–{end} ({label}) ends inside a word; it is given as the whole words \"{}\"",
+                tokens.covered(text, first, last)
+            ));
+        }
+        out.push(json!({"label": label, "words": [first, last]}));
+    }
+    let _ = spec;
+    Ok(json!({ "spans": out }))
+}
+
+/// A choice control's suggested answer from the options a tool chose.
+fn choices(control: &Control, chosen: &[String]) -> Result<Value, String> {
+    match control {
+        Control::SingleChoice(_) => match chosen {
+            [one] => Ok(json!(one)),
+            _ => Err(format!("\"{}\" takes one option; the suggestion has {}", control.id(), chosen.len())),
+        },
+        Control::MultipleChoice(_) => Ok(json!(chosen)),
+        _ => Err(format!("\"{}\" is not a choice: options cannot go to it", control.id())),
+    }
+}
+
+/// One Label Studio task: its `data` become the item's fields, its first prediction the
+/// suggestions (each result to the control its `from_name` names).
+fn label_studio(spec: &TaskSpec, task: &Value, model: Option<&str>, at: &str, notes: &mut Vec<String>) -> Result<Item, String> {
+    let data = task.get("data").and_then(Value::as_object).ok_or("no \"data\" object")?;
+    let mut fields = data.clone();
+    let id = match (data.get("id"), task.get("id")) {
+        (Some(Value::String(s)), _) => s.clone(),
+        (Some(v @ Value::Number(_)), _) | (None, Some(v @ Value::Number(_))) => v.to_string(),
+        (None, Some(Value::String(s))) => s.clone(),
+        _ => return Err("no id (the task's \"id\" or data's \"id\")".to_owned()),
+    };
+    fields.remove("id");
+    let prediction = task.get("predictions").and_then(Value::as_array).and_then(|p| p.first());
+    if let Some(p) = prediction {
+        let name = p
+            .get("model_version")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .or(model)
+            .ok_or("the prediction names no model_version: give one with --model")?;
+        let mut ranges: SortedMap<String, Vec<(usize, usize, String)>> = SortedMap::new();
+        let mut suggestions = Map::new();
+        for r in p.get("result").and_then(Value::as_array).into_iter().flatten() {
+            let from = r.get("from_name").and_then(Value::as_str).unwrap_or_default();
+            let control = spec.control(&from.into()).ok_or_else(|| format!("the prediction's from_name \"{from}\" is no control of the spec"))?;
+            let value = r.get("value").cloned().unwrap_or_default();
+            let strings = |key: &str| -> Vec<String> {
+                value.get(key).and_then(Value::as_array).into_iter().flatten().filter_map(|v| v.as_str().map(str::to_owned)).collect()
+            };
+            let answer = match r.get("type").and_then(Value::as_str).unwrap_or_default() {
+                "labels" | "hypertextlabels" => {
+                    let (Some(start), Some(end)) = (value.get("start").and_then(Value::as_u64), value.get("end").and_then(Value::as_u64)) else {
+                        return Err(format!("a span of \"{from}\" has no start and end offsets"));
+                    };
+                    for label in strings("labels") {
+                        ranges.entry(from.to_owned()).or_default().push((start as usize, end as usize, label));
+                    }
+                    continue;
+                }
+                "choices" => choices(control, &strings("choices"))?,
+                "rating" | "number" => value.get(if r["type"] == "rating" { "rating" } else { "number" }).cloned().unwrap_or_default(),
+                "textarea" => json!(strings("text").join("\n")),
+                other => return Err(format!("results of type \"{other}\" are not read; give labels, choices, rating, number or textarea")),
+            };
+            suggestions.insert(from.to_owned(), json!({"model": name, "answer": answer}));
+        }
+        for (from, list) in &ranges {
+            let control = spec.control(&from.as_str().into()).ok_or("unreachable")?;
+            let answer = spans(spec, control, &fields, list, Units::Utf16, at, notes)?;
+            suggestions.insert(from.clone(), json!({"model": name, "answer": answer}));
+        }
+        if let Some(score) = p.get("score").filter(|s| s.is_number()) {
+            for s in suggestions.values_mut() {
+                s["confidence"] = score.clone();
+            }
+        }
+        if !suggestions.is_empty() {
+            fields.insert(crate::task::suggestions::FIELD.to_owned(), Value::Object(suggestions));
+        }
+    }
+    Ok(Item { id, fields: fields.into_iter().collect() })
+}
+
+/// One spaCy / Prodigy line: `text` (and `meta`'s fields), `spans` to the span control, and
+/// Prodigy's `accept` (the options chosen) to the spec's choice control.
+fn spacy(spec: &TaskSpec, line: &Value, model: Option<&str>, control: Option<&str>, n: usize, at: &str, notes: &mut Vec<String>) -> Result<Item, String> {
+    let model = model.ok_or("spaCy lines name no model: give one with --model")?;
+    let text = line.get("text").and_then(Value::as_str).ok_or("no \"text\"")?;
+    let meta = line.get("meta").and_then(Value::as_object);
+    let id = meta
+        .and_then(|m| m.get("id"))
+        .or_else(|| line.get("id"))
+        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+        .unwrap_or_else(|| format!("{}", n + 1));
+    let span_control = spec.controls.iter().filter(|c| matches!(c, Control::SpanLabels(_)));
+    let span_control: Vec<&Control> = match control {
+        Some(id) => spec.controls.iter().filter(|c| c.id().as_str() == id).collect(),
+        None => span_control.collect(),
+    };
+    let mut fields = Map::new();
+    if let Some(m) = meta {
+        for (k, v) in m.iter().filter(|(k, _)| k.as_str() != "id") {
+            fields.insert(k.clone(), v.clone());
+        }
+    }
+    let mut suggestions = Map::new();
+    let found: Vec<(usize, usize, String)> = line
+        .get("spans")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|s| Some((s.get("start")?.as_u64()? as usize, s.get("end")?.as_u64()? as usize, s.get("label")?.as_str()?.to_owned())))
+        .collect();
+    if line.get("spans").is_some() {
+        let [c] = span_control.as_slice() else {
+            return Err("the spec has no single labelled-span control for the spans: name one with --control".to_owned());
+        };
+        let Control::SpanLabels(sl) = c else {
+            return Err(format!("\"{}\" is not a labelled-span control", c.id()));
+        };
+        fields.insert(sl.text_field.to_string(), json!(text));
+        let answer = spans(spec, c, &fields, &found, Units::CodePoints, at, notes)?;
+        suggestions.insert(c.id().to_string(), json!({"model": model, "answer": answer}));
+    } else {
+        fields.insert("text".to_owned(), json!(text));
+    }
+    if let Some(accept) = line.get("accept").and_then(Value::as_array) {
+        let chosen: Vec<String> = accept.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect();
+        let choice: Vec<&Control> = spec.controls.iter().filter(|c| matches!(c, Control::SingleChoice(_) | Control::MultipleChoice(_))).collect();
+        let [c] = choice.as_slice() else {
+            return Err("the line's \"accept\" needs the spec's one choice control".to_owned());
+        };
+        suggestions.insert(c.id().to_string(), json!({"model": model, "answer": choices(c, &chosen)?}));
+    }
+    if !suggestions.is_empty() {
+        fields.insert(crate::task::suggestions::FIELD.to_owned(), Value::Object(suggestions));
+    }
+    Ok(Item { id, fields: fields.into_iter().collect() })
+}
