@@ -118,11 +118,17 @@ impl Draft {
         form.touched = self.touched.clone();
         form.selection = None;
         if crate::support::family::SUGGEST {
-            // Only decisions on suggestions the task shows (a tampered draft accepts nothing
-            // else).
+            // Only decisions on parts of suggestions the task shows (a tampered draft decides
+            // nothing else).
             for (control, parts) in &self.decided {
-                for &part in parts {
-                    form = apply(task, &form, crate::form::Action::Decide { control: control.clone(), part: Some(part), accept: true });
+                let n = task.suggestion(control).map_or(0, |s| {
+                    crate::form::suggestions::parts(Some(&s.answer)).len()
+                });
+                let mut valid: Vec<usize> = parts.iter().copied().filter(|i| *i < n).collect();
+                valid.sort_unstable();
+                valid.dedup();
+                if !valid.is_empty() {
+                    form.decided.insert(control.clone(), valid);
                 }
             }
         }

@@ -47,7 +47,7 @@ pub struct UnitRecord {
 }
 
 /// One part as results write it: a labelled span, an option's value, or the whole answer.
-fn part_value(task: &Task, control: &crate::spec::Control, part: Part) -> Option<serde_json::Value> {
+pub fn part_value(task: &Task, control: &crate::spec::Control, part: Part) -> Option<serde_json::Value> {
     let whole = |answer: &Answer| {
         crate::spec::each_control!(control, c => c.value(task, Some(answer)))
             .and_then(|v| serde_json::to_value(v).ok())
@@ -65,6 +65,31 @@ fn part_value(task: &Task, control: &crate::spec::Control, part: Part) -> Option
     }
 }
 
+/// The decisions on one control as results record them: the suggested answer against the
+/// answer, given the parts decided on (`require`: a part left as suggested is then pending,
+/// else kept).
+pub fn records(
+    task: &Task,
+    control: &crate::spec::Control,
+    suggested: &Answer,
+    answer: Option<&Answer>,
+    decided: &[usize],
+    require: bool,
+) -> Vec<UnitRecord> {
+    let (s, a) = (parts(Some(suggested)), parts(answer));
+    crate::form::suggestions::units(suggested, answer, decided)
+        .into_iter()
+        .map(|u| UnitRecord {
+            decision: match u.decision {
+                Decision::Pending if !require => Decision::Kept,
+                d => d,
+            },
+            suggested: u.suggested.and_then(|i| part_value(task, control, *s.get(i)?)),
+            answer: u.answer.and_then(|j| part_value(task, control, *a.get(j)?)),
+        })
+        .collect()
+}
+
 /// The provenance of every control with a suggestion, by the task's control id (a control a
 /// section asks per output: `control/output`). Hidden controls are left out.
 pub fn of(task: &Task, form: &FormState) -> SortedMap<ControlId, Suggest<Provenance>> {
@@ -79,26 +104,12 @@ pub fn of(task: &Task, form: &FormState) -> SortedMap<ControlId, Suggest<Provena
             continue;
         }
         let answer = form.answers.get(id);
-        let value = |a: &Answer| crate::spec::each_control!(control, c => c.value(task, Some(a)));
-        let suggested_value = value(&suggestion.answer)
-            .and_then(|v| serde_json::to_value(v).ok())
-            .unwrap_or_default();
-        let units = match crate::form::suggestions::decisions(task, form, id) {
-            Some(units) => {
-                let (s, a) = (parts(Some(&suggestion.answer)), parts(answer));
-                units
-                    .into_iter()
-                    .map(|u| UnitRecord {
-                        decision: match u.decision {
-                            Decision::Pending if !require => Decision::Kept,
-                            d => d,
-                        },
-                        suggested: u.suggested.and_then(|i| part_value(task, control, *s.get(i)?)),
-                        answer: u.answer.and_then(|j| part_value(task, control, *a.get(j)?)),
-                    })
-                    .collect()
-            }
-            None => Vec::new(),
+        let suggested_value = part_value(task, control, Part::Whole(&suggestion.answer)).unwrap_or_default();
+        let units = if suggested.shown {
+            let decided = form.decided.get(id).map_or(&[][..], |v| v.as_slice());
+            records(task, control, &suggestion.answer, answer, decided, require)
+        } else {
+            Vec::new()
         };
         out.insert(
             id.clone(),

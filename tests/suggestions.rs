@@ -1,0 +1,334 @@
+//! Model suggestions, natively: a tagger's spans and an LLM judge's preference pre-filled,
+//! accepted, changed, rejected and added to; the result's provenance and `glossa validate`
+//! re-checking it (a forged decision, model or suggestion is named); drafts keeping the
+//! decisions; the anchoring split recorded; `glossa check` naming a bad suggestion; and the
+//! importers from Label Studio and spaCy / Prodigy.
+#![cfg(not(target_arch = "wasm32"))]
+
+use glossa::analysis::revalidate::check_result;
+use glossa::form::draft::Draft;
+use glossa::form::suggestions::{fresh, Decision};
+use glossa::form::{apply, Action, FormState, KindEdit};
+use glossa::item;
+use glossa::kinds::span_labels::LabelEdit;
+use glossa::result::{build, Environment};
+use glossa::support::ids::ControlId;
+use glossa::support::sorted_map::SortedMap;
+use glossa::task::Task;
+use glossa::validate::ProblemCode;
+use serde_json::{json, Value};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(format!("{ROOT}/{path}")).unwrap()
+}
+
+/// Item `n` of a shipped example with the spec changed by `change`, for participant `seed`.
+fn task_with(dir: &str, n: usize, seed: &str, change: impl FnOnce(&mut Value)) -> Task {
+    let mut spec: Value = serde_json::from_str(&read(&format!("www/examples/{dir}/spec.json"))).unwrap();
+    change(&mut spec);
+    let spec = glossa::mount::load_spec(&spec.to_string()).expect("spec");
+    let items = item::parse_items(&read(&format!("www/examples/{dir}/items.json"))).expect("items");
+    assert_eq!(glossa::mount::check_items(&spec, &items), vec![]);
+    Task::new(spec, items[n].clone(), Some(seed))
+}
+
+fn task(dir: &str, n: usize) -> Task {
+    task_with(dir, n, "P-1", |_| {})
+}
+
+fn entities() -> ControlId {
+    ControlId::from("entities")
+}
+
+fn label(f: &FormState, t: &Task, edit: LabelEdit) -> FormState {
+    apply(t, f, Action::kind(entities(), KindEdit::SpanLabels(edit)))
+}
+
+fn decide(f: &FormState, t: &Task, part: Option<usize>, accept: bool) -> FormState {
+    apply(t, f, Action::Decide { control: entities(), part, accept })
+}
+
+fn mark(f: &FormState, t: &Task, first: usize, last: usize, l: &str) -> FormState {
+    let f = apply(t, f, Action::Select { control: entities(), anchor: first, focus: last, complete: true });
+    label(&f, t, LabelEdit::Pick(l.into()))
+}
+
+fn result(t: &Task, f: &FormState) -> Value {
+    let mut ids = SortedMap::new();
+    ids.insert("participant".to_owned(), "P-1".to_owned());
+    let doc = build(t, f, &Environment::default(), &ids, 1_700_000_000_000).expect("valid");
+    serde_json::to_value(doc).unwrap()
+}
+
+fn decisions(v: &Value, control: &str) -> Vec<String> {
+    v["provenance"][control]["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["decision"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn findings(t: &Task, v: &Value) -> Vec<String> {
+    check_result(t, v).into_iter().map(|f| format!("{}: {}", f.path, f.message)).collect()
+}
+
+#[test]
+fn a_taggers_spans_are_accepted_changed_rejected_and_added_to_and_the_result_says_which() {
+    // conll-002: "The European Commission said on Thursday it disagreed with German advice to
+    // consumers to shun British lamb ." — suggested: ORG 1–2, MISC 9 (German), MISC 15
+    // (British), MISC 5 (Thursday).
+    let t = task("en-ner", 1);
+    let f = fresh(&t, 0);
+    assert_eq!(glossa::form::suggestions::pending(&t, &f), vec![(entities(), 4)]);
+    // Nothing undecided goes out: the submit is refused, naming the control.
+    let refused = build(&t, &f, &Environment::default(), &SortedMap::new(), 1).unwrap_err();
+    assert_eq!(refused.problems.iter().map(|p| p.code).collect::<Vec<_>>(), vec![ProblemCode::SuggestionPending]);
+    let f = decide(&f, &t, Some(0), true); // European Commission: right
+    let f = label(&f, &t, LabelEdit::Relabel { span: 1, label: "MISC".into() }); // German: no change
+    let f = label(&f, &t, LabelEdit::Relabel { span: 2, label: "LOC".into() }); // British → LOC: changed
+    let f = decide(&f, &t, Some(3), false); // Thursday: no name
+    let f = decide(&f, &t, Some(1), true); // German: right
+    let f = mark(&f, &t, 16, 16, "MISC"); // lamb: the annotator's own
+    assert_eq!(glossa::form::suggestions::pending(&t, &f), vec![]);
+    let v = result(&t, &f);
+    assert_eq!(decisions(&v, "entities"), ["accepted", "accepted", "changed", "rejected", "added"]);
+    let p = &v["provenance"]["entities"];
+    assert_eq!(p["model"], "dslim/bert-base-NER");
+    assert_eq!(p["shown"], true);
+    assert_eq!(p["units"][2]["suggested"]["label"], "MISC");
+    assert_eq!(p["units"][2]["answer"]["label"], "LOC");
+    assert_eq!(p["units"][2]["answer"]["text"], "British");
+    assert_eq!(p["units"][3]["suggested"]["text"], "Thursday");
+    assert!(p["units"][3].get("answer").is_none());
+    assert_eq!(p["units"][4]["answer"]["text"], "lamb");
+    assert_eq!(p["suggested"]["spans"].as_array().unwrap().len(), 4);
+    // `glossa validate`'s re-check finds it is the widget's.
+    assert_eq!(findings(&t, &v), Vec::<String>::new());
+}
+
+#[test]
+fn a_forged_decision_model_or_suggestion_is_named() {
+    let t = task("en-ner", 1);
+    let f = decide(&fresh(&t, 0), &t, None, true);
+    let v = result(&t, &f);
+    assert_eq!(decisions(&v, "entities"), ["accepted"; 4]);
+    assert_eq!(findings(&t, &v), Vec::<String>::new());
+    let forged = |change: &dyn Fn(&mut Value)| {
+        let mut w = v.clone();
+        change(&mut w);
+        findings(&t, &w)
+    };
+    let got = forged(&|w| w["provenance"]["entities"]["units"][0]["decision"] = json!("changed"));
+    assert!(got.iter().any(|f| f.starts_with("provenance.entities.units:")), "{got:?}");
+    let got = forged(&|w| w["provenance"]["entities"]["model"] = json!("a-person"));
+    assert!(got.iter().any(|f| f.starts_with("provenance.entities.model:")), "{got:?}");
+    let got = forged(&|w| w["provenance"]["entities"]["suggested"]["spans"] = json!([]));
+    assert!(got.iter().any(|f| f.starts_with("provenance.entities.suggested:")), "{got:?}");
+    let got = forged(&|w| { w["provenance"].as_object_mut().unwrap().remove("entities"); });
+    assert!(got.iter().any(|f| f.starts_with("provenance.entities:")), "{got:?}");
+    // A span removed from the answer but still claimed as accepted.
+    let got = forged(&|w| { w["answers"]["entities"]["spans"].as_array_mut().unwrap().pop(); });
+    assert!(got.iter().any(|f| f.starts_with("provenance.entities.units:")), "{got:?}");
+    let got = forged(&|w| w["provenance"]["entities"]["units"][1]["decision"] = json!("pending"));
+    assert!(got.iter().any(|f| f.contains("pending")), "{got:?}");
+}
+
+#[test]
+fn a_removed_suggestion_marked_again_is_accepted_not_pending() {
+    let t = task("en-ner", 4); // conll-005: PER "Rare Hendrix" 0–1, LOC "London" 10
+    let f = fresh(&t, 0);
+    let f = label(&f, &t, LabelEdit::Remove(1)); // London removed by its ×…
+    let f = mark(&f, &t, 10, 10, "LOC"); // …and marked again
+    let f = label(&f, &t, LabelEdit::Remove(0)); // Rare Hendrix: wrong extent
+    let f = mark(&f, &t, 1, 1, "PER"); // Hendrix
+    let v = result(&t, &f);
+    assert_eq!(decisions(&v, "entities"), ["changed", "accepted"]);
+    assert_eq!(v["provenance"]["entities"]["units"][0]["answer"]["text"], "Hendrix");
+}
+
+#[test]
+fn a_draft_keeps_each_decision_through_a_reload() {
+    let t = task("en-ner", 2);
+    let f = fresh(&t, 0);
+    let f = decide(&f, &t, Some(0), true);
+    let f = decide(&f, &t, Some(2), false);
+    let f = label(&f, &t, LabelEdit::Relabel { span: 1, label: "LOC".into() });
+    let draft: Draft = serde_json::from_str(&serde_json::to_string(&Draft::of(&t, &f, 5)).unwrap()).unwrap();
+    let back = draft.restore(&t, 10).expect("restores");
+    assert_eq!(back.answers, f.answers);
+    assert_eq!(back.decided, f.decided);
+    let (a, b) = (
+        glossa::form::suggestions::decisions(&t, &f, &entities()),
+        glossa::form::suggestions::decisions(&t, &back, &entities()),
+    );
+    assert_eq!(a, b);
+    assert_eq!(glossa::form::suggestions::pending(&t, &back), vec![(entities(), 1)]);
+    // A tampered draft cannot accept a part the item never suggested.
+    let mut bad = draft.clone();
+    bad.decided.insert(entities(), vec![0, 1, 2, 3, 99]);
+    let back = bad.restore(&t, 10).unwrap();
+    assert_eq!(back.decided[&entities()], vec![0, 1, 2, 3]);
+}
+
+#[test]
+fn a_judges_preference_is_confirmed_or_overruled() {
+    // arena-002: the judge prefers model-b clearly on both criteria.
+    let t = task("en-chatbot-pairwise", 1);
+    let pref = ControlId::from("preference");
+    let f = fresh(&t, 0);
+    assert_eq!(glossa::form::suggestions::pending(&t, &f), vec![(pref.clone(), 1)]);
+    let ok = apply(&t, &f, Action::Decide { control: pref.clone(), part: None, accept: true });
+    assert_eq!(decisions(&result(&t, &ok), "preference"), ["accepted"]);
+    // Overruled on one criterion: the judgement is changed.
+    let edit = glossa::kinds::pairwise::Prefer {
+        criterion: Some("correct".into()),
+        edit: glossa::kinds::pairwise::PreferEdit::Tie,
+    };
+    let changed = apply(&t, &f, Action::kind(pref.clone(), KindEdit::Pairwise(edit)));
+    let v = result(&t, &changed);
+    assert_eq!(decisions(&v, "preference"), ["changed"]);
+    assert_eq!(v["provenance"]["preference"]["units"][0]["answer"]["correct"]["tie"], true);
+    assert_eq!(v["provenance"]["preference"]["confidence"], 0.97);
+    assert_eq!(findings(&t, &v), Vec::<String>::new());
+}
+
+#[test]
+fn the_anchoring_split_hides_suggestions_on_a_seeded_share_and_records_it() {
+    let half = |spec: &mut Value| spec["suggestions"]["show_percent"] = json!(50);
+    let shown: Vec<bool> = (0..40)
+        .map(|p| task_with("en-ner", 1, &format!("P-{p}"), half).suggestion(&entities()).is_some())
+        .collect();
+    let again: Vec<bool> = (0..40)
+        .map(|p| task_with("en-ner", 1, &format!("P-{p}"), half).suggestion(&entities()).is_some())
+        .collect();
+    assert_eq!(shown, again, "the split is the same for the same seed");
+    assert!(shown.iter().any(|s| *s) && shown.iter().any(|s| !*s), "{shown:?}");
+    let hidden = (0..40).find(|p| !shown[*p]).unwrap();
+    let t = task_with("en-ner", 1, &format!("P-{hidden}"), half);
+    let f = fresh(&t, 0);
+    assert!(f.answers.is_empty(), "nothing is pre-filled where suggestions are hidden");
+    let f = mark(&f, &t, 1, 2, "ORG");
+    let v = result(&t, &f);
+    let p = &v["provenance"]["entities"];
+    assert_eq!(p["shown"], false);
+    assert_eq!(p["units"], json!([]));
+    assert_eq!(p["suggested"]["spans"].as_array().unwrap().len(), 4, "what would have been shown is kept for the findings");
+    assert_eq!(findings(&t, &v), Vec::<String>::new());
+}
+
+/// Runs `glossa`; its exit code, standard output and standard error.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa")).args(args).output().expect("glossa runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn glossa_check_names_the_item_and_control_of_a_bad_suggestion() {
+    let dir = std::env::temp_dir().join(format!("glossa-suggest-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut items: Vec<Value> = serde_json::from_str(&read("www/examples/en-ner/items.json")).unwrap();
+    items[2]["suggestions"]["entities"]["answer"]["spans"][0]["label"] = json!("DATE");
+    items[3]["suggestions"]["entities"]["model"] = json!("");
+    let path = dir.join("items.json");
+    std::fs::write(&path, serde_json::to_string(&items).unwrap()).unwrap();
+    let (code, out, err) = run(&["check", &format!("{ROOT}/www/examples/en-ner/spec.json"), path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    let all = out + &err;
+    assert!(all.contains("items[2].suggestions.entities.answer"), "{all}");
+    assert!(all.contains("items[3].suggestions.entities.model"), "{all}");
+}
+
+#[test]
+fn label_studio_predictions_become_suggestions_with_utf16_offsets_read_as_words() {
+    let (code, out, err) = run(&[
+        "items",
+        &format!("{ROOT}/www/examples/de-toxic/spec.json"),
+        &format!("{ROOT}/tests/fixtures/toxic.labelstudio.json"),
+        "--from",
+        "labelstudio",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let items: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let by = |id: &str| items.iter().find(|i| i["id"] == id).unwrap().clone();
+    assert_eq!(by("tox-005")["suggestions"]["toxisch"], json!({
+        "model": "llama-3.1-70b-instruct", "confidence": 0.88,
+        "answer": {"spans": [{"label": "beleidigung", "words": [3, 5]}]}}));
+    // "Du 🤡 bist echt ein Clown 🤡, hau ab.": each clown is two UTF-16 units, one word.
+    assert_eq!(by("tox-emoji")["suggestions"]["toxisch"]["answer"]["spans"][0]["words"], json!([3, 5]));
+    assert!(by("tox-004").get("suggestions").is_none(), "an empty prediction suggests nothing");
+    // The shipped example's suggestions are these (tox-004's "nothing" written by hand).
+    let shipped: Vec<Value> = serde_json::from_str(&read("www/examples/de-toxic/items.json")).unwrap();
+    for id in ["tox-005", "tox-006"] {
+        let s = shipped.iter().find(|i| i["id"] == id).unwrap();
+        assert_eq!(s["suggestions"], by(id)["suggestions"], "{id}");
+    }
+}
+
+#[test]
+fn spacy_spans_become_suggestions_and_a_span_inside_a_word_grows_with_a_note() {
+    let (code, out, err) = run(&[
+        "items",
+        &format!("{ROOT}/www/examples/en-ner/spec.json"),
+        &format!("{ROOT}/tests/fixtures/ner-tagger.spacy.jsonl"),
+        "--from",
+        "spacy",
+        "--model",
+        "dslim/bert-base-NER",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("line 2: the span 0–7 (LOC) ends inside a word; it is given as the whole words \"Germany's\""), "{err}");
+    let items: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let shipped: Vec<Value> = serde_json::from_str(&read("www/examples/en-ner/items.json")).unwrap();
+    for got in &items {
+        let s = shipped.iter().find(|i| i["id"] == got["id"]).unwrap();
+        assert_eq!(s["suggestions"], got["suggestions"], "{}", got["id"]);
+    }
+    // Without a model name, the lines cannot say whose the spans are.
+    let (code, _, err) = run(&[
+        "items",
+        &format!("{ROOT}/www/examples/en-ner/spec.json"),
+        &format!("{ROOT}/tests/fixtures/ner-tagger.spacy.jsonl"),
+        "--from",
+        "spacy",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--model"), "{err}");
+}
+
+#[test]
+fn the_decisions_of_units_never_lose_or_invent_a_part() {
+    // Every suggested part is in exactly one unit, every answer part too (for every subset of
+    // a suggestion kept, every relabelling, every extra span).
+    let t = task("en-ner", 2);
+    let suggestion = t.suggestion(&entities()).unwrap().answer.clone();
+    for mask in 0u32..16 {
+        for relabel in 0..4 {
+            let mut f = fresh(&t, 0);
+            for i in (0..4).rev() {
+                if mask & (1 << i) == 0 {
+                    f = decide(&f, &t, Some(i), false);
+                }
+            }
+            if matches!(f.answers.get(&entities()), Some(glossa::answer::Answer::Labels(s)) if s.spans.len() > relabel) {
+                f = label(&f, &t, LabelEdit::Relabel { span: relabel, label: "MISC".into() });
+            }
+            f = mark(&f, &t, 12, 13, "ORG");
+            let units = glossa::form::suggestions::units(&suggestion, f.answers.get(&entities()), &[]);
+            let suggested: Vec<usize> = units.iter().filter_map(|u| u.suggested).collect();
+            assert_eq!(suggested, vec![0, 1, 2, 3], "mask {mask}");
+            let mut answered: Vec<usize> = units.iter().filter_map(|u| u.answer).collect();
+            answered.sort();
+            let n = glossa::form::suggestions::parts(f.answers.get(&entities())).len();
+            assert_eq!(answered, (0..n).collect::<Vec<_>>(), "mask {mask}");
+            assert!(units.iter().all(|u| u.decision != Decision::Kept));
+        }
+    }
+}
