@@ -76,6 +76,10 @@ if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import statsmodels, choix'
   say "installing the PyPI statsmodels and choix packages into tests/.venv (the references for kappa and Bradley-Terry)"
   tests/.venv/bin/pip install --quiet --disable-pip-version-check statsmodels==0.15.0 choix==0.4.1
 fi
+if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import sklearn' 2>/dev/null; then
+  say "installing the PyPI scikit-learn package into tests/.venv (the reference for a model's precision, recall and F1)"
+  tests/.venv/bin/pip install --quiet --disable-pip-version-check scikit-learn==1.9.1
+fi
 if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import qualtrics' 2>/dev/null; then
   say "installing the PyPI qualtrics package into tests/.venv (the independent reader of generated .qsf surveys)"
   tests/.venv/bin/pip install --quiet --disable-pip-version-check qualtrics==0.4.2

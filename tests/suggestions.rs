@@ -332,3 +332,115 @@ fn the_decisions_of_units_never_lose_or_invent_a_part() {
         }
     }
 }
+
+fn close(got: &Value, want: &Value, what: &str) {
+    let (g, w) = (got.as_f64(), want.as_f64());
+    assert!(
+        matches!((g, w), (Some(g), Some(w)) if (g - w).abs() < 1e-9),
+        "{what}: Glossa {got}, reference {want}"
+    );
+}
+
+#[test]
+fn model_versus_annotator_figures_equal_an_independent_computation() {
+    // Eight headlines, a tagger's spans, an LLM's sentiment and quality score, shown on half the
+    // items per participant (the anchoring split); five simulated annotators and six who
+    // follow the model.
+    let spec = glossa::mount::load_spec(&read("tests/fixtures/suggest-spec.json")).unwrap();
+    let items = item::parse_items(&read("tests/fixtures/suggest-items.json")).unwrap();
+    assert_eq!(glossa::mount::check_items(&spec, &items), vec![]);
+    // Six more follow the model where they see it (all items: a spec showing it everywhere),
+    // each rejecting one suggested span of its own and accepting the rest: the model then has
+    // a majority to be measured against.
+    let mut everywhere: Value = serde_json::from_str(&read("tests/fixtures/suggest-spec.json")).unwrap();
+    everywhere["suggestions"]["show_percent"] = json!(100);
+    let everywhere = glossa::mount::load_spec(&everywhere.to_string()).unwrap();
+    let mut lines = String::new();
+    for p in 1..=11 {
+        for (n, it) in items.iter().enumerate() {
+            let follows = p > 5;
+            let t = Task::new(if follows { everywhere.clone() } else { spec.clone() }, it.clone(), Some(&format!("p{p}")));
+            let form = if follows {
+                let suggested = glossa::form::suggestions::parts(t.suggestion(&entities()).map(|s| &s.answer)).len();
+                let mut f = fresh(&t, 0);
+                if suggested >= 2 {
+                    f = decide(&f, &t, Some(p % suggested), false);
+                }
+                for c in ["entities", "sentiment", "quality"] {
+                    f = apply(&t, &f, Action::Decide { control: c.into(), part: None, accept: true });
+                }
+                f
+            } else {
+                glossa::simulate::annotate(&t, (p * 100 + n) as u64, 0).expect("valid").1
+            };
+            let mut ids = SortedMap::new();
+            ids.insert("participant".to_owned(), format!("p{p}"));
+            let doc = build(&t, &form, &Environment::default(), &ids, 1_700_000_000_000).expect("valid");
+            let v = serde_json::to_value(&doc).unwrap();
+            assert_eq!(findings(&t, &v), Vec::<String>::new(), "the simulated results are the widget's");
+            lines += &(v.to_string() + "\n");
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("glossa-models-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, &lines).unwrap();
+    let spec_path = format!("{ROOT}/tests/fixtures/suggest-spec.json");
+    let items_path = format!("{ROOT}/tests/fixtures/suggest-items.json");
+    let (code, out, err) = run(&["agreement", &spec_path, results.to_str().unwrap(), "--items", &items_path, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let got: Value = serde_json::from_str(&out).unwrap();
+    let m = &got["models"];
+    let reference = Command::new(glossa_python())
+        .arg(format!("{ROOT}/tests/models_reference.py"))
+        .arg(&results)
+        .output()
+        .expect("python runs");
+    assert!(reference.status.success(), "{}", String::from_utf8_lossy(&reference.stderr));
+    let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
+
+    for c in ["sentiment", "quality"] {
+        close(&m[c]["alpha"][c]["without"], &want["alpha"][c][0], &format!("{c} α without"));
+        close(&m[c]["alpha"][c]["with"], &want["alpha"][c][1], &format!("{c} α with"));
+    }
+    for way in ["exact", "overlap"] {
+        let (g, w) = (&m["entities"]["vs_majority"][way], &want["spans"][way]);
+        for k in ["precision", "recall", "f1"] {
+            close(&g["micro"][k], &w["micro"][k], &format!("spans {way} micro {k}"));
+            for (label, row) in w["labels"].as_object().unwrap() {
+                close(&g["labels"][label][k], &row[k], &format!("spans {way} {label} {k}"));
+            }
+        }
+    }
+    let (g, w) = (&m["sentiment"]["vs_majority"]["exact"], &want["choice"]);
+    assert_eq!(m["sentiment"]["vs_majority"]["items"], w["items"]);
+    for k in ["precision", "recall", "f1"] {
+        close(&g["micro"][k], &w["micro"][k], &format!("choice micro {k}"));
+        for (label, row) in w["labels"].as_object().unwrap() {
+            close(&g["labels"][label][k], &row[k], &format!("choice {label} {k}"));
+        }
+    }
+    for k in ["n", "pearson", "spearman", "kendall_tau_b"] {
+        close(&m["quality"]["correlation"][k], &want["correlation"][k], &format!("quality {k}"));
+    }
+    for (label, counts) in want["decisions"].as_object().unwrap() {
+        for (what, n) in counts.as_object().unwrap() {
+            assert_eq!(&m["entities"]["decisions"]["by_label"][label][what], n, "{label} {what}");
+        }
+    }
+    let (g, w) = (&m["entities"]["anchoring"], &want["anchoring"]);
+    close(&g["shown"]["mean"], &w["shown"], "anchoring, shown");
+    close(&g["hidden"]["mean"], &w["hidden"], "anchoring, hidden");
+    close(&g["effect"], &w["effect"], "anchoring effect");
+    close(&g["ci95"][0], &w["ci95"][0], "anchoring CI low");
+    close(&g["ci95"][1], &w["ci95"][1], "anchoring CI high");
+    assert!(g["shown"]["results"].as_u64().unwrap() > 5 && g["hidden"]["results"].as_u64().unwrap() > 5, "{g}");
+    // The simulated annotators accept what is left of a suggestion: they agree with the
+    // model more where they saw it.
+    assert!(g["effect"].as_f64().unwrap() > 0.0, "{g}");
+}
+
+/// The Python of the independent references (`scripts/setup.sh test` makes it).
+fn glossa_python() -> String {
+    std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| format!("{ROOT}/tests/.venv/bin/python"))
+}

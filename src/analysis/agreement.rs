@@ -132,10 +132,13 @@ pub fn compute_unfolded(
         .findings
         .extend(super::error_scores::findings(spec, results));
     report
+        .findings
+        .extend(super::models::findings(spec, items, results));
+    report
 }
 
 /// Agreement for every control, each kind measuring its own.
-fn measure_all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> AgreementReport {
+pub(crate) fn measure_all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> AgreementReport {
     let standard = spec.blocks.iter().find_map(|b| match b {
         Block::Standard(s) if s.score > 0 => Some(s.score as f64),
         _ => None,

@@ -160,52 +160,7 @@ fn units(
     units
 }
 
-fn mean(xs: &[f64]) -> Option<f64> {
-    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
-}
-
-/// Pearson's r (`None` with fewer than three pairs or no spread).
-fn pearson(pairs: &[(f64, f64)]) -> Option<f64> {
-    if pairs.len() < 3 {
-        return None;
-    }
-    let (xs, ys): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
-    let (mx, my) = (mean(&xs)?, mean(&ys)?);
-    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
-    for (x, y) in pairs {
-        sxy += (x - mx) * (y - my);
-        sxx += (x - mx) * (x - mx);
-        syy += (y - my) * (y - my);
-    }
-    (sxx > 0.0 && syy > 0.0).then(|| sxy / (sxx * syy).sqrt())
-}
-
-/// Ranks from 1, ties sharing their mean rank.
-fn ranks(xs: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..xs.len()).collect();
-    order.sort_by(|a, b| xs[*a].total_cmp(&xs[*b]));
-    let mut out = vec![0.0; xs.len()];
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j + 1 < order.len() && xs[order[j + 1]] == xs[order[i]] {
-            j += 1;
-        }
-        let rank = (i + j) as f64 / 2.0 + 1.0;
-        for k in &order[i..=j] {
-            out[*k] = rank;
-        }
-        i = j + 1;
-    }
-    out
-}
-
-/// Spearman's ρ: Pearson's r of the ranks.
-fn spearman(pairs: &[(f64, f64)]) -> Option<f64> {
-    let (xs, ys): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
-    let ranked: Vec<(f64, f64)> = ranks(&xs).into_iter().zip(ranks(&ys)).collect();
-    pearson(&ranked)
-}
+use super::stats::{mean, pearson, spearman};
 
 /// How the error scores agree with one direct score.
 struct Correlation {

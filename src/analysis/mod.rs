@@ -10,11 +10,13 @@ pub mod export;
 pub mod findings;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod hosts;
+pub mod models;
 pub mod outputs;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod rankme;
 pub mod report;
 pub mod revalidate;
+pub(crate) mod stats;
 pub mod systems;
 pub mod tidy;
 

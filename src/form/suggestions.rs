@@ -83,11 +83,19 @@ pub struct Unit {
 /// suggested parts decided on so far; suggested parts first, then the annotator's own.
 pub fn units(suggested: &Answer, answer: Option<&Answer>, decided: &[usize]) -> Vec<Unit> {
     let (s, a) = (parts(Some(suggested)), parts(answer));
+    // The answer's parts in the order of the text (spans by position, options by value), so
+    // the decisions do not depend on the order the annotator worked in (nor a result's).
+    let mut order: Vec<usize> = (0..a.len()).collect();
+    order.sort_by(|&x, &y| match (a[x], a[y]) {
+        (Part::Span(p), Part::Span(q)) => (p.span.first, p.span.last, &p.label, &p.attrs).cmp(&(q.span.first, q.span.last, &q.label, &q.attrs)),
+        (Part::Option(p), Part::Option(q)) => p.cmp(q),
+        _ => std::cmp::Ordering::Equal,
+    });
     let mut taken = vec![false; a.len()];
     let mut out: Vec<Unit> = Vec::new();
     let mut open = Vec::new();
     for (i, part) in s.iter().enumerate() {
-        match (0..a.len()).find(|&j| !taken[j] && a[j] == *part) {
+        match order.iter().copied().find(|&j| !taken[j] && a[j] == *part) {
             Some(j) => {
                 taken[j] = true;
                 let decision = if decided.contains(&i) { Decision::Accepted } else { Decision::Pending };
@@ -101,12 +109,12 @@ pub fn units(suggested: &Answer, answer: Option<&Answer>, decided: &[usize]) -> 
     }
     for k in open {
         let i = out[k].suggested.unwrap_or_default();
-        if let Some(j) = (0..a.len()).find(|&j| !taken[j] && a[j].replaces(&s[i])) {
+        if let Some(j) = order.iter().copied().find(|&j| !taken[j] && a[j].replaces(&s[i])) {
             taken[j] = true;
             out[k] = Unit { decision: Decision::Changed, suggested: Some(i), answer: Some(j) };
         }
     }
-    out.extend((0..a.len()).filter(|&j| !taken[j]).map(|j| Unit {
+    out.extend(order.iter().copied().filter(|&j| !taken[j]).map(|j| Unit {
         decision: Decision::Added,
         suggested: None,
         answer: Some(j),

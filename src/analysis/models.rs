@@ -1,0 +1,410 @@
+//! A model beside the annotators, for each control an item suggested answers for (the results'
+//! `provenance`): the model as one more annotator in every agreement measure (α without and
+//! with it), its precision, recall and F1 per label against the annotators' majority (spans:
+//! exact and overlapping), for ratings, preferences and rankings its correlation with the
+//! annotators' mean (Pearson, Spearman, Kendall's τ-b: an LLM judge's calibration), what the
+//! annotators did with its suggestions (per label and per annotator), and anchoring: how far
+//! the annotators agree with the model on items shown with its suggestions against items shown
+//! without (the spec's split), overall and per annotator, with a 95% interval.
+
+use super::findings::{annotator, esc, f3, Figures, Findings};
+use super::stats::{difference, kendall, mean, pearson, prf, spearman};
+use crate::answer::{AnswerValue, PointsValue};
+use crate::form::suggestions::Decision;
+use crate::item::Item;
+use crate::result::ResultDoc;
+use crate::spec::{Control, TaskSpec};
+use crate::support::sorted_map::SortedMap;
+use serde_json::{json, Value};
+
+/// The group these findings go under in the agreement's JSON.
+pub const GROUP: &str = "models";
+
+/// A labelled span as a set member: label, first and last word.
+type Span = (String, usize, usize);
+
+/// A value's labelled spans (`None`: not a labelled-span value).
+fn spans(value: &AnswerValue) -> Option<Vec<Span>> {
+    let v = value.span_labels()?;
+    Some(v.spans.iter().map(|s| (s.label.clone(), s.first_word, s.last_word)).collect())
+}
+
+/// A value's categories: a single choice's option, a multiple choice's options.
+fn categories(value: &AnswerValue) -> Option<Vec<String>> {
+    match value {
+        AnswerValue::SingleChoice(v) => Some(vec![v.to_string()]),
+        AnswerValue::MultipleChoice(vs) => Some(vs.iter().map(|v| v.to_string()).collect()),
+        _ => None,
+    }
+}
+
+/// A value's numbers by sub-unit: a rating's or a number's point per output, a pairwise
+/// judgement per criterion (+1: the output whose id sorts first is better, −1: the other, 0: a
+/// tie), a ranking's rank per output (best–worst: +1 the best, −1 the worst).
+fn numbers(value: &AnswerValue) -> Option<Vec<(String, f64)>> {
+    match value {
+        AnswerValue::Scale(p) | AnswerValue::Slider(p) => Some(match p {
+            PointsValue::One(v) => v.number().map(|n| vec![(String::new(), n as f64)]).unwrap_or_default(),
+            PointsValue::PerOutput(m) => m.iter().filter_map(|(k, v)| Some((k.clone(), v.number()? as f64))).collect(),
+        }),
+        AnswerValue::Number(n) => Some(n.entries().into_iter().map(|(k, n)| (k.to_owned(), n as f64)).collect()),
+        AnswerValue::Pairwise(p) => Some(
+            p.entries()
+                .into_iter()
+                .map(|(k, v)| {
+                    let sign = match (&v.winner, &v.loser) {
+                        (Some(w), Some(l)) if w < l => 1.0,
+                        (Some(_), Some(_)) => -1.0,
+                        _ => 0.0,
+                    };
+                    (k.to_owned(), sign)
+                })
+                .collect(),
+        ),
+        AnswerValue::Ranking(r) if !r.ranks.is_empty() => {
+            Some(r.ranks.iter().map(|(k, v)| (k.clone(), f64::from(*v))).collect())
+        }
+        AnswerValue::Ranking(r) => {
+            let mut out = Vec::new();
+            out.extend(r.best.iter().map(|b| (b.clone(), 1.0)));
+            out.extend(r.worst.iter().map(|w| (w.clone(), -1.0)));
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// How far one answer agrees with the model's: F1 of exact spans or of options (both empty:
+/// 1), else 1 when equal and 0 when not.
+fn with_model(answer: &AnswerValue, model: &AnswerValue) -> f64 {
+    let f1 = |a: &[String], m: &[String]| {
+        if a.is_empty() && m.is_empty() {
+            return 1.0;
+        }
+        let hit = a.iter().filter(|x| m.contains(x)).count();
+        prf(hit, m.len(), hit, a.len()).2
+    };
+    let keyed = |s: Vec<Span>| s.into_iter().map(|(l, a, b)| format!("{l}:{a}-{b}")).collect::<Vec<_>>();
+    match (spans(answer), spans(model)) {
+        (Some(a), Some(m)) => return f1(&keyed(a), &keyed(m)),
+        _ => {}
+    }
+    match (answer, model) {
+        (AnswerValue::MultipleChoice(_), AnswerValue::MultipleChoice(_)) => {
+            f1(&categories(answer).unwrap_or_default(), &categories(model).unwrap_or_default())
+        }
+        _ => f64::from(u8::from(answer == model)),
+    }
+}
+
+/// Per label: matched predictions, predictions, matched references, references.
+type Tally = SortedMap<String, [usize; 4]>;
+
+fn tally_json(t: &Tally) -> Value {
+    let row = |c: &[usize; 4]| {
+        let (p, r, f) = prf(c[0], c[1], c[2], c[3]);
+        json!({"precision": p, "recall": r, "f1": f, "predicted": c[1], "support": c[3]})
+    };
+    let mut micro = [0; 4];
+    for c in t.values() {
+        for k in 0..4 {
+            micro[k] += c[k];
+        }
+    }
+    json!({
+        "labels": t.iter().map(|(l, c)| (l.clone(), row(c))).collect::<serde_json::Map<_, _>>(),
+        "micro": row(&micro),
+    })
+}
+
+/// One control's figures.
+pub struct ModelFigures {
+    key: String,
+    json: Value,
+    summary: Vec<String>,
+}
+
+impl Figures for ModelFigures {
+    const GROUP: &'static str = GROUP;
+    fn key(&self) -> &str {
+        &self.key
+    }
+    fn json(&self) -> Value {
+        self.json.clone()
+    }
+    fn html(&self) -> String {
+        let rows: String = self.summary.iter().map(|s| format!("<li>{}</li>", esc(s))).collect();
+        let j = &self.json;
+        let mut out = format!(
+            "<h3>The model beside the annotators: {} ({})</h3><ul>{rows}</ul>",
+            esc(&self.key),
+            esc(j["model"].as_str().unwrap_or_default())
+        );
+        if let Some(labels) = j["decisions"]["by_label"].as_object().filter(|m| !m.is_empty()) {
+            out.push_str("<table><thead><tr><th>suggested label</th><th>suggested</th><th>accepted</th><th>kept</th><th>changed</th><th>rejected</th><th>added by annotators</th><th>accepted as suggested</th></tr></thead><tbody>");
+            for (label, c) in labels {
+                let n = c["suggested"].as_f64().unwrap_or(0.0);
+                let share = (n > 0.0).then(|| (c["accepted"].as_f64().unwrap_or(0.0) + c["kept"].as_f64().unwrap_or(0.0)) / n);
+                let bar = share.map_or(String::new(), |s| format!("<span class=\"bar\" style=\"display:inline-block;height:.7em;width:{:.0}px;background:#1f5fbf\"></span> ", s * 100.0));
+                out.push_str(&format!(
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{bar}{}</td></tr>",
+                    esc(label), c["suggested"], c["accepted"], c["kept"], c["changed"], c["rejected"], c["added"], f3(share)
+                ));
+            }
+            out.push_str("</tbody></table>");
+        }
+        out
+    }
+    fn text(&self) -> String {
+        let mut out = format!("\nmodel {} on {}:\n", self.json["model"].as_str().unwrap_or_default(), self.key);
+        for s in &self.summary {
+            out.push_str(&format!("  {s}\n"));
+        }
+        out
+    }
+}
+
+/// The findings of every control with a model's suggestions in the results.
+pub fn findings(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
+    let mut out = Vec::new();
+    for control in &spec.controls {
+        if let Some(f) = control_figures(spec, items, results, control) {
+            out.push(f.findings());
+        }
+    }
+    out
+}
+
+fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], control: &Control) -> Option<ModelFigures> {
+    let id = control.id();
+    // The model's answer per item, read from the results that recorded it.
+    let mut model: SortedMap<String, AnswerValue> = SortedMap::new();
+    let mut name = String::new();
+    for r in results {
+        let Some(p) = r.provenance.get(id) else { continue };
+        if let Ok(v) = AnswerValue::read(control, &p.suggested) {
+            name.clone_from(&p.model);
+            model.entry(r.item_id.clone()).or_insert(v);
+        }
+    }
+    if model.is_empty() {
+        return None;
+    }
+    let mut summary = Vec::new();
+    let mut json = json!({"model": name, "items": model.len()});
+
+    // The model as one more annotator.
+    let mut with = results.to_vec();
+    for (item, value) in &model {
+        if let Ok(mut doc) = serde_json::from_value::<ResultDoc>(json!({"item_id": item})) {
+            doc.ids.insert("participant".to_owned(), format!("model:{name}"));
+            doc.answers.insert(id.clone(), value.clone());
+            with.push(doc);
+        }
+    }
+    let mine = |m: &super::agreement::Measure| m.key == id.as_str() || m.key.starts_with(&format!("{id}."));
+    let without = super::agreement::measure_all(spec, items, results).measures;
+    let with_it = super::agreement::measure_all(spec, items, &with).measures;
+    let mut alpha = serde_json::Map::new();
+    for m in without.iter().filter(|m| mine(m)) {
+        let w = with_it.iter().find(|x| x.key == m.key).and_then(|x| x.agreement.alpha);
+        alpha.insert(m.key.clone(), json!({"level": m.level.as_str(), "without": m.agreement.alpha, "with": w}));
+        summary.push(format!("α {}: {} without the model, {} with it", m.key, f3(m.agreement.alpha), f3(w)));
+    }
+    json["alpha"] = Value::Object(alpha);
+
+    // The annotators' answers per item.
+    let mut human: SortedMap<String, Vec<&AnswerValue>> = SortedMap::new();
+    for r in results {
+        if let Some(v) = r.answers.get(id) {
+            human.entry(r.item_id.clone()).or_default().push(v);
+        }
+    }
+
+    // Against the annotators' strict majority.
+    let first = model.values().next()?;
+    if spans(first).is_some() {
+        let (mut exact, mut overlap, mut n) = (Tally::new(), Tally::new(), 0);
+        for (item, m) in &model {
+            let Some(answers) = human.get(item) else { continue };
+            n += 1;
+            let mut count: SortedMap<Span, usize> = SortedMap::new();
+            for a in answers {
+                let mut seen = spans(a).unwrap_or_default();
+                seen.sort();
+                seen.dedup();
+                for s in seen {
+                    *count.entry(s).or_default() += 1;
+                }
+            }
+            let majority: Vec<Span> = count.iter().filter(|(_, c)| **c * 2 > answers.len()).map(|(s, _)| s.clone()).collect();
+            let mut predicted = spans(m).unwrap_or_default();
+            predicted.sort();
+            predicted.dedup();
+            let overlaps = |a: &Span, b: &Span| a.0 == b.0 && a.1 <= b.2 && b.1 <= a.2;
+            for s in &predicted {
+                let e = exact.entry(s.0.clone()).or_insert([0; 4]);
+                e[1] += 1;
+                e[0] += usize::from(majority.contains(s));
+                let o = overlap.entry(s.0.clone()).or_insert([0; 4]);
+                o[1] += 1;
+                o[0] += usize::from(majority.iter().any(|h| overlaps(s, h)));
+            }
+            for h in &majority {
+                let e = exact.entry(h.0.clone()).or_insert([0; 4]);
+                e[3] += 1;
+                e[2] += usize::from(predicted.contains(h));
+                let o = overlap.entry(h.0.clone()).or_insert([0; 4]);
+                o[3] += 1;
+                o[2] += usize::from(predicted.iter().any(|s| overlaps(s, h)));
+            }
+        }
+        let (e, o) = (tally_json(&exact), tally_json(&overlap));
+        summary.push(format!(
+            "against the annotators' majority ({n} items): exact F1 {}, overlapping F1 {}",
+            f3(e["micro"]["f1"].as_f64()),
+            f3(o["micro"]["f1"].as_f64())
+        ));
+        json["vs_majority"] = json!({"reference": "spans a strict majority of the item's annotators marked", "items": n, "exact": e, "overlap": o});
+    } else if categories(first).is_some() {
+        let single = matches!(first, AnswerValue::SingleChoice(_));
+        let (mut t, mut n, mut no_majority) = (Tally::new(), 0, 0);
+        for (item, m) in &model {
+            let Some(answers) = human.get(item) else { continue };
+            let mut count: SortedMap<String, usize> = SortedMap::new();
+            for a in answers {
+                for c in categories(a).unwrap_or_default() {
+                    *count.entry(c).or_default() += 1;
+                }
+            }
+            let majority: Vec<String> = count.iter().filter(|(_, c)| **c * 2 > answers.len()).map(|(s, _)| s.clone()).collect();
+            if single && majority.is_empty() {
+                no_majority += 1;
+                continue;
+            }
+            n += 1;
+            let predicted = categories(m).unwrap_or_default();
+            for p in &predicted {
+                let e = t.entry(p.clone()).or_insert([0; 4]);
+                e[1] += 1;
+                e[0] += usize::from(majority.contains(p));
+            }
+            for h in &majority {
+                let e = t.entry(h.clone()).or_insert([0; 4]);
+                e[3] += 1;
+                e[2] += usize::from(predicted.contains(h));
+            }
+        }
+        let e = tally_json(&t);
+        summary.push(format!("against the annotators' majority ({n} items, {no_majority} without one): micro F1 {}", f3(e["micro"]["f1"].as_f64())));
+        json["vs_majority"] = json!({"reference": "the option(s) a strict majority of the item's annotators chose", "items": n, "no_majority": no_majority, "exact": e});
+    } else if numbers(first).is_some() {
+        let mut pairs = Vec::new();
+        for (item, m) in &model {
+            let Some(answers) = human.get(item) else { continue };
+            for (key, x) in numbers(m).unwrap_or_default() {
+                let ys: Vec<f64> = answers
+                    .iter()
+                    .filter_map(|a| numbers(a)?.into_iter().find(|(k, _)| *k == key).map(|(_, y)| y))
+                    .collect();
+                if let Some(y) = mean(&ys) {
+                    pairs.push((x, y));
+                }
+            }
+        }
+        let (p, s, k) = (pearson(&pairs), spearman(&pairs), kendall(&pairs));
+        summary.push(format!("with the annotators' mean ({} values): Pearson {}, Spearman {}, Kendall's τ-b {}", pairs.len(), f3(p), f3(s), f3(k)));
+        json["correlation"] = json!({"values": "the model's value against the annotators' mean, per item and output (or criterion)", "n": pairs.len(), "pearson": p, "spearman": s, "kendall_tau_b": k});
+    }
+
+    // What the annotators did with the suggestions they saw.
+    let label_of = |v: &Value| -> String {
+        match v {
+            Value::String(s) => s.clone(),
+            Value::Object(o) if o.contains_key("label") => o["label"].as_str().unwrap_or_default().to_owned(),
+            _ => "answer".to_owned(),
+        }
+    };
+    let decision_key = |d: Decision| match d {
+        Decision::Accepted => "accepted",
+        Decision::Kept => "kept",
+        Decision::Changed => "changed",
+        Decision::Rejected => "rejected",
+        Decision::Added => "added",
+        Decision::Pending => "pending",
+    };
+    let blank = || json!({"suggested": 0, "accepted": 0, "kept": 0, "changed": 0, "rejected": 0, "added": 0, "pending": 0});
+    let (mut by_label, mut by_who) = (serde_json::Map::new(), serde_json::Map::new());
+    let bump = |map: &mut serde_json::Map<String, Value>, key: String, what: &str| {
+        let e = map.entry(key).or_insert_with(blank);
+        e[what] = json!(e[what].as_u64().unwrap_or(0) + 1);
+    };
+    let mut suggested = 0;
+    for (n, r) in results.iter().enumerate() {
+        let Some(p) = r.provenance.get(id).filter(|p| p.shown) else { continue };
+        let who = annotator(r, n);
+        for u in &p.units {
+            let what = decision_key(u.decision);
+            let label = match (&u.suggested, &u.answer) {
+                (Some(s), _) => label_of(s),
+                (None, Some(a)) => label_of(a),
+                _ => continue,
+            };
+            if u.suggested.is_some() {
+                suggested += 1;
+                bump(&mut by_label, label.clone(), "suggested");
+                bump(&mut by_who, who.clone(), "suggested");
+            }
+            bump(&mut by_label, label, what);
+            bump(&mut by_who, who.clone(), what);
+        }
+    }
+    let count = |what: &str| by_label.values().map(|v| v[what].as_u64().unwrap_or(0)).sum::<u64>();
+    let as_is = count("accepted") + count("kept");
+    summary.push(format!(
+        "of {suggested} suggested parts shown: {as_is} accepted as suggested, {} changed, {} rejected; {} parts added",
+        count("changed"),
+        count("rejected"),
+        count("added")
+    ));
+    json["decisions"] = json!({"suggested": suggested, "by_label": by_label, "by_annotator": by_who});
+
+    // Anchoring: agreement with the model where it was shown against where it was not.
+    let mut shown: SortedMap<bool, Vec<f64>> = SortedMap::new();
+    let mut per: SortedMap<String, SortedMap<bool, Vec<f64>>> = SortedMap::new();
+    for (n, r) in results.iter().enumerate() {
+        let (Some(p), Some(a), Some(m)) = (r.provenance.get(id), r.answers.get(id), model.get(&r.item_id)) else { continue };
+        let score = with_model(a, m);
+        shown.entry(p.shown).or_default().push(score);
+        per.entry(annotator(r, n)).or_default().entry(p.shown).or_default().push(score);
+    }
+    let side = |v: Option<&Vec<f64>>| json!({"results": v.map_or(0, Vec::len), "mean": v.and_then(|v| mean(v))});
+    let effect = |m: &SortedMap<bool, Vec<f64>>| difference(m.get(&true)?, m.get(&false)?);
+    if shown.contains_key(&false) {
+        let overall = effect(&shown);
+        let by: serde_json::Map<String, Value> = per
+            .iter()
+            .map(|(who, m)| {
+                let e = effect(m);
+                (who.clone(), json!({"shown": side(m.get(&true)), "hidden": side(m.get(&false)), "effect": e.map(|x| x.0), "ci95": e.map(|x| [x.1 .0, x.1 .1])}))
+            })
+            .collect();
+        summary.push(format!(
+            "anchoring: agreement with the model {} where shown, {} where hidden: effect {} (95% CI {} to {})",
+            f3(shown.get(&true).and_then(|v| mean(v))),
+            f3(shown.get(&false).and_then(|v| mean(v))),
+            f3(overall.map(|x| x.0)),
+            f3(overall.map(|x| x.1 .0)),
+            f3(overall.map(|x| x.1 .1))
+        ));
+        json["anchoring"] = json!({
+            "measure": "each result's agreement with the model's suggestion (spans and options: F1 of exact matches; else 1 when equal): mean where shown minus mean where hidden; 95% interval by the normal approximation with unpooled variances",
+            "shown": side(shown.get(&true)),
+            "hidden": side(shown.get(&false)),
+            "effect": overall.map(|x| x.0),
+            "ci95": overall.map(|x| [x.1 .0, x.1 .1]),
+            "by_annotator": by,
+        });
+    }
+    Some(ModelFigures { key: id.to_string(), json, summary })
+}
