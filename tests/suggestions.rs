@@ -108,6 +108,17 @@ fn a_taggers_spans_are_accepted_changed_rejected_and_added_to_and_the_result_say
     assert_eq!(p["suggested"]["spans"].as_array().unwrap().len(), 4);
     // `glossa validate`'s re-check finds it is the widget's.
     assert_eq!(findings(&t, &v), Vec::<String>::new());
+    // The tidy table says where each span came from.
+    let doc = glossa::result::ResultDoc::read(&t.spec, &v).unwrap();
+    let rows: Vec<(String, String)> = glossa::analysis::tidy::rows(&t.spec, &[doc])
+        .into_iter()
+        .map(|r| (r.cells[7].clone(), r.cells[9].clone()))
+        .collect();
+    assert_eq!(
+        rows,
+        [("European Commission", "accepted"), ("German", "accepted"), ("British", "changed"), ("lamb", "added")]
+            .map(|(a, b)| (a.to_owned(), b.to_owned()))
+    );
 }
 
 #[test]

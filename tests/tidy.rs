@@ -106,7 +106,7 @@ fn every_family_gives_one_row_per_answer_field() {
             .unwrap();
         assert_eq!(
             String::from_utf8_lossy(&out.stdout).trim(),
-            format!("{} {{9}}", table.len() + 1),
+            format!("{} {{{}}}", table.len() + 1, COLUMNS.len()),
             "{path}"
         );
     }

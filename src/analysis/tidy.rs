@@ -1,7 +1,9 @@
 //! Results as a tidy long table, the shape pandas and R read as is: one row per result and
 //! answer field — participant, item, control, part (output id, grid row and column, span
-//! attribute and entry, question and field), value, span offsets (code points) and text, and
-//! the result's active time.
+//! attribute and entry, question and field), value, span offsets (code points) and text, the
+//! result's active time, and where the row's answer came from when a model suggested one
+//! (`provenance`: accepted, kept, changed or added; `hidden` where the suggestion was not
+//! shown).
 
 use super::agreement::annotator;
 use super::Analyse;
@@ -10,7 +12,7 @@ use crate::result::ResultDoc;
 use crate::spec::TaskSpec;
 
 /// The table's columns.
-pub const COLUMNS: [&str; 9] = [
+pub const COLUMNS: [&str; 10] = [
     "participant",
     "item_id",
     "control",
@@ -20,13 +22,14 @@ pub const COLUMNS: [&str; 9] = [
     "end",
     "text",
     "active_ms",
+    "provenance",
 ];
 
 /// One row of the table.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Row {
     /// The cells, in [`COLUMNS`] order.
-    pub cells: [String; 9],
+    pub cells: [String; 10],
 }
 
 /// The rows of every result, controls in spec order.
@@ -64,6 +67,7 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
                     end,
                     covered,
                     active.clone(),
+                    String::new(),
                 ],
             });
         };
@@ -79,7 +83,37 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
             };
             crate::spec::each_control!(control, c => c.tidy(value, &mut push));
         }
+        if let Some(p) = r.provenance.get(control.id()).filter(|_| crate::support::family::SUGGEST) {
+            let rows = out.iter_mut().rev().take_while(|row| row.cells[2] == id && row.cells[1] == r.item_id);
+            let rows: Vec<&mut Row> = rows.collect();
+            let whole = rows.len() == 1;
+            for row in rows {
+                row.cells[9] = provenance_of(p, &row.cells, whole);
+            }
+        }
     }
+}
+
+/// What a row's answer is to a model's suggestion: the decision of the unit whose answer it is
+/// (a span by label and offsets, an option by value, else the whole answer).
+fn provenance_of(p: &crate::result::provenance::Provenance, cells: &[String; 10], whole: bool) -> String {
+    if !p.shown {
+        return "hidden".to_owned();
+    }
+    let is_row = |a: &serde_json::Value| match a {
+        serde_json::Value::String(s) => *s == cells[4],
+        serde_json::Value::Object(o) if o.contains_key("start") => {
+            o.get("label").and_then(|v| v.as_str()) == Some(cells[4].as_str())
+                && o.get("start").map(ToString::to_string).as_deref() == Some(cells[5].as_str())
+                && o.get("end").map(ToString::to_string).as_deref() == Some(cells[6].as_str())
+        }
+        _ => whole,
+    };
+    p.units
+        .iter()
+        .find(|u| u.answer.as_ref().is_some_and(is_row))
+        .map(|u| serde_json::to_value(u.decision).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default())
+        .unwrap_or_default()
 }
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]

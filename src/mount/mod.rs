@@ -119,7 +119,12 @@ pub fn load(spec_json: &str, item_json: &str, options_json: &str) -> (Lang, Load
     });
     match loaded {
         Ok(item) => {
-            let task = Task::new(spec, item, options.seed.as_deref());
+            let mut task = Task::new(spec, item, options.seed.as_deref());
+            // Without the host's seed, the participant's id draws the anchoring split.
+            let who = crate::task::suggestions::participant(&options.ids);
+            if let (None, Some(who), true) = (&options.seed, who, crate::support::family::SUGGEST) {
+                task = task.split_for(who);
+            }
             let task = Rc::new(task);
             (lang, Loaded::Task { task, options })
         }

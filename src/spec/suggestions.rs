@@ -17,7 +17,8 @@ pub struct SuggestionsSpec {
     /// The share of items, in percent, on which each participant sees the suggestions (default
     /// 100). Below 100, the rest are shown without them: the findings then compare agreement
     /// with the model on items shown with and without suggestions (anchoring). Which items is
-    /// decided by the host's seed (the participant) and the item id: reproducible per seed, and
+    /// decided by the host's seed (else the participant's id) and the item id: reproducible per
+    /// participant, and
     /// balanced, so each item is shown with suggestions to about this share of participants.
     #[serde(default = "all")]
     pub show_percent: u32,

@@ -114,6 +114,19 @@ impl Task {
         })
     }
 
+    /// The task with the anchoring split drawn for `who` (a host that gives no seed: the
+    /// participant's id decides which items show suggestions).
+    pub fn split_for(mut self, who: &str) -> Self {
+        if crate::support::family::SUGGEST {
+            let percent = self.spec.suggestions.as_ref().map_or(100, |s| s.show_percent);
+            if let Some(s) = self.suggested.as_mut() {
+                let s: &mut suggestions::Suggested = s;
+                s.shown = suggestions::shown(percent, Some(who), &self.item.id);
+            }
+        }
+        self
+    }
+
     /// What a model suggests for a control, when this participant sees suggestions on the item.
     pub fn suggestion(&self, control: &ControlId) -> Option<&suggestions::Suggestion> {
         self.suggested()
