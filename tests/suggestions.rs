@@ -180,7 +180,7 @@ fn a_draft_keeps_each_decision_through_a_reload() {
     assert_eq!(glossa::form::suggestions::pending(&t, &back), vec![(entities(), 1)]);
     // A tampered draft cannot accept a part the item never suggested.
     let mut bad = draft.clone();
-    bad.decided.insert(entities(), vec![0, 1, 2, 3, 99]);
+    bad.decided.as_mut().unwrap().insert(entities(), vec![0, 1, 2, 3, 99]);
     let back = bad.restore(&t, 10).unwrap();
     assert_eq!(back.decided[&entities()], vec![0, 1, 2, 3]);
 }

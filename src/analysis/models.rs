@@ -43,7 +43,7 @@ fn categories(value: &AnswerValue) -> Option<Vec<String>> {
 /// tie), a ranking's rank per output (best–worst: +1 the best, −1 the worst).
 fn numbers(value: &AnswerValue) -> Option<Vec<(String, f64)>> {
     match value {
-        AnswerValue::Scale(p) | AnswerValue::Slider(p) => Some(match p {
+        AnswerValue::Scale(_) | AnswerValue::Slider(_) => value.points().map(|p| match p {
             PointsValue::One(v) => v.number().map(|n| vec![(String::new(), n as f64)]).unwrap_or_default(),
             PointsValue::PerOutput(m) => m.iter().filter_map(|(k, v)| Some((k.clone(), v.number()? as f64))).collect(),
         }),

@@ -36,8 +36,9 @@ pub struct Draft {
     /// Active time so far.
     pub active_ms: u64,
     /// The suggested parts decided, by control (see `form::suggestions`).
-    #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
-    pub decided: SortedMap<ControlId, Vec<usize>>,
+    /// (A build without suggestions has no room for any: its drafts never hold them.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided: Option<crate::support::family::Suggest<SortedMap<ControlId, Vec<usize>>>>,
 }
 
 /// The storage key of a draft: spec id and version, item id, and the host's ids (participant,
@@ -75,7 +76,8 @@ impl Draft {
             touched: form.touched.clone(),
             started_ms: form.started_ms,
             active_ms: form.active_ms_at(now_ms),
-            decided: form.decided.clone(),
+            decided: (crate::support::family::SUGGEST && !form.decided.is_empty())
+                .then(|| crate::support::family::Gate::gate(form.decided.clone())),
         }
     }
 
@@ -120,7 +122,11 @@ impl Draft {
         if crate::support::family::SUGGEST {
             // Only decisions on parts of suggestions the task shows (a tampered draft decides
             // nothing else).
-            for (control, parts) in &self.decided {
+            let decided = self.decided.as_ref().map(|d| {
+                let d: &SortedMap<ControlId, Vec<usize>> = d; // through `Suggest`
+                d
+            });
+            for (control, parts) in decided.into_iter().flatten() {
                 let n = task.suggestion(control).map_or(0, |s| {
                     crate::form::suggestions::parts(Some(&s.answer)).len()
                 });

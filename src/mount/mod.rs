@@ -121,9 +121,10 @@ pub fn load(spec_json: &str, item_json: &str, options_json: &str) -> (Lang, Load
         Ok(item) => {
             let mut task = Task::new(spec, item, options.seed.as_deref());
             // Without the host's seed, the participant's id draws the anchoring split.
-            let who = crate::task::suggestions::participant(&options.ids);
-            if let (None, Some(who), true) = (&options.seed, who, crate::support::family::SUGGEST) {
-                task = task.split_for(who);
+            if crate::support::family::SUGGEST && options.seed.is_none() {
+                if let Some(who) = crate::task::suggestions::participant(&options.ids) {
+                    task = task.split_for(who);
+                }
             }
             let task = Rc::new(task);
             (lang, Loaded::Task { task, options })

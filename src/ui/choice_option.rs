@@ -78,7 +78,7 @@ pub fn ChoiceOptionView(props: &ChoiceOptionProps) -> Html {
                         <kbd class="glossa-key" aria-hidden="true" title={shortcut_title}>{key.clone()}</kbd>
                     }
                     <span>{props.label.clone()}</span>
-                    if let Some(tag) = &props.tag {
+                    if let (Some(tag), true) = (&props.tag, crate::support::family::SUGGEST) {
                         <span class="glossa-suggestion-tag">{" ✦ "}{tag.clone()}</span>
                     }
                 </label>

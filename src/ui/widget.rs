@@ -174,8 +174,10 @@ pub fn Widget(props: &WidgetProps) -> Html {
         };
         let view = crate::spec::each_control!(control, c => c.view(&cx));
         // A control a model suggested an answer for: who, what to do, and what became of it.
-        let suggestion = task.suggestion(control.id()).filter(|_| crate::support::family::SUGGEST);
-        match (suggestion, crate::form::suggestions::decisions(task, form, control.id())) {
+        if !crate::support::family::SUGGEST {
+            return view;
+        }
+        match (task.suggestion(control.id()), crate::form::suggestions::decisions(task, form, control.id())) {
             (Some(s), Some(units)) => html! {
                 <>
                     <super::suggestion_bar::SuggestionBar id={dom_id(instance, &[control.id().as_str(), "suggestion"])}

@@ -48,19 +48,20 @@ const expected = {
   'en-informativeness': 'number',
   'en-likert': 'rating',
   'en-de-da': 'rating',
-  'en-chatbot-pairwise': 'rating',
+  'en-chatbot-pairwise': 'full',
   'en-rankme-ranking': 'rating',
   'en-bws': 'rating',
   'cs-abstract-errors': 'grid',
   'cs-headline-errors': 'grid',
   'en-emotions': 'labels',
-  'de-toxic': 'labels',
-  'en-ner': 'labels',
+  'de-toxic': 'full',
+  'en-ner': 'full',
   'en-de-mqm': 'labels',
   'cs-propaganda': 'full',
   'pl-poquad': 'full',
   // Sections asked per output and display logic: compositions, the full build's.
   'de-esa': 'full',
+  // (de-toxic, en-ner and en-chatbot-pairwise carry a model's suggestions: the full build's.)
   'en-summeval': 'full',
   'en-chatbot-compare': 'full',
 };

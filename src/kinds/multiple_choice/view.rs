@@ -60,7 +60,7 @@ pub fn MultipleChoiceView(props: &MultipleChoiceProps) -> Html {
                 checked={props.ticked.contains(&o.value)}
                 definition_open={c.definitions_open} invalid={props.error.is_some()}
                 described_by={described_by.clone()} lang={props.lang}
-                tag={props.suggested.contains(&o.value).then(|| AttrValue::from(crate::i18n::t(props.lang, crate::i18n::Msg::SuggestionPending)))}
+                tag={(crate::support::family::SUGGEST && props.suggested.contains(&o.value)).then(|| AttrValue::from(crate::i18n::t(props.lang, crate::i18n::Msg::SuggestionPending)))}
                 on_choose={props.on_action.reform(move |()| action.clone())} />
         }
     };

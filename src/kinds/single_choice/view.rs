@@ -39,7 +39,7 @@ pub fn SingleChoiceView(props: &SingleChoiceProps) -> Html {
                             definition_open={c.definitions_open}
                             invalid={props.error.is_some()}
                             described_by={described_by.clone()}
-                            tag={(props.suggested.as_ref() == Some(&o.value)).then(|| AttrValue::from(crate::i18n::t(props.lang, crate::i18n::Msg::SuggestionPending)))}
+                            tag={(crate::support::family::SUGGEST && props.suggested.as_ref() == Some(&o.value)).then(|| AttrValue::from(crate::i18n::t(props.lang, crate::i18n::Msg::SuggestionPending)))}
                             lang={props.lang} {on_choose} />
                     }
                 }) }

@@ -87,7 +87,8 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
         props.text.to_string()
     };
     let label_id = format!("{}-label", props.id);
-    let suggestion = props.suggested.map(|(part, decision)| {
+    // (`SUGGEST`: a build without suggestions has none to show.)
+    let suggestion = props.suggested.filter(|_| crate::support::family::SUGGEST).map(|(part, decision)| {
         use crate::form::suggestions::Decision;
         let tag = match decision {
             Decision::Pending => Msg::SuggestionPending,
@@ -118,7 +119,7 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
         }
     });
     html! {
-        <li class={classes!("glossa-labelled-span", (!props.errors.is_empty()).then_some("has-error"), props.suggested.map(|_| "is-suggested"))} id={props.id.clone()}>
+        <li class={classes!("glossa-labelled-span", (!props.errors.is_empty()).then_some("has-error"), props.suggested.filter(|_| crate::support::family::SUGGEST).map(|_| "is-suggested"))} id={props.id.clone()}>
             <div class="glossa-labelled-head">
                 <span class={format!("glossa-swatch glossa-c{}", props.style % PALETTE)} aria-hidden="true">{"Aa"}</span>
                 <button type="button" class="glossa-chip-jump glossa-labelled-text" onclick={jump}
