@@ -80,7 +80,7 @@ fn every_json_snippet_in_the_book_is_checked() {
                         failures.push(format!("{at}: items before any spec in the chapter"))
                     }
                     (Some(s), Ok(list)) => {
-                        let issues = item::check_items(s, &list);
+                        let issues = mount::check_items(s, &list);
                         if !issues.is_empty() {
                             failures.push(format!("{at}: items: {issues:?}"));
                         }

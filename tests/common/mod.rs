@@ -14,7 +14,7 @@ pub fn example_task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> T
     let read = |f: &str| std::fs::read_to_string(format!("{root}/www/examples/{dir}/{f}")).unwrap();
     let s = glossa::mount::load_spec(&read(spec_file)).expect("the example spec loads");
     let items = item::parse_items(&read(items_file)).expect("the example items parse");
-    assert_eq!(item::check_items(&s, &items), vec![]);
+    assert_eq!(glossa::mount::check_items(&s, &items), vec![]);
     Task::new(s, items[n].clone(), None)
 }
 
