@@ -449,6 +449,16 @@ fn model_versus_annotator_figures_equal_an_independent_computation() {
     // The simulated annotators accept what is left of a suggestion: they agree with the
     // model more where they saw it.
     assert!(g["effect"].as_f64().unwrap() > 0.0, "{g}");
+    // The report shows the same, with the share accepted charted per label.
+    let report = dir.join("report.html");
+    let (code, _, err) = run(&["report", &spec_path, &items_path, results.to_str().unwrap(), "--out", report.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    for part in ["The model beside the annotators: entities (tagger-1)", "The model beside the annotators: quality (llm-judge)", "anchoring: agreement with the model", "Kendall"] {
+        assert!(html.contains(part), "the report lacks {part:?}");
+    }
+    assert!(html.contains("class=\"bar\""), "the share accepted is charted");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The Python of the independent references (`scripts/setup.sh test` makes it).

@@ -132,9 +132,6 @@ pub fn compute_unfolded(
         .findings
         .extend(super::error_scores::findings(spec, results));
     report
-        .findings
-        .extend(super::models::findings(spec, items, results));
-    report
 }
 
 /// Agreement for every control, each kind measuring its own.

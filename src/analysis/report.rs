@@ -310,7 +310,9 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
     // Answers per output are measured, charted and compared as each kind's own (see
     // `outputs`), unfolded once for all three.
     let unfolded = super::outputs::unfold(spec, items, results);
-    let agreement = compute_unfolded(spec, items, results, unfolded.as_ref());
+    let mut agreement = compute_unfolded(spec, items, results, unfolded.as_ref());
+    // A model's suggestions, beside the annotators.
+    agreement.findings.extend(super::models::findings(spec, items, results));
     let (flat, flat_results) = match &unfolded {
         Some(u) => (&u.spec, &u.results[..]),
         None => (spec, results),

@@ -41,6 +41,8 @@ const styled = {
   labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox], .glossa-label-bar', 'position', ['absolute', 'sticky']],
   // A span text, or a section's output text (sections are the full build's).
   full: ['/www/glossa.css', '.glossa-span-text, .glossa-section-text', 'whiteSpace', 'pre-wrap'],
+  // A pairwise option, in the full build (the example carries a model's suggestions).
+  'en-chatbot-pairwise': ['/www/glossa.css', '.glossa-pair-option', 'minHeight', ['48px', '44px', '25.6px']],
 };
 
 const expected = {
@@ -78,7 +80,7 @@ for (const [example, build] of Object.entries(expected)) {
     // The UI strings of the spec's language, and those only (the examples' ids start with it).
     assert.deepEqual(strings, [`/www/strings/${example.slice(0, 2)}.json`]);
     // Its own stylesheet, and its kinds styled by it (no bare element on screen).
-    const [sheet, selector, property, value] = styled[build];
+    const [sheet, selector, property, value] = styled[example] ?? styled[build];
     const style = await page.evaluate(([sel, prop]) => ({
       sheets: [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => new URL(l.href).pathname),
       value: getComputedStyle(document.querySelector(sel))[prop],

@@ -83,7 +83,9 @@ pub fn agreement(
     let spec = load_spec_file(spec_path)?;
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
     let (_, results, bad) = read_results(&spec, results_path)?;
-    let got = agreement::compute(&spec, &items, &results);
+    let mut got = agreement::compute(&spec, &items, &results);
+    // A model's suggestions, beside the annotators.
+    got.findings.extend(glossa::analysis::models::findings(&spec, &items, &results));
     if json {
         println!(
             "{}",
