@@ -251,7 +251,7 @@ export const SCENARIOS = {
     return received(s);
   },
 
-  async 'de-toxic: a passage then its label, a label first (the brush), a key, nothing to mark'(s, base, who) {
+  async 'de-toxic: a passage then its label, a label first (the brush), a key, a model’s “nothing to mark” accepted'(s, base, who) {
     await open(s, base, `example=de-toxic&participant=${who}&item=3`, () => document.querySelector('.glossa-span-text > *'));
     const label = (name) => `function () { return [...document.querySelectorAll('.glossa-label-bar button')].find((b) => b.querySelector('.glossa-label-name')?.textContent.trim() === ${JSON.stringify(name)}); }`;
     // A passage, then its label.
@@ -274,10 +274,12 @@ export const SCENARIOS = {
     await s.waitFor(() => document.querySelectorAll('.glossa-labelled-span').length === 3, [], 'the keyed span');
     await submit(s);
     await received(s);
-    // The next item has nothing toxic: the box makes that an answer.
+    // The next item has nothing toxic, and a language model suggests so ("nothing to mark"
+    // ticked, marked as its suggestion): accepting it makes that the answer.
     await s.click(await s.element(() => { const b = document.querySelector('#next'); return b && !b.hidden && b; }));
-    await s.waitFor(() => document.querySelector('.glossa-nothing input'), [], 'the next item');
-    await s.click(await s.element(() => document.querySelector('.glossa-nothing')));
+    await s.waitFor(() => document.querySelector('.glossa-nothing input')?.checked, [], 'the next item, its suggestion pre-filled');
+    await s.click(await s.element(() => document.querySelector('[id$="-toxisch-suggestion-accept"]')));
+    await s.waitFor(() => !document.querySelector('[id$="-toxisch-suggestion-accept"]'), [], 'the suggestion accepted');
     await submit(s);
     return received(s, 2);
   },
