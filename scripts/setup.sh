@@ -80,6 +80,10 @@ if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import sklearn' 2>/dev/nul
   say "installing the PyPI scikit-learn package into tests/.venv (the reference for a model's precision, recall and F1)"
   tests/.venv/bin/pip install --quiet --disable-pip-version-check scikit-learn==1.9.1
 fi
+if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import crowdkit' 2>/dev/null; then
+  say "installing the PyPI crowd-kit package into tests/.venv (the reference for Dawid-Skene and MACE)"
+  tests/.venv/bin/pip install --quiet --disable-pip-version-check crowd-kit==1.4.2
+fi
 if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import qualtrics' 2>/dev/null; then
   say "installing the PyPI qualtrics package into tests/.venv (the independent reader of generated .qsf surveys)"
   tests/.venv/bin/pip install --quiet --disable-pip-version-check qualtrics==0.4.2

@@ -138,6 +138,7 @@ fn cli_reference() -> String {
         &["export", "spacy"],
         &["collect"],
         &["agreement"],
+        &["aggregate"],
         &["report"],
         &["plan"],
         &["items"],

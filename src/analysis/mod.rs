@@ -2,6 +2,7 @@
 //! items, measured (agreement, the report) and turned into the datasets analysis tools read.
 //! Planning a study and its gold answers are in `crate::study`.
 
+pub mod aggregate;
 pub mod agreement;
 pub mod alpha;
 pub mod duplicates;

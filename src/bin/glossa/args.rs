@@ -58,22 +58,17 @@ pub enum Command {
         /// The export file.
         export: String,
     },
+    /// Crowd labels aggregated per item: majority vote, Dawid–Skene and MACE, with each
+    /// annotator's competence and each item's posterior.
+    #[command(
+        after_help = "Example:\n  glossa aggregate spec.json results.jsonl --items items.jsonl --json\n\nChoices (one label per item), scale points (per item and output), multiple choices (yes or\nno per item and option) and labelled spans (a label per word, O for none) are aggregated.\nDawid-Skene and MACE follow crowd-kit's DawidSkene and MACE (variational Bayes)."
+    )]
+    Aggregate(Figures),
     /// Krippendorff's alpha per control, with a 95% bootstrap interval.
     #[command(
         after_help = "Example:\n  glossa agreement spec.json results.jsonl --items items.jsonl --json"
     )]
-    Agreement {
-        /// The task spec.
-        spec: String,
-        /// The results (JSON Lines).
-        results: String,
-        /// The items (gives span texts their word counts).
-        #[arg(long)]
-        items: Option<String>,
-        /// Print JSON instead of a table.
-        #[arg(long)]
-        json: bool,
-    },
+    Agreement(Figures),
     /// One self-contained HTML report: annotators, gold, agreement, charts.
     #[command(
         after_help = "Example:\n  glossa report spec.json items.jsonl results.jsonl --gold gold.json --out report.html"
@@ -353,4 +348,19 @@ pub enum SchemaKind {
     Item,
     /// A result document.
     Result,
+}
+
+/// What the commands that compute figures from results read (`agreement`, `aggregate`).
+#[derive(Args, Debug)]
+pub struct Figures {
+    /// The task spec.
+    pub spec: String,
+    /// The results (JSON Lines).
+    pub results: String,
+    /// The items (gives span texts their word counts).
+    #[arg(long)]
+    pub items: Option<String>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -75,12 +75,8 @@ fn main() -> ExitCode {
             results,
         }) => export::rankme(&spec, &items, &results),
         Command::Collect { host, export } => collect::collect(host, &export),
-        Command::Agreement {
-            spec,
-            results,
-            items,
-            json,
-        } => study::agreement(&spec, &results, items.as_deref(), json),
+        Command::Agreement(f) => study::agreement(&f.spec, &f.results, f.items.as_deref(), f.json),
+        Command::Aggregate(f) => study::aggregate(&f.spec, &f.results, f.items.as_deref(), f.json),
         Command::Report {
             spec,
             items,

@@ -74,6 +74,48 @@ pub fn report(
 }
 
 /// Krippendorff's alpha per control (see `analysis::agreement`).
+/// `glossa aggregate`: each control's labels aggregated (majority vote, Dawid–Skene, MACE),
+/// as JSON or as a summary per control.
+pub fn aggregate(spec_path: &str, results_path: &str, items_path: Option<&str>, json: bool) -> Outcome {
+    let spec = load_spec_file(spec_path)?;
+    let items = items_path.map(load_items).transpose()?.unwrap_or_default();
+    let (_, results, bad) = read_results(&spec, results_path)?;
+    let got = glossa::analysis::aggregate::all(&spec, &items, &results);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&got).expect("JSON serialises"));
+    } else {
+        for (control, a) in got.as_object().into_iter().flatten() {
+            println!(
+                "{control}: {} tasks, {} annotators, labels {}; {} tied under the majority vote",
+                a["tasks"],
+                a["annotators"],
+                a["labels"].as_array().map_or(0, Vec::len),
+                a["ties"].as_array().map_or(0, Vec::len)
+            );
+            let differ = |m: &str| {
+                let (x, y) = (&a["majority_vote"]["labels"], &a[m]["labels"]);
+                x.as_object().map_or(0, |o| o.iter().filter(|(k, v)| y.get(k.as_str()) != Some(v)).count())
+            };
+            println!(
+                "  Dawid–Skene differs from the majority on {} tasks, MACE on {}",
+                differ("dawid_skene"),
+                differ("mace")
+            );
+            println!("  {:<24} {:>9} {:>12} {:>8}", "annotator", "majority", "Dawid–Skene", "MACE");
+            for (who, mv) in a["majority_vote"]["competence"].as_object().into_iter().flatten() {
+                let f = |m: &str| a[m]["competence"][who].as_f64().map_or("—".to_owned(), |x| format!("{x:.3}"));
+                println!(
+                    "  {who:<24} {:>9} {:>12} {:>8}",
+                    mv.as_f64().map_or("—".to_owned(), |x| format!("{x:.3}")),
+                    f("dawid_skene"),
+                    f("mace")
+                );
+            }
+        }
+    }
+    Ok(exit_for(bad))
+}
+
 pub fn agreement(
     spec_path: &str,
     results_path: &str,

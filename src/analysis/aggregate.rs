@@ -1,0 +1,420 @@
+//! Crowd labels aggregated per item: majority vote (ties reported), Dawid–Skene (1979) and MACE
+//! (Hovy et al., 2013), each with every annotator's estimated competence and each item's
+//! posterior. Each control becomes categorical tasks:
+//! - a single choice: one task per item, its option;
+//! - a scale: one task per item and output, its point;
+//! - a multiple choice: one task per item and option, `yes` or `no`;
+//! - labelled spans: one task per item and word, the word's label (`O` for none; labels of
+//!   overlapping spans joined by `+`).
+//!
+//! Dawid–Skene and MACE follow crowd-kit's implementations (`DawidSkene`, `MACE` with
+//! variational Bayes) step by step, so their posteriors and competences equal crowd-kit's:
+//! Dawid–Skene starts from the majority vote's shares and stops when the evidence lower bound
+//! per response gains less than 1e-5 (at most 100 rounds); MACE starts every annotator at an even
+//! chance of knowing and uniform guessing, with Beta(0.5, 0.5) and Dirichlet(10) priors, and runs
+//! 50 rounds. Names (items, annotators, labels) are taken in sorted order.
+
+use super::findings::annotator;
+use crate::answer::AnswerValue;
+use crate::item::Item;
+use crate::result::ResultDoc;
+use crate::spec::{Control, TaskSpec};
+use crate::support::sorted_map::SortedMap;
+use serde_json::{json, Value};
+
+/// Categorical votes: tasks, workers and labels by name (sorted), and each vote by index.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Votes {
+    /// The tasks (`item`, `item/output`, `item#option`, `item#word`).
+    pub tasks: Vec<String>,
+    /// The annotators.
+    pub workers: Vec<String>,
+    /// The labels given.
+    pub labels: Vec<String>,
+    /// (task, worker, label), one per worker and task (a worker's last result counts).
+    pub votes: Vec<(usize, usize, usize)>,
+}
+
+impl Votes {
+    /// Votes from `(task, worker, label)` names.
+    pub fn from_names(named: &[(String, String, String)]) -> Self {
+        let mut last: SortedMap<(String, String), String> = SortedMap::new();
+        for (t, w, l) in named {
+            last.insert((t.clone(), w.clone()), l.clone());
+        }
+        let sorted = |f: &dyn Fn(&(String, String), &String) -> String| {
+            let mut v: Vec<String> = last.iter().map(|(k, l)| f(k, l)).collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        let tasks = sorted(&|k, _| k.0.clone());
+        let workers = sorted(&|k, _| k.1.clone());
+        let labels = sorted(&|_, l| l.clone());
+        let at = |v: &[String], x: &str| v.binary_search_by(|y| y.as_str().cmp(x)).unwrap_or(0);
+        let votes = last
+            .iter()
+            .map(|((t, w), l)| (at(&tasks, t), at(&workers, w), at(&labels, l)))
+            .collect();
+        Votes { tasks, workers, labels, votes }
+    }
+}
+
+/// One method's outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Aggregate {
+    /// Each task's posterior over the labels (rows sum to 1).
+    pub posteriors: Vec<Vec<f64>>,
+    /// Each annotator's competence: Dawid–Skene, the chance of giving the true label (the
+    /// priors times the diagonal of the confusion matrix); MACE, the chance of knowing (not
+    /// guessing); majority vote, the share of the annotator's votes that agree with the
+    /// majority.
+    pub competence: Vec<f64>,
+    /// Rounds run.
+    pub rounds: usize,
+}
+
+impl Aggregate {
+    /// Each task's label: the most probable one (the first in sorted order on a tie).
+    pub fn labels(&self) -> Vec<usize> {
+        self.posteriors
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .enumerate()
+                    .fold((0, f64::NEG_INFINITY), |best, (k, &p)| if p > best.1 { (k, p) } else { best })
+                    .0
+            })
+            .collect()
+    }
+}
+
+/// The majority vote: each task's share of votes per label; a task whose most voted labels
+/// tie is reported by [`ties`].
+pub fn majority(v: &Votes) -> Aggregate {
+    let mut posteriors = vec![vec![0.0; v.labels.len()]; v.tasks.len()];
+    for &(t, _, l) in &v.votes {
+        posteriors[t][l] += 1.0;
+    }
+    for row in &mut posteriors {
+        let n: f64 = row.iter().sum();
+        if n > 0.0 {
+            row.iter_mut().for_each(|p| *p /= n);
+        }
+    }
+    let agg = Aggregate { posteriors, competence: Vec::new(), rounds: 0 };
+    let labels = agg.labels();
+    let mut hit = vec![(0.0, 0.0); v.workers.len()];
+    for &(t, w, l) in &v.votes {
+        hit[w].1 += 1.0;
+        if labels[t] == l {
+            hit[w].0 += 1.0;
+        }
+    }
+    Aggregate { competence: hit.iter().map(|(a, n)| a / n).collect(), ..agg }
+}
+
+/// The tasks whose most voted labels tie.
+pub fn ties(v: &Votes, majority: &Aggregate) -> Vec<usize> {
+    (0..v.tasks.len())
+        .filter(|&t| {
+            let row = &majority.posteriors[t];
+            let top = row.iter().copied().fold(0.0, f64::max);
+            row.iter().filter(|&&p| p == top).count() > 1
+        })
+        .collect()
+}
+
+const EPS: f64 = 1e-10;
+
+/// Dawid–Skene's confusion matrices from posteriors: `errors[w][k][c]` (observed `k`, true `c`),
+/// `None` for a label the annotator never gave.
+fn ds_m_step(v: &Votes, probas: &[Vec<f64>]) -> Vec<Vec<Option<Vec<f64>>>> {
+    let k = v.labels.len();
+    let mut errors = vec![vec![None; k]; v.workers.len()];
+    for &(t, w, l) in &v.votes {
+        let row: &mut Vec<f64> = errors[w][l].get_or_insert_with(|| vec![0.0; k]);
+        for c in 0..k {
+            row[c] += probas[t][c];
+        }
+    }
+    for per in &mut errors {
+        for row in per.iter_mut().flatten() {
+            row.iter_mut().for_each(|x| *x = x.max(EPS));
+        }
+        for c in 0..k {
+            let sum: f64 = per.iter().flatten().map(|row| row[c]).sum();
+            for row in per.iter_mut().flatten() {
+                row[c] /= sum;
+            }
+        }
+    }
+    errors
+}
+
+fn ds_e_step(v: &Votes, priors: &[f64], errors: &[Vec<Option<Vec<f64>>>]) -> Vec<Vec<f64>> {
+    let k = v.labels.len();
+    let base: Vec<f64> = priors.iter().map(|p| p.max(EPS).log2()).collect();
+    let mut logs = vec![base; v.tasks.len()];
+    for &(t, w, l) in &v.votes {
+        if let Some(row) = &errors[w][l] {
+            for c in 0..k {
+                logs[t][c] += row[c].log2();
+            }
+        }
+    }
+    logs.into_iter()
+        .map(|row| {
+            let top = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let scaled: Vec<f64> = row.iter().map(|x| (x - top).exp2()).collect();
+            let sum: f64 = scaled.iter().sum();
+            scaled.into_iter().map(|x| x / sum).collect()
+        })
+        .collect()
+}
+
+fn means(rows: &[Vec<f64>], k: usize) -> Vec<f64> {
+    let mut out = vec![0.0; k];
+    for row in rows {
+        for c in 0..k {
+            out[c] += row[c];
+        }
+    }
+    out.iter().map(|x| x / rows.len().max(1) as f64).collect()
+}
+
+/// Dawid–Skene, as crowd-kit's `DawidSkene(n_iter=100, tol=1e-5)` runs it.
+pub fn dawid_skene(v: &Votes) -> Aggregate {
+    let k = v.labels.len();
+    let mut probas = majority(v).posteriors;
+    let mut priors = means(&probas, k);
+    let mut errors = ds_m_step(v, &probas);
+    let mut loss = f64::NEG_INFINITY;
+    let mut rounds = 0;
+    for _ in 0..100 {
+        rounds += 1;
+        probas = ds_e_step(v, &priors, &errors);
+        priors = means(&probas, k);
+        errors = ds_m_step(v, &probas);
+        // The evidence lower bound per response, as crowd-kit writes it.
+        let mut joint = 0.0;
+        for &(t, w, l) in &v.votes {
+            if let Some(row) = &errors[w][l] {
+                for c in 0..k {
+                    joint += probas[t][c] * (row[c].ln() + priors[c].max(EPS).ln());
+                }
+            }
+        }
+        probas.iter_mut().flatten().for_each(|p| *p = p.max(EPS));
+        let entropy: f64 = -probas.iter().flatten().map(|p| p.ln() * p).sum::<f64>();
+        let new_loss = (joint + entropy) / v.votes.len() as f64;
+        if new_loss - loss < 1e-5 {
+            break;
+        }
+        loss = new_loss;
+    }
+    let priors: Vec<f64> = priors.iter().map(|p| p.max(EPS)).collect();
+    let competence = errors
+        .iter()
+        .map(|per| (0..k).map(|c| priors[c] * per[c].as_ref().map_or(0.0, |row| row[c])).sum())
+        .collect();
+    Aggregate { posteriors: probas, competence, rounds }
+}
+
+/// The digamma function ψ (recurrence to x ≥ 10, then the asymptotic series).
+fn digamma(mut x: f64) -> f64 {
+    let mut out = 0.0;
+    while x < 10.0 {
+        out -= 1.0 / x;
+        x += 1.0;
+    }
+    let f = 1.0 / (x * x);
+    out + x.ln() - 0.5 / x
+        - f * (1.0 / 12.0 - f * (1.0 / 120.0 - f * (1.0 / 252.0 - f * (1.0 / 240.0 - f * (1.0 / 132.0)))))
+}
+
+/// Rows of `x + priors` normalised by variational Bayes: `exp ψ(x + a) / exp ψ(Σ (x + a))`.
+fn variational(rows: &[Vec<f64>], prior: &[f64]) -> Vec<Vec<f64>> {
+    rows.iter()
+        .map(|row| {
+            let norm = digamma(row.iter().zip(prior).map(|(x, a)| x + a).sum()).exp();
+            row.iter().zip(prior).map(|(x, a)| digamma(x + a).exp() / norm).collect()
+        })
+        .collect()
+}
+
+/// MACE, as crowd-kit's `MACE(method="vb", n_iter=50)` runs it from an even start.
+pub fn mace(v: &Votes) -> Aggregate {
+    let (k, nw) = (v.labels.len(), v.workers.len());
+    // spamming[w] = [guessing, knowing]; thetas[w] = the guessing strategy.
+    let mut spamming = vec![vec![0.5, 0.5]; nw];
+    let mut thetas = vec![vec![1.0 / k as f64; k]; nw];
+    let e_step = |spamming: &[Vec<f64>], thetas: &[Vec<f64>]| {
+        let mut gold = vec![vec![1.0 / k as f64; k]; v.tasks.len()];
+        let mut seen = vec![false; v.tasks.len()];
+        for &(t, w, l) in &v.votes {
+            seen[t] = true;
+            for (c, g) in gold[t].iter_mut().enumerate() {
+                *g *= spamming[w][0] * thetas[w][l] + spamming[w][1] * f64::from(u8::from(c == l));
+            }
+        }
+        let inst: Vec<f64> = gold.iter().map(|row| row.iter().sum()).collect();
+        let mut strategy = vec![vec![0.0; k]; nw];
+        let mut knowing = vec![vec![0.0; 2]; nw];
+        for &(t, w, l) in &v.votes {
+            let guess = spamming[w][0] * thetas[w][l];
+            let s: f64 = (0..k)
+                .map(|c| gold[t][c] / (guess + spamming[w][1] * f64::from(u8::from(c == l))))
+                .sum::<f64>()
+                * guess
+                / inst[t];
+            strategy[w][l] += s;
+            knowing[w][0] += s;
+            knowing[w][1] += gold[t][l] * spamming[w][1] / (guess + spamming[w][1]) / inst[t];
+        }
+        let _ = seen;
+        (gold, strategy, knowing)
+    };
+    let (mut gold, mut strategy, mut knowing) = e_step(&spamming, &thetas);
+    for _ in 0..50 {
+        spamming = variational(&knowing, &[0.5, 0.5]);
+        thetas = variational(&strategy, &vec![10.0; k]);
+        (gold, strategy, knowing) = e_step(&spamming, &thetas);
+    }
+    let posteriors = gold
+        .into_iter()
+        .map(|row| {
+            let sum: f64 = row.iter().sum();
+            row.into_iter().map(|g| g / sum).collect()
+        })
+        .collect();
+    Aggregate { posteriors, competence: spamming.iter().map(|s| s[1]).collect(), rounds: 50 }
+}
+
+/// The votes of one control: its categorical tasks (see the module's list); `None` for a kind
+/// aggregation does not cover (numbers, sliders, rankings, preferences, texts, grids,
+/// attributes, questions).
+pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Votes> {
+    let id = control.id();
+    let mut named = Vec::new();
+    for (n, r) in results.iter().enumerate() {
+        let Some(value) = r.answers.get(id) else { continue };
+        let who = annotator(r, n);
+        let item = &r.item_id;
+        let mut vote = |task: String, label: String| named.push((task, who.clone(), label));
+        match (control, value) {
+            (Control::SingleChoice(_), AnswerValue::SingleChoice(v)) => vote(item.clone(), v.to_string()),
+            (Control::Scale(_), AnswerValue::Scale(_)) => {
+                for (output, p) in value.points().map(|p| p.entries()).unwrap_or_default() {
+                    let label = p.number().map_or_else(|| crate::answer::NOT_APPLICABLE.to_owned(), |n| n.to_string());
+                    vote(if output.is_empty() { item.clone() } else { format!("{item}/{output}") }, label);
+                }
+            }
+            (Control::MultipleChoice(c), AnswerValue::MultipleChoice(ticked)) => {
+                for o in &c.options {
+                    let yes = ticked.contains(&o.value);
+                    vote(format!("{item}#{}", o.value), (if yes { "yes" } else { "no" }).to_owned());
+                }
+            }
+            (Control::SpanLabels(c), AnswerValue::SpanLabels(v)) => {
+                let words = items
+                    .iter()
+                    .find(|i| &i.id == item)
+                    .and_then(|i| i.text(c.text_field.as_str()))
+                    .map(|t| crate::text::Tokens::with_units(t, c.units).word_count());
+                let marked = results
+                    .iter()
+                    .filter(|o| &o.item_id == item)
+                    .filter_map(|o| o.answers.get(id)?.span_labels())
+                    .flat_map(|s| s.spans.iter().map(|x| x.last_word + 1))
+                    .max()
+                    .unwrap_or(0);
+                for word in 0..words.unwrap_or(marked) {
+                    let mut labels: Vec<&str> = v
+                        .spans
+                        .iter()
+                        .filter(|s| s.first_word <= word && word <= s.last_word)
+                        .map(|s| s.label.as_str())
+                        .collect();
+                    labels.sort_unstable();
+                    labels.dedup();
+                    let label = if labels.is_empty() { "O".to_owned() } else { labels.join("+") };
+                    vote(format!("{item}#{word:05}"), label);
+                }
+            }
+            _ => return None,
+        }
+    }
+    (!named.is_empty()).then(|| Votes::from_names(&named))
+}
+
+/// One method's figures as JSON: each task's label and posterior, each annotator's competence.
+fn method_json(v: &Votes, a: &Aggregate) -> Value {
+    let labels = a.labels();
+    json!({
+        "rounds": a.rounds,
+        "labels": v.tasks.iter().zip(&labels).map(|(t, l)| (t.clone(), json!(v.labels[*l]))).collect::<serde_json::Map<_, _>>(),
+        "posteriors": v.tasks.iter().zip(&a.posteriors).map(|(t, row)| {
+            (t.clone(), Value::Object(v.labels.iter().zip(row).map(|(l, p)| (l.clone(), json!(p))).collect()))
+        }).collect::<serde_json::Map<_, _>>(),
+        "competence": v.workers.iter().zip(&a.competence).map(|(w, c)| (w.clone(), json!(c))).collect::<serde_json::Map<_, _>>(),
+    })
+}
+
+/// Every aggregated control of a spec: `{"<control>": {"tasks", "labels", "majority_vote",
+/// "ties", "dawid_skene", "mace"}}`.
+pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Value {
+    let mut out = serde_json::Map::new();
+    for control in &spec.controls {
+        let Some(v) = votes(control, items, results) else { continue };
+        let mv = majority(&v);
+        out.insert(
+            control.id().to_string(),
+            json!({
+                "tasks": v.tasks.len(),
+                "annotators": v.workers.len(),
+                "labels": v.labels,
+                "majority_vote": method_json(&v, &mv),
+                "ties": ties(&v, &mv).iter().map(|t| v.tasks[*t].clone()).collect::<Vec<_>>(),
+                "dawid_skene": method_json(&v, &dawid_skene(&v)),
+                "mace": method_json(&v, &mace(&v)),
+            }),
+        );
+    }
+    Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digamma_is_right() {
+        // ψ(1) = −γ, ψ(0.5) = −γ − 2 ln 2, ψ(10) = 2.251752589066721.
+        let gamma = 0.577_215_664_901_532_9;
+        assert!((digamma(1.0) + gamma).abs() < 1e-12);
+        assert!((digamma(0.5) + gamma + 2.0 * 2f64.ln()).abs() < 1e-12);
+        assert!((digamma(10.0) - 2.251_752_589_066_721).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_clear_majority_and_a_spammer() {
+        let mut named = Vec::new();
+        for t in 0..20 {
+            let truth = if t % 3 == 0 { "a" } else { "b" };
+            for w in ["w1", "w2", "w3"] {
+                named.push((format!("t{t:02}"), w.to_owned(), truth.to_owned()));
+            }
+            named.push((format!("t{t:02}"), "spam".to_owned(), "a".to_owned()));
+        }
+        let v = Votes::from_names(&named);
+        for a in [majority(&v), dawid_skene(&v), mace(&v)] {
+            let labels: Vec<&str> = a.labels().iter().map(|l| v.labels[*l].as_str()).collect();
+            let want: Vec<&str> = (0..20).map(|t| if t % 3 == 0 { "a" } else { "b" }).collect();
+            assert_eq!(labels, want);
+            let spam = v.workers.iter().position(|w| w == "spam").unwrap();
+            let good = v.workers.iter().position(|w| w == "w1").unwrap();
+            assert!(a.competence[spam] < a.competence[good], "{:?}", a.competence);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! Crowd aggregation (`glossa aggregate`): majority vote, Dawid–Skene and MACE on the results of
+//! a single choice, a multiple choice and labelled spans, against crowd-kit's (PyPI) on the same
+//! votes: every posterior and competence within 1e-6 (`tests/aggregate_reference.py`).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use glossa::support::rng::SplitMix;
+use serde_json::{json, Value};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Thirty posts, each labelled by five of seven annotators of different accuracy (the last a
+/// spammer who always says "positive" and marks nothing); the truth drawn per post.
+fn crowd(dir: &std::path::Path) -> (String, String) {
+    let mut rng = SplitMix::new(20_261_126);
+    let sentiments = ["negative", "neutral", "positive"];
+    let topics = ["politics", "sport", "science", "culture"];
+    let accuracy = [0.95, 0.9, 0.8, 0.7, 0.6, 0.5, 0.0];
+    let mut items = Vec::new();
+    let mut lines = String::new();
+    let pick = |rng: &mut SplitMix, n: usize| rng.below(n as u64) as usize;
+    let chance = |rng: &mut SplitMix| rng.below(1_000_000) as f64 / 1_000_000.0;
+    for i in 0..30 {
+        let id = format!("post-{i:02}");
+        let text = "Maria Rossi met the Acme board in Turin on Monday to talk about the new stadium";
+        items.push(json!({"id": id, "text": text}));
+        let truth = sentiments[pick(&mut rng, 3)];
+        let true_topics: Vec<&str> = topics.iter().copied().filter(|_| pick(&mut rng, 2) == 0).collect();
+        // The true names: Maria Rossi (PER, 0–1), Acme (ORG, 4), Turin (LOC, 7).
+        let mut who: Vec<usize> = (0..7).collect();
+        for k in (1..who.len()).rev() {
+            let j = pick(&mut rng, k + 1);
+            who.swap(k, j);
+        }
+        for &w in &who[..5] {
+            let good = |rng: &mut SplitMix| chance(rng) < accuracy[w];
+            let sentiment = if w == 6 { "positive" } else if good(&mut rng) { truth } else { sentiments[pick(&mut rng, 3)] };
+            let ticked: Vec<&str> = topics
+                .iter()
+                .copied()
+                .filter(|t| {
+                    let really = true_topics.contains(t);
+                    if w == 6 { false } else if good(&mut rng) { really } else { pick(&mut rng, 2) == 0 }
+                })
+                .collect();
+            let mut spans = Vec::new();
+            if w != 6 {
+                for (label, a, b, start, end, covered) in
+                    [("PER", 0, 1, 0, 11, "Maria Rossi"), ("ORG", 4, 4, 20, 24, "Acme"), ("LOC", 7, 7, 34, 39, "Turin")]
+                {
+                    if good(&mut rng) {
+                        spans.push(json!({"label": label, "text": covered, "start": start, "end": end,
+                            "start_utf16": start, "end_utf16": end, "first_word": a, "last_word": b}));
+                    } else if pick(&mut rng, 2) == 0 {
+                        // A wrong label over the same words.
+                        let wrong = if label == "ORG" { "LOC" } else { "ORG" };
+                        spans.push(json!({"label": wrong, "text": covered, "start": start, "end": end,
+                            "start_utf16": start, "end_utf16": end, "first_word": a, "last_word": b}));
+                    }
+                }
+            }
+            let result = json!({
+                "format": "glossa.result/1", "spec": {"id": "crowd-reference", "version": "1"},
+                "item_id": id, "ids": {"participant": format!("a{w}")},
+                "answers": {"sentiment": sentiment, "topics": ticked,
+                            "entities": {"spans": spans, "nothing_to_mark": false}}
+            });
+            lines += &(result.to_string() + "\n");
+        }
+    }
+    let items_path = dir.join("items.json");
+    let results_path = dir.join("results.jsonl");
+    std::fs::write(&items_path, serde_json::to_string(&items).unwrap()).unwrap();
+    std::fs::write(&results_path, lines).unwrap();
+    (items_path.to_str().unwrap().to_owned(), results_path.to_str().unwrap().to_owned())
+}
+
+fn close(got: &Value, want: &Value, what: &str) {
+    let (g, w) = (got.as_f64(), want.as_f64());
+    assert!(
+        matches!((g, w), (Some(g), Some(w)) if (g - w).abs() < 1e-6),
+        "{what}: Glossa {got}, crowd-kit {want}"
+    );
+}
+
+#[test]
+fn dawid_skene_and_mace_equal_crowd_kit() {
+    let dir = std::env::temp_dir().join(format!("glossa-aggregate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (items, results) = crowd(&dir);
+    let spec = format!("{ROOT}/tests/fixtures/crowd-spec.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["aggregate", &spec, &results, "--items", &items, "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let reference = Command::new(common::python())
+        .arg(format!("{ROOT}/tests/aggregate_reference.py"))
+        .args([&spec, &items, &results])
+        .output()
+        .expect("python runs");
+    assert!(reference.status.success(), "{}", String::from_utf8_lossy(&reference.stderr));
+    let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
+    for control in ["sentiment", "topics", "entities"] {
+        for method in ["dawid_skene", "mace"] {
+            let (g, w) = (&got[control][method], &want[control][method]);
+            let tasks = w["posteriors"].as_object().unwrap();
+            assert_eq!(g["posteriors"].as_object().unwrap().len(), tasks.len(), "{control} {method} tasks");
+            for (task, row) in tasks {
+                for (label, p) in row.as_object().unwrap() {
+                    close(&g["posteriors"][task][label], p, &format!("{control} {method} {task} {label}"));
+                }
+                assert_eq!(g["labels"][task], w["labels"][task], "{control} {method} {task}");
+            }
+            for (who, c) in w["competence"].as_object().unwrap() {
+                close(&g["competence"][who], c, &format!("{control} {method} competence of {who}"));
+            }
+        }
+        // The majority vote agrees wherever it has no tie (crowd-kit breaks ties at random).
+        let ties: Vec<&str> = got[control]["ties"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+        for (task, label) in want[control]["majority_vote"]["labels"].as_object().unwrap() {
+            if !ties.contains(&task.as_str()) {
+                assert_eq!(&got[control]["majority_vote"]["labels"][task], label, "{control} majority {task}");
+            }
+        }
+    }
+    // The spammer is found out by both models.
+    for method in ["dawid_skene", "mace"] {
+        let c = &got["sentiment"][method]["competence"];
+        assert!(c["a6"].as_f64().unwrap() < c["a0"].as_f64().unwrap(), "{method}: {c}");
+    }
+    if std::env::var_os("GLOSSA_KEEP").is_none() {
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
