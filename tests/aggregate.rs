@@ -132,6 +132,61 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
         let c = &got["sentiment"][method]["competence"];
         assert!(c["a6"].as_f64().unwrap() < c["a0"].as_f64().unwrap(), "{method}: {c}");
     }
+    // The aggregated labels as results: one per item, read by the exports and the report.
+    let aggregated = dir.join("aggregated.jsonl");
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["aggregate", &spec, &results, "--items", &items, "--out", aggregated.to_str().unwrap(), "--method", "mace"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<Value> = std::fs::read_to_string(&aggregated)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 30);
+    for line in &lines {
+        let item = line["item_id"].as_str().unwrap();
+        assert_eq!(line["ids"]["participant"], "aggregate:mace");
+        assert_eq!(line["answers"]["sentiment"], got["sentiment"]["mace"]["labels"][item], "{item}");
+        for topic in ["politics", "sport", "science", "culture"] {
+            let yes = got["topics"]["mace"]["labels"][format!("{item}#{topic}")] == "yes";
+            let listed = line["answers"]["topics"].as_array().unwrap().iter().any(|t| t == topic);
+            assert_eq!(yes, listed, "{item} {topic}");
+        }
+        let spans: Vec<(String, String)> = line["answers"]["entities"]["spans"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["label"].as_str().unwrap().to_owned(), s["text"].as_str().unwrap().to_owned()))
+            .collect();
+        for (label, text) in &spans {
+            let first = ["Maria Rossi", "Acme", "Turin"].iter().position(|t| t == text).expect("a whole name");
+            let word = [0, 4, 7][first];
+            assert_eq!(&got["entities"]["mace"]["labels"][format!("{item}#{word:05}")], label.as_str());
+        }
+    }
+    // Every export reads them: the spans as BIO tags, the report with its competence section.
+    let conll = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["export", "conll", &spec, &items, aggregated.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(conll.status.success(), "{}", String::from_utf8_lossy(&conll.stderr));
+    let conll = String::from_utf8(conll.stdout).unwrap();
+    assert!(conll.contains("# annotator = aggregate:mace") && conll.contains("Maria\tB-PER"), "{conll}");
+    let report = dir.join("report.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["report", &spec, &items, &results, "--out", report.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("Annotators' competence (crowd aggregation)"), "the report has the section");
+    // The spammer (always "positive", least competent) comes first in the sentiment table, flagged.
+    let sentiment = &html[html.find("<h3>sentiment</h3>").unwrap()..];
+    let first_row = &sentiment[sentiment.find("<tbody><tr><td>").unwrap()..];
+    assert!(first_row.starts_with("<tbody><tr><td>a6</td>"), "{}", &first_row[..200]);
+    assert!(first_row[..first_row.find("</tr>").unwrap()].contains("straight-lining"));
     if std::env::var_os("GLOSSA_KEEP").is_none() {
         std::fs::remove_dir_all(&dir).ok();
     }

@@ -418,3 +418,154 @@ mod tests {
         }
     }
 }
+
+/// An annotator who gives one label to at least this share of their tasks (of at least
+/// [`STRAIGHT_MIN`]) of a choice or a scale is flagged as straight-lining.
+pub const STRAIGHT_SHARE: f64 = 0.9;
+/// The fewest tasks the straight-lining flag looks at.
+pub const STRAIGHT_MIN: usize = 5;
+/// Below this chance of knowing (MACE), an annotator is flagged.
+pub const LOW_COMPETENCE: f64 = 0.5;
+
+/// The report's section on annotators' competence: per aggregated control, each annotator's
+/// agreement with the majority, Dawid–Skene's and MACE's competence (charted), and the flags
+/// (low competence; straight-lining on a choice or a scale), least competent first.
+pub fn report_section(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> String {
+    use super::findings::{esc, f3};
+    let mut h = String::new();
+    for control in &spec.controls {
+        let Some(v) = votes(control, items, results) else { continue };
+        let (mv, ds, mc) = (majority(&v), dawid_skene(&v), mace(&v));
+        let per_item = matches!(control, Control::SingleChoice(_) | Control::Scale(_));
+        let mut rows: Vec<usize> = (0..v.workers.len()).collect();
+        rows.sort_by(|a, b| mc.competence[*a].total_cmp(&mc.competence[*b]));
+        h += &format!(
+            "<h3>{}</h3><table><thead><tr><th>annotator</th><th>tasks</th><th>agrees with the majority</th><th>Dawid–Skene</th><th>MACE (knows)</th><th>flags</th></tr></thead><tbody>",
+            esc(control.id().as_str())
+        );
+        for w in rows {
+            let mine: Vec<usize> = v.votes.iter().filter(|x| x.1 == w).map(|x| x.2).collect();
+            let mut flags = Vec::new();
+            if mc.competence[w] < LOW_COMPETENCE {
+                flags.push("low competence".to_owned());
+            }
+            if per_item && mine.len() >= STRAIGHT_MIN {
+                let top = (0..v.labels.len()).map(|l| mine.iter().filter(|x| **x == l).count()).max().unwrap_or(0);
+                if top as f64 >= STRAIGHT_SHARE * mine.len() as f64 {
+                    flags.push(format!("straight-lining ({top} of {} the same)", mine.len()));
+                }
+            }
+            let bar = format!(
+                "<span style=\"display:inline-block;height:.7em;width:{:.0}px;background:#1f5fbf\" aria-hidden=\"true\"></span> ",
+                mc.competence[w] * 100.0
+            );
+            h += &format!(
+                "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{bar}{}</td><td class=flag>{}</td></tr>",
+                esc(&v.workers[w]),
+                mine.len(),
+                f3(Some(mv.competence[w])),
+                f3(Some(ds.competence[w])),
+                f3(Some(mc.competence[w])),
+                esc(&flags.join("; "))
+            );
+        }
+        h += "</tbody></table>";
+    }
+    if h.is_empty() {
+        return h;
+    }
+    format!(
+        "<section aria-labelledby=competence><h2 id=competence>Annotators' competence (crowd aggregation)</h2><p>Per control: how often each annotator agrees with the majority, Dawid–Skene's chance that they give the true label, and MACE's chance that they know it rather than guess ({} below {LOW_COMPETENCE} is flagged); straight-lining: one answer to {:.0}% or more of at least {STRAIGHT_MIN} items. Least competent first. <code>glossa aggregate</code> gives each item's aggregated label.</p>{h}</section>",
+        "MACE",
+        STRAIGHT_SHARE * 100.0
+    )
+}
+
+/// The aggregated labels as results, one per item, from the annotator `aggregate:<method>`, so
+/// every export, the gold checker and the report read them: a choice's option, a scale's
+/// points, a multiple choice's options labelled `yes`, labelled spans from runs of words with
+/// one label. `method`: `majority_vote`, `dawid_skene` or `mace`.
+pub fn as_results(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], method: &str) -> Vec<Value> {
+    let mut answers: SortedMap<String, serde_json::Map<String, Value>> = SortedMap::new();
+    for control in &spec.controls {
+        let Some(v) = votes(control, items, results) else { continue };
+        let agg = match method {
+            "dawid_skene" => dawid_skene(&v),
+            "mace" => mace(&v),
+            _ => majority(&v),
+        };
+        let labels = agg.labels();
+        let label = |t: usize| v.labels[labels[t]].as_str();
+        let split = |task: &str, sep: char| task.rsplit_once(sep).map(|(a, b)| (a.to_owned(), b.to_owned()));
+        let mut per_item: SortedMap<String, Vec<(String, String)>> = SortedMap::new();
+        for (t, task) in v.tasks.iter().enumerate() {
+            let (item, part) = match control {
+                Control::SingleChoice(_) => (task.clone(), String::new()),
+                Control::Scale(_) => split(task, '/').unwrap_or((task.clone(), String::new())),
+                _ => split(task, '#').unwrap_or((task.clone(), String::new())),
+            };
+            per_item.entry(item).or_default().push((part, label(t).to_owned()));
+        }
+        for (item, parts) in per_item {
+            let value = match control {
+                Control::SingleChoice(_) => json!(parts[0].1),
+                Control::Scale(_) => {
+                    let point = |l: &str| l.parse::<i64>().map_or(json!(l), |n| json!(n));
+                    if parts.len() == 1 && parts[0].0.is_empty() {
+                        point(&parts[0].1)
+                    } else {
+                        Value::Object(parts.iter().map(|(o, l)| (o.clone(), point(l))).collect())
+                    }
+                }
+                Control::MultipleChoice(c) => json!(c
+                    .options
+                    .iter()
+                    .filter(|o| parts.iter().any(|(p, l)| p == o.value.as_str() && l == "yes"))
+                    .map(|o| o.value.to_string())
+                    .collect::<Vec<_>>()),
+                Control::SpanLabels(c) => {
+                    let Some(text) = items.iter().find(|i| i.id == item).and_then(|i| i.text(c.text_field.as_str())) else {
+                        continue;
+                    };
+                    let tokens = crate::text::Tokens::with_units(text, c.units);
+                    let mut spans = Vec::new();
+                    let mut run: Option<(usize, usize, String)> = None;
+                    for (word, l) in parts.iter().filter_map(|(p, l)| Some((p.parse::<usize>().ok()?, l.clone()))) {
+                        match &mut run {
+                            Some((_, last, label)) if *last + 1 == word && *label == l => *last = word,
+                            _ => {
+                                spans.extend(run.take());
+                                run = (l != "O").then_some((word, word, l));
+                            }
+                        }
+                    }
+                    spans.extend(run);
+                    let spans: Vec<Value> = spans
+                        .into_iter()
+                        .filter_map(|(first, last, label)| {
+                            let s = crate::answer::SpanValue::of(text, &tokens, &crate::answer::WordSpan { first, last })?;
+                            // Overlapping labels (`A+B`) become one span per label.
+                            Some(label.split('+').map(|l| serde_json::to_value(crate::answer::LabelledSpanValue::new(l.to_owned(), s.clone(), SortedMap::new())).unwrap_or_default()).collect::<Vec<_>>())
+                        })
+                        .flatten()
+                        .collect();
+                    json!({"nothing_to_mark": spans.is_empty(), "spans": spans})
+                }
+                _ => continue,
+            };
+            answers.entry(item).or_default().insert(control.id().to_string(), value);
+        }
+    }
+    answers
+        .into_iter()
+        .map(|(item, answers)| {
+            json!({
+                "format": crate::result::RESULT_FORMAT,
+                "spec": {"id": spec.id, "version": spec.version},
+                "item_id": item,
+                "answers": answers,
+                "ids": {"participant": format!("aggregate:{method}")},
+            })
+        })
+        .collect()
+}

@@ -61,9 +61,20 @@ pub enum Command {
     /// Crowd labels aggregated per item: majority vote, Dawid–Skene and MACE, with each
     /// annotator's competence and each item's posterior.
     #[command(
-        after_help = "Example:\n  glossa aggregate spec.json results.jsonl --items items.jsonl --json\n\nChoices (one label per item), scale points (per item and output), multiple choices (yes or\nno per item and option) and labelled spans (a label per word, O for none) are aggregated.\nDawid-Skene and MACE follow crowd-kit's DawidSkene and MACE (variational Bayes)."
+        after_help = "Example:\n  glossa aggregate spec.json results.jsonl --items items.jsonl --json\n  glossa aggregate spec.json results.jsonl --items items.jsonl --out aggregated.jsonl --method mace\n\nChoices (one label per item), scale points (per item and output), multiple choices (yes or\nno per item and option) and labelled spans (a label per word, O for none) are aggregated.\nDawid-Skene and MACE follow crowd-kit's DawidSkene and MACE (variational Bayes)."
     )]
-    Aggregate(Figures),
+    Aggregate {
+        /// The spec, results and items, and the output's form.
+        #[command(flatten)]
+        figures: Figures,
+        /// Also write the aggregated labels as results (JSON Lines, one per item, from the
+        /// annotator `aggregate:METHOD`), which every export and the report read.
+        #[arg(long)]
+        out: Option<String>,
+        /// The method whose labels `--out` writes.
+        #[arg(long, value_parser = ["majority_vote", "dawid_skene", "mace"], default_value = "dawid_skene")]
+        method: String,
+    },
     /// Krippendorff's alpha per control, with a 95% bootstrap interval.
     #[command(
         after_help = "Example:\n  glossa agreement spec.json results.jsonl --items items.jsonl --json"

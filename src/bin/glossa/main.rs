@@ -76,7 +76,9 @@ fn main() -> ExitCode {
         }) => export::rankme(&spec, &items, &results),
         Command::Collect { host, export } => collect::collect(host, &export),
         Command::Agreement(f) => study::agreement(&f.spec, &f.results, f.items.as_deref(), f.json),
-        Command::Aggregate(f) => study::aggregate(&f.spec, &f.results, f.items.as_deref(), f.json),
+        Command::Aggregate { figures: f, out, method } => {
+            study::aggregate(&f.spec, &f.results, f.items.as_deref(), f.json, out.as_deref(), &method)
+        }
         Command::Report {
             spec,
             items,

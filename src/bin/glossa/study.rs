@@ -75,11 +75,28 @@ pub fn report(
 
 /// Krippendorff's alpha per control (see `analysis::agreement`).
 /// `glossa aggregate`: each control's labels aggregated (majority vote, Dawid–Skene, MACE),
-/// as JSON or as a summary per control.
-pub fn aggregate(spec_path: &str, results_path: &str, items_path: Option<&str>, json: bool) -> Outcome {
+/// as JSON or as a summary per control; with `out`, one method's labels written as results.
+pub fn aggregate(
+    spec_path: &str,
+    results_path: &str,
+    items_path: Option<&str>,
+    json: bool,
+    out: Option<&str>,
+    method: &str,
+) -> Outcome {
     let spec = load_spec_file(spec_path)?;
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
     let (_, results, bad) = read_results(&spec, results_path)?;
+    if let Some(path) = out {
+        let lines: String = glossa::analysis::aggregate::as_results(&spec, &items, &results, method)
+            .iter()
+            .map(|r| r.to_string() + "\n")
+            .collect();
+        if let Err(e) = std::fs::write(path, lines) {
+            eprintln!("{path}: cannot write: {e}");
+            return Err(ExitCode::from(2));
+        }
+    }
     let got = glossa::analysis::aggregate::all(&spec, &items, &results);
     if json {
         println!("{}", serde_json::to_string_pretty(&got).expect("JSON serialises"));
