@@ -58,9 +58,12 @@ test('glossa report and www/report.html make the same page; it loads nothing and
   assert.ok(bars(cli).length >= 1);
   assert.deepEqual(requests.filter((u) => !u.startsWith(env.url) && !u.startsWith('blob:') && !u.startsWith('about:')), [], 'nothing leaves the page');
   const frame = page.frameLocator('#report');
-  const b = frame.getByRole('row').filter({ hasText: /^B/ });
+  const b = frame.locator('section[aria-labelledby=annotators]').getByRole('row').filter({ hasText: /^B/ });
   assert.match(await b.textContent(), /B\s*3\s*27\.0\s*1\s*1 \/ 1\s*1 \/ 1/, 'B: one result too fast, failed the attention item');
   await frame.getByRole('heading', { name: "Agreement (Krippendorff's α)" }).waitFor();
+  // Each annotator's competence per aggregated control, in the researcher's wasm as natively.
+  await frame.getByRole('heading', { name: "Annotators' competence (crowd aggregation)" }).waitFor();
+  assert.equal(await frame.locator('section[aria-labelledby=competence]').getByRole('row').filter({ hasText: /^B/ }).count(), 1);
   assert.deepEqual(errors, []);
   await context.close();
 });
