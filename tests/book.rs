@@ -139,6 +139,7 @@ fn cli_reference() -> String {
         &["collect"],
         &["agreement"],
         &["aggregate"],
+        &["payments"],
         &["report"],
         &["plan"],
         &["items"],

@@ -13,6 +13,10 @@ pub mod findings;
 pub mod hosts;
 pub mod models;
 pub mod outputs;
+/// Approving and rejecting submissions in the hosts' review files (the command line and the
+/// researcher's wasm).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod payments;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod rankme;
 pub mod report;

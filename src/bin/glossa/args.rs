@@ -58,6 +58,21 @@ pub enum Command {
         /// The export file.
         export: String,
     },
+    /// Approve or reject each submission, with reasons, in the host's own review file.
+    #[command(
+        after_help = "Example:\n  glossa payments spec.json items.jsonl Batch_123_batch_results.csv --gold gold.json > reviewed.csv\n\nThe results are read from the batch file (Answer.glossaResult). A worker who failed an\nattention item of the gold file is rejected, the reason naming the items; everyone else is\napproved (results under the report's too-fast threshold are named on standard error, never\nrejected by themselves). The file written is the batch file with its Approve (x) and Reject\n(the reason) columns filled: upload it on the Requester site's review page."
+    )]
+    Payments {
+        /// The task spec.
+        spec: String,
+        /// The items.
+        items: String,
+        /// MTurk's batch results CSV.
+        batch: String,
+        /// A gold file with attention items.
+        #[arg(long)]
+        gold: Option<String>,
+    },
     /// Crowd labels aggregated per item: majority vote, Dawid–Skene and MACE, with each
     /// annotator's competence and each item's posterior.
     #[command(

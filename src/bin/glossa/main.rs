@@ -75,6 +75,12 @@ fn main() -> ExitCode {
             results,
         }) => export::rankme(&spec, &items, &results),
         Command::Collect { host, export } => collect::collect(host, &export),
+        Command::Payments {
+            spec,
+            items,
+            batch,
+            gold,
+        } => study::payments(&spec, &items, &batch, gold.as_deref()),
         Command::Agreement(f) => study::agreement(&f.spec, &f.results, f.items.as_deref(), f.json),
         Command::Aggregate { figures: f, out, method } => {
             study::aggregate(&f.spec, &f.results, f.items.as_deref(), f.json, out.as_deref(), &method)

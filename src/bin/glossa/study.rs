@@ -74,6 +74,44 @@ pub fn report(
 }
 
 /// Krippendorff's alpha per control (see `analysis::agreement`).
+/// `glossa payments`: MTurk's batch file with each assignment approved or rejected (with the
+/// reason), on standard output; what was decided, on standard error.
+pub fn payments(spec_path: &str, items_path: &str, batch_path: &str, gold_path: Option<&str>) -> Outcome {
+    let (spec, items) = crate::files::load_study(spec_path, items_path)?;
+    let gold = gold_path.map(|g| crate::files::load_gold(g, &spec, &items)).transpose()?;
+    let batch = crate::files::read(batch_path)?;
+    let collected = glossa::analysis::hosts::mturk(&batch);
+    for (line, problem) in &collected.problems {
+        eprintln!("{batch_path}:{line}: {problem}");
+    }
+    let mut results = Vec::new();
+    for text in &collected.results {
+        let typed = serde_json::from_str::<serde_json::Value>(text)
+            .map_err(|e| e.to_string())
+            .and_then(|v| glossa::analysis::type_one(&spec, &v));
+        match typed {
+            Ok(r) => results.push(r),
+            Err(e) => eprintln!("{batch_path}: a result does not read: {e}"),
+        }
+    }
+    let verdicts = glossa::analysis::payments::verdicts(&results, gold.as_ref());
+    match glossa::analysis::payments::mturk_reviewed(&batch, &verdicts) {
+        Ok((file, notes)) => {
+            print!("{file}");
+            for n in &notes {
+                eprintln!("{batch_path}: {n}");
+            }
+            let rejected = verdicts.iter().filter(|v| !v.approve).count();
+            eprintln!("{batch_path}: {} approved, {rejected} rejected", verdicts.len() - rejected);
+            Ok(exit_for(usize::from(!collected.problems.is_empty())))
+        }
+        Err(e) => {
+            eprintln!("{batch_path}: {e}");
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 /// `glossa aggregate`: each control's labels aggregated (majority vote, Dawid–Skene, MACE),
 /// as JSON or as a summary per control; with `out`, one method's labels written as results.
 pub fn aggregate(

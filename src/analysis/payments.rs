@@ -1,0 +1,97 @@
+//! Paying the right people: a verdict per annotator from their results (approve, or reject
+//! with the reason: attention items failed, as Prolific's and MTurk's guidance allow), written
+//! into the host's own review file — MTurk's batch results CSV with its `Approve` (an `X`) and
+//! `Reject` (the reason) columns filled, which the Requester site takes back as uploaded.
+//! Results too fast are flagged, never rejected by themselves: the hosts ask that "too fast"
+//! be defined before the study.
+
+use super::report::{annotators, AnnotatorRow};
+use crate::result::ResultDoc;
+use crate::study::gold::Gold;
+
+/// One annotator's verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The annotator (the host's worker or participant id).
+    pub who: String,
+    /// Approve (else reject).
+    pub approve: bool,
+    /// Why, for a rejection (shown to the worker); a note for an approval (too fast results).
+    pub reason: String,
+}
+
+/// The verdicts: an annotator who failed an attention item is rejected, naming the items;
+/// everyone else is approved (results too fast are noted).
+pub fn verdicts(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<Verdict> {
+    annotators(results, gold).iter().map(verdict).collect()
+}
+
+fn verdict(row: &AnnotatorRow) -> Verdict {
+    let (failed, seen) = row.attention;
+    if failed > 0 {
+        let items: Vec<&str> = row.attention_missed.iter().map(|(item, _)| item.as_str()).collect();
+        return Verdict {
+            who: row.who.clone(),
+            approve: false,
+            reason: format!(
+                "Failed {failed} of {seen} attention check(s) (item(s) {}), answered otherwise than the instructions asked.",
+                items.join(", ")
+            ),
+        };
+    }
+    Verdict {
+        who: row.who.clone(),
+        approve: true,
+        reason: if row.too_fast > 0 { format!("{} result(s) very fast: check by hand if you defined a minimum time", row.too_fast) } else { String::new() },
+    }
+}
+
+/// MTurk's batch results CSV with `Approve` and `Reject` filled for each assignment whose
+/// worker has a verdict (the columns added when the file lacks them); rows of workers without
+/// a result are left for the requester, and named. The rows, columns and other cells are kept
+/// as they were. Returns the file and the notes.
+pub fn mturk_reviewed(batch: &str, verdicts: &[Verdict]) -> Result<(String, Vec<String>), String> {
+    let (records, unclosed) = crate::support::delimited::read_delimited(batch, b',');
+    if let Some(line) = unclosed {
+        return Err(crate::support::delimited::unclosed_message(line));
+    }
+    let Some((header, rows)) = records.split_first() else {
+        return Err("the batch file is empty".to_owned());
+    };
+    let mut head = header.fields.clone();
+    let column = |head: &mut Vec<String>, name: &str| match head.iter().position(|h| h == name) {
+        Some(i) => i,
+        None => {
+            head.push(name.to_owned());
+            head.len() - 1
+        }
+    };
+    let worker = header.fields.iter().position(|h| h == "WorkerId").ok_or("no column \"WorkerId\" in the header: give MTurk's batch results file")?;
+    let (approve, reject) = (column(&mut head, "Approve"), column(&mut head, "Reject"));
+    let mut notes = Vec::new();
+    let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    writer.write_record(&head).map_err(|e| e.to_string())?;
+    for row in rows {
+        let mut cells = row.fields.clone();
+        cells.resize(head.len(), String::new());
+        let who = cells.get(worker).cloned().unwrap_or_default();
+        match verdicts.iter().find(|v| v.who == who) {
+            Some(v) if v.approve => {
+                cells[approve] = "x".to_owned();
+                cells[reject].clear();
+                if !v.reason.is_empty() {
+                    notes.push(format!("line {}: {who} approved; {}", row.line, v.reason));
+                }
+            }
+            Some(v) => {
+                cells[approve].clear();
+                cells[reject].clone_from(&v.reason);
+                notes.push(format!("line {}: {who} rejected: {}", row.line, v.reason));
+            }
+            None => notes.push(format!("line {}: {who} has no result in the batch: decide by hand", row.line)),
+        }
+        writer.write_record(&cells).map_err(|e| e.to_string())?;
+    }
+    let bytes = writer.into_inner().map_err(|e| e.to_string())?;
+    Ok((String::from_utf8(bytes).map_err(|e| e.to_string())?, notes))
+}
