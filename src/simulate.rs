@@ -50,9 +50,11 @@ pub fn annotate(task: &Task, seed: u64, now_ms: u64) -> Result<(Vec<Action>, For
     for n in 0..TRIES {
         let mut rng = SplitMix::new(seed ^ n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let actions = actions(task, &mut rng, n >= TRIES / 2);
-        let form = actions.iter().fold(form::suggestions::fresh(task, now_ms), |f, a| {
-            form::apply(task, &f, a.clone())
-        });
+        let form = actions
+            .iter()
+            .fold(form::suggestions::fresh(task, now_ms), |f, a| {
+                form::apply(task, &f, a.clone())
+            });
         match validate::check(task, &form.answers) {
             Ok(_) => return Ok((actions, form)),
             Err(report) => last = Some(report),
@@ -69,7 +71,11 @@ fn actions(task: &Task, rng: &mut SplitMix, plain: bool) -> Vec<Action> {
         crate::spec::each_control!(control, c => c.simulate(task, rng, plain, &mut out));
         // What is left of a model's suggestion is accepted.
         if crate::support::family::SUGGEST && task.suggestion(control.id()).is_some() {
-            out.push(Action::Decide { control: control.id().clone(), part: None, accept: true });
+            out.push(Action::Decide {
+                control: control.id().clone(),
+                part: None,
+                accept: true,
+            });
         }
     }
     out

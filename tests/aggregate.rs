@@ -24,10 +24,15 @@ fn crowd(dir: &std::path::Path) -> (String, String) {
     let chance = |rng: &mut SplitMix| rng.below(1_000_000) as f64 / 1_000_000.0;
     for i in 0..30 {
         let id = format!("post-{i:02}");
-        let text = "Maria Rossi met the Acme board in Turin on Monday to talk about the new stadium";
+        let text =
+            "Maria Rossi met the Acme board in Turin on Monday to talk about the new stadium";
         items.push(json!({"id": id, "text": text}));
         let truth = sentiments[pick(&mut rng, 3)];
-        let true_topics: Vec<&str> = topics.iter().copied().filter(|_| pick(&mut rng, 2) == 0).collect();
+        let true_topics: Vec<&str> = topics
+            .iter()
+            .copied()
+            .filter(|_| pick(&mut rng, 2) == 0)
+            .collect();
         // The true names: Maria Rossi (PER, 0–1), Acme (ORG, 4), Turin (LOC, 7).
         let mut who: Vec<usize> = (0..7).collect();
         for k in (1..who.len()).rev() {
@@ -36,20 +41,34 @@ fn crowd(dir: &std::path::Path) -> (String, String) {
         }
         for &w in &who[..5] {
             let good = |rng: &mut SplitMix| chance(rng) < accuracy[w];
-            let sentiment = if w == 6 { "positive" } else if good(&mut rng) { truth } else { sentiments[pick(&mut rng, 3)] };
+            let sentiment = if w == 6 {
+                "positive"
+            } else if good(&mut rng) {
+                truth
+            } else {
+                sentiments[pick(&mut rng, 3)]
+            };
             let ticked: Vec<&str> = topics
                 .iter()
                 .copied()
                 .filter(|t| {
                     let really = true_topics.contains(t);
-                    if w == 6 { false } else if good(&mut rng) { really } else { pick(&mut rng, 2) == 0 }
+                    if w == 6 {
+                        false
+                    } else if good(&mut rng) {
+                        really
+                    } else {
+                        pick(&mut rng, 2) == 0
+                    }
                 })
                 .collect();
             let mut spans = Vec::new();
             if w != 6 {
-                for (label, a, b, start, end, covered) in
-                    [("PER", 0, 1, 0, 11, "Maria Rossi"), ("ORG", 4, 4, 20, 24, "Acme"), ("LOC", 7, 7, 34, 39, "Turin")]
-                {
+                for (label, a, b, start, end, covered) in [
+                    ("PER", 0, 1, 0, 11, "Maria Rossi"),
+                    ("ORG", 4, 4, 20, 24, "Acme"),
+                    ("LOC", 7, 7, 34, 39, "Turin"),
+                ] {
                     if good(&mut rng) {
                         spans.push(json!({"label": label, "text": covered, "start": start, "end": end,
                             "start_utf16": start, "end_utf16": end, "first_word": a, "last_word": b}));
@@ -74,7 +93,10 @@ fn crowd(dir: &std::path::Path) -> (String, String) {
     let results_path = dir.join("results.jsonl");
     std::fs::write(&items_path, serde_json::to_string(&items).unwrap()).unwrap();
     std::fs::write(&results_path, lines).unwrap();
-    (items_path.to_str().unwrap().to_owned(), results_path.to_str().unwrap().to_owned())
+    (
+        items_path.to_str().unwrap().to_owned(),
+        results_path.to_str().unwrap().to_owned(),
+    )
 }
 
 fn close(got: &Value, want: &Value, what: &str) {
@@ -95,50 +117,101 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
         .args(["aggregate", &spec, &results, "--items", &items, "--json"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let got: Value = serde_json::from_slice(&out.stdout).unwrap();
     let reference = Command::new(common::python())
         .arg(format!("{ROOT}/tests/aggregate_reference.py"))
         .args([&spec, &items, &results])
         .output()
         .expect("python runs");
-    assert!(reference.status.success(), "{}", String::from_utf8_lossy(&reference.stderr));
+    assert!(
+        reference.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reference.stderr)
+    );
     let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
     for control in ["sentiment", "topics", "entities"] {
         for method in ["dawid_skene", "mace"] {
             let (g, w) = (&got[control][method], &want[control][method]);
             let tasks = w["posteriors"].as_object().unwrap();
-            assert_eq!(g["posteriors"].as_object().unwrap().len(), tasks.len(), "{control} {method} tasks");
+            assert_eq!(
+                g["posteriors"].as_object().unwrap().len(),
+                tasks.len(),
+                "{control} {method} tasks"
+            );
             for (task, row) in tasks {
                 for (label, p) in row.as_object().unwrap() {
-                    close(&g["posteriors"][task][label], p, &format!("{control} {method} {task} {label}"));
+                    close(
+                        &g["posteriors"][task][label],
+                        p,
+                        &format!("{control} {method} {task} {label}"),
+                    );
                 }
-                assert_eq!(g["labels"][task], w["labels"][task], "{control} {method} {task}");
+                assert_eq!(
+                    g["labels"][task], w["labels"][task],
+                    "{control} {method} {task}"
+                );
             }
             for (who, c) in w["competence"].as_object().unwrap() {
-                close(&g["competence"][who], c, &format!("{control} {method} competence of {who}"));
+                close(
+                    &g["competence"][who],
+                    c,
+                    &format!("{control} {method} competence of {who}"),
+                );
             }
         }
         // The majority vote agrees wherever it has no tie (crowd-kit breaks ties at random).
-        let ties: Vec<&str> = got[control]["ties"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
-        for (task, label) in want[control]["majority_vote"]["labels"].as_object().unwrap() {
+        let ties: Vec<&str> = got[control]["ties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        for (task, label) in want[control]["majority_vote"]["labels"]
+            .as_object()
+            .unwrap()
+        {
             if !ties.contains(&task.as_str()) {
-                assert_eq!(&got[control]["majority_vote"]["labels"][task], label, "{control} majority {task}");
+                assert_eq!(
+                    &got[control]["majority_vote"]["labels"][task], label,
+                    "{control} majority {task}"
+                );
             }
         }
     }
     // The spammer is found out by both models.
     for method in ["dawid_skene", "mace"] {
         let c = &got["sentiment"][method]["competence"];
-        assert!(c["a6"].as_f64().unwrap() < c["a0"].as_f64().unwrap(), "{method}: {c}");
+        assert!(
+            c["a6"].as_f64().unwrap() < c["a0"].as_f64().unwrap(),
+            "{method}: {c}"
+        );
     }
     // The aggregated labels as results: one per item, read by the exports and the report.
     let aggregated = dir.join("aggregated.jsonl");
     let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["aggregate", &spec, &results, "--items", &items, "--out", aggregated.to_str().unwrap(), "--method", "mace"])
+        .args([
+            "aggregate",
+            &spec,
+            &results,
+            "--items",
+            &items,
+            "--out",
+            aggregated.to_str().unwrap(),
+            "--method",
+            "mace",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines: Vec<Value> = std::fs::read_to_string(&aggregated)
         .unwrap()
         .lines()
@@ -148,44 +221,93 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
     for line in &lines {
         let item = line["item_id"].as_str().unwrap();
         assert_eq!(line["ids"]["participant"], "aggregate:mace");
-        assert_eq!(line["answers"]["sentiment"], got["sentiment"]["mace"]["labels"][item], "{item}");
+        assert_eq!(
+            line["answers"]["sentiment"], got["sentiment"]["mace"]["labels"][item],
+            "{item}"
+        );
         for topic in ["politics", "sport", "science", "culture"] {
             let yes = got["topics"]["mace"]["labels"][format!("{item}#{topic}")] == "yes";
-            let listed = line["answers"]["topics"].as_array().unwrap().iter().any(|t| t == topic);
+            let listed = line["answers"]["topics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t == topic);
             assert_eq!(yes, listed, "{item} {topic}");
         }
         let spans: Vec<(String, String)> = line["answers"]["entities"]["spans"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|s| (s["label"].as_str().unwrap().to_owned(), s["text"].as_str().unwrap().to_owned()))
+            .map(|s| {
+                (
+                    s["label"].as_str().unwrap().to_owned(),
+                    s["text"].as_str().unwrap().to_owned(),
+                )
+            })
             .collect();
         for (label, text) in &spans {
-            let first = ["Maria Rossi", "Acme", "Turin"].iter().position(|t| t == text).expect("a whole name");
+            let first = ["Maria Rossi", "Acme", "Turin"]
+                .iter()
+                .position(|t| t == text)
+                .expect("a whole name");
             let word = [0, 4, 7][first];
-            assert_eq!(&got["entities"]["mace"]["labels"][format!("{item}#{word:05}")], label.as_str());
+            assert_eq!(
+                &got["entities"]["mace"]["labels"][format!("{item}#{word:05}")],
+                label.as_str()
+            );
         }
     }
     // Every export reads them: the spans as BIO tags, the report with its competence section.
     let conll = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["export", "conll", &spec, &items, aggregated.to_str().unwrap()])
+        .args([
+            "export",
+            "conll",
+            &spec,
+            &items,
+            aggregated.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
-    assert!(conll.status.success(), "{}", String::from_utf8_lossy(&conll.stderr));
+    assert!(
+        conll.status.success(),
+        "{}",
+        String::from_utf8_lossy(&conll.stderr)
+    );
     let conll = String::from_utf8(conll.stdout).unwrap();
-    assert!(conll.contains("# annotator = aggregate:mace") && conll.contains("Maria\tB-PER"), "{conll}");
+    assert!(
+        conll.contains("# annotator = aggregate:mace") && conll.contains("Maria\tB-PER"),
+        "{conll}"
+    );
     let report = dir.join("report.html");
     let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["report", &spec, &items, &results, "--out", report.to_str().unwrap()])
+        .args([
+            "report",
+            &spec,
+            &items,
+            &results,
+            "--out",
+            report.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let html = std::fs::read_to_string(&report).unwrap();
-    assert!(html.contains("Annotators' competence (crowd aggregation)"), "the report has the section");
+    assert!(
+        html.contains("Annotators' competence (crowd aggregation)"),
+        "the report has the section"
+    );
     // The spammer (always "positive", least competent) comes first in the sentiment table, flagged.
     let sentiment = &html[html.find("<h3>sentiment</h3>").unwrap()..];
     let first_row = &sentiment[sentiment.find("<tbody><tr><td>").unwrap()..];
-    assert!(first_row.starts_with("<tbody><tr><td>a6</td>"), "{}", &first_row[..200]);
+    assert!(
+        first_row.starts_with("<tbody><tr><td>a6</td>"),
+        "{}",
+        &first_row[..200]
+    );
     assert!(first_row[..first_row.find("</tr>").unwrap()].contains("straight-lining"));
     if std::env::var_os("GLOSSA_KEEP").is_none() {
         std::fs::remove_dir_all(&dir).ok();

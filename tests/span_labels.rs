@@ -378,7 +378,11 @@ fn gold_is_scored_per_label_by_word_overlap_and_a_bad_entry_is_named() {
     let gold = Gold::load(gold, &t.spec, &items).expect("the gold file reads");
     let result = |t: &Task, f: &FormState| {
         // (The tagger's suggestion, where the item has one, is accepted as it stands.)
-        let accept = glossa::form::Action::Decide { control: "entities".into(), part: None, accept: true };
+        let accept = glossa::form::Action::Decide {
+            control: "entities".into(),
+            part: None,
+            accept: true,
+        };
         let f = &glossa::form::apply(t, f, accept);
         let doc = build(t, f, &Environment::default(), &SortedMap::new(), 1).expect("valid");
         glossa::result::ResultDoc::read(&t.spec, &serde_json::to_value(&doc).unwrap()).unwrap()

@@ -27,7 +27,8 @@ fn read(path: &str) -> String {
 
 /// Item `n` of a shipped example with the spec changed by `change`, for participant `seed`.
 fn task_with(dir: &str, n: usize, seed: &str, change: impl FnOnce(&mut Value)) -> Task {
-    let mut spec: Value = serde_json::from_str(&read(&format!("www/examples/{dir}/spec.json"))).unwrap();
+    let mut spec: Value =
+        serde_json::from_str(&read(&format!("www/examples/{dir}/spec.json"))).unwrap();
     change(&mut spec);
     let spec = glossa::mount::load_spec(&spec.to_string()).expect("spec");
     let items = item::parse_items(&read(&format!("www/examples/{dir}/items.json"))).expect("items");
@@ -48,11 +49,28 @@ fn label(f: &FormState, t: &Task, edit: LabelEdit) -> FormState {
 }
 
 fn decide(f: &FormState, t: &Task, part: Option<usize>, accept: bool) -> FormState {
-    apply(t, f, Action::Decide { control: entities(), part, accept })
+    apply(
+        t,
+        f,
+        Action::Decide {
+            control: entities(),
+            part,
+            accept,
+        },
+    )
 }
 
 fn mark(f: &FormState, t: &Task, first: usize, last: usize, l: &str) -> FormState {
-    let f = apply(t, f, Action::Select { control: entities(), anchor: first, focus: last, complete: true });
+    let f = apply(
+        t,
+        f,
+        Action::Select {
+            control: entities(),
+            anchor: first,
+            focus: last,
+            complete: true,
+        },
+    );
     label(&f, t, LabelEdit::Pick(l.into()))
 }
 
@@ -73,7 +91,10 @@ fn decisions(v: &Value, control: &str) -> Vec<String> {
 }
 
 fn findings(t: &Task, v: &Value) -> Vec<String> {
-    check_result(t, v).into_iter().map(|f| format!("{}: {}", f.path, f.message)).collect()
+    check_result(t, v)
+        .into_iter()
+        .map(|f| format!("{}: {}", f.path, f.message))
+        .collect()
 }
 
 #[test]
@@ -83,19 +104,42 @@ fn a_taggers_spans_are_accepted_changed_rejected_and_added_to_and_the_result_say
     // (British), MISC 5 (Thursday).
     let t = task("en-ner", 1);
     let f = fresh(&t, 0);
-    assert_eq!(glossa::form::suggestions::pending(&t, &f), vec![(entities(), 4)]);
+    assert_eq!(
+        glossa::form::suggestions::pending(&t, &f),
+        vec![(entities(), 4)]
+    );
     // Nothing undecided goes out: the submit is refused, naming the control.
     let refused = build(&t, &f, &Environment::default(), &SortedMap::new(), 1).unwrap_err();
-    assert_eq!(refused.problems.iter().map(|p| p.code).collect::<Vec<_>>(), vec![ProblemCode::SuggestionPending]);
+    assert_eq!(
+        refused.problems.iter().map(|p| p.code).collect::<Vec<_>>(),
+        vec![ProblemCode::SuggestionPending]
+    );
     let f = decide(&f, &t, Some(0), true); // European Commission: right
-    let f = label(&f, &t, LabelEdit::Relabel { span: 1, label: "MISC".into() }); // German: no change
-    let f = label(&f, &t, LabelEdit::Relabel { span: 2, label: "LOC".into() }); // British → LOC: changed
+    let f = label(
+        &f,
+        &t,
+        LabelEdit::Relabel {
+            span: 1,
+            label: "MISC".into(),
+        },
+    ); // German: no change
+    let f = label(
+        &f,
+        &t,
+        LabelEdit::Relabel {
+            span: 2,
+            label: "LOC".into(),
+        },
+    ); // British → LOC: changed
     let f = decide(&f, &t, Some(3), false); // Thursday: no name
     let f = decide(&f, &t, Some(1), true); // German: right
     let f = mark(&f, &t, 16, 16, "MISC"); // lamb: the annotator's own
     assert_eq!(glossa::form::suggestions::pending(&t, &f), vec![]);
     let v = result(&t, &f);
-    assert_eq!(decisions(&v, "entities"), ["accepted", "accepted", "changed", "rejected", "added"]);
+    assert_eq!(
+        decisions(&v, "entities"),
+        ["accepted", "accepted", "changed", "rejected", "added"]
+    );
     let p = &v["provenance"]["entities"];
     assert_eq!(p["model"], "dslim/bert-base-NER");
     assert_eq!(p["shown"], true);
@@ -116,8 +160,13 @@ fn a_taggers_spans_are_accepted_changed_rejected_and_added_to_and_the_result_say
         .collect();
     assert_eq!(
         rows,
-        [("European Commission", "accepted"), ("German", "accepted"), ("British", "changed"), ("lamb", "added")]
-            .map(|(a, b)| (a.to_owned(), b.to_owned()))
+        [
+            ("European Commission", "accepted"),
+            ("German", "accepted"),
+            ("British", "changed"),
+            ("lamb", "added")
+        ]
+        .map(|(a, b)| (a.to_owned(), b.to_owned()))
     );
 }
 
@@ -134,16 +183,42 @@ fn a_forged_decision_model_or_suggestion_is_named() {
         findings(&t, &w)
     };
     let got = forged(&|w| w["provenance"]["entities"]["units"][0]["decision"] = json!("changed"));
-    assert!(got.iter().any(|f| f.starts_with("provenance.entities.units:")), "{got:?}");
+    assert!(
+        got.iter()
+            .any(|f| f.starts_with("provenance.entities.units:")),
+        "{got:?}"
+    );
     let got = forged(&|w| w["provenance"]["entities"]["model"] = json!("a-person"));
-    assert!(got.iter().any(|f| f.starts_with("provenance.entities.model:")), "{got:?}");
+    assert!(
+        got.iter()
+            .any(|f| f.starts_with("provenance.entities.model:")),
+        "{got:?}"
+    );
     let got = forged(&|w| w["provenance"]["entities"]["suggested"]["spans"] = json!([]));
-    assert!(got.iter().any(|f| f.starts_with("provenance.entities.suggested:")), "{got:?}");
-    let got = forged(&|w| { w["provenance"].as_object_mut().unwrap().remove("entities"); });
-    assert!(got.iter().any(|f| f.starts_with("provenance.entities:")), "{got:?}");
+    assert!(
+        got.iter()
+            .any(|f| f.starts_with("provenance.entities.suggested:")),
+        "{got:?}"
+    );
+    let got = forged(&|w| {
+        w["provenance"].as_object_mut().unwrap().remove("entities");
+    });
+    assert!(
+        got.iter().any(|f| f.starts_with("provenance.entities:")),
+        "{got:?}"
+    );
     // A span removed from the answer but still claimed as accepted.
-    let got = forged(&|w| { w["answers"]["entities"]["spans"].as_array_mut().unwrap().pop(); });
-    assert!(got.iter().any(|f| f.starts_with("provenance.entities.units:")), "{got:?}");
+    let got = forged(&|w| {
+        w["answers"]["entities"]["spans"]
+            .as_array_mut()
+            .unwrap()
+            .pop();
+    });
+    assert!(
+        got.iter()
+            .any(|f| f.starts_with("provenance.entities.units:")),
+        "{got:?}"
+    );
     let got = forged(&|w| w["provenance"]["entities"]["units"][1]["decision"] = json!("pending"));
     assert!(got.iter().any(|f| f.contains("pending")), "{got:?}");
 }
@@ -158,7 +233,10 @@ fn a_removed_suggestion_marked_again_is_accepted_not_pending() {
     let f = mark(&f, &t, 1, 1, "PER"); // Hendrix
     let v = result(&t, &f);
     assert_eq!(decisions(&v, "entities"), ["changed", "accepted"]);
-    assert_eq!(v["provenance"]["entities"]["units"][0]["answer"]["text"], "Hendrix");
+    assert_eq!(
+        v["provenance"]["entities"]["units"][0]["answer"]["text"],
+        "Hendrix"
+    );
 }
 
 #[test]
@@ -167,8 +245,16 @@ fn a_draft_keeps_each_decision_through_a_reload() {
     let f = fresh(&t, 0);
     let f = decide(&f, &t, Some(0), true);
     let f = decide(&f, &t, Some(2), false);
-    let f = label(&f, &t, LabelEdit::Relabel { span: 1, label: "LOC".into() });
-    let draft: Draft = serde_json::from_str(&serde_json::to_string(&Draft::of(&t, &f, 5)).unwrap()).unwrap();
+    let f = label(
+        &f,
+        &t,
+        LabelEdit::Relabel {
+            span: 1,
+            label: "LOC".into(),
+        },
+    );
+    let draft: Draft =
+        serde_json::from_str(&serde_json::to_string(&Draft::of(&t, &f, 5)).unwrap()).unwrap();
     let back = draft.restore(&t, 10).expect("restores");
     assert_eq!(back.answers, f.answers);
     assert_eq!(back.decided, f.decided);
@@ -177,10 +263,16 @@ fn a_draft_keeps_each_decision_through_a_reload() {
         glossa::form::suggestions::decisions(&t, &back, &entities()),
     );
     assert_eq!(a, b);
-    assert_eq!(glossa::form::suggestions::pending(&t, &back), vec![(entities(), 1)]);
+    assert_eq!(
+        glossa::form::suggestions::pending(&t, &back),
+        vec![(entities(), 1)]
+    );
     // A tampered draft cannot accept a part the item never suggested.
     let mut bad = draft.clone();
-    bad.decided.as_mut().unwrap().insert(entities(), vec![0, 1, 2, 3, 99]);
+    bad.decided
+        .as_mut()
+        .unwrap()
+        .insert(entities(), vec![0, 1, 2, 3, 99]);
     let back = bad.restore(&t, 10).unwrap();
     assert_eq!(back.decided[&entities()], vec![0, 1, 2, 3]);
 }
@@ -191,8 +283,19 @@ fn a_judges_preference_is_confirmed_or_overruled() {
     let t = task("en-chatbot-pairwise", 1);
     let pref = ControlId::from("preference");
     let f = fresh(&t, 0);
-    assert_eq!(glossa::form::suggestions::pending(&t, &f), vec![(pref.clone(), 1)]);
-    let ok = apply(&t, &f, Action::Decide { control: pref.clone(), part: None, accept: true });
+    assert_eq!(
+        glossa::form::suggestions::pending(&t, &f),
+        vec![(pref.clone(), 1)]
+    );
+    let ok = apply(
+        &t,
+        &f,
+        Action::Decide {
+            control: pref.clone(),
+            part: None,
+            accept: true,
+        },
+    );
     assert_eq!(decisions(&result(&t, &ok), "preference"), ["accepted"]);
     // Overruled on one criterion: the judgement is changed.
     let edit = glossa::kinds::pairwise::Prefer {
@@ -202,7 +305,10 @@ fn a_judges_preference_is_confirmed_or_overruled() {
     let changed = apply(&t, &f, Action::kind(pref.clone(), KindEdit::Pairwise(edit)));
     let v = result(&t, &changed);
     assert_eq!(decisions(&v, "preference"), ["changed"]);
-    assert_eq!(v["provenance"]["preference"]["units"][0]["answer"]["correct"]["tie"], true);
+    assert_eq!(
+        v["provenance"]["preference"]["units"][0]["answer"]["correct"]["tie"],
+        true
+    );
     assert_eq!(v["provenance"]["preference"]["confidence"], 0.97);
     assert_eq!(findings(&t, &v), Vec::<String>::new());
 }
@@ -211,29 +317,50 @@ fn a_judges_preference_is_confirmed_or_overruled() {
 fn the_anchoring_split_hides_suggestions_on_a_seeded_share_and_records_it() {
     let half = |spec: &mut Value| spec["suggestions"]["show_percent"] = json!(50);
     let shown: Vec<bool> = (0..40)
-        .map(|p| task_with("en-ner", 1, &format!("P-{p}"), half).suggestion(&entities()).is_some())
+        .map(|p| {
+            task_with("en-ner", 1, &format!("P-{p}"), half)
+                .suggestion(&entities())
+                .is_some()
+        })
         .collect();
     let again: Vec<bool> = (0..40)
-        .map(|p| task_with("en-ner", 1, &format!("P-{p}"), half).suggestion(&entities()).is_some())
+        .map(|p| {
+            task_with("en-ner", 1, &format!("P-{p}"), half)
+                .suggestion(&entities())
+                .is_some()
+        })
         .collect();
     assert_eq!(shown, again, "the split is the same for the same seed");
-    assert!(shown.iter().any(|s| *s) && shown.iter().any(|s| !*s), "{shown:?}");
+    assert!(
+        shown.iter().any(|s| *s) && shown.iter().any(|s| !*s),
+        "{shown:?}"
+    );
     let hidden = (0..40).find(|p| !shown[*p]).unwrap();
     let t = task_with("en-ner", 1, &format!("P-{hidden}"), half);
     let f = fresh(&t, 0);
-    assert!(f.answers.is_empty(), "nothing is pre-filled where suggestions are hidden");
+    assert!(
+        f.answers.is_empty(),
+        "nothing is pre-filled where suggestions are hidden"
+    );
     let f = mark(&f, &t, 1, 2, "ORG");
     let v = result(&t, &f);
     let p = &v["provenance"]["entities"];
     assert_eq!(p["shown"], false);
     assert_eq!(p["units"], json!([]));
-    assert_eq!(p["suggested"]["spans"].as_array().unwrap().len(), 4, "what would have been shown is kept for the findings");
+    assert_eq!(
+        p["suggested"]["spans"].as_array().unwrap().len(),
+        4,
+        "what would have been shown is kept for the findings"
+    );
     assert_eq!(findings(&t, &v), Vec::<String>::new());
 }
 
 /// Runs `glossa`; its exit code, standard output and standard error.
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa")).args(args).output().expect("glossa runs");
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(args)
+        .output()
+        .expect("glossa runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -245,15 +372,23 @@ fn run(args: &[&str]) -> (i32, String, String) {
 fn glossa_check_names_the_item_and_control_of_a_bad_suggestion() {
     let dir = std::env::temp_dir().join(format!("glossa-suggest-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut items: Vec<Value> = serde_json::from_str(&read("www/examples/en-ner/items.json")).unwrap();
+    let mut items: Vec<Value> =
+        serde_json::from_str(&read("www/examples/en-ner/items.json")).unwrap();
     items[2]["suggestions"]["entities"]["answer"]["spans"][0]["label"] = json!("DATE");
     items[3]["suggestions"]["entities"]["model"] = json!("");
     let path = dir.join("items.json");
     std::fs::write(&path, serde_json::to_string(&items).unwrap()).unwrap();
-    let (code, out, err) = run(&["check", &format!("{ROOT}/www/examples/en-ner/spec.json"), path.to_str().unwrap()]);
+    let (code, out, err) = run(&[
+        "check",
+        &format!("{ROOT}/www/examples/en-ner/spec.json"),
+        path.to_str().unwrap(),
+    ]);
     assert_eq!(code, 1, "{out}{err}");
     let all = out + &err;
-    assert!(all.contains("items[2].suggestions.entities.answer"), "{all}");
+    assert!(
+        all.contains("items[2].suggestions.entities.answer"),
+        "{all}"
+    );
     assert!(all.contains("items[3].suggestions.entities.model"), "{all}");
 }
 
@@ -267,16 +402,29 @@ fn label_studio_predictions_become_suggestions_with_utf16_offsets_read_as_words(
         "labelstudio",
     ]);
     assert_eq!(code, 0, "{err}");
-    let items: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let items: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let by = |id: &str| items.iter().find(|i| i["id"] == id).unwrap().clone();
-    assert_eq!(by("tox-005")["suggestions"]["toxisch"], json!({
+    assert_eq!(
+        by("tox-005")["suggestions"]["toxisch"],
+        json!({
         "model": "llama-3.1-70b-instruct", "confidence": 0.88,
-        "answer": {"spans": [{"label": "beleidigung", "words": [3, 5]}]}}));
+        "answer": {"spans": [{"label": "beleidigung", "words": [3, 5]}]}})
+    );
     // "Du 🤡 bist echt ein Clown 🤡, hau ab.": each clown is two UTF-16 units, one word.
-    assert_eq!(by("tox-emoji")["suggestions"]["toxisch"]["answer"]["spans"][0]["words"], json!([3, 5]));
-    assert!(by("tox-004").get("suggestions").is_none(), "an empty prediction suggests nothing");
+    assert_eq!(
+        by("tox-emoji")["suggestions"]["toxisch"]["answer"]["spans"][0]["words"],
+        json!([3, 5])
+    );
+    assert!(
+        by("tox-004").get("suggestions").is_none(),
+        "an empty prediction suggests nothing"
+    );
     // The shipped example's suggestions are these (tox-004's "nothing" written by hand).
-    let shipped: Vec<Value> = serde_json::from_str(&read("www/examples/de-toxic/items.json")).unwrap();
+    let shipped: Vec<Value> =
+        serde_json::from_str(&read("www/examples/de-toxic/items.json")).unwrap();
     for id in ["tox-005", "tox-006"] {
         let s = shipped.iter().find(|i| i["id"] == id).unwrap();
         assert_eq!(s["suggestions"], by(id)["suggestions"], "{id}");
@@ -296,8 +444,12 @@ fn spacy_spans_become_suggestions_and_a_span_inside_a_word_grows_with_a_note() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("line 2: the span 0–7 (LOC) ends inside a word; it is given as the whole words \"Germany's\""), "{err}");
-    let items: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let shipped: Vec<Value> = serde_json::from_str(&read("www/examples/en-ner/items.json")).unwrap();
+    let items: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let shipped: Vec<Value> =
+        serde_json::from_str(&read("www/examples/en-ner/items.json")).unwrap();
     for got in &items {
         let s = shipped.iter().find(|i| i["id"] == got["id"]).unwrap();
         assert_eq!(s["suggestions"], got["suggestions"], "{}", got["id"]);
@@ -328,11 +480,20 @@ fn the_decisions_of_units_never_lose_or_invent_a_part() {
                     f = decide(&f, &t, Some(i), false);
                 }
             }
-            if matches!(f.answers.get(&entities()), Some(glossa::answer::Answer::Labels(s)) if s.spans.len() > relabel) {
-                f = label(&f, &t, LabelEdit::Relabel { span: relabel, label: "MISC".into() });
+            if matches!(f.answers.get(&entities()), Some(glossa::answer::Answer::Labels(s)) if s.spans.len() > relabel)
+            {
+                f = label(
+                    &f,
+                    &t,
+                    LabelEdit::Relabel {
+                        span: relabel,
+                        label: "MISC".into(),
+                    },
+                );
             }
             f = mark(&f, &t, 12, 13, "ORG");
-            let units = glossa::form::suggestions::units(&suggestion, f.answers.get(&entities()), &[]);
+            let units =
+                glossa::form::suggestions::units(&suggestion, f.answers.get(&entities()), &[]);
             let suggested: Vec<usize> = units.iter().filter_map(|u| u.suggested).collect();
             assert_eq!(suggested, vec![0, 1, 2, 3], "mask {mask}");
             let mut answered: Vec<usize> = units.iter().filter_map(|u| u.answer).collect();
@@ -363,32 +524,58 @@ fn model_versus_annotator_figures_equal_an_independent_computation() {
     // Six more follow the model where they see it (all items: a spec showing it everywhere),
     // each rejecting one suggested span of its own and accepting the rest: the model then has
     // a majority to be measured against.
-    let mut everywhere: Value = serde_json::from_str(&read("tests/fixtures/suggest-spec.json")).unwrap();
+    let mut everywhere: Value =
+        serde_json::from_str(&read("tests/fixtures/suggest-spec.json")).unwrap();
     everywhere["suggestions"]["show_percent"] = json!(100);
     let everywhere = glossa::mount::load_spec(&everywhere.to_string()).unwrap();
     let mut lines = String::new();
     for p in 1..=11 {
         for (n, it) in items.iter().enumerate() {
             let follows = p > 5;
-            let t = Task::new(if follows { everywhere.clone() } else { spec.clone() }, it.clone(), Some(&format!("p{p}")));
+            let t = Task::new(
+                if follows {
+                    everywhere.clone()
+                } else {
+                    spec.clone()
+                },
+                it.clone(),
+                Some(&format!("p{p}")),
+            );
             let form = if follows {
-                let suggested = glossa::form::suggestions::parts(t.suggestion(&entities()).map(|s| &s.answer)).len();
+                let suggested =
+                    glossa::form::suggestions::parts(t.suggestion(&entities()).map(|s| &s.answer))
+                        .len();
                 let mut f = fresh(&t, 0);
                 if suggested >= 2 {
                     f = decide(&f, &t, Some(p % suggested), false);
                 }
                 for c in ["entities", "sentiment", "quality"] {
-                    f = apply(&t, &f, Action::Decide { control: c.into(), part: None, accept: true });
+                    f = apply(
+                        &t,
+                        &f,
+                        Action::Decide {
+                            control: c.into(),
+                            part: None,
+                            accept: true,
+                        },
+                    );
                 }
                 f
             } else {
-                glossa::simulate::annotate(&t, (p * 100 + n) as u64, 0).expect("valid").1
+                glossa::simulate::annotate(&t, (p * 100 + n) as u64, 0)
+                    .expect("valid")
+                    .1
             };
             let mut ids = SortedMap::new();
             ids.insert("participant".to_owned(), format!("p{p}"));
-            let doc = build(&t, &form, &Environment::default(), &ids, 1_700_000_000_000).expect("valid");
+            let doc =
+                build(&t, &form, &Environment::default(), &ids, 1_700_000_000_000).expect("valid");
             let v = serde_json::to_value(&doc).unwrap();
-            assert_eq!(findings(&t, &v), Vec::<String>::new(), "the simulated results are the widget's");
+            assert_eq!(
+                findings(&t, &v),
+                Vec::<String>::new(),
+                "the simulated results are the widget's"
+            );
             lines += &(v.to_string() + "\n");
         }
     }
@@ -398,7 +585,14 @@ fn model_versus_annotator_figures_equal_an_independent_computation() {
     std::fs::write(&results, &lines).unwrap();
     let spec_path = format!("{ROOT}/tests/fixtures/suggest-spec.json");
     let items_path = format!("{ROOT}/tests/fixtures/suggest-items.json");
-    let (code, out, err) = run(&["agreement", &spec_path, results.to_str().unwrap(), "--items", &items_path, "--json"]);
+    let (code, out, err) = run(&[
+        "agreement",
+        &spec_path,
+        results.to_str().unwrap(),
+        "--items",
+        &items_path,
+        "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let got: Value = serde_json::from_str(&out).unwrap();
     let m = &got["models"];
@@ -407,19 +601,39 @@ fn model_versus_annotator_figures_equal_an_independent_computation() {
         .arg(&results)
         .output()
         .expect("python runs");
-    assert!(reference.status.success(), "{}", String::from_utf8_lossy(&reference.stderr));
+    assert!(
+        reference.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reference.stderr)
+    );
     let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
 
     for c in ["sentiment", "quality"] {
-        close(&m[c]["alpha"][c]["without"], &want["alpha"][c][0], &format!("{c} α without"));
-        close(&m[c]["alpha"][c]["with"], &want["alpha"][c][1], &format!("{c} α with"));
+        close(
+            &m[c]["alpha"][c]["without"],
+            &want["alpha"][c][0],
+            &format!("{c} α without"),
+        );
+        close(
+            &m[c]["alpha"][c]["with"],
+            &want["alpha"][c][1],
+            &format!("{c} α with"),
+        );
     }
     for way in ["exact", "overlap"] {
         let (g, w) = (&m["entities"]["vs_majority"][way], &want["spans"][way]);
         for k in ["precision", "recall", "f1"] {
-            close(&g["micro"][k], &w["micro"][k], &format!("spans {way} micro {k}"));
+            close(
+                &g["micro"][k],
+                &w["micro"][k],
+                &format!("spans {way} micro {k}"),
+            );
             for (label, row) in w["labels"].as_object().unwrap() {
-                close(&g["labels"][label][k], &row[k], &format!("spans {way} {label} {k}"));
+                close(
+                    &g["labels"][label][k],
+                    &row[k],
+                    &format!("spans {way} {label} {k}"),
+                );
             }
         }
     }
@@ -428,15 +642,26 @@ fn model_versus_annotator_figures_equal_an_independent_computation() {
     for k in ["precision", "recall", "f1"] {
         close(&g["micro"][k], &w["micro"][k], &format!("choice micro {k}"));
         for (label, row) in w["labels"].as_object().unwrap() {
-            close(&g["labels"][label][k], &row[k], &format!("choice {label} {k}"));
+            close(
+                &g["labels"][label][k],
+                &row[k],
+                &format!("choice {label} {k}"),
+            );
         }
     }
     for k in ["n", "pearson", "spearman", "kendall_tau_b"] {
-        close(&m["quality"]["correlation"][k], &want["correlation"][k], &format!("quality {k}"));
+        close(
+            &m["quality"]["correlation"][k],
+            &want["correlation"][k],
+            &format!("quality {k}"),
+        );
     }
     for (label, counts) in want["decisions"].as_object().unwrap() {
         for (what, n) in counts.as_object().unwrap() {
-            assert_eq!(&m["entities"]["decisions"]["by_label"][label][what], n, "{label} {what}");
+            assert_eq!(
+                &m["entities"]["decisions"]["by_label"][label][what], n,
+                "{label} {what}"
+            );
         }
     }
     let (g, w) = (&m["entities"]["anchoring"], &want["anchoring"]);
@@ -445,19 +670,37 @@ fn model_versus_annotator_figures_equal_an_independent_computation() {
     close(&g["effect"], &w["effect"], "anchoring effect");
     close(&g["ci95"][0], &w["ci95"][0], "anchoring CI low");
     close(&g["ci95"][1], &w["ci95"][1], "anchoring CI high");
-    assert!(g["shown"]["results"].as_u64().unwrap() > 5 && g["hidden"]["results"].as_u64().unwrap() > 5, "{g}");
+    assert!(
+        g["shown"]["results"].as_u64().unwrap() > 5 && g["hidden"]["results"].as_u64().unwrap() > 5,
+        "{g}"
+    );
     // The simulated annotators accept what is left of a suggestion: they agree with the
     // model more where they saw it.
     assert!(g["effect"].as_f64().unwrap() > 0.0, "{g}");
     // The report shows the same, with the share accepted charted per label.
     let report = dir.join("report.html");
-    let (code, _, err) = run(&["report", &spec_path, &items_path, results.to_str().unwrap(), "--out", report.to_str().unwrap()]);
+    let (code, _, err) = run(&[
+        "report",
+        &spec_path,
+        &items_path,
+        results.to_str().unwrap(),
+        "--out",
+        report.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let html = std::fs::read_to_string(&report).unwrap();
-    for part in ["The model beside the annotators: entities (tagger-1)", "The model beside the annotators: quality (llm-judge)", "anchoring: agreement with the model", "Kendall"] {
+    for part in [
+        "The model beside the annotators: entities (tagger-1)",
+        "The model beside the annotators: quality (llm-judge)",
+        "anchoring: agreement with the model",
+        "Kendall",
+    ] {
         assert!(html.contains(part), "the report lacks {part:?}");
     }
-    assert!(html.contains("class=\"bar\""), "the share accepted is charted");
+    assert!(
+        html.contains("class=\"bar\""),
+        "the share accepted is charted"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

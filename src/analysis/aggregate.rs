@@ -56,7 +56,12 @@ impl Votes {
             .iter()
             .map(|((t, w), l)| (at(&tasks, t), at(&workers, w), at(&labels, l)))
             .collect();
-        Votes { tasks, workers, labels, votes }
+        Votes {
+            tasks,
+            workers,
+            labels,
+            votes,
+        }
     }
 }
 
@@ -82,7 +87,13 @@ impl Aggregate {
             .map(|row| {
                 row.iter()
                     .enumerate()
-                    .fold((0, f64::NEG_INFINITY), |best, (k, &p)| if p > best.1 { (k, p) } else { best })
+                    .fold((0, f64::NEG_INFINITY), |best, (k, &p)| {
+                        if p > best.1 {
+                            (k, p)
+                        } else {
+                            best
+                        }
+                    })
                     .0
             })
             .collect()
@@ -102,7 +113,11 @@ pub fn majority(v: &Votes) -> Aggregate {
             row.iter_mut().for_each(|p| *p /= n);
         }
     }
-    let agg = Aggregate { posteriors, competence: Vec::new(), rounds: 0 };
+    let agg = Aggregate {
+        posteriors,
+        competence: Vec::new(),
+        rounds: 0,
+    };
     let labels = agg.labels();
     let mut hit = vec![(0.0, 0.0); v.workers.len()];
     for &(t, w, l) in &v.votes {
@@ -111,7 +126,10 @@ pub fn majority(v: &Votes) -> Aggregate {
             hit[w].0 += 1.0;
         }
     }
-    Aggregate { competence: hit.iter().map(|(a, n)| a / n).collect(), ..agg }
+    Aggregate {
+        competence: hit.iter().map(|(a, n)| a / n).collect(),
+        ..agg
+    }
 }
 
 /// The tasks whose most voted labels tie.
@@ -216,9 +234,17 @@ pub fn dawid_skene(v: &Votes) -> Aggregate {
     let priors: Vec<f64> = priors.iter().map(|p| p.max(EPS)).collect();
     let competence = errors
         .iter()
-        .map(|per| (0..k).map(|c| priors[c] * per[c].as_ref().map_or(0.0, |row| row[c])).sum())
+        .map(|per| {
+            (0..k)
+                .map(|c| priors[c] * per[c].as_ref().map_or(0.0, |row| row[c]))
+                .sum()
+        })
         .collect();
-    Aggregate { posteriors: probas, competence, rounds }
+    Aggregate {
+        posteriors: probas,
+        competence,
+        rounds,
+    }
 }
 
 /// The digamma function ψ (recurrence to x ≥ 10, then the asymptotic series).
@@ -229,8 +255,10 @@ fn digamma(mut x: f64) -> f64 {
         x += 1.0;
     }
     let f = 1.0 / (x * x);
-    out + x.ln() - 0.5 / x
-        - f * (1.0 / 12.0 - f * (1.0 / 120.0 - f * (1.0 / 252.0 - f * (1.0 / 240.0 - f * (1.0 / 132.0)))))
+    out + x.ln()
+        - 0.5 / x
+        - f * (1.0 / 12.0
+            - f * (1.0 / 120.0 - f * (1.0 / 252.0 - f * (1.0 / 240.0 - f * (1.0 / 132.0)))))
 }
 
 /// Rows of `x + priors` normalised by variational Bayes: `exp ψ(x + a) / exp ψ(Σ (x + a))`.
@@ -238,7 +266,10 @@ fn variational(rows: &[Vec<f64>], prior: &[f64]) -> Vec<Vec<f64>> {
     rows.iter()
         .map(|row| {
             let norm = digamma(row.iter().zip(prior).map(|(x, a)| x + a).sum()).exp();
-            row.iter().zip(prior).map(|(x, a)| digamma(x + a).exp() / norm).collect()
+            row.iter()
+                .zip(prior)
+                .map(|(x, a)| digamma(x + a).exp() / norm)
+                .collect()
         })
         .collect()
 }
@@ -288,7 +319,11 @@ pub fn mace(v: &Votes) -> Aggregate {
             row.into_iter().map(|g| g / sum).collect()
         })
         .collect();
-    Aggregate { posteriors, competence: spamming.iter().map(|s| s[1]).collect(), rounds: 50 }
+    Aggregate {
+        posteriors,
+        competence: spamming.iter().map(|s| s[1]).collect(),
+        rounds: 50,
+    }
 }
 
 /// The votes of one control: its categorical tasks (see the module's list); `None` for a kind
@@ -298,22 +333,39 @@ pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option
     let id = control.id();
     let mut named = Vec::new();
     for (n, r) in results.iter().enumerate() {
-        let Some(value) = r.answers.get(id) else { continue };
+        let Some(value) = r.answers.get(id) else {
+            continue;
+        };
         let who = annotator(r, n);
         let item = &r.item_id;
         let mut vote = |task: String, label: String| named.push((task, who.clone(), label));
         match (control, value) {
-            (Control::SingleChoice(_), AnswerValue::SingleChoice(v)) => vote(item.clone(), v.to_string()),
+            (Control::SingleChoice(_), AnswerValue::SingleChoice(v)) => {
+                vote(item.clone(), v.to_string())
+            }
             (Control::Scale(_), AnswerValue::Scale(_)) => {
                 for (output, p) in value.points().map(|p| p.entries()).unwrap_or_default() {
-                    let label = p.number().map_or_else(|| crate::answer::NOT_APPLICABLE.to_owned(), |n| n.to_string());
-                    vote(if output.is_empty() { item.clone() } else { format!("{item}/{output}") }, label);
+                    let label = p.number().map_or_else(
+                        || crate::answer::NOT_APPLICABLE.to_owned(),
+                        |n| n.to_string(),
+                    );
+                    vote(
+                        if output.is_empty() {
+                            item.clone()
+                        } else {
+                            format!("{item}/{output}")
+                        },
+                        label,
+                    );
                 }
             }
             (Control::MultipleChoice(c), AnswerValue::MultipleChoice(ticked)) => {
                 for o in &c.options {
                     let yes = ticked.contains(&o.value);
-                    vote(format!("{item}#{}", o.value), (if yes { "yes" } else { "no" }).to_owned());
+                    vote(
+                        format!("{item}#{}", o.value),
+                        (if yes { "yes" } else { "no" }).to_owned(),
+                    );
                 }
             }
             (Control::SpanLabels(c), AnswerValue::SpanLabels(v)) => {
@@ -338,7 +390,11 @@ pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option
                         .collect();
                     labels.sort_unstable();
                     labels.dedup();
-                    let label = if labels.is_empty() { "O".to_owned() } else { labels.join("+") };
+                    let label = if labels.is_empty() {
+                        "O".to_owned()
+                    } else {
+                        labels.join("+")
+                    };
                     vote(format!("{item}#{word:05}"), label);
                 }
             }
@@ -366,7 +422,9 @@ fn method_json(v: &Votes, a: &Aggregate) -> Value {
 pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Value {
     let mut out = serde_json::Map::new();
     for control in &spec.controls {
-        let Some(v) = votes(control, items, results) else { continue };
+        let Some(v) = votes(control, items, results) else {
+            continue;
+        };
         let mv = majority(&v);
         out.insert(
             control.id().to_string(),
@@ -410,11 +468,17 @@ mod tests {
         let v = Votes::from_names(&named);
         for a in [majority(&v), dawid_skene(&v), mace(&v)] {
             let labels: Vec<&str> = a.labels().iter().map(|l| v.labels[*l].as_str()).collect();
-            let want: Vec<&str> = (0..20).map(|t| if t % 3 == 0 { "a" } else { "b" }).collect();
+            let want: Vec<&str> = (0..20)
+                .map(|t| if t % 3 == 0 { "a" } else { "b" })
+                .collect();
             assert_eq!(labels, want);
             let spam = v.workers.iter().position(|w| w == "spam").unwrap();
             let good = v.workers.iter().position(|w| w == "w1").unwrap();
-            assert!(a.competence[spam] < a.competence[good], "{:?}", a.competence);
+            assert!(
+                a.competence[spam] < a.competence[good],
+                "{:?}",
+                a.competence
+            );
         }
     }
 }
@@ -434,7 +498,9 @@ pub fn report_section(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) ->
     use super::findings::{esc, f3};
     let mut h = String::new();
     for control in &spec.controls {
-        let Some(v) = votes(control, items, results) else { continue };
+        let Some(v) = votes(control, items, results) else {
+            continue;
+        };
         let (mv, ds, mc) = (majority(&v), dawid_skene(&v), mace(&v));
         let per_item = matches!(control, Control::SingleChoice(_) | Control::Scale(_));
         let mut rows: Vec<usize> = (0..v.workers.len()).collect();
@@ -450,9 +516,15 @@ pub fn report_section(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) ->
                 flags.push("low competence".to_owned());
             }
             if per_item && mine.len() >= STRAIGHT_MIN {
-                let top = (0..v.labels.len()).map(|l| mine.iter().filter(|x| **x == l).count()).max().unwrap_or(0);
+                let top = (0..v.labels.len())
+                    .map(|l| mine.iter().filter(|x| **x == l).count())
+                    .max()
+                    .unwrap_or(0);
                 if top as f64 >= STRAIGHT_SHARE * mine.len() as f64 {
-                    flags.push(format!("straight-lining ({top} of {} the same)", mine.len()));
+                    flags.push(format!(
+                        "straight-lining ({top} of {} the same)",
+                        mine.len()
+                    ));
                 }
             }
             let bar = format!(
@@ -485,10 +557,17 @@ pub fn report_section(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) ->
 /// every export, the gold checker and the report read them: a choice's option, a scale's
 /// points, a multiple choice's options labelled `yes`, labelled spans from runs of words with
 /// one label. `method`: `majority_vote`, `dawid_skene` or `mace`.
-pub fn as_results(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], method: &str) -> Vec<Value> {
+pub fn as_results(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+    method: &str,
+) -> Vec<Value> {
     let mut answers: SortedMap<String, serde_json::Map<String, Value>> = SortedMap::new();
     for control in &spec.controls {
-        let Some(v) = votes(control, items, results) else { continue };
+        let Some(v) = votes(control, items, results) else {
+            continue;
+        };
         let agg = match method {
             "dawid_skene" => dawid_skene(&v),
             "mace" => mace(&v),
@@ -496,7 +575,10 @@ pub fn as_results(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], method
         };
         let labels = agg.labels();
         let label = |t: usize| v.labels[labels[t]].as_str();
-        let split = |task: &str, sep: char| task.rsplit_once(sep).map(|(a, b)| (a.to_owned(), b.to_owned()));
+        let split = |task: &str, sep: char| {
+            task.rsplit_once(sep)
+                .map(|(a, b)| (a.to_owned(), b.to_owned()))
+        };
         let mut per_item: SortedMap<String, Vec<(String, String)>> = SortedMap::new();
         for (t, task) in v.tasks.iter().enumerate() {
             let (item, part) = match control {
@@ -504,7 +586,10 @@ pub fn as_results(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], method
                 Control::Scale(_) => split(task, '/').unwrap_or((task.clone(), String::new())),
                 _ => split(task, '#').unwrap_or((task.clone(), String::new())),
             };
-            per_item.entry(item).or_default().push((part, label(t).to_owned()));
+            per_item
+                .entry(item)
+                .or_default()
+                .push((part, label(t).to_owned()));
         }
         for (item, parts) in per_item {
             let value = match control {
@@ -520,19 +605,30 @@ pub fn as_results(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], method
                 Control::MultipleChoice(c) => json!(c
                     .options
                     .iter()
-                    .filter(|o| parts.iter().any(|(p, l)| p == o.value.as_str() && l == "yes"))
+                    .filter(|o| parts
+                        .iter()
+                        .any(|(p, l)| p == o.value.as_str() && l == "yes"))
                     .map(|o| o.value.to_string())
                     .collect::<Vec<_>>()),
                 Control::SpanLabels(c) => {
-                    let Some(text) = items.iter().find(|i| i.id == item).and_then(|i| i.text(c.text_field.as_str())) else {
+                    let Some(text) = items
+                        .iter()
+                        .find(|i| i.id == item)
+                        .and_then(|i| i.text(c.text_field.as_str()))
+                    else {
                         continue;
                     };
                     let tokens = crate::text::Tokens::with_units(text, c.units);
                     let mut spans = Vec::new();
                     let mut run: Option<(usize, usize, String)> = None;
-                    for (word, l) in parts.iter().filter_map(|(p, l)| Some((p.parse::<usize>().ok()?, l.clone()))) {
+                    for (word, l) in parts
+                        .iter()
+                        .filter_map(|(p, l)| Some((p.parse::<usize>().ok()?, l.clone())))
+                    {
                         match &mut run {
-                            Some((_, last, label)) if *last + 1 == word && *label == l => *last = word,
+                            Some((_, last, label)) if *last + 1 == word && *label == l => {
+                                *last = word
+                            }
                             _ => {
                                 spans.extend(run.take());
                                 run = (l != "O").then_some((word, word, l));
@@ -543,9 +639,25 @@ pub fn as_results(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], method
                     let spans: Vec<Value> = spans
                         .into_iter()
                         .filter_map(|(first, last, label)| {
-                            let s = crate::answer::SpanValue::of(text, &tokens, &crate::answer::WordSpan { first, last })?;
+                            let s = crate::answer::SpanValue::of(
+                                text,
+                                &tokens,
+                                &crate::answer::WordSpan { first, last },
+                            )?;
                             // Overlapping labels (`A+B`) become one span per label.
-                            Some(label.split('+').map(|l| serde_json::to_value(crate::answer::LabelledSpanValue::new(l.to_owned(), s.clone(), SortedMap::new())).unwrap_or_default()).collect::<Vec<_>>())
+                            Some(
+                                label
+                                    .split('+')
+                                    .map(|l| {
+                                        serde_json::to_value(crate::answer::LabelledSpanValue::new(
+                                            l.to_owned(),
+                                            s.clone(),
+                                            SortedMap::new(),
+                                        ))
+                                        .unwrap_or_default()
+                                    })
+                                    .collect::<Vec<_>>(),
+                            )
                         })
                         .flatten()
                         .collect();
@@ -553,7 +665,10 @@ pub fn as_results(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], method
                 }
                 _ => continue,
             };
-            answers.entry(item).or_default().insert(control.id().to_string(), value);
+            answers
+                .entry(item)
+                .or_default()
+                .insert(control.id().to_string(), value);
         }
     }
     answers

@@ -135,7 +135,11 @@ pub fn compute_unfolded(
 }
 
 /// Agreement for every control, each kind measuring its own.
-pub(crate) fn measure_all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> AgreementReport {
+pub(crate) fn measure_all(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+) -> AgreementReport {
     let standard = spec.blocks.iter().find_map(|b| match b {
         Block::Standard(s) if s.score > 0 => Some(s.score as f64),
         _ => None,

@@ -26,7 +26,12 @@ type Span = (String, usize, usize);
 /// A value's labelled spans (`None`: not a labelled-span value).
 fn spans(value: &AnswerValue) -> Option<Vec<Span>> {
     let v = value.span_labels()?;
-    Some(v.spans.iter().map(|s| (s.label.clone(), s.first_word, s.last_word)).collect())
+    Some(
+        v.spans
+            .iter()
+            .map(|s| (s.label.clone(), s.first_word, s.last_word))
+            .collect(),
+    )
 }
 
 /// A value's categories: a single choice's option, a multiple choice's options.
@@ -44,10 +49,21 @@ fn categories(value: &AnswerValue) -> Option<Vec<String>> {
 fn numbers(value: &AnswerValue) -> Option<Vec<(String, f64)>> {
     match value {
         AnswerValue::Scale(_) | AnswerValue::Slider(_) => value.points().map(|p| match p {
-            PointsValue::One(v) => v.number().map(|n| vec![(String::new(), n as f64)]).unwrap_or_default(),
-            PointsValue::PerOutput(m) => m.iter().filter_map(|(k, v)| Some((k.clone(), v.number()? as f64))).collect(),
+            PointsValue::One(v) => v
+                .number()
+                .map(|n| vec![(String::new(), n as f64)])
+                .unwrap_or_default(),
+            PointsValue::PerOutput(m) => m
+                .iter()
+                .filter_map(|(k, v)| Some((k.clone(), v.number()? as f64)))
+                .collect(),
         }),
-        AnswerValue::Number(n) => Some(n.entries().into_iter().map(|(k, n)| (k.to_owned(), n as f64)).collect()),
+        AnswerValue::Number(n) => Some(
+            n.entries()
+                .into_iter()
+                .map(|(k, n)| (k.to_owned(), n as f64))
+                .collect(),
+        ),
         AnswerValue::Pairwise(p) => Some(
             p.entries()
                 .into_iter()
@@ -61,9 +77,12 @@ fn numbers(value: &AnswerValue) -> Option<Vec<(String, f64)>> {
                 })
                 .collect(),
         ),
-        AnswerValue::Ranking(r) if !r.ranks.is_empty() => {
-            Some(r.ranks.iter().map(|(k, v)| (k.clone(), f64::from(*v))).collect())
-        }
+        AnswerValue::Ranking(r) if !r.ranks.is_empty() => Some(
+            r.ranks
+                .iter()
+                .map(|(k, v)| (k.clone(), f64::from(*v)))
+                .collect(),
+        ),
         AnswerValue::Ranking(r) => {
             let mut out = Vec::new();
             out.extend(r.best.iter().map(|b| (b.clone(), 1.0)));
@@ -84,15 +103,20 @@ fn with_model(answer: &AnswerValue, model: &AnswerValue) -> f64 {
         let hit = a.iter().filter(|x| m.contains(x)).count();
         prf(hit, m.len(), hit, a.len()).2
     };
-    let keyed = |s: Vec<Span>| s.into_iter().map(|(l, a, b)| format!("{l}:{a}-{b}")).collect::<Vec<_>>();
+    let keyed = |s: Vec<Span>| {
+        s.into_iter()
+            .map(|(l, a, b)| format!("{l}:{a}-{b}"))
+            .collect::<Vec<_>>()
+    };
     match (spans(answer), spans(model)) {
         (Some(a), Some(m)) => return f1(&keyed(a), &keyed(m)),
         _ => {}
     }
     match (answer, model) {
-        (AnswerValue::MultipleChoice(_), AnswerValue::MultipleChoice(_)) => {
-            f1(&categories(answer).unwrap_or_default(), &categories(model).unwrap_or_default())
-        }
+        (AnswerValue::MultipleChoice(_), AnswerValue::MultipleChoice(_)) => f1(
+            &categories(answer).unwrap_or_default(),
+            &categories(model).unwrap_or_default(),
+        ),
         _ => f64::from(u8::from(answer == model)),
     }
 }
@@ -133,18 +157,27 @@ impl Figures for ModelFigures {
         self.json.clone()
     }
     fn html(&self) -> String {
-        let rows: String = self.summary.iter().map(|s| format!("<li>{}</li>", esc(s))).collect();
+        let rows: String = self
+            .summary
+            .iter()
+            .map(|s| format!("<li>{}</li>", esc(s)))
+            .collect();
         let j = &self.json;
         let mut out = format!(
             "<h3>The model beside the annotators: {} ({})</h3><ul>{rows}</ul>",
             esc(&self.key),
             esc(j["model"].as_str().unwrap_or_default())
         );
-        if let Some(labels) = j["decisions"]["by_label"].as_object().filter(|m| !m.is_empty()) {
+        if let Some(labels) = j["decisions"]["by_label"]
+            .as_object()
+            .filter(|m| !m.is_empty())
+        {
             out.push_str("<table><thead><tr><th>suggested label</th><th>suggested</th><th>accepted</th><th>kept</th><th>changed</th><th>rejected</th><th>added by annotators</th><th>accepted as suggested</th></tr></thead><tbody>");
             for (label, c) in labels {
                 let n = c["suggested"].as_f64().unwrap_or(0.0);
-                let share = (n > 0.0).then(|| (c["accepted"].as_f64().unwrap_or(0.0) + c["kept"].as_f64().unwrap_or(0.0)) / n);
+                let share = (n > 0.0).then(|| {
+                    (c["accepted"].as_f64().unwrap_or(0.0) + c["kept"].as_f64().unwrap_or(0.0)) / n
+                });
                 let bar = share.map_or(String::new(), |s| format!("<span class=\"bar\" style=\"display:inline-block;height:.7em;width:{:.0}px;background:#1f5fbf\"></span> ", s * 100.0));
                 out.push_str(&format!(
                     "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{bar}{}</td></tr>",
@@ -156,7 +189,11 @@ impl Figures for ModelFigures {
         out
     }
     fn text(&self) -> String {
-        let mut out = format!("\nmodel {} on {}:\n", self.json["model"].as_str().unwrap_or_default(), self.key);
+        let mut out = format!(
+            "\nmodel {} on {}:\n",
+            self.json["model"].as_str().unwrap_or_default(),
+            self.key
+        );
         for s in &self.summary {
             out.push_str(&format!("  {s}\n"));
         }
@@ -175,13 +212,20 @@ pub fn findings(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<F
     out
 }
 
-fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], control: &Control) -> Option<ModelFigures> {
+fn control_figures(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+    control: &Control,
+) -> Option<ModelFigures> {
     let id = control.id();
     // The model's answer per item, read from the results that recorded it.
     let mut model: SortedMap<String, AnswerValue> = SortedMap::new();
     let mut name = String::new();
     for r in results {
-        let Some(p) = r.provenance.get(id) else { continue };
+        let Some(p) = r.provenance.get(id) else {
+            continue;
+        };
         if let Ok(v) = AnswerValue::read(control, &p.suggested) {
             name.clone_from(&p.model);
             model.entry(r.item_id.clone()).or_insert(v);
@@ -197,19 +241,33 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
     let mut with = results.to_vec();
     for (item, value) in &model {
         if let Ok(mut doc) = serde_json::from_value::<ResultDoc>(json!({"item_id": item})) {
-            doc.ids.insert("participant".to_owned(), format!("model:{name}"));
+            doc.ids
+                .insert("participant".to_owned(), format!("model:{name}"));
             doc.answers.insert(id.clone(), value.clone());
             with.push(doc);
         }
     }
-    let mine = |m: &super::agreement::Measure| m.key == id.as_str() || m.key.starts_with(&format!("{id}."));
+    let mine = |m: &super::agreement::Measure| {
+        m.key == id.as_str() || m.key.starts_with(&format!("{id}."))
+    };
     let without = super::agreement::measure_all(spec, items, results).measures;
     let with_it = super::agreement::measure_all(spec, items, &with).measures;
     let mut alpha = serde_json::Map::new();
     for m in without.iter().filter(|m| mine(m)) {
-        let w = with_it.iter().find(|x| x.key == m.key).and_then(|x| x.agreement.alpha);
-        alpha.insert(m.key.clone(), json!({"level": m.level.as_str(), "without": m.agreement.alpha, "with": w}));
-        summary.push(format!("α {}: {} without the model, {} with it", m.key, f3(m.agreement.alpha), f3(w)));
+        let w = with_it
+            .iter()
+            .find(|x| x.key == m.key)
+            .and_then(|x| x.agreement.alpha);
+        alpha.insert(
+            m.key.clone(),
+            json!({"level": m.level.as_str(), "without": m.agreement.alpha, "with": w}),
+        );
+        summary.push(format!(
+            "α {}: {} without the model, {} with it",
+            m.key,
+            f3(m.agreement.alpha),
+            f3(w)
+        ));
     }
     json["alpha"] = Value::Object(alpha);
 
@@ -226,7 +284,9 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
     if spans(first).is_some() {
         let (mut exact, mut overlap, mut n) = (Tally::new(), Tally::new(), 0);
         for (item, m) in &model {
-            let Some(answers) = human.get(item) else { continue };
+            let Some(answers) = human.get(item) else {
+                continue;
+            };
             n += 1;
             let mut count: SortedMap<Span, usize> = SortedMap::new();
             for a in answers {
@@ -237,7 +297,11 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
                     *count.entry(s).or_default() += 1;
                 }
             }
-            let majority: Vec<Span> = count.iter().filter(|(_, c)| **c * 2 > answers.len()).map(|(s, _)| s.clone()).collect();
+            let majority: Vec<Span> = count
+                .iter()
+                .filter(|(_, c)| **c * 2 > answers.len())
+                .map(|(s, _)| s.clone())
+                .collect();
             let mut predicted = spans(m).unwrap_or_default();
             predicted.sort();
             predicted.dedup();
@@ -270,14 +334,20 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
         let single = matches!(first, AnswerValue::SingleChoice(_));
         let (mut t, mut n, mut no_majority) = (Tally::new(), 0, 0);
         for (item, m) in &model {
-            let Some(answers) = human.get(item) else { continue };
+            let Some(answers) = human.get(item) else {
+                continue;
+            };
             let mut count: SortedMap<String, usize> = SortedMap::new();
             for a in answers {
                 for c in categories(a).unwrap_or_default() {
                     *count.entry(c).or_default() += 1;
                 }
             }
-            let majority: Vec<String> = count.iter().filter(|(_, c)| **c * 2 > answers.len()).map(|(s, _)| s.clone()).collect();
+            let majority: Vec<String> = count
+                .iter()
+                .filter(|(_, c)| **c * 2 > answers.len())
+                .map(|(s, _)| s.clone())
+                .collect();
             if single && majority.is_empty() {
                 no_majority += 1;
                 continue;
@@ -296,16 +366,26 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
             }
         }
         let e = tally_json(&t);
-        summary.push(format!("against the annotators' majority ({n} items, {no_majority} without one): micro F1 {}", f3(e["micro"]["f1"].as_f64())));
+        summary.push(format!(
+            "against the annotators' majority ({n} items, {no_majority} without one): micro F1 {}",
+            f3(e["micro"]["f1"].as_f64())
+        ));
         json["vs_majority"] = json!({"reference": "the option(s) a strict majority of the item's annotators chose", "items": n, "no_majority": no_majority, "exact": e});
     } else if numbers(first).is_some() {
         let mut pairs = Vec::new();
         for (item, m) in &model {
-            let Some(answers) = human.get(item) else { continue };
+            let Some(answers) = human.get(item) else {
+                continue;
+            };
             for (key, x) in numbers(m).unwrap_or_default() {
                 let ys: Vec<f64> = answers
                     .iter()
-                    .filter_map(|a| numbers(a)?.into_iter().find(|(k, _)| *k == key).map(|(_, y)| y))
+                    .filter_map(|a| {
+                        numbers(a)?
+                            .into_iter()
+                            .find(|(k, _)| *k == key)
+                            .map(|(_, y)| y)
+                    })
                     .collect();
                 if let Some(y) = mean(&ys) {
                     pairs.push((x, y));
@@ -313,7 +393,13 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
             }
         }
         let (p, s, k) = (pearson(&pairs), spearman(&pairs), kendall(&pairs));
-        summary.push(format!("with the annotators' mean ({} values): Pearson {}, Spearman {}, Kendall's τ-b {}", pairs.len(), f3(p), f3(s), f3(k)));
+        summary.push(format!(
+            "with the annotators' mean ({} values): Pearson {}, Spearman {}, Kendall's τ-b {}",
+            pairs.len(),
+            f3(p),
+            f3(s),
+            f3(k)
+        ));
         json["correlation"] = json!({"values": "the model's value against the annotators' mean, per item and output (or criterion)", "n": pairs.len(), "pearson": p, "spearman": s, "kendall_tau_b": k});
     }
 
@@ -321,7 +407,9 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
     let label_of = |v: &Value| -> String {
         match v {
             Value::String(s) => s.clone(),
-            Value::Object(o) if o.contains_key("label") => o["label"].as_str().unwrap_or_default().to_owned(),
+            Value::Object(o) if o.contains_key("label") => {
+                o["label"].as_str().unwrap_or_default().to_owned()
+            }
             _ => "answer".to_owned(),
         }
     };
@@ -341,7 +429,9 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
     };
     let mut suggested = 0;
     for (n, r) in results.iter().enumerate() {
-        let Some(p) = r.provenance.get(id).filter(|p| p.shown) else { continue };
+        let Some(p) = r.provenance.get(id).filter(|p| p.shown) else {
+            continue;
+        };
         let who = annotator(r, n);
         for u in &p.units {
             let what = decision_key(u.decision);
@@ -359,7 +449,12 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
             bump(&mut by_who, who.clone(), what);
         }
     }
-    let count = |what: &str| by_label.values().map(|v| v[what].as_u64().unwrap_or(0)).sum::<u64>();
+    let count = |what: &str| {
+        by_label
+            .values()
+            .map(|v| v[what].as_u64().unwrap_or(0))
+            .sum::<u64>()
+    };
     let as_is = count("accepted") + count("kept");
     summary.push(format!(
         "of {suggested} suggested parts shown: {as_is} accepted as suggested, {} changed, {} rejected; {} parts added",
@@ -367,16 +462,27 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
         count("rejected"),
         count("added")
     ));
-    json["decisions"] = json!({"suggested": suggested, "by_label": by_label, "by_annotator": by_who});
+    json["decisions"] =
+        json!({"suggested": suggested, "by_label": by_label, "by_annotator": by_who});
 
     // Anchoring: agreement with the model where it was shown against where it was not.
     let mut shown: SortedMap<bool, Vec<f64>> = SortedMap::new();
     let mut per: SortedMap<String, SortedMap<bool, Vec<f64>>> = SortedMap::new();
     for (n, r) in results.iter().enumerate() {
-        let (Some(p), Some(a), Some(m)) = (r.provenance.get(id), r.answers.get(id), model.get(&r.item_id)) else { continue };
+        let (Some(p), Some(a), Some(m)) = (
+            r.provenance.get(id),
+            r.answers.get(id),
+            model.get(&r.item_id),
+        ) else {
+            continue;
+        };
         let score = with_model(a, m);
         shown.entry(p.shown).or_default().push(score);
-        per.entry(annotator(r, n)).or_default().entry(p.shown).or_default().push(score);
+        per.entry(annotator(r, n))
+            .or_default()
+            .entry(p.shown)
+            .or_default()
+            .push(score);
     }
     let side = |v: Option<&Vec<f64>>| json!({"results": v.map_or(0, Vec::len), "mean": v.and_then(|v| mean(v))});
     let effect = |m: &SortedMap<bool, Vec<f64>>| difference(m.get(&true)?, m.get(&false)?);
@@ -406,5 +512,9 @@ fn control_figures(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], contr
             "by_annotator": by,
         });
     }
-    Some(ModelFigures { key: id.to_string(), json, summary })
+    Some(ModelFigures {
+        key: id.to_string(),
+        json,
+        summary,
+    })
 }

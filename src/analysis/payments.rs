@@ -29,7 +29,11 @@ pub fn verdicts(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<Verdict> {
 fn verdict(row: &AnnotatorRow) -> Verdict {
     let (failed, seen) = row.attention;
     if failed > 0 {
-        let items: Vec<&str> = row.attention_missed.iter().map(|(item, _)| item.as_str()).collect();
+        let items: Vec<&str> = row
+            .attention_missed
+            .iter()
+            .map(|(item, _)| item.as_str())
+            .collect();
         return Verdict {
             who: row.who.clone(),
             approve: false,
@@ -42,7 +46,14 @@ fn verdict(row: &AnnotatorRow) -> Verdict {
     Verdict {
         who: row.who.clone(),
         approve: true,
-        reason: if row.too_fast > 0 { format!("{} result(s) very fast: check by hand if you defined a minimum time", row.too_fast) } else { String::new() },
+        reason: if row.too_fast > 0 {
+            format!(
+                "{} result(s) very fast: check by hand if you defined a minimum time",
+                row.too_fast
+            )
+        } else {
+            String::new()
+        },
     }
 }
 
@@ -66,10 +77,16 @@ pub fn mturk_reviewed(batch: &str, verdicts: &[Verdict]) -> Result<(String, Vec<
             head.len() - 1
         }
     };
-    let worker = header.fields.iter().position(|h| h == "WorkerId").ok_or("no column \"WorkerId\" in the header: give MTurk's batch results file")?;
+    let worker = header
+        .fields
+        .iter()
+        .position(|h| h == "WorkerId")
+        .ok_or("no column \"WorkerId\" in the header: give MTurk's batch results file")?;
     let (approve, reject) = (column(&mut head, "Approve"), column(&mut head, "Reject"));
     let mut notes = Vec::new();
-    let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
     writer.write_record(&head).map_err(|e| e.to_string())?;
     for row in rows {
         let mut cells = row.fields.clone();
@@ -88,7 +105,10 @@ pub fn mturk_reviewed(batch: &str, verdicts: &[Verdict]) -> Result<(String, Vec<
                 cells[reject].clone_from(&v.reason);
                 notes.push(format!("line {}: {who} rejected: {}", row.line, v.reason));
             }
-            None => notes.push(format!("line {}: {who} has no result in the batch: decide by hand", row.line)),
+            None => notes.push(format!(
+                "line {}: {who} has no result in the batch: decide by hand",
+                row.line
+            )),
         }
         writer.write_record(&cells).map_err(|e| e.to_string())?;
     }

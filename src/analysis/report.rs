@@ -312,7 +312,9 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
     let unfolded = super::outputs::unfold(spec, items, results);
     let mut agreement = compute_unfolded(spec, items, results, unfolded.as_ref());
     // A model's suggestions, beside the annotators.
-    agreement.findings.extend(super::models::findings(spec, items, results));
+    agreement
+        .findings
+        .extend(super::models::findings(spec, items, results));
     let (flat, flat_results) = match &unfolded {
         Some(u) => (&u.spec, &u.results[..]),
         None => (spec, results),

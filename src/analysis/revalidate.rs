@@ -151,46 +151,90 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
 /// `accepted`, or `kept` where the spec does not require decisions; never `pending`). Which
 /// parts the annotator accepted by a tap is not in the answers: an accepted part is one left
 /// as suggested.
-fn check_provenance(task: &Task, doc: &ResultDoc, answers: &crate::answer::Answers, out: &mut Vec<Finding>) {
+fn check_provenance(
+    task: &Task,
+    doc: &ResultDoc,
+    answers: &crate::answer::Answers,
+    out: &mut Vec<Finding>,
+) {
     use crate::form::suggestions::Decision;
     let suggested = task.suggested();
-    let require = task.spec.suggestions.as_ref().is_some_and(|s| s.require_decision);
+    let require = task
+        .spec
+        .suggestions
+        .as_ref()
+        .is_some_and(|s| s.require_decision);
     for id in doc.provenance.keys() {
         if !suggested.is_some_and(|s| s.by_control.contains_key(id)) {
-            out.push(finding(format!("provenance.{id}"), "the item suggests no answer for this control"));
+            out.push(finding(
+                format!("provenance.{id}"),
+                "the item suggests no answer for this control",
+            ));
         }
     }
     let Some(suggested) = suggested else { return };
     for (id, suggestion) in &suggested.by_control {
         let path = format!("provenance.{id}");
-        let Some(control) = task.spec.control(id) else { continue };
+        let Some(control) = task.spec.control(id) else {
+            continue;
+        };
         if !task.visible(id, answers) {
             continue;
         }
         let Some(p) = doc.provenance.get(id) else {
-            out.push(finding(path, "the item has a suggestion for this control: the widget records what became of it"));
+            out.push(finding(
+                path,
+                "the item has a suggestion for this control: the widget records what became of it",
+            ));
             continue;
         };
         if p.model != suggestion.model {
-            out.push(finding(format!("{path}.model"), format!("the item's suggestion is by \"{}\"", suggestion.model)));
+            out.push(finding(
+                format!("{path}.model"),
+                format!("the item's suggestion is by \"{}\"", suggestion.model),
+            ));
         }
-        let want = crate::result::provenance::part_value(task, control, crate::form::suggestions::Part::Whole(&suggestion.answer));
+        let want = crate::result::provenance::part_value(
+            task,
+            control,
+            crate::form::suggestions::Part::Whole(&suggestion.answer),
+        );
         if Some(&p.suggested) != want.as_ref() {
-            out.push(finding(format!("{path}.suggested"), "not the item's suggestion"));
+            out.push(finding(
+                format!("{path}.suggested"),
+                "not the item's suggestion",
+            ));
         }
         if !p.shown {
             if !p.units.is_empty() {
-                out.push(finding(format!("{path}.units"), "a suggestion not shown has no decisions"));
+                out.push(finding(
+                    format!("{path}.units"),
+                    "a suggestion not shown has no decisions",
+                ));
             }
             continue;
         }
-        let all: Vec<usize> = (0..crate::form::suggestions::parts(Some(&suggestion.answer)).len()).collect();
-        let expected = crate::result::provenance::records(task, control, &suggestion.answer, answers.get(id), &all, true);
+        let all: Vec<usize> =
+            (0..crate::form::suggestions::parts(Some(&suggestion.answer)).len()).collect();
+        let expected = crate::result::provenance::records(
+            task,
+            control,
+            &suggestion.answer,
+            answers.get(id),
+            &all,
+            true,
+        );
         let mut recorded = p.units.clone();
         for (n, u) in recorded.iter_mut().enumerate() {
             match u.decision {
-                Decision::Pending => out.push(finding(format!("{path}.units[{n}]"), "pending: the widget submits no suggestion left undecided")),
-                Decision::Kept if require => out.push(finding(format!("{path}.units[{n}]"), "kept: the spec requires every suggestion to be accepted, changed or rejected")),
+                Decision::Pending => out.push(finding(
+                    format!("{path}.units[{n}]"),
+                    "pending: the widget submits no suggestion left undecided",
+                )),
+                Decision::Kept if require => out.push(finding(
+                    format!("{path}.units[{n}]"),
+                    "kept: the spec requires every suggestion to be accepted, changed or rejected",
+                )),
                 _ => {}
             }
             if u.decision == Decision::Kept {

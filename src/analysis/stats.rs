@@ -55,7 +55,8 @@ pub(crate) fn kendall(pairs: &[(f64, f64)]) -> Option<f64> {
     if pairs.len() < 3 {
         return None;
     }
-    let (mut concordant, mut discordant, mut tie_x, mut tie_y) = (0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64);
+    let (mut concordant, mut discordant, mut tie_x, mut tie_y) =
+        (0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64);
     for i in 0..pairs.len() {
         for j in i + 1..pairs.len() {
             let dx = pairs[i].0 - pairs[j].0;
@@ -76,17 +77,30 @@ pub(crate) fn kendall(pairs: &[(f64, f64)]) -> Option<f64> {
 
 /// Precision, recall and F1 from the matches of predictions and of references (scikit-learn's
 /// convention: a ratio with nothing to divide by is 0).
-pub(crate) fn prf(matched_predicted: usize, predicted: usize, matched_reference: usize, reference: usize) -> (f64, f64, f64) {
+pub(crate) fn prf(
+    matched_predicted: usize,
+    predicted: usize,
+    matched_reference: usize,
+    reference: usize,
+) -> (f64, f64, f64) {
     let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
-    let (p, r) = (ratio(matched_predicted, predicted), ratio(matched_reference, reference));
-    let f = if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) };
+    let (p, r) = (
+        ratio(matched_predicted, predicted),
+        ratio(matched_reference, reference),
+    );
+    let f = if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    };
     (p, r, f)
 }
 
 /// The sample variance (n − 1; `None` below two values).
 pub(crate) fn variance(xs: &[f64]) -> Option<f64> {
     let m = mean(xs)?;
-    (xs.len() >= 2).then(|| xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (xs.len() - 1) as f64)
+    (xs.len() >= 2)
+        .then(|| xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (xs.len() - 1) as f64)
 }
 
 /// The difference of two means (`a` − `b`) with its 95% interval by the normal approximation

@@ -83,8 +83,15 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
             };
             crate::spec::each_control!(control, c => c.tidy(value, &mut push));
         }
-        if let Some(p) = r.provenance.get(control.id()).filter(|_| crate::support::family::SUGGEST) {
-            let rows = out.iter_mut().rev().take_while(|row| row.cells[2] == id && row.cells[1] == r.item_id);
+        if let Some(p) = r
+            .provenance
+            .get(control.id())
+            .filter(|_| crate::support::family::SUGGEST)
+        {
+            let rows = out
+                .iter_mut()
+                .rev()
+                .take_while(|row| row.cells[2] == id && row.cells[1] == r.item_id);
             let rows: Vec<&mut Row> = rows.collect();
             let whole = rows.len() == 1;
             for row in rows {
@@ -96,7 +103,11 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
 
 /// What a row's answer is to a model's suggestion: the decision of the unit whose answer it is
 /// (a span by label and offsets, an option by value, else the whole answer).
-fn provenance_of(p: &crate::result::provenance::Provenance, cells: &[String; 10], whole: bool) -> String {
+fn provenance_of(
+    p: &crate::result::provenance::Provenance,
+    cells: &[String; 10],
+    whole: bool,
+) -> String {
     if !p.shown {
         return "hidden".to_owned();
     }
@@ -112,7 +123,12 @@ fn provenance_of(p: &crate::result::provenance::Provenance, cells: &[String; 10]
     p.units
         .iter()
         .find(|u| u.answer.as_ref().is_some_and(is_row))
-        .map(|u| serde_json::to_value(u.decision).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default())
+        .map(|u| {
+            serde_json::to_value(u.decision)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default()
+        })
         .unwrap_or_default()
 }
 

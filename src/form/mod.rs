@@ -65,7 +65,12 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 });
                 selected(task, &mut next);
                 if crate::support::family::SUGGEST {
-                    if let Some(id) = next.selection.as_ref().map(|s| s.control.clone()).or_else(|| state.selection.as_ref().map(|s| s.control.clone())) {
+                    if let Some(id) = next
+                        .selection
+                        .as_ref()
+                        .map(|s| s.control.clone())
+                        .or_else(|| state.selection.as_ref().map(|s| s.control.clone()))
+                    {
                         suggestions::note(task, state, &mut next, &id);
                     }
                 }
@@ -81,7 +86,12 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 ));
                 selected(task, &mut next);
                 if crate::support::family::SUGGEST {
-                    if let Some(id) = next.selection.as_ref().map(|s| s.control.clone()).or_else(|| state.selection.as_ref().map(|s| s.control.clone())) {
+                    if let Some(id) = next
+                        .selection
+                        .as_ref()
+                        .map(|s| s.control.clone())
+                        .or_else(|| state.selection.as_ref().map(|s| s.control.clone()))
+                    {
                         suggestions::note(task, state, &mut next, &id);
                     }
                 }

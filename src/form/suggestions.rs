@@ -49,7 +49,9 @@ impl Part<'_> {
     /// never in another's place (untick one and tick another: rejected, then added).
     fn replaces(&self, suggested: &Part) -> bool {
         match (self, suggested) {
-            (Part::Span(a), Part::Span(b)) => a.span.first <= b.span.last && b.span.first <= a.span.last,
+            (Part::Span(a), Part::Span(b)) => {
+                a.span.first <= b.span.last && b.span.first <= a.span.last
+            }
             (Part::Whole(_), Part::Whole(_)) => true,
             _ => false,
         }
@@ -60,7 +62,9 @@ impl Part<'_> {
 pub fn parts(answer: Option<&Answer>) -> Vec<Part<'_>> {
     match answer {
         None => Vec::new(),
-        Some(Answer::Labels(set)) if !set.spans.is_empty() => set.spans.iter().map(Part::Span).collect(),
+        Some(Answer::Labels(set)) if !set.spans.is_empty() => {
+            set.spans.iter().map(Part::Span).collect()
+        }
         Some(Answer::Labels(set)) if !set.nothing => Vec::new(),
         Some(Answer::Choices(values)) => values.iter().map(Part::Option).collect(),
         Some(whole) => vec![Part::Whole(whole)],
@@ -87,7 +91,12 @@ pub fn units(suggested: &Answer, answer: Option<&Answer>, decided: &[usize]) -> 
     // the decisions do not depend on the order the annotator worked in (nor a result's).
     let mut order: Vec<usize> = (0..a.len()).collect();
     order.sort_by(|&x, &y| match (a[x], a[y]) {
-        (Part::Span(p), Part::Span(q)) => (p.span.first, p.span.last, &p.label, &p.attrs).cmp(&(q.span.first, q.span.last, &q.label, &q.attrs)),
+        (Part::Span(p), Part::Span(q)) => (p.span.first, p.span.last, &p.label, &p.attrs).cmp(&(
+            q.span.first,
+            q.span.last,
+            &q.label,
+            &q.attrs,
+        )),
         (Part::Option(p), Part::Option(q)) => p.cmp(q),
         _ => std::cmp::Ordering::Equal,
     });
@@ -98,20 +107,40 @@ pub fn units(suggested: &Answer, answer: Option<&Answer>, decided: &[usize]) -> 
         match order.iter().copied().find(|&j| !taken[j] && a[j] == *part) {
             Some(j) => {
                 taken[j] = true;
-                let decision = if decided.contains(&i) { Decision::Accepted } else { Decision::Pending };
-                out.push(Unit { decision, suggested: Some(i), answer: Some(j) });
+                let decision = if decided.contains(&i) {
+                    Decision::Accepted
+                } else {
+                    Decision::Pending
+                };
+                out.push(Unit {
+                    decision,
+                    suggested: Some(i),
+                    answer: Some(j),
+                });
             }
             None => open.push(out.len()),
         }
         if out.len() == i {
-            out.push(Unit { decision: Decision::Rejected, suggested: Some(i), answer: None });
+            out.push(Unit {
+                decision: Decision::Rejected,
+                suggested: Some(i),
+                answer: None,
+            });
         }
     }
     for k in open {
         let i = out[k].suggested.unwrap_or_default();
-        if let Some(j) = order.iter().copied().find(|&j| !taken[j] && a[j].replaces(&s[i])) {
+        if let Some(j) = order
+            .iter()
+            .copied()
+            .find(|&j| !taken[j] && a[j].replaces(&s[i]))
+        {
             taken[j] = true;
-            out[k] = Unit { decision: Decision::Changed, suggested: Some(i), answer: Some(j) };
+            out[k] = Unit {
+                decision: Decision::Changed,
+                suggested: Some(i),
+                answer: Some(j),
+            };
         }
     }
     out.extend(order.iter().copied().filter(|&j| !taken[j]).map(|j| Unit {
@@ -126,13 +155,20 @@ pub fn units(suggested: &Answer, answer: Option<&Answer>, decided: &[usize]) -> 
 pub fn decisions(task: &Task, form: &FormState, control: &ControlId) -> Option<Vec<Unit>> {
     let suggestion = task.suggestion(control)?;
     let decided = form.decided.get(control).map_or(&[][..], |v| v.as_slice());
-    Some(units(&suggestion.answer, form.answers.get(control), decided))
+    Some(units(
+        &suggestion.answer,
+        form.answers.get(control),
+        decided,
+    ))
 }
 
 /// How many suggested parts of each control shown are still to decide (controls with none
 /// left out; hidden controls are not asked).
 pub fn pending(task: &Task, form: &FormState) -> Vec<(ControlId, usize)> {
-    let Some(suggested) = task.suggested().filter(|s| s.shown && crate::support::family::SUGGEST) else {
+    let Some(suggested) = task
+        .suggested()
+        .filter(|s| s.shown && crate::support::family::SUGGEST)
+    else {
         return Vec::new();
     };
     suggested
@@ -140,7 +176,10 @@ pub fn pending(task: &Task, form: &FormState) -> Vec<(ControlId, usize)> {
         .keys()
         .filter(|c| task.visible(c, &form.answers))
         .filter_map(|c| {
-            let n = decisions(task, form, c)?.iter().filter(|u| u.decision == Decision::Pending).count();
+            let n = decisions(task, form, c)?
+                .iter()
+                .filter(|u| u.decision == Decision::Pending)
+                .count();
             (n > 0).then(|| (c.clone(), n))
         })
         .collect()
@@ -160,7 +199,10 @@ fn mark(form: &mut FormState, control: &ControlId, parts: impl IntoIterator<Item
 /// After an edit of a control: each suggested part that was there as suggested before and is
 /// not now (removed, relabelled, moved) has been decided on.
 pub fn note(task: &Task, before: &FormState, after: &mut FormState, control: &ControlId) {
-    let (Some(was), Some(now)) = (decisions(task, before, control), decisions(task, after, control)) else {
+    let (Some(was), Some(now)) = (
+        decisions(task, before, control),
+        decisions(task, after, control),
+    ) else {
         return;
     };
     let there = |u: &Unit| matches!(u.decision, Decision::Pending | Decision::Accepted);
@@ -176,7 +218,12 @@ pub fn note(task: &Task, before: &FormState, after: &mut FormState, control: &Co
 /// Adds to a report a problem for each control with suggested parts still to decide, when
 /// the spec requires a decision on each.
 pub fn still_to_decide(task: &Task, form: &FormState, report: &mut crate::validate::Report) {
-    if !task.spec.suggestions.as_ref().is_some_and(|s| s.require_decision) {
+    if !task
+        .spec
+        .suggestions
+        .as_ref()
+        .is_some_and(|s| s.require_decision)
+    {
         return;
     }
     for (control, _) in pending(task, form) {
@@ -193,11 +240,16 @@ pub fn still_to_decide(task: &Task, form: &FormState, report: &mut crate::valida
 /// control's answer (through the kinds' own actions, as a draft is).
 pub fn fresh(task: &Task, now_ms: u64) -> FormState {
     let mut form = FormState::new(now_ms);
-    let Some(suggested) = task.suggested().filter(|s| s.shown && crate::support::family::SUGGEST) else {
+    let Some(suggested) = task
+        .suggested()
+        .filter(|s| s.shown && crate::support::family::SUGGEST)
+    else {
         return form;
     };
     for (id, suggestion) in &suggested.by_control {
-        let Some(c) = task.spec.control(id) else { continue };
+        let Some(c) = task.spec.control(id) else {
+            continue;
+        };
         for action in crate::spec::each_control!(c, k => k.replay(id, &suggestion.answer)) {
             form = apply(task, &form, action);
         }
@@ -209,8 +261,16 @@ pub fn fresh(task: &Task, now_ms: u64) -> FormState {
 /// Accepts (`accept`) or rejects a control's suggested part `part` (`None`: every part still
 /// pending). Accepting marks a pending part accepted; rejecting removes it from the answer (a
 /// part already changed or rejected is left as it is).
-pub fn decide(task: &Task, next: &mut FormState, control: &ControlId, part: Option<usize>, accept: bool) {
-    let Some(units) = decisions(task, next, control) else { return };
+pub fn decide(
+    task: &Task,
+    next: &mut FormState,
+    control: &ControlId,
+    part: Option<usize>,
+    accept: bool,
+) {
+    let Some(units) = decisions(task, next, control) else {
+        return;
+    };
     let chosen = units.iter().filter(|u| {
         matches!(u.decision, Decision::Pending | Decision::Accepted)
             && (part.is_none() || u.suggested == part)
@@ -254,49 +314,100 @@ mod tests {
     use crate::support::family::Gate;
 
     fn span(first: usize, last: usize, label: &str) -> LabelledSpan {
-        LabelledSpan { span: WordSpan { first, last }, label: label.into(), attrs: Default::default() }
+        LabelledSpan {
+            span: WordSpan { first, last },
+            label: label.into(),
+            attrs: Default::default(),
+        }
     }
 
     fn labels(spans: Vec<LabelledSpan>) -> Answer {
-        Answer::Labels(Gate::gate(LabelSet { spans, nothing: false, brush: None }))
+        Answer::Labels(Gate::gate(LabelSet {
+            spans,
+            nothing: false,
+            brush: None,
+        }))
     }
 
-    fn decided(suggested: &Answer, answer: Option<&Answer>, accepted: &[usize]) -> Vec<(Decision, Option<usize>, Option<usize>)> {
-        units(suggested, answer, accepted).into_iter().map(|u| (u.decision, u.suggested, u.answer)).collect()
+    fn decided(
+        suggested: &Answer,
+        answer: Option<&Answer>,
+        accepted: &[usize],
+    ) -> Vec<(Decision, Option<usize>, Option<usize>)> {
+        units(suggested, answer, accepted)
+            .into_iter()
+            .map(|u| (u.decision, u.suggested, u.answer))
+            .collect()
     }
 
     #[test]
     fn spans_are_pending_accepted_changed_rejected_or_added() {
         use Decision::*;
-        let suggested = labels(vec![span(0, 1, "PER"), span(4, 4, "LOC"), span(7, 8, "ORG")]);
+        let suggested = labels(vec![
+            span(0, 1, "PER"),
+            span(4, 4, "LOC"),
+            span(7, 8, "ORG"),
+        ]);
         assert_eq!(
             decided(&suggested, Some(&suggested), &[1]),
-            vec![(Pending, Some(0), Some(0)), (Accepted, Some(1), Some(1)), (Pending, Some(2), Some(2))]
+            vec![
+                (Pending, Some(0), Some(0)),
+                (Accepted, Some(1), Some(1)),
+                (Pending, Some(2), Some(2))
+            ]
         );
         // PER kept, LOC relabelled, ORG removed, a MISC added; in another order.
-        let now = labels(vec![span(10, 10, "MISC"), span(4, 4, "ORG"), span(0, 1, "PER")]);
+        let now = labels(vec![
+            span(10, 10, "MISC"),
+            span(4, 4, "ORG"),
+            span(0, 1, "PER"),
+        ]);
         assert_eq!(
             decided(&suggested, Some(&now), &[0]),
-            vec![(Accepted, Some(0), Some(2)), (Changed, Some(1), Some(1)), (Rejected, Some(2), None), (Added, None, Some(0))]
+            vec![
+                (Accepted, Some(0), Some(2)),
+                (Changed, Some(1), Some(1)),
+                (Rejected, Some(2), None),
+                (Added, None, Some(0))
+            ]
         );
         // Widened: the same label over more words is a change too.
         let wider = labels(vec![span(0, 2, "PER")]);
-        assert_eq!(decided(&labels(vec![span(0, 1, "PER")]), Some(&wider), &[])[0].0, Changed);
-        assert_eq!(decided(&suggested, None, &[0]).iter().filter(|u| u.0 == Rejected).count(), 3);
+        assert_eq!(
+            decided(&labels(vec![span(0, 1, "PER")]), Some(&wider), &[])[0].0,
+            Changed
+        );
+        assert_eq!(
+            decided(&suggested, None, &[0])
+                .iter()
+                .filter(|u| u.0 == Rejected)
+                .count(),
+            3
+        );
     }
 
     #[test]
     fn choices_and_whole_answers() {
         use Decision::*;
         let one = Answer::Choice("toxic".into());
-        assert_eq!(decided(&one, Some(&one), &[]), vec![(Pending, Some(0), Some(0))]);
-        assert_eq!(decided(&one, Some(&Answer::Choice("fine".into())), &[]), vec![(Changed, Some(0), Some(0))]);
+        assert_eq!(
+            decided(&one, Some(&one), &[]),
+            vec![(Pending, Some(0), Some(0))]
+        );
+        assert_eq!(
+            decided(&one, Some(&Answer::Choice("fine".into())), &[]),
+            vec![(Changed, Some(0), Some(0))]
+        );
         assert_eq!(decided(&one, None, &[0]), vec![(Rejected, Some(0), None)]);
         let many = Answer::Choices(Gate::gate(vec!["a".into(), "b".into()]));
         let now = Answer::Choices(Gate::gate(vec!["b".into(), "c".into()]));
         assert_eq!(
             decided(&many, Some(&now), &[1]),
-            vec![(Rejected, Some(0), None), (Accepted, Some(1), Some(0)), (Added, None, Some(1))]
+            vec![
+                (Rejected, Some(0), None),
+                (Accepted, Some(1), Some(0)),
+                (Added, None, Some(1))
+            ]
         );
     }
 }

@@ -12,7 +12,9 @@ use crate::validate;
 /// Every problem of an item's suggestions (paths `{path}.suggestions.<control>…`).
 pub fn check(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
     let mut out = Vec::new();
-    if !crate::support::family::SUGGEST || !item.fields.contains_key(crate::task::suggestions::FIELD) {
+    if !crate::support::family::SUGGEST
+        || !item.fields.contains_key(crate::task::suggestions::FIELD)
+    {
         return out;
     }
     let mut read_problems = Vec::new();
@@ -26,13 +28,18 @@ pub fn check(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
     if found.is_empty() {
         return out;
     }
-    let answers: Answers = found.iter().map(|(id, s)| (id.clone(), s.answer.clone())).collect();
+    let answers: Answers = found
+        .iter()
+        .map(|(id, s)| (id.clone(), s.answer.clone()))
+        .collect();
     let task = Task::new(spec.clone(), item.clone(), None);
     for problem in validate::validate(&task, &answers).problems {
         let blocks = problem.severity == validate::Severity::Error;
         if blocks && found.contains_key(problem.control()) {
             let written = task.written_path(&problem.path.to_string());
-            let (control, rest) = written.split_once(['.', '[']).map_or((written.as_str(), ""), |(c, _)| (c, &written[c.len()..]));
+            let (control, rest) = written
+                .split_once(['.', '['])
+                .map_or((written.as_str(), ""), |(c, _)| (c, &written[c.len()..]));
             out.push(SpecIssue::new(
                 format!("{path}.suggestions.{control}.answer{rest}"),
                 SpecIssueCode::InvalidSuggestion,
@@ -97,12 +104,28 @@ mod tests {
             "topic": {"model": "llm", "answer": "weather"},
             "nope": {"model": "llm", "answer": "x"}
         }));
-        assert!(got.contains(&("items[0].suggestions.topic.answer".into(), bad)), "{got:?}");
-        assert!(got.contains(&("items[0].suggestions.nope".into(), bad)), "{got:?}");
-        assert!(got.iter().any(|(p, c)| p.starts_with("items[0].suggestions.entities.answer") && *c == bad), "{got:?}");
+        assert!(
+            got.contains(&("items[0].suggestions.topic.answer".into(), bad)),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&("items[0].suggestions.nope".into(), bad)),
+            "{got:?}"
+        );
+        assert!(
+            got.iter()
+                .any(|(p, c)| p.starts_with("items[0].suggestions.entities.answer") && *c == bad),
+            "{got:?}"
+        );
         let got = issues(serde_json::json!({"topic": {"answer": "sport"}}));
         assert_eq!(got, vec![("items[0].suggestions.topic.model".into(), bad)]);
-        let got = issues(serde_json::json!({"entities": {"model": "m", "answer": {"spans": [{"label": "PER", "words": [3, 40]}]}}}));
-        assert!(got.iter().any(|(p, _)| p.starts_with("items[0].suggestions.entities.answer")), "{got:?}");
+        let got = issues(
+            serde_json::json!({"entities": {"model": "m", "answer": {"spans": [{"label": "PER", "words": [3, 40]}]}}}),
+        );
+        assert!(
+            got.iter()
+                .any(|(p, _)| p.starts_with("items[0].suggestions.entities.answer")),
+            "{got:?}"
+        );
     }
 }

@@ -47,14 +47,22 @@ pub struct UnitRecord {
 }
 
 /// One part as results write it: a labelled span, an option's value, or the whole answer.
-pub fn part_value(task: &Task, control: &crate::spec::Control, part: Part) -> Option<serde_json::Value> {
+pub fn part_value(
+    task: &Task,
+    control: &crate::spec::Control,
+    part: Part,
+) -> Option<serde_json::Value> {
     let whole = |answer: &Answer| {
         crate::spec::each_control!(control, c => c.value(task, Some(answer)))
             .and_then(|v| serde_json::to_value(v).ok())
     };
     match part {
         Part::Span(span) => {
-            let one = Answer::Labels(Gate::gate(LabelSet { spans: vec![span.clone()], nothing: false, brush: None }));
+            let one = Answer::Labels(Gate::gate(LabelSet {
+                spans: vec![span.clone()],
+                nothing: false,
+                brush: None,
+            }));
             match crate::spec::each_control!(control, c => c.value(task, Some(&one)))? {
                 AnswerValue::SpanLabels(v) => serde_json::to_value(v.spans.first()?).ok(),
                 _ => None,
@@ -84,7 +92,9 @@ pub fn records(
                 Decision::Pending if !require => Decision::Kept,
                 d => d,
             },
-            suggested: u.suggested.and_then(|i| part_value(task, control, *s.get(i)?)),
+            suggested: u
+                .suggested
+                .and_then(|i| part_value(task, control, *s.get(i)?)),
             answer: u.answer.and_then(|j| part_value(task, control, *a.get(j)?)),
         })
         .collect()
@@ -97,14 +107,21 @@ pub fn of(task: &Task, form: &FormState) -> SortedMap<ControlId, Suggest<Provena
     let Some(suggested) = task.suggested().filter(|_| crate::support::family::SUGGEST) else {
         return out;
     };
-    let require = task.spec.suggestions.as_ref().is_some_and(|s| s.require_decision);
+    let require = task
+        .spec
+        .suggestions
+        .as_ref()
+        .is_some_and(|s| s.require_decision);
     for (id, suggestion) in &suggested.by_control {
-        let Some(control) = task.spec.control(id) else { continue };
+        let Some(control) = task.spec.control(id) else {
+            continue;
+        };
         if !task.visible(id, &form.answers) {
             continue;
         }
         let answer = form.answers.get(id);
-        let suggested_value = part_value(task, control, Part::Whole(&suggestion.answer)).unwrap_or_default();
+        let suggested_value =
+            part_value(task, control, Part::Whole(&suggestion.answer)).unwrap_or_default();
         let units = if suggested.shown {
             let decided = form.decided.get(id).map_or(&[][..], |v| v.as_slice());
             records(task, control, &suggestion.answer, answer, decided, require)

@@ -89,7 +89,11 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
     if crate::support::family::COMPOSE {
         super::section::check_sections(spec, &mut out);
     }
-    if let Some(s) = spec.suggestions.as_ref().filter(|_| crate::support::family::SUGGEST) {
+    if let Some(s) = spec
+        .suggestions
+        .as_ref()
+        .filter(|_| crate::support::family::SUGGEST)
+    {
         s.check(&mut out);
     }
     out

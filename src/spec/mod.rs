@@ -19,8 +19,8 @@ pub(crate) mod parts;
 mod section;
 mod suggestions;
 pub use item::Item;
-pub use suggestions::SuggestionsSpec;
 pub use section::{Condition, SectionBlock};
+pub use suggestions::SuggestionsSpec;
 pub(crate) mod tagged;
 
 pub use block::{

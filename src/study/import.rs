@@ -23,7 +23,11 @@ pub enum Format {
 impl Format {
     /// Reads a format's name (`labelstudio`, `spacy`, `prodigy`).
     pub fn read(name: &str) -> Option<Format> {
-        match name.to_ascii_lowercase().replace(['-', '_', ' '], "").as_str() {
+        match name
+            .to_ascii_lowercase()
+            .replace(['-', '_', ' '], "")
+            .as_str()
+        {
             "labelstudio" | "ls" => Some(Format::LabelStudio),
             "spacy" | "prodigy" => Some(Format::Spacy),
             _ => None,
@@ -57,7 +61,12 @@ fn words(tokens: &Tokens, start: usize, end: usize, units: Units) -> Option<(usi
         Units::CodePoints => t.chars,
     };
     let covered: Vec<usize> = (0..tokens.word_count())
-        .filter(|&w| tokens.word(w).is_some_and(|t| { let (a, b) = range(t); a < end && start < b }))
+        .filter(|&w| {
+            tokens.word(w).is_some_and(|t| {
+                let (a, b) = range(t);
+                a < end && start < b
+            })
+        })
         .collect();
     let (first, last) = (*covered.first()?, *covered.last()?);
     let exact = tokens.word(first).is_some_and(|t| range(t).0 == start)
@@ -68,14 +77,21 @@ fn words(tokens: &Tokens, start: usize, end: usize, units: Units) -> Option<(usi
 /// Reads an import's text into items for the spec. `model` names the model when the file
 /// does not (spaCy lines never do; Label Studio's `model_version` otherwise); `control` is the
 /// span control spaCy's spans go to (default: the spec's only one, or the one over `text`).
-pub fn import(spec: &TaskSpec, text: &str, format: Format, model: Option<&str>, control: Option<&str>) -> Imported {
+pub fn import(
+    spec: &TaskSpec,
+    text: &str,
+    format: Format,
+    model: Option<&str>,
+    control: Option<&str>,
+) -> Imported {
     let mut out = Imported::default();
     let records: Vec<Value> = match format {
         Format::LabelStudio => match serde_json::from_str::<Value>(text) {
             Ok(Value::Array(tasks)) => tasks,
             Ok(task @ Value::Object(_)) => vec![task],
             Ok(_) => {
-                out.problems.push("a Label Studio export is a JSON list of tasks".to_owned());
+                out.problems
+                    .push("a Label Studio export is a JSON list of tasks".to_owned());
                 return out;
             }
             Err(e) => {
@@ -85,7 +101,11 @@ pub fn import(spec: &TaskSpec, text: &str, format: Format, model: Option<&str>, 
         },
         Format::Spacy => {
             let mut lines = Vec::new();
-            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            for (n, line) in text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+            {
                 match serde_json::from_str::<Value>(line) {
                     Ok(v) => lines.push(v),
                     Err(e) => out.problems.push(format!("line {}: not JSON: {e}", n + 1)),
@@ -122,17 +142,27 @@ fn spans(
     notes: &mut Vec<String>,
 ) -> Result<Value, String> {
     let Control::SpanLabels(c) = control else {
-        return Err(format!("\"{}\" is not a labelled-span control: spans cannot go to it", control.id()));
+        return Err(format!(
+            "\"{}\" is not a labelled-span control: spans cannot go to it",
+            control.id()
+        ));
     };
     let text = fields
         .get(c.text_field.as_str())
         .and_then(Value::as_str)
-        .ok_or_else(|| format!("no text in the field \"{}\" that \"{}\" marks", c.text_field, c.id))?;
+        .ok_or_else(|| {
+            format!(
+                "no text in the field \"{}\" that \"{}\" marks",
+                c.text_field, c.id
+            )
+        })?;
     let tokens = Tokens::with_units(text, c.units);
     let mut out = Vec::new();
     for (start, end, label) in ranges {
         let Some((first, last, exact)) = words(&tokens, *start, *end, units) else {
-            notes.push(format!("{at}: the span {start}–{end} ({label}) covers no word of the text; left out"));
+            notes.push(format!(
+                "{at}: the span {start}–{end} ({label}) covers no word of the text; left out"
+            ));
             continue;
         };
         if !exact {
@@ -152,17 +182,33 @@ fn choices(control: &Control, chosen: &[String]) -> Result<Value, String> {
     match control {
         Control::SingleChoice(_) => match chosen {
             [one] => Ok(json!(one)),
-            _ => Err(format!("\"{}\" takes one option; the suggestion has {}", control.id(), chosen.len())),
+            _ => Err(format!(
+                "\"{}\" takes one option; the suggestion has {}",
+                control.id(),
+                chosen.len()
+            )),
         },
         Control::MultipleChoice(_) => Ok(json!(chosen)),
-        _ => Err(format!("\"{}\" is not a choice: options cannot go to it", control.id())),
+        _ => Err(format!(
+            "\"{}\" is not a choice: options cannot go to it",
+            control.id()
+        )),
     }
 }
 
 /// One Label Studio task: its `data` become the item's fields, its first prediction the
 /// suggestions (each result to the control its `from_name` names).
-fn label_studio(spec: &TaskSpec, task: &Value, model: Option<&str>, at: &str, notes: &mut Vec<String>) -> Result<Item, String> {
-    let data = task.get("data").and_then(Value::as_object).ok_or("no \"data\" object")?;
+fn label_studio(
+    spec: &TaskSpec,
+    task: &Value,
+    model: Option<&str>,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Result<Item, String> {
+    let data = task
+        .get("data")
+        .and_then(Value::as_object)
+        .ok_or("no \"data\" object")?;
     let mut fields = data.clone();
     let id = match (data.get("id"), task.get("id")) {
         (Some(Value::String(s)), _) => s.clone(),
@@ -171,7 +217,10 @@ fn label_studio(spec: &TaskSpec, task: &Value, model: Option<&str>, at: &str, no
         _ => return Err("no id (the task's \"id\" or data's \"id\")".to_owned()),
     };
     fields.remove("id");
-    let prediction = task.get("predictions").and_then(Value::as_array).and_then(|p| p.first());
+    let prediction = task
+        .get("predictions")
+        .and_then(Value::as_array)
+        .and_then(|p| p.first());
     if let Some(p) = prediction {
         let name = p
             .get("model_version")
@@ -181,12 +230,28 @@ fn label_studio(spec: &TaskSpec, task: &Value, model: Option<&str>, at: &str, no
             .ok_or("the prediction names no model_version: give one with --model")?;
         let mut ranges: SortedMap<String, Vec<(usize, usize, String)>> = SortedMap::new();
         let mut suggestions = Map::new();
-        for r in p.get("result").and_then(Value::as_array).into_iter().flatten() {
-            let from = r.get("from_name").and_then(Value::as_str).unwrap_or_default();
-            let control = spec.control(&from.into()).ok_or_else(|| format!("the prediction's from_name \"{from}\" is no control of the spec"))?;
+        for r in p
+            .get("result")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let from = r
+                .get("from_name")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            let control = spec.control(&from.into()).ok_or_else(|| {
+                format!("the prediction's from_name \"{from}\" is no control of the spec")
+            })?;
             let value = r.get("value").cloned().unwrap_or_default();
             let strings = |key: &str| -> Vec<String> {
-                value.get(key).and_then(Value::as_array).into_iter().flatten().filter_map(|v| v.as_str().map(str::to_owned)).collect()
+                value
+                    .get(key)
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
             };
             let answer = match r.get("type").and_then(Value::as_str).unwrap_or_default() {
                 "labels" | "hypertextlabels" => {
@@ -216,26 +281,50 @@ fn label_studio(spec: &TaskSpec, task: &Value, model: Option<&str>, at: &str, no
             }
         }
         if !suggestions.is_empty() {
-            fields.insert(crate::task::suggestions::FIELD.to_owned(), Value::Object(suggestions));
+            fields.insert(
+                crate::task::suggestions::FIELD.to_owned(),
+                Value::Object(suggestions),
+            );
         }
     }
-    Ok(Item { id, fields: fields.into_iter().collect() })
+    Ok(Item {
+        id,
+        fields: fields.into_iter().collect(),
+    })
 }
 
 /// One spaCy / Prodigy line: `text` (and `meta`'s fields), `spans` to the span control, and
 /// Prodigy's `accept` (the options chosen) to the spec's choice control.
-fn spacy(spec: &TaskSpec, line: &Value, model: Option<&str>, control: Option<&str>, n: usize, at: &str, notes: &mut Vec<String>) -> Result<Item, String> {
+fn spacy(
+    spec: &TaskSpec,
+    line: &Value,
+    model: Option<&str>,
+    control: Option<&str>,
+    n: usize,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Result<Item, String> {
     let model = model.ok_or("spaCy lines name no model: give one with --model")?;
-    let text = line.get("text").and_then(Value::as_str).ok_or("no \"text\"")?;
+    let text = line
+        .get("text")
+        .and_then(Value::as_str)
+        .ok_or("no \"text\"")?;
     let meta = line.get("meta").and_then(Value::as_object);
     let id = meta
         .and_then(|m| m.get("id"))
         .or_else(|| line.get("id"))
         .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
         .unwrap_or_else(|| format!("{}", n + 1));
-    let span_control = spec.controls.iter().filter(|c| matches!(c, Control::SpanLabels(_)));
+    let span_control = spec
+        .controls
+        .iter()
+        .filter(|c| matches!(c, Control::SpanLabels(_)));
     let span_control: Vec<&Control> = match control {
-        Some(id) => spec.controls.iter().filter(|c| c.id().as_str() == id).collect(),
+        Some(id) => spec
+            .controls
+            .iter()
+            .filter(|c| c.id().as_str() == id)
+            .collect(),
         None => span_control.collect(),
     };
     let mut fields = Map::new();
@@ -250,7 +339,13 @@ fn spacy(spec: &TaskSpec, line: &Value, model: Option<&str>, control: Option<&st
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .filter_map(|s| Some((s.get("start")?.as_u64()? as usize, s.get("end")?.as_u64()? as usize, s.get("label")?.as_str()?.to_owned())))
+        .filter_map(|s| {
+            Some((
+                s.get("start")?.as_u64()? as usize,
+                s.get("end")?.as_u64()? as usize,
+                s.get("label")?.as_str()?.to_owned(),
+            ))
+        })
         .collect();
     if line.get("spans").is_some() {
         let [c] = span_control.as_slice() else {
@@ -261,20 +356,39 @@ fn spacy(spec: &TaskSpec, line: &Value, model: Option<&str>, control: Option<&st
         };
         fields.insert(sl.text_field.to_string(), json!(text));
         let answer = spans(spec, c, &fields, &found, Units::CodePoints, at, notes)?;
-        suggestions.insert(c.id().to_string(), json!({"model": model, "answer": answer}));
+        suggestions.insert(
+            c.id().to_string(),
+            json!({"model": model, "answer": answer}),
+        );
     } else {
         fields.insert("text".to_owned(), json!(text));
     }
     if let Some(accept) = line.get("accept").and_then(Value::as_array) {
-        let chosen: Vec<String> = accept.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect();
-        let choice: Vec<&Control> = spec.controls.iter().filter(|c| matches!(c, Control::SingleChoice(_) | Control::MultipleChoice(_))).collect();
+        let chosen: Vec<String> = accept
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect();
+        let choice: Vec<&Control> = spec
+            .controls
+            .iter()
+            .filter(|c| matches!(c, Control::SingleChoice(_) | Control::MultipleChoice(_)))
+            .collect();
         let [c] = choice.as_slice() else {
             return Err("the line's \"accept\" needs the spec's one choice control".to_owned());
         };
-        suggestions.insert(c.id().to_string(), json!({"model": model, "answer": choices(c, &chosen)?}));
+        suggestions.insert(
+            c.id().to_string(),
+            json!({"model": model, "answer": choices(c, &chosen)?}),
+        );
     }
     if !suggestions.is_empty() {
-        fields.insert(crate::task::suggestions::FIELD.to_owned(), Value::Object(suggestions));
+        fields.insert(
+            crate::task::suggestions::FIELD.to_owned(),
+            Value::Object(suggestions),
+        );
     }
-    Ok(Item { id, fields: fields.into_iter().collect() })
+    Ok(Item {
+        id,
+        fields: fields.into_iter().collect(),
+    })
 }

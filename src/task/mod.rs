@@ -118,7 +118,11 @@ impl Task {
     /// participant's id decides which items show suggestions).
     pub fn split_for(mut self, who: &str) -> Self {
         if crate::support::family::SUGGEST {
-            let percent = self.spec.suggestions.as_ref().map_or(100, |s| s.show_percent);
+            let percent = self
+                .spec
+                .suggestions
+                .as_ref()
+                .map_or(100, |s| s.show_percent);
             if let Some(s) = self.suggested.as_mut() {
                 let s: &mut suggestions::Suggested = s;
                 s.shown = suggestions::shown(percent, Some(who), &self.item.id);

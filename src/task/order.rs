@@ -14,9 +14,9 @@ fn fnv1a(seed: &str) -> u64 {
 pub fn drawn(n: u64, seed: &str) -> u64 {
     // Each byte mixed in by SplitMix's finaliser: seeds that differ in one character (P-1,
     // P-2, …) draw numbers as far apart as any (FNV-1a alone leaves them close).
-    let h = seed
-        .bytes()
-        .fold(0x243f_6a88_85a3_08d3, |h, b| SplitMix::new(h ^ u64::from(b)).next_u64());
+    let h = seed.bytes().fold(0x243f_6a88_85a3_08d3, |h, b| {
+        SplitMix::new(h ^ u64::from(b)).next_u64()
+    });
     SplitMix::new(h).below(n)
 }
 

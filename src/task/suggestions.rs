@@ -63,7 +63,8 @@ pub fn participant(ids: &SortedMap<String, String>) -> Option<&str> {
 
 /// One suggestion's `answer` read as its control writes answers; `None` when it is not one
 /// (the message says how to write it).
-pub type ReadAnswer<'a> = &'a mut dyn FnMut(&crate::spec::Control, &serde_json::Value, String) -> Option<Answer>;
+pub type ReadAnswer<'a> =
+    &'a mut dyn FnMut(&crate::spec::Control, &serde_json::Value, String) -> Option<Answer>;
 
 /// Reads an item's suggestions against the spec as written. Problems (paths
 /// `{path}.suggestions.<control>…`) go to `out`; `read_answer` reads each answer (and reports
@@ -80,7 +81,8 @@ pub fn read(
         return found;
     };
     let at = format!("{path}.{FIELD}");
-    let issue = |at: String, message: String| SpecIssue::new(at, SpecIssueCode::InvalidSuggestion, message);
+    let issue =
+        |at: String, message: String| SpecIssue::new(at, SpecIssueCode::InvalidSuggestion, message);
     if spec.suggestions.is_none() {
         out.push(issue(at, "the item has suggestions but the spec does not show any: add \"suggestions\": {} to the spec, or remove them from the item".to_owned()));
         return found;
@@ -96,7 +98,11 @@ pub fn read(
             out.push(issue(at, format!("the spec has no control \"{id}\"")));
             continue;
         };
-        let model = entry.get("model").and_then(|m| m.as_str()).unwrap_or("").trim();
+        let model = entry
+            .get("model")
+            .and_then(|m| m.as_str())
+            .unwrap_or("")
+            .trim();
         if model.is_empty() {
             out.push(issue(format!("{at}.model"), "name the model that made the suggestion (e.g. \"en_core_web_sm-3.8\" or \"gpt-4o-2024-08-06\")".to_owned()));
             continue;
@@ -105,19 +111,36 @@ pub fn read(
             None | Some(serde_json::Value::Null) => None,
             Some(serde_json::Value::Number(n)) => Some(n.clone()),
             Some(_) => {
-                out.push(issue(format!("{at}.confidence"), "give the model's confidence as a number, or leave it out".to_owned()));
+                out.push(issue(
+                    format!("{at}.confidence"),
+                    "give the model's confidence as a number, or leave it out".to_owned(),
+                ));
                 continue;
             }
         };
         let Some(answer) = entry.get("answer") else {
-            out.push(issue(format!("{at}.answer"), "give the suggested answer, written as the control's worked examples write answers".to_owned()));
+            out.push(issue(
+                format!("{at}.answer"),
+                "give the suggested answer, written as the control's worked examples write answers"
+                    .to_owned(),
+            ));
             continue;
         };
-        if let Some(extra) = entry.as_object().and_then(|o| o.keys().find(|k| !["model", "answer", "confidence"].contains(&k.as_str()))) {
-            out.push(issue(format!("{at}.{extra}"), "unknown field: a suggestion has model, answer and confidence".to_owned()));
+        if let Some(extra) = entry.as_object().and_then(|o| {
+            o.keys()
+                .find(|k| !["model", "answer", "confidence"].contains(&k.as_str()))
+        }) {
+            out.push(issue(
+                format!("{at}.{extra}"),
+                "unknown field: a suggestion has model, answer and confidence".to_owned(),
+            ));
             continue;
         }
-        let suggestion = |answer| Suggestion { model: model.to_owned(), confidence: confidence.clone(), answer };
+        let suggestion = |answer| Suggestion {
+            model: model.to_owned(),
+            confidence: confidence.clone(),
+            answer,
+        };
         if !crate::support::family::COMPOSE || spec.per_output(&control_id).is_none() {
             if let Some(answer) = read_answer(control, answer, format!("{at}.answer")) {
                 found.insert(control_id, suggestion(answer));
@@ -131,7 +154,10 @@ pub fn read(
         };
         for (output, answer) in per_output {
             if let Some(answer) = read_answer(control, answer, format!("{at}.answer.{output}")) {
-                found.insert(super::sections::copy_id(&control_id, output), suggestion(answer));
+                found.insert(
+                    super::sections::copy_id(&control_id, output),
+                    suggestion(answer),
+                );
             }
         }
     }
@@ -175,7 +201,9 @@ mod tests {
     #[test]
     fn each_item_is_shown_to_about_its_share_of_participants() {
         for item in ["a", "b", "c"] {
-            let n = (0..400).filter(|p| shown(30, Some(&format!("P{p}")), item)).count();
+            let n = (0..400)
+                .filter(|p| shown(30, Some(&format!("P{p}")), item))
+                .count();
             assert!((80..=160).contains(&n), "{item}: {n} of 400 participants");
         }
     }

@@ -36,7 +36,11 @@ pub struct SuggestionBarProps {
 #[component]
 pub fn SuggestionBar(props: &SuggestionBarProps) -> Html {
     let lang = props.lang;
-    let pending = props.decisions.iter().filter(|d| **d == Decision::Pending).count();
+    let pending = props
+        .decisions
+        .iter()
+        .filter(|d| **d == Decision::Pending)
+        .count();
     let one = props.decisions.len() == 1;
     let status = match (one, props.decisions.first()) {
         (_, _) if pending > 0 => t(lang, Msg::SuggestionHint),
@@ -48,7 +52,11 @@ pub fn SuggestionBar(props: &SuggestionBarProps) -> Html {
     let decide = |accept: bool| {
         let (on_action, control) = (props.on_action.clone(), props.control.clone());
         Callback::from(move |_: MouseEvent| {
-            on_action.emit(Action::Decide { control: control.clone(), part: None, accept })
+            on_action.emit(Action::Decide {
+                control: control.clone(),
+                part: None,
+                accept,
+            })
         })
     };
     let (accept, reject) = if one {
@@ -82,7 +90,10 @@ pub fn SuggestionBar(props: &SuggestionBarProps) -> Html {
 
 /// The options a model suggests for a choice control shown with suggestions (none otherwise):
 /// their views mark them.
-pub fn suggested_options(task: &crate::task::Task, control: &ControlId) -> Vec<crate::support::ids::OptionValue> {
+pub fn suggested_options(
+    task: &crate::task::Task,
+    control: &ControlId,
+) -> Vec<crate::support::ids::OptionValue> {
     if !crate::support::family::SUGGEST {
         return Vec::new();
     }

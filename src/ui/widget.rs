@@ -66,7 +66,8 @@ pub fn Widget(props: &WidgetProps) -> Html {
         let initial = props.initial.clone();
         let readonly = props.readonly;
         use_reducer(move || {
-            let mut form = initial.unwrap_or_else(|| crate::form::suggestions::fresh(&task, started));
+            let mut form =
+                initial.unwrap_or_else(|| crate::form::suggestions::fresh(&task, started));
             // A preview is a form that can no longer change.
             form.submitted |= readonly;
             Model::new(task, form)
@@ -177,7 +178,10 @@ pub fn Widget(props: &WidgetProps) -> Html {
         if !crate::support::family::SUGGEST {
             return view;
         }
-        match (task.suggestion(control.id()), crate::form::suggestions::decisions(task, form, control.id())) {
+        match (
+            task.suggestion(control.id()),
+            crate::form::suggestions::decisions(task, form, control.id()),
+        ) {
             (Some(s), Some(units)) => html! {
                 <>
                     <super::suggestion_bar::SuggestionBar id={dom_id(instance, &[control.id().as_str(), "suggestion"])}

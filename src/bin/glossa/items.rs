@@ -92,20 +92,32 @@ pub fn imported(
         return Err(ExitCode::from(2));
     };
     if spec.suggestions.is_none() {
-        eprintln!("{spec_path}: the spec shows no suggestions: add \"suggestions\": {{}} to it first");
+        eprintln!(
+            "{spec_path}: the spec shows no suggestions: add \"suggestions\": {{}} to it first"
+        );
         return Err(ExitCode::from(2));
     }
     let text = crate::files::read(path)?;
     let made = glossa::study::import::import(&spec, &text, format, model, control);
     let list: Vec<Item> = made.items.iter().map(|(_, i)| i.clone()).collect();
     let mut problems = made.problems;
-    problems.extend(glossa::mount::check_items(&spec, &list).iter().map(ToString::to_string));
+    problems.extend(
+        glossa::mount::check_items(&spec, &list)
+            .iter()
+            .map(ToString::to_string),
+    );
     write(path, &made.items, &problems, &made.notes, out)
 }
 
 /// Writes items (JSON Lines; a JSON list for a `.json` `out`), naming the notes and problems
 /// on standard error. Exit 1 when there were problems (the items read are written).
-fn write(path: &str, items: &[(usize, Item)], problems: &[String], notes: &[String], out: Option<&str>) -> Outcome {
+fn write(
+    path: &str,
+    items: &[(usize, Item)],
+    problems: &[String],
+    notes: &[String],
+    out: Option<&str>,
+) -> Outcome {
     for n in notes {
         eprintln!("{path}: {n}");
     }

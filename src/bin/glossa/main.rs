@@ -82,9 +82,18 @@ fn main() -> ExitCode {
             gold,
         } => study::payments(&spec, &items, &batch, gold.as_deref()),
         Command::Agreement(f) => study::agreement(&f.spec, &f.results, f.items.as_deref(), f.json),
-        Command::Aggregate { figures: f, out, method } => {
-            study::aggregate(&f.spec, &f.results, f.items.as_deref(), f.json, out.as_deref(), &method)
-        }
+        Command::Aggregate {
+            figures: f,
+            out,
+            method,
+        } => study::aggregate(
+            &f.spec,
+            &f.results,
+            f.items.as_deref(),
+            f.json,
+            out.as_deref(),
+            &method,
+        ),
         Command::Report {
             spec,
             items,
@@ -101,7 +110,14 @@ fn main() -> ExitCode {
             model,
             control,
             ..
-        } => items::imported(&spec, &file, &from, model.as_deref(), control.as_deref(), out.as_deref()),
+        } => items::imported(
+            &spec,
+            &file,
+            &from,
+            model.as_deref(),
+            control.as_deref(),
+            out.as_deref(),
+        ),
         Command::Items {
             spec,
             file,

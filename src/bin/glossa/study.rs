@@ -76,9 +76,16 @@ pub fn report(
 /// Krippendorff's alpha per control (see `analysis::agreement`).
 /// `glossa payments`: MTurk's batch file with each assignment approved or rejected (with the
 /// reason), on standard output; what was decided, on standard error.
-pub fn payments(spec_path: &str, items_path: &str, batch_path: &str, gold_path: Option<&str>) -> Outcome {
+pub fn payments(
+    spec_path: &str,
+    items_path: &str,
+    batch_path: &str,
+    gold_path: Option<&str>,
+) -> Outcome {
     let (spec, items) = crate::files::load_study(spec_path, items_path)?;
-    let gold = gold_path.map(|g| crate::files::load_gold(g, &spec, &items)).transpose()?;
+    let gold = gold_path
+        .map(|g| crate::files::load_gold(g, &spec, &items))
+        .transpose()?;
     let batch = crate::files::read(batch_path)?;
     let collected = glossa::analysis::hosts::mturk(&batch);
     for (line, problem) in &collected.problems {
@@ -102,7 +109,10 @@ pub fn payments(spec_path: &str, items_path: &str, batch_path: &str, gold_path: 
                 eprintln!("{batch_path}: {n}");
             }
             let rejected = verdicts.iter().filter(|v| !v.approve).count();
-            eprintln!("{batch_path}: {} approved, {rejected} rejected", verdicts.len() - rejected);
+            eprintln!(
+                "{batch_path}: {} approved, {rejected} rejected",
+                verdicts.len() - rejected
+            );
             Ok(exit_for(usize::from(!collected.problems.is_empty())))
         }
         Err(e) => {
@@ -126,10 +136,11 @@ pub fn aggregate(
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
     let (_, results, bad) = read_results(&spec, results_path)?;
     if let Some(path) = out {
-        let lines: String = glossa::analysis::aggregate::as_results(&spec, &items, &results, method)
-            .iter()
-            .map(|r| r.to_string() + "\n")
-            .collect();
+        let lines: String =
+            glossa::analysis::aggregate::as_results(&spec, &items, &results, method)
+                .iter()
+                .map(|r| r.to_string() + "\n")
+                .collect();
         if let Err(e) = std::fs::write(path, lines) {
             eprintln!("{path}: cannot write: {e}");
             return Err(ExitCode::from(2));
@@ -137,7 +148,10 @@ pub fn aggregate(
     }
     let got = glossa::analysis::aggregate::all(&spec, &items, &results);
     if json {
-        println!("{}", serde_json::to_string_pretty(&got).expect("JSON serialises"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&got).expect("JSON serialises")
+        );
     } else {
         for (control, a) in got.as_object().into_iter().flatten() {
             println!(
@@ -149,16 +163,31 @@ pub fn aggregate(
             );
             let differ = |m: &str| {
                 let (x, y) = (&a["majority_vote"]["labels"], &a[m]["labels"]);
-                x.as_object().map_or(0, |o| o.iter().filter(|(k, v)| y.get(k.as_str()) != Some(v)).count())
+                x.as_object().map_or(0, |o| {
+                    o.iter()
+                        .filter(|(k, v)| y.get(k.as_str()) != Some(v))
+                        .count()
+                })
             };
             println!(
                 "  Dawid–Skene differs from the majority on {} tasks, MACE on {}",
                 differ("dawid_skene"),
                 differ("mace")
             );
-            println!("  {:<24} {:>9} {:>12} {:>8}", "annotator", "majority", "Dawid–Skene", "MACE");
-            for (who, mv) in a["majority_vote"]["competence"].as_object().into_iter().flatten() {
-                let f = |m: &str| a[m]["competence"][who].as_f64().map_or("—".to_owned(), |x| format!("{x:.3}"));
+            println!(
+                "  {:<24} {:>9} {:>12} {:>8}",
+                "annotator", "majority", "Dawid–Skene", "MACE"
+            );
+            for (who, mv) in a["majority_vote"]["competence"]
+                .as_object()
+                .into_iter()
+                .flatten()
+            {
+                let f = |m: &str| {
+                    a[m]["competence"][who]
+                        .as_f64()
+                        .map_or("—".to_owned(), |x| format!("{x:.3}"))
+                };
                 println!(
                     "  {who:<24} {:>9} {:>12} {:>8}",
                     mv.as_f64().map_or("—".to_owned(), |x| format!("{x:.3}")),
@@ -182,7 +211,8 @@ pub fn agreement(
     let (_, results, bad) = read_results(&spec, results_path)?;
     let mut got = agreement::compute(&spec, &items, &results);
     // A model's suggestions, beside the annotators.
-    got.findings.extend(glossa::analysis::models::findings(&spec, &items, &results));
+    got.findings
+        .extend(glossa::analysis::models::findings(&spec, &items, &results));
     if json {
         println!(
             "{}",
