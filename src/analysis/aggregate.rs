@@ -282,9 +282,7 @@ pub fn mace(v: &Votes) -> Aggregate {
     let mut thetas = vec![vec![1.0 / k as f64; k]; nw];
     let e_step = |spamming: &[Vec<f64>], thetas: &[Vec<f64>]| {
         let mut gold = vec![vec![1.0 / k as f64; k]; v.tasks.len()];
-        let mut seen = vec![false; v.tasks.len()];
         for &(t, w, l) in &v.votes {
-            seen[t] = true;
             for (c, g) in gold[t].iter_mut().enumerate() {
                 *g *= spamming[w][0] * thetas[w][l] + spamming[w][1] * f64::from(u8::from(c == l));
             }
@@ -303,7 +301,6 @@ pub fn mace(v: &Votes) -> Aggregate {
             knowing[w][0] += s;
             knowing[w][1] += gold[t][l] * spamming[w][1] / (guess + spamming[w][1]) / inst[t];
         }
-        let _ = seen;
         (gold, strategy, knowing)
     };
     let (mut gold, mut strategy, mut knowing) = e_step(&spamming, &thetas);
@@ -331,6 +328,25 @@ pub fn mace(v: &Votes) -> Aggregate {
 /// attributes, questions).
 pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Votes> {
     let id = control.id();
+    // Labelled spans: each item's words, counted once (the words up to the last marked when
+    // the item is not given).
+    let mut words: SortedMap<&str, usize> = SortedMap::new();
+    if let Control::SpanLabels(c) = control {
+        for r in results {
+            let marked = r
+                .answers
+                .get(id)
+                .and_then(|v| v.span_labels())
+                .map_or(0, |v| {
+                    v.spans.iter().map(|s| s.last_word + 1).max().unwrap_or(0)
+                });
+            let n = words.entry(r.item_id.as_str()).or_insert(0);
+            *n = (*n).max(marked);
+        }
+        for (item, n) in words.iter_mut() {
+            *n = c.words_in(items, item).unwrap_or(*n);
+        }
+    }
     let mut named = Vec::new();
     for (n, r) in results.iter().enumerate() {
         let Some(value) = r.answers.get(id) else {
@@ -368,34 +384,9 @@ pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option
                     );
                 }
             }
-            (Control::SpanLabels(c), AnswerValue::SpanLabels(v)) => {
-                let words = items
-                    .iter()
-                    .find(|i| &i.id == item)
-                    .and_then(|i| i.text(c.text_field.as_str()))
-                    .map(|t| crate::text::Tokens::with_units(t, c.units).word_count());
-                let marked = results
-                    .iter()
-                    .filter(|o| &o.item_id == item)
-                    .filter_map(|o| o.answers.get(id)?.span_labels())
-                    .flat_map(|s| s.spans.iter().map(|x| x.last_word + 1))
-                    .max()
-                    .unwrap_or(0);
-                for word in 0..words.unwrap_or(marked) {
-                    let mut labels: Vec<&str> = v
-                        .spans
-                        .iter()
-                        .filter(|s| s.first_word <= word && word <= s.last_word)
-                        .map(|s| s.label.as_str())
-                        .collect();
-                    labels.sort_unstable();
-                    labels.dedup();
-                    let label = if labels.is_empty() {
-                        "O".to_owned()
-                    } else {
-                        labels.join("+")
-                    };
-                    vote(format!("{item}#{word:05}"), label);
+            (Control::SpanLabels(_), AnswerValue::SpanLabels(v)) => {
+                for word in 0..words.get(item.as_str()).copied().unwrap_or(0) {
+                    vote(format!("{item}#{word:05}"), v.tag_at(word));
                 }
             }
             _ => return None,

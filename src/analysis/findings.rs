@@ -51,10 +51,8 @@ pub trait Figures {
 /// `workerId`, `assignmentId`), else all ids joined, else the result's position.
 pub fn annotator(result: &ResultDoc, n: usize) -> String {
     let ids = &result.ids;
-    for key in ["participant", "PROLIFIC_PID", "workerId", "assignmentId"] {
-        if let Some(v) = ids.get(key) {
-            return v.clone();
-        }
+    if let Some(who) = crate::support::ids::participant_id(ids) {
+        return who.to_owned();
     }
     if ids.is_empty() {
         format!("result {}", n + 1)

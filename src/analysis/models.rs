@@ -10,7 +10,6 @@
 use super::findings::{annotator, esc, f3, Figures, Findings};
 use super::stats::{difference, kendall, mean, pearson, prf, spearman};
 use crate::answer::{AnswerValue, PointsValue};
-use crate::form::suggestions::Decision;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Control, TaskSpec};
@@ -141,6 +140,46 @@ fn tally_json(t: &Tally) -> Value {
     })
 }
 
+/// What a strict majority of the annotators gave (more than half), each annotator's parts
+/// counted once.
+fn majority<T: Ord + Clone>(answers: &[Vec<T>]) -> Vec<T> {
+    let mut count: SortedMap<T, usize> = SortedMap::new();
+    for parts in answers {
+        let mut seen = parts.clone();
+        seen.sort();
+        seen.dedup();
+        for p in seen {
+            *count.entry(p).or_default() += 1;
+        }
+    }
+    count
+        .into_iter()
+        .filter(|(_, c)| c * 2 > answers.len())
+        .map(|(p, _)| p)
+        .collect()
+}
+
+/// Scores the model's parts against the majority's, per label: each predicted part that
+/// `hits` a reference part, each reference part a predicted one hits.
+fn score<T>(
+    t: &mut Tally,
+    predicted: &[T],
+    reference: &[T],
+    label: impl Fn(&T) -> String,
+    hits: impl Fn(&T, &T) -> bool,
+) {
+    for p in predicted {
+        let e = t.entry(label(p)).or_insert([0; 4]);
+        e[1] += 1;
+        e[0] += usize::from(reference.iter().any(|r| hits(p, r)));
+    }
+    for r in reference {
+        let e = t.entry(label(r)).or_insert([0; 4]);
+        e[3] += 1;
+        e[2] += usize::from(predicted.iter().any(|p| hits(p, r)));
+    }
+}
+
 /// One control's figures.
 pub struct ModelFigures {
     key: String,
@@ -247,13 +286,13 @@ fn control_figures(
             with.push(doc);
         }
     }
-    let mine = |m: &super::agreement::Measure| {
-        m.key == id.as_str() || m.key.starts_with(&format!("{id}."))
-    };
-    let without = super::agreement::measure_all(spec, items, results).measures;
-    let with_it = super::agreement::measure_all(spec, items, &with).measures;
+    // α of this control alone (the others' are as they were), without and with the model.
+    let mut alone = spec.clone();
+    alone.controls.retain(|c| c.id() == id);
+    let without = super::agreement::measure_all(&alone, items, results).measures;
+    let with_it = super::agreement::measure_all(&alone, items, &with).measures;
     let mut alpha = serde_json::Map::new();
-    for m in without.iter().filter(|m| mine(m)) {
+    for m in &without {
         let w = with_it
             .iter()
             .find(|x| x.key == m.key)
@@ -288,40 +327,18 @@ fn control_figures(
                 continue;
             };
             n += 1;
-            let mut count: SortedMap<Span, usize> = SortedMap::new();
-            for a in answers {
-                let mut seen = spans(a).unwrap_or_default();
-                seen.sort();
-                seen.dedup();
-                for s in seen {
-                    *count.entry(s).or_default() += 1;
-                }
-            }
-            let majority: Vec<Span> = count
+            let marked: Vec<Vec<Span>> = answers
                 .iter()
-                .filter(|(_, c)| **c * 2 > answers.len())
-                .map(|(s, _)| s.clone())
+                .map(|a| spans(a).unwrap_or_default())
                 .collect();
+            let reference = majority(&marked);
             let mut predicted = spans(m).unwrap_or_default();
             predicted.sort();
             predicted.dedup();
+            let label = |s: &Span| s.0.clone();
+            score(&mut exact, &predicted, &reference, label, |a, b| a == b);
             let overlaps = |a: &Span, b: &Span| a.0 == b.0 && a.1 <= b.2 && b.1 <= a.2;
-            for s in &predicted {
-                let e = exact.entry(s.0.clone()).or_insert([0; 4]);
-                e[1] += 1;
-                e[0] += usize::from(majority.contains(s));
-                let o = overlap.entry(s.0.clone()).or_insert([0; 4]);
-                o[1] += 1;
-                o[0] += usize::from(majority.iter().any(|h| overlaps(s, h)));
-            }
-            for h in &majority {
-                let e = exact.entry(h.0.clone()).or_insert([0; 4]);
-                e[3] += 1;
-                e[2] += usize::from(predicted.contains(h));
-                let o = overlap.entry(h.0.clone()).or_insert([0; 4]);
-                o[3] += 1;
-                o[2] += usize::from(predicted.iter().any(|s| overlaps(s, h)));
-            }
+            score(&mut overlap, &predicted, &reference, label, overlaps);
         }
         let (e, o) = (tally_json(&exact), tally_json(&overlap));
         summary.push(format!(
@@ -337,33 +354,18 @@ fn control_figures(
             let Some(answers) = human.get(item) else {
                 continue;
             };
-            let mut count: SortedMap<String, usize> = SortedMap::new();
-            for a in answers {
-                for c in categories(a).unwrap_or_default() {
-                    *count.entry(c).or_default() += 1;
-                }
-            }
-            let majority: Vec<String> = count
+            let chosen: Vec<Vec<String>> = answers
                 .iter()
-                .filter(|(_, c)| **c * 2 > answers.len())
-                .map(|(s, _)| s.clone())
+                .map(|a| categories(a).unwrap_or_default())
                 .collect();
-            if single && majority.is_empty() {
+            let reference = majority(&chosen);
+            if single && reference.is_empty() {
                 no_majority += 1;
                 continue;
             }
             n += 1;
             let predicted = categories(m).unwrap_or_default();
-            for p in &predicted {
-                let e = t.entry(p.clone()).or_insert([0; 4]);
-                e[1] += 1;
-                e[0] += usize::from(majority.contains(p));
-            }
-            for h in &majority {
-                let e = t.entry(h.clone()).or_insert([0; 4]);
-                e[3] += 1;
-                e[2] += usize::from(predicted.contains(h));
-            }
+            score(&mut t, &predicted, &reference, String::clone, |a, b| a == b);
         }
         let e = tally_json(&t);
         summary.push(format!(
@@ -413,14 +415,6 @@ fn control_figures(
             _ => "answer".to_owned(),
         }
     };
-    let decision_key = |d: Decision| match d {
-        Decision::Accepted => "accepted",
-        Decision::Kept => "kept",
-        Decision::Changed => "changed",
-        Decision::Rejected => "rejected",
-        Decision::Added => "added",
-        Decision::Pending => "pending",
-    };
     let blank = || json!({"suggested": 0, "accepted": 0, "kept": 0, "changed": 0, "rejected": 0, "added": 0, "pending": 0});
     let (mut by_label, mut by_who) = (serde_json::Map::new(), serde_json::Map::new());
     let bump = |map: &mut serde_json::Map<String, Value>, key: String, what: &str| {
@@ -434,7 +428,7 @@ fn control_figures(
         };
         let who = annotator(r, n);
         for u in &p.units {
-            let what = decision_key(u.decision);
+            let what = u.decision.as_str();
             let label = match (&u.suggested, &u.answer) {
                 (Some(s), _) => label_of(s),
                 (None, Some(a)) => label_of(a),

@@ -123,13 +123,7 @@ fn provenance_of(
     p.units
         .iter()
         .find(|u| u.answer.as_ref().is_some_and(is_row))
-        .map(|u| {
-            serde_json::to_value(u.decision)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_default()
-        })
-        .unwrap_or_default()
+        .map_or_else(String::new, |u| u.decision.as_str().to_owned())
 }
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]

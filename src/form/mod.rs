@@ -37,13 +37,15 @@ pub trait FormKind {
 pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
     let spec = &task.spec;
     let mut next = state.clone();
+    // Every change to a control's answer (its kind's edits, the brush on a selection, a
+    // clearing, a decision) may decide on a suggested part: noted once, after the change.
+    let changed = crate::support::family::SUGGEST
+        .then(|| action.control().cloned())
+        .flatten();
     match action {
         Action::Kind { control, edit } => {
             if !state.submitted {
                 kind_edit::apply(task, &control, edit, &mut next);
-                if crate::support::family::SUGGEST {
-                    suggestions::note(task, state, &mut next, &control);
-                }
             }
         }
         Action::Leave { path } => {
@@ -64,16 +66,6 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                     complete,
                 });
                 selected(task, &mut next);
-                if crate::support::family::SUGGEST {
-                    if let Some(id) = next
-                        .selection
-                        .as_ref()
-                        .map(|s| s.control.clone())
-                        .or_else(|| state.selection.as_ref().map(|s| s.control.clone()))
-                    {
-                        suggestions::note(task, state, &mut next, &id);
-                    }
-                }
             }
         }
         Action::TapWord { control, word } => {
@@ -85,16 +77,6 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                     word,
                 ));
                 selected(task, &mut next);
-                if crate::support::family::SUGGEST {
-                    if let Some(id) = next
-                        .selection
-                        .as_ref()
-                        .map(|s| s.control.clone())
-                        .or_else(|| state.selection.as_ref().map(|s| s.control.clone()))
-                    {
-                        suggestions::note(task, state, &mut next, &id);
-                    }
-                }
             }
         }
         Action::ClearSelection => next.selection = None,
@@ -105,15 +87,11 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
         } => {
             if crate::support::family::SUGGEST && !state.submitted {
                 suggestions::decide(task, &mut next, &control, part, accept);
-                suggestions::note(task, state, &mut next, &control);
             }
         }
         Action::Clear { control } => {
             if !state.submitted {
                 next.answers.remove(&control);
-                if crate::support::family::SUGGEST {
-                    suggestions::note(task, state, &mut next, &control);
-                }
             }
         }
         Action::SubmitRefused { now_ms } => {
@@ -140,6 +118,9 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
                 _ => {}
             }
         }
+    }
+    if let Some(control) = changed {
+        suggestions::note(task, state, &mut next, &control);
     }
     next
 }

@@ -32,6 +32,20 @@ pub enum Decision {
     Added,
 }
 
+impl Decision {
+    /// Its name, as results write it (`accepted`, `changed`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Pending => "pending",
+            Decision::Accepted => "accepted",
+            Decision::Kept => "kept",
+            Decision::Changed => "changed",
+            Decision::Rejected => "rejected",
+            Decision::Added => "added",
+        }
+    }
+}
+
 /// One part of an answer that a suggestion proposes and a decision is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part<'a> {
@@ -165,10 +179,7 @@ pub fn decisions(task: &Task, form: &FormState, control: &ControlId) -> Option<V
 /// How many suggested parts of each control shown are still to decide (controls with none
 /// left out; hidden controls are not asked).
 pub fn pending(task: &Task, form: &FormState) -> Vec<(ControlId, usize)> {
-    let Some(suggested) = task
-        .suggested()
-        .filter(|s| s.shown && crate::support::family::SUGGEST)
-    else {
+    let Some(suggested) = task.suggested().filter(|s| s.shown) else {
         return Vec::new();
     };
     suggested
@@ -240,10 +251,7 @@ pub fn still_to_decide(task: &Task, form: &FormState, report: &mut crate::valida
 /// control's answer (through the kinds' own actions, as a draft is).
 pub fn fresh(task: &Task, now_ms: u64) -> FormState {
     let mut form = FormState::new(now_ms);
-    let Some(suggested) = task
-        .suggested()
-        .filter(|s| s.shown && crate::support::family::SUGGEST)
-    else {
+    let Some(suggested) = task.suggested().filter(|s| s.shown) else {
         return form;
     };
     for (id, suggestion) in &suggested.by_control {
@@ -384,6 +392,14 @@ mod tests {
                 .count(),
             3
         );
+    }
+
+    #[test]
+    fn a_decision_is_named_as_results_write_it() {
+        use Decision::*;
+        for d in [Pending, Accepted, Kept, Changed, Rejected, Added] {
+            assert_eq!(serde_json::to_value(d).unwrap(), d.as_str());
+        }
     }
 
     #[test]

@@ -122,7 +122,7 @@ pub fn load(spec_json: &str, item_json: &str, options_json: &str) -> (Lang, Load
             let mut task = Task::new(spec, item, options.seed.as_deref());
             // Without the host's seed, the participant's id draws the anchoring split.
             if crate::support::family::SUGGEST && options.seed.is_none() {
-                if let Some(who) = crate::task::suggestions::participant(&options.ids) {
+                if let Some(who) = crate::support::ids::participant_id(&options.ids) {
                     task = task.split_for(who);
                 }
             }

@@ -52,10 +52,6 @@ pub fn part_value(
     control: &crate::spec::Control,
     part: Part,
 ) -> Option<serde_json::Value> {
-    let whole = |answer: &Answer| {
-        crate::spec::each_control!(control, c => c.value(task, Some(answer)))
-            .and_then(|v| serde_json::to_value(v).ok())
-    };
     match part {
         Part::Span(span) => {
             let one = Answer::Labels(Gate::gate(LabelSet {
@@ -69,7 +65,10 @@ pub fn part_value(
             }
         }
         Part::Option(value) => Some(serde_json::Value::String(value.to_string())),
-        Part::Whole(answer) => whole(answer),
+        Part::Whole(answer) => {
+            crate::spec::each_control!(control, c => c.value(task, Some(answer)))
+                .and_then(|v| serde_json::to_value(v).ok())
+        }
     }
 }
 
@@ -104,7 +103,7 @@ pub fn records(
 /// section asks per output: `control/output`). Hidden controls are left out.
 pub fn of(task: &Task, form: &FormState) -> SortedMap<ControlId, Suggest<Provenance>> {
     let mut out = SortedMap::new();
-    let Some(suggested) = task.suggested().filter(|_| crate::support::family::SUGGEST) else {
+    let Some(suggested) = task.suggested() else {
         return out;
     };
     let require = task

@@ -133,7 +133,6 @@ pub fn import(
 
 /// A span control's suggested spans from character ranges with their labels.
 fn spans(
-    spec: &TaskSpec,
     control: &Control,
     fields: &Map<String, Value>,
     ranges: &[(usize, usize, String)],
@@ -173,7 +172,6 @@ fn spans(
         }
         out.push(json!({"label": label, "words": [first, last]}));
     }
-    let _ = spec;
     Ok(json!({ "spans": out }))
 }
 
@@ -272,7 +270,7 @@ fn label_studio(
         }
         for (from, list) in &ranges {
             let control = spec.control(&from.as_str().into()).ok_or("unreachable")?;
-            let answer = spans(spec, control, &fields, list, Units::Utf16, at, notes)?;
+            let answer = spans(control, &fields, list, Units::Utf16, at, notes)?;
             suggestions.insert(from.clone(), json!({"model": name, "answer": answer}));
         }
         if let Some(score) = p.get("score").filter(|s| s.is_number()) {
@@ -355,7 +353,7 @@ fn spacy(
             return Err(format!("\"{}\" is not a labelled-span control", c.id()));
         };
         fields.insert(sl.text_field.to_string(), json!(text));
-        let answer = spans(spec, c, &fields, &found, Units::CodePoints, at, notes)?;
+        let answer = spans(c, &fields, &found, Units::CodePoints, at, notes)?;
         suggestions.insert(
             c.id().to_string(),
             json!({"model": model, "answer": answer}),

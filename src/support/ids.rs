@@ -69,6 +69,15 @@ pub fn ids_key(ids: &SortedMap<String, String>) -> String {
     who.join("&")
 }
 
+/// The participant among the host's ids: the first of `participant`, `PROLIFIC_PID`,
+/// `workerId` and `assignmentId` given (who made a result; whose anchoring split it is).
+pub fn participant_id(ids: &SortedMap<String, String>) -> Option<&str> {
+    ["participant", "PROLIFIC_PID", "workerId", "assignmentId"]
+        .iter()
+        .find_map(|k| ids.get(*k))
+        .map(String::as_str)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -52,15 +52,6 @@ pub fn shown(percent: u32, seed: Option<&str>, item_id: &str) -> bool {
     (slot + offset) % 100 < u64::from(percent)
 }
 
-/// The participant-like id among the host's ids (`participant`, `PROLIFIC_PID`, `workerId`,
-/// `PARTICIPANT_ID`): what splits the items when the host gives no seed.
-pub fn participant(ids: &SortedMap<String, String>) -> Option<&str> {
-    ["participant", "PROLIFIC_PID", "workerId", "PARTICIPANT_ID"]
-        .iter()
-        .find_map(|k| ids.get(*k))
-        .map(String::as_str)
-}
-
 /// One suggestion's `answer` read as its control writes answers; `None` when it is not one
 /// (the message says how to write it).
 pub type ReadAnswer<'a> =

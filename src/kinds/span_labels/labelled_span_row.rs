@@ -103,7 +103,7 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
         };
         let what = format!("{} ({label_name})", props.text);
         html! {
-            <div class="glossa-suggestion-row" data-decision={format!("{decision:?}").to_lowercase()}>
+            <div class="glossa-suggestion-row" data-decision={decision.as_str()}>
                 <span class="glossa-suggestion-tag">{"✦ "}{t(lang, tag)}</span>
                 if decision == Decision::Pending && !props.disabled {
                     <button type="button" class="glossa-button glossa-suggestion-accept" id={format!("{}-accept", props.id)}

@@ -470,28 +470,10 @@ impl Analyse for SpanLabels {
                     .flat_map(|v| v.spans.iter().map(|s| s.last_word + 1))
                     .max()
                     .unwrap_or(0);
-                let n = on
-                    .items
-                    .iter()
-                    .find(|i| &i.id == item)
-                    .and_then(|i| i.text(self.text_field.as_str()))
-                    .map_or(marked, |text| {
-                        Tokens::with_units(text, self.units).word_count()
-                    });
+                let n = self.words_in(on.items, item).unwrap_or(marked);
                 (item.as_str(), n)
             })
             .collect();
-        fn tags(v: &SpanLabelsValue, w: usize) -> Vec<&str> {
-            let mut t: Vec<&str> = v
-                .spans
-                .iter()
-                .filter(|s| s.first_word <= w && w <= s.last_word)
-                .map(|s| s.label.as_str())
-                .collect();
-            t.sort_unstable();
-            t.dedup();
-            t
-        }
         let table = |cell: &dyn Fn(&SpanLabelsValue, usize) -> String| {
             let mut t = Table::new();
             for (item, by) in &by_item {
@@ -507,7 +489,7 @@ impl Analyse for SpanLabels {
         };
         for l in &self.labels {
             let t = table(&|v, w| {
-                if tags(v, w).contains(&l.value.as_str()) {
+                if v.labels_at(w).contains(&l.value.as_str()) {
                     "1"
                 } else {
                     "0"
@@ -521,14 +503,7 @@ impl Analyse for SpanLabels {
                 &t,
             ));
         }
-        let t = table(&|v, w| {
-            let t = tags(v, w);
-            if t.is_empty() {
-                "O".to_owned()
-            } else {
-                t.join("+")
-            }
-        });
+        let t = table(&|v, w| v.tag_at(w));
         report.measures.push(measure(
             self.id.to_string(),
             Level::Nominal,

@@ -133,6 +133,16 @@ impl SpanLabels {
         self.labels.iter().find(|l| l.value.as_str() == value)
     }
 
+    /// The words of an item's text that this control marks (`None` when the item is not among
+    /// `items`): what figures per word count over.
+    pub fn words_in(&self, items: &[crate::spec::Item], item: &str) -> Option<usize> {
+        let text = items
+            .iter()
+            .find(|i| i.id == item)?
+            .text(self.text_field.as_str())?;
+        Some(crate::text::Tokens::with_units(text, self.units).word_count())
+    }
+
     /// Whether an empty answer needs "nothing to mark" ticked.
     pub fn needs_confirmation(&self) -> bool {
         self.min == 0 && self.confirm_empty
