@@ -2,24 +2,13 @@
 // plain state and with its messages showing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { launch, openPage } from './harness.mjs';
+import { launch, openPage, axeViolations } from './harness.mjs';
 
 let env;
-let axeSource;
-before(async () => {
-  env = await launch();
-  axeSource = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
-});
+before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
-async function violations(page) {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document.querySelector('.glossa'), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+const violations = (page) => axeViolations(page);
 
 for (const example of ['it-implicit', 'en-emotions', 'en-informativeness', 'cs-abstract-errors', 'cs-propaganda', 'pl-poquad', 'de-toxic', 'en-ner', 'en-de-mqm', 'en-likert', 'en-de-da', 'en-chatbot-pairwise', 'en-rankme-ranking', 'en-bws', 'de-esa', 'en-summeval', 'en-chatbot-compare']) {
   test(`${example}: no violations, before and after a refused submit`, async () => {
@@ -34,13 +23,7 @@ for (const example of ['it-implicit', 'en-emotions', 'en-informativeness', 'cs-a
 }
 
 /** axe over a whole document (host chrome included), or over one frame of it. */
-async function documentViolations(target) {
-  await target.evaluate(axeSource);
-  return target.evaluate(async () => {
-    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+const documentViolations = (target) => axeViolations(target, null);
 
 const hostPages = [
   ['the pilot runner (index.html) with Prolific ids', '?example=pl-poquad&PROLIFIC_PID=p1&STUDY_ID=s1&SESSION_ID=x1', null],

@@ -1,6 +1,7 @@
 // Shared set-up for the end-to-end tests: serve the repo, launch system Chromium, open pages.
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { startServer } from '../../scripts/static-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,6 +41,20 @@ export async function openPage(env, path, contextOptions = {}) {
   page.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
   await page.goto(new URL(path, env.url).href);
   return { page, context, errors, dialogs };
+}
+
+let axeSource;
+/**
+ * What axe-core finds against WCAG 2 A/AA under `root` (a selector; `null`: the whole document)
+ * of a page or a frame: one line per violation, with a few of its nodes.
+ */
+export async function axeViolations(target, root = '.glossa') {
+  axeSource ??= await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+  await target.evaluate(axeSource);
+  return target.evaluate(async (selector) => {
+    const r = await window.axe.run(selector ? document.querySelector(selector) : document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  }, root);
 }
 
 /** The Italian task page object: the demo page showing the Italian example. */

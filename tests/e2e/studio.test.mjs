@@ -6,14 +6,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openPage } from './harness.mjs';
+import { launch, openPage, axeViolations } from './harness.mjs';
 
 let env;
-let axeSource;
-before(async () => {
-  env = await launch();
-  axeSource = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
-});
+before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
 const fixture = (name) => new URL(`../fixtures/sheet/${name}`, import.meta.url).pathname;
@@ -73,8 +69,7 @@ test('a template, typed into: the preview follows at both widths; a bad field sh
   assert.match(await problem.innerText(), /controls\[0\]\.points/);
   await page.locator('.cm-lint-marker-error').first().waitFor();
   // axe, with the problem listed and marked in the editor.
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+  const found = await axeViolations(page, null);
   assert.deepEqual(found, []);
   // The problem jumps to its place: the editor selects that field, with the focus.
   await problem.click();
@@ -190,11 +185,7 @@ test('a phone: the studio fits 360 px; by keyboard alone a problem is reached an
   const { page, context, errors } = await openStudio({ width: 360, height: 640 }, { hasTouch: true, isMobile: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.equal(overflow, 0, 'no horizontal scroll');
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  const found = await axeViolations(page, null);
   assert.deepEqual(found, []);
   // Keyboard: into the editor, make a mistake, Tab out to the problem, Enter jumps back.
   await page.getByLabel('Start from').focus();

@@ -5,15 +5,10 @@
 // the same for the same participant and recorded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { launch, openPage, waitForResults, wordCentres } from './harness.mjs';
+import { launch, openPage, waitForResults, wordCentres, axeViolations } from './harness.mjs';
 
 let env;
-let axeSource;
-before(async () => {
-  env = await launch();
-  axeSource = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
-});
+before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
 const phone = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
@@ -22,14 +17,6 @@ const row = (page, text) => page.locator('.glossa-labelled-span', { has: page.ge
 const bar = (page, control) => page.locator(`.glossa-suggestion[id$="-${control}-suggestion"]`);
 const decisions = (result, control) => result.provenance[control].units.map((u) => [u.decision, (u.suggested ?? u.answer)?.text ?? u.suggested ?? u.answer]);
 
-async function axe(page) {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document.querySelector('.glossa'), { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 test('phone, by touch: accept, fix and reject suggested spans, accept a suggested choice; a reload keeps each decision; the result records them', async () => {
   const { page, context, errors } = await openPage(env, `?${E2E}&participant=P-sg1`, phone);
   await bar(page, 'entities').waitFor();
@@ -37,7 +24,7 @@ test('phone, by touch: accept, fix and reject suggested spans, accept a suggeste
   assert.match(await bar(page, 'entities').innerText(), /✦ Suggested by tagger-1/);
   assert.equal(await row(page, 'Peter Blackburn').locator('.glossa-suggestion-tag').innerText(), '✦ Suggested');
   assert.equal(await page.getByRole('radio', { name: /Negative ✦ Suggested/ }).isChecked(), true, 'the suggested option is chosen and says so');
-  assert.deepEqual(await axe(page), []);
+  assert.deepEqual(await axeViolations(page), []);
   // Every control fits the phone.
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360));
 
