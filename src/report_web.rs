@@ -2,6 +2,8 @@
 //! feature into `www/report-pkg/`): the same report the CLI writes, made in the browser from the
 //! files the researcher drops on the page — nothing is uploaded.
 
+mod review;
+
 use crate::analysis::report;
 use crate::mount::{self, Failed};
 use crate::study::gold::Gold;

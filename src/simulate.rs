@@ -63,6 +63,52 @@ pub fn annotate(task: &Task, seed: u64, now_ms: u64) -> Result<(Vec<Action>, For
     Err(last.unwrap_or_default())
 }
 
+/// A simulated crowd's results on a study, to try the report, the review page and an
+/// analysis before any data is collected (`glossa simulate`, the review page's example): per
+/// item one answer is "right" (a simulated annotator's, from the seed), and annotator `k` of
+/// `n` (`sim-01`, …) gives it with a chance falling from `agreement` for the first to half of
+/// it for the last, else an answer of their own; active times from 5 to 60 seconds.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub fn crowd(
+    spec: &crate::spec::TaskSpec,
+    items: &[crate::item::Item],
+    annotators: usize,
+    agreement: f64,
+    seed: u64,
+) -> Vec<crate::result::ResultDoc> {
+    let env = crate::result::Environment::default();
+    let mut rng = SplitMix::new(seed);
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let item_seed = seed ^ (i as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
+        for k in 0..annotators {
+            let who = format!("sim-{:02}", k + 1);
+            let task = Task::new(spec.clone(), item.clone(), Some(&who));
+            let share = if annotators > 1 {
+                k as f64 / (annotators - 1) as f64
+            } else {
+                0.0
+            };
+            let competence = agreement * (1.0 - share / 2.0);
+            let right = (rng.below(1_000_000) as f64) < competence * 1_000_000.0;
+            let own = item_seed.wrapping_add((k as u64 + 1) * 0x9e37);
+            let active = 5_000 + rng.below(55_000);
+            let start = 1_767_225_600_000 + (i * annotators + k) as u64 * 60_000;
+            let Ok((_, mut form)) = annotate(&task, if right { item_seed } else { own }, start)
+            else {
+                continue;
+            };
+            form.active_ms = active;
+            form.visible_since = None;
+            let ids = [("participant".to_owned(), who)].into_iter().collect();
+            if let Ok(doc) = crate::result::build(&task, &form, &env, &ids, start + active) {
+                out.push(doc);
+            }
+        }
+    }
+    out
+}
+
 /// One try: an action list for every control. `plain` asks for the simplest valid answer
 /// where a control has one (a skipped paragraph), after random tries have failed.
 fn actions(task: &Task, rng: &mut SplitMix, plain: bool) -> Vec<Action> {

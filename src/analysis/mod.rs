@@ -21,6 +21,9 @@ pub mod payments;
 pub mod rankme;
 pub mod report;
 pub mod revalidate;
+/// Adjudicating disagreements on the review page (the researcher's wasm and the tests).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod review;
 pub(crate) mod stats;
 pub mod systems;
 pub mod tidy;

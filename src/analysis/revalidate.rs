@@ -60,7 +60,6 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
             ),
         ));
     }
-    let mut answers = SortedMap::new();
     for (id, value) in &doc.answers {
         // Outputs the item does not have (the copies below read those it has).
         let per = task.written_spec().per_output(id).is_some();
@@ -74,33 +73,7 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
             }
         }
     }
-    for control in &task.spec.controls {
-        // A copy of a control asked per output reads its output's entry.
-        let (value, path) = match task.asked(control.id()) {
-            Some((id, output)) => (
-                doc.answers.get(id).and_then(|v| {
-                    v.per_output()
-                        .into_iter()
-                        .find(|(o, _)| o == output)
-                        .map(|(_, v)| v)
-                }),
-                format!("answers.{id}.{output}"),
-            ),
-            None => (
-                doc.answers.get(control.id()),
-                format!("answers.{}", control.id()),
-            ),
-        };
-        let Some(value) = value else {
-            continue;
-        };
-        match crate::spec::each_control!(control, c => c.revalidate(task, value, &path, &mut out)) {
-            Some(a) => {
-                answers.insert(control.id().clone(), a);
-            }
-            None => out.push(finding(path, "not an answer of this control's kind")),
-        }
-    }
+    let answers = form_answers(task, &doc, &mut out);
     // A hidden control is never recorded: an answer to one is not the widget's.
     for id in answers.keys().filter(|id| !task.visible(id, &answers)) {
         let path = match task.asked(id) {
@@ -135,7 +108,11 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
     if crate::support::family::SUGGEST {
         check_provenance(task, &doc, &answers, &mut out);
     }
-    if let Some(problem) = crate::validate::min_time::rule(&task.spec, doc.timings.active_ms) {
+    // An adjudicated result was decided on the review page, not timed on an annotator's screen.
+    let timed = !doc.is_adjudicated();
+    if let Some(problem) =
+        crate::validate::min_time::rule(&task.spec, doc.timings.active_ms).filter(|_| timed)
+    {
         let message = problem.message(task.spec.language);
         out.push(finding(
             "timings.active_ms",
@@ -143,6 +120,46 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         ));
     }
     out
+}
+
+/// The form's answers a result's values stand for, control by control (a copy of a control a
+/// section asks per output reads its output's entry): what the browser's rules run over again,
+/// and what the review page's editor starts from. A finding for each value that claims what
+/// is not so, or is not of its control's kind.
+pub fn form_answers(
+    task: &Task,
+    doc: &ResultDoc,
+    out: &mut Vec<Finding>,
+) -> SortedMap<crate::support::ids::ControlId, crate::answer::Answer> {
+    let mut answers = SortedMap::new();
+    for control in &task.spec.controls {
+        // A copy of a control asked per output reads its output's entry.
+        let (value, path) = match task.asked(control.id()) {
+            Some((id, output)) => (
+                doc.answers.get(id).and_then(|v| {
+                    v.per_output()
+                        .into_iter()
+                        .find(|(o, _)| o == output)
+                        .map(|(_, v)| v)
+                }),
+                format!("answers.{id}.{output}"),
+            ),
+            None => (
+                doc.answers.get(control.id()),
+                format!("answers.{}", control.id()),
+            ),
+        };
+        let Some(value) = value else {
+            continue;
+        };
+        match crate::spec::each_control!(control, c => c.revalidate(task, value, &path, out)) {
+            Some(a) => {
+                answers.insert(control.id().clone(), a);
+            }
+            None => out.push(finding(path, "not an answer of this control's kind")),
+        }
+    }
+    answers
 }
 
 /// The provenance a result records, against the item's suggestions and the answers: every

@@ -79,6 +79,35 @@ pub struct ResultDoc {
     /// a section asks per output has one entry per output, `control/output`.
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
     pub provenance: SortedMap<ControlId, crate::support::family::Suggest<provenance::Provenance>>,
+    /// `true` on a result an adjudicator decided on the review page (`www/review.html`) rather
+    /// than an annotator gave; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicated: Option<crate::support::family::Research<bool>>,
+    /// Who decided an adjudicated result, why, and whose answer it took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<crate::support::family::Research<Adjudication>>,
+}
+
+/// An adjudicator's decision on one item (see `crate::analysis::review`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Adjudication {
+    /// Who decided: the name or id the reviewer gave.
+    pub by: String,
+    /// Why, in the reviewer's words (may be empty).
+    #[serde(default)]
+    pub reason: String,
+    /// Where the answers came from: `annotator` (one annotator's, named in `from`),
+    /// `majority_vote`, `dawid_skene` (the aggregate) or `edited` (the reviewer's own).
+    pub source: String,
+    /// The annotator whose answers were taken (when `source` is `annotator`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub from: String,
+    /// The annotators whose results on the item the reviewer saw.
+    #[serde(default)]
+    pub annotators: Vec<String>,
+    /// When (ISO 8601, UTC).
+    #[serde(default)]
+    pub at: String,
 }
 
 /// Answers are read by [`ResultDoc::read`], each as its control's kind directs; plain
@@ -100,6 +129,13 @@ pub struct ReadProblem {
 }
 
 impl ResultDoc {
+    /// Whether an adjudicator decided this result on the review page (never in a participant
+    /// build, which cannot hold the mark).
+    pub fn is_adjudicated(&self) -> bool {
+        use crate::support::family::Ungate;
+        self.adjudicated.clone().is_some_and(|a| a.ungate())
+    }
+
     /// Reads a collected result into the types that wrote it; each answer is read as its
     /// control's kind writes it. Fields the widget always writes but an older or hand-made
     /// export may leave out (format, spec, answers, shown, warnings, timings, environment, ids,
@@ -282,5 +318,7 @@ pub fn build(
         },
         ids: ids.clone(),
         provenance: provenance::of(task, form),
+        adjudicated: None,
+        adjudication: None,
     })
 }

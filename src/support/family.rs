@@ -86,6 +86,17 @@ pub type Suggest<T> = Absent<T>;
 /// `if !SUGGEST`, so the builds without them carry none of it.
 pub const SUGGEST: bool = cfg!(any(feature = "suggest", not(target_arch = "wasm32")));
 
+/// The researcher's side (the command line, the tests and the report page's wasm, feature
+/// `report-web`): what only collected results carry, such as an adjudicator's decision. No
+/// participant build has it, so a result it writes can never claim one.
+#[cfg(any(feature = "report-web", not(target_arch = "wasm32")))]
+pub type Research<T> = T;
+/// The researcher's side (the command line, the tests and the report page's wasm, feature
+/// `report-web`): what only collected results carry, such as an adjudicator's decision. No
+/// participant build has it, so a result it writes can never claim one.
+#[cfg(not(any(feature = "report-web", not(target_arch = "wasm32"))))]
+pub type Research<T> = Absent<T>;
+
 /// Whole answers set at once (`form::Action::SetAnswer`): every build but `choice`, whose
 /// kinds (single choice, free text) have actions of their own.
 #[cfg(any(

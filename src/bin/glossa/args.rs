@@ -90,6 +90,26 @@ pub enum Command {
         #[arg(long, value_parser = ["majority_vote", "dawid_skene", "mace"], default_value = "dawid_skene")]
         method: String,
     },
+    /// A simulated crowd's results (JSON Lines), to try the report, the review page and an
+    /// analysis before any data is collected.
+    #[command(
+        after_help = "Example:\n  glossa simulate spec.json items.jsonl --annotators 5 --agreement 0.8 --seed 7 > results.jsonl\n\nPer item one answer is taken as right; annotator k of n (sim-01, ...) gives it with a\nchance falling from --agreement for the first to half of it for the last, else an answer of\ntheir own. Every answer is one the widget accepts."
+    )]
+    Simulate {
+        /// The task spec.
+        spec: String,
+        /// The items.
+        items: String,
+        /// How many annotators answer every item.
+        #[arg(long, default_value_t = 5)]
+        annotators: usize,
+        /// The first annotator's chance of giving the right answer (0 to 1).
+        #[arg(long, default_value_t = 0.8)]
+        agreement: f64,
+        /// The seed: the same seed gives the same results.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Krippendorff's alpha per control, with a 95% bootstrap interval.
     #[command(
         after_help = "Example:\n  glossa agreement spec.json results.jsonl --items items.jsonl --json"

@@ -81,6 +81,13 @@ fn main() -> ExitCode {
             batch,
             gold,
         } => study::payments(&spec, &items, &batch, gold.as_deref()),
+        Command::Simulate {
+            spec,
+            items,
+            annotators,
+            agreement,
+            seed,
+        } => study::simulate(&spec, &items, annotators, agreement, seed),
         Command::Agreement(f) => study::agreement(&f.spec, &f.results, f.items.as_deref(), f.json),
         Command::Aggregate {
             figures: f,

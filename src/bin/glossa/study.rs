@@ -284,3 +284,22 @@ pub fn agreement(
     }
     Ok(exit_for(bad))
 }
+
+/// `glossa simulate`: a simulated crowd's results on standard output.
+pub fn simulate(
+    spec_path: &str,
+    items_path: &str,
+    annotators: usize,
+    agreement: f64,
+    seed: u64,
+) -> Outcome {
+    let (spec, items) = load_study(spec_path, items_path)?;
+    if !(0.0..=1.0).contains(&agreement) || annotators == 0 {
+        eprintln!("--agreement is a chance from 0 to 1, and --annotators at least 1");
+        return Err(ExitCode::from(2));
+    }
+    for doc in glossa::simulate::crowd(&spec, &items, annotators, agreement, seed) {
+        println!("{}", serde_json::to_string(&doc).expect("JSON serialises"));
+    }
+    Ok(ExitCode::SUCCESS)
+}

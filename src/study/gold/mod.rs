@@ -63,6 +63,21 @@ struct GoldFileItem {
     answers: SortedMap<String, Value>,
 }
 
+/// Results (JSON Lines, e.g. the review page's adjudicated set) as a gold file: each result's
+/// answers the gold answers of its item. `None` when a line is not a result.
+fn from_results(text: &str) -> Option<GoldFile> {
+    let items: Option<Vec<Value>> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).ok()?;
+            Some(serde_json::json!({"item_id": v.get("item_id")?, "answers": v.get("answers")?}))
+        })
+        .collect();
+    let items = items.filter(|i| !i.is_empty())?;
+    serde_json::from_value(serde_json::json!({ "items": items })).ok()
+}
+
 fn two() -> f64 {
     2.0
 }
@@ -154,12 +169,14 @@ impl fmt::Display for GoldProblem {
 impl Gold {
     /// Reads a gold file against the spec and the items; every problem at once.
     pub fn load(text: &str, spec: &TaskSpec, items: &[Item]) -> Result<Gold, Vec<GoldProblem>> {
-        let file: GoldFile = serde_json::from_str(text).map_err(|e| {
-            vec![GoldProblem {
-                path: format!("line {}, column {}", e.line(), e.column()),
-                message: format!("not a gold file: {e}"),
-            }]
-        })?;
+        let file: GoldFile = serde_json::from_str(text)
+            .or_else(|e| from_results(text).ok_or(e))
+            .map_err(|e| {
+                vec![GoldProblem {
+                    path: format!("line {}, column {}", e.line(), e.column()),
+                    message: format!("not a gold file (nor results, one per line): {e}"),
+                }]
+            })?;
         let mut problems = Vec::new();
         // NaN is no band either.
         if file.ratio_band.is_nan() || file.ratio_band < 1.0 {
