@@ -362,7 +362,13 @@ $('close').addEventListener('click', async () => {
 
 const typing = (el) => el.closest('input, textarea, select, [contenteditable], #editor') !== null;
 document.addEventListener('keydown', (e) => {
-  if (!review || $('review').hidden || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!review || $('review').hidden) return;
+  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && editor && e.target.closest('#editor')) {
+    e.preventDefault();
+    $('save-edit').click();
+    return;
+  }
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === 'Escape' && e.target.closest('textarea, input')) { $('item').focus(); return; }
   if (typing(e.target)) return;
   const k = e.key;

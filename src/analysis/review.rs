@@ -206,7 +206,7 @@ impl Review {
         &self,
         by: &str,
         decisions: &SortedMap<String, Decision>,
-    ) -> (Vec<Value>, Vec<String>) {
+    ) -> (Vec<ResultDoc>, Vec<String>) {
         let mut out = Vec::new();
         let mut problems = Vec::new();
         for entry in self.queue() {
@@ -222,7 +222,7 @@ impl Review {
     }
 
     /// One adjudicated result.
-    fn decide(&self, item: &str, by: &str, d: &Decision) -> Result<Value, String> {
+    fn decide(&self, item: &str, by: &str, d: &Decision) -> Result<ResultDoc, String> {
         let annotators = self.annotators(item);
         let (answers, shown) = match d.source.as_str() {
             "annotator" => {
@@ -287,12 +287,11 @@ impl Review {
         if let Some(f) = findings.first() {
             return Err(format!("{}: {}", f.path, f.message));
         }
-        let read = ResultDoc::read(&self.spec, &doc).map_err(|p| {
+        ResultDoc::read(&self.spec, &doc).map_err(|p| {
             p.first()
                 .map(|p| format!("{}: {}", p.path, p.message))
                 .unwrap_or_default()
-        })?;
-        serde_json::to_value(read).map_err(|e| e.to_string())
+        })
     }
 
     /// The results annotators gave (no adjudicated ones).

@@ -68,7 +68,11 @@ impl ReviewPage {
         let decisions: SortedMap<String, Decision> =
             serde_json::from_str(decisions).unwrap_or_default();
         let (docs, problems) = self.review.adjudicated(by, &decisions);
-        let lines: String = docs.iter().map(|d| d.to_string() + "\n").collect();
+        let lines: String = docs
+            .iter()
+            .filter_map(|d| serde_json::to_string(d).ok())
+            .map(|l| l + "\n")
+            .collect();
         serde_json::json!({"lines": lines, "count": docs.len(), "problems": problems}).to_string()
     }
 }
