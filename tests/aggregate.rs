@@ -107,14 +107,11 @@ fn close(got: &Value, want: &Value, what: &str) {
     );
 }
 
-#[test]
-fn dawid_skene_and_mace_equal_crowd_kit() {
-    let dir = std::env::temp_dir().join(format!("glossa-aggregate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (items, results) = crowd(&dir);
-    let spec = format!("{ROOT}/tests/fixtures/crowd-spec.json");
+/// Glossa's and crowd-kit's aggregation of the same results, every posterior and competence
+/// compared within 1e-6, and the majority's labels wherever there is no tie; Glossa's figures.
+fn equal_to_crowd_kit(spec: &str, items: &str, results: &str, controls: &[&str]) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["aggregate", &spec, &results, "--items", &items, "--json"])
+        .args(["aggregate", spec, results, "--items", items, "--json"])
         .output()
         .unwrap();
     assert!(
@@ -125,7 +122,7 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
     let got: Value = serde_json::from_slice(&out.stdout).unwrap();
     let reference = Command::new(common::python())
         .arg(format!("{ROOT}/tests/aggregate_reference.py"))
-        .args([&spec, &items, &results])
+        .args([spec, items, results])
         .output()
         .expect("python runs");
     assert!(
@@ -134,7 +131,7 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
         String::from_utf8_lossy(&reference.stderr)
     );
     let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
-    for control in ["sentiment", "topics", "entities"] {
+    for &control in controls {
         for method in ["dawid_skene", "mace"] {
             let (g, w) = (&got[control][method], &want[control][method]);
             let tasks = w["posteriors"].as_object().unwrap();
@@ -183,6 +180,16 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
             }
         }
     }
+    got
+}
+
+#[test]
+fn dawid_skene_and_mace_equal_crowd_kit() {
+    let dir = std::env::temp_dir().join(format!("glossa-aggregate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (items, results) = crowd(&dir);
+    let spec = format!("{ROOT}/tests/fixtures/crowd-spec.json");
+    let got = equal_to_crowd_kit(&spec, &items, &results, &["sentiment", "topics", "entities"]);
     // The spammer is found out by both models.
     for method in ["dawid_skene", "mace"] {
         let c = &got["sentiment"][method]["competence"];
@@ -311,5 +318,33 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
     assert!(first_row[..first_row.find("</tr>").unwrap()].contains("straight-lining"));
     if std::env::var_os("GLOSSA_KEEP").is_none() {
         std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+/// Real data: Dawid and Skene's own (1979, Table 1) — five anaesthetists, 45 patients, the
+/// first rating every form three times (`tests/fixtures/anaesthesia/`).
+#[test]
+fn dawid_skene_and_mace_equal_crowd_kit_on_dawid_and_skenes_own_data() {
+    let dir = format!("{ROOT}/tests/fixtures/anaesthesia");
+    let got = equal_to_crowd_kit(
+        &format!("{dir}/spec.json"),
+        &format!("{dir}/items.json"),
+        &format!("{dir}/results.jsonl"),
+        &["fitness"],
+    );
+    let tasks = got["fitness"]["dawid_skene"]["posteriors"]
+        .as_object()
+        .unwrap()
+        .len();
+    assert_eq!(tasks, 45);
+    // The first anaesthetist, reading the forms three times, agrees with himself: each of his
+    // readings is estimated more competent than the least competent colleague.
+    let c = &got["fitness"]["dawid_skene"]["competence"];
+    let least = ["2", "3", "4", "5"]
+        .iter()
+        .map(|w| c[format!("anaesthetist-{w}")].as_f64().unwrap())
+        .fold(f64::INFINITY, f64::min);
+    for reading in ["1a", "1b", "1c"] {
+        assert!(c[format!("anaesthetist-{reading}")].as_f64().unwrap() > least, "{c}");
     }
 }

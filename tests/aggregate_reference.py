@@ -22,7 +22,7 @@ from crowdkit.aggregation.classification import mace as mace_module
 
 def table(spec, items, results, control):
     kind = next(c for c in spec["controls"] if c["id"] == control)
-    words = {i["id"]: len(i["text"].split()) for i in items}
+    words = {i["id"]: len(i.get("text", "").split()) for i in items}
     rows = []
     for r in results:
         v = r["answers"].get(control)
@@ -58,7 +58,7 @@ def main():
     MACE._initialize = even
 
     out = {}
-    for control in ["sentiment", "topics", "entities"]:
+    for control in [c["id"] for c in spec["controls"]]:
         df = table(spec, items, results, control)
         ds = DawidSkene(n_iter=100, tol=1e-5).fit(df)
         mace = MACE(n_restarts=1, n_iter=50, method="vb").fit(df)
