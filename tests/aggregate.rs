@@ -189,7 +189,12 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
     std::fs::create_dir_all(&dir).unwrap();
     let (items, results) = crowd(&dir);
     let spec = format!("{ROOT}/tests/fixtures/crowd-spec.json");
-    let got = equal_to_crowd_kit(&spec, &items, &results, &["sentiment", "topics", "entities"]);
+    let got = equal_to_crowd_kit(
+        &spec,
+        &items,
+        &results,
+        &["sentiment", "topics", "entities"],
+    );
     // The spammer is found out by both models.
     for method in ["dawid_skene", "mace"] {
         let c = &got["sentiment"][method]["competence"];
@@ -345,6 +350,9 @@ fn dawid_skene_and_mace_equal_crowd_kit_on_dawid_and_skenes_own_data() {
         .map(|w| c[format!("anaesthetist-{w}")].as_f64().unwrap())
         .fold(f64::INFINITY, f64::min);
     for reading in ["1a", "1b", "1c"] {
-        assert!(c[format!("anaesthetist-{reading}")].as_f64().unwrap() > least, "{c}");
+        assert!(
+            c[format!("anaesthetist-{reading}")].as_f64().unwrap() > least,
+            "{c}"
+        );
     }
 }

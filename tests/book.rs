@@ -140,6 +140,7 @@ fn cli_reference() -> String {
         &["agreement"],
         &["aggregate"],
         &["payments"],
+        &["simulate"],
         &["report"],
         &["plan"],
         &["items"],
