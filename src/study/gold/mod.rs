@@ -66,16 +66,27 @@ struct GoldFileItem {
 /// Results (JSON Lines, e.g. the review page's adjudicated set) as a gold file: each result's
 /// answers the gold answers of its item. `None` when a line is not a result.
 fn from_results(text: &str) -> Option<GoldFile> {
-    let items: Option<Vec<Value>> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let v: Value = serde_json::from_str(l).ok()?;
-            Some(serde_json::json!({"item_id": v.get("item_id")?, "answers": v.get("answers")?}))
-        })
-        .collect();
-    let items = items.filter(|i| !i.is_empty())?;
-    serde_json::from_value(serde_json::json!({ "items": items })).ok()
+    let mut items = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Value = serde_json::from_str(line).ok()?;
+        items.push(GoldFileItem {
+            item_id: v.get("item_id")?.as_str()?.to_owned(),
+            kind: GoldKind::Gold,
+            answers: v
+                .get("answers")?
+                .as_object()?
+                .iter()
+                .map(|(k, a)| (k.clone(), a.clone()))
+                .collect(),
+        });
+    }
+    (!items.is_empty()).then(|| GoldFile {
+        items,
+        ratio_band: two(),
+        span_overlap: half(),
+        point_band: 0,
+        tolerance: SortedMap::new(),
+    })
 }
 
 fn two() -> f64 {
