@@ -57,7 +57,7 @@ test('submitting with nothing chosen shows the message beside the control and se
 
 test('keyboard only: Tab into the options, shortcut key 4, Enter submits', async () => {
   const { page, context, task } = await openTask();
-  for (let i = 0; i < 25; i++) {
+  for (let i = 0; i < 40; i++) {
     await page.keyboard.press('Tab');
     if (await page.evaluate(() => document.activeElement?.type === 'radio')) break;
   }
