@@ -139,3 +139,186 @@ fn a_worker_who_failed_an_attention_item_is_rejected_with_the_reason_the_rest_ap
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A Prolific result: participant `pid` answered `answer` on `item` in submission `S-pid`.
+fn prolific(pid: &str, item: &str, answer: &str) -> String {
+    json!({"format": "glossa.result/1", "spec": {"id": "implicit-content-it", "version": "1.0.0"},
+           "item_id": item, "ids": {"PROLIFIC_PID": pid, "STUDY_ID": "ST1", "SESSION_ID": format!("S-{pid}")},
+           "answers": {"valutazione": answer}, "timings": {"active_ms": 30000}})
+    .to_string()
+}
+
+fn glossa(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// A study of four items, three annotators each planned: P1 answered all, P2 failed the
+/// attention item it-001, P3 returned after two items.
+fn prolific_study(dir: &std::path::Path) -> (String, String, String, String) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut lines = String::new();
+    for item in ["it-001", "it-002", "it-003", "it-004"] {
+        lines += &(prolific("P1", item, "totalmente_corretto") + "\n");
+        let p2 = if item == "it-001" {
+            "totalmente_sbagliato"
+        } else {
+            "totalmente_corretto"
+        };
+        lines += &(prolific("P2", item, p2) + "\n");
+    }
+    for item in ["it-001", "it-002"] {
+        lines += &(prolific("P3", item, "totalmente_corretto") + "\n");
+    }
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, lines).unwrap();
+    let gold = dir.join("gold.json");
+    std::fs::write(&gold, json!({"items": [
+        {"item_id": "it-001", "kind": "attention", "answers": {"valutazione": "totalmente_corretto"}}
+    ]}).to_string()).unwrap();
+    (
+        format!("{ROOT}/www/examples/it-implicit/spec.json"),
+        format!("{ROOT}/www/examples/it-implicit/items.json"),
+        results.to_str().unwrap().to_owned(),
+        gold.to_str().unwrap().to_owned(),
+    )
+}
+
+#[test]
+fn prolific_gets_a_row_per_submission_with_the_api_fields_and_a_long_enough_message() {
+    let dir = std::env::temp_dir().join(format!("glossa-prolific-{}", std::process::id()));
+    let (spec, items, results, gold) = prolific_study(&dir);
+    let out = glossa(&[
+        "payments", &spec, &items, &results, "--host", "prolific", "--gold", &gold,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        header,
+        ["participant_id", "submission_id", "action", "message"]
+    );
+    let rows: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect();
+    let row = |pid: &str| rows.iter().find(|r| r[0] == pid).unwrap().clone();
+    assert_eq!(row("P1")[1..3], ["S-P1", "APPROVE"]);
+    assert_eq!(row("P3")[2], "APPROVE");
+    let p2 = row("P2");
+    assert_eq!(p2[1..3], ["S-P2", "REJECT"]);
+    assert!(p2[3].contains("it-001"), "{}", p2[3]);
+    assert!(
+        p2[3].chars().count() >= 100,
+        "Prolific needs 100 characters: {}",
+        p2[3]
+    );
+    assert_eq!(rows.len(), 3);
+}
+
+#[test]
+fn a_refill_plan_gives_the_missing_judgements_of_returned_and_rejected_slots_to_new_slots() {
+    let dir = std::env::temp_dir().join(format!("glossa-refill-{}", std::process::id()));
+    let (spec, items, results, gold) = prolific_study(&dir);
+    // Three per item; it-001 is the attention item (not planned again). P2 is rejected, so
+    // only P1 (and P3 on it-002) count: it-002 lacks 1, it-003 and it-004 lack 2 each.
+    let out = glossa(&[
+        "plan",
+        &spec,
+        &items,
+        "--per-item",
+        "3",
+        "--annotators",
+        "3",
+        "--gold",
+        &gold,
+        "--refill",
+        &results,
+        "--seed",
+        "4",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("5 judgement(s) missing on 3 item(s) (1 annotator(s) rejected: P2)"),
+        "{stderr}"
+    );
+    let plan: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let slots = plan["annotators"].as_array().unwrap();
+    let names: Vec<&str> = slots.iter().map(|s| s["slot"].as_str().unwrap()).collect();
+    assert_eq!(names, ["r01", "r02", "r03"]);
+    let mut count = std::collections::BTreeMap::new();
+    for s in slots {
+        let list: Vec<&str> = s["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i.as_str().unwrap())
+            .collect();
+        let distinct: std::collections::BTreeSet<&&str> = list.iter().collect();
+        assert_eq!(
+            distinct.len(),
+            list.len(),
+            "a slot sees an item once: {list:?}"
+        );
+        for i in list {
+            *count.entry(i.to_owned()).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(
+        count,
+        [
+            ("it-002".to_owned(), 1),
+            ("it-003".to_owned(), 2),
+            ("it-004".to_owned(), 2)
+        ]
+        .into_iter()
+        .collect()
+    );
+    let loads: Vec<usize> = slots
+        .iter()
+        .map(|s| s["items"].as_array().unwrap().len())
+        .collect();
+    assert!(
+        loads.iter().max().unwrap() - loads.iter().min().unwrap() <= 1,
+        "{loads:?}"
+    );
+    // Nothing missing: said, and no plan.
+    let full = dir.join("full.jsonl");
+    let mut lines = String::new();
+    for p in ["A", "B", "C"] {
+        for item in ["it-001", "it-002", "it-003", "it-004"] {
+            lines += &(prolific(p, item, "totalmente_corretto") + "\n");
+        }
+    }
+    std::fs::write(&full, lines).unwrap();
+    let out = glossa(&[
+        "plan",
+        &spec,
+        &items,
+        "--per-item",
+        "3",
+        "--annotators",
+        "2",
+        "--refill",
+        full.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no judgement is missing"));
+}

@@ -115,3 +115,60 @@ pub fn mturk_reviewed(batch: &str, verdicts: &[Verdict]) -> Result<(String, Vec<
     let bytes = writer.into_inner().map_err(|e| e.to_string())?;
     Ok((String::from_utf8(bytes).map_err(|e| e.to_string())?, notes))
 }
+
+/// The columns of Prolific's review file: the fields of Prolific's submissions API.
+pub const PROLIFIC_COLUMNS: [&str; 4] = ["participant_id", "submission_id", "action", "message"];
+
+/// Prolific needs a rejection's message to be at least this long.
+pub const PROLIFIC_MESSAGE_MIN: usize = 100;
+
+/// Prolific's review file (CSV, header [`PROLIFIC_COLUMNS`]): a row per submission — the
+/// participant (`PROLIFIC_PID`), the submission (`SESSION_ID`), `APPROVE` or `REJECT`, and for
+/// a rejection the message Prolific sends the participant (at least
+/// [`PROLIFIC_MESSAGE_MIN`] characters, as Prolific requires). Annotators without a Prolific
+/// id are left out and named in the notes.
+pub fn prolific_review(results: &[ResultDoc], verdicts: &[Verdict]) -> (String, Vec<String>) {
+    let mut rows: Vec<[String; 4]> = Vec::new();
+    let mut notes = Vec::new();
+    for v in verdicts {
+        let ids = results
+            .iter()
+            .find(|r| crate::support::ids::participant_id(&r.ids) == Some(v.who.as_str()))
+            .map(|r| &r.ids);
+        let Some(pid) = ids.and_then(|ids| ids.get("PROLIFIC_PID")) else {
+            notes.push(format!("{} has no PROLIFIC_PID: decide by hand", v.who));
+            continue;
+        };
+        let session = ids
+            .and_then(|ids| ids.get("SESSION_ID"))
+            .cloned()
+            .unwrap_or_default();
+        if session.is_empty() {
+            notes.push(format!(
+                "{pid} has no SESSION_ID (the submission): find it on Prolific"
+            ));
+        }
+        let (action, message) = if v.approve {
+            if !v.reason.is_empty() {
+                notes.push(format!("{pid} approved; {}", v.reason));
+            }
+            ("APPROVE", String::new())
+        } else {
+            let mut m = v.reason.clone();
+            if m.chars().count() < PROLIFIC_MESSAGE_MIN {
+                m += " These items told you which answer to give, and the answers given differ, so the submission cannot be approved.";
+            }
+            notes.push(format!("{pid} rejected: {}", v.reason));
+            ("REJECT", m)
+        };
+        rows.push([pid.clone(), session, action.to_owned(), message]);
+    }
+    let text = crate::support::delimited::csv_lines(
+        std::iter::once(PROLIFIC_COLUMNS.map(str::to_owned))
+            .chain(rows)
+            .collect::<Vec<_>>()
+            .iter()
+            .map(|r| r.iter().map(String::as_str)),
+    );
+    (text, notes)
+}

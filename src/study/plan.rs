@@ -67,16 +67,102 @@ pub fn make(
             "--gold-every needs gold items (--gold GOLD.json with at least one item)".to_owned(),
         );
     }
-    let mut rng = SplitMix::new(seed);
-    let mut order: Vec<&String> = items.iter().filter(|i| !gold.contains(i)).collect();
-    rng.shuffle(&mut order);
-    // Copy c of the k-th item goes to slot (k·K + c) mod N: K consecutive slots, so distinct
-    // (K ≤ N), and the slots' loads differ by at most one.
-    let mut slots: Vec<Vec<String>> = vec![Vec::new(); annotators];
-    for (k, item) in order.iter().enumerate() {
-        for c in 0..per_item {
-            slots[(k * per_item + c) % annotators].push((*item).clone());
+    let copies: Vec<(String, usize)> = items
+        .iter()
+        .filter(|i| !gold.contains(i))
+        .map(|i| (i.clone(), per_item))
+        .collect();
+    Ok(assign(
+        copies, per_item, annotators, gold, gold_every, seed, 's',
+    ))
+}
+
+/// A re-fill plan for the judgements still missing after a collection (slots returned, timed
+/// out or rejected): `missing` holds each item and how many more annotators it needs; each of
+/// those goes to a different one of `annotators` new slots (`r01`, `r02`, …), loads within one
+/// of each other, orders shuffled from the seed and gold interleaved as in [`make`].
+pub fn refill(
+    missing: &[(String, usize)],
+    per_item: usize,
+    annotators: usize,
+    gold: &[String],
+    gold_every: usize,
+    seed: u64,
+) -> Result<Plan, String> {
+    let copies: Vec<(String, usize)> = missing.iter().filter(|(_, n)| *n > 0).cloned().collect();
+    if copies.is_empty() {
+        return Err("no judgement is missing: every item has its annotators".to_owned());
+    }
+    if let Some((item, n)) = copies.iter().find(|(_, n)| *n > annotators) {
+        return Err(format!(
+            "item \"{item}\" needs {n} more different annotators, but the refill has only {annotators} slots: raise --annotators"
+        ));
+    }
+    if gold_every > 0 && gold.is_empty() {
+        return Err(
+            "--gold-every needs gold items (--gold GOLD.json with at least one item)".to_owned(),
+        );
+    }
+    Ok(assign(
+        copies, per_item, annotators, gold, gold_every, seed, 'r',
+    ))
+}
+
+/// How many more annotators each item needs to reach `per_item`: the distinct annotators
+/// (participant ids) of its results are counted, leaving out `rejected` annotators, adjudicated
+/// results and gold items. Items in the items file's order.
+pub fn missing(
+    items: &[String],
+    gold: &[String],
+    results: &[crate::result::ResultDoc],
+    rejected: &[String],
+    per_item: usize,
+) -> Vec<(String, usize)> {
+    let mut seen: SortedMap<&str, Vec<&str>> = SortedMap::new();
+    for r in results.iter().filter(|r| !r.is_adjudicated()) {
+        let Some(who) = crate::support::ids::participant_id(&r.ids) else {
+            continue;
+        };
+        if rejected.iter().any(|x| x == who) {
+            continue;
         }
+        let list = seen.entry(r.item_id.as_str()).or_default();
+        if !list.contains(&who) {
+            list.push(who);
+        }
+    }
+    items
+        .iter()
+        .filter(|i| !gold.contains(i))
+        .map(|i| {
+            let have = seen.get(i.as_str()).map_or(0, Vec::len);
+            (i.clone(), per_item.saturating_sub(have))
+        })
+        .collect()
+}
+
+/// The slots: each item's copies to that many consecutive slots (distinct, as no item has more
+/// copies than there are slots), so loads differ by at most one; each slot's order shuffled;
+/// gold interleaved every `gold_every` items. Slots are named `<prefix>01`, ….
+fn assign(
+    copies: Vec<(String, usize)>,
+    per_item: usize,
+    annotators: usize,
+    gold: &[String],
+    gold_every: usize,
+    seed: u64,
+    prefix: char,
+) -> Plan {
+    let mut rng = SplitMix::new(seed);
+    let mut order = copies;
+    rng.shuffle(&mut order);
+    let mut slots: Vec<Vec<String>> = vec![Vec::new(); annotators];
+    let mut at = 0;
+    for (item, n) in &order {
+        for c in 0..*n {
+            slots[(at + c) % annotators].push(item.clone());
+        }
+        at += n;
     }
     let mut out = Vec::new();
     for (n, mut list) in slots.into_iter().enumerate() {
@@ -95,14 +181,14 @@ pub fn make(
         }
         out.push(Slot {
             slot: format!(
-                "s{:0width$}",
+                "{prefix}{:0width$}",
                 n + 1,
                 width = annotators.to_string().len().max(2)
             ),
             items: list,
         });
     }
-    Ok(Plan {
+    Plan {
         format: PLAN_FORMAT,
         seed,
         per_item,
@@ -110,7 +196,7 @@ pub fn make(
         gold: gold.to_vec(),
         attention: SortedMap::new(),
         annotators: out,
-    })
+    }
 }
 
 /// The attention items' instructed answers, for the plan: `glossa plan --gold` and the

@@ -60,18 +60,21 @@ pub enum Command {
     },
     /// Approve or reject each submission, with reasons, in the host's own review file.
     #[command(
-        after_help = "Example:\n  glossa payments spec.json items.jsonl Batch_123_batch_results.csv --gold gold.json > reviewed.csv\n\nThe results are read from the batch file (Answer.glossaResult). A worker who failed an\nattention item of the gold file is rejected, the reason naming the items; everyone else is\napproved (results under the report's too-fast threshold are named on standard error, never\nrejected by themselves). The file written is the batch file with its Approve (x) and Reject\n(the reason) columns filled: upload it on the Requester site's review page."
+        after_help = "Example:\n  glossa payments spec.json items.jsonl Batch_123_batch_results.csv --gold gold.json > reviewed.csv\n  glossa payments spec.json items.jsonl results.jsonl --host prolific --gold gold.json > review.csv\n\nMTurk: the results are read from the batch file (Answer.glossaResult). A worker who failed an\nattention item of the gold file is rejected, the reason naming the items; everyone else is\napproved (results under the report's too-fast threshold are named on standard error, never\nrejected by themselves). The file written is the batch file with its Approve (x) and Reject\n(the reason) columns filled: upload it on the Requester site's review page.\n\nProlific: the results (PROLIFIC_PID, SESSION_ID) give a row per submission with its action,\nAPPROVE or REJECT, and for a rejection the message Prolific sends (at least 100 characters).\nApprove the APPROVE rows' participant_id with Prolific's bulk approval; reject each REJECT\nrow's submission with its message and the category you choose."
     )]
     Payments {
         /// The task spec.
         spec: String,
         /// The items.
         items: String,
-        /// MTurk's batch results CSV.
+        /// MTurk's batch results CSV; with --host prolific, the collected results (JSON Lines).
         batch: String,
         /// A gold file with attention items.
         #[arg(long)]
         gold: Option<String>,
+        /// Whose review file to write.
+        #[arg(long, value_enum, default_value = "mturk")]
+        host: PayHost,
     },
     /// Crowd labels aggregated per item: majority vote, Dawid–Skene and MACE, with each
     /// annotator's competence and each item's posterior.
@@ -355,6 +358,11 @@ pub struct PlanArgs {
     /// The shuffle seed (same seed, same plan).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The results collected so far (JSON Lines): plan only the judgements still missing —
+    /// of slots returned, timed out, or rejected (an attention item of --gold failed) — for
+    /// --annotators new slots (r01, r02, …).
+    #[arg(long)]
+    pub refill: Option<String>,
 }
 
 /// A page `glossa host` writes.
@@ -370,6 +378,15 @@ pub enum HostPage {
     Mturk,
     /// A Qualtrics survey (.qsf) looping over the items, and the files it loads (needs --url).
     Qualtrics,
+}
+
+/// A host whose submissions `payments` reviews.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PayHost {
+    /// MTurk: the batch results CSV with Approve and Reject filled (the Requester site's upload).
+    Mturk,
+    /// Prolific: a row per submission (participant_id, submission_id, action, message).
+    Prolific,
 }
 
 /// A host whose export `collect` reads.

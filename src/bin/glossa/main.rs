@@ -80,7 +80,8 @@ fn main() -> ExitCode {
             items,
             batch,
             gold,
-        } => study::payments(&spec, &items, &batch, gold.as_deref()),
+            host,
+        } => study::payments(&spec, &items, &batch, gold.as_deref(), host),
         Command::Simulate {
             spec,
             items,

@@ -21,14 +21,45 @@ pub fn plan(args: &PlanArgs) -> Outcome {
         .flat_map(|g| g.items.iter().map(|i| i.item_id.clone()))
         .collect();
     let ids: Vec<String> = items.iter().map(|i| i.id.clone()).collect();
-    match plan::make(
-        &ids,
-        args.per_item,
-        args.annotators,
-        &gold_ids,
-        args.gold_every,
-        args.seed,
-    ) {
+    let made = match &args.refill {
+        None => plan::make(
+            &ids,
+            args.per_item,
+            args.annotators,
+            &gold_ids,
+            args.gold_every,
+            args.seed,
+        ),
+        Some(path) => {
+            // Who will be rejected does not count: their judgements are planned again.
+            let (_, results, _) = read_results(&spec, path)?;
+            let rejected: Vec<String> =
+                glossa::analysis::payments::verdicts(&results, gold.as_ref())
+                    .into_iter()
+                    .filter(|v| !v.approve)
+                    .map(|v| v.who)
+                    .collect();
+            let missing = plan::missing(&ids, &gold_ids, &results, &rejected, args.per_item);
+            let (judgements, short) = (
+                missing.iter().map(|(_, n)| n).sum::<usize>(),
+                missing.iter().filter(|(_, n)| *n > 0).count(),
+            );
+            eprintln!(
+                "{path}: {judgements} judgement(s) missing on {short} item(s) ({} annotator(s) rejected: {})",
+                rejected.len(),
+                if rejected.is_empty() { "none".to_owned() } else { rejected.join(", ") }
+            );
+            plan::refill(
+                &missing,
+                args.per_item,
+                args.annotators,
+                &gold_ids,
+                args.gold_every,
+                args.seed,
+            )
+        }
+    };
+    match made {
         Ok(mut p) => {
             if let (Some(g), Some(path)) = (&gold, &args.gold) {
                 p.attention = plan::attention(g).map_err(|problems| {
@@ -81,11 +112,27 @@ pub fn payments(
     items_path: &str,
     batch_path: &str,
     gold_path: Option<&str>,
+    host: crate::args::PayHost,
 ) -> Outcome {
     let (spec, items) = crate::files::load_study(spec_path, items_path)?;
     let gold = gold_path
         .map(|g| crate::files::load_gold(g, &spec, &items))
         .transpose()?;
+    if host == crate::args::PayHost::Prolific {
+        let (_, results, bad) = read_results(&spec, batch_path)?;
+        let verdicts = glossa::analysis::payments::verdicts(&results, gold.as_ref());
+        let (file, notes) = glossa::analysis::payments::prolific_review(&results, &verdicts);
+        print!("{file}");
+        for n in &notes {
+            eprintln!("{batch_path}: {n}");
+        }
+        let rejected = verdicts.iter().filter(|v| !v.approve).count();
+        eprintln!(
+            "{batch_path}: {} approved, {rejected} rejected",
+            verdicts.len() - rejected
+        );
+        return Ok(exit_for(bad));
+    }
     let batch = crate::files::read(batch_path)?;
     let collected = glossa::analysis::hosts::mturk(&batch);
     for (line, problem) in &collected.problems {
