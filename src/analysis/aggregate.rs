@@ -482,6 +482,22 @@ pub const STRAIGHT_MIN: usize = 5;
 /// Below this chance of knowing (MACE), an annotator is flagged.
 pub const LOW_COMPETENCE: f64 = 0.5;
 
+/// Whether annotator `w` straight-lines (one label for at least [`STRAIGHT_SHARE`] of at least
+/// [`STRAIGHT_MIN`] tasks): `straight-lining (9 of 10 the same)`, or `None`. Meaningful for a
+/// label per item (a choice, a scale), not per word or option.
+pub fn straight_lining(v: &Votes, w: usize) -> Option<String> {
+    let mine: Vec<usize> = v.votes.iter().filter(|x| x.1 == w).map(|x| x.2).collect();
+    if mine.len() < STRAIGHT_MIN {
+        return None;
+    }
+    let top = (0..v.labels.len())
+        .map(|l| mine.iter().filter(|x| **x == l).count())
+        .max()
+        .unwrap_or(0);
+    (top as f64 >= STRAIGHT_SHARE * mine.len() as f64)
+        .then(|| format!("straight-lining ({top} of {} the same)", mine.len()))
+}
+
 /// The report's section on annotators' competence: per aggregated control, each annotator's
 /// agreement with the majority, Dawid–Skene's and MACE's competence (charted), and the flags
 /// (low competence; straight-lining on a choice or a scale), least competent first.
@@ -506,17 +522,8 @@ pub fn report_section(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) ->
             if mc.competence[w] < LOW_COMPETENCE {
                 flags.push("low competence".to_owned());
             }
-            if per_item && mine.len() >= STRAIGHT_MIN {
-                let top = (0..v.labels.len())
-                    .map(|l| mine.iter().filter(|x| **x == l).count())
-                    .max()
-                    .unwrap_or(0);
-                if top as f64 >= STRAIGHT_SHARE * mine.len() as f64 {
-                    flags.push(format!(
-                        "straight-lining ({top} of {} the same)",
-                        mine.len()
-                    ));
-                }
+            if per_item {
+                flags.extend(straight_lining(&v, w));
             }
             let bar = format!(
                 "<span style=\"display:inline-block;height:.7em;width:{:.0}px;background:#1f5fbf\" aria-hidden=\"true\"></span> ",

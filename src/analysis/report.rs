@@ -50,6 +50,8 @@ pub struct AnnotatorRow {
     pub median_active_s: Option<f64>,
     /// Results under the too-fast threshold.
     pub too_fast: usize,
+    /// The items of those results.
+    pub too_fast_items: Vec<String>,
     /// Gold items answered within tolerance, of those seen.
     pub gold: (usize, usize),
     /// Attention items failed, of those seen.
@@ -94,6 +96,7 @@ pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRo
             let item_median = medians.get(&r.item_id).copied().unwrap_or(ms);
             if ms < TOO_FAST_FLOOR_MS || ms < TOO_FAST_SHARE * item_median {
                 row.too_fast += 1;
+                row.too_fast_items.push(r.item_id.clone());
             }
         }
         if let Some(g) = gold {
@@ -119,21 +122,28 @@ pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRo
     rows
 }
 
+/// A result's categorical parts (`part → value`: choices, grid cells, span attributes' values,
+/// marked words), what annotators are compared on.
+pub(crate) fn parts(spec: &TaskSpec, r: &ResultDoc) -> SortedMap<String, String> {
+    let mut answers = SortedMap::new();
+    for c in &spec.controls {
+        if let Some(v) = r.answers.get(c.id()) {
+            for part in crate::spec::each_control!(c, k => k.categorical(v)) {
+                let (key, value) = part.split_once('=').unwrap_or((part.as_str(), ""));
+                answers.insert(key.to_owned(), value.to_owned());
+            }
+        }
+    }
+    answers
+}
+
 /// Items by how much their annotators disagree: the share of (annotator pair, categorical
 /// part) that differ — choices, grid cells, span attributes' values and marked words — a part
 /// one annotator has and the other lacks counting as a difference; most first.
 pub fn disagreement(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, f64, usize)> {
     let mut by_item: SortedMap<String, Vec<SortedMap<String, String>>> = SortedMap::new();
     for r in results {
-        let mut answers = SortedMap::new();
-        for c in &spec.controls {
-            if let Some(v) = r.answers.get(c.id()) {
-                for part in crate::spec::each_control!(c, k => k.categorical(v)) {
-                    let (key, value) = part.split_once('=').unwrap_or((part.as_str(), ""));
-                    answers.insert(key.to_owned(), value.to_owned());
-                }
-            }
-        }
+        let answers = parts(spec, r);
         if !answers.is_empty() {
             by_item.entry(r.item_id.clone()).or_default().push(answers);
         }
@@ -332,28 +342,11 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
         results.iter().map(|r| r.item_id.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
         crate::WIDGET_VERSION
     );
-    h += &format!("<section aria-labelledby=annotators><h2 id=annotators>Annotators</h2><p>Too fast: active time under {:.0}% of the item's median, or under {:.0} s.</p><table><thead><tr><th>annotator</th><th>results</th><th>median active (s)</th><th>too fast</th><th>gold correct</th><th>attention failed</th></tr></thead><tbody>", TOO_FAST_SHARE * 100.0, TOO_FAST_FLOOR_MS / 1000.0);
-    for p in &people {
-        let frac = |(a, b): (usize, usize)| {
-            if b == 0 {
-                "—".to_owned()
-            } else {
-                format!("{a} / {b}")
-            }
-        };
-        h += &format!(
-            "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=\"n{}\">{}</td><td class=n>{}</td><td class=\"n{}\">{}</td></tr>",
-            esc(&p.who), p.results,
-            p.median_active_s.map_or("—".to_owned(), |s| format!("{s:.1}")),
-            if p.too_fast > 0 { " flag" } else { "" }, p.too_fast,
-            frac(p.gold),
-            if p.attention.0 > 0 { " flag" } else { "" },
-            frac(p.attention) + &p.attention_missed.iter().map(|(item, controls)| {
-                format!("<br><small>{}: {}</small>", esc(item), esc(&controls.join(", ")))
-            }).collect::<String>()
-        );
-    }
-    h += "</tbody></table></section>";
+    let flat_items = unfolded.as_ref().map_or(items, |u| &u.items[..]);
+    h += &super::dashboard::section(
+        &people,
+        &super::dashboard::standing(flat, flat_items, flat_results),
+    );
     h += &super::aggregate::report_section(spec, items, results);
     h += &format!("<section aria-labelledby=agreement><h2 id=agreement>Agreement (Krippendorff's α)</h2>{}<p>Bootstrap: {} resamples of the units, seed {}.</p></section>", agreement_table(&agreement), super::agreement::RESAMPLES, super::agreement::SEED);
     h += "<section aria-labelledby=answers><h2 id=answers>Answers</h2>";

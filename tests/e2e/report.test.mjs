@@ -59,7 +59,22 @@ test('glossa report and www/report.html make the same page; it loads nothing and
   assert.deepEqual(requests.filter((u) => !u.startsWith(env.url) && !u.startsWith('blob:') && !u.startsWith('about:')), [], 'nothing leaves the page');
   const frame = page.frameLocator('#report');
   const b = frame.locator('section[aria-labelledby=annotators]').getByRole('row').filter({ hasText: /^B/ });
-  assert.match(await b.textContent(), /B\s*3\s*27\.0\s*1\s*1 \/ 1\s*1 \/ 1/, 'B: one result too fast, failed the attention item');
+  const cells = await b.getByRole('cell').allTextContents();
+  assert.deepEqual(cells.slice(0, 4), ['B', '3', '27.0', '1'], 'B: three results, one too fast');
+  assert.deepEqual(cells.slice(6, 8), ['1 / 1', '1 / 1'], 'B: the gold item right, the attention item failed');
+  assert.deepEqual(cells.slice(4, 6), ['67', '100'], 'B agrees with A on two of three items; the third, a tie, has no majority');
+  assert.match(cells[9], /too fast: it-001; failed attention: it-001 \(valutazione\)/, 'the flags name their items');
+  // The dashboard sorts by any column on the page: by median time, slowest first.
+  const table = frame.locator('section[aria-labelledby=annotators] table');
+  await table.getByRole('button', { name: 'median active (s)' }).click();
+  await table.getByRole('button', { name: 'median active (s)' }).click();
+  assert.equal(await table.locator('th[aria-sort]').getAttribute('aria-sort'), 'descending');
+  assert.deepEqual((await table.locator('tbody tr td:first-child').allTextContents()), ['A', 'B']);
+  await table.getByRole('button', { name: 'annotator' }).click();
+  await table.getByRole('button', { name: 'annotator' }).click();
+  assert.deepEqual((await table.locator('tbody tr td:first-child').allTextContents()), ['B', 'A']);
+  // A chart of time against agreement, described for screen readers.
+  await frame.getByRole('figure', { name: /Median active time against agreement with the majority — A: .*; B: / }).waitFor();
   await frame.getByRole('heading', { name: "Agreement (Krippendorff's α)" }).waitFor();
   // Each annotator's competence per aggregated control, in the researcher's wasm as natively.
   await frame.getByRole('heading', { name: "Annotators' competence (crowd aggregation)" }).waitFor();

@@ -1,0 +1,218 @@
+//! The report's annotator dashboard: a row per annotator — items, median time, how often they
+//! agree with the others and with the majority on the categorical parts of their answers
+//! (choices, grid cells, span attributes, marked words), gold and attention scores, their
+//! competence (MACE's chance of knowing, over the aggregated controls) and every flag with what
+//! raised it — and a chart of each annotator's median time against agreement with the majority.
+//! The table is sortable on the report page (`www/report.html`); the file itself runs nothing.
+
+use super::findings::{annotator, esc, f3};
+use super::report::{AnnotatorRow, TOO_FAST_FLOOR_MS, TOO_FAST_SHARE};
+use crate::item::Item;
+use crate::result::ResultDoc;
+use crate::spec::{Control, TaskSpec};
+use crate::support::sorted_map::SortedMap;
+use plotters::prelude::*;
+
+/// What the dashboard adds to an annotator's row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standing {
+    /// (annotator pair, part) comparisons that agree, of all, over the items shared.
+    pub with_others: (usize, usize),
+    /// Parts equal to the item's majority value, of the parts with one.
+    pub with_majority: (usize, usize),
+    /// MACE's chance of knowing, averaged over the aggregated controls they answered.
+    pub competence: Option<f64>,
+    /// Straight-lining, per control (`sentiment: straight-lining (9 of 10 the same)`).
+    pub straight: Vec<String>,
+}
+
+/// Each annotator's standing, by annotator.
+pub fn standing(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+) -> SortedMap<String, Standing> {
+    let mut out: SortedMap<String, Standing> = SortedMap::new();
+    // Per item: each annotator's parts.
+    let mut by_item: SortedMap<&str, Vec<(String, SortedMap<String, String>)>> = SortedMap::new();
+    for (n, r) in results.iter().enumerate() {
+        by_item
+            .entry(r.item_id.as_str())
+            .or_default()
+            .push((annotator(r, n), super::report::parts(spec, r)));
+    }
+    for answered in by_item.values().filter(|a| a.len() >= 2) {
+        let mut keys: Vec<&String> = answered.iter().flat_map(|(_, p)| p.keys()).collect();
+        keys.sort();
+        keys.dedup();
+        for key in keys {
+            let values: Vec<Option<&String>> = answered.iter().map(|(_, p)| p.get(key)).collect();
+            // The majority: the value (or absence) more annotators gave than any other.
+            let mut counts: Vec<(Option<&String>, usize)> = Vec::new();
+            for v in &values {
+                match counts.iter_mut().find(|(c, _)| c == v) {
+                    Some((_, k)) => *k += 1,
+                    None => counts.push((*v, 1)),
+                }
+            }
+            let most = counts.iter().map(|c| c.1).max().unwrap_or(0);
+            let top: Vec<Option<&String>> =
+                counts.iter().filter(|c| c.1 == most).map(|c| c.0).collect();
+            for (a, (who, _)) in answered.iter().enumerate() {
+                let s = out.entry(who.clone()).or_default();
+                for (b, _) in answered.iter().enumerate().filter(|(b, _)| *b != a) {
+                    s.with_others.1 += 1;
+                    s.with_others.0 += usize::from(values[a] == values[b]);
+                }
+                if let [majority] = top.as_slice() {
+                    s.with_majority.1 += 1;
+                    s.with_majority.0 += usize::from(values[a] == *majority);
+                }
+            }
+        }
+    }
+    let mut knows: SortedMap<String, Vec<f64>> = SortedMap::new();
+    for control in &spec.controls {
+        let Some(v) = super::aggregate::votes(control, items, results) else {
+            continue;
+        };
+        let mc = super::aggregate::mace(&v);
+        let per_item = matches!(control, Control::SingleChoice(_) | Control::Scale(_));
+        for (w, who) in v.workers.iter().enumerate() {
+            knows.entry(who.clone()).or_default().push(mc.competence[w]);
+            if let Some(flag) = super::aggregate::straight_lining(&v, w).filter(|_| per_item) {
+                out.entry(who.clone())
+                    .or_default()
+                    .straight
+                    .push(format!("{}: {flag}", control.id()));
+            }
+        }
+    }
+    for (who, c) in knows {
+        out.entry(who).or_default().competence = Some(c.iter().sum::<f64>() / c.len() as f64);
+    }
+    out
+}
+
+/// A share `a / b` as a percentage, `—` for none.
+fn pct((a, b): (usize, usize)) -> Option<f64> {
+    (b > 0).then(|| a as f64 / b as f64 * 100.0)
+}
+
+/// The dashboard section: the table (`data-sort`: the report page sorts it by any column) and
+/// the chart.
+pub fn section(rows: &[AnnotatorRow], standing: &SortedMap<String, Standing>) -> String {
+    let mut h = format!(
+        "<section aria-labelledby=annotators><h2 id=annotators>Annotators</h2><p>Too fast: active time under {:.0}% of the item's median, or under {:.0} s. Agreement is over the categorical parts of the answers (choices, grid cells, span attributes, marked words) on the items an annotator shares with others; the majority is the value more annotators gave than any other. Competence: MACE's chance of knowing, averaged over the aggregated controls; below {} it is flagged. On the report page, each column's heading sorts the table.</p><table data-sort><thead><tr><th scope=col>annotator</th><th scope=col>results</th><th scope=col>median active (s)</th><th scope=col>too fast</th><th scope=col>agrees with others (%)</th><th scope=col>agrees with the majority (%)</th><th scope=col>gold correct</th><th scope=col>attention failed</th><th scope=col>competence</th><th scope=col>flags</th></tr></thead><tbody>",
+        TOO_FAST_SHARE * 100.0,
+        TOO_FAST_FLOOR_MS / 1000.0,
+        super::aggregate::LOW_COMPETENCE
+    );
+    let frac = |(a, b): (usize, usize)| {
+        if b == 0 {
+            "—".to_owned()
+        } else {
+            format!("{a} / {b}")
+        }
+    };
+    let num =
+        |x: Option<f64>, places: usize| x.map_or("—".to_owned(), |v| format!("{v:.places$}"));
+    for p in rows {
+        let s = standing.get(&p.who).cloned().unwrap_or_default();
+        let mut flags: Vec<String> = Vec::new();
+        if !p.too_fast_items.is_empty() {
+            flags.push(format!("too fast: {}", p.too_fast_items.join(", ")));
+        }
+        for (item, controls) in &p.attention_missed {
+            flags.push(format!(
+                "failed attention: {item} ({})",
+                controls.join(", ")
+            ));
+        }
+        flags.extend(s.straight.iter().cloned());
+        if s.competence
+            .is_some_and(|c| c < super::aggregate::LOW_COMPETENCE)
+        {
+            flags.push("low competence".to_owned());
+        }
+        let bar = s.competence.map_or(String::new(), |c| {
+            format!(
+                "<span style=\"display:inline-block;height:.7em;width:{:.0}px;background:#1f5fbf\" aria-hidden=\"true\"></span> ",
+                c * 100.0
+            )
+        });
+        h += &format!(
+            "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=\"n{}\">{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=\"n{}\">{}</td><td class=n data-value=\"{}\">{bar}{}</td><td class=flag>{}</td></tr>",
+            esc(&p.who),
+            p.results,
+            num(p.median_active_s, 1),
+            if p.too_fast > 0 { " flag" } else { "" },
+            p.too_fast,
+            num(pct(s.with_others), 0),
+            num(pct(s.with_majority), 0),
+            frac(p.gold),
+            if p.attention.0 > 0 { " flag" } else { "" },
+            frac(p.attention),
+            s.competence.map_or(String::new(), |c| format!("{c:.3}")),
+            f3(s.competence),
+            esc(&flags.join("; "))
+        );
+    }
+    h += "</tbody></table>";
+    h += &chart(rows, standing);
+    h + "</section>"
+}
+
+/// Median active time (x) against agreement with the majority (y), a dot per annotator with
+/// their name: the fast and disagreeing stand out at the bottom left.
+fn chart(rows: &[AnnotatorRow], standing: &SortedMap<String, Standing>) -> String {
+    let points: Vec<(String, f64, f64)> = rows
+        .iter()
+        .filter_map(|p| {
+            let y = pct(standing.get(&p.who)?.with_majority)?;
+            Some((p.who.clone(), p.median_active_s?, y))
+        })
+        .collect();
+    if points.len() < 2 {
+        return String::new();
+    }
+    let max_x = points.iter().map(|p| p.1).fold(0.0, f64::max).max(1.0) * 1.1;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (400, 300)).into_drawing_area();
+        let _ = root.fill(&WHITE);
+        let chart = ChartBuilder::on(&root)
+            .caption("Time and agreement per annotator", ("sans-serif", 17))
+            .margin(8)
+            .x_label_area_size(34)
+            .y_label_area_size(44)
+            .build_cartesian_2d(0.0..max_x, 0.0..105.0);
+        if let Ok(mut chart) = chart {
+            let _ = chart
+                .configure_mesh()
+                .label_style(("sans-serif", 14))
+                .x_desc("median active time (s)")
+                .y_desc("agrees with the majority (%)")
+                .x_labels(6)
+                .y_labels(6)
+                .draw();
+            let _ = chart.draw_series(points.iter().map(|(who, x, y)| {
+                EmptyElement::at((*x, *y))
+                    + Circle::new((0, 0), 4, RGBColor(11, 61, 134).filled())
+                    + Text::new(who.clone(), (6, -6), ("sans-serif", 12))
+            }));
+        }
+        let _ = root.present();
+    }
+    let described: Vec<String> = points
+        .iter()
+        .map(|(who, x, y)| format!("{who}: {x:.1} s, {y:.0}%"))
+        .collect();
+    format!(
+        "<figure aria-label=\"{}\">{svg}</figure>",
+        esc(&format!(
+            "Median active time against agreement with the majority — {}",
+            described.join("; ")
+        ))
+    )
+}
