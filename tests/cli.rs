@@ -1151,7 +1151,7 @@ fn attention_answers_the_page_cannot_check_are_refused_and_misses_are_named() {
     );
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(
-        page.contains("1 / 1<br><small>it-002: valutazione</small>"),
+        page.contains("failed attention: it-002 (valutazione)"),
         "the miss is named: {}",
         &page[page.find("Annotators").unwrap_or(0)..][..800.min(page.len())]
     );

@@ -36,7 +36,7 @@ fn each_annotator_is_measured_against_the_others_and_the_majority() {
     assert_eq!(s["A"].with_majority, (1, 1));
     assert_eq!(s["C"].with_majority, (0, 1));
     assert!(s["A"].competence.is_some());
-    let rows = glossa::analysis::report::annotators(&results, None);
+    let rows = glossa::analysis::dashboard::annotators(&results, None);
     let c = rows.iter().find(|r| r.who == "C").unwrap();
     assert_eq!(c.too_fast_items, ["it-001"]);
     let html = glossa::analysis::dashboard::section(&rows, &s);

@@ -6,12 +6,135 @@
 //! The table is sortable on the report page (`www/report.html`); the file itself runs nothing.
 
 use super::findings::{annotator, esc, f3};
-use super::report::{AnnotatorRow, TOO_FAST_FLOOR_MS, TOO_FAST_SHARE};
+use super::Analyse;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Control, TaskSpec};
+use crate::study::gold::Gold;
 use crate::support::sorted_map::SortedMap;
 use plotters::prelude::*;
+
+/// A result is too fast when its active time is under this share of its item's median, or
+/// under [`TOO_FAST_FLOOR_MS`].
+pub const TOO_FAST_SHARE: f64 = 0.25;
+/// Below this active time (ms) a result is too fast whatever the item's median.
+pub const TOO_FAST_FLOOR_MS: f64 = 2000.0;
+
+fn median(mut xs: Vec<f64>) -> Option<f64> {
+    if xs.is_empty() {
+        return None;
+    }
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    Some(if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    })
+}
+
+/// A result's active time; `None` when it has no timings (a hand-made or older export).
+fn active_ms(r: &ResultDoc) -> Option<f64> {
+    (r.timings != crate::result::Timings::default()).then_some(r.timings.active_ms as f64)
+}
+
+/// One annotator's row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AnnotatorRow {
+    /// The annotator.
+    pub who: String,
+    /// Results.
+    pub results: usize,
+    /// Median active time, seconds.
+    pub median_active_s: Option<f64>,
+    /// Results under the too-fast threshold.
+    pub too_fast: usize,
+    /// The items of those results.
+    pub too_fast_items: Vec<String>,
+    /// Gold items answered within tolerance, of those seen.
+    pub gold: (usize, usize),
+    /// Attention items failed, of those seen.
+    pub attention: (usize, usize),
+    /// The attention items failed, each with the controls answered otherwise than instructed.
+    pub attention_missed: Vec<(String, Vec<String>)>,
+}
+
+/// The annotators' rows, in the order they first appear.
+pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
+    let mut per_item: SortedMap<String, Vec<f64>> = SortedMap::new();
+    for r in results {
+        if let Some(ms) = active_ms(r) {
+            per_item.entry(r.item_id.clone()).or_default().push(ms);
+        }
+    }
+    let medians: SortedMap<String, f64> = per_item
+        .into_iter()
+        .filter_map(|(k, v)| median(v).map(|m| (k, m)))
+        .collect();
+    let mut rows: Vec<AnnotatorRow> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = Default::default();
+    let mut times: Vec<Vec<f64>> = Vec::new();
+    for (n, r) in results.iter().enumerate() {
+        let who = annotator(r, n);
+        let i = match index.get(&who) {
+            Some(&i) => i,
+            None => {
+                index.insert(who.clone(), rows.len());
+                rows.push(AnnotatorRow {
+                    who,
+                    ..AnnotatorRow::default()
+                });
+                times.push(Vec::new());
+                rows.len() - 1
+            }
+        };
+        let row = &mut rows[i];
+        row.results += 1;
+        if let Some(ms) = active_ms(r) {
+            times[i].push(ms);
+            let item_median = medians.get(&r.item_id).copied().unwrap_or(ms);
+            if ms < TOO_FAST_FLOOR_MS || ms < TOO_FAST_SHARE * item_median {
+                row.too_fast += 1;
+                row.too_fast_items.push(r.item_id.clone());
+            }
+        }
+        if let Some(g) = gold {
+            let kind = g.item(&r.item_id).map(|gi| gi.kind);
+            if let (Some(kind), Some(missed)) = (kind, g.missed(r)) {
+                let pass = missed.is_empty();
+                if kind == crate::study::gold::GoldKind::Attention {
+                    row.attention.1 += 1;
+                    row.attention.0 += usize::from(!pass);
+                    if !pass {
+                        row.attention_missed.push((r.item_id.clone(), missed));
+                    }
+                } else {
+                    row.gold.1 += 1;
+                    row.gold.0 += usize::from(pass);
+                }
+            }
+        }
+    }
+    for (row, t) in rows.iter_mut().zip(times) {
+        row.median_active_s = median(t).map(|ms| ms / 1000.0);
+    }
+    rows
+}
+
+/// A result's categorical parts (`part → value`: choices, grid cells, span attributes' values,
+/// marked words), what annotators are compared on.
+pub(crate) fn parts(spec: &TaskSpec, r: &ResultDoc) -> SortedMap<String, String> {
+    let mut answers = SortedMap::new();
+    for c in &spec.controls {
+        if let Some(v) = r.answers.get(c.id()) {
+            for part in crate::spec::each_control!(c, k => k.categorical(v)) {
+                let (key, value) = part.split_once('=').unwrap_or((part.as_str(), ""));
+                answers.insert(key.to_owned(), value.to_owned());
+            }
+        }
+    }
+    answers
+}
 
 /// What the dashboard adds to an annotator's row.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -39,7 +162,7 @@ pub fn standing(
         by_item
             .entry(r.item_id.as_str())
             .or_default()
-            .push((annotator(r, n), super::report::parts(spec, r)));
+            .push((annotator(r, n), parts(spec, r)));
     }
     for answered in by_item.values().filter(|a| a.len() >= 2) {
         let mut keys: Vec<&String> = answered.iter().flat_map(|(_, p)| p.keys()).collect();

@@ -5,7 +5,7 @@
 //! Results too fast are flagged, never rejected by themselves: the hosts ask that "too fast"
 //! be defined before the study.
 
-use super::report::{annotators, AnnotatorRow};
+use super::dashboard::{annotators, AnnotatorRow};
 use crate::result::ResultDoc;
 use crate::study::gold::Gold;
 
