@@ -74,6 +74,9 @@ test('the pilot folder runs under its policy: two results posted once, the compl
   received.length = 0;
   const site = await hosted('pilot');
   const { context, page } = await strictPage();
+  // Every request the hosted page makes is answered: it asks for no demo file it lacks.
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
   await page.goto(`${site.url}index.html?PROLIFIC_PID=h1&STUDY_ID=s&SESSION_ID=x`);
   await answer(page, 'Totalmente sbagliato');
   await page.getByRole('button', { name: 'Elemento successivo →' }).click();
@@ -83,6 +86,7 @@ test('the pilot folder runs under its policy: two results posted once, the compl
   assert.equal(await done.getAttribute('href'), 'https://app.prolific.example/done?cc=C0DE');
   assert.deepEqual(received.map((r) => r.result.item_id).sort(), ['it-001', 'it-002']);
   assert.deepEqual(await page.evaluate(() => window.__violations), [], 'the page needs nothing its policy forbids');
+  assert.deepEqual(failed, [], 'no request fails (the demo\'s examples list is not asked for)');
   // The policy is in force: an injected inline script does not run.
   await page.evaluate(() => { const s = document.createElement('script'); s.textContent = 'window.__ran = true'; document.body.append(s); });
   assert.equal(await page.evaluate(() => window.__ran), undefined);

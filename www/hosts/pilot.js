@@ -292,8 +292,11 @@ export async function runPilot(el) {
 }
 
 async function runStudy(el, params) {
-  // The demo's examples (a page made for one study has none).
-  const examples = await fetch('www/examples/index.json').then((r) => (r.ok ? r.json() : []), () => []);
+  // The demo's examples. A page made for one study (`glossa host`: its study on the body's
+  // data-spec) has none and asks for none, so a hosted study makes no request that fails.
+  const examples = document.body.dataset.spec
+    ? []
+    : await fetch('www/examples/index.json').then((r) => (r.ok ? r.json() : []), () => []);
   const sameOrigin = (u) => { const url = new URL(u, location.href); return url.origin === location.origin ? url.href : null; };
   let source;
   if (params.get('spec') && params.get('items')) {
