@@ -1,7 +1,20 @@
 #!/usr/bin/env bash
 # Builds the release bundle and serves the demo; prints the URL (PORT=8080 by default).
+#
+# The demo answers as soon as the `full` build (every kind) is made: until the smaller builds
+# are, the server stands `full` in for them (scripts/static-server.mjs --stand-in). The other
+# builds, the report and studio pages' and then the book finish in the background, logged to
+# target/serve.log. A second run finds every build up to date and answers in seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh
-
-exec node scripts/static-server.mjs .
+export GLOSSA_NO_BOOK=1
+scripts/build.sh full
+mkdir -p target
+(
+  GLOSSA_NO_BOOK=1 scripts/build.sh choice number grid labels rating report studio
+  unset GLOSSA_NO_BOOK
+  scripts/setup.sh build
+  echo "serve: every build and the book are made"
+) >target/serve.log 2>&1 &
+echo "serve: the other builds and the book finish in the background (target/serve.log)"
+exec node scripts/static-server.mjs . --stand-in

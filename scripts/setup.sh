@@ -40,11 +40,14 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
 fi
 
 # The documentation is an mdBook (docs/): built here, served by the demo at /book/.
-if ! mdbook --version 2>/dev/null | grep -q ' v0\.5\.'; then
-  say "installing mdbook 0.5 (the book; a few minutes, once)"
-  cargo install mdbook --version "^0.5" --locked
+# The book (GLOSSA_NO_BOOK=1: scripts/serve.sh makes it after the demo is up).
+if [ -z "${GLOSSA_NO_BOOK:-}" ]; then
+  if ! mdbook --version 2>/dev/null | grep -q ' v0\.5\.'; then
+    say "installing mdbook 0.5 (the book; a few minutes, once)"
+    cargo install mdbook --version "^0.5" --locked
+  fi
+  mdbook build docs >/dev/null 2>&1 || mdbook build docs
 fi
-mdbook build docs >/dev/null 2>&1 || mdbook build docs
 
 # The build minifies the generated wasm-bindgen glue (terser, pinned in scripts/minify).
 if [ ! -x scripts/minify/node_modules/.bin/terser ]; then

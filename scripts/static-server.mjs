@@ -23,16 +23,22 @@ function inside(root, file) {
  * Responses are `no-store`, unless `cache` is given: then `cache-control: max-age=<cache>`, as
  * a static host would send (the benchmark's repeat visit with a warm HTTP cache). With `cors`,
  * every response allows any origin (`access-control-allow-origin: *`), as the hosts the
- * Qualtrics guide names are set up to do.
+ * Qualtrics guide names are set up to do. With `standIn` (the demo while `scripts/serve.sh`
+ * finishes the other builds), a participant build not built yet is served by the `full` build,
+ * which has every kind (its stylesheet is `www/glossa.css` whole).
  */
-export function startServer(root, port = 0, { cache = 0, cors = false } = {}) {
+export function startServer(root, port = 0, { cache = 0, cors = false, standIn = false } = {}) {
   const cacheControl = cache > 0 ? `max-age=${cache}` : 'no-store';
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
       const realBase = await realpath(base);
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       if (path.includes('\0')) throw new Error('bad path');
+      const build = standIn && path.match(/^\/www\/pkg\/(choice|number|grid|labels|rating)\/(.+)$/);
+      if (build && !(await stat(join(base, path)).catch(() => null))) {
+        path = build[2] === 'glossa.css' ? '/www/glossa.css' : `/www/pkg/full/${build[2]}`;
+      }
       let file = await realpath(resolve(realBase, `.${path.startsWith('/') ? path : `/${path}`}`));
       if (!inside(realBase, file)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = await realpath(join(file, 'index.html'));
@@ -56,6 +62,6 @@ export function startServer(root, port = 0, { cache = 0, cors = false } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(process.env.PORT ?? 8080);
-  const { url } = await startServer(process.argv[2] ?? '.', port);
+  const { url } = await startServer(process.argv[2] ?? '.', port, { standIn: process.argv.includes('--stand-in') });
   console.log(`Glossa demo: ${url}  (Ctrl+C to stop)`);
 }

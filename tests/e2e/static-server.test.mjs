@@ -44,3 +44,22 @@ test('files outside the root are never served: encoded dot-dot, a sibling with t
     await new Promise((ok) => server.close(ok));
   }
 });
+
+test('while serve.sh finishes the smaller builds, the full build stands in for them, and only then', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'glossa-standin-'));
+  await mkdir(join(dir, 'www/pkg/full'), { recursive: true });
+  await mkdir(join(dir, 'www/pkg/choice'), { recursive: true });
+  await writeFile(join(dir, 'www/pkg/full/glossa.js'), 'full');
+  await writeFile(join(dir, 'www/pkg/choice/glossa.js'), 'choice');
+  await writeFile(join(dir, 'www/glossa.css'), 'every rule');
+  const standing = await startServer(dir, 0, { standIn: true });
+  const port = standing.server.address().port;
+  assert.deepEqual(await get(port, '/www/pkg/labels/glossa.js'), { status: 200, body: 'full' }, 'a build not made yet: full');
+  assert.deepEqual(await get(port, '/www/pkg/labels/glossa.css'), { status: 200, body: 'every rule' }, 'its stylesheet: the whole one');
+  assert.deepEqual(await get(port, '/www/pkg/choice/glossa.js'), { status: 200, body: 'choice' }, 'a build made: itself');
+  assert.equal((await get(port, '/www/pkg/unknown/glossa.js')).status, 404);
+  await new Promise((ok) => standing.server.close(ok));
+  const plain = await startServer(dir, 0);
+  assert.equal((await get(plain.server.address().port, '/www/pkg/labels/glossa.js')).status, 404, 'never in the tests\' server');
+  await new Promise((ok) => plain.server.close(ok));
+});
