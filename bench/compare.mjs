@@ -82,7 +82,15 @@ const fifthOption = `() => { for (const l of document.querySelectorAll('label'))
     const input = l.control || l.querySelector('input') || l.parentElement?.querySelector('input');
     if (input && !input.disabled) return true; } } return false; }`;
 
-const PAGES = [['plain HTML+JS', 'bench/pages/plain.html'], ['Glossa', 'bench/pages/glossa.html'], ['SurveyJS', 'bench/pages/surveyjs.html'], ['jsPsych', 'bench/pages/jspsych.html']];
+// The page `glossa host pilot` generates for the same item (what a Prolific participant opens).
+const site = 'target/bench/pilot-site';
+await mkdir('target/bench/pilot-study', { recursive: true });
+await writeFile('target/bench/pilot-study/spec.json', JSON.stringify(spec));
+await writeFile('target/bench/pilot-study/items.json', JSON.stringify([item]));
+execFileSync('rm', ['-rf', site]);
+execFileSync('cargo', ['run', '--quiet', '--no-default-features', '--bin', 'glossa', '--', 'host', 'pilot', 'target/bench/pilot-study', '--out', site], { stdio: 'pipe' });
+
+const PAGES = [['plain HTML+JS', 'bench/pages/plain.html'], ['Glossa', 'bench/pages/glossa.html'], ['SurveyJS', 'bench/pages/surveyjs.html'], ['jsPsych', 'bench/pages/jspsych.html'], ['Glossa, `glossa host pilot` page', `${site}/index.html?PROLIFIC_PID=bench`]];
 const rows = [];
 const warm = [];
 // Interleaved (one run of each page in turn), so drift over the run hits every page alike.
