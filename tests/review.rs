@@ -62,7 +62,8 @@ fn italian() -> Review {
 
 #[test]
 fn the_queue_puts_the_most_disputed_items_first_with_what_differs() {
-    let q = italian().queue();
+    let review = italian();
+    let q = review.queue();
     let order: Vec<&str> = q.iter().map(|e| e.item_id.as_str()).collect();
     assert_eq!(order, ["it-001", "it-002", "it-003"]);
     assert_eq!(q[0].disagreement, 1.0);

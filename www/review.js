@@ -43,7 +43,6 @@ function digest(...texts) {
 // ---- The open study ---------------------------------------------------------------------
 let review = null;
 let spec = null;
-let items = new Map();
 let queue = [];
 let key = '';
 /** What is kept per study: who decides, the decisions and reasons by item, where they were. */
@@ -63,19 +62,12 @@ function save() {
 
 const announce = (text) => { $('announce').textContent = ''; requestAnimationFrame(() => { $('announce').textContent = text; }); };
 
-function parseItems(text) {
-  const t = text.trim();
-  if (t.startsWith('[')) return JSON.parse(t);
-  return t.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-}
-
 async function open(study, { restored = false } = {}) {
   await ready;
   const r = new Review(study.spec, study.items, study.results);
   review?.free();
   review = r;
   spec = JSON.parse(study.spec);
-  items = new Map(parseItems(study.items).map((i) => [i.id, i]));
   queue = JSON.parse(review.queue());
   key = `glossa:review/1:${spec.id}@${spec.version}:${digest(study.spec, study.items, study.results)}`;
   let stored = null;
@@ -199,8 +191,10 @@ function answersOf(d) {
   return candidates[d.source]?.answers ?? null;
 }
 
+/** The item as read by the same code as the CLI, without a model's suggestions: the reviewer
+ * decides afresh. */
 function plainItem(id) {
-  const { suggestions, ...item } = items.get(id) ?? { id };
+  const { suggestions, ...item } = JSON.parse(review.item(id) || '{}');
   return item;
 }
 

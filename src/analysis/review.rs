@@ -8,6 +8,7 @@
 
 use super::findings::{annotator, esc};
 use super::revalidate;
+use super::tidy;
 use crate::form::draft::{Draft, DRAFT_FORMAT};
 use crate::item::Item;
 use crate::result::{Adjudication, ResultDoc, RESULT_FORMAT};
@@ -25,11 +26,14 @@ pub const SOURCES: [&str; 4] = ["annotator", "majority_vote", "dawid_skene", "ed
 pub struct Review {
     spec: TaskSpec,
     items: Vec<Item>,
+    /// The annotators' results (adjudicated ones left out: they are decisions, not answers).
     results: Vec<ResultDoc>,
     /// Each item's results (indices into `results`), in the file's order.
     by_item: SortedMap<String, Vec<usize>>,
     /// Per method (`majority_vote`, `dawid_skene`): each item's answers, or why there are none.
     aggregated: SortedMap<String, SortedMap<String, Candidate>>,
+    /// The queue, worked out once.
+    queue: Vec<Entry>,
 }
 
 /// One item of the review queue.
@@ -79,12 +83,11 @@ pub struct Decision {
 
 impl Review {
     /// Opens a study for review.
-    pub fn new(spec: TaskSpec, items: Vec<Item>, results: Vec<ResultDoc>) -> Self {
+    pub fn new(spec: TaskSpec, items: Vec<Item>, mut results: Vec<ResultDoc>) -> Self {
+        results.retain(|r| !r.is_adjudicated());
         let mut by_item: SortedMap<String, Vec<usize>> = SortedMap::new();
         for (n, r) in results.iter().enumerate() {
-            if !r.is_adjudicated() {
-                by_item.entry(r.item_id.clone()).or_default().push(n);
-            }
+            by_item.entry(r.item_id.clone()).or_default().push(n);
         }
         let mut review = Review {
             spec,
@@ -92,22 +95,36 @@ impl Review {
             results,
             by_item,
             aggregated: SortedMap::new(),
+            queue: Vec::new(),
         };
         for method in ["majority_vote", "dawid_skene"] {
             let per_item = review.aggregate(method);
             review.aggregated.insert(method.to_owned(), per_item);
         }
+        review.queue = review.ranked();
         review
     }
 
     /// The items with results, most disputed first (then by more annotators, then in the
     /// items file's order).
-    pub fn queue(&self) -> Vec<Entry> {
-        let crowd: Vec<ResultDoc> = self.crowd().cloned().collect();
-        let unfolded = super::outputs::unfold(&self.spec, &self.items, &crowd);
+    pub fn queue(&self) -> &[Entry] {
+        &self.queue
+    }
+
+    /// An item as the items file has it (JSON), for the widget the page shows it in.
+    pub fn item(&self, item: &str) -> Option<Value> {
+        self.items
+            .iter()
+            .find(|i| i.id == item)
+            .and_then(|i| serde_json::to_value(i).ok())
+    }
+
+    /// The queue, ranked (see [`Review::queue`]).
+    fn ranked(&self) -> Vec<Entry> {
+        let unfolded = super::outputs::unfold(&self.spec, &self.items, &self.results);
         let (flat, flat_results) = match &unfolded {
             Some(u) => (&u.spec, &u.results[..]),
-            None => (&self.spec, &crowd[..]),
+            None => (&self.spec, &self.results[..]),
         };
         let mut share: SortedMap<String, f64> = SortedMap::new();
         for (id, d, _) in super::report::disagreement(flat, flat_results) {
@@ -209,7 +226,7 @@ impl Review {
     ) -> (Vec<ResultDoc>, Vec<String>) {
         let mut out = Vec::new();
         let mut problems = Vec::new();
-        for entry in self.queue() {
+        for entry in &self.queue {
             let Some(d) = decisions.get(&entry.item_id) else {
                 continue;
             };
@@ -294,11 +311,6 @@ impl Review {
         })
     }
 
-    /// The results annotators gave (no adjudicated ones).
-    fn crowd(&self) -> impl Iterator<Item = &ResultDoc> {
-        self.results.iter().filter(|r| !r.is_adjudicated())
-    }
-
     /// The controls whose answers differ among these results (a control some answered and
     /// others did not differs too).
     fn differ(&self, rs: &[usize]) -> Vec<String> {
@@ -328,7 +340,7 @@ impl Review {
         let mut out = SortedSet::new();
         for &n in rs {
             let mut rows = Vec::new();
-            super::tidy::rows_of(&self.spec, &self.results[n], n, &mut rows);
+            tidy::rows_of(&self.spec, &self.results[n], n, &mut rows);
             for row in rows {
                 let free = self
                     .spec
@@ -347,9 +359,8 @@ impl Review {
     /// aggregation reads (choices, options, points, span labels), and for every other control
     /// the answer most annotators gave, when more gave it than any other.
     fn aggregate(&self, method: &str) -> SortedMap<String, Candidate> {
-        let crowd: Vec<ResultDoc> = self.crowd().cloned().collect();
         let mut from_votes: SortedMap<String, Value> = SortedMap::new();
-        for doc in super::aggregate::as_results(&self.spec, &self.items, &crowd, method) {
+        for doc in super::aggregate::as_results(&self.spec, &self.items, &self.results, method) {
             if let (Some(item), Some(answers)) = (doc["item_id"].as_str(), doc.get("answers")) {
                 from_votes.insert(item.to_owned(), answers.clone());
             }
@@ -414,12 +425,25 @@ impl Review {
         }
         h += "</ol>";
         let differ = self.differ(self.by_item.get(item).map_or(&[][..], |v| &v[..]));
+        // Each annotator's tidy rows, once for every control.
+        let rows: Vec<Vec<tidy::Row>> = annotators
+            .iter()
+            .map(|(_, r)| {
+                let mut rows = Vec::new();
+                tidy::rows_of(&self.spec, r, 0, &mut rows);
+                rows
+            })
+            .collect();
         for c in &self.spec.controls {
             let answered: Vec<(usize, &ResultDoc)> = annotators
                 .iter()
                 .enumerate()
                 .filter(|(_, (_, r))| r.answers.contains_key(c.id()))
                 .map(|(k, (_, r))| (k + 1, *r))
+                .collect();
+            let rows: Vec<(usize, &[tidy::Row])> = answered
+                .iter()
+                .map(|(k, _)| (*k, &rows[*k - 1][..]))
                 .collect();
             if answered.is_empty() {
                 continue;
@@ -437,101 +461,99 @@ impl Review {
                     h += &spans_overlay(text, c, &answered);
                 }
             }
-            h += &self.side_by_side(c, &answered, annotators.len());
+            h += &side_by_side(c, &rows, annotators.len());
             h += "</section>";
         }
         h
     }
+}
 
-    /// A control's tidy rows, one table row per part (a span: its label, text and offsets),
-    /// a column per annotator, and the values tallied; numbers on an axis below.
-    fn side_by_side(&self, c: &Control, answered: &[(usize, &ResultDoc)], n: usize) -> String {
-        // part -> annotator number -> value
-        let mut parts: Vec<(String, SortedMap<usize, String>)> = Vec::new();
-        for (k, r) in answered {
-            let mut rows = Vec::new();
-            super::tidy::rows_of(&self.spec, r, 0, &mut rows);
-            for row in rows.iter().filter(|row| row.cells[2] == c.id().as_str()) {
-                let [_, _, _, part, value, start, end, text, ..] = &row.cells;
-                let (key, value) = if start.is_empty() {
-                    (part.clone(), value.clone())
+/// A control's tidy rows (`rows`: each answering annotator's number and rows), one table row
+/// per part (a span: its label, text and offsets), a column per annotator of `n`, and the
+/// values tallied; numbers on an axis below.
+fn side_by_side(c: &Control, rows: &[(usize, &[tidy::Row])], n: usize) -> String {
+    // part -> annotator number -> value
+    let mut parts: Vec<(String, SortedMap<usize, String>)> = Vec::new();
+    for (k, rows) in rows {
+        for row in rows.iter().filter(|row| row.cells[2] == c.id().as_str()) {
+            let [_, _, _, part, value, start, end, text, ..] = &row.cells;
+            let (key, value) = if start.is_empty() {
+                (part.clone(), value.clone())
+            } else {
+                let attrs = if part.is_empty() {
+                    String::new()
                 } else {
-                    let attrs = if part.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({part})")
-                    };
-                    (
-                        format!("{value}: “{text}” {start}–{end}{attrs}"),
-                        "✓".to_owned(),
-                    )
+                    format!(" ({part})")
                 };
-                match parts.iter_mut().find(|(p, _)| *p == key) {
-                    Some((_, m)) => {
-                        m.insert(*k, value);
-                    }
-                    None => {
-                        let mut m = SortedMap::new();
-                        m.insert(*k, value);
-                        parts.push((key, m));
-                    }
+                (
+                    format!("{value}: “{text}” {start}–{end}{attrs}"),
+                    "✓".to_owned(),
+                )
+            };
+            match parts.iter_mut().find(|(p, _)| *p == key) {
+                Some((_, m)) => {
+                    m.insert(*k, value);
+                }
+                None => {
+                    let mut m = SortedMap::new();
+                    m.insert(*k, value);
+                    parts.push((key, m));
                 }
             }
         }
-        let mut h =
-            String::from("<div class=review-table><table><thead><tr><th scope=col>part</th>");
-        for k in 1..=n {
-            h += &format!("<th scope=col>{k}</th>");
-        }
-        h += "<th scope=col>tally</th></tr></thead><tbody>";
-        let mut axes = String::new();
-        for (part, values) in &parts {
-            let mut tally: Vec<(String, Vec<usize>)> = Vec::new();
-            for (k, v) in values.iter() {
-                match tally.iter_mut().find(|(t, _)| t == v) {
-                    Some((_, who)) => who.push(*k),
-                    None => tally.push((v.clone(), vec![*k])),
-                }
-            }
-            tally.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
-            let same = tally.len() == 1 && values.len() == answered.len();
-            let part_name = if part.is_empty() { "(answer)" } else { part };
-            h += &format!(
-                "<tr class={}><th scope=row>{}{}</th>",
-                if same { "same" } else { "differ" },
-                if same { "" } else { "≠ " },
-                esc(part_name)
-            );
-            for k in 1..=n {
-                h += &format!(
-                    "<td>{}</td>",
-                    esc(values.get(&k).map_or("—", String::as_str))
-                );
-            }
-            let tally_text: Vec<String> = tally
-                .iter()
-                .map(|(v, who)| {
-                    let who: Vec<String> = who.iter().map(ToString::to_string).collect();
-                    format!("{} ×{} ({})", v, who.len(), who.join(", "))
-                })
-                .collect();
-            h += &format!("<td>{}</td></tr>", esc(&tally_text.join(" · ")));
-            let numbers: Option<Vec<(usize, f64)>> = values
-                .iter()
-                .map(|(k, v)| {
-                    v.parse::<f64>()
-                        .ok()
-                        .filter(|x| x.is_finite())
-                        .map(|x| (*k, x))
-                })
-                .collect();
-            if let Some(numbers) = numbers.filter(|n| n.len() >= 2) {
-                axes += &axis(part_name, &numbers);
-            }
-        }
-        h += "</tbody></table></div>";
-        h + &axes
     }
+    let mut h = String::from("<div class=review-table><table><thead><tr><th scope=col>part</th>");
+    for k in 1..=n {
+        h += &format!("<th scope=col>{k}</th>");
+    }
+    h += "<th scope=col>tally</th></tr></thead><tbody>";
+    let mut axes = String::new();
+    for (part, values) in &parts {
+        let mut tally: Vec<(String, Vec<usize>)> = Vec::new();
+        for (k, v) in values.iter() {
+            match tally.iter_mut().find(|(t, _)| t == v) {
+                Some((_, who)) => who.push(*k),
+                None => tally.push((v.clone(), vec![*k])),
+            }
+        }
+        tally.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+        let same = tally.len() == 1 && values.len() == rows.len();
+        let part_name = if part.is_empty() { "(answer)" } else { part };
+        h += &format!(
+            "<tr class={}><th scope=row>{}{}</th>",
+            if same { "same" } else { "differ" },
+            if same { "" } else { "≠ " },
+            esc(part_name)
+        );
+        for k in 1..=n {
+            h += &format!(
+                "<td>{}</td>",
+                esc(values.get(&k).map_or("—", String::as_str))
+            );
+        }
+        let tally_text: Vec<String> = tally
+            .iter()
+            .map(|(v, who)| {
+                let who: Vec<String> = who.iter().map(ToString::to_string).collect();
+                format!("{} ×{} ({})", v, who.len(), who.join(", "))
+            })
+            .collect();
+        h += &format!("<td>{}</td></tr>", esc(&tally_text.join(" · ")));
+        let numbers: Option<Vec<(usize, f64)>> = values
+            .iter()
+            .map(|(k, v)| {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite())
+                    .map(|x| (*k, x))
+            })
+            .collect();
+        if let Some(numbers) = numbers.filter(|n| n.len() >= 2) {
+            axes += &axis(part_name, &numbers);
+        }
+    }
+    h += "</tbody></table></div>";
+    h + &axes
 }
 
 /// Numbers on one axis: each annotator's number as a dot with its number above, the ends

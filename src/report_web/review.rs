@@ -42,6 +42,14 @@ impl ReviewPage {
         serde_json::to_string(&self.review.queue()).unwrap_or_default()
     }
 
+    /// An item as the items file has it (JSON); empty for an unknown item.
+    pub fn item(&self, item: &str) -> String {
+        self.review
+            .item(item)
+            .map(|i| i.to_string())
+            .unwrap_or_default()
+    }
+
     /// An item's answers side by side, as HTML (every text escaped).
     pub fn view(&self, item: &str) -> String {
         self.review.view(item)
