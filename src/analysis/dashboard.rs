@@ -171,16 +171,7 @@ pub fn standing(
         for key in keys {
             let values: Vec<Option<&String>> = answered.iter().map(|(_, p)| p.get(key)).collect();
             // The majority: the value (or absence) more annotators gave than any other.
-            let mut counts: Vec<(Option<&String>, usize)> = Vec::new();
-            for v in &values {
-                match counts.iter_mut().find(|(c, _)| c == v) {
-                    Some((_, k)) => *k += 1,
-                    None => counts.push((*v, 1)),
-                }
-            }
-            let most = counts.iter().map(|c| c.1).max().unwrap_or(0);
-            let top: Vec<Option<&String>> =
-                counts.iter().filter(|c| c.1 == most).map(|c| c.0).collect();
+            let top = super::stats::most_given(values.iter().copied());
             for (a, (who, _)) in answered.iter().enumerate() {
                 let s = out.entry(who.clone()).or_default();
                 for (b, _) in answered.iter().enumerate().filter(|(b, _)| *b != a) {

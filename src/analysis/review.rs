@@ -375,23 +375,14 @@ impl Review {
                     answers.insert(id, v.clone());
                     continue;
                 }
-                let mut counts: Vec<(String, usize)> = Vec::new();
-                for &n in rs {
-                    if let Some(v) = self.results[n].answers.get(c.id()) {
-                        let text = json!(v).to_string();
-                        match counts.iter_mut().find(|(t, _)| *t == text) {
-                            Some((_, k)) => *k += 1,
-                            None => counts.push((text, 1)),
-                        }
-                    }
-                }
-                let most = counts.iter().map(|(_, k)| *k).max().unwrap_or(0);
-                let top: Vec<&(String, usize)> =
-                    counts.iter().filter(|(_, k)| *k == most).collect();
-                match top.as_slice() {
+                let given = rs
+                    .iter()
+                    .filter_map(|&n| self.results[n].answers.get(c.id()))
+                    .map(|v| json!(v));
+                match super::stats::most_given(given).as_slice() {
                     [] => {}
-                    [(text, _)] => {
-                        answers.insert(id, serde_json::from_str(text).unwrap_or_default());
+                    [answer] => {
+                        answers.insert(id, answer.clone());
                     }
                     _ => ties.push(id),
                 }

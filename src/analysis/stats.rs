@@ -1,5 +1,6 @@
 //! Statistics the findings share: means, Pearson's r, ranks, Spearman's ρ, Kendall's τ-b,
-//! precision, recall and F1, and a difference of means with its 95% interval.
+//! precision, recall and F1, a difference of means with its 95% interval, and the values
+//! most often given.
 
 /// The mean (`None` for no values).
 pub(crate) fn mean(xs: &[f64]) -> Option<f64> {
@@ -111,4 +112,22 @@ pub(crate) fn difference(a: &[f64], b: &[f64]) -> Option<(f64, (f64, f64))> {
     let se = (variance(a)? / a.len() as f64 + variance(b)? / b.len() as f64).sqrt();
     const Z: f64 = 1.959_963_984_540_054;
     Some((d, (d - Z * se, d + Z * se)))
+}
+
+/// The values given most often: every value whose count is the highest, in the order they
+/// first come (empty for no values; more than one for a tie).
+pub(crate) fn most_given<T: PartialEq>(values: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut counts: Vec<(T, usize)> = Vec::new();
+    for v in values {
+        match counts.iter_mut().find(|(c, _)| *c == v) {
+            Some((_, k)) => *k += 1,
+            None => counts.push((v, 1)),
+        }
+    }
+    let most = counts.iter().map(|(_, k)| *k).max().unwrap_or(0);
+    counts
+        .into_iter()
+        .filter(|(_, k)| *k == most)
+        .map(|(v, _)| v)
+        .collect()
 }
