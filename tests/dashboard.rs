@@ -29,7 +29,8 @@ fn each_annotator_is_measured_against_the_others_and_the_majority() {
         .iter()
         .map(|r| ResultDoc::read(&spec, r).unwrap())
         .collect();
-    let s = glossa::analysis::dashboard::standing(&spec, &items, &results);
+    let fits = glossa::analysis::aggregate::fit(&spec, &items, &results);
+    let s = glossa::analysis::dashboard::standing(&spec, &results, &fits);
     // it-001: A and B agree, C differs; it-002: all differ (no majority).
     assert_eq!(s["A"].with_others, (1, 4));
     assert_eq!(s["C"].with_others, (0, 4));

@@ -412,21 +412,18 @@ fn method_json(v: &Votes, a: &Aggregate) -> Value {
 /// "ties", "dawid_skene", "mace"}}`.
 pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Value {
     let mut out = serde_json::Map::new();
-    for control in &spec.controls {
-        let Some(v) = votes(control, items, results) else {
-            continue;
-        };
-        let mv = majority(&v);
+    for f in fit(spec, items, results) {
+        let v = &f.votes;
         out.insert(
-            control.id().to_string(),
+            f.control.id().to_string(),
             json!({
                 "tasks": v.tasks.len(),
                 "annotators": v.workers.len(),
                 "labels": v.labels,
-                "majority_vote": method_json(&v, &mv),
-                "ties": ties(&v, &mv).iter().map(|t| v.tasks[*t].clone()).collect::<Vec<_>>(),
-                "dawid_skene": method_json(&v, &dawid_skene(&v)),
-                "mace": method_json(&v, &mace(&v)),
+                "majority_vote": method_json(v, &f.majority),
+                "ties": ties(v, &f.majority).iter().map(|t| v.tasks[*t].clone()).collect::<Vec<_>>(),
+                "dawid_skene": method_json(v, &f.dawid_skene),
+                "mace": method_json(v, &f.mace),
             }),
         );
     }
@@ -482,39 +479,78 @@ pub const STRAIGHT_MIN: usize = 5;
 /// Below this chance of knowing (MACE), an annotator is flagged.
 pub const LOW_COMPETENCE: f64 = 0.5;
 
-/// Whether annotator `w` straight-lines (one label for at least [`STRAIGHT_SHARE`] of at least
-/// [`STRAIGHT_MIN`] tasks): `straight-lining (9 of 10 the same)`, or `None`. Meaningful for a
-/// label per item (a choice, a scale), not per word or option.
-pub fn straight_lining(v: &Votes, w: usize) -> Option<String> {
-    let mine: Vec<usize> = v.votes.iter().filter(|x| x.1 == w).map(|x| x.2).collect();
-    if mine.len() < STRAIGHT_MIN {
-        return None;
+/// A control crowd aggregation reads, with its votes fitted by the three methods.
+pub struct Fitted<'s> {
+    /// The control.
+    pub control: &'s Control,
+    /// Its votes.
+    pub votes: Votes,
+    /// Majority vote.
+    pub majority: Aggregate,
+    /// Dawid–Skene.
+    pub dawid_skene: Aggregate,
+    /// MACE.
+    pub mace: Aggregate,
+}
+
+/// Every control of the spec that crowd aggregation reads, fitted once by each method: the
+/// report's competence section and dashboard, and `glossa aggregate`, read the same fits.
+pub fn fit<'s>(spec: &'s TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Fitted<'s>> {
+    spec.controls
+        .iter()
+        .filter_map(|control| {
+            let votes = votes(control, items, results)?;
+            Some(Fitted {
+                control,
+                majority: majority(&votes),
+                dawid_skene: dawid_skene(&votes),
+                mace: mace(&votes),
+                votes,
+            })
+        })
+        .collect()
+}
+
+impl Fitted<'_> {
+    /// Whether annotator `w` straight-lines (one label for at least [`STRAIGHT_SHARE`] of at
+    /// least [`STRAIGHT_MIN`] tasks): `straight-lining (9 of 10 the same)`, or `None`. Only a
+    /// label per item (a choice, a scale) is looked at, not one per word or option.
+    pub fn straight_lining(&self, w: usize) -> Option<String> {
+        if !matches!(self.control, Control::SingleChoice(_) | Control::Scale(_)) {
+            return None;
+        }
+        let mine: Vec<usize> = self
+            .votes
+            .votes
+            .iter()
+            .filter(|x| x.1 == w)
+            .map(|x| x.2)
+            .collect();
+        if mine.len() < STRAIGHT_MIN {
+            return None;
+        }
+        let top = (0..self.votes.labels.len())
+            .map(|l| mine.iter().filter(|x| **x == l).count())
+            .max()
+            .unwrap_or(0);
+        (top as f64 >= STRAIGHT_SHARE * mine.len() as f64)
+            .then(|| format!("straight-lining ({top} of {} the same)", mine.len()))
     }
-    let top = (0..v.labels.len())
-        .map(|l| mine.iter().filter(|x| **x == l).count())
-        .max()
-        .unwrap_or(0);
-    (top as f64 >= STRAIGHT_SHARE * mine.len() as f64)
-        .then(|| format!("straight-lining ({top} of {} the same)", mine.len()))
 }
 
 /// The report's section on annotators' competence: per aggregated control, each annotator's
 /// agreement with the majority, Dawid–Skene's and MACE's competence (charted), and the flags
 /// (low competence; straight-lining on a choice or a scale), least competent first.
-pub fn report_section(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> String {
+pub fn report_section(fits: &[Fitted]) -> String {
     use super::findings::{esc, f3};
     let mut h = String::new();
-    for control in &spec.controls {
-        let Some(v) = votes(control, items, results) else {
-            continue;
-        };
-        let (mv, ds, mc) = (majority(&v), dawid_skene(&v), mace(&v));
-        let per_item = matches!(control, Control::SingleChoice(_) | Control::Scale(_));
+    for f in fits {
+        let (v, mv, ds, mc) = (&f.votes, &f.majority, &f.dawid_skene, &f.mace);
         let mut rows: Vec<usize> = (0..v.workers.len()).collect();
         rows.sort_by(|a, b| mc.competence[*a].total_cmp(&mc.competence[*b]));
         h += &format!(
             "<h3>{}</h3><table><thead><tr><th>annotator</th><th>tasks</th><th>agrees with the majority</th><th>Dawid–Skene</th><th>MACE (knows)</th><th>flags</th></tr></thead><tbody>",
-            esc(control.id().as_str())
+            esc(f.control.id().as_str())
         );
         for w in rows {
             let mine: Vec<usize> = v.votes.iter().filter(|x| x.1 == w).map(|x| x.2).collect();
@@ -522,9 +558,7 @@ pub fn report_section(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) ->
             if mc.competence[w] < LOW_COMPETENCE {
                 flags.push("low competence".to_owned());
             }
-            if per_item {
-                flags.extend(straight_lining(&v, w));
-            }
+            flags.extend(f.straight_lining(w));
             let bar = format!(
                 "<span style=\"display:inline-block;height:.7em;width:{:.0}px;background:#1f5fbf\" aria-hidden=\"true\"></span> ",
                 mc.competence[w] * 100.0

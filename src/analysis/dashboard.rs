@@ -7,9 +7,8 @@
 
 use super::findings::{annotator, esc, f3};
 use super::Analyse;
-use crate::item::Item;
 use crate::result::ResultDoc;
-use crate::spec::{Control, TaskSpec};
+use crate::spec::TaskSpec;
 use crate::study::gold::Gold;
 use crate::support::sorted_map::SortedMap;
 use plotters::prelude::*;
@@ -149,11 +148,13 @@ pub struct Standing {
     pub straight: Vec<String>,
 }
 
-/// Each annotator's standing, by annotator.
+/// Each annotator's standing, by annotator: agreement over `spec` and `results` as the report
+/// compares them (sections asked per output unfolded), competence and straight-lining from
+/// crowd aggregation's `fits` (the report's competence section reads the same).
 pub fn standing(
     spec: &TaskSpec,
-    items: &[Item],
     results: &[ResultDoc],
+    fits: &[super::aggregate::Fitted],
 ) -> SortedMap<String, Standing> {
     let mut out: SortedMap<String, Standing> = SortedMap::new();
     // Per item: each annotator's parts.
@@ -186,19 +187,17 @@ pub fn standing(
         }
     }
     let mut knows: SortedMap<String, Vec<f64>> = SortedMap::new();
-    for control in &spec.controls {
-        let Some(v) = super::aggregate::votes(control, items, results) else {
-            continue;
-        };
-        let mc = super::aggregate::mace(&v);
-        let per_item = matches!(control, Control::SingleChoice(_) | Control::Scale(_));
-        for (w, who) in v.workers.iter().enumerate() {
-            knows.entry(who.clone()).or_default().push(mc.competence[w]);
-            if let Some(flag) = super::aggregate::straight_lining(&v, w).filter(|_| per_item) {
+    for f in fits {
+        for (w, who) in f.votes.workers.iter().enumerate() {
+            knows
+                .entry(who.clone())
+                .or_default()
+                .push(f.mace.competence[w]);
+            if let Some(flag) = f.straight_lining(w) {
                 out.entry(who.clone())
                     .or_default()
                     .straight
-                    .push(format!("{}: {flag}", control.id()));
+                    .push(format!("{}: {flag}", f.control.id()));
             }
         }
     }

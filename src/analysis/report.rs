@@ -222,12 +222,13 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
         results.iter().map(|r| r.item_id.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
         crate::WIDGET_VERSION
     );
-    let flat_items = unfolded.as_ref().map_or(items, |u| &u.items[..]);
+    // Crowd aggregation fitted once, for the dashboard and the competence section.
+    let fits = super::aggregate::fit(spec, items, results);
     h += &super::dashboard::section(
         &people,
-        &super::dashboard::standing(flat, flat_items, flat_results),
+        &super::dashboard::standing(flat, flat_results, &fits),
     );
-    h += &super::aggregate::report_section(spec, items, results);
+    h += &super::aggregate::report_section(&fits);
     h += &format!("<section aria-labelledby=agreement><h2 id=agreement>Agreement (Krippendorff's α)</h2>{}<p>Bootstrap: {} resamples of the units, seed {}.</p></section>", agreement_table(&agreement), super::agreement::RESAMPLES, super::agreement::SEED);
     h += "<section aria-labelledby=answers><h2 id=answers>Answers</h2>";
     for (title, svg) in distributions(flat, flat_results) {
