@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::glossa;
+
 use glossa::support::rng::SplitMix;
 use serde_json::{json, Value};
 use std::process::Command;
@@ -110,10 +112,7 @@ fn close(got: &Value, want: &Value, what: &str) {
 /// Glossa's and crowd-kit's aggregation of the same results, every posterior and competence
 /// compared within 1e-6, and the majority's labels wherever there is no tie; Glossa's figures.
 fn equal_to_crowd_kit(spec: &str, items: &str, results: &str, controls: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(["aggregate", spec, results, "--items", items, "--json"])
-        .output()
-        .unwrap();
+    let out = glossa(&["aggregate", spec, results, "--items", items, "--json"]);
     assert!(
         out.status.success(),
         "{}",
@@ -205,20 +204,17 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
     }
     // The aggregated labels as results: one per item, read by the exports and the report.
     let aggregated = dir.join("aggregated.jsonl");
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "aggregate",
-            &spec,
-            &results,
-            "--items",
-            &items,
-            "--out",
-            aggregated.to_str().unwrap(),
-            "--method",
-            "mace",
-        ])
-        .output()
-        .unwrap();
+    let out = glossa(&[
+        "aggregate",
+        &spec,
+        &results,
+        "--items",
+        &items,
+        "--out",
+        aggregated.to_str().unwrap(),
+        "--method",
+        "mace",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -270,16 +266,13 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
         }
     }
     // Every export reads them: the spans as BIO tags, the report with its competence section.
-    let conll = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "export",
-            "conll",
-            &spec,
-            &items,
-            aggregated.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let conll = glossa(&[
+        "export",
+        "conll",
+        &spec,
+        &items,
+        aggregated.to_str().unwrap(),
+    ]);
     assert!(
         conll.status.success(),
         "{}",
@@ -291,17 +284,14 @@ fn dawid_skene_and_mace_equal_crowd_kit() {
         "{conll}"
     );
     let report = dir.join("report.html");
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "report",
-            &spec,
-            &items,
-            &results,
-            "--out",
-            report.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = glossa(&[
+        "report",
+        &spec,
+        &items,
+        &results,
+        "--out",
+        report.to_str().unwrap(),
+    ]);
     assert!(
         out.status.success(),
         "{}",

@@ -5,7 +5,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use serde_json::json;
-use std::process::Command;
+mod common;
+
+use common::glossa;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -47,17 +49,14 @@ fn a_worker_who_failed_an_attention_item_is_rejected_with_the_reason_the_rest_ap
     std::fs::write(&gold, json!({"items": [
         {"item_id": "it-001", "kind": "attention", "answers": {"valutazione": "totalmente_corretto"}}
     ]}).to_string()).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "payments",
-            &format!("{ROOT}/www/examples/it-implicit/spec.json"),
-            &format!("{ROOT}/www/examples/it-implicit/items.json"),
-            batch_path.to_str().unwrap(),
-            "--gold",
-            gold.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = glossa(&[
+        "payments",
+        &format!("{ROOT}/www/examples/it-implicit/spec.json"),
+        &format!("{ROOT}/www/examples/it-implicit/items.json"),
+        batch_path.to_str().unwrap(),
+        "--gold",
+        gold.to_str().unwrap(),
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(err.contains("1 approved, 1 rejected"), "{err}");
@@ -119,17 +118,14 @@ fn a_worker_who_failed_an_attention_item_is_rejected_with_the_reason_the_rest_ap
         .map(|l| l.rsplitn(3, ',').nth(2).unwrap().to_owned() + "\r\n")
         .collect();
     std::fs::write(&batch_path, bare).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args([
-            "payments",
-            &format!("{ROOT}/www/examples/it-implicit/spec.json"),
-            &format!("{ROOT}/www/examples/it-implicit/items.json"),
-            batch_path.to_str().unwrap(),
-            "--gold",
-            gold.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
+    let out = glossa(&[
+        "payments",
+        &format!("{ROOT}/www/examples/it-implicit/spec.json"),
+        &format!("{ROOT}/www/examples/it-implicit/items.json"),
+        batch_path.to_str().unwrap(),
+        "--gold",
+        gold.to_str().unwrap(),
+    ]);
     let reviewed = String::from_utf8(out.stdout).unwrap();
     assert!(
         reviewed.starts_with(
@@ -146,13 +142,6 @@ fn prolific(pid: &str, item: &str, answer: &str) -> String {
            "item_id": item, "ids": {"PROLIFIC_PID": pid, "STUDY_ID": "ST1", "SESSION_ID": format!("S-{pid}")},
            "answers": {"valutazione": answer}, "timings": {"active_ms": 30000}})
     .to_string()
-}
-
-fn glossa(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 /// A study of four items, three annotators each planned: P1 answered all, P2 failed the

@@ -219,6 +219,7 @@ fn label_studio(
         .get("predictions")
         .and_then(Value::as_array)
         .and_then(|p| p.first());
+    let mut suggestions = Map::new();
     if let Some(p) = prediction {
         let name = p
             .get("model_version")
@@ -227,7 +228,6 @@ fn label_studio(
             .or(model)
             .ok_or("the prediction names no model_version: give one with --model")?;
         let mut ranges: SortedMap<String, Vec<(usize, usize, String)>> = SortedMap::new();
-        let mut suggestions = Map::new();
         for r in p
             .get("result")
             .and_then(Value::as_array)
@@ -278,17 +278,8 @@ fn label_studio(
                 s["confidence"] = score.clone();
             }
         }
-        if !suggestions.is_empty() {
-            fields.insert(
-                crate::task::suggestions::FIELD.to_owned(),
-                Value::Object(suggestions),
-            );
-        }
     }
-    Ok(Item {
-        id,
-        fields: fields.into_iter().collect(),
-    })
+    Ok(with_suggestions(id, fields, suggestions))
 }
 
 /// One spaCy / Prodigy line: `text` (and `meta`'s fields), `spans` to the span control, and
@@ -379,14 +370,24 @@ fn spacy(
             json!({"model": model, "answer": choices(c, &chosen)?}),
         );
     }
+    Ok(with_suggestions(id, fields, suggestions))
+}
+
+/// An imported item: its fields, and the model's suggestions (when it made any) under the
+/// items' suggestions field.
+fn with_suggestions(
+    id: String,
+    mut fields: Map<String, Value>,
+    suggestions: Map<String, Value>,
+) -> Item {
     if !suggestions.is_empty() {
         fields.insert(
             crate::task::suggestions::FIELD.to_owned(),
             Value::Object(suggestions),
         );
     }
-    Ok(Item {
+    Item {
         id,
         fields: fields.into_iter().collect(),
-    })
+    }
 }

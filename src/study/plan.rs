@@ -62,19 +62,12 @@ pub fn make(
             "each item needs {per_item} different annotators, but the plan has only {annotators}: raise --annotators or lower --per-item"
         ));
     }
-    if gold_every > 0 && gold.is_empty() {
-        return Err(
-            "--gold-every needs gold items (--gold GOLD.json with at least one item)".to_owned(),
-        );
-    }
     let copies: Vec<(String, usize)> = items
         .iter()
         .filter(|i| !gold.contains(i))
         .map(|i| (i.clone(), per_item))
         .collect();
-    Ok(assign(
-        copies, per_item, annotators, gold, gold_every, seed, 's',
-    ))
+    assign(copies, per_item, annotators, gold, gold_every, seed, 's')
 }
 
 /// A re-fill plan for the judgements still missing after a collection (slots returned, timed
@@ -98,14 +91,7 @@ pub fn refill(
             "item \"{item}\" needs {n} more different annotators, but the refill has only {annotators} slots: raise --annotators"
         ));
     }
-    if gold_every > 0 && gold.is_empty() {
-        return Err(
-            "--gold-every needs gold items (--gold GOLD.json with at least one item)".to_owned(),
-        );
-    }
-    Ok(assign(
-        copies, per_item, annotators, gold, gold_every, seed, 'r',
-    ))
+    assign(copies, per_item, annotators, gold, gold_every, seed, 'r')
 }
 
 /// How many more annotators each item needs to reach `per_item`: the distinct annotators
@@ -143,7 +129,8 @@ pub fn missing(
 
 /// The slots: each item's copies to that many consecutive slots (distinct, as no item has more
 /// copies than there are slots), so loads differ by at most one; each slot's order shuffled;
-/// gold interleaved every `gold_every` items. Slots are named `<prefix>01`, ….
+/// gold interleaved every `gold_every` items (there must be gold items then). Slots are named
+/// `<prefix>01`, ….
 fn assign(
     copies: Vec<(String, usize)>,
     per_item: usize,
@@ -152,7 +139,12 @@ fn assign(
     gold_every: usize,
     seed: u64,
     prefix: char,
-) -> Plan {
+) -> Result<Plan, String> {
+    if gold_every > 0 && gold.is_empty() {
+        return Err(
+            "--gold-every needs gold items (--gold GOLD.json with at least one item)".to_owned(),
+        );
+    }
     let mut rng = SplitMix::new(seed);
     let mut order = copies;
     rng.shuffle(&mut order);
@@ -188,7 +180,7 @@ fn assign(
             items: list,
         });
     }
-    Plan {
+    Ok(Plan {
         format: PLAN_FORMAT,
         seed,
         per_item,
@@ -196,7 +188,7 @@ fn assign(
         gold: gold.to_vec(),
         attention: SortedMap::new(),
         annotators: out,
-    }
+    })
 }
 
 /// The attention items' instructed answers, for the plan: `glossa plan --gold` and the

@@ -1,5 +1,5 @@
-//! Helpers shared by the native integration tests: loading the shipped examples as tasks, and
-//! the actions that answer the propaganda task's plain attributes.
+//! Helpers shared by the native integration tests: loading the shipped examples as tasks, the
+//! actions that answer the propaganda task's plain attributes, and running the command line.
 #![allow(dead_code)]
 
 use glossa::form::{Action, KindEdit};
@@ -90,4 +90,13 @@ pub fn python() -> String {
     std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| {
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests/.venv/bin/python").to_owned()
     })
+}
+
+/// Runs the `glossa` command line (the test's build of it) from the repository's root.
+pub fn glossa(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("glossa runs")
 }

@@ -104,9 +104,9 @@ pub fn report(
     Ok(exit_for(bad))
 }
 
-/// Krippendorff's alpha per control (see `analysis::agreement`).
-/// `glossa payments`: MTurk's batch file with each assignment approved or rejected (with the
-/// reason), on standard output; what was decided, on standard error.
+/// `glossa payments`: the host's review file — MTurk's batch file with each assignment
+/// approved or rejected (with the reason), or Prolific's row per submission — on standard
+/// output; what was decided, on standard error.
 pub fn payments(
     spec_path: &str,
     items_path: &str,
@@ -122,15 +122,7 @@ pub fn payments(
         let (_, results, bad) = read_results(&spec, batch_path)?;
         let verdicts = glossa::analysis::payments::verdicts(&results, gold.as_ref());
         let (file, notes) = glossa::analysis::payments::prolific_review(&results, &verdicts);
-        print!("{file}");
-        for n in &notes {
-            eprintln!("{batch_path}: {n}");
-        }
-        let rejected = verdicts.iter().filter(|v| !v.approve).count();
-        eprintln!(
-            "{batch_path}: {} approved, {rejected} rejected",
-            verdicts.len() - rejected
-        );
+        print_review(batch_path, &file, &notes, &verdicts);
         return Ok(exit_for(bad));
     }
     let batch = crate::files::read(batch_path)?;
@@ -151,15 +143,7 @@ pub fn payments(
     let verdicts = glossa::analysis::payments::verdicts(&results, gold.as_ref());
     match glossa::analysis::payments::mturk_reviewed(&batch, &verdicts) {
         Ok((file, notes)) => {
-            print!("{file}");
-            for n in &notes {
-                eprintln!("{batch_path}: {n}");
-            }
-            let rejected = verdicts.iter().filter(|v| !v.approve).count();
-            eprintln!(
-                "{batch_path}: {} approved, {rejected} rejected",
-                verdicts.len() - rejected
-            );
+            print_review(batch_path, &file, &notes, &verdicts);
             Ok(exit_for(usize::from(!collected.problems.is_empty())))
         }
         Err(e) => {
@@ -167,6 +151,25 @@ pub fn payments(
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// The review file on standard output; its notes and how many were approved and rejected on
+/// standard error.
+fn print_review(
+    path: &str,
+    file: &str,
+    notes: &[String],
+    verdicts: &[glossa::analysis::payments::Verdict],
+) {
+    print!("{file}");
+    for n in notes {
+        eprintln!("{path}: {n}");
+    }
+    let rejected = verdicts.iter().filter(|v| !v.approve).count();
+    eprintln!(
+        "{path}: {} approved, {rejected} rejected",
+        verdicts.len() - rejected
+    );
 }
 
 /// `glossa aggregate`: each control's labels aggregated (majority vote, Dawid–Skene, MACE),
@@ -247,6 +250,7 @@ pub fn aggregate(
     Ok(exit_for(bad))
 }
 
+/// Krippendorff's alpha per control (see `analysis::agreement`).
 pub fn agreement(
     spec_path: &str,
     results_path: &str,
