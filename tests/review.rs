@@ -204,11 +204,19 @@ fn the_simulated_crowd_gives_valid_results_the_review_overlays_per_label() {
 }
 
 #[test]
-fn item_text_in_the_side_by_side_view_is_escaped() {
+fn item_text_spec_text_and_annotator_names_in_the_side_by_side_view_are_escaped() {
     let items = r#"[{"id": "x-1", "text": "<img src=x onerror=alert(1)> Rome is nice."}]"#;
     let spec: Value = serde_json::from_str(NER_SPEC).unwrap();
     let mut spec = spec;
     spec.as_object_mut().unwrap().remove("examples");
+    // The spec's own texts are the researcher's, but a shared spec is text too.
+    let control = &mut spec["controls"][0];
+    control["label"] = json!("<script>alert(2)</script> names");
+    for label in control["labels"].as_array_mut().unwrap() {
+        if label["value"] == "LOC" {
+            label["label"] = json!("<svg onload=alert(3)>Place");
+        }
+    }
     let result = |who: &str| {
         json!({"format": "glossa.result/1", "spec": {"id": "ner-en", "version": "1.0.0"}, "item_id": "x-1",
             "ids": {"participant": who}, "answers": {"entities": {"nothing_to_mark": false, "spans": [
@@ -219,7 +227,12 @@ fn item_text_in_the_side_by_side_view_is_escaped() {
     let html = r.view("x-1");
     assert!(!html.contains("<img"), "{html}");
     assert!(!html.contains("<b>"), "{html}");
+    assert!(!html.contains("<script"), "{html}");
+    assert!(!html.contains("<svg"), "{html}");
     assert!(html.contains("&lt;img src=x"));
+    assert!(html.contains("&lt;script&gt;alert(2)"));
+    assert!(html.contains("&lt;svg onload=alert(3)&gt;Place"));
+    assert!(html.contains("&lt;b&gt;A&lt;/b&gt;"));
 }
 
 #[test]

@@ -226,7 +226,9 @@ async function show(id, { focus = true } = {}) {
   $('reason').value = kept.reasons[id] ?? '';
   renderTakes();
   renderQueue();
-  $('view').innerHTML = review.view(id); // Glossa's own HTML: every text in it is escaped.
+  // Made by analysis::review::view, every item, spec, answer and annotator text in it escaped
+  // (tests/review.rs tries each); this page reads no URL parameter.
+  $('view').innerHTML = review.view(id);
   await mountShown(id, mine);
   if (focus && mine === token) $('item').focus();
 }
