@@ -46,7 +46,8 @@ let spec = null;
 let queue = [];
 let key = '';
 /** What is kept per study: who decides, the decisions and reasons by item, where they were. */
-let kept = { by: '', decisions: {}, reasons: {}, item: null, control: '', label: '', advance: true };
+const fresh = () => ({ by: '', decisions: {}, reasons: {}, item: null, control: '', label: '', advance: true });
+let kept = fresh();
 let candidates = null;
 let shown = null;
 let editor = null;
@@ -72,7 +73,7 @@ async function open(study, { restored = false } = {}) {
   key = `glossa:review/1:${spec.id}@${spec.version}:${digest(study.spec, study.items, study.results)}`;
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(key)); } catch { stored = null; }
-  kept = { by: '', decisions: {}, reasons: {}, item: null, control: '', label: '', advance: true, ...(stored ?? {}) };
+  kept = { ...fresh(), ...(stored ?? {}) };
   if (!kept.by) kept.by = localStorage.getItem('glossa:review/1:by') ?? '';
   const problems = JSON.parse(review.problems());
   $('open-problems').textContent = problems.join('\n');

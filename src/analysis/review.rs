@@ -9,7 +9,8 @@
 use super::findings::{annotator, esc};
 use super::revalidate;
 use super::tidy;
-use crate::form::draft::{Draft, DRAFT_FORMAT};
+use crate::form::draft::Draft;
+use crate::form::FormState;
 use crate::item::Item;
 use crate::result::{Adjudication, ResultDoc, RESULT_FORMAT};
 use crate::spec::{Control, TaskSpec};
@@ -200,20 +201,11 @@ impl Review {
         let task = Task::new(self.spec.clone(), it.clone(), None);
         let json = json!({"item_id": item, "answers": answers});
         let mut ignored = Vec::new();
-        let answers = ResultDoc::read(&self.spec, &json)
+        let mut form = FormState::new(now_ms);
+        form.answers = ResultDoc::read(&self.spec, &json)
             .map(|doc| revalidate::form_answers(&task, &doc, &mut ignored))
             .unwrap_or_default();
-        Some(Draft {
-            format: DRAFT_FORMAT.to_owned(),
-            spec_id: self.spec.id.clone(),
-            spec_version: self.spec.version.clone(),
-            item_id: item.to_owned(),
-            answers,
-            touched: SortedSet::new(),
-            started_ms: now_ms,
-            active_ms: 0,
-            decided: None,
-        })
+        Some(Draft::of(&task, &form, now_ms))
     }
 
     /// The adjudicated results, one per decided item in the queue's order, and each decision
