@@ -27,7 +27,7 @@ OPT=(-Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --ena
 WASM=target/wasm32-unknown-unknown/release/glossa.wasm
 
 # What every build reads, hashed once per run (see the top of this file).
-INPUTS=$( { find src Cargo.toml Cargo.lock .cargo scripts/build.sh scripts/strip_target_features.py \
+INPUTS=$( { find src build.rs Cargo.toml Cargo.lock .cargo scripts/build.sh scripts/strip_target_features.py \
     scripts/css_for_build.py scripts/minify/package-lock.json www/glossa.css www/kinds.json -type f -print0 | sort -z | xargs -0 sha256sum
   rustc --version; wasm-bindgen --version; wasm-opt --version; echo "$RUSTFLAGS"; } | sha256sum | cut -c1-16)
 mkdir -p target/build-keys

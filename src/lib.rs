@@ -36,7 +36,7 @@ pub mod validate;
 pub mod host;
 #[cfg(feature = "report-web")]
 pub mod report_web;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 pub mod ui;
 
 /// The widget's version, recorded in every result document.

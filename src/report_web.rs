@@ -292,6 +292,7 @@ impl SiteZip {
             post: nonempty(o.post),
             complete: o.complete.map(nonempty),
             jspsych: None,
+            prerender: None,
         };
         let items_text = crate::item::json_lines(&items_parsed);
         let mut study_files = vec![

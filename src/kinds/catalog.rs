@@ -72,3 +72,61 @@ pub fn json() -> String {
     });
     serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
 }
+
+/// The build `www/glossa.js` loads for a spec (its `buildOf`): the lightest whose kinds include
+/// every control and block kind the spec names; `full` for a spec with model suggestions or one
+/// that is not an object.
+pub fn build_for(spec: &Value) -> &'static str {
+    let full = BUILDS[BUILDS.len() - 1].0;
+    let Some(spec) = spec.as_object() else {
+        return full;
+    };
+    if spec.get("suggestions").is_some_and(|s| !s.is_null()) {
+        return full;
+    }
+    let kinds = |list: &str| -> Vec<String> {
+        spec.get(list)
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .map(|x| {
+                        x.get("kind")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
+                            .to_owned()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let family_of = |kind: &str, table: &[(&str, String)]| {
+        table
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, f)| f.clone())
+    };
+    let control_families: Vec<(&str, String)> =
+        controls().into_iter().map(|(k, f, _)| (k, f)).collect();
+    let block_families: Vec<(&str, String)> = crate::spec::Block::KINDS
+        .iter()
+        .map(|(k, f)| (*k, family(f)))
+        .collect();
+    let needed: Vec<Option<String>> = kinds("controls")
+        .iter()
+        .map(|k| family_of(k, &control_families))
+        .chain(
+            kinds("blocks")
+                .iter()
+                .map(|k| family_of(k, &block_families)),
+        )
+        .collect();
+    BUILDS
+        .iter()
+        .find(|(_, extra)| {
+            needed.iter().all(|f| {
+                f.as_deref()
+                    .is_some_and(|f| f == "base" || extra.contains(&f))
+            })
+        })
+        .map_or(full, |(name, _)| name)
+}

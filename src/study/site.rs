@@ -77,6 +77,21 @@ pub struct SiteOptions {
     pub url: Option<String>,
     /// jsPsych (the jsPsych page).
     pub jspsych: Option<JsPsych>,
+    /// Renders a task's first screen as HTML from the spec's and an item's JSON (`None` when the
+    /// screen differs between participants): the pilot page then carries its first item's
+    /// screen, there before the wasm (`glossa host` gives `ui::prerender::first_screen`; the
+    /// studio's wasm has no renderer and gives none).
+    pub prerender: Option<Prerender>,
+}
+
+/// See [`SiteOptions::prerender`].
+pub type Prerender = fn(spec_json: &str, item_json: &str) -> Option<String>;
+
+/// A first screen written into the page: its item's id, its HTML, the build that takes it over.
+struct FirstScreen {
+    item: String,
+    html: String,
+    build: &'static str,
 }
 
 /// The JATOS archive to make from the files under `assets/`.
@@ -181,7 +196,7 @@ pub fn plan(
     // The Glossa files the page loads: the module, its stylesheet, every build (the page loads
     // the one its spec needs), the UI strings, the host scripts; the report's wasm for training
     // mode. Not the examples, not the schemas, not the TypeScript declarations.
-    for f in ["www/glossa.js", "www/glossa.css"] {
+    for f in ["www/glossa.js", "www/glossa.css", "www/first-screen.js"] {
         files.push((at(f), Content::Site(f.to_owned())));
     }
     for d in ["www/pkg", "www/strings", "www/hosts", "www/report-pkg"] {
@@ -239,7 +254,11 @@ pub fn plan(
     };
     let policy = csp(&connect, forms);
     let (page_name, page_text) = match kind {
-        HostKind::Pilot => ("index.html", pilot_page(site, &policy, &body_data)?),
+        HostKind::Pilot => {
+            let screen = first_screen(study, items, o.prerender);
+            let page = pilot_page(site, &policy, &body_data, screen.as_ref())?;
+            ("index.html", page)
+        }
         HostKind::Jspsych => {
             let js = o.jspsych.as_ref().ok_or(
                 "no jsPsych: get it with `npm install jspsych` and name its dist folder with --jspsych node_modules/jspsych/dist",
@@ -341,15 +360,93 @@ fn with_policy(page: &str, policy: &str) -> String {
     )
 }
 
-/// The pilot page: the site's `index.html`, named for the study, under the policy.
-fn pilot_page(site: &dyn SiteFiles, policy: &str, body_data: &str) -> Result<String, String> {
+/// The first screen the pilot page shows every participant: its first item's (the plan's, when
+/// every slot starts with the same item; none when they start with different ones).
+fn first_screen(
+    study: &[StudyFile],
+    items: &[Item],
+    prerender: Option<Prerender>,
+) -> Option<FirstScreen> {
+    let prerender = prerender?;
+    let spec = study.iter().find(|f| f.name.starts_with("spec"))?;
+    let first = match study.iter().find(|f| f.name.starts_with("plan")) {
+        Some(plan) => {
+            let plan: serde_json::Value = serde_json::from_str(&plan.text).ok()?;
+            let mut firsts = plan.get("annotators")?.as_array()?.iter().map(|a| {
+                a.get("items")
+                    .and_then(|l| l.get(0))
+                    .and_then(serde_json::Value::as_str)
+            });
+            let first = firsts.next()??;
+            if !firsts.all(|f| f == Some(first)) {
+                return None;
+            }
+            items.iter().find(|i| i.id == first)?
+        }
+        None => items.first()?,
+    };
+    let item_json = serde_json::to_string(first).ok()?;
+    let html = prerender(&spec.text, &item_json)?;
+    let spec_value: serde_json::Value = serde_json::from_str(&spec.text).ok()?;
+    Some(FirstScreen {
+        item: first.id.clone(),
+        html,
+        build: crate::kinds::catalog::build_for(&spec_value),
+    })
+}
+
+/// The pilot page: the site's `index.html`, named for the study, under the policy. With a first
+/// screen, the page carries it in the widget's place, laid out as participants see it (the demo's
+/// parts hidden until the runner finds no participant), with the stylesheet it needs, the
+/// script that keeps early taps (`www/first-screen.js`), and the build's code asked for at once.
+fn pilot_page(
+    site: &dyn SiteFiles,
+    policy: &str,
+    body_data: &str,
+    screen: Option<&FirstScreen>,
+) -> Result<String, String> {
     let page = site
         .text("index.html")
         .map_err(|e| format!("cannot read index.html: {e}"))?;
     if page.contains("<script>") || page.contains("<style>") || !page.contains("<body>") {
         return Err("the site's index.html has inline script or style, or no <body>: it cannot run under the page's policy".into());
     }
-    Ok(with_policy(&page, policy).replacen("<body>", &format!("<body{body_data}>"), 1))
+    let mut page = with_policy(&page, policy).replacen("<body>", &format!("<body{body_data}>"), 1);
+    if let Some(s) = screen {
+        const WIDGET: &str = "<div id=\"widget\"></div>";
+        if !page.contains(WIDGET) || !page.contains("</head>") {
+            return Err(format!(
+                "the site's index.html has no {WIDGET}: the study's first screen has no place"
+            ));
+        }
+        let css = if s.build == "full" {
+            "www/glossa.css".to_owned()
+        } else {
+            format!("www/pkg/{}/glossa.css", s.build)
+        };
+        let head = format!(
+            "<link rel=\"stylesheet\" href=\"{css}\">\n<script src=\"www/first-screen.js\"></script>\n<link rel=\"modulepreload\" href=\"www/pkg/{b}/glossa.js\">\n<link rel=\"preload\" href=\"www/pkg/{b}/glossa_bg.wasm\" as=\"fetch\" crossorigin>\n</head>",
+            b = s.build
+        );
+        page = page.replacen("</head>", &head, 1).replacen(
+            WIDGET,
+            &format!(
+                "<div id=\"widget\" data-glossa-item=\"{}\">{}</div>",
+                attr(&s.item),
+                s.html
+            ),
+            1,
+        );
+        for part in [
+            "<h1 id=\"title\"",
+            "<p id=\"intro\"",
+            "<nav",
+            "<section class=\"card\" aria-labelledby=\"log-title\"",
+        ] {
+            page = page.replacen(part, &format!("{part} hidden"), 1);
+        }
+    }
+    Ok(page)
 }
 
 /// The MTurk ExternalQuestion page: the site's `www/hosts/mturk.html` at the folder's root.

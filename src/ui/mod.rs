@@ -15,6 +15,8 @@ pub(crate) mod markdown_view;
 mod model;
 mod mr_block;
 pub(crate) mod output_cards;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod prerender;
 mod root;
 mod section_view;
 mod sentences_view;

@@ -330,6 +330,10 @@ async function runStudy(el, params) {
       if (title && el.title) { el.title.textContent = title; el.title.hidden = true; document.title = title; }
     } catch { /* a spec that does not parse shows its own panel */ }
     el.title?.setAttribute('lang', lang);
+  } else {
+    // A page `glossa host` wrote is laid out for its participants (its first screen is there
+    // before this script runs): the researcher trying it without an id gets the demo's parts.
+    for (const part of [el.examples.closest('nav'), el.intro, el.logCard, el.title]) part?.removeAttribute('hidden');
   }
   el.say = say;
   el.task?.setAttribute('lang', lang);
@@ -445,6 +449,9 @@ async function runStudy(el, params) {
     el.next.hidden = true;
     state.index = i;
     persist();
+    // Where this page's address is (first-screen.js: a participant back at a later item does not
+    // see the first item's pre-rendered screen).
+    try { localStorage.setItem(`glossa:first-screen:${location.pathname}${location.search}`, state.results.length >= items.length ? '' : items[i]?.id ?? ''); } catch { /* no storage */ }
     render();
     if (state.results.length >= items.length) { el.widget.replaceChildren(); return; }
     // A gold item's result says so (`ids.gold`); nothing on screen differs.

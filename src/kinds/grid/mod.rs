@@ -9,9 +9,9 @@ mod grid_missing_row;
 mod grid_row;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod row_view;
 
 use super::prelude::*;

@@ -4,7 +4,7 @@
 mod choice_count;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
 
 use super::prelude::*;

@@ -4,9 +4,9 @@
 mod whole_number;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod number_box;
 
 use super::prelude::*;

@@ -13,15 +13,15 @@ mod question_text;
 mod question_unanswerable;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod question_card;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod question_bar;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod skip_paragraph;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod tally;
 
 use super::prelude::*;

@@ -3,9 +3,9 @@
 
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod scale_points;
 
 use super::points;

@@ -2,11 +2,11 @@
 
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod dropdown;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod props;
 
 use super::options::check_options;

@@ -7,11 +7,11 @@ mod span_needed;
 mod span_value;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod attribute_entry;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod assign_bar;
 
 use super::prelude::*;

@@ -10,11 +10,11 @@ pub mod exports;
 mod findings;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod label_bar;
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod labelled_span_row;
 
 use super::prelude::*;

@@ -3,7 +3,7 @@
 mod text_length;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
-#[cfg(feature = "web")]
+#[cfg(ui)]
 mod view;
 
 use super::prelude::*;

@@ -1,0 +1,78 @@
+//! The first screen of a task as HTML, rendered natively by the widget's own components (yew's
+//! server-side rendering): what `glossa host` writes into the page, so the participant sees the
+//! item before the wasm has loaded. The wasm then takes the screen over (`www/glossa.js`).
+
+use super::{Root, RootProps, RootView, WidgetLink, WidgetProps};
+use crate::mount::{self, Loaded};
+use crate::task::Task;
+use std::future::Future;
+use std::pin::pin;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::task::{Context, Poll, Wake, Waker};
+use yew::{Callback, LocalServerRenderer};
+
+/// The instance number the first mount of a page gets (`host::controller`): the pre-rendered
+/// screen's DOM ids are that mount's.
+const FIRST_INSTANCE: u32 = 1;
+
+/// The HTML a first mount of `item` under `spec` shows inside its element, on an annotator's
+/// first item, without a draft. `None` when the screen is not the same for every participant
+/// (outputs in an order drawn per participant, model suggestions shown to a share of them: the
+/// host's seed decides), or when the spec or item does not load (the page then shows the
+/// widget's own error panel).
+pub fn first_screen(spec_json: &str, item_json: &str) -> Option<String> {
+    let (_, loaded) = mount::load(spec_json, item_json, "{}");
+    let Loaded::Task { task, options } = loaded else {
+        return None;
+    };
+    if !same_for_everyone(&task) {
+        return None;
+    }
+    let props = WidgetProps {
+        instance: FIRST_INSTANCE,
+        first_item: true,
+        tally: None,
+        task,
+        link: Rc::new(WidgetLink::default()),
+        hide_submit: options.hide_submit || options.readonly,
+        readonly: options.readonly,
+        started_ms: 0,
+        initial: None,
+        storage_note: None,
+        on_ready: Callback::noop(),
+        on_change: Callback::noop(),
+        on_submit: Callback::noop(),
+    };
+    let view = Rc::new(RootView::Task(props));
+    let renderer = LocalServerRenderer::<Root>::with_props(RootProps { view }).hydratable(false);
+    Some(block_on(renderer.render()))
+}
+
+/// Whether every participant sees the task alike: no outputs shuffled (the presentation keeps
+/// a seed only when it shuffled), and suggestions, if any, shown to everyone.
+fn same_for_everyone(task: &Task) -> bool {
+    let split = task.suggested().is_some()
+        && task
+            .spec
+            .suggestions
+            .as_ref()
+            .is_some_and(|s| s.show_percent < 100);
+    task.presentation.seed.is_none() && !split
+}
+
+/// Runs a future that never waits on anything outside itself (the renderer's) to its end.
+fn block_on<F: Future>(future: F) -> F::Output {
+    struct Nothing;
+    impl Wake for Nothing {
+        fn wake(self: Arc<Self>) {}
+    }
+    let waker = Waker::from(Arc::new(Nothing));
+    let mut cx = Context::from_waker(&waker);
+    let mut future = pin!(future);
+    loop {
+        if let Poll::Ready(out) = future.as_mut().poll(&mut cx) {
+            return out;
+        }
+    }
+}
