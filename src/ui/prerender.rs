@@ -4,6 +4,7 @@
 
 use super::{Root, RootProps, RootView, WidgetLink, WidgetProps};
 use crate::mount::{self, Loaded};
+use crate::spec::Control;
 use crate::task::Task;
 use std::future::Future;
 use std::pin::pin;
@@ -19,14 +20,15 @@ const FIRST_INSTANCE: u32 = 1;
 /// The HTML a first mount of `item` under `spec` shows inside its element, on an annotator's
 /// first item, without a draft. `None` when the screen is not the same for every participant
 /// (outputs in an order drawn per participant, model suggestions shown to a share of them: the
-/// host's seed decides), or when the spec or item does not load (the page then shows the
+/// host's seed decides), when a tap on it could not be kept until the widget takes over (see
+/// [`kept_by_the_page`]), or when the spec or item does not load (the page then shows the
 /// widget's own error panel).
 pub fn first_screen(spec_json: &str, item_json: &str) -> Option<String> {
     let (_, loaded) = mount::load(spec_json, item_json, "{}");
     let Loaded::Task { task, options } = loaded else {
         return None;
     };
-    if !same_for_everyone(&task) {
+    if !same_for_everyone(&task) || !kept_by_the_page(&task) {
         return None;
     }
     let props = WidgetProps {
@@ -47,6 +49,19 @@ pub fn first_screen(spec_json: &str, item_json: &str) -> Option<String> {
     let view = Rc::new(RootView::Task(props));
     let renderer = LocalServerRenderer::<Root>::with_props(RootProps { view }).hydratable(false);
     Some(block_on(renderer.render()))
+}
+
+/// Whether everything a participant can do on the screen before the wasm is kept: choices,
+/// typing and taps on buttons are (the page's own form fields hold them, and
+/// `www/first-screen.js` keeps the taps and keys), but words marked by a pointer gesture, cards
+/// dragged into a ranking and a slider's handle let go where it started are not — those
+/// screens wait for the widget.
+fn kept_by_the_page(task: &Task) -> bool {
+    use crate::item::ItemFields;
+    task.spec.controls.iter().all(|c| {
+        crate::spec::each_control!(c, k => k.span_field()).is_none()
+            && !matches!(c, Control::Ranking(_) | Control::Slider(_))
+    })
 }
 
 /// Whether every participant sees the task alike: no outputs shuffled (the presentation keeps

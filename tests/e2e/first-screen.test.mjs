@@ -10,7 +10,7 @@ import { mkdtemp, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, ItalianTask } from './harness.mjs';
+import { CHROMIUM_ARGS, ItalianTask, MagnitudeTask } from './harness.mjs';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/static-server.mjs';
 
@@ -18,26 +18,33 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'target/debug/glossa'); // built by the native test step
 
 let browser;
-let site;
-before(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const sites = [];
+/** `glossa host pilot` of a spec and items file, served; returns its address. */
+async function hosted(spec, items) {
   const study = await mkdtemp(join(tmpdir(), 'glossa-study-'));
-  await copyFile(join(ROOT, 'www/examples/it-implicit/spec.json'), join(study, 'spec.json'));
-  await copyFile(join(ROOT, 'tests/fixtures/it-two-items.json'), join(study, 'items.json'));
+  await copyFile(join(ROOT, spec), join(study, 'spec.json'));
+  await copyFile(join(ROOT, items), join(study, 'items.json'));
   const out = join(await mkdtemp(join(tmpdir(), 'glossa-host-')), 'upload');
   execFileSync(CLI, ['host', 'pilot', study, '--out', out], { cwd: ROOT, stdio: 'pipe' });
-  site = await startServer(out, 0);
+  const site = await startServer(out, 0);
+  sites.push(site);
+  return site.url;
+}
+let italian;
+before(async () => {
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  italian = await hosted('www/examples/it-implicit/spec.json', 'tests/fixtures/it-two-items.json');
 });
 after(async () => {
   await browser?.close();
-  await new Promise((ok) => site?.server.close(ok));
+  for (const s of sites) await new Promise((ok) => s.server.close(ok));
 });
 
 /**
  * A phone opening the study link with the widget's wasm held back until `release()`; records
  * console errors, and every animation frame in which the widget's place was empty.
  */
-async function phone() {
+async function phone(url = italian) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
   // The wasm waits while a gate is shut (routing also keeps it out of the HTTP cache).
   let gate = null;
@@ -62,7 +69,7 @@ async function phone() {
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${site.url}index.html?PROLIFIC_PID=p-${Math.random().toString(36).slice(2)}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${url}index.html?PROLIFIC_PID=p-${Math.random().toString(36).slice(2)}`, { waitUntil: 'domcontentloaded' });
   return { context, page, errors, release, hold, asked: () => asked };
 }
 
@@ -135,5 +142,24 @@ test('a participant back at a later item does not see the first item\'s screen',
   again();
   await new ItalianTask(page).ready();
   await page.getByText('Noi abbiamo detto, abbiamo detto chiaramente', { exact: false }).waitFor();
+  await context.close();
+});
+
+test('numbers typed before the wasm are the widget\'s when it takes over', async () => {
+  const url = await hosted('www/examples/en-informativeness/spec.json', 'www/examples/en-informativeness/items.json');
+  const { context, page, errors, release } = await phone(url);
+  const task = new MagnitudeTask(page);
+  await task.box(1).waitFor();
+  await task.box(1).fill('70');
+  await task.box(2).fill('100');
+  release();
+  await takenOver(page);
+  assert.equal(await task.box(1).inputValue(), '70');
+  await task.box(3).fill('90');
+  await task.submitButton().click();
+  await page.waitForFunction(() => window.glossaReceived?.length === 1);
+  const [result] = await page.evaluate(() => window.glossaReceived);
+  assert.deepEqual(result.answers, { informativeness: { 'sys-a': 70, 'sys-b': 100, 'sys-c': 90 } });
+  assert.deepEqual(errors, []);
   await context.close();
 });
