@@ -395,10 +395,8 @@ fn first_screen(
     })
 }
 
-/// The pilot page: the site's `index.html`, named for the study, under the policy. With a first
-/// screen, the page carries it in the widget's place, laid out as participants see it (the demo's
-/// parts hidden until the runner finds no participant), with the stylesheet it needs, the
-/// script that keeps early taps (`www/first-screen.js`), and the build's code asked for at once.
+/// The pilot page: the site's `index.html`, named for the study, under the policy, with its
+/// first screen when there is one (see [`with_first_screen`]).
 fn pilot_page(
     site: &dyn SiteFiles,
     policy: &str,
@@ -411,40 +409,63 @@ fn pilot_page(
     if page.contains("<script>") || page.contains("<style>") || !page.contains("<body>") {
         return Err("the site's index.html has inline script or style, or no <body>: it cannot run under the page's policy".into());
     }
-    let mut page = with_policy(&page, policy).replacen("<body>", &format!("<body{body_data}>"), 1);
-    if let Some(s) = screen {
-        const WIDGET: &str = "<div id=\"widget\"></div>";
-        if !page.contains(WIDGET) || !page.contains("</head>") {
-            return Err(format!(
-                "the site's index.html has no {WIDGET}: the study's first screen has no place"
-            ));
-        }
-        let css = if s.build == "full" {
-            "www/glossa.css".to_owned()
-        } else {
-            format!("www/pkg/{}/glossa.css", s.build)
-        };
-        let head = format!(
-            "<link rel=\"stylesheet\" href=\"{css}\">\n<script src=\"www/first-screen.js\"></script>\n<link rel=\"modulepreload\" href=\"www/pkg/{b}/glossa.js\">\n<link rel=\"preload\" href=\"www/pkg/{b}/glossa_bg.wasm\" as=\"fetch\" crossorigin>\n</head>",
-            b = s.build
-        );
-        page = page.replacen("</head>", &head, 1).replacen(
-            WIDGET,
-            &format!(
-                "<div id=\"widget\" data-glossa-item=\"{}\">{}</div>",
-                attr(&s.item),
-                s.html
-            ),
-            1,
-        );
-        for part in [
-            "<h1 id=\"title\"",
-            "<p id=\"intro\"",
-            "<nav",
-            "<section class=\"card\" aria-labelledby=\"log-title\"",
-        ] {
-            page = page.replacen(part, &format!("{part} hidden"), 1);
-        }
+    let page = with_policy(&page, policy).replacen("<body>", &format!("<body{body_data}>"), 1);
+    match screen {
+        Some(s) => with_first_screen(&page, s),
+        None => Ok(page),
+    }
+}
+
+/// The pilot runner's page (`index.html`) carrying the study's first screen, when every
+/// participant sees the same one (`glossa serve` serves it so).
+pub fn pilot_with_first_screen(
+    page: &str,
+    study: &[StudyFile],
+    items: &[Item],
+    prerender: Prerender,
+) -> Result<String, String> {
+    match first_screen(study, items, Some(prerender)) {
+        Some(s) => with_first_screen(page, &s),
+        None => Ok(page.to_owned()),
+    }
+}
+
+/// The page with the first screen in the widget's place, laid out as participants see it (the
+/// demo's parts hidden until the runner finds no participant), with the stylesheet it needs,
+/// the script that keeps early taps (`www/first-screen.js`), and the build's code asked for at
+/// once.
+fn with_first_screen(page: &str, s: &FirstScreen) -> Result<String, String> {
+    const WIDGET: &str = "<div id=\"widget\"></div>";
+    if !page.contains(WIDGET) || !page.contains("</head>") {
+        return Err(format!(
+            "the site's index.html has no {WIDGET}: the study's first screen has no place"
+        ));
+    }
+    let css = if s.build == "full" {
+        "www/glossa.css".to_owned()
+    } else {
+        format!("www/pkg/{}/glossa.css", s.build)
+    };
+    let head = format!(
+        "<link rel=\"stylesheet\" href=\"{css}\">\n<script src=\"www/first-screen.js\"></script>\n<link rel=\"modulepreload\" href=\"www/pkg/{b}/glossa.js\">\n<link rel=\"preload\" href=\"www/pkg/{b}/glossa_bg.wasm\" as=\"fetch\" crossorigin>\n</head>",
+        b = s.build
+    );
+    let mut page = page.replacen("</head>", &head, 1).replacen(
+        WIDGET,
+        &format!(
+            "<div id=\"widget\" data-glossa-item=\"{}\">{}</div>",
+            attr(&s.item),
+            s.html
+        ),
+        1,
+    );
+    for part in [
+        "<h1 id=\"title\"",
+        "<p id=\"intro\"",
+        "<nav",
+        "<section class=\"card\" aria-labelledby=\"log-title\"",
+    ] {
+        page = page.replacen(part, &format!("{part} hidden"), 1);
     }
     Ok(page)
 }

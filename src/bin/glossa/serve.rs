@@ -50,14 +50,14 @@ const ALL_CLIENTS: usize = 512;
 
 /// What the server serves and where results go.
 struct Site {
-    /// The Glossa site (index.html, www/).
-    root: PathBuf,
     /// Its `www/` (what the pilot page loads).
     www: PathBuf,
     /// The study folder's files that are served under `/study/` (spec, items, plan).
     shown: Vec<PathBuf>,
     /// The pilot's address on this server (`/` redirects there).
     start: String,
+    /// The pilot page (`/index.html`): the site's, carrying the study's first screen.
+    page: Vec<u8>,
     /// The results file.
     collect: Option<Mutex<Collector>>,
     /// The token a post must carry (`x-glossa-token`), in the pilot's address.
@@ -125,6 +125,34 @@ fn start_of(study: &Path) -> Result<(String, Vec<PathBuf>), String> {
     Ok((start, shown))
 }
 
+/// The site's pilot page with the study's first screen in it (the page as it is when the
+/// study does not load or its participants see different first screens: the pilot then says
+/// what is wrong, or shows each their own).
+fn pilot_page(root: &Path, study: &Path) -> Result<String, String> {
+    let index = root.join("index.html");
+    let page = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
+    let Ok((spec, items, plan)) = crate::files::study_files(study) else {
+        return Ok(page);
+    };
+    let mut files = Vec::new();
+    for p in [Some(spec), Some(items), plan].into_iter().flatten() {
+        let Ok(text) = std::fs::read_to_string(&p) else {
+            return Ok(page);
+        };
+        let name = p.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        files.push(glossa::study::site::StudyFile { name, text });
+    }
+    let Ok(items) = glossa::item::parse_items(&files[1].text) else {
+        return Ok(page);
+    };
+    glossa::study::site::pilot_with_first_screen(
+        &page,
+        &files,
+        &items,
+        glossa::ui::prerender::first_screen,
+    )
+}
+
 /// The spec and items a result must belong to.
 fn study_of(study: &Path) -> Result<Study, String> {
     let (spec, items, _) = crate::files::study_files(study)?;
@@ -185,6 +213,10 @@ pub fn serve(
         Ok(s) => s,
         Err(e) => return fail(format!("{study}: {e}")),
     };
+    let page = match pilot_page(&root, &study_dir) {
+        Ok(p) => p.into_bytes(),
+        Err(e) => return fail(e),
+    };
     let token = new_token();
     let collected = match collect {
         None => None,
@@ -221,10 +253,10 @@ pub fn serve(
     };
     let bound = listener.local_addr().ok();
     let site = Arc::new(Site {
-        root,
         www,
         shown,
         start,
+        page,
         collect: collected,
         token,
         names: Names {
@@ -372,7 +404,7 @@ async fn handle(site: &Site, request: Request<Incoming>) -> Response<Full<Bytes>
             } else if let Some(rest) = path.strip_prefix("/www/") {
                 inside(&site.www, rest)
             } else if path == "/index.html" {
-                inside(&site.root, "index.html")
+                return respond(200, "text/html; charset=utf-8", site.page.clone(), &[]);
             } else {
                 None
             };
