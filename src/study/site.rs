@@ -268,7 +268,16 @@ pub fn plan(
             }
             ("index.html", jspsych_page(&js.script, &policy, &body_data))
         }
-        HostKind::Jatos => ("index.html", jatos_page(&policy)),
+        HostKind::Jatos => {
+            let page = jatos_page(&policy);
+            match first_screen(study, items, o.prerender) {
+                Some(s) => (
+                    "index.html",
+                    with_first_screen(&page, &s, "<div id=\"task\"></div>")?,
+                ),
+                None => ("index.html", page),
+            }
+        }
         HostKind::Mturk => ("index.html", mturk_page(site, &policy, &body_data)?),
         HostKind::Qualtrics => (
             "survey.qsf",
@@ -411,7 +420,7 @@ fn pilot_page(
     }
     let page = with_policy(&page, policy).replacen("<body>", &format!("<body{body_data}>"), 1);
     match screen {
-        Some(s) => with_first_screen(&page, s),
+        Some(s) => pilot_first_screen(&page, s),
         None => Ok(page),
     }
 }
@@ -425,20 +434,19 @@ pub fn pilot_with_first_screen(
     prerender: Prerender,
 ) -> Result<String, String> {
     match first_screen(study, items, Some(prerender)) {
-        Some(s) => with_first_screen(page, &s),
+        Some(s) => pilot_first_screen(page, &s),
         None => Ok(page.to_owned()),
     }
 }
 
-/// The page with the first screen in the widget's place, laid out as participants see it (the
-/// demo's parts hidden until the runner finds no participant), with the stylesheet it needs,
-/// the script that keeps early taps (`www/first-screen.js`), and the build's code asked for at
-/// once.
-fn with_first_screen(page: &str, s: &FirstScreen) -> Result<String, String> {
-    const WIDGET: &str = "<div id=\"widget\"></div>";
-    if !page.contains(WIDGET) || !page.contains("</head>") {
+/// The page with the first screen in `place` (the empty element the host script mounts into,
+/// as the page writes it: `<div id="widget"></div>`), with the stylesheet it needs, the script
+/// that keeps early taps (`www/first-screen.js`), and the build's code asked for at once.
+fn with_first_screen(page: &str, s: &FirstScreen, place: &str) -> Result<String, String> {
+    let open = place.strip_suffix("></div>").unwrap_or(place);
+    if !page.contains(place) || !page.contains("</head>") {
         return Err(format!(
-            "the site's index.html has no {WIDGET}: the study's first screen has no place"
+            "the page has no {place}: the study's first screen has no place"
         ));
     }
     let css = if s.build == "full" {
@@ -450,15 +458,21 @@ fn with_first_screen(page: &str, s: &FirstScreen) -> Result<String, String> {
         "<link rel=\"stylesheet\" href=\"{css}\">\n<script src=\"www/first-screen.js\"></script>\n<link rel=\"modulepreload\" href=\"www/pkg/{b}/glossa.js\">\n<link rel=\"preload\" href=\"www/pkg/{b}/glossa_bg.wasm\" as=\"fetch\" crossorigin>\n</head>",
         b = s.build
     );
-    let mut page = page.replacen("</head>", &head, 1).replacen(
-        WIDGET,
+    Ok(page.replacen("</head>", &head, 1).replacen(
+        place,
         &format!(
-            "<div id=\"widget\" data-glossa-item=\"{}\">{}</div>",
+            "{open} data-glossa-item=\"{}\">{}</div>",
             attr(&s.item),
             s.html
         ),
         1,
-    );
+    ))
+}
+
+/// The pilot page with its first screen, laid out as participants see it: the demo's parts
+/// hidden until the runner finds no participant.
+fn pilot_first_screen(page: &str, s: &FirstScreen) -> Result<String, String> {
+    let mut page = with_first_screen(page, s, "<div id=\"widget\"></div>")?;
     for part in [
         "<h1 id=\"title\"",
         "<p id=\"intro\"",

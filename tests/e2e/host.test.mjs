@@ -78,6 +78,8 @@ test('the pilot folder runs under its policy: two results posted once, the compl
   const failed = [];
   page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
   await page.goto(`${site.url}index.html?PROLIFIC_PID=h1&STUDY_ID=s&SESSION_ID=x`);
+  // The first item's screen is in the page itself (and taken over by the widget).
+  assert.match(await (await fetch(`${site.url}index.html`)).text(), /<div id="widget" data-glossa-item="it-001"><div lang="it"/);
   await answer(page, 'Totalmente sbagliato');
   await page.getByRole('button', { name: 'Elemento successivo →' }).click();
   await answer(page, 'Totalmente corretto');
@@ -192,6 +194,9 @@ test('the JATOS archive unpacks as JATOS reads it, and its component runs the st
     complete: 'https://app.prolific.example/done?cc=C0DE', complete_attention: 'https://app.prolific.example/done?cc=ATTN',
     complete_error: 'https://app.prolific.example/done?cc=BACK', items: 'study/items.json', spec: 'study/spec.json',
   });
+  // The component page carries the first item's screen (taken over by the widget).
+  const component = await read(join(assets, jas.data.componentList[0].htmlFilePath), 'utf8');
+  assert.match(component, /<div id="task" data-glossa-item="it-001"><div lang="it"/);
   // JATOS serves the assets and its jatos.js beside the component page: here, a stand-in.
   const { server, url } = await startServer(assets, 0);
   const { context, page } = await strictPage();

@@ -59,7 +59,11 @@ export function runJatos(el) {
       const done = new Set(session.glossa?.done ?? []);
       // The attention items missed, kept in the session with the progress (a reload keeps them).
       const missed = new Set(session.glossa?.missed ?? []);
+      // Where this page's address is (first-screen.js: a participant back at a later item
+      // does not see the first item's pre-rendered screen).
+      const at = (id) => { try { localStorage.setItem(`glossa:first-screen:${location.pathname}${location.search}`, id); } catch { /* no storage */ } };
       const finish = async () => {
+        at('');
         el.progress.textContent = say('allDone', { total: items.length });
         el.task.replaceChildren();
         const link = missed.size && cfg.complete_attention ? cfg.complete_attention : cfg.complete;
@@ -69,6 +73,7 @@ export function runJatos(el) {
       const show = async () => {
         const i = items.findIndex((it) => !done.has(it.id));
         if (i < 0) return finish();
+        at(items[i].id);
         el.progress.textContent = say('itemOf', { n: done.size + 1, total: items.length });
         const handle = await mount(el.task, { spec, item: items[i], options: { ids, seed: Object.values(ids).join('&') } });
         el.task.addEventListener('glossa:submit', async (e) => {

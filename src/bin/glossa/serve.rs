@@ -139,7 +139,11 @@ fn pilot_page(root: &Path, study: &Path) -> Result<String, String> {
         let Ok(text) = std::fs::read_to_string(&p) else {
             return Ok(page);
         };
-        let name = p.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let name = p
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         files.push(glossa::study::site::StudyFile { name, text });
     }
     let Ok(items) = glossa::item::parse_items(&files[1].text) else {
