@@ -104,6 +104,60 @@ for (let i = 0; i < RUNS; i++) {
 const plain = median(rows[0].times);
 const plainWarm = median(warm[0].times);
 
+/**
+ * One cold visit to a page, timed (ms from navigation): the first screen (the fifth option on
+ * screen beside an enabled radio), interactive (the page's code answers: a Glossa page once its
+ * widget is mounted — for a page with a pre-rendered screen, once the widget has taken it over;
+ * a plain or jsPsych page at its first screen), and click → result (the fifth option chosen,
+ * then Submit: from the click on Submit until the host has the result).
+ */
+async function visit(path, { interactive, submit }) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  await context.addInitScript(`(() => {
+    const ready = ${fifthOption};
+    const interactive = ${interactive};
+    const check = () => {
+      if (window.__first === undefined && ready()) window.__first = performance.now();
+      if (window.__interactive === undefined && ready() && interactive()) window.__interactive = performance.now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    addEventListener('DOMContentLoaded', check);
+    const poll = () => { check(); if (window.__interactive === undefined) requestAnimationFrame(poll); };
+    requestAnimationFrame(poll);
+    // The host has the result: the page sets window.result, or a Glossa widget submits.
+    let result;
+    Object.defineProperty(window, 'result', { configurable: true, get: () => result, set: (v) => { result = v; window.__result ??= performance.now(); } });
+    addEventListener('glossa:submit', () => { window.__result ??= performance.now(); }, true);
+    addEventListener('click', () => { window.__clicked = performance.now(); }, true);
+  })();`);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(new URL(path, url).href);
+  await page.waitForFunction(() => window.__interactive !== undefined, null, { timeout: 60000 });
+  await page.getByRole('radio', { name: /Risposta non fornita/ }).first().check({ force: true });
+  await page.getByRole('button', { name: submit, exact: true }).click();
+  await page.waitForFunction(() => window.__result !== undefined, null, { timeout: 60000 });
+  const t = await page.evaluate(() => ({ first: window.__first, interactive: window.__interactive, click: window.__result - window.__clicked }));
+  await context.close();
+  return t;
+}
+const mounted = `() => !!document.querySelector('.glossa') && !document.querySelector('[data-glossa-item]') && !!(window.glossaHandle ?? true)`;
+const VISITS = [
+  ['plain HTML+JS', 'bench/pages/plain.html', { interactive: '() => true', submit: 'Invia' }],
+  ['Glossa, `mount()`', 'bench/pages/glossa.html', { interactive: mounted, submit: 'Invia' }],
+  ['jsPsych', 'bench/pages/jspsych.html', { interactive: '() => true', submit: 'Continue' }],
+  ['Glossa, `glossa host pilot` page', `${site}/index.html?PROLIFIC_PID=bench`, { interactive: `() => !document.querySelector('[data-glossa-item]') && !!window.glossaHandle`, submit: 'Invia' }],
+];
+const visits = VISITS.map(([name]) => ({ name, first: [], interactive: [], click: [] }));
+for (let i = 0; i < RUNS; i++) {
+  for (const [k, [, path, how]] of VISITS.entries()) {
+    const t = await visit(path, how);
+    for (const key of ['first', 'interactive', 'click']) visits[k][key].push(t[key]);
+  }
+}
+
 const families = [];
 for (const [example, ready] of [
   ['it-implicit', `() => !!document.querySelector('.glossa-submit')`],
@@ -140,6 +194,14 @@ console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [k, r] of rows.entries()) {
   const w = warm[k].times;
   console.log(`| ${r.name} | ${median(r.times).toFixed(0)} | ${p95(r.times).toFixed(0)} | ${(median(r.times) / plain).toFixed(2)} | ${median(w).toFixed(0)} | ${p95(w).toFixed(0)} | ${(median(w) / plainWarm).toFixed(2)} |`);
+}
+console.log('');
+console.log('| Italian 5-label item, cold, one run each in turn | first screen median ms | × plain | interactive median ms | × plain | click Submit → host has the result, median ms |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+const [floorFirst, floorInteractive] = [median(visits[0].first), median(visits[0].interactive)];
+for (const v of visits) {
+  const [f, n] = [median(v.first), median(v.interactive)];
+  console.log(`| ${v.name} | ${f.toFixed(0)} | ${(f / floorFirst).toFixed(2)} | ${n.toFixed(0)} | ${(n / floorInteractive).toFixed(2)} | ${median(v.click).toFixed(1)} |`);
 }
 console.log('');
 console.log('| Glossa family (demo page) | first render median ms | p95 ms |');

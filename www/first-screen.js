@@ -1,18 +1,22 @@
 // The pre-rendered first screen of a page `glossa host` writes (`<div data-glossa-item=ID>`
-// holding the item's screen as HTML): loaded in the page's head, before the screen (fetched
-// beside the stylesheet, which holds the first paint back anyway). It keeps what the participant does on the screen before the widget has
-// taken it over — every click and key, in order — in `window.glossaEarly`, for `glossa.js` to
-// do again on the widget (`mount()`): nothing done early is lost. Choices and typed text live in
-// the page's own form fields meanwhile. A participant coming back to a later item (the pilot
-// runner keeps where they are) does not see the first item's screen: it is taken away.
+// holding the item's screen as HTML, rendered by the widget's own components). Loaded in the
+// page's head, before the screen (fetched beside the stylesheet, which holds the first paint
+// back anyway), and only by such pages: the widget's other pages never download it.
+//
+// Until the widget takes the screen over, the participant's choices and typed text live in the
+// page's own form fields, and this script keeps every click and key, in order, in
+// `window.glossaEarly`; `glossa.js`'s `mount()` then calls `glossaTakeOver` (below), which does
+// them again on the widget: nothing done early is lost.
 (() => {
   const log = (window.glossaEarly ??= []);
   const root = (node) => node?.closest?.('[data-glossa-item]') ?? null;
-  /** Child indices from the screen's element down to `node`. */
-  const path = (top, node) => {
+  /** Element indices from `top` down to `node` (null when it is not inside). Elements only:
+   *  the page's parser may join text nodes the widget keeps apart. */
+  const pathOf = (top, node) => {
     const steps = [];
-    for (let n = node; n && n !== top; n = n.parentNode) steps.unshift(Array.prototype.indexOf.call(n.parentNode.children, n));
-    return steps;
+    let n = node;
+    for (; n && n !== top; n = n.parentNode) steps.unshift(Array.prototype.indexOf.call(n.parentNode?.children ?? [], n));
+    return n === top ? steps : null;
   };
   const TEXT = /^(text|search|email|url|tel|number|password|date|time|datetime-local|month|week)$/;
   /** Whether the browser itself acts on this key here (typing, ticking, pressing): then the
@@ -29,25 +33,92 @@
     if (!top || !e.isTrusted) return;
     // A click on a label's text is followed by the browser's click on its field: that one is kept.
     if (e.target.closest('label') && !e.target.matches('input, select, textarea, button')) return;
-    log.push({ type: 'click', path: path(top, e.target) });
+    log.push({ type: 'click', path: pathOf(top, e.target) });
   }, true);
   // The screen's form is the widget's: it is never sent by the browser itself.
   addEventListener('submit', (e) => { if (root(e.target)) e.preventDefault(); }, true);
   addEventListener('keydown', (e) => {
-    const top = root(e.target) ?? (e.target === document.body ? document.querySelector('[data-glossa-item]') : null);
+    const onBody = e.target === document.body;
+    const top = root(e.target) ?? (onBody ? document.querySelector('[data-glossa-item]') : null);
     if (!top || !e.isTrusted || native(e)) return;
     const { key, code, ctrlKey, shiftKey, altKey, metaKey } = e;
-    log.push({ type: 'keydown', path: path(top, e.target === document.body ? top : e.target), init: { key, code, ctrlKey, shiftKey, altKey, metaKey } });
+    log.push({ type: 'keydown', path: pathOf(top, onBody ? top : e.target), init: { key, code, ctrlKey, shiftKey, altKey, metaKey } });
   }, true);
 
-  // The pilot runner notes the item it shows (`glossa:first-screen:` + the page's address).
+  /** An item's id (object or JSON), else null. */
+  const itemId = (item) => {
+    let i = item;
+    if (typeof i === 'string') {
+      try { i = JSON.parse(i); } catch { return null; }
+    }
+    return i !== null && typeof i === 'object' && typeof i.id === 'string' ? i.id : null;
+  };
+
+  /**
+   * Called by `mount()` just before the widget renders into `element`: when `element` holds the
+   * pre-rendered screen of `item`, reads what the participant did on it and returns a function
+   * that does it again on the widget once it is rendered in the same place — the clicks and
+   * keys in order, then the text typed, then the focus — before the browser paints, so nothing
+   * moves and nothing done early is lost. `null` (the screen is simply replaced) for another
+   * item, a locked, host-submitted or resumed mount (the screen was rendered for an annotator
+   * who answers and submits on it from the start), or an element without a screen.
+   */
+  window.glossaTakeOver = (element, item, options) => {
+    if (!element.hasAttribute('data-glossa-item')) return null;
+    let o = options;
+    if (typeof o === 'string') {
+      try { o = JSON.parse(o); } catch { o = null; }
+    }
+    o = typeof o === 'object' && o !== null ? o : {};
+    const id = itemId(item);
+    const mine = id !== null && element.dataset.glossaItem === id && !o.readonly && !o.hideSubmit && o.resume == null;
+    delete element.dataset.glossaItem;
+    const done = log.splice(0);
+    if (!mine) return null;
+    const typed = [...element.querySelectorAll('input, textarea, select')]
+      .filter((f) => !['radio', 'checkbox'].includes(f.type) && f.value !== (f.tagName === 'SELECT' ? [...f.options].find((x) => x.defaultSelected)?.value ?? f.options[0]?.value : f.defaultValue))
+      .map((f) => ({ path: pathOf(element, f), value: f.value }));
+    const focused = element.contains(document.activeElement) ? pathOf(element, document.activeElement) : null;
+    const replay = (widget) => {
+      const at = (steps) => steps?.reduce((n, i) => n?.children[i], widget) ?? null;
+      for (const e of done) {
+        const node = at(e.path);
+        if (!node) continue;
+        if (e.type === 'click') node.click?.();
+        else node.dispatchEvent(new KeyboardEvent('keydown', { ...e.init, bubbles: true, cancelable: true }));
+      }
+      for (const t of typed) {
+        const node = at(t.path);
+        if (!node) continue;
+        node.value = t.value;
+        node.dispatchEvent(new Event('input', { bubbles: true }));
+        node.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      at(focused)?.focus?.({ preventScroll: true });
+    };
+    // Done once `mount()`'s caller has its handle (a Submit done again reaches a host that can
+    // confirm it): a few turns of the microtask queue later, still before any paint.
+    return (widget) => {
+      let turns = Promise.resolve();
+      for (let i = 0; i < 8; i += 1) turns = turns.then();
+      turns.then(() => replay(widget));
+    };
+  };
+
+  // The screen is taken away when it is not the one this participant is shown: the pilot runner
+  // and the JATOS component note the item they show (`glossa:first-screen:` + the page's
+  // address); a study link may start at another item (`item=`: a number or an id).
   const check = () => {
     const screen = document.querySelector('[data-glossa-item]');
     if (!screen) return;
     let at = null;
     try { at = localStorage.getItem(`glossa:first-screen:${location.pathname}${location.search}`); } catch { /* no storage */ }
-    const start = new URLSearchParams(location.search).get('item');
-    if (at !== null ? at !== screen.dataset.glossaItem : start !== null && start !== '1') {
+    const query = new URLSearchParams(location.search);
+    const start = query.get('item');
+    const id = screen.dataset.glossaItem;
+    // An MTurk HIT previewed before it is accepted shows the item locked: not this screen.
+    const preview = query.get('assignmentId') === 'ASSIGNMENT_ID_NOT_AVAILABLE';
+    if (preview || (at !== null ? at !== id : start !== null && start !== '1' && start !== id)) {
       screen.replaceChildren();
       delete screen.dataset.glossaItem;
     }

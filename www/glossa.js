@@ -248,59 +248,6 @@ function rendered(element) {
   });
 }
 
-/**
- * Takes over a pre-rendered first screen (`<div data-glossa-item=ID>`, written by `glossa host`;
- * see first-screen.js) when `item` is its item: what the participant did on it before the
- * widget loaded is read now, and the returned function does it again on the widget once it is
- * rendered in the same place — the clicks and keys in order, then the text typed, then the
- * focus — before the browser paints, so nothing moves and nothing done early is lost.
- * `null` (and the screen is simply replaced) for another item or a page without one.
- */
-function takeOver(element, item) {
-  const id = readItemId(item);
-  if (!element.hasAttribute('data-glossa-item')) return null;
-  const mine = id !== null && element.dataset.glossaItem === id;
-  delete element.dataset.glossaItem;
-  const log = (globalThis.glossaEarly ?? []).splice(0);
-  if (!mine) return null;
-  const path = (node) => {
-    const steps = [];
-    let n = node;
-    for (; n && n !== element; n = n.parentNode) steps.unshift(Array.prototype.indexOf.call(n.parentNode.children, n));
-    return n === element ? steps : null;
-  };
-  const typed = [...element.querySelectorAll('input, textarea, select')]
-    .filter((f) => !['radio', 'checkbox'].includes(f.type) && f.value !== (f.tagName === 'SELECT' ? [...f.options].find((o) => o.defaultSelected)?.value ?? f.options[0]?.value : f.defaultValue))
-    .map((f) => ({ path: path(f), value: f.value }));
-  const focused = element.contains(document.activeElement) ? path(document.activeElement) : null;
-  return (root) => {
-    const at = (steps) => steps?.reduce((n, i) => n?.children[i], root) ?? null;
-    for (const e of log) {
-      const node = at(e.path);
-      if (!node) continue;
-      if (e.type === 'click') node.click?.();
-      else node.dispatchEvent(new KeyboardEvent('keydown', { ...e.init, bubbles: true, cancelable: true }));
-    }
-    for (const t of typed) {
-      const node = at(t.path);
-      if (!node) continue;
-      node.value = t.value;
-      node.dispatchEvent(new Event('input', { bubbles: true }));
-      node.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    at(focused)?.focus?.({ preventScroll: true });
-  };
-}
-
-/** An item's id (object or JSON), else null. */
-function readItemId(item) {
-  let i = item;
-  if (typeof i === 'string') {
-    try { i = JSON.parse(i); } catch { return null; }
-  }
-  return i !== null && typeof i === 'object' && typeof i.id === 'string' ? i.id : null;
-}
-
 /** `glossa:error`'s one shape (GlossaError in glossa.d.ts) for what fails before the wasm runs. */
 export function loadError(message, path = '') {
   return { valid: false, kind: 'load', stage: 'load', message, problems: [{ path, code: 'load_failed', severity: 'error', message }] };
@@ -329,16 +276,11 @@ export async function mount(element, { spec, item, options, build } = {}) {
   const s = readSpec(spec);
   const named = BUILDS.find((b) => b.name === build)?.name;
   const { mountWidget, clearDraft } = await loadWithStrings(named ?? buildOf(s), s);
-  const early = takeOver(element, item);
+  // A screen pre-rendered by `glossa host` is taken over (first-screen.js, loaded by such pages).
+  const early = globalThis.glossaTakeOver?.(element, item, options);
   let handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'));
   await rendered(element);
-  // The early taps are done once the caller has its handle (a replayed Submit reaches a host
-  // that can confirm it): a few turns of the microtask queue later, still before any paint.
-  if (early) {
-    let turns = Promise.resolve();
-    for (let i = 0; i < 8; i += 1) turns = turns.then();
-    turns.then(() => early(element));
-  }
+  early?.(element);
   let draftKey = null;
   const api = {
     validate: () => (handle ? handle.validate() : DESTROYED),

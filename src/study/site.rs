@@ -291,10 +291,25 @@ pub fn plan(
             )?,
         ),
     };
-    files.push((at(page_name), Content::Text(page_text)));
     if kind == HostKind::Mturk {
-        files.extend(mturk_questions(items, o.url.as_deref()));
+        // Each item whose screen every worker sees alike has a page of its own carrying it.
+        let spec_text = study.iter().find(|f| f.name.starts_with("spec"));
+        let mut hits = Vec::new();
+        if let (Some(prerender), Some(spec_text)) = (o.prerender, spec_text) {
+            for item in items {
+                if let Some(screen) = screen_of(&spec_text.text, item, prerender) {
+                    hits.push((item.id.clone(), hit_page(&page_text, &screen)?));
+                }
+            }
+        }
+        files.extend(mturk_questions(items, o.url.as_deref(), |id| {
+            hits.iter().any(|(h, _)| h == id)
+        }));
+        for (id, page) in hits {
+            files.push((format!("hit/{}.html", file_name(&id)), Content::Text(page)));
+        }
     }
+    files.push((at(page_name), Content::Text(page_text)));
     let jatos = (kind == HostKind::Jatos).then(|| {
         // The component's configuration: where the study's files are, and where to end.
         let mut config = serde_json::Map::new();
@@ -394,11 +409,16 @@ fn first_screen(
         }
         None => items.first()?,
     };
-    let item_json = serde_json::to_string(first).ok()?;
-    let html = prerender(&spec.text, &item_json)?;
-    let spec_value: serde_json::Value = serde_json::from_str(&spec.text).ok()?;
+    screen_of(&spec.text, first, prerender)
+}
+
+/// An item's screen under the spec (`None` when participants see different ones).
+fn screen_of(spec: &str, item: &Item, prerender: Prerender) -> Option<FirstScreen> {
+    let item_json = serde_json::to_string(item).ok()?;
+    let html = prerender(spec, &item_json)?;
+    let spec_value: serde_json::Value = serde_json::from_str(spec).ok()?;
     Some(FirstScreen {
-        item: first.id.clone(),
+        item: item.id.clone(),
         html,
         build: crate::kinds::catalog::build_for(&spec_value),
     })
@@ -496,9 +516,41 @@ fn mturk_page(site: &dyn SiteFiles, policy: &str, body_data: &str) -> Result<Str
         .replacen("<body>", &format!("<body{body_data}>"), 1))
 }
 
-/// One ExternalQuestion per item (`mturk/<item>.xml`), pointing at `index.html?item=<id>` under
-/// `url` (a placeholder address without it).
-fn mturk_questions(items: &[Item], url: Option<&str>) -> Vec<(String, Content)> {
+/// An MTurk HIT's page for one item (`hit/<item>.html`): the folder's page with the item's
+/// screen in it, its addresses one folder up.
+fn hit_page(page: &str, screen: &FirstScreen) -> Result<String, String> {
+    let mut out = with_first_screen(page, screen, "<div id=\"task\"></div>")?;
+    for (from, to) in [
+        ("href=\"www/", "href=\"../www/"),
+        ("src=\"www/", "src=\"../www/"),
+        ("=\"study/", "=\"../study/"),
+    ] {
+        out = out.replace(from, to);
+    }
+    Ok(out)
+}
+
+/// An item id as a file name: letters, digits, `-`, `_` and `.`; anything else `_`.
+fn file_name(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// One ExternalQuestion per item (`mturk/<item>.xml`), pointing at the item's own page
+/// (`hit/<item>.html?item=<id>`, carrying its screen) when it has one, else at
+/// `index.html?item=<id>`, under `url` (a placeholder address without it).
+fn mturk_questions(
+    items: &[Item],
+    url: Option<&str>,
+    has_page: impl Fn(&str) -> bool,
+) -> Vec<(String, Content)> {
     let base = url.map_or_else(
         || "https://YOUR.HOST/PATH/".to_owned(),
         |u| format!("{}/", u.trim_end_matches('/')),
@@ -516,20 +568,15 @@ fn mturk_questions(items: &[Item], url: Option<&str>) -> Vec<(String, Content)> 
                     _ => format!("%{b:02X}"),
                 })
                 .collect();
-            let file: String = item
-                .id
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect();
+            let file = file_name(&item.id);
+            let page = if has_page(&item.id) {
+                format!("hit/{file}.html")
+            } else {
+                "index.html".to_owned()
+            };
             let xml = format!(
                 "<ExternalQuestion xmlns=\"http://mechanicalturk.amazonaws.com/AWSMechanicalTurkDataSchemas/2006-07-14/ExternalQuestion.xsd\">\n  <ExternalURL>{}</ExternalURL>\n  <FrameHeight>0</FrameHeight>\n</ExternalQuestion>\n",
-                attr(&format!("{base}index.html?item={query}"))
+                attr(&format!("{base}{page}?item={query}"))
             );
             (format!("mturk/{file}.xml"), Content::Text(xml))
         })

@@ -216,12 +216,14 @@ test('the JATOS archive unpacks as JATOS reads it, and its component runs the st
   await new Promise((ok) => server.close(ok));
 });
 
-test('the MTurk folder: a HIT on index.html?item= posts the assignment and its result under the policy', async () => {
+test('the MTurk folder: a HIT on its item\'s page posts the assignment and its result under the policy, and a preview is locked', async () => {
   const out = join(await mkdtemp(join(tmpdir(), 'glossa-mturk-')), 'upload');
   execFileSync(CLI, ['host', 'mturk', study, '--out', out, '--url', 'https://example.org/study'], { cwd: ROOT, stdio: 'pipe' });
   const { readFile: read } = await import('node:fs/promises');
   const xml = await read(join(out, 'mturk/it-002.xml'), 'utf8');
-  assert.match(xml, /<ExternalURL>https:\/\/example\.org\/study\/index\.html\?item=it-002<\/ExternalURL>/);
+  // Each item has a page of its own carrying its screen.
+  assert.match(xml, /<ExternalURL>https:\/\/example\.org\/study\/hit\/it-002\.html\?item=it-002<\/ExternalURL>/);
+  assert.match(await read(join(out, 'hit/it-002.html'), 'utf8'), /<div id="task" data-glossa-item="it-002"><div lang="it"/);
   const { server, url } = await startServer(out, 0);
   const { context, page } = await strictPage();
   let posted = null;
@@ -229,7 +231,7 @@ test('the MTurk folder: a HIT on index.html?item= posts the assignment and its r
     posted = new URLSearchParams(route.request().postData());
     await route.fulfill({ contentType: 'text/html', body: '<p>Thanks</p>' });
   });
-  await page.goto(`${url}index.html?item=it-002&assignmentId=A9&hitId=H1&workerId=W5&turkSubmitTo=${encodeURIComponent('https://workersandbox.mturk.com')}`);
+  await page.goto(`${url}hit/it-002.html?item=it-002&assignmentId=A9&hitId=H1&workerId=W5&turkSubmitTo=${encodeURIComponent('https://workersandbox.mturk.com')}`);
   const it = await new ItalianTask(page).ready();
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   await it.option('Totalmente corretto').check();
@@ -239,6 +241,13 @@ test('the MTurk folder: a HIT on index.html?item= posts the assignment and its r
   const result = JSON.parse(posted.get('glossaResult'));
   assert.equal(result.item_id, 'it-002');
   assert.deepEqual(result.ids, { assignmentId: 'A9', hitId: 'H1', workerId: 'W5' });
+  // A preview (before the worker accepts) shows the item locked, without a Submit button.
+  const preview = await context.newPage();
+  await preview.goto(`${url}hit/it-002.html?item=it-002&assignmentId=ASSIGNMENT_ID_NOT_AVAILABLE&hitId=H1`);
+  await preview.getByText('Accetta la HIT', { exact: false }).or(preview.locator('#preview-note:not([hidden])')).first().waitFor();
+  await new ItalianTask(preview).ready();
+  assert.equal(await new ItalianTask(preview).option('Totalmente corretto').isDisabled(), true);
+  assert.equal(await preview.getByRole('button', { name: 'Invia', exact: true }).count(), 0);
   await context.close();
   await new Promise((ok) => server.close(ok));
 });
