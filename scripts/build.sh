@@ -61,7 +61,7 @@ b = next(b for b in json.load(open("www/kinds.json"))["builds"] if b["name"] == 
 print(",".join(["strings-data"] + b["features"] + (["simulate"] if b["controls"] is None else [])))' "$1"
 }
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating full report studio)
+[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating full report prerender studio)
 for b in "${wanted[@]}"; do
   case "$b" in
     choice | number | grid | labels | rating)
@@ -72,6 +72,9 @@ for b in "${wanted[@]}"; do
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;
+    # The studio's renderer of first screens (the widget's components rendered to HTML, as
+    # `glossa host` does natively): loaded when the studio makes a folder, never by participants.
+    prerender) build www/prerender-pkg prerender prerender-web ;;
     # The studio's code editor (www/studio.html): CodeMirror 6 from npm (pinned in
     # scripts/studio), bundled by esbuild into www/vendor/, rebuilt when its sources change.
     studio)

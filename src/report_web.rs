@@ -208,7 +208,7 @@ pub fn make_plan(spec: &str, items: &str, gold: &str, plan: &str) -> Result<Stri
 /// The studio's host folder: `glossa host`'s plan (`study::site::plan`) made in the browser.
 /// Made from the page (`pilot`, `mturk`, `jatos`, `qualtrics`), the spec's text, the items
 /// (JSON list), the plan's text (empty: none), the options (`{"url", "datapipe", "post",
-/// "complete": [finished, attention, error]}`), the site's file list (`www/site-files.json`)
+/// "complete": [finished, attention, error], "screens": {item id: HTML}}`), the site's file list (`www/site-files.json`)
 /// and the two pages it adapts (`index.html`, `www/hosts/mturk.html`). The studio fetches each
 /// file [`SiteZip::needed`] names, hands it to [`SiteZip::add`], and [`SiteZip::finish`] zips the
 /// folder.
@@ -283,6 +283,8 @@ impl SiteZip {
             datapipe: Option<String>,
             post: Option<String>,
             complete: [Option<String>; 3],
+            /// The items' first screens by id (`www/prerender-pkg`'s `firstScreens`).
+            screens: std::collections::BTreeMap<String, String>,
         }
         let nonempty = |s: Option<String>| s.filter(|v| !v.trim().is_empty());
         let o: Options = serde_json::from_str(options).map_err(|e| format!("options: {e}"))?;
@@ -292,7 +294,7 @@ impl SiteZip {
             post: nonempty(o.post),
             complete: o.complete.map(nonempty),
             jspsych: None,
-            prerender: None,
+            screens: crate::study::site::Screens::Given(o.screens),
         };
         let items_text = crate::item::json_lines(&items_parsed);
         let mut study_files = vec![

@@ -77,15 +77,34 @@ pub struct SiteOptions {
     pub url: Option<String>,
     /// jsPsych (the jsPsych page).
     pub jspsych: Option<JsPsych>,
-    /// Renders a task's first screen as HTML from the spec's and an item's JSON (`None` when the
-    /// screen differs between participants): the pilot page then carries its first item's
-    /// screen, there before the wasm (`glossa host` gives `ui::prerender::first_screen`; the
-    /// studio's wasm has no renderer and gives none).
-    pub prerender: Option<Prerender>,
+    /// The items' first screens as HTML, for the pages to carry, there before the wasm.
+    pub screens: Screens,
 }
 
-/// See [`SiteOptions::prerender`].
-pub type Prerender = fn(spec_json: &str, item_json: &str) -> Option<String>;
+/// Where the first screens come from (see [`SiteOptions::screens`]).
+#[derive(Clone, Debug, Default)]
+pub enum Screens {
+    /// None: the pages show the widget once it has loaded.
+    #[default]
+    None,
+    /// Rendered from the spec's and an item's JSON (`None` when the screen differs between
+    /// participants): `glossa host` gives `ui::prerender::first_screen`.
+    Render(fn(spec_json: &str, item_json: &str) -> Option<String>),
+    /// Rendered already, by item id: the studio renders them with the same function in a wasm
+    /// of its own (`www/prerender-pkg/`).
+    Given(std::collections::BTreeMap<String, String>),
+}
+
+impl Screens {
+    /// An item's screen under the spec, if it has one.
+    fn of(&self, spec: &str, item: &Item) -> Option<String> {
+        match self {
+            Screens::None => None,
+            Screens::Render(render) => render(spec, &serde_json::to_string(item).ok()?),
+            Screens::Given(by_id) => by_id.get(&item.id).cloned(),
+        }
+    }
+}
 
 /// A first screen written into the page: its item's id, its HTML, the build that takes it over.
 struct FirstScreen {
@@ -255,7 +274,7 @@ pub fn plan(
     let policy = csp(&connect, forms);
     let (page_name, page_text) = match kind {
         HostKind::Pilot => {
-            let screen = first_screen(study, items, o.prerender);
+            let screen = first_screen(study, items, &o.screens);
             let page = pilot_page(site, &policy, &body_data, screen.as_ref())?;
             ("index.html", page)
         }
@@ -270,7 +289,7 @@ pub fn plan(
         }
         HostKind::Jatos => {
             let page = jatos_page(&policy);
-            match first_screen(study, items, o.prerender) {
+            match first_screen(study, items, &o.screens) {
                 Some(s) => (
                     "index.html",
                     with_first_screen(&page, &s, "<div id=\"task\"></div>")?,
@@ -295,9 +314,9 @@ pub fn plan(
         // Each item whose screen every worker sees alike has a page of its own carrying it.
         let spec_text = study.iter().find(|f| f.name.starts_with("spec"));
         let mut hits = Vec::new();
-        if let (Some(prerender), Some(spec_text)) = (o.prerender, spec_text) {
+        if let Some(spec_text) = spec_text {
             for item in items {
-                if let Some(screen) = screen_of(&spec_text.text, item, prerender) {
+                if let Some(screen) = screen_of(&spec_text.text, item, &o.screens) {
                     hits.push((item.id.clone(), hit_page(&page_text, &screen)?));
                 }
             }
@@ -386,12 +405,7 @@ fn with_policy(page: &str, policy: &str) -> String {
 
 /// The first screen the pilot page shows every participant: its first item's (the plan's, when
 /// every slot starts with the same item; none when they start with different ones).
-fn first_screen(
-    study: &[StudyFile],
-    items: &[Item],
-    prerender: Option<Prerender>,
-) -> Option<FirstScreen> {
-    let prerender = prerender?;
+fn first_screen(study: &[StudyFile], items: &[Item], screens: &Screens) -> Option<FirstScreen> {
     let spec = study.iter().find(|f| f.name.starts_with("spec"))?;
     let first = match study.iter().find(|f| f.name.starts_with("plan")) {
         Some(plan) => {
@@ -409,13 +423,12 @@ fn first_screen(
         }
         None => items.first()?,
     };
-    screen_of(&spec.text, first, prerender)
+    screen_of(&spec.text, first, screens)
 }
 
 /// An item's screen under the spec (`None` when participants see different ones).
-fn screen_of(spec: &str, item: &Item, prerender: Prerender) -> Option<FirstScreen> {
-    let item_json = serde_json::to_string(item).ok()?;
-    let html = prerender(spec, &item_json)?;
+fn screen_of(spec: &str, item: &Item, screens: &Screens) -> Option<FirstScreen> {
+    let html = screens.of(spec, item)?;
     let spec_value: serde_json::Value = serde_json::from_str(spec).ok()?;
     Some(FirstScreen {
         item: item.id.clone(),
@@ -451,9 +464,9 @@ pub fn pilot_with_first_screen(
     page: &str,
     study: &[StudyFile],
     items: &[Item],
-    prerender: Prerender,
+    screens: &Screens,
 ) -> Result<String, String> {
-    match first_screen(study, items, Some(prerender)) {
+    match first_screen(study, items, screens) {
         Some(s) => pilot_first_screen(page, &s),
         None => Ok(page.to_owned()),
     }

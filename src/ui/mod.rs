@@ -15,7 +15,7 @@ pub(crate) mod markdown_view;
 mod model;
 mod mr_block;
 pub(crate) mod output_cards;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "prerender-web"))]
 pub mod prerender;
 mod root;
 mod section_view;

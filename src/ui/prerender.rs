@@ -91,3 +91,19 @@ fn block_on<F: Future>(future: F) -> F::Output {
         }
     }
 }
+
+/// The studio's first screens (`www/prerender-pkg/`): for a spec and items (a JSON list), a
+/// JSON object of each item's screen by id, for the items that have one.
+#[cfg(feature = "prerender-web")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = firstScreens)]
+pub fn first_screens(spec_json: &str, items_json: &str) -> String {
+    let items: Vec<serde_json::Value> = serde_json::from_str(items_json).unwrap_or_default();
+    let screens: serde_json::Map<String, serde_json::Value> = items
+        .iter()
+        .filter_map(|item| {
+            let id = item.get("id")?.as_str()?.to_owned();
+            Some((id, first_screen(spec_json, &item.to_string())?.into()))
+        })
+        .collect();
+    serde_json::Value::Object(screens).to_string()
+}

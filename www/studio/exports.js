@@ -47,7 +47,12 @@ export function setupExports(cx) {
         : '';
       const text = (p) => fetch(new URL(p, root)).then((r) => (r.ok ? r.text() : ''));
       const [listing, index, mturk] = await Promise.all([text('www/site-files.json'), text('index.html'), text('www/hosts/mturk.html')]);
-      const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, null, null] };
+      // The items' first screens, rendered by the widget's own components as `glossa host`
+      // renders them (a wasm of its own, fetched the first time a folder is made).
+      const prerender = await import(new URL('www/prerender-pkg/prerender.js', root).href);
+      await prerender.default({ module_or_path: new URL('www/prerender-pkg/prerender_bg.wasm', root) });
+      const screens = JSON.parse(prerender.firstScreens(state.specText, items));
+      const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, null, null], screens };
       const site = new wasm.SiteZip(kind, state.specText, items, plan, JSON.stringify(options), listing || '[]', index, mturk);
       try {
         const needed = JSON.parse(site.needed());

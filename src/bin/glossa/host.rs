@@ -152,7 +152,7 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
         complete: o.complete.map(|c| c.map(str::to_owned)),
         url: o.url.map(str::to_owned),
         jspsych,
-        prerender: Some(glossa::ui::prerender::first_screen),
+        screens: glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen),
     };
     let site = DirSite(site_dir.clone());
     let plan = match site::plan(kind, &spec, &items, &study_texts, &site, &options) {

@@ -153,7 +153,7 @@ fn pilot_page(root: &Path, study: &Path) -> Result<String, String> {
         &page,
         &files,
         &items,
-        glossa::ui::prerender::first_screen,
+        &glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen),
     )
 }
 
