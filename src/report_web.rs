@@ -208,7 +208,7 @@ pub fn make_plan(spec: &str, items: &str, gold: &str, plan: &str) -> Result<Stri
 /// The studio's host folder: `glossa host`'s plan (`study::site::plan`) made in the browser.
 /// Made from the page (`pilot`, `mturk`, `jatos`, `qualtrics`), the spec's text, the items
 /// (JSON list), the plan's text (empty: none), the options (`{"url", "datapipe", "post",
-/// "complete": [finished, attention, error], "screens": {item id: HTML}}`), the site's file list (`www/site-files.json`)
+/// "complete": [finished, attention, error], "screens": {item id: {"html", "build"}}}`), the site's file list (`www/site-files.json`)
 /// and the two pages it adapts (`index.html`, `www/hosts/mturk.html`). The studio fetches each
 /// file [`SiteZip::needed`] names, hands it to [`SiteZip::add`], and [`SiteZip::finish`] zips the
 /// folder.
@@ -284,7 +284,7 @@ impl SiteZip {
             post: Option<String>,
             complete: [Option<String>; 3],
             /// The items' first screens by id (`www/prerender-pkg`'s `firstScreens`).
-            screens: std::collections::BTreeMap<String, String>,
+            screens: std::collections::BTreeMap<String, crate::mount::Rendered>,
         }
         let nonempty = |s: Option<String>| s.filter(|v| !v.trim().is_empty());
         let o: Options = serde_json::from_str(options).map_err(|e| format!("options: {e}"))?;

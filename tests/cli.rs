@@ -574,6 +574,7 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
             "index.html",
             "www/glossa.js",
             "www/glossa.css",
+            "www/first-screen.js",
             "www/hosts/pilot-main.js",
         ],
     );

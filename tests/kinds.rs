@@ -102,8 +102,8 @@ fn glossa_js_builds_are_the_catalogs() {
 }
 
 /// Each kind is a folder: its spec (`spec.rs`), its core (`mod.rs`; the compiler asks for each
-/// layer's trait) and its view (a file implementing `KindView`, compiled in the browser builds
-/// only).
+/// layer's trait) and its view (a file implementing `KindView`, compiled where the components
+/// are: `cfg(ui)`, see build.rs).
 #[test]
 fn every_kind_is_a_folder_with_its_spec_core_and_view() {
     let kinds = control_kinds();
@@ -121,8 +121,8 @@ fn every_kind_is_a_folder_with_its_spec_core_and_view() {
             .any(|t| t.contains("KindView for "));
         assert!(view, "src/kinds/{kind}/: no file implements KindView");
         assert!(
-            core.contains("#[cfg(feature = \"web\")]\nmod view;"),
-            "src/kinds/{kind}/mod.rs: its view is the browser builds' (#[cfg(feature = \"web\")])"
+            core.contains("#[cfg(ui)]\nmod view;"),
+            "src/kinds/{kind}/mod.rs: its view is compiled where the components are (#[cfg(ui)]: the browser builds, and the renderers of first screens)"
         );
     }
 }

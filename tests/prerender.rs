@@ -2,7 +2,12 @@
 //! That the browser's widget renders the same DOM from it is tested end to end
 //! (`tests/e2e/first-screen.test.mjs`).
 
-use glossa::ui::prerender::first_screen;
+use glossa::ui::prerender;
+
+/// The first screen's HTML.
+fn first_screen(spec: &str, item: &str) -> Option<String> {
+    prerender::first_screen(spec, item).map(|s| s.html)
+}
 use serde_json::Value;
 
 /// An example's spec and items (`www/examples/index.json` names their files).
@@ -107,4 +112,14 @@ fn a_spec_or_item_that_does_not_load_has_no_first_screen() {
     let (spec, items) = example("it-implicit");
     assert!(first_screen("{", &items[0].to_string()).is_none());
     assert!(first_screen(&spec, "{\"id\": \"x\"}").is_none());
+}
+
+#[test]
+fn the_screen_names_the_build_that_takes_it_over() {
+    let (spec, items) = example("it-implicit");
+    let screen = prerender::first_screen(&spec, &items[0].to_string()).unwrap();
+    assert_eq!(screen.build, "choice");
+    let (spec, items) = example("en-informativeness");
+    let screen = prerender::first_screen(&spec, &items[0].to_string()).unwrap();
+    assert_eq!(screen.build, "number");
 }

@@ -311,8 +311,8 @@ fn circles(arrows: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<Module>> {
 
 /// A module's layer: its top folder's, except in the kinds' folders, where each file is in the
 /// layer it works in — `kinds/mod.rs` is the declaration (it uses nothing), a kind's `spec.rs`
-/// is in the spec layer, its view files (compiled for the browser only: `#[cfg(feature =
-/// "web")]` in the kind's `mod.rs`) in the UI layer, the rest in the kinds layer.
+/// is in the spec layer, its view files (compiled where the components are: `#[cfg(ui)]` in the
+/// kind's `mod.rs`) in the UI layer, the rest in the kinds layer.
 fn layer(m: &Module) -> String {
     match m.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         [] => "lib".into(),
@@ -330,7 +330,7 @@ fn web_only(kind: &str) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     lines
         .windows(2)
-        .filter(|w| w[0].trim() == "#[cfg(feature = \"web\")]")
+        .filter(|w| w[0].trim() == "#[cfg(ui)]")
         .filter_map(|w| w[1].trim().strip_prefix("mod ")?.strip_suffix(';'))
         .map(str::to_owned)
         .collect()

@@ -86,7 +86,11 @@ macro_rules! kind_modules {
 }
 control_kinds!([kind_modules]);
 
-#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+#[cfg(any(
+    not(target_arch = "wasm32"),
+    feature = "report-web",
+    feature = "prerender-web"
+))]
 pub mod catalog;
 mod options;
 mod points;

@@ -70,6 +70,16 @@ pub enum Loaded {
     },
 }
 
+/// An item's first screen rendered to HTML (`ui::prerender`), for a page to carry before the
+/// wasm has loaded.
+#[derive(Clone, Debug, serde::Deserialize, serde::Serialize)]
+pub struct Rendered {
+    /// The HTML the widget's element holds.
+    pub html: String,
+    /// The participant build that takes it over (`www/pkg/<build>/`).
+    pub build: String,
+}
+
 /// The language of a spec's text, also when the spec does not load (for the error panel).
 fn sniff_lang(spec_json: &str) -> Lang {
     serde_json::from_str::<serde_json::Value>(spec_json)

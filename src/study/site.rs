@@ -5,6 +5,7 @@
 //! studio (in the researcher's wasm) fetches the site's files and zips them — the same plan.
 
 use crate::item::Item;
+use crate::mount::Rendered;
 use crate::spec::TaskSpec;
 
 /// The page that hosts the study.
@@ -89,15 +90,15 @@ pub enum Screens {
     None,
     /// Rendered from the spec's and an item's JSON (`None` when the screen differs between
     /// participants): `glossa host` gives `ui::prerender::first_screen`.
-    Render(fn(spec_json: &str, item_json: &str) -> Option<String>),
+    Render(fn(spec_json: &str, item_json: &str) -> Option<Rendered>),
     /// Rendered already, by item id: the studio renders them with the same function in a wasm
     /// of its own (`www/prerender-pkg/`).
-    Given(std::collections::BTreeMap<String, String>),
+    Given(std::collections::BTreeMap<String, Rendered>),
 }
 
 impl Screens {
     /// An item's screen under the spec, if it has one.
-    fn of(&self, spec: &str, item: &Item) -> Option<String> {
+    fn of(&self, spec: &str, item: &Item) -> Option<Rendered> {
         match self {
             Screens::None => None,
             Screens::Render(render) => render(spec, &serde_json::to_string(item).ok()?),
@@ -110,7 +111,7 @@ impl Screens {
 struct FirstScreen {
     item: String,
     html: String,
-    build: &'static str,
+    build: String,
 }
 
 /// The JATOS archive to make from the files under `assets/`.
@@ -215,7 +216,7 @@ pub fn plan(
     // The Glossa files the page loads: the module, its stylesheet, every build (the page loads
     // the one its spec needs), the UI strings, the host scripts; the report's wasm for training
     // mode. Not the examples, not the schemas, not the TypeScript declarations.
-    for f in ["www/glossa.js", "www/glossa.css", "www/first-screen.js"] {
+    for f in ["www/glossa.js", "www/glossa.css"] {
         files.push((at(f), Content::Site(f.to_owned())));
     }
     for d in ["www/pkg", "www/strings", "www/hosts", "www/report-pkg"] {
@@ -232,7 +233,7 @@ pub fn plan(
             Content::Text(f.text.clone()),
         ));
     }
-    let copied = files.len();
+    let mut copied = files.len();
     let named = |want: &str| {
         study
             .iter()
@@ -272,9 +273,12 @@ pub fn plan(
         _ => &[],
     };
     let policy = csp(&connect, forms);
+    // Whether a page carries a first screen (it then loads `www/first-screen.js`).
+    let mut with_screens = false;
     let (page_name, page_text) = match kind {
         HostKind::Pilot => {
             let screen = first_screen(study, items, &o.screens);
+            with_screens = screen.is_some();
             let page = pilot_page(site, &policy, &body_data, screen.as_ref())?;
             ("index.html", page)
         }
@@ -290,10 +294,11 @@ pub fn plan(
         HostKind::Jatos => {
             let page = jatos_page(&policy);
             match first_screen(study, items, &o.screens) {
-                Some(s) => (
-                    "index.html",
-                    with_first_screen(&page, &s, "<div id=\"task\"></div>")?,
-                ),
+                Some(s) => {
+                    with_screens = true;
+                    let page = with_first_screen(&page, &s, "<div id=\"task\"></div>")?;
+                    ("index.html", page)
+                }
                 None => ("index.html", page),
             }
         }
@@ -324,9 +329,18 @@ pub fn plan(
         files.extend(mturk_questions(items, o.url.as_deref(), |id| {
             hits.iter().any(|(h, _)| h == id)
         }));
+        with_screens = !hits.is_empty();
         for (id, page) in hits {
             files.push((format!("hit/{}.html", file_name(&id)), Content::Text(page)));
         }
+    }
+    if with_screens {
+        let script = "www/first-screen.js";
+        if !site.has(script) {
+            return Err(format!("{script} is missing: the pages' first screens need it (a site built by this version's scripts/build.sh has it)"));
+        }
+        files.push((at(script), Content::Site(script.to_owned())));
+        copied += 1;
     }
     files.push((at(page_name), Content::Text(page_text)));
     let jatos = (kind == HostKind::Jatos).then(|| {
@@ -428,12 +442,11 @@ fn first_screen(study: &[StudyFile], items: &[Item], screens: &Screens) -> Optio
 
 /// An item's screen under the spec (`None` when participants see different ones).
 fn screen_of(spec: &str, item: &Item, screens: &Screens) -> Option<FirstScreen> {
-    let html = screens.of(spec, item)?;
-    let spec_value: serde_json::Value = serde_json::from_str(spec).ok()?;
+    let Rendered { html, build } = screens.of(spec, item)?;
     Some(FirstScreen {
         item: item.id.clone(),
         html,
-        build: crate::kinds::catalog::build_for(&spec_value),
+        build,
     })
 }
 

@@ -3,7 +3,7 @@
 //! item before the wasm has loaded. The wasm then takes the screen over (`www/glossa.js`).
 
 use super::{Root, RootProps, RootView, WidgetLink, WidgetProps};
-use crate::mount::{self, Loaded};
+use crate::mount::{self, Loaded, Rendered};
 use crate::spec::Control;
 use crate::task::Task;
 use std::future::Future;
@@ -18,12 +18,12 @@ use yew::{Callback, LocalServerRenderer};
 const FIRST_INSTANCE: u32 = 1;
 
 /// The HTML a first mount of `item` under `spec` shows inside its element, on an annotator's
-/// first item, without a draft. `None` when the screen is not the same for every participant
+/// first item, without a draft, and the build that takes it over. `None` when the screen is not the same for every participant
 /// (outputs in an order drawn per participant, model suggestions shown to a share of them: the
 /// host's seed decides), when a tap on it could not be kept until the widget takes over (see
 /// [`kept_by_the_page`]), or when the spec or item does not load (the page then shows the
 /// widget's own error panel).
-pub fn first_screen(spec_json: &str, item_json: &str) -> Option<String> {
+pub fn first_screen(spec_json: &str, item_json: &str) -> Option<Rendered> {
     let (_, loaded) = mount::load(spec_json, item_json, "{}");
     let Loaded::Task { task, options } = loaded else {
         return None;
@@ -48,7 +48,10 @@ pub fn first_screen(spec_json: &str, item_json: &str) -> Option<String> {
     };
     let view = Rc::new(RootView::Task(props));
     let renderer = LocalServerRenderer::<Root>::with_props(RootProps { view }).hydratable(false);
-    Some(block_on(renderer.render()))
+    let html = block_on(renderer.render());
+    let spec: serde_json::Value = serde_json::from_str(spec_json).ok()?;
+    let build = crate::kinds::catalog::build_for(&spec).to_owned();
+    Some(Rendered { html, build })
 }
 
 /// Whether everything a participant can do on the screen before the wasm is kept: choices,
@@ -93,7 +96,7 @@ fn block_on<F: Future>(future: F) -> F::Output {
 }
 
 /// The studio's first screens (`www/prerender-pkg/`): for a spec and items (a JSON list), a
-/// JSON object of each item's screen by id, for the items that have one.
+/// JSON object of each item's screen (`{"html", "build"}`) by id, for the items that have one.
 #[cfg(feature = "prerender-web")]
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = firstScreens)]
 pub fn first_screens(spec_json: &str, items_json: &str) -> String {
@@ -102,7 +105,8 @@ pub fn first_screens(spec_json: &str, items_json: &str) -> String {
         .iter()
         .filter_map(|item| {
             let id = item.get("id")?.as_str()?.to_owned();
-            Some((id, first_screen(spec_json, &item.to_string())?.into()))
+            let screen = first_screen(spec_json, &item.to_string())?;
+            Some((id, serde_json::to_value(screen).ok()?))
         })
         .collect();
     serde_json::Value::Object(screens).to_string()
