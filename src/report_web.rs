@@ -208,8 +208,10 @@ pub fn make_plan(spec: &str, items: &str, gold: &str, plan: &str) -> Result<Stri
 /// The studio's host folder: `glossa host`'s plan (`study::site::plan`) made in the browser.
 /// Made from the page (`pilot`, `mturk`, `jatos`, `qualtrics`), the spec's text, the items
 /// (JSON list), the plan's text (empty: none), the options (`{"url", "datapipe", "post",
-/// "complete": [finished, attention, error], "screens": {item id: {"html", "build"}}}`), the site's file list (`www/site-files.json`)
-/// and the two pages it adapts (`index.html`, `www/hosts/mturk.html`). The studio fetches each
+/// "complete": [finished, attention, error], "screens": {item id: {"html", "build"}}}`), the
+/// site's file list (`www/site-files.json`) and the texts it reads, by path (the pages it adapts, `index.html` and
+/// `www/hosts/mturk.html`, and what a page with a first screen carries in it: the pages'
+/// stylesheets, the build's, `www/first-screen.js`). The studio fetches each
 /// file [`SiteZip::needed`] names, hands it to [`SiteZip::add`], and [`SiteZip::finish`] zips the
 /// folder.
 #[wasm_bindgen]
@@ -251,7 +253,6 @@ impl crate::study::site::SiteFiles for ListedSite {
 impl SiteZip {
     /// Makes the plan; an error names what is wrong (the study, the options, the site).
     #[wasm_bindgen(constructor)]
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         page: &str,
         spec: &str,
@@ -259,8 +260,7 @@ impl SiteZip {
         plan: &str,
         options: &str,
         listing: &str,
-        index_html: &str,
-        mturk_html: &str,
+        texts: &str,
     ) -> Result<SiteZip, String> {
         use crate::study::site::{self, HostKind, SiteOptions, StudyFile};
         let kind = match page {
@@ -315,14 +315,8 @@ impl SiteZip {
         }
         let files: Vec<String> =
             serde_json::from_str(listing).map_err(|e| format!("www/site-files.json: {e}"))?;
-        let texts = [
-            ("index.html", index_html),
-            ("www/hosts/mturk.html", mturk_html),
-        ]
-        .into_iter()
-        .filter(|(_, t)| !t.is_empty())
-        .map(|(p, t)| (p.to_owned(), t.to_owned()))
-        .collect();
+        let texts: std::collections::BTreeMap<String, String> =
+            serde_json::from_str(texts).map_err(|e| format!("the site's texts: {e}"))?;
         let site = ListedSite { files, texts };
         let plan = site::plan(
             kind,

@@ -575,6 +575,7 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
             "www/glossa.js",
             "www/glossa.css",
             "www/first-screen.js",
+            "www/hosts/pilot.css",
             "www/hosts/pilot-main.js",
         ],
     );
@@ -598,7 +599,32 @@ fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
     assert!(stdout(&o).contains("index.html?PROLIFIC_PID={{%PROLIFIC_PID%}}"));
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(page.contains("http-equiv=\"Content-Security-Policy\""));
-    assert!(!page.contains("<script>") && !page.contains("<style>"));
+    // Inline, only the first screen's script and styles, each allowed by its hash in the policy.
+    let inline = |open: &str, close: &str| -> Vec<String> {
+        page.split(open)
+            .skip(1)
+            .map(|rest| {
+                let body = &rest[rest.find('>').unwrap() + 1..];
+                body[..body.find(close).unwrap()].to_owned()
+            })
+            .collect()
+    };
+    let hash = |text: &str| {
+        use base64::Engine;
+        use sha2::Digest;
+        format!(
+            "'sha256-{}'",
+            base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(text.as_bytes()))
+        )
+    };
+    let (scripts, styles) = (
+        inline("<script>", "</script>"),
+        inline("<style", "</style>"),
+    );
+    assert_eq!((scripts.len(), styles.len()), (1, 1), "{page}");
+    assert!(page.contains(&format!("script-src 'self' {} ", hash(&scripts[0]))));
+    assert!(page.contains(&format!("style-src 'self' {};", hash(&styles[0]))));
+    assert!(page.contains("data-glossa-item=\"it-001\""));
     // Not into a folder with something in it.
     let o = host("pilot", &study, &out, &site, &[]);
     assert_eq!(o.status.code(), Some(2));
@@ -1005,6 +1031,9 @@ fn stand_in_site(dir: &std::path::Path, files: &[&str]) -> std::path::PathBuf {
     std::fs::create_dir_all(site.join("www/pkg")).unwrap();
     std::fs::create_dir_all(site.join("www/hosts")).unwrap();
     std::fs::write(site.join("www/pkg/glossa_bg.wasm"), b"\0asm").unwrap();
+    // The choice build's stylesheet (made by scripts/build.sh): a page's first screen has it.
+    std::fs::create_dir_all(site.join("www/pkg/choice")).unwrap();
+    std::fs::write(site.join("www/pkg/choice/glossa.css"), "/* stand-in */\n").unwrap();
     for f in files {
         std::fs::copy(f, site.join(f)).unwrap();
     }

@@ -1,7 +1,7 @@
 // The pre-rendered first screen of a page `glossa host` writes (`<div data-glossa-item=ID>`
-// holding the item's screen as HTML, rendered by the widget's own components). Loaded in the
-// page's head, before the screen (fetched beside the stylesheet, which holds the first paint
-// back anyway), and only by such pages: the widget's other pages never download it.
+// holding the item's screen as HTML, rendered by the widget's own components). Written into
+// the page's head by `glossa host` (allowed by its hash in the page's policy), so it runs
+// before the screen is parsed, and only in such pages: the widget's other pages never have it.
 //
 // Until the widget takes the screen over, the participant's choices and typed text live in the
 // page's own form fields, and this script keeps every click and key, in order, in
@@ -123,6 +123,18 @@
       delete screen.dataset.glossaItem;
     }
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', check);
-  else check();
+  // The build's code is asked for once the screen is on screen (not before: it would compete
+  // with the first paint), so the widget takes over sooner than the page's modules would ask.
+  const fetchBuild = () => requestAnimationFrame(() => setTimeout(() => {
+    const build = document.querySelector('[data-glossa-build]')?.dataset.glossaBuild;
+    if (!build) return;
+    for (const [rel, file] of [['modulepreload', 'glossa.js'], ['preload', 'glossa_bg.wasm']]) {
+      const link = Object.assign(document.createElement('link'), { rel, href: `${build}${file}` });
+      if (rel === 'preload') { link.as = 'fetch'; link.crossOrigin = 'anonymous'; }
+      document.head.append(link);
+    }
+  }));
+  const start = () => { check(); fetchBuild(); };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
 })();

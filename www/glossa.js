@@ -160,8 +160,10 @@ const stylesheets = new Map();
 function addStylesheet(name) {
   const whole = new URL('./glossa.css', import.meta.url).href;
   const href = name === 'full' ? whole : new URL(`./pkg/${name}/glossa.css`, import.meta.url).href;
-  const links = [...document.querySelectorAll('link[rel="stylesheet"]')];
-  if (links.some((l) => l.href === whole || l.href === href)) return Promise.resolve();
+  const links = [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.href);
+  // A page `glossa host` wrote has the build's rules in it (`<style data-glossa-css=…>`).
+  for (const c of document.querySelectorAll('style[data-glossa-css]')) links.push(new URL(c.dataset.glossaCss, document.baseURI).href);
+  if (links.some((l) => l === whole || l === href)) return Promise.resolve();
   return new Promise((resolve) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';

@@ -296,7 +296,7 @@ pub fn plan(
             match first_screen(study, items, &o.screens) {
                 Some(s) => {
                     with_screens = true;
-                    let page = with_first_screen(&page, &s, "<div id=\"task\"></div>")?;
+                    let page = with_first_screen(&page, &s, "<div id=\"task\"></div>", site, "")?;
                     ("index.html", page)
                 }
                 None => ("index.html", page),
@@ -322,7 +322,7 @@ pub fn plan(
         if let Some(spec_text) = spec_text {
             for item in items {
                 if let Some(screen) = screen_of(&spec_text.text, item, &o.screens) {
-                    hits.push((item.id.clone(), hit_page(&page_text, &screen)?));
+                    hits.push((item.id.clone(), hit_page(&page_text, &screen, site)?));
                 }
             }
         }
@@ -466,7 +466,7 @@ fn pilot_page(
     }
     let page = with_policy(&page, policy).replacen("<body>", &format!("<body{body_data}>"), 1);
     match screen {
-        Some(s) => pilot_first_screen(&page, s),
+        Some(s) => pilot_first_screen(&page, s, site),
         None => Ok(page),
     }
 }
@@ -474,51 +474,120 @@ fn pilot_page(
 /// The pilot runner's page (`index.html`) carrying the study's first screen, when every
 /// participant sees the same one (`glossa serve` serves it so).
 pub fn pilot_with_first_screen(
-    page: &str,
+    site: &dyn SiteFiles,
     study: &[StudyFile],
     items: &[Item],
     screens: &Screens,
 ) -> Result<String, String> {
+    let page = site
+        .text("index.html")
+        .map_err(|e| format!("cannot read index.html: {e}"))?;
     match first_screen(study, items, screens) {
-        Some(s) => pilot_first_screen(page, &s),
-        None => Ok(page.to_owned()),
+        Some(s) => pilot_first_screen(&page, &s, site),
+        None => Ok(page),
     }
 }
 
 /// The page with the first screen in `place` (the empty element the host script mounts into,
-/// as the page writes it: `<div id="widget"></div>`), with the stylesheet it needs, the script
-/// that keeps early taps (`www/first-screen.js`), and the build's code asked for at once.
-fn with_first_screen(page: &str, s: &FirstScreen, place: &str) -> Result<String, String> {
+/// as the page writes it: `<div id="widget"></div>`). Nothing but the page itself stands
+/// between the participant and the screen: its stylesheets (its own and the build's) and the
+/// script that keeps early taps (`www/first-screen.js`) are written into it, allowed by their
+/// hashes in the page's policy. The build's code is asked for once the screen is painted (the
+/// script does it: `data-glossa-build`). `base` leads from the page to the site's root (`../`
+/// for a page one folder down).
+fn with_first_screen(
+    page: &str,
+    s: &FirstScreen,
+    place: &str,
+    site: &dyn SiteFiles,
+    base: &str,
+) -> Result<String, String> {
     let open = place.strip_suffix("></div>").unwrap_or(place);
     if !page.contains(place) || !page.contains("</head>") {
         return Err(format!(
             "the page has no {place}: the study's first screen has no place"
         ));
     }
-    let css = if s.build == "full" {
+    let read = |path: &str, closing: &str| -> Result<String, String> {
+        let text = site
+            .text(path)
+            .map_err(|e| format!("cannot read {path}: {e}"))?;
+        if text.contains(closing) {
+            return Err(format!(
+                "{path} holds {closing}: it cannot be written into the page"
+            ));
+        }
+        Ok(text)
+    };
+    let build_css = if s.build == "full" {
         "www/glossa.css".to_owned()
     } else {
         format!("www/pkg/{}/glossa.css", s.build)
     };
+    let mut page = page.to_owned();
+    // The page's own stylesheets, then the build's, in the page; the link to each goes.
+    let mut css = String::new();
+    while let Some(at) = page.find("<link rel=\"stylesheet\" href=\"") {
+        let rest = &page[at..];
+        let end = rest.find(">\n").map_or(rest.len(), |e| e + 2);
+        let href = rest["<link rel=\"stylesheet\" href=\"".len()..]
+            .split('"')
+            .next()
+            .unwrap_or_default()
+            .to_owned();
+        css.push_str(&read(&href, "</style")?);
+        css.push('\n');
+        page.replace_range(at..at + end, "");
+    }
+    css.push_str(&read(&build_css, "</style")?);
+    // Its comments stay in the file: the page carries the code.
+    let script: String = read("www/first-screen.js", "</script")?
+        .lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !(l.is_empty() || l.starts_with("//") || l.starts_with("/**") || l.starts_with('*'))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    page = page
+        .replacen(
+            "script-src 'self'",
+            &format!("script-src 'self' {}", source_hash(&script)),
+            1,
+        )
+        .replacen(
+            "style-src 'self'",
+            &format!("style-src 'self' {}", source_hash(&css)),
+            1,
+        );
     let head = format!(
-        "<link rel=\"stylesheet\" href=\"{css}\">\n<script src=\"www/first-screen.js\"></script>\n<link rel=\"modulepreload\" href=\"www/pkg/{b}/glossa.js\">\n<link rel=\"preload\" href=\"www/pkg/{b}/glossa_bg.wasm\" as=\"fetch\" crossorigin>\n</head>",
-        b = s.build
+        "<style data-glossa-css=\"{base}{build_css}\">{css}</style>\n<script>{script}</script>\n</head>"
     );
     Ok(page.replacen("</head>", &head, 1).replacen(
         place,
         &format!(
-            "{open} data-glossa-item=\"{}\">{}</div>",
+            "{open} data-glossa-item=\"{}\" data-glossa-build=\"{base}www/pkg/{}/\">{}</div>",
             attr(&s.item),
+            attr(&s.build),
             s.html
         ),
         1,
     ))
 }
 
+/// A policy's source for an inline script or style: `'sha256-<base64>'`.
+fn source_hash(text: &str) -> String {
+    use sha2::Digest;
+    format!(
+        "'sha256-{}'",
+        crate::support::digest::base64(&sha2::Sha256::digest(text.as_bytes()))
+    )
+}
+
 /// The pilot page with its first screen, laid out as participants see it: the demo's parts
 /// hidden until the runner finds no participant.
-fn pilot_first_screen(page: &str, s: &FirstScreen) -> Result<String, String> {
-    let mut page = with_first_screen(page, s, "<div id=\"widget\"></div>")?;
+fn pilot_first_screen(page: &str, s: &FirstScreen, site: &dyn SiteFiles) -> Result<String, String> {
+    let mut page = with_first_screen(page, s, "<div id=\"widget\"></div>", site, "")?;
     for part in [
         "<h1 id=\"title\"",
         "<p id=\"intro\"",
@@ -544,16 +613,22 @@ fn mturk_page(site: &dyn SiteFiles, policy: &str, body_data: &str) -> Result<Str
 
 /// An MTurk HIT's page for one item (`hit/<item>.html`): the folder's page with the item's
 /// screen in it, its addresses one folder up.
-fn hit_page(page: &str, screen: &FirstScreen) -> Result<String, String> {
-    let mut out = with_first_screen(page, screen, "<div id=\"task\"></div>")?;
+fn hit_page(page: &str, screen: &FirstScreen, site: &dyn SiteFiles) -> Result<String, String> {
+    // The page's own addresses first (its stylesheets are read from the site by theirs).
+    let mut page = page.to_owned();
     for (from, to) in [
-        ("href=\"www/", "href=\"../www/"),
         ("src=\"www/", "src=\"../www/"),
-        ("=\"study/", "=\"../study/"),
+        (
+            "rel=\"modulepreload\" href=\"www/",
+            "rel=\"modulepreload\" href=\"../www/",
+        ),
+        (" data-spec=\"study/", " data-spec=\"../study/"),
+        (" data-items=\"study/", " data-items=\"../study/"),
+        (" data-plan=\"study/", " data-plan=\"../study/"),
     ] {
-        out = out.replace(from, to);
+        page = page.replace(from, to);
     }
-    Ok(out)
+    with_first_screen(&page, screen, "<div id=\"task\"></div>", site, "../")
 }
 
 /// An item id as a file name: letters, digits, `-`, `_` and `.`; anything else `_`.

@@ -79,7 +79,7 @@ test('the pilot folder runs under its policy: two results posted once, the compl
   page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
   await page.goto(`${site.url}index.html?PROLIFIC_PID=h1&STUDY_ID=s&SESSION_ID=x`);
   // The first item's screen is in the page itself (and taken over by the widget).
-  assert.match(await (await fetch(`${site.url}index.html`)).text(), /<div id="widget" data-glossa-item="it-001"><div lang="it"/);
+  assert.match(await (await fetch(`${site.url}index.html`)).text(), /<div id="widget" data-glossa-item="it-001"[^>]*><div lang="it"/);
   await answer(page, 'Totalmente sbagliato');
   await page.getByRole('button', { name: 'Elemento successivo →' }).click();
   await answer(page, 'Totalmente corretto');
@@ -196,7 +196,7 @@ test('the JATOS archive unpacks as JATOS reads it, and its component runs the st
   });
   // The component page carries the first item's screen (taken over by the widget).
   const component = await read(join(assets, jas.data.componentList[0].htmlFilePath), 'utf8');
-  assert.match(component, /<div id="task" data-glossa-item="it-001"><div lang="it"/);
+  assert.match(component, /<div id="task" data-glossa-item="it-001"[^>]*><div lang="it"/);
   // JATOS serves the assets and its jatos.js beside the component page: here, a stand-in.
   const { server, url } = await startServer(assets, 0);
   const { context, page } = await strictPage();
@@ -223,7 +223,7 @@ test('the MTurk folder: a HIT on its item\'s page posts the assignment and its r
   const xml = await read(join(out, 'mturk/it-002.xml'), 'utf8');
   // Each item has a page of its own carrying its screen.
   assert.match(xml, /<ExternalURL>https:\/\/example\.org\/study\/hit\/it-002\.html\?item=it-002<\/ExternalURL>/);
-  assert.match(await read(join(out, 'hit/it-002.html'), 'utf8'), /<div id="task" data-glossa-item="it-002"><div lang="it"/);
+  assert.match(await read(join(out, 'hit/it-002.html'), 'utf8'), /<div id="task" data-glossa-item="it-002"[^>]*><div lang="it"/);
   const { server, url } = await startServer(out, 0);
   const { context, page } = await strictPage();
   let posted = null;

@@ -46,14 +46,20 @@ export function setupExports(cx) {
         ? wasm.makePlan(state.specText, items, gold, JSON.stringify({ per_item: num('plan-per-item'), annotators: num('plan-annotators'), gold_every: num('plan-gold-every') }))
         : '';
       const text = (p) => fetch(new URL(p, root)).then((r) => (r.ok ? r.text() : ''));
-      const [listing, index, mturk] = await Promise.all([text('www/site-files.json'), text('index.html'), text('www/hosts/mturk.html')]);
       // The items' first screens, rendered by the widget's own components as `glossa host`
       // renders them (a wasm of its own, fetched the first time a folder is made).
       const prerender = await import(new URL('www/prerender-pkg/prerender.js', root).href);
       await prerender.default({ module_or_path: new URL('www/prerender-pkg/prerender_bg.wasm', root) });
       const screens = JSON.parse(prerender.firstScreens(state.specText, items));
+      // The texts the plan reads: the pages it adapts, and what a page with a first screen
+      // carries in it (the pages' stylesheets, the build's, first-screen.js).
+      const builds = [...new Set(Object.values(screens).map((x) => x.build))];
+      const wanted = ['index.html', 'www/hosts/mturk.html', 'www/hosts/pilot.css', 'www/hosts/jatos.css', 'www/hosts/mturk.css', 'www/first-screen.js',
+        ...builds.map((b) => (b === 'full' ? 'www/glossa.css' : `www/pkg/${b}/glossa.css`))];
+      const [listing, ...got] = await Promise.all([text('www/site-files.json'), ...wanted.map(text)]);
+      const texts = Object.fromEntries(wanted.map((p, k) => [p, got[k]]).filter(([, t]) => t));
       const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, null, null], screens };
-      const site = new wasm.SiteZip(kind, state.specText, items, plan, JSON.stringify(options), listing || '[]', index, mturk);
+      const site = new wasm.SiteZip(kind, state.specText, items, plan, JSON.stringify(options), listing || '[]', JSON.stringify(texts));
       try {
         const needed = JSON.parse(site.needed());
         for (let i = 0; i < needed.length; i += 8) {

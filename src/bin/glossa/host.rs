@@ -30,7 +30,7 @@ pub struct HostOptions<'a> {
 }
 
 /// A built Glossa site in a folder.
-struct DirSite(PathBuf);
+pub(crate) struct DirSite(pub(crate) PathBuf);
 
 impl SiteFiles for DirSite {
     fn list(&self, dir: &str) -> Vec<String> {

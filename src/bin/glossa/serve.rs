@@ -150,7 +150,7 @@ fn pilot_page(root: &Path, study: &Path) -> Result<String, String> {
         return Ok(page);
     };
     glossa::study::site::pilot_with_first_screen(
-        &page,
+        &crate::host::DirSite(root.to_path_buf()),
         &files,
         &items,
         &glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen),
