@@ -51,7 +51,9 @@ for (const engine of ENGINES) {
     t.diagnostic(`${engine} ${s.version}`);
     try {
       await s.goto(`${sites.choice}index.html?participant=csp-${engine}`);
-      await s.waitFor(() => document.querySelector('input[value=totalmente_corretto]'), [], 'the widget');
+      // The page carries the item's screen; the widget takes it over (the early taps a
+      // participant makes before that are tested in tests/e2e/first-screen.test.mjs).
+      await s.waitFor(() => document.querySelector('input[value=totalmente_corretto]') && !document.querySelector('[data-glossa-item]') && window.glossaHandle, [], 'the widget');
       await s.run(listen);
       const styled = await s.run(() => getComputedStyle(document.querySelector('.glossa-submit')).minHeight);
       assert.equal(styled, '48px', 'the build stylesheet applies');
