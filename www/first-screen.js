@@ -123,13 +123,17 @@
       delete screen.dataset.glossaItem;
     }
   };
-  // The build's code is asked for once the screen is on screen (not before: it would compete
-  // with the first paint), so the widget takes over sooner than the page's modules would ask.
+  // What the widget needs to take over is asked for once the screen is on screen (not before:
+  // it would compete with the first paint), all at once rather than one after another as the
+  // page's modules would ask: the build's code, the study's files the page names, the strings.
   const fetchBuild = () => requestAnimationFrame(() => setTimeout(() => {
     const build = document.querySelector('[data-glossa-build]')?.dataset.glossaBuild;
     if (!build) return;
-    for (const [rel, file] of [['modulepreload', 'glossa.js'], ['preload', 'glossa_bg.wasm']]) {
-      const link = Object.assign(document.createElement('link'), { rel, href: `${build}${file}` });
+    const { spec, items, plan } = document.body.dataset;
+    const wanted = [['modulepreload', `${build}glossa.js`], ['preload', `${build}glossa_bg.wasm`], ['preload', `${build}../../strings/en.json`],
+      ...[spec, items, plan].filter(Boolean).map((f) => ['preload', f])];
+    for (const [rel, href] of wanted) {
+      const link = Object.assign(document.createElement('link'), { rel, href });
       if (rel === 'preload') { link.as = 'fetch'; link.crossOrigin = 'anonymous'; }
       document.head.append(link);
     }
