@@ -212,7 +212,7 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
     let worst = disagreement(flat, flat_results);
     let title = spec.title.clone().unwrap_or_else(|| spec.id.clone());
     let mut h = format!(
-        "<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content=\"width=device-width, initial-scale=1\"><title>Report: {}</title><style>{}</style></head><body><main>",
+        "<!doctype html><html lang=en><head><meta charset=utf-8><meta http-equiv=Content-Security-Policy content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\"><meta name=viewport content=\"width=device-width, initial-scale=1\"><title>Report: {}</title><style>{}</style></head><body><main>",
         esc(&title),
         "body{font:15px/1.5 system-ui,sans-serif;color:#1d2330;margin:0;background:#f4f6fa}main{max-width:60rem;margin:0 auto;padding:1rem}section{background:#fff;border-radius:10px;padding:1rem;margin:1rem 0;box-shadow:0 1px 3px #0002;overflow-x:auto}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #d5dae3;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}.flag{color:#b3261e;font-weight:700}figure{margin:0 0 1rem}svg{width:100%;max-width:34rem;height:auto}"
     );

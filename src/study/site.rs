@@ -503,6 +503,13 @@ fn with_first_screen(
     base: &str,
 ) -> Result<String, String> {
     let open = place.strip_suffix("></div>").unwrap_or(place);
+    // The build names a folder and goes into attributes: only a participant build's name.
+    if !crate::kinds::catalog::BUILDS
+        .iter()
+        .any(|(b, _)| *b == s.build)
+    {
+        return Err(format!("{}: not a participant build", s.build));
+    }
     if !page.contains(place) || !page.contains("</head>") {
         return Err(format!(
             "the page has no {place}: the study's first screen has no place"
@@ -561,7 +568,8 @@ fn with_first_screen(
             1,
         );
     let head = format!(
-        "<style data-glossa-css=\"{base}{build_css}\">{css}</style>\n<script>{script}</script>\n</head>"
+        "<style data-glossa-css=\"{}\">{css}</style>\n<script>{script}</script>\n</head>",
+        attr(&format!("{base}{build_css}"))
     );
     Ok(page.replacen("</head>", &head, 1).replacen(
         place,

@@ -80,6 +80,16 @@ test('glossa report and www/report.html make the same page; it loads nothing and
   await frame.getByRole('heading', { name: "Annotators' competence (crowd aggregation)" }).waitFor();
   assert.equal(await frame.locator('section[aria-labelledby=competence]').getByRole('row').filter({ hasText: /^B/ }).count(), 1);
   assert.deepEqual(errors, []);
+  // The report runs no script, whatever text it holds: its own policy forbids any (here, and
+  // in the downloaded file opened on its own).
+  const inFrame = page.frames().find((f) => f.url() === 'about:srcdoc');
+  const ran = await inFrame.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__ran = true';
+    document.body.append(s);
+    return window.__ran === true;
+  });
+  assert.equal(ran, false, 'an inline script in the report does not run');
   await context.close();
 });
 
