@@ -503,12 +503,12 @@ fn with_first_screen(
     base: &str,
 ) -> Result<String, String> {
     let open = place.strip_suffix("></div>").unwrap_or(place);
-    // The build names a folder and goes into attributes: only a participant build's name.
-    if !crate::kinds::catalog::BUILDS
-        .iter()
-        .any(|(b, _)| *b == s.build)
-    {
-        return Err(format!("{}: not a participant build", s.build));
+    // The build names a folder and goes into attributes: a build's name is lowercase letters.
+    if s.build.is_empty() || !s.build.bytes().all(|b| b.is_ascii_lowercase()) {
+        return Err(format!(
+            "{:?}: not the name of a participant build",
+            s.build
+        ));
     }
     if !page.contains(place) || !page.contains("</head>") {
         return Err(format!(
