@@ -33,12 +33,30 @@ fn start(study: &std::path::Path, results: &std::path::Path) -> Server {
     start_limited(study, results, None)
 }
 
+/// A server of the site in `site` (`--site`) rather than the repository's.
+fn start_on_site(
+    site: &std::path::Path,
+    study: &std::path::Path,
+    results: &std::path::Path,
+) -> Server {
+    start_with(study, results, None, &["--site", site.to_str().unwrap()])
+}
+
 /// A server under a resource limit (`setrlimit`): `RLIMIT_FSIZE` makes a write past it fail
 /// as on a full disk; `RLIMIT_NOFILE`, the usual 1,024 open files.
 fn start_limited(
     study: &std::path::Path,
     results: &std::path::Path,
     limit: Option<(libc::__rlimit_resource_t, u64)>,
+) -> Server {
+    start_with(study, results, limit, &[])
+}
+
+fn start_with(
+    study: &std::path::Path,
+    results: &std::path::Path,
+    limit: Option<(libc::__rlimit_resource_t, u64)>,
+    more: &[&str],
 ) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_glossa"));
     if let Some((resource, most)) = limit {
@@ -67,6 +85,7 @@ fn start_limited(
             "--port",
             "0",
         ])
+        .args(more)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -329,6 +348,48 @@ fn the_pilot_opens_on_the_study_and_nothing_outside_is_served() {
     let (status, head) = server.request("OPTIONS", "/collect", "");
     assert_eq!(status, 405, "{head}");
     assert!(!head.contains("access-control-allow-origin"), "{head}");
+}
+
+/// A site with the runner's page and scripts, and the `choice` build's stylesheet when
+/// `built` (the state `scripts/build.sh choice` leaves).
+fn site_in(dir: &std::path::Path, built: bool) -> std::path::PathBuf {
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("www/pkg/choice")).unwrap();
+    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
+    for f in [
+        "index.html",
+        "www/glossa.js",
+        "www/first-screen.js",
+        "www/hosts/pilot.css",
+    ] {
+        std::fs::copy(format!("{}/{f}", env!("CARGO_MANIFEST_DIR")), site.join(f)).unwrap();
+    }
+    if built {
+        std::fs::write(
+            site.join("www/pkg/choice/glossa.css"),
+            ".glossa-option { color: #123456 }\n",
+        )
+        .unwrap();
+    }
+    site
+}
+
+#[test]
+fn the_pilot_page_carries_the_first_screen_once_the_build_is_there_and_runs_without_it_before() {
+    let dir =
+        study_in(std::env::temp_dir().join(format!("glossa-serve-screen-{}", std::process::id())));
+    for built in [false, true] {
+        let site = site_in(&dir, built);
+        let server = start_on_site(&site, &dir.join("study"), &dir.join("r.jsonl"));
+        let (status, page) = server.request("GET", "/index.html", "");
+        assert_eq!(status, 200, "{page}");
+        assert!(page.contains("id=\"widget\""), "{page}");
+        // The Italian example's first item, painted, with the build's stylesheet in the page.
+        assert_eq!(page.contains("data-glossa-item="), built, "{page}");
+        assert_eq!(page.contains("color: #123456"), built, "{page}");
+        std::fs::remove_dir_all(&site).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -127,7 +127,8 @@ fn start_of(study: &Path) -> Result<(String, Vec<PathBuf>), String> {
 
 /// The site's pilot page with the study's first screen in it (the page as it is when the
 /// study does not load or its participants see different first screens: the pilot then says
-/// what is wrong, or shows each their own).
+/// what is wrong, or shows each their own; or when the screen cannot be written, said on
+/// standard error).
 fn pilot_page(root: &Path, study: &Path) -> Result<String, String> {
     let index = root.join("index.html");
     let page = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
@@ -149,12 +150,20 @@ fn pilot_page(root: &Path, study: &Path) -> Result<String, String> {
     let Ok(items) = glossa::item::parse_items(&files[1].text) else {
         return Ok(page);
     };
-    glossa::study::site::pilot_with_first_screen(
+    // A screen that cannot be written (the build's stylesheet not built yet: `scripts/build.sh`)
+    // leaves the page as it is: the pilot still runs, it only paints later.
+    match glossa::study::site::pilot_with_first_screen(
         &crate::host::DirSite(root.to_path_buf()),
         &files,
         &items,
         &glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen),
-    )
+    ) {
+        Ok(p) => Ok(p),
+        Err(e) => {
+            eprintln!("the page is served without its first screen: {e}");
+            Ok(page)
+        }
+    }
 }
 
 /// The spec and items a result must belong to.
