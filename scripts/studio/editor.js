@@ -4,7 +4,7 @@
 // Bundled by esbuild into www/vendor/codemirror.js (scripts/build.sh studio); never a CDN.
 import { EditorState, Compartment } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, undo, redo, undoDepth, redoDepth } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { syntaxTree, bracketMatching, foldGutter, indentOnInput, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
 import { linter, lintGutter, forceLinting, lintKeymap } from '@codemirror/lint';
@@ -238,7 +238,8 @@ function completeAt(schema, context) {
 
 /**
  * Makes the editor in `parent`. `onChange(text)` after each edit; `label` names the editor for
- * assistive technology. Returns `{ view, text(), setText(text), setProblems(list), jumpTo(path) }`;
+ * assistive technology. Returns `{ view, text(), setText(text), change(c), undo(), redo(),
+ * canUndo(), canRedo(), setProblems(list), jumpTo(path) }`;
  * problems are `{ path, message, severity }` shown at their paths beside the syntax errors.
  */
 export function createEditor(parent, { doc = '', schema = null, onChange = () => {}, label = 'Spec (JSON)' } = {}) {
@@ -277,6 +278,14 @@ export function createEditor(parent, { doc = '', schema = null, onChange = () =>
     setText(text) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
     },
+    /** Makes one change `{ from, to, insert }` (the studio's form), undoable like typing. */
+    change(c) {
+      view.dispatch({ changes: c, userEvent: 'input.form' });
+    },
+    undo: () => undo(view),
+    redo: () => redo(view),
+    canUndo: () => undoDepth(view.state) > 0,
+    canRedo: () => redoDepth(view.state) > 0,
     setProblems(list) {
       problems = list || [];
       forceLinting(view);

@@ -10,6 +10,7 @@ import { setupItems } from './items.js';
 import { setupGold } from './gold.js';
 import { setupExports } from './exports.js';
 import { setupTry } from './try.js';
+import { setupBuilder } from './builder.js';
 
 const [schema, templates, examples] = await Promise.all([
   fetch(new URL('../schema/spec-1.json', import.meta.url)).then((r) => r.json()),
@@ -25,13 +26,17 @@ const group = (label, entries) => {
   for (const [value, text] of entries) g.append(new Option(text, value));
   select.append(g);
 };
+select.append(new Option('An empty spec (build it from the palette)', 'empty'));
 group('A control kind', templates.map((t) => [`kind:${t.id}`, t.title]));
 group('A shipped example', examples.map((e) => [`example:${e.id}`, e.title]));
 
 async function start(choice) {
   let spec;
   let items;
-  if (choice.startsWith('kind:')) {
+  if (choice === 'empty') {
+    spec = { $schema: '../schema/spec-1.json', glossa: 1, id: '', version: '1.0.0', language: 'en', title: '', blocks: [], controls: [] };
+    items = [];
+  } else if (choice.startsWith('kind:')) {
     const t = templates.find((x) => `kind:${x.id}` === choice);
     ({ spec, items } = t);
   } else {
@@ -85,29 +90,6 @@ $('download-spec').addEventListener('click', () => {
 });
 
 
-// ---- the form of the common fields ----
-const formFields = [...document.querySelectorAll('#spec-form [data-key]')];
-/** The form shows the spec's fields (`spec`: the editor's text, parsed). */
-function showForm(spec) {
-  if (!spec || typeof spec !== 'object') return;
-  for (const f of formFields) {
-    if (f === document.activeElement) continue;
-    const v = spec[f.dataset.key];
-    f.value = v == null ? '' : String(v);
-  }
-}
-for (const f of formFields) {
-  f.addEventListener('input', () => {
-    let spec;
-    try { spec = JSON.parse(state.specText); } catch { return; }
-    const key = f.dataset.key;
-    const value = 'number' in f.dataset ? (f.value === '' ? null : Number(f.value)) : f.value;
-    if (value === '' || value === null) delete spec[key];
-    else spec[key] = value;
-    editor.setText(`${JSON.stringify(spec, null, 2)}\n`);
-  });
-}
-
 // ---- problems ----
 function showProblems(problems) {
   const list = $('problems');
@@ -121,7 +103,7 @@ function showProblems(problems) {
     const where = document.createElement('code');
     where.textContent = p.path || '(the whole spec)';
     b.append(where, document.createTextNode(` ${p.message}`));
-    b.addEventListener('click', () => editor.jumpTo(p.path));
+    b.addEventListener('click', () => { builder.select(p.path); editor.jumpTo(p.path); });
     li.append(b);
     list.append(li);
   }
@@ -154,6 +136,8 @@ function currentItem() {
 }
 
 let renders = 0;
+// The widget's problems of the last render: the builder shows them at their fields.
+let lastProblems = [];
 async function render() {
   let spec;
   try {
@@ -164,7 +148,7 @@ async function render() {
     return;
   }
   // What else shows the spec follows it here, once a frame, from the one parse.
-  showForm(spec);
+  builder.show(spec, lastProblems);
   showTolerances(spec);
   const mine = ++renders;
   await Promise.all(ready);
@@ -177,12 +161,17 @@ async function render() {
   const refused = outcomes[0]?.refused;
   const specProblems = refused?.kind === 'spec' ? refused.problems : [];
   showProblems(specProblems);
+  lastProblems = specProblems;
+  builder.show(spec, specProblems);
   const status = refused?.kind === 'item'
     ? `The item ${item.id ?? ''} does not fit the spec: ${refused.problems.map((p) => `${p.path} ${p.message}`).join('; ')}`
     : refused ? 'The preview shows what participants would see: an error panel.' : '';
   $('preview-status').textContent = status;
   document.body.dataset.rendered = String(mine);
 }
+
+// ---- the builder: outline, palette, the selected part's form ----
+const builder = setupBuilder({ editor, schema, items: () => state.items });
 
 // ---- the panes ----
 const cx = { frames, currentItem, schedule };
