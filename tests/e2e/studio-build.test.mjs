@@ -179,3 +179,94 @@ for (const example of examples) {
     await context.close();
   });
 }
+
+/** The ids (or kinds) of a spec's list, in order. */
+const idsOf = (spec, list) => spec[list].map((p) => p.id ?? p.field ?? p.kind);
+
+test('parts reordered by keyboard and by drag, added by drag, duplicated, deleted; Undo and Redo take each back', async () => {
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption('example:en-summeval');
+  await page.locator('[data-outline="controls:1"]').waitFor();
+  const before = idsOf(await specOf(page), 'controls');
+  // Alt+↑ on the second control moves it first, and it keeps the focus.
+  await page.locator('[data-outline="controls:1"]').focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await page.waitForFunction((first) => JSON.parse(window.studio.editor.text()).controls[0].id === first, before[1]);
+  await page.waitForFunction(() => document.activeElement?.dataset.outline === 'controls:0');
+  // Dragged back below the next one.
+  await page.locator('[data-outline="controls:0"]').dragTo(page.locator('[data-outline="controls:1"]'));
+  await page.waitForFunction((first) => JSON.parse(window.studio.editor.text()).controls[0].id === first, before[0]);
+  assert.deepEqual(idsOf(await specOf(page), 'controls'), before);
+  // A kind dragged from the palette onto the first control goes in before it, with an id of its own.
+  await page.getByRole('button', { name: 'Add control: text', exact: true }).dragTo(page.locator('[data-outline="controls:0"]'));
+  await page.waitForFunction(() => JSON.parse(window.studio.editor.text()).controls[0].kind === 'text');
+  assert.deepEqual(idsOf(await specOf(page), 'controls'), ['text', ...before]);
+  // Duplicate the selected part (the new one): a copy after it, its id made unique.
+  await page.locator('#properties').getByRole('button', { name: 'Duplicate', exact: true }).click();
+  await page.waitForFunction(() => JSON.parse(window.studio.editor.text()).controls[1].id === 'text_2');
+  // Delete it; Undo brings it back, Redo takes it away again; Ctrl+Z outside a text field too.
+  await page.locator('#properties').getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.waitForFunction(() => JSON.parse(window.studio.editor.text()).controls[1].id !== 'text_2');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await page.waitForFunction(() => JSON.parse(window.studio.editor.text()).controls[1].id === 'text_2');
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await page.waitForFunction(() => JSON.parse(window.studio.editor.text()).controls[1].id !== 'text_2');
+  await page.locator('[data-outline="controls:0"]').focus();
+  // Three changes back: the deletion, the copy, the kind dragged in.
+  for (let k = 0; k < 3; k++) await page.keyboard.press('Control+z');
+  await page.waitForFunction((first) => JSON.parse(window.studio.editor.text()).controls[0].id === first, before[0]);
+  assert.deepEqual(idsOf(await specOf(page), 'controls'), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the JSON keeps the researcher\'s layout where the form did not touch it; a problem shows at its field', async () => {
+  const { page, context, errors } = await openStudio();
+  const text = (await readFile(new URL('www/examples/en-summeval/spec.json', ROOT), 'utf8'))
+    .replace('"glossa": 1,', '"glossa":   1 ,');
+  await page.locator('#open-spec').setInputFiles({ name: 'spec.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction((t) => window.studio.editor.text() === t, text);
+  await page.locator('[data-outline="controls:0"]').click();
+  const label = page.locator('#properties').getByLabel('Label', { exact: true }).first();
+  const old = await label.inputValue();
+  await label.fill('Does the summary say anything the article does not?');
+  await page.waitForFunction(() => window.studio.editor.text().includes('anything the article does not?'));
+  assert.equal(await page.evaluate(() => window.studio.editor.text()), text.replace(JSON.stringify(old), JSON.stringify('Does the summary say anything the article does not?')));
+  // An option without a label is a problem of the widget's, said at the field, marked invalid.
+  const optionLabel = page.locator('#properties [data-path="controls[0].options[0]"]').first().getByLabel('Label', { exact: true });
+  await optionLabel.fill('');
+  const problem = page.locator('#properties .sf-field[data-path="controls[0].options[0].label"] .sf-problem');
+  await problem.waitFor();
+  assert.equal(await optionLabel.getAttribute('aria-invalid'), 'true');
+  assert.ok((await optionLabel.getAttribute('aria-describedby')).includes(await problem.getAttribute('id')));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('right-to-left text is typed and shown right to left; the builder fits 360 px, works by keyboard alone, and axe finds nothing', async () => {
+  const { page, context, errors } = await openStudio({ width: 360, height: 740 }, { hasTouch: true, isMobile: true });
+  await page.getByLabel('Start from').selectOption('empty');
+  // Keyboard alone: the palette's button adds a control and the outline entry takes the focus;
+  // Tab reaches its form.
+  await page.getByRole('button', { name: 'Add control: single_choice', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset.outline === 'controls:0');
+  const form = page.locator('#properties');
+  for (let k = 0; k < 40 && !(await form.getByLabel('Label', { exact: true }).evaluate((e) => e === document.activeElement)); k++) await page.keyboard.press('Tab');
+  await page.keyboard.type('أيّ الترجمتين أفضل؟');
+  await page.waitForFunction(() => JSON.parse(window.studio.editor.text()).controls[0].label === 'أيّ الترجمتين أفضل؟');
+  assert.equal(await form.getByLabel('Label', { exact: true }).evaluate((e) => e.matches(':dir(rtl)')), true, 'Arabic is shown right to left');
+  // Add an option by keyboard, and give it an Arabic label.
+  await form.getByRole('button', { name: 'Add to Options', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const option = form.locator('[data-path="controls[0].options[0]"]').first();
+  await option.waitFor();
+  await option.getByLabel('Label', { exact: true }).focus();
+  await page.keyboard.type('الأولى');
+  await page.waitForFunction(() => JSON.parse(window.studio.editor.text()).controls[0].options[0].label === 'الأولى');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll');
+  assert.deepEqual(await axeViolations(page, '#builder'), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -54,10 +54,11 @@ test('a template, typed into: the preview follows at both widths; a bad field sh
   await desktop.getByRole('group', { name: /Readability/ }).first().waitFor();
   console.log(`# preview after typing: ${Date.now() - typedAt} ms for 11 keys`);
   assert.equal(await page.locator('#problems-none').isVisible(), true);
-  // The form of the common fields writes into the spec, and the preview follows.
-  await page.getByText('The common fields as a form').click();
-  assert.equal(await page.getByLabel('Language (BCP 47: en, de, pt-BR…)').inputValue(), 'en');
-  await page.getByLabel('Title', { exact: true }).fill('Rate the summaries, please');
+  // The builder's form of the study's settings writes into the spec, and the preview follows.
+  await page.getByRole('button', { name: 'Study settings' }).click();
+  const form = page.locator('#properties');
+  assert.equal(await form.getByLabel('Language', { exact: true }).inputValue(), 'en');
+  await form.getByLabel('Title', { exact: true }).fill('Rate the summaries, please');
   await phone.getByRole('heading', { name: 'Rate the summaries, please' }).waitFor();
   assert.match(await page.evaluate(() => window.studio.editor.text()), /"title": "Rate the summaries, please"/);
   // A bad value: points 1 is refused by the widget, named by its path.
@@ -191,8 +192,9 @@ test('a phone: the studio fits 360 px; by keyboard alone a problem is reached an
   await page.getByLabel('Start from').focus();
   await page.keyboard.press('Tab'); // the spec file
   await page.keyboard.press('Tab'); // download
-  await page.keyboard.press('Tab'); // the form of the common fields (folded)
-  await page.keyboard.press('Tab'); // the editor
+  await page.keyboard.press('Tab'); // the builder's way past itself
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Go to the JSON');
+  await page.keyboard.press('Enter'); // the editor
   assert.equal(await page.evaluate(() => window.studio.editor.view.hasFocus), true, 'Tab reaches the editor');
   await cursorAfter(page, '"kind": "single_choice"');
   for (let k = 0; k < 'choice"'.length; k++) await page.keyboard.press('Backspace');

@@ -85,13 +85,14 @@ export function setupBuilder({ editor, schema, items }) {
     const group = el('li', { class: 'studio-palette-group' }, el('h4', { text: list.key === 'controls' ? 'Controls' : 'Blocks' }));
     const ul = el('ul', { class: 'studio-palette-kinds' });
     for (const k of kinds) {
+      const about = `palette-${list.key}-${k.kind}`;
       const button = el('button', {
         type: 'button', class: 'studio-palette-kind', draggable: 'true', 'data-list': list.key, 'data-kind': k.kind,
-        'aria-label': `Add ${list.noun}: ${k.kind}`,
+        'aria-describedby': about,
         onclick: () => add(list.key, k, (spec?.[list.key] || []).length),
         ondragstart: (e) => { e.dataTransfer.setData('text/x-glossa-kind', `${list.key}:${k.kind}`); e.dataTransfer.effectAllowed = 'copy'; },
-      }, el('strong', { text: k.kind }), el('span', { text: k.description }));
-      ul.append(el('li', {}, button));
+      }, el('span', { class: 'studio-sr', text: `Add ${list.noun}: ` }), el('strong', { text: k.kind }));
+      ul.append(el('li', { class: 'studio-palette-entry' }, button, el('span', { id: about, class: 'studio-palette-about', text: k.description })));
     }
     group.append(ul);
     palette.append(group);
@@ -148,7 +149,10 @@ export function setupBuilder({ editor, schema, items }) {
       ol.append(end);
       rows.push(el('li', {}, el('h4', { text: list.title }), ol));
     }
+    // The entry with the focus keeps it (the outline is made again on each change).
+    const had = root.contains(document.activeElement) ? document.activeElement.dataset.outline : null;
     root.replaceChildren(...rows);
+    if (had !== null && had !== undefined) root.querySelector(`[data-outline="${had}"]`)?.focus();
   }
 
   /** A drop on the outline at `index` of `list`: a kind from the palette or a part moved. */
@@ -289,13 +293,17 @@ export function setupBuilder({ editor, schema, items }) {
     place(form());
     $('undo').disabled = !editor.canUndo();
     $('redo').disabled = !editor.canRedo();
-    if (focusAfter) {
-      document.querySelector(focusAfter)?.focus();
+    // The focus goes where the change put it once the outline shows the change (a render of
+    // the spec before it may come first).
+    const target = focusAfter && document.querySelector(focusAfter);
+    if (target) {
+      target.focus();
       focusAfter = null;
     }
   }
 
   // ---- undo ----
+  $('to-json').addEventListener('click', () => editor.view.focus());
   $('undo').addEventListener('click', () => editor.undo());
   $('redo').addEventListener('click', () => editor.redo());
   $('builder').addEventListener('keydown', (e) => {
