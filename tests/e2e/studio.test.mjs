@@ -317,6 +317,7 @@ test('export: a zip of the study folder whose files pass glossa check; a study w
   await page.getByLabel('Make a plan').check();
   await page.getByLabel('Annotators per item').fill('2');
   await page.getByLabel('Annotator slots').fill('4');
+  await page.getByLabel('Seed (the same seed, the same plan)').fill('7');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the study folder (zip)' }).click()]);
   assert.equal(download.suggestedFilename(), 'my-choice.zip');
   await page.getByText(/Exported my-choice\.zip: spec, 3 items, gold, plan\./).waitFor();
@@ -332,10 +333,17 @@ test('export: a zip of the study folder whose files pass glossa check; a study w
   const plan = JSON.parse(readFileSync(join(dir, 'my-choice/plan.json'), 'utf8'));
   assert.equal(plan.annotators.length, 4);
   assert.equal(plan.per_item, 2);
+  assert.equal(plan.seed, 7);
   // The host command takes the folder as it is.
   const host = spawnSync(cli, ['host', 'pilot', join(dir, 'my-choice'), '--out', join(dir, 'site')], { encoding: 'utf8' });
   assert.equal(host.status, 0, host.stderr);
   assert.ok(!existsSync(join(dir, 'site/study/gold.json')), 'gold answers never go to the site');
+  // The plan's settings are kept in this browser, like the spec.
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.rendered);
+  assert.equal(await page.getByLabel('Make a plan').isChecked(), true);
+  assert.equal(await page.getByLabel('Annotators per item').inputValue(), '2');
+  assert.equal(await page.getByLabel('Seed (the same seed, the same plan)').inputValue(), '7');
   // A broken spec: refused, each problem named.
   await page.evaluate(() => window.studio.editor.setText(window.studio.editor.text().replace('"id": "my-choice"', '"id": ""')));
   await page.getByRole('button', { name: 'Download the study folder (zip)' }).click();
@@ -444,6 +452,26 @@ test('a pairwise answer saved as gold is taken by the studio\'s own check and it
   await page.waitForFunction((n) => Number(document.querySelector('#gold-problems').dataset.checked ?? 0) > n, opened);
   assert.equal(await page.locator('#gold-problems li').count(), 0);
   assert.match(await page.locator('#gold-list').innerText(), /p-001 \(gold\): better/);
+  // An entry changed in place: made an attention item, its answer typed wrong (named), then right.
+  await page.getByLabel('Kind of p-001').selectOption('attention');
+  await page.getByText('p-001 is now an attention item.').waitFor();
+  const answers = page.getByLabel('Answers of p-001 (JSON)');
+  const right = await answers.inputValue();
+  const typed = await checked();
+  await answers.fill('{"better": "sys-z"}');
+  await answers.blur();
+  await page.waitForFunction((n) => Number(document.querySelector('#gold-problems').dataset.checked ?? 0) > n, typed);
+  assert.match(await page.locator('#gold-problems').innerText(), /items\[0\]\.answers\.better/);
+  const fixed = await checked();
+  await page.getByLabel('Answers of p-001 (JSON)').fill(right);
+  await page.getByLabel('Answers of p-001 (JSON)').blur();
+  await page.waitForFunction((n) => Number(document.querySelector('#gold-problems').dataset.checked ?? 0) > n, fixed);
+  assert.equal(await page.locator('#gold-problems li').count(), 0);
+  const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download gold.json' }).click()]);
+  const edited = JSON.parse(await readFile(await again.path(), 'utf8'));
+  assert.equal(edited.items.length, 1);
+  assert.equal(edited.items[0].kind, 'attention');
+  assert.deepEqual(edited.items[0].answers, JSON.parse(right));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,10 +2,29 @@
 // `report`'s code), and the folder to upload — `glossa host`'s plan made in the researcher's
 // wasm, the site's files fetched and zipped.
 import { $, download, listLines, researcherWasm, studyName } from './common.js';
-import { state } from './store.js';
+import { state, save } from './store.js';
+
+/** The plan's settings as `glossa plan` takes them. */
+const planOptions = (num) => ({ per_item: num('plan-per-item'), annotators: num('plan-annotators'), gold_every: num('plan-gold-every'), seed: num('plan-seed') });
+
+/** The export pane's settings (the plan's, the host's) are kept in this browser like the spec. */
+const KEPT = ['plan-on', 'plan-per-item', 'plan-annotators', 'plan-gold-every', 'plan-seed', 'host-kind', 'host-url', 'host-complete', 'host-complete-attention', 'host-complete-error', 'host-datapipe'];
 
 /** Wires the export pane; `cx` gives `goldFile()`. */
 export function setupExports(cx) {
+  state.settings ??= {};
+  for (const id of KEPT) {
+    const input = $(id);
+    const kept = state.settings[id];
+    if (kept !== undefined) { if (input.type === 'checkbox') input.checked = kept; else input.value = kept; }
+    const keep = () => {
+      state.settings[id] = input.type === 'checkbox' ? input.checked : input.value;
+      save();
+    };
+    input.addEventListener('input', keep);
+    input.addEventListener('change', keep);
+  }
+
   $('export-study').addEventListener('click', async () => {
     const status = $('export-status');
     const problems = $('export-problems');
@@ -13,7 +32,7 @@ export function setupExports(cx) {
     status.textContent = 'Checking the study…';
     const num = (id) => Math.max(0, Math.floor(Number($(id).value) || 0));
     const plan = $('plan-on').checked
-      ? JSON.stringify({ per_item: num('plan-per-item'), annotators: num('plan-annotators'), gold_every: num('plan-gold-every') })
+      ? JSON.stringify(planOptions(num))
       : '';
     const gold = state.gold.items.length ? JSON.stringify(cx.goldFile(), null, 2) + '\n' : '';
     try {
@@ -43,7 +62,7 @@ export function setupExports(cx) {
       const items = JSON.stringify(state.items);
       const gold = state.gold.items.length ? JSON.stringify(cx.goldFile()) : '';
       const plan = $('plan-on').checked
-        ? wasm.makePlan(state.specText, items, gold, JSON.stringify({ per_item: num('plan-per-item'), annotators: num('plan-annotators'), gold_every: num('plan-gold-every') }))
+        ? wasm.makePlan(state.specText, items, gold, JSON.stringify(planOptions(num)))
         : '';
       const text = (p) => fetch(new URL(p, root)).then((r) => (r.ok ? r.text() : ''));
       // The items' first screens, rendered by the widget's own components as `glossa host`
@@ -58,7 +77,7 @@ export function setupExports(cx) {
         ...builds.map((b) => (b === 'full' ? 'www/glossa.css' : `www/pkg/${b}/glossa.css`))];
       const [listing, ...got] = await Promise.all([text('www/site-files.json'), ...wanted.map(text)]);
       const texts = Object.fromEntries(wanted.map((p, k) => [p, got[k]]).filter(([, t]) => t));
-      const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, null, null], screens };
+      const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, $('host-complete-attention').value, $('host-complete-error').value], screens };
       const site = new wasm.SiteZip(kind, state.specText, items, plan, JSON.stringify(options), listing || '[]', JSON.stringify(texts));
       try {
         const needed = JSON.parse(site.needed());

@@ -84,7 +84,36 @@ export function setupGold(cx) {
         state.gold.items = state.gold.items.filter((x) => x !== g);
         changedGold(`The gold answer of ${g.item_id} was removed.`);
       });
-      li.append(text, show, remove);
+      // The entry itself, to change: gold or attention, and its answers as the result holds
+      // them (checked by the report's code as they are typed).
+      const kind = document.createElement('select');
+      kind.setAttribute('aria-label', `Kind of ${g.item_id}`);
+      for (const k of ['gold', 'attention']) kind.append(new Option(k, k));
+      kind.value = g.kind;
+      kind.addEventListener('change', () => {
+        g.kind = kind.value;
+        changedGold(`${g.item_id} is now ${g.kind === 'attention' ? 'an attention' : 'a gold'} item.`);
+      });
+      const answers = document.createElement('textarea');
+      answers.setAttribute('aria-label', `Answers of ${g.item_id} (JSON)`);
+      answers.className = 'studio-gold-answers';
+      answers.rows = 3;
+      answers.spellcheck = false;
+      answers.value = JSON.stringify(g.answers);
+      answers.addEventListener('change', () => {
+        let value;
+        try { value = JSON.parse(answers.value); } catch (err) {
+          $('gold-status').textContent = `The answers of ${g.item_id} are not JSON: ${err.message}`;
+          return;
+        }
+        if (!value || typeof value !== 'object' || Array.isArray(value)) {
+          $('gold-status').textContent = `The answers of ${g.item_id} must be an object keyed by control id.`;
+          return;
+        }
+        g.answers = value;
+        changedGold(`Changed the answers of ${g.item_id}.`);
+      });
+      li.append(text, show, remove, kind, answers);
       list.append(li);
     }
     $('tol-span').value = state.gold.span_overlap;

@@ -14,6 +14,8 @@ export const state = {
   itemsName: saved?.itemsName ?? '',
   index: Number.isInteger(saved?.index) ? saved.index : 0,
   gold: saved?.gold?.items ? saved.gold : { items: [], span_overlap: 0.5, point_band: 0, ratio_band: 2 },
+  // The export pane's settings (the plan, the host's links), by input id.
+  settings: saved?.settings && typeof saved.settings === 'object' ? saved.settings : {},
 };
 
 // The items are kept under their own key, written only when they change: typing in the spec
