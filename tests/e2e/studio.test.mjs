@@ -364,7 +364,8 @@ test('a folder to upload: the studio makes glossa host\'s pilot folder — the s
   const { page, context, errors } = await openStudio();
   await page.getByLabel('Start from').selectOption({ label: 'One choice (single_choice)' });
   await page.frameLocator('#phone').getByRole('radio').first().waitFor();
-  await page.getByLabel('Completion link').fill('https://app.prolific.example/done?cc=C0DE');
+  await page.getByLabel('Completion link', { exact: true }).fill('https://app.prolific.example/done?cc=C0DE');
+  await page.getByLabel('Completion link after a missed attention item').fill('https://app.prolific.example/done?cc=ATTN');
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.getByRole('button', { name: 'Download the folder to upload (zip)' }).click()]);
   assert.equal(download.suggestedFilename(), 'my-choice-pilot.zip');
   await page.getByText(/Made my-choice-pilot\.zip/).waitFor();
@@ -380,7 +381,7 @@ test('a folder to upload: the studio makes glossa host\'s pilot folder — the s
   writeFileSync(join(study, 'spec.json'), readFileSync(join(made, 'study/spec.json')));
   writeFileSync(join(study, 'items.jsonl'), readFileSync(join(made, 'study/items.jsonl')));
   const cliOut = join(dir, 'cli');
-  const host = spawnSync(cli, ['host', 'pilot', study, '--out', cliOut, '--complete', 'https://app.prolific.example/done?cc=C0DE'], { cwd: root, encoding: 'utf8' });
+  const host = spawnSync(cli, ['host', 'pilot', study, '--out', cliOut, '--complete', 'https://app.prolific.example/done?cc=C0DE', '--complete-attention', 'https://app.prolific.example/done?cc=ATTN'], { cwd: root, encoding: 'utf8' });
   assert.equal(host.status, 0, host.stderr);
   const files = (d) => {
     const out = [];
@@ -390,6 +391,7 @@ test('a folder to upload: the studio makes glossa host\'s pilot folder — the s
   };
   assert.deepEqual(files(made), files(cliOut), 'the same files');
   for (const f of ['index.html', 'LINKS.txt', 'www/glossa.js']) assert.equal(readFileSync(join(made, f), 'utf8'), readFileSync(join(cliOut, f), 'utf8'), f);
+  assert.match(readFileSync(join(made, 'index.html'), 'utf8'), /cc=ATTN/, 'the attention-failure link is in the page');
   // Served as a static host would, it runs: a participant answers both items, no policy violation.
   const { server, url } = await startServer(made, 0);
   const run = await context.newPage();
