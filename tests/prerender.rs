@@ -123,3 +123,15 @@ fn the_screen_names_the_build_that_takes_it_over() {
     let screen = prerender::first_screen(&spec, &items[0].to_string()).unwrap();
     assert_eq!(screen.build, "number");
 }
+
+#[test]
+fn the_studios_markdown_preview_is_the_widgets_markdown_and_keeps_markup_as_text() {
+    let html = glossa::ui::prerender::markdown_html(
+        "Mark **every** name.\n\n- *one*\n- two\n\n<script>alert(1)</script> <img src=x onerror=alert(2)>",
+    );
+    assert!(html.contains("<strong>every</strong>"), "{html}");
+    assert!(html.contains("<li><em>one</em></li>"), "{html}");
+    assert!(!html.contains("<script"), "{html}");
+    assert!(!html.contains("<img"), "{html}");
+    assert!(html.contains("&lt;script&gt;"), "{html}");
+}

@@ -79,6 +79,29 @@ fn same_for_everyone(task: &Task) -> bool {
     task.presentation.seed.is_none() && !split
 }
 
+/// Markdown as the widget shows it (its own safe subset and component), as HTML: the studio's
+/// preview of an instructions or definition field. Text is escaped by the renderer; raw HTML in
+/// the source stays text.
+pub fn markdown_html(source: &str) -> String {
+    use super::markdown_view::{Markdown, MarkdownProps};
+    let props = MarkdownProps {
+        source: source.to_owned().into(),
+        class: yew::Classes::new(),
+    };
+    block_on(
+        LocalServerRenderer::<Markdown>::with_props(props)
+            .hydratable(false)
+            .render(),
+    )
+}
+
+/// The studio's Markdown preview (`www/prerender-pkg/`): see [`markdown_html`].
+#[cfg(feature = "prerender-web")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = markdownHtml)]
+pub fn markdown_html_web(source: &str) -> String {
+    markdown_html(source)
+}
+
 /// Runs a future that never waits on anything outside itself (the renderer's) to its end.
 fn block_on<F: Future>(future: F) -> F::Output {
     struct Nothing;

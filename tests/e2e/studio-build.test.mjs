@@ -270,3 +270,32 @@ test('right-to-left text is typed and shown right to left; the builder fits 360 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the palette pictures each kind as annotators see it; a Markdown field previews as the widget renders it, markup kept as text', async () => {
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption('empty');
+  // The picture follows the focus through the palette.
+  await page.getByRole('button', { name: 'Add control: ranking', exact: true }).focus();
+  await page.getByText('What the annotator sees: ranking, in “Ranking of outputs (ranking)”.').waitFor();
+  const picture = page.frameLocator('#palette-picture');
+  await picture.getByText('Best first').first().waitFor();
+  await page.getByRole('button', { name: 'Add block: section', exact: true }).focus();
+  await page.getByText(/What the annotator sees: section, in “/).waitFor();
+  await page.waitForFunction(() => document.querySelector('#palette-picture').dataset.kind === 'blocks:section');
+  assert.ok(await picture.locator('.glossa-section, section').count() > 0, 'a section is pictured');
+  // Instructions typed with Markdown and markup; the preview is the widget's rendering.
+  const form = page.locator('#properties');
+  const instructions = form.getByLabel('Instructions (Markdown)', { exact: true });
+  await instructions.fill('Mark **every** name.\n\n<script>window.__pwned = 1</script>');
+  await form.getByRole('button', { name: 'Preview Instructions', exact: true }).click();
+  const preview = form.locator('.sf-md-preview:not([hidden])');
+  await preview.locator('strong', { hasText: 'every' }).waitFor();
+  assert.equal(await preview.locator('script').count(), 0);
+  assert.match(await preview.innerText(), /<script>window\.__pwned = 1<\/script>/);
+  // It follows the text while open, and stays open while the form is made again.
+  await instructions.fill('Mark *each* name.');
+  await preview.locator('em', { hasText: 'each' }).waitFor();
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

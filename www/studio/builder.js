@@ -5,7 +5,7 @@
 // deleted; every change is one edit of the editor's text (jsonedit.js), so the JSON keeps its
 // layout and Undo/Redo (Ctrl+Z / Ctrl+Shift+Z) take any change back.
 
-import { $ } from './common.js';
+import { $, rendererWasm } from './common.js';
 import { setChange, removeChange, insertChange, moveChange, pathString, pathOf } from './jsonedit.js';
 import { formFor, fieldOf, emptyOf, deref } from './schemaform.js';
 
@@ -51,14 +51,17 @@ function freeId(spec, base) {
 }
 
 /**
- * Sets the builder up. `cx`: `{ editor, schema, items() }`; returns `{ show(spec, problems) }`,
+ * Sets the builder up. `cx`: `{ editor, schema, items(), samples }` (samples: the templates, the
+ * examples' index and its base address, for the palette's picture); returns `{ show(spec, problems) }`,
  * called on every render with the parsed spec and the widget's problems.
  */
-export function setupBuilder({ editor, schema, items }) {
+export function setupBuilder({ editor, schema, items, samples }) {
   let spec = null;
   let problems = [];
   // The part selected: [] (the study's settings) or [list, index].
   let selected = [];
+  // The Markdown fields whose preview is open, by path (kept while the form is made again).
+  const previews = new Set();
 
   /** Makes one operation on the spec's text (one undoable change of the editor). */
   function edit(op) {
@@ -90,12 +93,49 @@ export function setupBuilder({ editor, schema, items }) {
         type: 'button', class: 'studio-palette-kind', draggable: 'true', 'data-list': list.key, 'data-kind': k.kind,
         'aria-describedby': about,
         onclick: () => add(list.key, k, (spec?.[list.key] || []).length),
+        onfocus: () => picture(list.key, k.kind),
+        onmouseenter: () => picture(list.key, k.kind),
         ondragstart: (e) => { e.dataTransfer.setData('text/x-glossa-kind', `${list.key}:${k.kind}`); e.dataTransfer.effectAllowed = 'copy'; },
       }, el('span', { class: 'studio-sr', text: `Add ${list.noun}: ` }), el('strong', { text: k.kind }));
       ul.append(el('li', { class: 'studio-palette-entry' }, button, el('span', { id: about, class: 'studio-palette-about', text: k.description })));
     }
     group.append(ul);
     palette.append(group);
+  }
+
+  // ---- the palette's picture: a study using the kind, as its annotators see it ----
+  let pictured = '';
+  /** Shows, in the palette's frame, the first template or shipped example with a part of this
+   * kind, on its first item. */
+  async function picture(list, kind) {
+    const key = `${list}:${kind}`;
+    if (pictured === key) return;
+    pictured = key;
+    const sample = await sampleOf(list, kind);
+    if (pictured !== key) return;
+    const frame = $('palette-picture');
+    $('palette-picture-caption').textContent = sample
+      ? `What the annotator sees: ${kind}, in “${sample.title}”.`
+      : `No template or example has a ${kind} yet.`;
+    if (!sample) return;
+    await new Promise((ok) => { const check = () => (frame.contentWindow?.studioReady ? ok() : setTimeout(check, 20)); check(); });
+    if (pictured !== key) return;
+    const { instructions, examples: _, ...shown } = sample.spec;
+    await frame.contentWindow.studioRender(shown, sample.item, { readonly: true });
+    frame.dataset.kind = key;
+  }
+
+  /** The first template or example whose spec has a part of this kind: `{ title, spec, item }`. */
+  async function sampleOf(list, kind) {
+    const has = (s) => Array.isArray(s?.[list]) && s[list].some((p) => p?.kind === kind);
+    const t = samples.templates.find((x) => has(x.spec));
+    if (t) return { title: t.title, spec: t.spec, item: t.items[0] };
+    for (const e of samples.examples) {
+      e.loaded ??= Promise.all([fetch(new URL(e.spec, samples.base)).then((r) => r.json()), fetch(new URL(e.items, samples.base)).then((r) => r.json())]);
+      const [s, items] = await e.loaded;
+      if (has(s)) return { title: e.title, spec: s, item: items[0] };
+    }
+    return null;
   }
 
   /** Adds a new part of kind `k` to `list` at `index`, and selects it. */
@@ -208,6 +248,8 @@ export function setupBuilder({ editor, schema, items }) {
       edit,
       problems: new Map(),
       lists: { fields: 'studio-item-fields', controls: 'studio-control-ids' },
+      markdown: async (text) => (await rendererWasm()).markdownHtml(text),
+      previews,
     };
     for (const p of problems) cx.problems.set(p.path, [...(cx.problems.get(p.path) || []), p.message]);
     let body;

@@ -44,3 +44,17 @@ export async function researcherWasm() {
   }
   return reader;
 }
+
+let renderer = null;
+/** The studio's renderer (`www/prerender-pkg/`: the widget's components rendered to HTML — the
+ * items' first screens, Markdown previews), loaded on first use. */
+export async function rendererWasm() {
+  if (!renderer) {
+    const root = new URL('../', import.meta.url);
+    renderer = import(new URL('prerender-pkg/prerender.js', root).href).then(async (m) => {
+      await m.default({ module_or_path: new URL('prerender-pkg/prerender_bg.wasm', root) });
+      return m;
+    });
+  }
+  return renderer;
+}

@@ -1,7 +1,7 @@
 // The studio's exports: the study folder as a zip (checked by `glossa check`, `plan` and
 // `report`'s code), and the folder to upload — `glossa host`'s plan made in the researcher's
 // wasm, the site's files fetched and zipped.
-import { $, download, listLines, researcherWasm, studyName } from './common.js';
+import { $, download, listLines, researcherWasm, rendererWasm, studyName } from './common.js';
 import { state, save } from './store.js';
 
 /** The plan's settings as `glossa plan` takes them. */
@@ -67,8 +67,7 @@ export function setupExports(cx) {
       const text = (p) => fetch(new URL(p, root)).then((r) => (r.ok ? r.text() : ''));
       // The items' first screens, rendered by the widget's own components as `glossa host`
       // renders them (a wasm of its own, fetched the first time a folder is made).
-      const prerender = await import(new URL('www/prerender-pkg/prerender.js', root).href);
-      await prerender.default({ module_or_path: new URL('www/prerender-pkg/prerender_bg.wasm', root) });
+      const prerender = await rendererWasm();
       const screens = JSON.parse(prerender.firstScreens(state.specText, items));
       // The texts the plan reads: the pages it adapts, and what a page with a first screen
       // carries in it (the pages' stylesheets, the build's, first-screen.js).

@@ -206,6 +206,7 @@ export function field(cx, key, schema, value, path, required) {
           placeholder: typeof f.s.default === 'string' ? `default: ${f.s.default}` : null });
       input.value = absent ? '' : String(value);
       wrap.append(el('label', { for: id, text: label + (markdown ? ' (Markdown)' : '') }), input);
+      if (markdown && cx.markdown) wrap.append(...markdownPreview(cx, input, p, label));
       break;
     }
     case 'list':
@@ -246,6 +247,29 @@ export function field(cx, key, schema, value, path, required) {
   if (helpEl) wrap.append(helpEl);
   if (problemEl) wrap.append(problemEl);
   return wrap;
+}
+
+/** A Markdown field's preview, as the widget renders it (`cx.markdown(text)` gives the HTML),
+ * opened and closed by a button, following the text while open. */
+function markdownPreview(cx, input, path, label) {
+  const box = el('div', { class: 'sf-md-preview', id: `${input.id}-preview`, hidden: true });
+  const button = el('button', { type: 'button', class: 'sf-md-toggle', 'aria-controls': box.id, 'aria-expanded': 'false', text: `Preview ${label}` });
+  let shown = 0;
+  const show = async () => {
+    const mine = ++shown;
+    // The renderer's own output: the widget's components, with every text escaped.
+    const html = await cx.markdown(input.value);
+    if (mine === shown && !box.hidden) box.innerHTML = html;
+  };
+  const open = (on) => {
+    box.hidden = !on;
+    button.setAttribute('aria-expanded', String(on));
+    if (on) { cx.previews.add(path); show(); } else cx.previews.delete(path);
+  };
+  button.addEventListener('click', () => open(box.hidden));
+  input.addEventListener('input', () => { if (!box.hidden) show(); });
+  if (cx.previews.has(path)) open(true);
+  return [button, box];
 }
 
 /** A select of a union's kinds and a button that adds one. */

@@ -171,7 +171,10 @@ async function render() {
 }
 
 // ---- the builder: outline, palette, the selected part's form ----
-const builder = setupBuilder({ editor, schema, items: () => state.items });
+const builder = setupBuilder({
+  editor, schema, items: () => state.items,
+  samples: { templates, examples, base: new URL('../examples/', import.meta.url) },
+});
 
 // ---- the panes ----
 const cx = { frames, currentItem, schedule };
