@@ -5,22 +5,9 @@
 // deleted; every change is one edit of the editor's text (jsonedit.js), so the JSON keeps its
 // layout and Undo/Redo (Ctrl+Z / Ctrl+Shift+Z) take any change back.
 
-import { $, rendererWasm } from './common.js';
+import { $, el, rendererWasm } from './common.js';
 import { setChange, removeChange, insertChange, moveChange, pathString, pathOf } from './jsonedit.js';
-import { formFor, fieldOf, emptyOf, deref } from './schemaform.js';
-
-const el = (tag, props = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  e.append(...kids);
-  return e;
-};
+import { formFor, fieldOf, emptyOf, deref, summary } from './schemaform.js';
 
 /** The list parts of a spec the outline shows, each with the schema of its entries. */
 const LISTS = [
@@ -32,7 +19,7 @@ const LISTS = [
 function kindsOf(schema, key) {
   const f = fieldOf(schema, deref(schema, schema.properties[key]).s.items);
   return f.shape === 'union'
-    ? f.s.alts.map((b) => ({ kind: b.properties.kind.const, description: (b.description || '').split('\n\n')[0].replace(/\s*\n\s*/g, ' '), schema: b }))
+    ? f.s.alts.map((b) => ({ kind: b.properties.kind.const, description: summary(b.description), schema: b }))
     : [];
 }
 

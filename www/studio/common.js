@@ -3,6 +3,22 @@
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
 
+/** A new element: `props` are attributes (`class`, `text` for its text, `on…` listeners,
+ * booleans and numbers set as properties), `kids` its children (null ones left out). */
+export const el = (tag, props = {}, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k in e && typeof v !== 'string') e[k] = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  e.append(...kids.filter((x) => x !== null && x !== undefined));
+  return e;
+};
+
 /** Saves `data` (text or bytes) as a file called `name`. */
 export function download(name, data, type) {
   const url = URL.createObjectURL(new Blob([data], { type }));

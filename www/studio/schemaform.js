@@ -6,6 +6,7 @@
 // `edit` as an operation on a path ({ op: 'set' | 'remove' | 'insert' | 'move', path, … }).
 
 import { pathString } from './jsonedit.js';
+import { el } from './common.js';
 
 /** The schema `s` with its `$ref`s followed (the referring node's description kept), and the
  * name of the last definition it named (`FieldName`, `ControlId`…). */
@@ -92,23 +93,9 @@ export function human(key) {
 }
 
 /** The first paragraph of a description, on one line. */
-const summary = (d) => (d ? String(d).split('\n\n')[0].replace(/\s*\n\s*/g, ' ') : '');
+export const summary = (d) => (d ? String(d).split('\n\n')[0].replace(/\s*\n\s*/g, ' ') : '');
 
 let uid = 0;
-const el = (tag, props = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k in e && typeof v !== 'string') e[k] = v;
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  e.append(...kids.filter((x) => x !== null && x !== undefined));
-  return e;
-};
-
 /**
  * The form of `value` (at `path` of the spec) under `schema`. `cx`: `{ root, edit(op),
  * problems: Map<path string, message[]>, lists: { fields, controls } }` (the datalists' ids).
