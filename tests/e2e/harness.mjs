@@ -152,6 +152,9 @@ export class QaTask {
     for (const w of [first, last]) {
       const at = await wordCentre(this.text(), w);
       if (touch) await this.page.touchscreen.tap(at.x, at.y); else await this.page.mouse.click(at.x, at.y);
+      // The tap's state is on screen (the bar it opens names the words) before the next word is
+      // measured: the bar may move the text, and on a busy machine it can come after a frame.
+      await this.page.locator('.glossa-assign-selected', { hasText: w }).waitFor();
     }
   }
 }
