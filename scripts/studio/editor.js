@@ -6,7 +6,7 @@ import { EditorState, Compartment } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, undo, redo, undoDepth, redoDepth } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
-import { syntaxTree, bracketMatching, foldGutter, indentOnInput, syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language';
+import { syntaxTree, bracketMatching, foldGutter, indentOnInput, syntaxHighlighting, defaultHighlightStyle, bidiIsolates } from '@codemirror/language';
 import { linter, lintGutter, forceLinting, lintKeymap } from '@codemirror/lint';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
@@ -262,6 +262,9 @@ export function createEditor(parent, { doc = '', schema = null, onChange = () =>
         lineNumbers(), highlightActiveLineGutter(), foldGutter(), history(), drawSelection(), indentOnInput(),
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }), bracketMatching(), closeBrackets(),
         highlightActiveLine(), highlightSelectionMatches(), json(), lintGutter(),
+        // Each string is its own direction's island: Arabic or Hebrew reads right to left
+        // inside its quotes, and the JSON around it stays in order.
+        bidiIsolates(),
         linter(diagnostics, { delay: 250 }),
         schemaSlot.of(completions()),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),

@@ -256,6 +256,8 @@ test('right-to-left text is typed and shown right to left; the builder fits 360 
   await page.keyboard.type('أيّ الترجمتين أفضل؟');
   await page.waitForFunction(() => JSON.parse(window.studio.editor.text()).controls[0].label === 'أيّ الترجمتين أفضل؟');
   assert.equal(await form.getByLabel('Label', { exact: true }).evaluate((e) => e.matches(':dir(rtl)')), true, 'Arabic is shown right to left');
+  // In the JSON too: the string is an island of its own direction, the quotes and keys in order.
+  await page.waitForFunction(() => [...document.querySelectorAll('.cm-content .cm-iso')].some((e) => e.textContent.includes('أفضل')));
   // Add an option by keyboard, and give it an Arabic label.
   await form.getByRole('button', { name: 'Add to Options', exact: true }).focus();
   await page.keyboard.press('Enter');
