@@ -134,4 +134,12 @@ fn the_studios_markdown_preview_is_the_widgets_markdown_and_keeps_markup_as_text
     assert!(!html.contains("<script"), "{html}");
     assert!(!html.contains("<img"), "{html}");
     assert!(html.contains("&lt;script&gt;"), "{html}");
+    // Links: only http, https and mailto become links, and a quote cannot leave the href.
+    let links = glossa::ui::prerender::markdown_html(
+        "[a](javascript:alert(1)) [b](data:text/html,x) [c](https://x.example/\"onmouseover=alert(2)) [d](https://example.org)",
+    );
+    assert!(!links.contains("javascript:"), "{links}");
+    assert!(!links.contains("href=\"data:"), "{links}");
+    assert!(!links.contains("\"onmouseover"), "{links}");
+    assert!(links.contains("<a href=\"https://example.org\""), "{links}");
 }

@@ -267,3 +267,54 @@ fn an_adjudicated_set_is_a_gold_file_and_skips_the_timing_rule() {
         .iter()
         .any(|f| f.path == "timings.active_ms"));
 }
+
+#[test]
+fn free_text_answers_choice_labels_numbers_and_item_ids_in_the_side_by_side_view_are_escaped() {
+    // Every kind of part the table and the axis show: a free-text answer, a choice, a number,
+    // each under a hostile label, on an item whose id and text are hostile too.
+    let id = "x-1\"><img src=x onerror=alert(8)>";
+    let spec = json!({"glossa": 1, "id": "markup", "version": "1.0.0", "language": "en", "title": "t",
+        "blocks": [{"kind": "text", "field": "text", "label": "<iframe src=x></iframe>Text"}],
+        "controls": [
+            {"kind": "text", "id": "why", "label": "<script>alert(1)</script> why"},
+            {"kind": "single_choice", "id": "ok", "label": "<b>ok</b>", "options": [
+                {"value": "yes", "label": "<img src=x onerror=alert(2)> yes"},
+                {"value": "no", "label": "\"><svg onload=alert(3)> no"}]},
+            {"kind": "number", "id": "n", "label": "<svg onload=alert(4)> count", "min": 0}]});
+    let items = json!([{"id": id, "text": "<img src=x onerror=alert(5)> text"}]).to_string();
+    let result = |who: &str, why: &str, ok: &str, n: u32| {
+        json!({"format": "glossa.result/1", "spec": {"id": "markup", "version": "1.0.0"}, "item_id": id,
+            "ids": {"participant": who}, "answers": {"why": why, "ok": ok, "n": n}})
+    };
+    let r = review(
+        &spec.to_string(),
+        &items,
+        &[
+            result(
+                "<b>A</b>",
+                "</td></tr></table><script>alert(6)</script>",
+                "yes",
+                3,
+            ),
+            result("\"><iframe src=x>", "<img src=x onerror=alert(7)>", "no", 5),
+        ],
+    );
+    let html = r.view(id);
+    for markup in ["<img", "<script", "<svg", "<b>", "<iframe"] {
+        assert!(!html.contains(markup), "{markup} in {html}");
+    }
+    assert!(
+        html.contains("&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;script&gt;alert(6)"),
+        "{html}"
+    );
+    assert!(
+        html.contains("&lt;img src=x onerror=alert(7)&gt;"),
+        "{html}"
+    );
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt; why"),
+        "{html}"
+    );
+    assert!(html.contains("&lt;svg onload=alert(4)&gt; count"), "{html}");
+    assert!(html.contains("&quot;&gt;&lt;iframe src=x&gt;"), "{html}");
+}
