@@ -709,3 +709,170 @@ fn a_crowd_of_slow_connections_from_one_place_locks_no_participant_out() {
     assert!(answer.starts_with("HTTP/1.1 201"), "{answer:?}");
     assert_eq!(lines_of(&results).len(), 1);
 }
+
+#[test]
+fn a_restart_on_the_same_results_file_keeps_the_collect_token_of_the_pages_still_open() {
+    let dir = study_named("restart");
+    let results = dir.join("r.jsonl");
+    let server = start(&dir.join("study"), &results);
+    let open_page = server.client.clone();
+    assert_eq!(open_page.token.len(), 32);
+    let (status, _) = open_page.request("POST", "/collect", &result("p1", "it-001", "totalmente_corretto"));
+    assert_eq!(status, 201);
+    // kill -9 (a crash, a reboot), then the same command again, on another port even.
+    drop(server);
+    let again = start(&dir.join("study"), &results);
+    assert_eq!(again.client.token, open_page.token, "the new pilot address carries the same token");
+    // The page opened before the restart posts on with its token, to the new server.
+    let page = Client { addr: again.addr.clone(), token: open_page.token.clone() };
+    let (status, body) = page.request("POST", "/collect", &result("p1", "it-002", "totalmente_corretto"));
+    assert_eq!(status, 201, "{body}");
+    let (status, _) = page.request("POST", "/collect", &result("p1", "it-001", "totalmente_corretto"));
+    assert_eq!(status, 200, "a resend after the restart is not written again");
+    assert_eq!(lines_of(&results).len(), 2);
+    // The token is the results file's: it is kept beside it, for its owner's eyes only.
+    let kept = dir.join("r.jsonl.token");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap().trim(), open_page.token);
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&kept).unwrap().permissions().mode() & 0o077, 0);
+    // Another results file is another collection: another token.
+    let other = start(&dir.join("study"), &dir.join("other.jsonl"));
+    assert_ne!(other.client.token, open_page.token);
+}
+
+/// A participant's post, from 127.0.0.1 on a connection of its own, with the read bounded by
+/// `within`: the status line, or what came before the bound (nothing: refused or not answered).
+fn participant_posts(server: &Server, item: &str, within: std::time::Duration) -> String {
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(within)).unwrap();
+    let body = result("p1", item, "totalmente_corretto");
+    let _ = write!(
+        s,
+        "POST /collect HTTP/1.1\r\nhost: {0}\r\norigin: http://{0}\r\nx-glossa-token: {1}\r\ncontent-length: {2}\r\n\r\n{body}",
+        server.addr,
+        server.client.token,
+        body.len()
+    );
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_owned()
+}
+
+/// Raises this process's open-file limit (its hard limit, at most 8,192); the limit now.
+fn more_open_files() -> usize {
+    let mut room = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: reading and raising this process's own open-file limit within its hard limit.
+    unsafe {
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut room);
+        room.rlim_cur = room.rlim_max.min(8192);
+        libc::setrlimit(libc::RLIMIT_NOFILE, &room);
+    }
+    room.rlim_cur as usize
+}
+
+#[test]
+fn a_reconnecting_crowd_of_slow_clients_from_forty_addresses_locks_no_participant_out() {
+    let dir = study_named("crowd");
+    let results = dir.join("r.jsonl");
+    let server = start_limited(&dir.join("study"), &results, Some((libc::RLIMIT_NOFILE, 1024)));
+    let room = more_open_files();
+    // 1,100 connections from 40 addresses (about 28 each: under the per-client cap), each
+    // sending a head a byte at a time; one that is closed connects again at once.
+    let crowd = room.saturating_sub(300).min(1100);
+    let from = |k: usize| [127, 0, 0, 2 + (k % 40) as u8];
+    let mut slow: Vec<(usize, Option<TcpStream>)> = Vec::new();
+    for k in 0..crowd {
+        let s = connect_from(from(k), &server.addr).ok();
+        if let Some(mut s) = s {
+            let _ = s.write_all(b"P");
+            slow.push((k, Some(s)));
+        }
+    }
+    assert!(slow.len() > 600, "{} connections made", slow.len());
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let addr = server.addr.clone();
+    let dribbler = {
+        let stop = std::sync::Arc::clone(&stop);
+        std::thread::spawn(move || {
+            let mut reconnects = 0usize;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                for (k, s) in &mut slow {
+                    let alive = s.as_mut().is_some_and(|s| s.write_all(b"O").is_ok());
+                    if !alive {
+                        *s = connect_from(from(*k), &addr).ok();
+                        reconnects += 1;
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+            // Places lost: connections made again, and those the server has closed since.
+            let closed = slow
+                .iter()
+                .filter(|(_, s)| {
+                    s.as_ref().is_none_or(|s| {
+                        s.set_nonblocking(true).is_ok() && matches!(s.peek(&mut [0u8; 1]), Ok(0))
+                    })
+                })
+                .count();
+            reconnects + closed
+        })
+    };
+    // While the crowd is at it, each of a participant's results is collected within 15 s.
+    for item in ["it-001", "it-002", "it-003", "it-004"] {
+        let answer = participant_posts(&server, item, std::time::Duration::from_secs(15));
+        assert!(answer.starts_with("HTTP/1.1 201"), "{item}: {answer:?}");
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let lost = dribbler.join().unwrap();
+    assert!(lost >= 4, "the house was full: the crowd gave way to the participant ({lost})");
+    assert_eq!(lines_of(&results).len(), 4);
+}
+
+#[test]
+fn twelve_hundred_idle_connections_lock_no_participant_out() {
+    let dir = study_named("idle");
+    let results = dir.join("r.jsonl");
+    let server = start_limited(&dir.join("study"), &results, Some((libc::RLIMIT_NOFILE, 1024)));
+    let room = more_open_files();
+    let idle: Vec<TcpStream> = (0..room.saturating_sub(300).min(1200))
+        .filter_map(|k| connect_from([127, 0, 0, 2 + (k % 40) as u8], &server.addr).ok())
+        .collect();
+    assert!(idle.len() > 600, "{} connections made", idle.len());
+    for item in ["it-001", "it-002"] {
+        let answer = participant_posts(&server, item, std::time::Duration::from_secs(15));
+        assert!(answer.starts_with("HTTP/1.1 201"), "{item}: {answer:?}");
+    }
+    drop(idle);
+    assert_eq!(lines_of(&results).len(), 2);
+}
+
+#[test]
+fn a_request_whose_client_half_closes_after_sending_it_is_answered() {
+    let dir = study_named("half-close");
+    let results = dir.join("r.jsonl");
+    let server = start(&dir.join("study"), &results);
+    let body = result("p1", "it-001", "totalmente_corretto");
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
+    write!(
+        s,
+        "POST /collect HTTP/1.1\r\nhost: {0}\r\norigin: http://{0}\r\nx-glossa-token: {1}\r\ncontent-length: {2}\r\n\r\n{body}",
+        server.addr,
+        server.client.token,
+        body.len()
+    )
+    .unwrap();
+    s.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer:?}");
+    assert_eq!(lines_of(&results).len(), 1);
+    // A GET the same way.
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
+    write!(s, "GET /study/spec.json HTTP/1.1\r\nhost: {}\r\n\r\n", server.addr).unwrap();
+    s.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer:?}");
+}

@@ -18,6 +18,8 @@ mod collect;
 #[cfg(not(target_arch = "wasm32"))]
 mod collector;
 #[cfg(not(target_arch = "wasm32"))]
+mod connections;
+#[cfg(not(target_arch = "wasm32"))]
 mod export;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
@@ -25,7 +27,6 @@ mod files;
 mod host;
 #[cfg(not(target_arch = "wasm32"))]
 mod items;
-#[cfg(not(target_arch = "wasm32"))]
 #[cfg(not(target_arch = "wasm32"))]
 mod schema;
 #[cfg(not(target_arch = "wasm32"))]

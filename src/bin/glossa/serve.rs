@@ -12,10 +12,12 @@
 //! Only the server's own pilot may post: a request must name this server in its `Host` (an
 //! address, or `localhost`: a DNS name rebound to this machine does not pass), come from this
 //! server's origin when a browser sends one, and carry the collect token the pilot's address
-//! holds (a new one each run). A result of another spec or of an item the study lacks is
-//! refused. Each request has a deadline, each client address a bounded number of connections
-//! (so a crowd of slow connections from one place cannot lock the others out), and a body
-//! over 8 MiB is answered 413.
+//! holds (kept beside the results file as `FILE.token`, so a restart orphans no open page). A
+//! result of another spec or of an item the study lacks is refused. Each request has a deadline
+//! (its head a shorter one), each client address a bounded number of connections, and when
+//! every place is taken the connection longest in its head gives way (see
+//! [`crate::connections`]: a crowd of slow or idle connections locks no participant out); a
+//! request whose client half-closes is answered, and a body over 8 MiB is answered 413.
 //!
 //! HTTP is hyper's (on tokio): a maintained parser and connection handling, with the guarantees
 //! above set around it here — the accept loop counts connections per client before a byte is
@@ -23,13 +25,13 @@
 //! (and synced) under the collector's lock before its answer is written.
 
 use crate::collector::{Collector, Study, Taken};
+use crate::connections::Connections;
 use crate::Outcome;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming};
 use hyper::header::{HeaderValue, CACHE_CONTROL, CONNECTION, CONTENT_TYPE};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::collections::BTreeMap;
 use std::io::Read;
 use std::net::{IpAddr, TcpListener};
 use std::path::{Path, PathBuf};
@@ -43,6 +45,9 @@ const MAX_BODY: usize = 8 << 20;
 const MAX_HEAD: usize = 64 << 10;
 /// How long one request may take to arrive, head and body (a dribbling client is cut off).
 const DEADLINE: Duration = Duration::from_secs(30);
+/// How long its head may take (a participant's arrives in milliseconds; a silent or dribbling
+/// connection is cut off well before the body's deadline).
+const HEAD_DEADLINE: Duration = Duration::from_secs(10);
 /// Connections open at once from one client address (more are closed at once).
 const PER_CLIENT: usize = 32;
 /// Connections open at once in all (well under the usual 1,024 open files).
@@ -64,8 +69,8 @@ struct Site {
     token: String,
     /// The names a request's `Host` may give (without the port), and the port.
     names: Names,
-    /// Connections open now, by client address.
-    open: Mutex<BTreeMap<IpAddr, usize>>,
+    /// Connections open now.
+    open: Arc<Connections>,
 }
 
 /// What a request's `Host` may name: this server's port on one of its own addresses.
@@ -197,6 +202,34 @@ fn new_token() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The collect token of a results file: the one kept beside it (`FILE.token`, readable by its
+/// owner only), else a new one kept there. A restart on the same file — a crash, a reboot, the
+/// researcher's Ctrl+C and up-arrow — keeps the token, so the pages still open post on.
+fn token_for(results: &Path) -> Result<String, String> {
+    let mut name = results.as_os_str().to_owned();
+    name.push(".token");
+    let path = PathBuf::from(name);
+    if let Ok(kept) = std::fs::read_to_string(&path) {
+        let kept = kept.trim();
+        if kept.len() == 32 && kept.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(kept.to_owned());
+        }
+    }
+    let token = new_token();
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options
+        .open(&path)
+        .and_then(|mut f| {
+            std::io::Write::write_all(&mut f, format!("{token}\n").as_bytes())?;
+            f.sync_all()
+        })
+        .map_err(|e| format!("{}: cannot keep the collect token: {e}", path.display()))?;
+    Ok(token)
+}
+
 /// Runs the server until it is stopped.
 pub fn serve(
     study: &str,
@@ -230,7 +263,7 @@ pub fn serve(
         Ok(p) => p.into_bytes(),
         Err(e) => return fail(e),
     };
-    let token = new_token();
+    let mut token = new_token();
     let collected = match collect {
         None => None,
         Some(path) => {
@@ -239,8 +272,9 @@ pub fn serve(
                 .and_then(|s| {
                     Collector::open(Path::new(path), s).map_err(|e| format!("{path}: {e}"))
                 });
-            match opened {
-                Ok((c, mended)) => {
+            match opened.and_then(|c| Ok((c, token_for(Path::new(path))?))) {
+                Ok(((c, mended), kept)) => {
+                    token = kept;
                     start += &format!("&post=/collect&collect_token={token}");
                     if let Some(m) = mended {
                         eprintln!("{path}: {m}");
@@ -277,7 +311,7 @@ pub fn serve(
             loopback: bound.is_some_and(|a| a.ip().is_loopback()),
             given: host.parse::<IpAddr>().is_err().then(|| host.to_owned()),
         },
-        open: Mutex::new(BTreeMap::new()),
+        open: Connections::new(PER_CLIENT, ALL_CLIENTS),
     });
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -291,31 +325,6 @@ pub fn serve(
         return fail(format!("cannot listen on {host}:{port}: {e}"));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-impl Site {
-    /// Counts a new connection in, unless its client (or everyone) has too many open.
-    fn enter(&self, client: IpAddr) -> bool {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let all: usize = open.values().sum();
-        let mine = open.entry(client).or_default();
-        if *mine >= PER_CLIENT || all >= ALL_CLIENTS {
-            return false;
-        }
-        *mine += 1;
-        true
-    }
-
-    /// Counts a connection out.
-    fn leave(&self, client: IpAddr) {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&client) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&client);
-            }
-        }
-    }
 }
 
 /// A results file over a size limit (`ulimit -f`) gives a write error, not the end of the
@@ -342,29 +351,43 @@ async fn accept(listener: TcpListener, site: Arc<Site>) -> std::io::Result<()> {
                 continue;
             }
         };
-        let client = peer.ip();
-        if !site.enter(client) {
+        let Some(entry) = site.open.enter(peer.ip()) else {
             drop(stream); // too many at once: closed before any byte is read
             continue;
-        }
+        };
         let site = Arc::clone(&site);
         tokio::spawn(async move {
+            let entry = Arc::new(entry);
             let service = {
-                let site = Arc::clone(&site);
+                let (site, entry) = (Arc::clone(&site), Arc::clone(&entry));
                 hyper::service::service_fn(move |request| {
+                    entry.head_done();
                     let site = Arc::clone(&site);
                     async move { Ok::<_, std::convert::Infallible>(handle(&site, request).await) }
                 })
             };
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(DEADLINE)
+                .header_read_timeout(HEAD_DEADLINE)
                 .keep_alive(false)
+                // A client that half-closes after its request (some proxies and tools do)
+                // still gets its answer.
+                .half_close(true)
                 .max_buf_size(MAX_HEAD)
                 .serve_connection(TokioIo::new(stream), service);
-            // Head and body within the deadline: a dribbling client is cut off.
-            let _ = tokio::time::timeout(DEADLINE, connection).await;
-            site.leave(client);
+            // Head within its deadline (counted from the accept, not from a first byte), head
+            // and body within theirs, and out when a newcomer needs the place.
+            let head = async {
+                tokio::time::sleep(HEAD_DEADLINE).await;
+                if !entry.in_head() {
+                    std::future::pending::<()>().await;
+                }
+            };
+            tokio::select! {
+                _ = tokio::time::timeout(DEADLINE, connection) => {}
+                () = head => {}
+                () = entry.evicted() => {}
+            }
         });
     }
 }
