@@ -214,6 +214,11 @@ fn prolific_gets_a_row_per_submission_with_the_api_fields_and_a_long_enough_mess
         "Prolific needs 100 characters: {}",
         p2[3]
     );
+    // An attention check need not tell the answer to give (an item with one answer for
+    // anyone who reads it): the message claims no instruction.
+    for claim in ["told you", "instructions asked", "instructed"] {
+        assert!(!p2[3].contains(claim), "{}", p2[3]);
+    }
     assert_eq!(rows.len(), 3);
 }
 

@@ -318,3 +318,51 @@ fn free_text_answers_choice_labels_numbers_and_item_ids_in_the_side_by_side_view
     assert!(html.contains("&lt;svg onload=alert(4)&gt; count"), "{html}");
     assert!(html.contains("&quot;&gt;&lt;iframe src=x&gt;"), "{html}");
 }
+
+/// A study with a 0–100 slider and labelled spans over an Arabic text.
+fn arabic_slider_and_spans(results: &[(&str, u32, (usize, usize))]) -> Review {
+    let spec = json!({"glossa": 1, "id": "ar-review", "version": "1.0.0", "language": "ar", "title": "مراجعة",
+        "blocks": [],
+        "controls": [
+            {"kind": "span_labels", "id": "errors", "label": "الأخطاء", "text_field": "text", "text_label": "النص",
+             "labels": [{"value": "major", "label": "كبير"}]},
+            {"kind": "slider", "id": "score", "label": "الجودة", "min": 0, "max": 100}]});
+    let text = "ذهب أحمد إلى السوق في الساعة 10 صباحا";
+    let items = json!([{"id": "ar-1", "text": text}]).to_string();
+    let words: Vec<&str> = text.split(' ').collect();
+    let docs: Vec<Value> = results
+        .iter()
+        .map(|(who, score, (first, last))| {
+            let start: usize = words[..*first].iter().map(|w| w.chars().count() + 1).sum();
+            let covered = words[*first..=*last].join(" ");
+            let end = start + covered.chars().count();
+            let utf16 = |n: usize| text.chars().take(n).map(char::len_utf16).sum::<usize>();
+            json!({"format": "glossa.result/1", "spec": {"id": "ar-review", "version": "1.0.0"}, "item_id": "ar-1",
+                "ids": {"participant": who},
+                "answers": {"score": score, "errors": {"spans": [{"label": "major", "text": covered,
+                    "start": start, "end": end, "start_utf16": utf16(start), "end_utf16": utf16(end),
+                    "first_word": first, "last_word": last}]}}})
+        })
+        .collect();
+    review(&spec.to_string(), &items, &docs)
+}
+
+#[test]
+fn the_number_axis_spans_the_controls_range_not_only_the_answers_given() {
+    let r = arabic_slider_and_spans(&[("A", 91, (1, 1)), ("B", 100, (1, 1)), ("C", 95, (1, 2))]);
+    let html = r.view("ar-1");
+    let axis = html.split("review-axis").nth(1).expect("an axis for the slider");
+    // The ends are the slider's 0 and 100, and 91 stands near the end (at 91 %), not at 0 %.
+    assert!(axis.contains("<span>0</span><span>100</span>"), "{axis}");
+    assert!(axis.contains("left:91.0%"), "{axis}");
+    assert!(!axis.contains("left:0.0%"), "{axis}");
+}
+
+#[test]
+fn span_offsets_read_left_to_right_and_span_texts_keep_their_own_direction_in_arabic() {
+    let r = arabic_slider_and_spans(&[("A", 50, (1, 1)), ("B", 60, (1, 2))]);
+    let html = r.view("ar-1");
+    // "أحمد" at code points 4–8: the offsets in a left-to-right isolate, the text in a
+    // first-strong isolate, so an Arabic line shows 4–8, not 8–4.
+    assert!(html.contains("“\u{2068}أحمد\u{2069}” \u{2066}4–8\u{2069}"), "{html}");
+}

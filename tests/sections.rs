@@ -592,6 +592,63 @@ fn error_scores_per_system_and_their_agreement_with_the_direct_scores_equal_an_i
 }
 
 #[test]
+fn error_scores_list_systems_best_first_with_no_negative_zero_and_each_weight_once() {
+    // ONLINE-B is marked with no errors by anyone (an error score of 0), ONLINE-A keeps its.
+    let results = esa_results(3);
+    let text = std::fs::read_to_string(&results).unwrap();
+    let mut lines = String::new();
+    for line in text.lines() {
+        let mut r: Value = serde_json::from_str(line).unwrap();
+        if let Some(b) = r.pointer_mut("/answers/errors/ONLINE-B/spans") {
+            *b = serde_json::json!([]);
+        }
+        lines += &r.to_string();
+        lines.push('\n');
+    }
+    std::fs::write(&results, lines).unwrap();
+    let spec = format!("{ROOT}/www/examples/de-esa/spec.json");
+    let out = glossa(&["agreement", &spec, results.to_str().unwrap(), "--json"]);
+    let got: Value = serde_json::from_str(&out).unwrap();
+    let systems = &got["error_scores"]["errors"]["systems"];
+    assert_eq!(systems["ONLINE-B"]["error_score"], 0.0, "{systems}");
+    let negative_zero = |t: &str| {
+        t.match_indices("-0.0").any(|(at, m)| {
+            !t[at + m.len()..].starts_with(|c: char| c.is_ascii_digit() && c != '0')
+                && t[at + m.len()..].trim_start_matches('0').starts_with(|c: char| !c.is_ascii_digit())
+        })
+    };
+    assert!(!negative_zero(&out), "no negative zero in the JSON: {out}");
+    let a = systems["ONLINE-A"]["error_score"].as_f64().unwrap();
+    assert!(a > 0.0, "ONLINE-A keeps its simulated errors: {systems}");
+    // The table: lowest error score first (ONLINE-B before ONLINE-A), no "-0.000", and each
+    // standard weight named once.
+    let table = glossa(&["agreement", &spec, results.to_str().unwrap()]);
+    let part = table.split("error scores (MQM)").nth(1).unwrap_or_default();
+    let (b_at, a_at) = (part.find("ONLINE-B").unwrap(), part.find("ONLINE-A").unwrap());
+    assert!(b_at < a_at, "best first: {part}");
+    assert!(!negative_zero(&table), "{table}");
+    let html = results.with_file_name("report.html");
+    glossa(&[
+        "report",
+        &spec,
+        &format!("{ROOT}/www/examples/de-esa/items.json"),
+        results.to_str().unwrap(),
+        "--out",
+        html.to_str().unwrap(),
+    ]);
+    let report = std::fs::read_to_string(&html).unwrap();
+    let weights = report
+        .split("weights: ")
+        .nth(1)
+        .and_then(|w| w.split(')').next())
+        .unwrap_or_else(|| panic!("the report names its weights"));
+    assert_eq!(weights.matches("translation").count(), 1, "{weights}");
+    assert!(!negative_zero(&report));
+    let section = report.split("Error scores (MQM)").nth(1).unwrap();
+    assert!(section.find("ONLINE-B").unwrap() < section.find("ONLINE-A").unwrap());
+}
+
+#[test]
 fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
     let results = esa_results(2);
     let (spec, items) = (

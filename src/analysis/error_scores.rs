@@ -16,13 +16,18 @@ use serde_json::{json, Value};
 pub const GROUP: &str = "error_scores";
 
 /// Freitag et al. (2021)'s weights, when the spec gives none.
-const STANDARD: [(&str, f64); 5] = [
+const STANDARD: [(&str, f64); 4] = [
     ("minor", 1.0),
     ("major", 5.0),
     ("critical", 10.0),
     ("non_translation", 25.0),
-    ("non-translation", 25.0),
 ];
+
+/// A span's label or value as the standard weights name it: `non-translation` is their
+/// `non_translation` (the table lists each key once, so the report shows it once).
+fn standard_key(name: &str) -> String {
+    name.replace('-', "_")
+}
 
 /// One annotator's view of one output: its error score and the section's direct scores.
 struct Unit {
@@ -35,14 +40,24 @@ struct Unit {
 
 /// What a span weighs: its label's weight, else its first attribute value's (in the spec's
 /// order of attributes) that has one, else 1.
-fn weight(c: &SpanLabels, weights: &SortedMap<String, f64>, span: &LabelledSpanValue) -> f64 {
-    if let Some(w) = weights.get(&span.label) {
-        return *w;
+fn weight(
+    c: &SpanLabels,
+    (weights, standard): (&SortedMap<String, f64>, bool),
+    span: &LabelledSpanValue,
+) -> f64 {
+    let of = |name: &str| {
+        weights
+            .get(name)
+            .or_else(|| standard.then(|| weights.get(&standard_key(name))).flatten())
+            .copied()
+    };
+    if let Some(w) = of(&span.label) {
+        return w;
     }
     c.attributes
         .iter()
         .filter_map(|a| span.attributes.get(&a.id))
-        .find_map(|v| weights.get(v).copied())
+        .find_map(|v| of(v))
         .unwrap_or(1.0)
 }
 
@@ -98,7 +113,7 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
                     .filter_map(|(k, w)| Some((k.clone(), w.as_f64()?)))
                     .collect()
             };
-            let units = units(c, &rated, &weights, results);
+            let units = units(c, &rated, (&weights, section.weights.is_empty()), results);
             let scores = ErrorScores::new(c.id.to_string(), weights, &rated, &units);
             out.push(scores.findings());
         }
@@ -110,7 +125,7 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
 fn units(
     c: &SpanLabels,
     rated: &[&Control],
-    weights: &SortedMap<String, f64>,
+    weights: (&SortedMap<String, f64>, bool),
     results: &[ResultDoc],
 ) -> Vec<Unit> {
     let mut units = Vec::new();
@@ -143,7 +158,10 @@ fn units(
             let errors = spans
                 .get(output)
                 .and_then(|v| v.span_labels())
-                .map_or(0.0, |v| v.spans.iter().map(|s| weight(c, weights, s)).sum());
+                .map_or(0.0, |v| {
+                    // (`+ 0.0`: a float sum of nothing is `-0.0`.)
+                    v.spans.iter().map(|s| weight(c, weights, s)).sum::<f64>() + 0.0
+                });
             let direct = scores
                 .iter()
                 .filter_map(|(id, m)| Some((id.clone(), direct(m.get(output)?)?)))
@@ -267,6 +285,15 @@ impl ErrorScores {
     }
 }
 
+impl ErrorScores {
+    /// The systems best first: lowest error score, ties by name.
+    fn ranked(&self) -> Vec<(&String, &(usize, f64, SortedMap<String, f64>))> {
+        let mut all: Vec<_> = self.systems.iter().collect();
+        all.sort_by(|a, b| a.1 .1.total_cmp(&b.1 .1).then_with(|| a.0.cmp(b.0)));
+        all
+    }
+}
+
 impl Figures for ErrorScores {
     const GROUP: &'static str = GROUP;
 
@@ -320,7 +347,7 @@ impl Figures for ErrorScores {
             h += &format!("<th>{} (mean)</th>", esc(label));
         }
         h += "</tr></thead><tbody>";
-        for (s, (n, e, d)) in &self.systems {
+        for (s, (n, e, d)) in self.ranked() {
             h += &format!(
                 "<tr><td>{}</td><td class=n>{n}</td><td class=n>{e:.3}</td>",
                 esc(s)
@@ -351,7 +378,7 @@ impl Figures for ErrorScores {
             "\nerror scores (MQM), {}: weighted errors per output, lower is better\n",
             self.key
         );
-        for (s, (n, e, d)) in &self.systems {
+        for (s, (n, e, d)) in self.ranked() {
             t += &format!("{s:<24} {n:>6} error score {e:>7.3}");
             for (id, _) in &self.rated {
                 t += &format!("  {id} {}", f3(d.get(id).copied()));

@@ -71,5 +71,12 @@ pub(crate) fn esc(s: &str) -> String {
 
 /// A figure to three places, `—` for none.
 pub(crate) fn f3(x: Option<f64>) -> String {
-    x.map_or("—".to_owned(), |v| format!("{v:.3}"))
+    x.map_or("—".to_owned(), |v| {
+        let s = format!("{v:.3}");
+        // A tiny negative figure rounds to zero: no sign on it.
+        match s.strip_prefix('-') {
+            Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_owned(),
+            _ => s,
+        }
+    })
 }

@@ -66,6 +66,12 @@ pub trait Analyse {
     /// The categorical parts of a value (`control=value`, `control[row]=cells`) the report
     /// compares between annotators to rank items by disagreement; empty for other kinds.
     fn categorical(&self, value: &AnswerValue) -> Vec<String>;
+    /// The least and the most its numbers can be (a slider's ends, a scale's first and last
+    /// point), where the spec bounds them: the review page's number axis spans it, not only
+    /// the answers given. `None`: no numbers, or no upper bound.
+    fn number_range(&self) -> Option<(f64, f64)> {
+        None
+    }
 }
 
 /// Results with their line numbers (from 1), and the bad lines with theirs and what is wrong.

@@ -38,7 +38,7 @@ fn verdict(row: &AnnotatorRow) -> Verdict {
             who: row.who.clone(),
             approve: false,
             reason: format!(
-                "Failed {failed} of {seen} attention check(s) (item(s) {}), answered otherwise than the instructions asked.",
+                "Failed {failed} of {seen} attention check(s) (item(s) {}): the answers given are not the ones these checks expect.",
                 items.join(", ")
             ),
         };
@@ -156,7 +156,7 @@ pub fn prolific_review(results: &[ResultDoc], verdicts: &[Verdict]) -> (String, 
         } else {
             let mut m = v.reason.clone();
             if m.chars().count() < PROLIFIC_MESSAGE_MIN {
-                m += " These items told you which answer to give, and the answers given differ, so the submission cannot be approved.";
+                m += " An attention check has one answer that anyone reading it with care gives; the answers given differ, so the submission cannot be approved.";
             }
             notes.push(format!("{pid} rejected: {}", v.reason));
             ("REJECT", m)

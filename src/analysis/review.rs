@@ -9,6 +9,7 @@
 use super::findings::{annotator, esc};
 use super::revalidate;
 use super::tidy;
+use crate::support::bidi;
 use crate::form::draft::Draft;
 use crate::form::FormState;
 use crate::item::Item;
@@ -468,8 +469,14 @@ fn side_by_side(c: &Control, rows: &[(usize, &[tidy::Row])], n: usize) -> String
                 } else {
                     format!(" ({part})")
                 };
+                // The text isolated (its own direction), the offsets left to right: in an
+                // Arabic study "12–18" stays 12–18, never read as 18–12.
                 (
-                    format!("{value}: “{text}” {start}–{end}{attrs}"),
+                    format!(
+                        "{value}: “{}” {}{attrs}",
+                        bidi::isolate(text),
+                        bidi::left_to_right(&format!("{start}–{end}"))
+                    ),
                     "✓".to_owned(),
                 )
             };
@@ -532,7 +539,8 @@ fn side_by_side(c: &Control, rows: &[(usize, &[tidy::Row])], n: usize) -> String
             })
             .collect();
         if let Some(numbers) = numbers.filter(|n| n.len() >= 2) {
-            axes += &axis(part_name, &numbers);
+            let range = crate::spec::each_control!(c, k => super::Analyse::number_range(k));
+            axes += &axis(part_name, &numbers, range);
         }
     }
     h += "</tbody></table></div>";
@@ -540,16 +548,14 @@ fn side_by_side(c: &Control, rows: &[(usize, &[tidy::Row])], n: usize) -> String
 }
 
 /// Numbers on one axis: each annotator's number as a dot with its number above, the ends
-/// labelled with the least and the most given.
-fn axis(part: &str, numbers: &[(usize, f64)]) -> String {
-    let lo = numbers
-        .iter()
-        .map(|(_, x)| *x)
-        .fold(f64::INFINITY, f64::min);
-    let hi = numbers
-        .iter()
-        .map(|(_, x)| *x)
-        .fold(f64::NEG_INFINITY, f64::max);
+/// labelled with the control's range (a 0–100 slider's 91 and 100 stand close together near
+/// its end), or with the least and the most given when the control has none.
+fn axis(part: &str, numbers: &[(usize, f64)], range: Option<(f64, f64)>) -> String {
+    let given = numbers.iter().map(|(_, x)| *x);
+    let (mut lo, mut hi) = range.unwrap_or((f64::INFINITY, f64::NEG_INFINITY));
+    for x in given {
+        (lo, hi) = (lo.min(x), hi.max(x));
+    }
     let width = if hi > lo { hi - lo } else { 1.0 };
     let described: Vec<String> = numbers.iter().map(|(k, x)| format!("{k}: {x}")).collect();
     let mut h = format!(

@@ -2,9 +2,10 @@
 //! precision, recall and F1, a difference of means with its 95% interval, and the values
 //! most often given.
 
-/// The mean (`None` for no values).
+/// The mean (`None` for no values). Never `-0`: a float sum starts from `-0.0`, so a mean of
+/// zeros would print as `-0.0`; adding `0.0` makes it `0`.
 pub(crate) fn mean(xs: &[f64]) -> Option<f64> {
-    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64 + 0.0)
 }
 
 /// Pearson's r (`None` with fewer than three pairs or no spread).

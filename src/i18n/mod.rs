@@ -342,7 +342,7 @@ pub const MSG_COUNT: usize = Msg::ALL.len();
 /// The host pages' strings (pilot runner, jsPsych, JATOS, MTurk, Qualtrics): their keys in the
 /// strings files, and what each is for. The widget never shows them; `glossa strings` and
 /// `glossa check` know them.
-pub const PAGE_STRINGS: [(&str, &str); 24] = [
+pub const PAGE_STRINGS: [(&str, &str); 25] = [
     ("host.item_of", "The pilot's progress: item {n} of {total}."),
     ("host.all_done", "The pilot's end: all {total} items done."),
     (
@@ -399,6 +399,10 @@ pub const PAGE_STRINGS: [(&str, &str); 24] = [
     (
         "host.not_kept",
         "The browser's storage is full: the answers live in this page only; download them.",
+    ),
+    (
+        "host.offline",
+        "No connection (offline, or the server unreachable): the answers are kept and sent later.",
     ),
     (
         "qualtrics.load",

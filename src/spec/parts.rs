@@ -59,6 +59,7 @@ pub struct OutputsSource {
     /// are keyed by these ids, never by screen position.
     pub field: FieldName,
     /// Label of each output; `{n}` is its position on screen (e.g. `Utterance {n}`).
+    #[schemars(title = "Output label")]
     pub label: String,
     /// Show the outputs in an order shuffled per item (reproducible from the host's seed and the
     /// item id); the order shown is recorded in the result.

@@ -156,6 +156,9 @@ pub fn csp(connect: &[&str], forms: &[&str]) -> String {
     )
 }
 
+/// The pilot's offline worker (a service worker), beside the pilot page.
+pub const OFFLINE_WORKER: &str = "glossa-offline.js";
+
 /// Where MTurk takes a HIT's answer (`turkSubmitTo`): the live site and the sandbox.
 const MTURK: [&str; 2] = ["https://www.mturk.com", "https://workersandbox.mturk.com"];
 
@@ -333,6 +336,12 @@ pub fn plan(
         for (id, page) in hits {
             files.push((format!("hit/{}.html", file_name(&id)), Content::Text(page)));
         }
+    }
+    // The pilot's offline worker lives beside its page (a service worker's reach is its
+    // folder): a participant's study reloads without network once it has loaded.
+    if kind == HostKind::Pilot && site.has(OFFLINE_WORKER) {
+        files.push((OFFLINE_WORKER.to_owned(), Content::Site(OFFLINE_WORKER.to_owned())));
+        copied += 1;
     }
     if with_screens {
         let script = "www/first-screen.js";

@@ -207,10 +207,13 @@ export function glossa_keep_clear(container, start, end) {
   const rects = r.getClientRects();
   if (!rects.length) return;
   const last = rects[rects.length - 1];
-  const barTop = bar.getBoundingClientRect().top;
-  // The sticky bar sits over the text: a selection under it (or below the screen) is scrolled
-  // up to just above it, unless that would push the selection's start off the top.
-  const over = last.bottom + 12 - Math.min(barTop, window.innerHeight);
+  const b = bar.getBoundingClientRect();
+  // A sticky bar that lies over the selection's last line hides it: the page is scrolled to
+  // show it just above the bar. A selection below the screen (the keyboard's cursor moved on)
+  // is scrolled into it. Nothing else moves the page: a word tapped where it was seen is on
+  // screen, and moving the text before the pick's second tap would put another word under it.
+  const covered = b.top < last.bottom && b.bottom > last.top;
+  const over = covered ? last.bottom + 12 - b.top : last.bottom - window.innerHeight;
   if (over > 0) window.scrollBy({ top: Math.min(over, Math.max(0, rects[0].top - 8)) });
 }
 export function glossa_scroll_to(container, start, end) {

@@ -69,7 +69,7 @@ pub fn SuggestionBar(props: &SuggestionBarProps) -> Html {
         <div class="glossa-suggestion" id={props.id.clone()} role="group" aria-labelledby={heading_id.clone()}
             data-pending={pending.to_string()}>
             <p class="glossa-suggestion-by" id={heading_id}>
-                <span class="glossa-suggestion-tag">{"✦ "}{tf(lang, Msg::SuggestedBy, &[("model", &props.model)])}</span>
+                <span class="glossa-suggestion-tag">{"✦ "}{tf(lang, Msg::SuggestedBy, &[("model", &crate::support::bidi::isolate(&props.model))])}</span>
             </p>
             <p class="glossa-suggestion-status" role="status" aria-live="polite">{status}</p>
             if pending > 0 && !props.disabled {

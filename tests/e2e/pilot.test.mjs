@@ -324,3 +324,38 @@ test('a request that never answers is given up and sent again; later results are
   assert.deepEqual(received.sort(), ['it-001', 'it-002'], 'each result delivered once');
   await context.close();
 });
+
+test('whatever the endpoint answers (403, 413, 422, 503), no completion link shows before every result is delivered; a refusal offers the download', async () => {
+  for (const status of [403, 413, 422, 503]) {
+    const { page, context } = await openPage(env, `?${TWO}&PROLIFIC_PID=refused-${status}&post=/collect&complete=${COMPLETE}`);
+    let refusing = true;
+    const received = [];
+    await page.route('**/collect', async (route) => {
+      if (refusing) return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: `test answer ${status}` }) });
+      received.push(JSON.parse(route.request().postData()).item_id);
+      return route.fulfill({ status: 201, body: '' });
+    });
+    await answer(page, 'Totalmente sbagliato');
+    await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+    await answer(page, 'Totalmente corretto');
+    await page.getByText('Completati tutti gli elementi (2).', { exact: false }).waitFor();
+    if (status === 503) {
+      // Tried again and again: still sending, no link.
+      await page.getByText('Invio di 2 risultati…', { exact: false }).waitFor();
+    } else {
+      // Refused: the participant is told, and can take the answers along.
+      const alert = page.locator('#delivery');
+      await alert.getByText(`Non è stato possibile inviare le risposte (HTTP ${status}: test answer ${status})`, { exact: false }).waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), alert.getByRole('button', { name: 'Scarica le tue risposte' }).click()]);
+      const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+      assert.deepEqual(lines.map((r) => r.item_id), ['it-001', 'it-002']);
+    }
+    assert.equal(await page.locator('#complete').isVisible(), false, `${status}: no completion link with results undelivered`);
+    // The destination is mended; a new page (or the retry) delivers, and only then the link.
+    refusing = false;
+    if (status !== 503) await page.reload();
+    await page.getByRole('link', { name: 'Termina e torna allo studio' }).waitFor({ timeout: 60000 });
+    assert.deepEqual(received.sort(), ['it-001', 'it-002'], `${status}: each result delivered once`);
+    await context.close();
+  }
+});

@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { launch, openPage, axeViolations } from './harness.mjs';
-import { fieldOf, branchOf, deref, human } from '../../www/studio/schemaform.js';
+import { fieldOf, branchOf, deref, human, fieldLabel } from '../../www/studio/schemaform.js';
 import { pathString } from '../../www/studio/jsonedit.js';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -51,7 +51,7 @@ const fieldAt = (page, path) => page.locator(`#properties [data-path="${pathStri
 /** Types, picks or ticks `value` into the field of `path` (schema `s`, named `key`). */
 async function fill(page, s, key, value, path) {
   const f = fieldOf(schema, s);
-  const name = typeof key === 'number' ? null : human(key);
+  const name = typeof key === 'number' ? null : fieldLabel(schema, key, s);
   const at = fieldAt(page, path);
   switch (f.shape) {
     case 'const':
@@ -298,6 +298,23 @@ test('the palette pictures each kind as annotators see it; a Markdown field prev
   await instructions.fill('Mark *each* name.');
   await preview.locator('em', { hasText: 'each' }).waitFor();
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('every field of a control\'s form has a name of its own: the pairwise control\'s label and its outputs\' label are told apart', async () => {
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption('example:en-chatbot-pairwise');
+  await page.locator('[data-outline="controls:0"]').click();
+  const form = page.locator('#properties');
+  await form.locator('[data-path="controls[0].outputs.label"] input').waitFor();
+  assert.equal(await form.getByLabel('Label', { exact: true }).count(), 1, 'one field is the control\'s label');
+  assert.equal(await form.getByLabel('Output label', { exact: true }).count(), 1, 'the outputs\' label says whose it is');
+  // No two fields of the form share a name (lists' rows aside: they are numbered in their list).
+  const names = await form.locator('input, select, textarea').evaluateAll((all) => all
+    .filter((e) => !e.closest('.sf-list') && e.labels?.length)
+    .map((e) => e.labels[0].textContent.trim()));
+  assert.deepEqual(names.filter((n, k) => names.indexOf(n) !== k), [], names.join(' | '));
   assert.deepEqual(errors, []);
   await context.close();
 });

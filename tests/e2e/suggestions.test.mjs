@@ -21,7 +21,9 @@ test('phone, by touch: accept, fix and reject suggested spans, accept a suggeste
   const { page, context, errors } = await openPage(env, `?${E2E}&participant=P-sg1`, phone);
   await bar(page, 'entities').waitFor();
   // Marked by a sign and a word, not by colour alone; the model named.
-  assert.match(await bar(page, 'entities').innerText(), /✦ Suggested by tagger-1/);
+  // The model's name is isolated from the sentence's direction (FSI … PDI): a Latin name in an
+  // Arabic sentence, or an Arabic one in an English sentence, reorders nothing around it.
+  assert.match(await bar(page, 'entities').innerText(), /✦ Suggested by \u2068tagger-1\u2069/);
   assert.equal(await row(page, 'Peter Blackburn').locator('.glossa-suggestion-tag').innerText(), '✦ Suggested');
   assert.equal(await page.getByRole('radio', { name: /Negative ✦ Suggested/ }).isChecked(), true, 'the suggested option is chosen and says so');
   assert.deepEqual(await axeViolations(page), []);

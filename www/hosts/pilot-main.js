@@ -12,6 +12,6 @@ await runPilot({
   next: $('next'), log: $('host-log'), download: $('download'), reset: $('reset'), complete: $('complete'), completeLink: $('complete-link'),
   task: $('task-card'), thanks: $('thanks'), logTitle: $('log-title'),
   title: $('title'), intro: $('intro'), logCard: $('log-card'), feedback: $('feedback'),
-  delivery: $('delivery'), deliveryText: $('delivery-text'), deliveryDownload: $('delivery-download'),
+  delivery: $('delivery'), offline: $('offline'), deliveryText: $('delivery-text'), deliveryDownload: $('delivery-download'),
   defaults,
 });

@@ -26,8 +26,9 @@ const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'wor
 
 /**
  * Where results go, one at a time: `send(entry)` resolves to `'sent'` (delivered, or already
- * there), `'retry'` (try again later: offline, a server error) or `{ refused: reason }` (the
- * destination will never take it: stop trying, keep it, tell the participant).
+ * there), `'retry'` (try again later: a server error), `'offline'` (no answer at all: no
+ * network, or the server unreachable; tried again later too) or `{ refused: reason }` (the
+ * destination will not take it now: keep it, tell the participant, offer the download).
  */
 
 /** How long one send may take before it is given up and tried again (a request that never
@@ -52,7 +53,7 @@ export function postTransport(endpoint, { token = null, timeoutMs = SEND_TIMEOUT
         const headers = { 'content-type': 'application/json', 'idempotency-key': entry.key };
         if (token) headers['x-glossa-token'] = token;
         r = await fetchWithin(endpoint, { method: 'POST', headers, body: entry.json }, timeoutMs);
-      } catch { return 'retry'; }
+      } catch { return 'offline'; }
       if (r.ok || r.status === 409) return 'sent';
       if (r.status >= 500 || [408, 425, 429].includes(r.status)) return 'retry';
       const reason = await r.json().then((b) => b?.error, () => undefined);
@@ -88,7 +89,7 @@ export function dataPipeTransport(experimentID, url = 'https://pipe.jspsych.org/
           headers: { 'content-type': 'application/json', accept: '*/*' },
           body: JSON.stringify({ experimentID, filename, data: entry.json }),
         });
-      } catch { return 'retry'; }
+      } catch { return 'offline'; }
       if (r.ok) return 'sent';
       const error = await r.json().then((b) => b?.error, () => undefined);
       if (error === 'OSF_FILE_EXISTS') return 'sent';
@@ -118,6 +119,7 @@ export class Outbox {
     this.running = null; // the pass in flight
     this.again = false; // a flush was asked for during it
     this.mirrored = true; // whether the last write to storage held
+    this.offline = false; // whether the last send had no answer at all
     let kept = [];
     try { kept = JSON.parse(localStorage.getItem(key) ?? '[]'); } catch { /* nothing kept */ }
     // A new page tries the refused ones again (quietly: nothing is drawn yet).
@@ -169,7 +171,9 @@ export class Outbox {
   async pass() {
     for (const entry of this.list.filter((e) => !e.failed)) {
       const outcome = await this.transport.send(entry);
-      if (outcome === 'retry') return false;
+      const offline = outcome === 'offline';
+      if (offline !== this.offline) { this.offline = offline; this.onChange?.(this.list.length); }
+      if (outcome === 'retry' || offline) return false;
       if (outcome === 'sent') {
         this.save(this.list.filter((e) => e.key !== entry.key));
         this.delay = 1000;
@@ -427,9 +431,10 @@ async function runStudy(el, params) {
     // Starting over is for demos and for researchers trying a pilot, not for participants.
     if (el.reset) el.reset.hidden = !(done && !Object.keys(ids).some((k) => k !== 'participant'));
     const target = missedAttention() ? completeAttention : complete;
-    // Where the results are safe: delivered (with an endpoint), else kept by this browser, else
-    // taken along by the participant. "Stored" is said only then.
-    const safe = outbox ? pending === 0 : kept || downloaded;
+    // Where the results are safe: delivered (with an endpoint: every one, a refused one too —
+    // whatever the answer, the link waits until the destination has them), else kept by this
+    // browser, else taken along by the participant. "Stored" is said only then.
+    const safe = outbox ? outbox.list.length === 0 : kept || downloaded;
     el.complete.hidden = !(finished && safe && target);
     // Refused for good: the answers stay here, and the participant can take them along. Not
     // kept by this browser: they live in this page only until sent or downloaded.
@@ -441,6 +446,13 @@ async function runStudy(el, params) {
       else if (unkept) el.deliveryText.textContent = say('notKept');
     }
     if (target) el.completeLink.href = target;
+    // No connection (the browser says so, or the destination did not answer): the answers are
+    // kept and go when it returns; the participant may go on.
+    if (el.offline) {
+      const off = Boolean(outbox) && (!navigator.onLine || outbox.offline);
+      el.offline.hidden = !off;
+      if (off) el.offline.textContent = say('offline');
+    }
   }
 
   async function show(i) {
@@ -509,9 +521,40 @@ async function runStudy(el, params) {
     } catch { /* a spec that does not parse has no tally */ }
     location.reload();
   });
-  window.addEventListener('online', () => outbox?.flush());
+  window.addEventListener('online', () => { render(); outbox?.flush(); });
+  window.addEventListener('offline', () => render());
   outbox?.flush();
+  // A participant's study keeps working offline once it has loaded (a train, a lift): the page
+  // and what it loaded are kept by the offline worker, the answers by the outbox.
+  if (participantMode) keepOffline();
   // After a reload, continue with the first item without a result.
   const firstOpen = items.findIndex((it) => !state.results.some((r) => r.item_id === it.id));
   await show(stored && firstOpen >= 0 ? firstOpen : state.index);
+}
+
+/**
+ * Registers the offline worker (`glossa-offline.js`, beside the page) and hands it what this
+ * page has loaded so far — the page itself, the build, the strings, the study's files — to
+ * keep: a reload without network then opens the study where it was. Resolves once they are
+ * kept (and marks `<html data-glossa-offline="ready">`); without service workers (an insecure
+ * origin, an old browser, a private window that refuses them) it does nothing.
+ */
+export async function keepOffline() {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  try {
+    const at = new URL('glossa-offline.js', document.baseURI);
+    if (at.origin !== location.origin) return;
+    await navigator.serviceWorker.register(at, { scope: './' });
+    const worker = (await navigator.serviceWorker.ready).active;
+    const urls = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]
+      .filter((u) => new URL(u).origin === location.origin);
+    await new Promise((done) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = done;
+      worker.postMessage({ keep: [...new Set(urls)] }, [channel.port2]);
+    });
+    document.documentElement.dataset.glossaOffline = 'ready';
+  } catch (e) {
+    console.warn(`Glossa pilot: no offline copy: ${e?.message ?? e}`);
+  }
 }

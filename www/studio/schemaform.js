@@ -92,6 +92,13 @@ export function human(key) {
   return k.charAt(0).toUpperCase() + k.slice(1);
 }
 
+/** A field's label: its schema's title where it has one (a nested field that would read like
+ *  one of its parent's: an output source's "Output label" beside the control's "Label"), else
+ *  its name as people read it. */
+export function fieldLabel(root, key, schema) {
+  return fieldOf(root, schema).s.title ?? human(key);
+}
+
 /** The first paragraph of a description, on one line. */
 export const summary = (d) => (d ? String(d).split('\n\n')[0].replace(/\s*\n\s*/g, ' ') : '');
 
@@ -135,7 +142,7 @@ export function field(cx, key, schema, value, path, required) {
   const f = fieldOf(cx.root, schema);
   const p = pathString(path);
   const id = `sf${++uid}`;
-  const label = typeof key === 'number' ? `${key + 1}` : human(key);
+  const label = typeof key === 'number' ? `${key + 1}` : f.s.title ?? human(key);
   const help = summary(f.s.description);
   const wrap = el('div', { class: `sf-field sf-${f.shape}`, 'data-path': p });
   const helpEl = help ? el('small', { class: 'sf-help', id: `${id}-help`, text: help }) : null;

@@ -4,8 +4,8 @@
 //!
 //! Paths: `/` opens the pilot on the study (`/?participant=p7` passes the id on);
 //! `/study/…` serves the study's spec, items and plan — never its gold, its results or
-//! anything else in the folder; `/index.html` and `/www/…` are the Glossa site (nothing else
-//! of it: not its sources); `POST /collect` takes a result (see [`crate::collector`]). A path
+//! anything else in the folder; `/index.html`, its offline worker (`/glossa-offline.js`) and
+//! `/www/…` are the Glossa site (nothing else of it: not its sources); `POST /collect` takes a result (see [`crate::collector`]). A path
 //! is served only when its real path (symbolic links followed) lies inside the folder it is
 //! served from.
 //!
@@ -63,6 +63,8 @@ struct Site {
     start: String,
     /// The pilot page (`/index.html`): the site's, carrying the study's first screen.
     page: Vec<u8>,
+    /// The pilot's offline worker, beside its page (when the site has one).
+    offline_worker: Option<PathBuf>,
     /// The results file.
     collect: Option<Mutex<Collector>>,
     /// The token a post must carry (`x-glossa-token`), in the pilot's address.
@@ -304,6 +306,7 @@ pub fn serve(
         shown,
         start,
         page,
+        offline_worker: std::fs::canonicalize(root.join(glossa::study::site::OFFLINE_WORKER)).ok(),
         collect: collected,
         token,
         names: Names {
@@ -441,6 +444,8 @@ async fn handle(site: &Site, request: Request<Incoming>) -> Response<Full<Bytes>
                 inside(&site.www, rest)
             } else if path == "/index.html" {
                 return respond(200, "text/html; charset=utf-8", site.page.clone(), &[]);
+            } else if path.strip_prefix('/') == Some(glossa::study::site::OFFLINE_WORKER) {
+                site.offline_worker.clone()
             } else {
                 None
             };

@@ -95,6 +95,11 @@ impl GoldAnswer for ScaleControl {
 }
 
 impl Analyse for ScaleControl {
+    fn number_range(&self) -> Option<(f64, f64)> {
+        let points = self.values();
+        Some((*points.start() as f64, *points.end() as f64))
+    }
+
     fn revalidate(
         &self,
         _: &Task,

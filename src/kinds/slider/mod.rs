@@ -106,6 +106,10 @@ impl GoldAnswer for SliderControl {
 }
 
 impl Analyse for SliderControl {
+    fn number_range(&self) -> Option<(f64, f64)> {
+        Some((self.min as f64, self.max as f64))
+    }
+
     fn revalidate(
         &self,
         _: &Task,
