@@ -694,14 +694,7 @@ fn a_crowd_of_slow_connections_from_one_place_locks_no_participant_out() {
     s.set_read_timeout(Some(std::time::Duration::from_secs(120)))
         .unwrap();
     let body = result("p1", "it-001", "totalmente_corretto");
-    write!(
-        s,
-        "POST /collect HTTP/1.1\r\nhost: {0}\r\norigin: http://{0}\r\nx-glossa-token: {1}\r\ncontent-length: {2}\r\n\r\n{body}",
-        server.addr,
-        server.client.token,
-        body.len()
-    )
-    .unwrap();
+    s.write_all(pilot_post(&server, &body).as_bytes()).unwrap();
     let mut answer = String::new();
     let _ = s.read_to_string(&mut answer);
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -740,19 +733,23 @@ fn a_restart_on_the_same_results_file_keeps_the_collect_token_of_the_pages_still
     assert_ne!(other.client.token, open_page.token);
 }
 
+/// The request the server's own pilot sends to post `body` (its host, origin and token).
+fn pilot_post(server: &Server, body: &str) -> String {
+    format!(
+        "POST /collect HTTP/1.1\r\nhost: {0}\r\norigin: http://{0}\r\nx-glossa-token: {1}\r\ncontent-length: {2}\r\n\r\n{body}",
+        server.addr,
+        server.client.token,
+        body.len()
+    )
+}
+
 /// A participant's post, from 127.0.0.1 on a connection of its own, with the read bounded by
 /// `within`: the status line, or what came before the bound (nothing: refused or not answered).
 fn participant_posts(server: &Server, item: &str, within: std::time::Duration) -> String {
     let mut s = TcpStream::connect(&server.addr).unwrap();
     s.set_read_timeout(Some(within)).unwrap();
     let body = result("p1", item, "totalmente_corretto");
-    let _ = write!(
-        s,
-        "POST /collect HTTP/1.1\r\nhost: {0}\r\norigin: http://{0}\r\nx-glossa-token: {1}\r\ncontent-length: {2}\r\n\r\n{body}",
-        server.addr,
-        server.client.token,
-        body.len()
-    );
+    let _ = s.write_all(pilot_post(server, &body).as_bytes());
     let mut answer = Vec::new();
     let _ = s.read_to_end(&mut answer);
     String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_owned()
@@ -854,14 +851,7 @@ fn a_request_whose_client_half_closes_after_sending_it_is_answered() {
     let body = result("p1", "it-001", "totalmente_corretto");
     let mut s = TcpStream::connect(&server.addr).unwrap();
     s.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
-    write!(
-        s,
-        "POST /collect HTTP/1.1\r\nhost: {0}\r\norigin: http://{0}\r\nx-glossa-token: {1}\r\ncontent-length: {2}\r\n\r\n{body}",
-        server.addr,
-        server.client.token,
-        body.len()
-    )
-    .unwrap();
+    s.write_all(pilot_post(&server, &body).as_bytes()).unwrap();
     s.shutdown(std::net::Shutdown::Write).unwrap();
     let mut answer = String::new();
     let _ = s.read_to_string(&mut answer);

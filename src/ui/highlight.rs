@@ -207,13 +207,15 @@ export function glossa_keep_clear(container, start, end) {
   const rects = r.getClientRects();
   if (!rects.length) return;
   const last = rects[rects.length - 1];
-  const b = bar.getBoundingClientRect();
+  const shade = bar.getBoundingClientRect();
   // A sticky bar that lies over the selection's last line hides it: the page is scrolled to
-  // show it just above the bar. A selection below the screen (the keyboard's cursor moved on)
-  // is scrolled into it. Nothing else moves the page: a word tapped where it was seen is on
-  // screen, and moving the text before the pick's second tap would put another word under it.
-  const covered = b.top < last.bottom && b.bottom > last.top;
-  const over = covered ? last.bottom + 12 - b.top : last.bottom - window.innerHeight;
+  // show it just above the bar. A selection whose last line is mostly below the screen (the
+  // keyboard's cursor moved on) is scrolled into it. Nothing else moves the page: a word tapped
+  // where it was seen has its middle on screen, and moving the text before the pick's second
+  // tap would put another word under the finger.
+  const covered = shade.top < last.bottom && shade.bottom > last.top;
+  const below = (last.top + last.bottom) / 2 > window.innerHeight;
+  const over = covered ? last.bottom + 12 - shade.top : below ? last.bottom + 12 - window.innerHeight : 0;
   if (over > 0) window.scrollBy({ top: Math.min(over, Math.max(0, rects[0].top - 8)) });
 }
 export function glossa_scroll_to(container, start, end) {

@@ -75,3 +75,42 @@ for (const example of ['it-implicit', 'en-informativeness', 'cs-abstract-errors'
     await context.close();
   });
 }
+
+/** In the page: scrolls the last paragraph of the last span text into view (its end at the
+ *  bottom, as `scrollIntoView` and a screen reader's or keyboard's move put it), and returns
+ *  its last word, its centre and what a finger there would touch. */
+async function lastWordInView() {
+  const texts = [...document.querySelectorAll('.glossa-span-text')];
+  const text = texts[texts.length - 1];
+  const para = [...text.querySelectorAll('.glossa-para')].pop();
+  para.scrollIntoView({ block: 'end' });
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const t = para.firstChild;
+  const words = t.data.replace(/[\s.!?»“”"]+$/u, '');
+  const at = words.search(/[^\s]+$/u);
+  const range = document.createRange();
+  range.setStart(t, at); range.setEnd(t, words.length);
+  const b = [...range.getClientRects()].filter((r) => r.width > 0).pop();
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return { word: words.slice(at), x, y, inText: Boolean(hit && text.contains(hit)), under: hit?.closest('.glossa-label-bar, .glossa-assign-bar') ? 'the bar' : hit?.className };
+}
+
+for (const example of ['de-esa', 'en-ner', 'cs-propaganda']) {
+  test(`${example}: the last line of a text scrolled into view on a 360x640 phone is never under the bar, and a tap there picks its word`, async () => {
+    const { page, context, errors } = await openPage(env, `?example=${example}&participant=last-line`, PHONE);
+    await page.locator('.glossa-span-text').first().waitFor({ state: 'attached' });
+    await page.waitForFunction(() => window.glossaHandle);
+    // A span control whose passages show only after a choice (ESA's translations are all shown).
+    const seen = await page.evaluate(lastWordInView);
+    assert.ok(seen.inText, `${seen.word} at y=${Math.round(seen.y)} is under ${seen.under}`);
+    await page.touchscreen.tap(seen.x, seen.y);
+    const bar = page.locator('.glossa-label-bar, .glossa-assign-bar').last();
+    await bar.getByText(seen.word, { exact: false }).first().waitFor();
+    // Once the bar shows (an assign bar comes with the first tap), the word is still clear of it.
+    const again = await page.evaluate(lastWordInView);
+    assert.ok(again.inText, `after the tap, ${again.word} is under ${again.under}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

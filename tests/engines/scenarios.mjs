@@ -8,8 +8,9 @@ import { englishRuns, foundIn, shipped } from '../english-runs.mjs';
 const label = (input) => document.querySelector(`label[for="${CSS.escape(input.id)}"]`);
 
 /** The centre of a word in the span text: the widest of its rectangles (after a line wrap
- *  WebKit's first rectangle can be an empty one on the line before). */
-function wordCentre(word, nth) {
+ *  WebKit's first rectangle can be an empty one on the line before); scrolled into view first
+ *  unless `scroll` is false (then where it is now). */
+export function wordCentre(word, nth, scroll = true) {
   const text = document.querySelector('.glossa-span-text');
   let seen = -1;
   for (const p of text.children) {
@@ -19,9 +20,11 @@ function wordCentre(word, nth) {
       if (++seen !== nth) continue;
       const r = document.createRange();
       r.setStart(t, at); r.setEnd(t, at + word.length);
-      p.scrollIntoView({ block: 'center' });
-      const box = text.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > innerHeight) text.scrollTop += r.getBoundingClientRect().top - box.top - text.clientHeight / 2;
+      if (scroll) {
+        p.scrollIntoView({ block: 'center' });
+        const box = text.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > innerHeight) text.scrollTop += r.getBoundingClientRect().top - box.top - text.clientHeight / 2;
+      }
       // A paragraph off screen (`content-visibility: auto`) has no boxes until it is rendered.
       const rects = [...r.getClientRects()].filter((b) => b.width > 0).sort((a, b) => b.width - a.width);
       const b = rects[0];

@@ -3,23 +3,10 @@
 // anchor at 50), and it gains a thumb once set.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { startServer } from '../../scripts/static-server.mjs';
-import { launchEngine } from './webdriver.mjs';
+import { launchEngine, servedRepo, ENGINES } from './webdriver.mjs';
 import { decodePng } from './png.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ENGINES = ['chromium', ...(process.env.ENGINES ?? 'firefox,webkit').split(',').filter(Boolean)];
-const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-let server;
-let base;
-
-before(async () => {
-  const s = await startServer(ROOT, 0);
-  server = s.server;
-  base = s.url.replace('localhost', '127.0.0.1');
-});
-after(() => new Promise((ok) => server.close(ok)));
+const site = servedRepo(before, after);
 
 /** The colours along the middle row of the slider's track (its inner 90%), read from a
  *  screenshot of the viewport cropped to the slider (element screenshots come back black from
@@ -43,7 +30,7 @@ for (const engine of ENGINES) {
     const s = await launchEngine(engine);
     t.diagnostic(`${engine} ${s.version}`);
     try {
-      await s.goto(`${base}index.html?example=en-de-da&participant=slider-${engine}-${Date.now()}`);
+      await s.goto(`${site.base}index.html?example=en-de-da&participant=slider-${engine}-${Date.now()}`);
       await s.waitFor(() => document.querySelector('.glossa-slider.is-untouched input[type=range]'), [], 'the slider');
       await s.run(() => document.querySelector('.glossa-slider').scrollIntoView({ block: 'center' }));
       const before = await track(s);

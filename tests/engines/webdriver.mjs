@@ -2,6 +2,24 @@
 // under Xvfb, chromedriver), opens a session and drives it. Enough for the cross-engine tier.
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../scripts/static-server.mjs';
+
+/** The engines a test file runs in: Chromium, and those `ENGINES` names (Firefox and WebKit). */
+export const ENGINES = ['chromium', ...(process.env.ENGINES ?? 'firefox,webkit').split(',').filter(Boolean)];
+
+/** The repository served for a test file from its `before` to its `after`: `site.base` is its
+ *  address (on 127.0.0.1, which every engine treats alike). */
+export function servedRepo(before, after) {
+  const site = { base: null, server: null };
+  before(async () => {
+    const s = await startServer(fileURLToPath(new URL('../..', import.meta.url)), 0);
+    site.server = s.server;
+    site.base = s.url.replace('localhost', '127.0.0.1');
+  });
+  after(() => new Promise((ok) => site.server.close(ok)));
+  return site;
+}
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
