@@ -346,3 +346,104 @@ fn dawid_skene_and_mace_equal_crowd_kit_on_dawid_and_skenes_own_data() {
         );
     }
 }
+
+/// Runs the CLI and returns its standard output, failing the test on a non-zero exit.
+fn ok(args: &[&str]) -> String {
+    let out = glossa(args);
+    assert!(
+        out.status.success(),
+        "glossa {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_by_hand() {
+    let dir = std::env::temp_dir().join(format!("glossa-aggregate-esa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (spec, items) = (
+        format!("{ROOT}/www/examples/de-esa/spec.json"),
+        format!("{ROOT}/www/examples/de-esa/items.json"),
+    );
+    let results = dir.join("results.jsonl");
+    let simulated = ok(&["simulate", &spec, &items, "--annotators", "5", "--seed", "7"]);
+    std::fs::write(&results, &simulated).unwrap();
+    let got: Value = serde_json::from_str(&ok(&[
+        "aggregate",
+        &spec,
+        results.to_str().unwrap(),
+        "--items",
+        &items,
+        "--json",
+    ]))
+    .unwrap();
+    let errors = &got["errors"];
+    assert!(errors["tasks"].as_u64().unwrap() > 0, "the error spans are aggregated: {got}");
+    assert_eq!(errors["annotators"], 5);
+
+    // The same answers unfolded by hand: one item per (item, translation), its text the
+    // translation's, the control asked once.
+    let spec_json: Value = serde_json::from_str(&std::fs::read_to_string(&spec).unwrap()).unwrap();
+    let mut control = spec_json["controls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "errors")
+        .unwrap()
+        .clone();
+    control["text_field"] = json!("text");
+    let unfolded_spec = json!({"glossa": 1, "id": "esa-unfolded", "version": "1", "language": "de",
+        "title": "ESA", "blocks": [], "controls": [control]});
+    let items_json: Value = serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
+    let mut unfolded_items = Vec::new();
+    for it in items_json.as_array().unwrap() {
+        for o in it["translations"].as_array().unwrap() {
+            unfolded_items.push(json!({"id": format!("{}/{}", it["id"].as_str().unwrap(), o["id"].as_str().unwrap()), "text": o["text"]}));
+        }
+    }
+    let mut unfolded_results = String::new();
+    for line in simulated.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        for (output, value) in r["answers"]["errors"].as_object().unwrap() {
+            let doc = json!({"format": "glossa.result/1", "spec": {"id": "esa-unfolded", "version": "1"},
+                "item_id": format!("{}/{output}", r["item_id"].as_str().unwrap()),
+                "ids": r["ids"], "answers": {"errors": value}});
+            unfolded_results += &format!("{doc}\n");
+        }
+    }
+    let (u_spec, u_items, u_results) = (dir.join("u-spec.json"), dir.join("u-items.json"), dir.join("u-results.jsonl"));
+    std::fs::write(&u_spec, unfolded_spec.to_string()).unwrap();
+    std::fs::write(&u_items, Value::from(unfolded_items).to_string()).unwrap();
+    std::fs::write(&u_results, unfolded_results).unwrap();
+    let by_hand: Value = serde_json::from_str(&ok(&[
+        "aggregate",
+        u_spec.to_str().unwrap(),
+        u_results.to_str().unwrap(),
+        "--items",
+        u_items.to_str().unwrap(),
+        "--json",
+    ]))
+    .unwrap();
+    for key in ["tasks", "annotators", "labels", "majority_vote", "ties", "dawid_skene", "mace"] {
+        assert_eq!(errors[key], by_hand["errors"][key], "{key}");
+    }
+
+    // Written as results: each item's answer keyed by translation, as the widget keys it.
+    let out = dir.join("aggregated.jsonl");
+    ok(&["aggregate", &spec, results.to_str().unwrap(), "--items", &items, "--out", out.to_str().unwrap(), "--method", "majority_vote"]);
+    let written: Vec<Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(written.len(), items_json.as_array().unwrap().len());
+    for r in &written {
+        let it = items_json.as_array().unwrap().iter().find(|i| i["id"] == r["item_id"]).unwrap();
+        let mut want: Vec<&str> = it["translations"].as_array().unwrap().iter().map(|o| o["id"].as_str().unwrap()).collect();
+        let mut have: Vec<&str> = r["answers"]["errors"].as_object().unwrap().keys().map(String::as_str).collect();
+        want.sort_unstable();
+        have.sort_unstable();
+        assert_eq!(have, want, "{r}");
+    }
+}

@@ -343,3 +343,16 @@ fn impossible_draft_timings_are_dropped_with_a_warning() {
     assert!(good.timing_possible(now));
     assert!(!good.restore(&t, now).unwrap().timing_dropped);
 }
+
+#[test]
+fn a_gold_item_is_not_a_new_annotators_first_item() {
+    let t = task("it-implicit", "spec.json", "items.json", 0);
+    let mut ids = SortedMap::new();
+    ids.insert("PROLIFIC_PID".to_owned(), "5f1a".to_owned());
+    let plain = glossa::form::draft::seen_key(&t, &ids);
+    ids.insert(glossa::form::draft::GOLD_ID.to_owned(), "gold".to_owned());
+    assert_eq!(glossa::form::draft::seen_key(&t, &ids), plain, "the gold mark is not part of who it is");
+    // Another annotator is another key.
+    ids.insert("PROLIFIC_PID".to_owned(), "77b0".to_owned());
+    assert_ne!(glossa::form::draft::seen_key(&t, &ids), plain);
+}

@@ -366,3 +366,55 @@ fn span_offsets_read_left_to_right_and_span_texts_keep_their_own_direction_in_ar
     // first-strong isolate, so an Arabic line shows 4–8, not 8–4.
     assert!(html.contains("“\u{2068}أحمد\u{2069}” \u{2066}4–8\u{2069}"), "{html}");
 }
+
+#[test]
+fn majority_and_dawid_skene_are_offered_on_every_item_of_a_study_asked_per_output() {
+    let (spec, items) = glossa::mount::study(
+        include_str!("../www/examples/de-esa/spec.json"),
+        include_str!("../www/examples/de-esa/items.json"),
+    )
+    .unwrap();
+    let crowd = glossa::simulate::crowd(&spec, &items, 5, 0.7, 11);
+    let r = Review::new(spec.clone(), items.clone(), crowd);
+    let mut decided = Vec::new();
+    let mut offered = 0;
+    for it in &items {
+        let c = r.candidates(&it.id);
+        let outputs: Vec<&str> = it.fields["translations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["id"].as_str().unwrap())
+            .collect();
+        for method in ["majority_vote", "dawid_skene"] {
+            let answers = &c[method]["answers"];
+            // A real tie withholds it: only the preference (asked once, not per output) can tie.
+            if answers.is_null() && c[method]["note"] == "a tie on better" {
+                continue;
+            }
+            assert!(answers.is_object(), "{}: {method}: {}", it.id, c[method]);
+            offered += 1;
+            // Each translation has its spans and its score; the score is one an annotator gave.
+            for control in ["errors", "score"] {
+                for o in &outputs {
+                    assert!(!answers[control][o].is_null(), "{}: {method}: {control} of {o}: {answers}", it.id);
+                }
+            }
+            let given: Vec<&Value> = c["annotators"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| &a["answers"]["score"][outputs[0]])
+                .collect();
+            assert!(given.contains(&&answers["score"][outputs[0]]), "{answers}");
+        }
+        if c["majority_vote"]["answers"].is_object() {
+            decided.push((it.id.as_str(), json!({"source": "majority_vote"})));
+        }
+    }
+    assert!(offered >= items.len(), "offered on {offered} of {} item-methods", 2 * items.len());
+    // Decided by the majority on every item: each decision makes an adjudicated result.
+    let (docs, problems) = r.adjudicated("reviewer", &decisions(&decided));
+    assert_eq!(problems, Vec::<String>::new());
+    assert_eq!(docs.len(), decided.len());
+}

@@ -707,3 +707,36 @@ fn exports_and_the_report_name_the_output_of_each_span_and_rating() {
         "the report shows the error scores"
     );
 }
+
+#[test]
+fn a_weight_that_names_no_label_or_attribute_value_is_refused_with_the_near_match() {
+    let mut spec: Value = serde_json::from_str(&read("www/examples/de-esa/spec.json")).unwrap();
+    let section = spec["blocks"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|b| b["kind"] == "section")
+        .unwrap();
+    section["weights"] = json!({"Major": 5, "minor": 1, "mnior": 2});
+    let err = match glossa::mount::load_spec(&spec.to_string()) {
+        Ok(_) => panic!("weights that name nothing are refused"),
+        Err(issues) => issues,
+    };
+    let messages: Vec<(String, String)> = err.into_iter().map(|i| (i.path, i.message)).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages[0].0.ends_with(".weights.Major"), "{messages:?}");
+    assert!(messages[0].1.contains("did you mean \"major\"?"), "{messages:?}");
+    assert!(messages[1].0.ends_with(".weights.mnior"), "{messages:?}");
+    assert!(messages[1].1.contains("did you mean \"minor\"?"), "{messages:?}");
+    // Weights that name the labels load.
+    section_weights_ok(&mut spec);
+}
+
+fn section_weights_ok(spec: &mut Value) {
+    for b in spec["blocks"].as_array_mut().unwrap() {
+        if b["kind"] == "section" {
+            b["weights"] = json!({"major": 5, "minor": 1});
+        }
+    }
+    assert_eq!(problems(spec.clone()), vec![]);
+}

@@ -328,68 +328,90 @@ pub fn mace(v: &Votes) -> Aggregate {
 /// attributes, questions).
 pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Votes> {
     let id = control.id();
-    // Labelled spans: each item's words, counted once (the words up to the last marked when
-    // the item is not given).
-    let mut words: SortedMap<&str, usize> = SortedMap::new();
+    // A control a section asks per output is, to aggregation, one unit per (item, output):
+    // `item/output`, as the agreement unfolds it.
+    let unit = |item: &str, output: &str| {
+        if output.is_empty() {
+            item.to_owned()
+        } else {
+            format!("{item}/{output}")
+        }
+    };
+    // Labelled spans: each unit's words, counted once (the words up to the last marked when
+    // the item or its output is not given).
+    let mut words: SortedMap<(String, String), usize> = SortedMap::new();
     if let Control::SpanLabels(c) = control {
         for r in results {
-            let marked = r
-                .answers
-                .get(id)
-                .and_then(|v| v.span_labels())
-                .map_or(0, |v| {
+            for (output, v) in r.answers.get(id).map(AnswerValue::per_output).unwrap_or_default() {
+                let marked = v.span_labels().map_or(0, |v| {
                     v.spans.iter().map(|s| s.last_word + 1).max().unwrap_or(0)
                 });
-            let n = words.entry(r.item_id.as_str()).or_insert(0);
-            *n = (*n).max(marked);
+                let n = words
+                    .entry((r.item_id.clone(), output.to_owned()))
+                    .or_insert(0);
+                *n = (*n).max(marked);
+            }
         }
-        for (item, n) in words.iter_mut() {
-            *n = c.words_in(items, item).unwrap_or(*n);
+        for ((item, output), n) in words.iter_mut() {
+            let counted = if output.is_empty() {
+                c.words_in(items, item)
+            } else {
+                // An output's text: the section's outputs field is the control's text field.
+                items
+                    .iter()
+                    .find(|i| &i.id == item)
+                    .and_then(|i| {
+                        i.outputs(c.text_field.as_str())
+                            .into_iter()
+                            .find(|o| &o.id == output)
+                    })
+                    .map(|o| crate::text::Tokens::with_units(&o.text, c.units).word_count())
+            };
+            *n = counted.unwrap_or(*n);
         }
     }
+    let words: SortedMap<String, usize> = words
+        .into_iter()
+        .map(|((item, output), n)| (unit(&item, &output), n))
+        .collect();
     let mut named = Vec::new();
     for (n, r) in results.iter().enumerate() {
-        let Some(value) = r.answers.get(id) else {
+        let Some(answer) = r.answers.get(id) else {
             continue;
         };
         let who = annotator(r, n);
-        let item = &r.item_id;
-        let mut vote = |task: String, label: String| named.push((task, who.clone(), label));
-        match (control, value) {
-            (Control::SingleChoice(_), AnswerValue::SingleChoice(v)) => {
-                vote(item.clone(), v.to_string())
-            }
-            (Control::Scale(_), AnswerValue::Scale(_)) => {
-                for (output, p) in value.points().map(|p| p.entries()).unwrap_or_default() {
-                    let label = p.number().map_or_else(
-                        || crate::answer::NOT_APPLICABLE.to_owned(),
-                        |n| n.to_string(),
-                    );
-                    vote(
-                        if output.is_empty() {
-                            item.clone()
-                        } else {
-                            format!("{item}/{output}")
-                        },
-                        label,
-                    );
+        for (output, value) in answer.per_output() {
+            let item = unit(&r.item_id, output);
+            let mut vote = |task: String, label: String| named.push((task, who.clone(), label));
+            match (control, value) {
+                (Control::SingleChoice(_), AnswerValue::SingleChoice(v)) => {
+                    vote(item.clone(), v.to_string())
                 }
-            }
-            (Control::MultipleChoice(c), AnswerValue::MultipleChoice(ticked)) => {
-                for o in &c.options {
-                    let yes = ticked.contains(&o.value);
-                    vote(
-                        format!("{item}#{}", o.value),
-                        (if yes { "yes" } else { "no" }).to_owned(),
-                    );
+                (Control::Scale(_), AnswerValue::Scale(_)) => {
+                    for (output, p) in value.points().map(|p| p.entries()).unwrap_or_default() {
+                        let label = p.number().map_or_else(
+                            || crate::answer::NOT_APPLICABLE.to_owned(),
+                            |n| n.to_string(),
+                        );
+                        vote(unit(&item, &output), label);
+                    }
                 }
-            }
-            (Control::SpanLabels(_), AnswerValue::SpanLabels(v)) => {
-                for word in 0..words.get(item.as_str()).copied().unwrap_or(0) {
-                    vote(format!("{item}#{word:05}"), v.tag_at(word));
+                (Control::MultipleChoice(c), AnswerValue::MultipleChoice(ticked)) => {
+                    for o in &c.options {
+                        let yes = ticked.contains(&o.value);
+                        vote(
+                            format!("{item}#{}", o.value),
+                            (if yes { "yes" } else { "no" }).to_owned(),
+                        );
+                    }
                 }
+                (Control::SpanLabels(_), AnswerValue::SpanLabels(v)) => {
+                    for word in 0..words.get(&item).copied().unwrap_or(0) {
+                        vote(format!("{item}#{word:05}"), v.tag_at(word));
+                    }
+                }
+                _ => return None,
             }
-            _ => return None,
         }
     }
     (!named.is_empty()).then(|| Votes::from_names(&named))
@@ -611,19 +633,29 @@ pub fn as_results(
             task.rsplit_once(sep)
                 .map(|(a, b)| (a.to_owned(), b.to_owned()))
         };
-        let mut per_item: SortedMap<String, Vec<(String, String)>> = SortedMap::new();
+        // A control a section asks per output: units `item/output`, an answer per output.
+        let per_output = spec.per_output(control.id()).is_some();
+        let mut per_unit: SortedMap<String, Vec<(String, String)>> = SortedMap::new();
         for (t, task) in v.tasks.iter().enumerate() {
-            let (item, part) = match control {
+            let (unit, part) = match control {
                 Control::SingleChoice(_) => (task.clone(), String::new()),
-                Control::Scale(_) => split(task, '/').unwrap_or((task.clone(), String::new())),
+                Control::Scale(_) if !per_output => {
+                    split(task, '/').unwrap_or((task.clone(), String::new()))
+                }
+                Control::Scale(_) => (task.clone(), String::new()),
                 _ => split(task, '#').unwrap_or((task.clone(), String::new())),
             };
-            per_item
-                .entry(item)
+            per_unit
+                .entry(unit)
                 .or_default()
                 .push((part, label(t).to_owned()));
         }
-        for (item, parts) in per_item {
+        for (unit, parts) in per_unit {
+            let (item, output) = if per_output {
+                split(&unit, '/').unwrap_or((unit.clone(), String::new()))
+            } else {
+                (unit.clone(), String::new())
+            };
             let value = match control {
                 Control::SingleChoice(_) => json!(parts[0].1),
                 Control::Scale(_) => {
@@ -643,13 +675,21 @@ pub fn as_results(
                     .map(|o| o.value.to_string())
                     .collect::<Vec<_>>()),
                 Control::SpanLabels(c) => {
-                    let Some(text) = items
-                        .iter()
-                        .find(|i| i.id == item)
-                        .and_then(|i| i.text(c.text_field.as_str()))
-                    else {
+                    let found = items.iter().find(|i| i.id == item);
+                    let text = if per_output {
+                        found.and_then(|i| {
+                            i.outputs(c.text_field.as_str())
+                                .into_iter()
+                                .find(|o| o.id == output)
+                                .map(|o| o.text)
+                        })
+                    } else {
+                        found.and_then(|i| i.text(c.text_field.as_str()).map(str::to_owned))
+                    };
+                    let Some(text) = text else {
                         continue;
                     };
+                    let text = text.as_str();
                     let tokens = crate::text::Tokens::with_units(text, c.units);
                     let mut spans = Vec::new();
                     let mut run: Option<(usize, usize, String)> = None;
@@ -697,10 +737,17 @@ pub fn as_results(
                 }
                 _ => continue,
             };
-            answers
-                .entry(item)
-                .or_default()
-                .insert(control.id().to_string(), value);
+            let answer = answers.entry(item).or_default();
+            if per_output {
+                let by_output = answer
+                    .entry(control.id().to_string())
+                    .or_insert_with(|| json!({}));
+                if let Some(map) = by_output.as_object_mut() {
+                    map.insert(output, value);
+                }
+            } else {
+                answer.insert(control.id().to_string(), value);
+            }
         }
     }
     answers

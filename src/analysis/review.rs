@@ -368,16 +368,20 @@ impl Review {
                     answers.insert(id, v.clone());
                     continue;
                 }
-                let given = rs
+                let given: Vec<Value> = rs
                     .iter()
                     .filter_map(|&n| self.results[n].answers.get(c.id()))
-                    .map(|v| json!(v));
-                match super::stats::most_given(given).as_slice() {
-                    [] => {}
-                    [answer] => {
-                        answers.insert(id, answer.clone());
+                    .map(|v| json!(v))
+                    .collect();
+                // Asked per output: each output's answer on its own, as every other feature
+                // unfolds it.
+                let per_output = self.spec.per_output(c.id()).is_some();
+                match most_or_median(given, per_output) {
+                    Ok(None) => {}
+                    Ok(Some(answer)) => {
+                        answers.insert(id, answer);
                     }
-                    _ => ties.push(id),
+                    Err(()) => ties.push(id),
                 }
             }
             let candidate = if ties.is_empty() {
@@ -449,6 +453,40 @@ impl Review {
             h += "</section>";
         }
         h
+    }
+}
+
+/// The answer most annotators gave; where several were given equally often and all are
+/// numbers (a slider's, a number's), their median (the lower middle one: an answer someone
+/// gave); `per_output`: each output's answer so, in turn. `Err` on a tie of anything else.
+fn most_or_median(given: Vec<Value>, per_output: bool) -> Result<Option<Value>, ()> {
+    if per_output {
+        let mut outputs: SortedMap<String, Vec<Value>> = SortedMap::new();
+        for v in given {
+            for (output, x) in v.as_object().into_iter().flatten() {
+                outputs.entry(output.clone()).or_default().push(x.clone());
+            }
+        }
+        let mut chosen = serde_json::Map::new();
+        for (output, xs) in outputs {
+            if let Some(x) = most_or_median(xs, false)? {
+                chosen.insert(output, x);
+            }
+        }
+        return Ok((!chosen.is_empty()).then_some(Value::Object(chosen)));
+    }
+    let numbers: Option<Vec<f64>> = given.iter().map(Value::as_f64).collect();
+    match super::stats::most_given(given.iter()).as_slice() {
+        [] => Ok(None),
+        [answer] => Ok(Some((*answer).clone())),
+        _ => match numbers {
+            Some(mut xs) => {
+                xs.sort_by(f64::total_cmp);
+                let lower = xs[(xs.len() - 1) / 2];
+                Ok(given.into_iter().find(|v| v.as_f64() == Some(lower)))
+            }
+            None => Err(()),
+        },
     }
 }
 

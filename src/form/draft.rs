@@ -53,14 +53,24 @@ pub fn storage_key(task: &Task, ids: &SortedMap<String, String>) -> String {
     )
 }
 
+/// The host id that marks a gold item's result (`ids.gold`, set by the runners on a plan's gold
+/// items): it says what the item is, not who the annotator is.
+pub const GOLD_ID: &str = "gold";
+
 /// The storage key that marks a task as seen by an annotator (spec id and version, the host's
-/// ids): set when they submit their first item, so the instructions open on that item only.
+/// ids but the gold mark): set when they submit their first item, so the instructions open on
+/// that item only — a gold item is not a new annotator's first item, and nothing on it differs.
 pub fn seen_key(task: &Task, ids: &SortedMap<String, String>) -> String {
+    let who: SortedMap<String, String> = ids
+        .iter()
+        .filter(|(k, _)| k.as_str() != GOLD_ID)
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
     format!(
         "glossa:seen/1:{}@{}:{}",
         task.spec.id,
         task.spec.version,
-        ids_key(ids)
+        ids_key(&who)
     )
 }
 

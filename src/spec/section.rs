@@ -158,6 +158,7 @@ pub(crate) fn check_sections(spec: &TaskSpec, out: &mut Vec<SpecIssue>) {
                 ));
             }
         }
+        check_weights(spec, section, &path, out);
         for (id, condition) in &section.visible_when {
             let at = format!("{path}.visible_when.{id}");
             if !section.controls.contains(id) {
@@ -170,6 +171,58 @@ pub(crate) fn check_sections(spec: &TaskSpec, out: &mut Vec<SpecIssue>) {
             check_condition(spec, section, id, condition, &at, out);
         }
     }
+}
+
+/// A section's error weights each name a label or an attribute value of its labelled spans (a
+/// weight that names nothing would leave the errors it meant at 1: `Major` for `major`, a
+/// typo), with the near match when there is one.
+fn check_weights(spec: &TaskSpec, section: &SectionBlock, path: &str, out: &mut Vec<SpecIssue>) {
+    let mut named: Vec<&str> = Vec::new();
+    for id in &section.controls {
+        if let Some(Control::SpanLabels(c)) = spec.control(id) {
+            named.extend(c.labels.iter().map(|l| l.value.as_str()));
+            for a in &c.attributes {
+                named.extend(a.values.iter().map(|v| v.value.as_str()));
+            }
+        }
+    }
+    for key in section.weights.keys() {
+        if named.contains(&key.as_str()) {
+            continue;
+        }
+        let near = named
+            .iter()
+            .filter(|n| n.eq_ignore_ascii_case(key) || edits(n, key) <= 2)
+            .min_by_key(|n| edits(n, key))
+            .map(|n| format!(" (did you mean \"{n}\"?)"))
+            .unwrap_or_default();
+        let known = if named.is_empty() {
+            "the section has no labelled spans to weigh".to_owned()
+        } else {
+            format!("its labels and attribute values are {}", named.join(", "))
+        };
+        out.push(SpecIssue::new(
+            format!("{path}.weights.{key}"),
+            SpecIssueCode::InvalidField,
+            format!("the weight \"{key}\" names no label or attribute value of the section's labelled spans{near}: the errors it meant would weigh 1 ({known})"),
+        ));
+    }
+}
+
+/// The edit distance of two short strings (characters inserted, deleted or replaced).
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 fn check_condition(

@@ -184,10 +184,17 @@ test('a participant runs through their plan slot, a gold item among the others; 
   assert.equal(await page.getByRole('navigation', { name: 'Example tasks' }).isVisible(), false);
   assert.equal(await page.locator('#log-card').isVisible(), false, 'no raw JSON, no download');
   assert.equal(await page.getByRole('progressbar').isVisible(), true);
+  // Nothing on a gold item differs from an ordinary one: the instructions open on the first item
+  // only, never again on the first gold one.
+  const instructionsOpen = [];
   for (let i = 0; i < slot.items.length; i++) {
     if (i > 0) await page.getByRole('button', { name: 'Elemento successivo →' }).click();
+    await page.getByText(`Elemento ${i + 1} di ${slot.items.length}`).waitFor();
+    await new ItalianTask(page).ready();
+    instructionsOpen.push(await page.locator('details.glossa-instructions').evaluate((d) => d.open));
     await answer(page, 'Totalmente sbagliato');
   }
+  assert.deepEqual(instructionsOpen, slot.items.map((_, i) => i === 0), `instructions open per item (gold: ${plan.gold})`);
   await page.getByRole('link', { name: 'Termina e torna allo studio' }).waitFor();
   const results = await page.evaluate(() => window.glossaReceived);
   assert.deepEqual(results.map((r) => r.item_id), slot.items, 'the slot\'s items, in its order');
