@@ -418,3 +418,28 @@ fn majority_and_dawid_skene_are_offered_on_every_item_of_a_study_asked_per_outpu
     assert_eq!(problems, Vec::<String>::new());
     assert_eq!(docs.len(), decided.len());
 }
+
+#[test]
+fn decisions_on_items_that_carry_suggestions_are_adjudicated_like_any_other() {
+    let (spec, items) = glossa::mount::study(
+        include_str!("../www/examples/en-ner/spec.json"),
+        include_str!("../www/examples/en-ner/items.json"),
+    )
+    .unwrap();
+    assert!(items.iter().any(|i| i.fields.contains_key("suggestions")), "en-ner carries suggestions");
+    let crowd = glossa::simulate::crowd(&spec, &items, 5, 0.7, 5);
+    let r = Review::new(spec, items.clone(), crowd);
+    let mut decided = Vec::new();
+    for (k, it) in items.iter().enumerate() {
+        let c = r.candidates(&it.id);
+        let d = match k % 3 {
+            0 => json!({"source": "annotator", "from": c["annotators"][k % 5]["who"]}),
+            1 if c["majority_vote"]["answers"].is_object() => json!({"source": "majority_vote"}),
+            _ => json!({"source": "edited", "answers": c["annotators"][0]["answers"]}),
+        };
+        decided.push((it.id.as_str(), d));
+    }
+    let (docs, problems) = r.adjudicated("reviewer", &decisions(&decided));
+    assert_eq!(problems, Vec::<String>::new());
+    assert_eq!(docs.len(), items.len());
+}

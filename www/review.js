@@ -357,7 +357,10 @@ $('close').addEventListener('click', async () => {
   $('open-status').textContent = 'The study is closed; your decisions stay in this browser for when you open it again.';
 });
 
-const typing = (el) => el.closest('input, textarea, select, [contenteditable], #editor') !== null;
+// Where keys are text: the name, the reason, the editor. A select (the filters) is not: its
+// type-ahead gives way to the page's keys, so Tab out of the name field onto a filter leaves
+// the keys the reviewer's (its arrows up and down still pick a filter).
+const typing = (el) => el.closest('input, textarea, [contenteditable], #editor') !== null;
 document.addEventListener('keydown', (e) => {
   if (!review || $('review').hidden) return;
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && editor && e.target.closest('#editor')) {

@@ -105,7 +105,9 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
             ),
         ));
     }
-    if crate::support::family::SUGGEST {
+    // An adjudicated result was decided by a reviewer, who saw the annotators' answers rather
+    // than the model's suggestion: it records no decisions on the suggestion, and needs none.
+    if crate::support::family::SUGGEST && !doc.is_adjudicated() {
         check_provenance(task, &doc, &answers, &mut out);
     }
     // An adjudicated result was decided on the review page, not timed on an annotator's screen.
