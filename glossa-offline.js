@@ -25,7 +25,8 @@ self.addEventListener('message', (e) => {
     await Promise.all(urls.map(async (url) => {
       try {
         if (new URL(url).origin !== location.origin) return;
-        await keep(url, await fetch(url, { cache: 'no-store' }));
+        // From the browser's HTTP cache where the host allows it: no second download.
+        await keep(url, await fetch(url));
       } catch { /* the network went already: what the page loads next is kept as it comes */ }
     }));
     e.ports[0]?.postMessage('kept');
