@@ -49,8 +49,10 @@ for (const engine of ENGINES) {
       // The answer's last line at the lower edge of what shows (its first line just above).
       assert.ok(await s.run(toLowerEdge, '1927 roku'), 'the answer\'s last line shows at the lower edge');
       // Both words as the annotator sees them, then the two clicks.
-      const first = await s.run(centre, 'Początki', 0);
-      const last = await s.run(centre, 'roku,', 0);
+      // (A paragraph just scrolled to is laid out when the engine renders it: each word is
+      // measured once it has a box.)
+      const first = await s.waitFor(centre, ['Początki', 0], 'Początki laid out');
+      const last = await s.waitFor(centre, ['roku,', 0], 'roku laid out');
       await s.tap(first.x, first.y);
       await s.waitFor(() => (document.querySelector('.glossa-assign-selected')?.textContent ?? '').includes('„Początki”'), [], 'the first word in the bar');
       assert.deepEqual(await s.run(centre, 'roku,', 0), last, 'nothing moved the text after the first click');
