@@ -367,7 +367,15 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
         format!("{ROOT}/www/examples/de-esa/items.json"),
     );
     let results = dir.join("results.jsonl");
-    let simulated = ok(&["simulate", &spec, &items, "--annotators", "5", "--seed", "7"]);
+    let simulated = ok(&[
+        "simulate",
+        &spec,
+        &items,
+        "--annotators",
+        "5",
+        "--seed",
+        "7",
+    ]);
     std::fs::write(&results, &simulated).unwrap();
     let got: Value = serde_json::from_str(&ok(&[
         "aggregate",
@@ -379,7 +387,10 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
     ]))
     .unwrap();
     let errors = &got["errors"];
-    assert!(errors["tasks"].as_u64().unwrap() > 0, "the error spans are aggregated: {got}");
+    assert!(
+        errors["tasks"].as_u64().unwrap() > 0,
+        "the error spans are aggregated: {got}"
+    );
     assert_eq!(errors["annotators"], 5);
 
     // The same answers unfolded by hand: one item per (item, translation), its text the
@@ -395,7 +406,8 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
     control["text_field"] = json!("text");
     let unfolded_spec = json!({"glossa": 1, "id": "esa-unfolded", "version": "1", "language": "de",
         "title": "ESA", "blocks": [], "controls": [control]});
-    let items_json: Value = serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
+    let items_json: Value =
+        serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
     let mut unfolded_items = Vec::new();
     for it in items_json.as_array().unwrap() {
         for o in it["translations"].as_array().unwrap() {
@@ -412,7 +424,11 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
             unfolded_results += &format!("{doc}\n");
         }
     }
-    let (u_spec, u_items, u_results) = (dir.join("u-spec.json"), dir.join("u-items.json"), dir.join("u-results.jsonl"));
+    let (u_spec, u_items, u_results) = (
+        dir.join("u-spec.json"),
+        dir.join("u-items.json"),
+        dir.join("u-results.jsonl"),
+    );
     std::fs::write(&u_spec, unfolded_spec.to_string()).unwrap();
     std::fs::write(&u_items, Value::from(unfolded_items).to_string()).unwrap();
     std::fs::write(&u_results, unfolded_results).unwrap();
@@ -425,13 +441,31 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
         "--json",
     ]))
     .unwrap();
-    for key in ["tasks", "annotators", "labels", "majority_vote", "ties", "dawid_skene", "mace"] {
+    for key in [
+        "tasks",
+        "annotators",
+        "labels",
+        "majority_vote",
+        "ties",
+        "dawid_skene",
+        "mace",
+    ] {
         assert_eq!(errors[key], by_hand["errors"][key], "{key}");
     }
 
     // Written as results: each item's answer keyed by translation, as the widget keys it.
     let out = dir.join("aggregated.jsonl");
-    ok(&["aggregate", &spec, results.to_str().unwrap(), "--items", &items, "--out", out.to_str().unwrap(), "--method", "majority_vote"]);
+    ok(&[
+        "aggregate",
+        &spec,
+        results.to_str().unwrap(),
+        "--items",
+        &items,
+        "--out",
+        out.to_str().unwrap(),
+        "--method",
+        "majority_vote",
+    ]);
     let written: Vec<Value> = std::fs::read_to_string(&out)
         .unwrap()
         .lines()
@@ -439,9 +473,24 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
         .collect();
     assert_eq!(written.len(), items_json.as_array().unwrap().len());
     for r in &written {
-        let it = items_json.as_array().unwrap().iter().find(|i| i["id"] == r["item_id"]).unwrap();
-        let mut want: Vec<&str> = it["translations"].as_array().unwrap().iter().map(|o| o["id"].as_str().unwrap()).collect();
-        let mut have: Vec<&str> = r["answers"]["errors"].as_object().unwrap().keys().map(String::as_str).collect();
+        let it = items_json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["id"] == r["item_id"])
+            .unwrap();
+        let mut want: Vec<&str> = it["translations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["id"].as_str().unwrap())
+            .collect();
+        let mut have: Vec<&str> = r["answers"]["errors"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         want.sort_unstable();
         have.sort_unstable();
         assert_eq!(have, want, "{r}");

@@ -351,7 +351,11 @@ fn a_gold_item_is_not_a_new_annotators_first_item() {
     ids.insert("PROLIFIC_PID".to_owned(), "5f1a".to_owned());
     let plain = glossa::form::draft::seen_key(&t, &ids);
     ids.insert(glossa::form::draft::GOLD_ID.to_owned(), "gold".to_owned());
-    assert_eq!(glossa::form::draft::seen_key(&t, &ids), plain, "the gold mark is not part of who it is");
+    assert_eq!(
+        glossa::form::draft::seen_key(&t, &ids),
+        plain,
+        "the gold mark is not part of who it is"
+    );
     // Another annotator is another key.
     ids.insert("PROLIFIC_PID".to_owned(), "77b0".to_owned());
     assert_ne!(glossa::form::draft::seen_key(&t, &ids), plain);

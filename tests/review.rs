@@ -351,7 +351,10 @@ fn arabic_slider_and_spans(results: &[(&str, u32, (usize, usize))]) -> Review {
 fn the_number_axis_spans_the_controls_range_not_only_the_answers_given() {
     let r = arabic_slider_and_spans(&[("A", 91, (1, 1)), ("B", 100, (1, 1)), ("C", 95, (1, 2))]);
     let html = r.view("ar-1");
-    let axis = html.split("review-axis").nth(1).expect("an axis for the slider");
+    let axis = html
+        .split("review-axis")
+        .nth(1)
+        .expect("an axis for the slider");
     // The ends are the slider's 0 and 100, and 91 stands near the end (at 91 %), not at 0 %.
     assert!(axis.contains("<span>0</span><span>100</span>"), "{axis}");
     assert!(axis.contains("left:91.0%"), "{axis}");
@@ -364,7 +367,10 @@ fn span_offsets_read_left_to_right_and_span_texts_keep_their_own_direction_in_ar
     let html = r.view("ar-1");
     // "أحمد" at code points 4–8: the offsets in a left-to-right isolate, the text in a
     // first-strong isolate, so an Arabic line shows 4–8, not 8–4.
-    assert!(html.contains("“\u{2068}أحمد\u{2069}” \u{2066}4–8\u{2069}"), "{html}");
+    assert!(
+        html.contains("“\u{2068}أحمد\u{2069}” \u{2066}4–8\u{2069}"),
+        "{html}"
+    );
 }
 
 #[test]
@@ -397,7 +403,11 @@ fn majority_and_dawid_skene_are_offered_on_every_item_of_a_study_asked_per_outpu
             // Each translation has its spans and its score; the score is one an annotator gave.
             for control in ["errors", "score"] {
                 for o in &outputs {
-                    assert!(!answers[control][o].is_null(), "{}: {method}: {control} of {o}: {answers}", it.id);
+                    assert!(
+                        !answers[control][o].is_null(),
+                        "{}: {method}: {control} of {o}: {answers}",
+                        it.id
+                    );
                 }
             }
             let given: Vec<&Value> = c["annotators"]
@@ -412,7 +422,11 @@ fn majority_and_dawid_skene_are_offered_on_every_item_of_a_study_asked_per_outpu
             decided.push((it.id.as_str(), json!({"source": "majority_vote"})));
         }
     }
-    assert!(offered >= items.len(), "offered on {offered} of {} item-methods", 2 * items.len());
+    assert!(
+        offered >= items.len(),
+        "offered on {offered} of {} item-methods",
+        2 * items.len()
+    );
     // Decided by the majority on every item: each decision makes an adjudicated result.
     let (docs, problems) = r.adjudicated("reviewer", &decisions(&decided));
     assert_eq!(problems, Vec::<String>::new());
@@ -426,7 +440,10 @@ fn decisions_on_items_that_carry_suggestions_are_adjudicated_like_any_other() {
         include_str!("../www/examples/en-ner/items.json"),
     )
     .unwrap();
-    assert!(items.iter().any(|i| i.fields.contains_key("suggestions")), "en-ner carries suggestions");
+    assert!(
+        items.iter().any(|i| i.fields.contains_key("suggestions")),
+        "en-ner carries suggestions"
+    );
     let crowd = glossa::simulate::crowd(&spec, &items, 5, 0.7, 5);
     let r = Review::new(spec, items.clone(), crowd);
     let mut decided = Vec::new();

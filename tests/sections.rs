@@ -614,7 +614,9 @@ fn error_scores_list_systems_best_first_with_no_negative_zero_and_each_weight_on
     let negative_zero = |t: &str| {
         t.match_indices("-0.0").any(|(at, m)| {
             !t[at + m.len()..].starts_with(|c: char| c.is_ascii_digit() && c != '0')
-                && t[at + m.len()..].trim_start_matches('0').starts_with(|c: char| !c.is_ascii_digit())
+                && t[at + m.len()..]
+                    .trim_start_matches('0')
+                    .starts_with(|c: char| !c.is_ascii_digit())
         })
     };
     assert!(!negative_zero(&out), "no negative zero in the JSON: {out}");
@@ -624,7 +626,10 @@ fn error_scores_list_systems_best_first_with_no_negative_zero_and_each_weight_on
     // standard weight named once.
     let table = glossa(&["agreement", &spec, results.to_str().unwrap()]);
     let part = table.split("error scores (MQM)").nth(1).unwrap_or_default();
-    let (b_at, a_at) = (part.find("ONLINE-B").unwrap(), part.find("ONLINE-A").unwrap());
+    let (b_at, a_at) = (
+        part.find("ONLINE-B").unwrap(),
+        part.find("ONLINE-A").unwrap(),
+    );
     assert!(b_at < a_at, "best first: {part}");
     assert!(!negative_zero(&table), "{table}");
     let html = results.with_file_name("report.html");
@@ -725,9 +730,15 @@ fn a_weight_that_names_no_label_or_attribute_value_is_refused_with_the_near_matc
     let messages: Vec<(String, String)> = err.into_iter().map(|i| (i.path, i.message)).collect();
     assert_eq!(messages.len(), 2, "{messages:?}");
     assert!(messages[0].0.ends_with(".weights.Major"), "{messages:?}");
-    assert!(messages[0].1.contains("did you mean \"major\"?"), "{messages:?}");
+    assert!(
+        messages[0].1.contains("did you mean \"major\"?"),
+        "{messages:?}"
+    );
     assert!(messages[1].0.ends_with(".weights.mnior"), "{messages:?}");
-    assert!(messages[1].1.contains("did you mean \"minor\"?"), "{messages:?}");
+    assert!(
+        messages[1].1.contains("did you mean \"minor\"?"),
+        "{messages:?}"
+    );
     // Weights that name the labels load.
     section_weights_ok(&mut spec);
 }

@@ -710,24 +710,51 @@ fn a_restart_on_the_same_results_file_keeps_the_collect_token_of_the_pages_still
     let server = start(&dir.join("study"), &results);
     let open_page = server.client.clone();
     assert_eq!(open_page.token.len(), 32);
-    let (status, _) = open_page.request("POST", "/collect", &result("p1", "it-001", "totalmente_corretto"));
+    let (status, _) = open_page.request(
+        "POST",
+        "/collect",
+        &result("p1", "it-001", "totalmente_corretto"),
+    );
     assert_eq!(status, 201);
     // kill -9 (a crash, a reboot), then the same command again, on another port even.
     drop(server);
     let again = start(&dir.join("study"), &results);
-    assert_eq!(again.client.token, open_page.token, "the new pilot address carries the same token");
+    assert_eq!(
+        again.client.token, open_page.token,
+        "the new pilot address carries the same token"
+    );
     // The page opened before the restart posts on with its token, to the new server.
-    let page = Client { addr: again.addr.clone(), token: open_page.token.clone() };
-    let (status, body) = page.request("POST", "/collect", &result("p1", "it-002", "totalmente_corretto"));
+    let page = Client {
+        addr: again.addr.clone(),
+        token: open_page.token.clone(),
+    };
+    let (status, body) = page.request(
+        "POST",
+        "/collect",
+        &result("p1", "it-002", "totalmente_corretto"),
+    );
     assert_eq!(status, 201, "{body}");
-    let (status, _) = page.request("POST", "/collect", &result("p1", "it-001", "totalmente_corretto"));
-    assert_eq!(status, 200, "a resend after the restart is not written again");
+    let (status, _) = page.request(
+        "POST",
+        "/collect",
+        &result("p1", "it-001", "totalmente_corretto"),
+    );
+    assert_eq!(
+        status, 200,
+        "a resend after the restart is not written again"
+    );
     assert_eq!(lines_of(&results).len(), 2);
     // The token is the results file's: it is kept beside it, for its owner's eyes only.
     let kept = dir.join("r.jsonl.token");
-    assert_eq!(std::fs::read_to_string(&kept).unwrap().trim(), open_page.token);
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap().trim(),
+        open_page.token
+    );
     use std::os::unix::fs::PermissionsExt;
-    assert_eq!(std::fs::metadata(&kept).unwrap().permissions().mode() & 0o077, 0);
+    assert_eq!(
+        std::fs::metadata(&kept).unwrap().permissions().mode() & 0o077,
+        0
+    );
     // Another results file is another collection: another token.
     let other = start(&dir.join("study"), &dir.join("other.jsonl"));
     assert_ne!(other.client.token, open_page.token);
@@ -752,12 +779,19 @@ fn participant_posts(server: &Server, item: &str, within: std::time::Duration) -
     let _ = s.write_all(pilot_post(server, &body).as_bytes());
     let mut answer = Vec::new();
     let _ = s.read_to_end(&mut answer);
-    String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_owned()
+    String::from_utf8_lossy(&answer)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// Raises this process's open-file limit (its hard limit, at most 8,192); the limit now.
 fn more_open_files() -> usize {
-    let mut room = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    let mut room = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
     // SAFETY: reading and raising this process's own open-file limit within its hard limit.
     unsafe {
         libc::getrlimit(libc::RLIMIT_NOFILE, &mut room);
@@ -771,7 +805,11 @@ fn more_open_files() -> usize {
 fn a_reconnecting_crowd_of_slow_clients_from_forty_addresses_locks_no_participant_out() {
     let dir = study_named("crowd");
     let results = dir.join("r.jsonl");
-    let server = start_limited(&dir.join("study"), &results, Some((libc::RLIMIT_NOFILE, 1024)));
+    let server = start_limited(
+        &dir.join("study"),
+        &results,
+        Some((libc::RLIMIT_NOFILE, 1024)),
+    );
     let room = more_open_files();
     // 1,100 connections from 40 addresses (about 28 each: under the per-client cap), each
     // sending a head a byte at a time; one that is closed connects again at once.
@@ -821,7 +859,10 @@ fn a_reconnecting_crowd_of_slow_clients_from_forty_addresses_locks_no_participan
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let lost = dribbler.join().unwrap();
-    assert!(lost >= 4, "the house was full: the crowd gave way to the participant ({lost})");
+    assert!(
+        lost >= 4,
+        "the house was full: the crowd gave way to the participant ({lost})"
+    );
     assert_eq!(lines_of(&results).len(), 4);
 }
 
@@ -829,7 +870,11 @@ fn a_reconnecting_crowd_of_slow_clients_from_forty_addresses_locks_no_participan
 fn twelve_hundred_idle_connections_lock_no_participant_out() {
     let dir = study_named("idle");
     let results = dir.join("r.jsonl");
-    let server = start_limited(&dir.join("study"), &results, Some((libc::RLIMIT_NOFILE, 1024)));
+    let server = start_limited(
+        &dir.join("study"),
+        &results,
+        Some((libc::RLIMIT_NOFILE, 1024)),
+    );
     let room = more_open_files();
     let idle: Vec<TcpStream> = (0..room.saturating_sub(300).min(1200))
         .filter_map(|k| connect_from([127, 0, 0, 2 + (k % 40) as u8], &server.addr).ok())
@@ -850,7 +895,8 @@ fn a_request_whose_client_half_closes_after_sending_it_is_answered() {
     let server = start(&dir.join("study"), &results);
     let body = result("p1", "it-001", "totalmente_corretto");
     let mut s = TcpStream::connect(&server.addr).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
     s.write_all(pilot_post(&server, &body).as_bytes()).unwrap();
     s.shutdown(std::net::Shutdown::Write).unwrap();
     let mut answer = String::new();
@@ -859,8 +905,14 @@ fn a_request_whose_client_half_closes_after_sending_it_is_answered() {
     assert_eq!(lines_of(&results).len(), 1);
     // A GET the same way.
     let mut s = TcpStream::connect(&server.addr).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
-    write!(s, "GET /study/spec.json HTTP/1.1\r\nhost: {}\r\n\r\n", server.addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    write!(
+        s,
+        "GET /study/spec.json HTTP/1.1\r\nhost: {}\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
     s.shutdown(std::net::Shutdown::Write).unwrap();
     let mut answer = String::new();
     let _ = s.read_to_string(&mut answer);

@@ -342,7 +342,12 @@ pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option
     let mut words: SortedMap<(String, String), usize> = SortedMap::new();
     if let Control::SpanLabels(c) = control {
         for r in results {
-            for (output, v) in r.answers.get(id).map(AnswerValue::per_output).unwrap_or_default() {
+            for (output, v) in r
+                .answers
+                .get(id)
+                .map(AnswerValue::per_output)
+                .unwrap_or_default()
+            {
                 let marked = v.span_labels().map_or(0, |v| {
                     v.spans.iter().map(|s| s.last_word + 1).max().unwrap_or(0)
                 });

@@ -9,12 +9,12 @@
 use super::findings::{annotator, esc};
 use super::revalidate;
 use super::tidy;
-use crate::support::bidi;
 use crate::form::draft::Draft;
 use crate::form::FormState;
 use crate::item::Item;
 use crate::result::{Adjudication, ResultDoc, RESULT_FORMAT};
 use crate::spec::{Control, TaskSpec};
+use crate::support::bidi;
 use crate::support::sorted_map::{SortedMap, SortedSet};
 use crate::task::Task;
 use serde::{Deserialize, Serialize};

@@ -340,7 +340,10 @@ pub fn plan(
     // The pilot's offline worker lives beside its page (a service worker's reach is its
     // folder): a participant's study reloads without network once it has loaded.
     if kind == HostKind::Pilot && site.has(OFFLINE_WORKER) {
-        files.push((OFFLINE_WORKER.to_owned(), Content::Site(OFFLINE_WORKER.to_owned())));
+        files.push((
+            OFFLINE_WORKER.to_owned(),
+            Content::Site(OFFLINE_WORKER.to_owned()),
+        ));
         copied += 1;
     }
     if with_screens {

@@ -1,11 +1,11 @@
 //! Small building blocks the rest stands on: newtype ids and DOM ids, sorted maps and sets,
 //! calendar arithmetic, directional isolates; for the researcher's side, delimited text and digests.
 
+pub mod bidi;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod delimited;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod digest;
-pub mod bidi;
 pub mod family;
 pub mod ids;
 pub mod rng;
