@@ -496,3 +496,87 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
         assert_eq!(have, want, "{r}");
     }
 }
+
+#[test]
+fn a_pairwise_winner_is_aggregated_per_criterion_and_written_as_a_result_that_validates() {
+    let dir = std::env::temp_dir().join(format!("glossa-aggregate-pair-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (spec, items) = (
+        format!("{ROOT}/www/examples/en-chatbot-pairwise/spec.json"),
+        format!("{ROOT}/www/examples/en-chatbot-pairwise/items.json"),
+    );
+    let results = dir.join("results.jsonl");
+    let simulated = ok(&[
+        "simulate",
+        &spec,
+        &items,
+        "--annotators",
+        "5",
+        "--seed",
+        "3",
+    ]);
+    std::fs::write(&results, &simulated).unwrap();
+    let got: Value = serde_json::from_str(&ok(&[
+        "aggregate",
+        &spec,
+        results.to_str().unwrap(),
+        "--items",
+        &items,
+        "--json",
+    ]))
+    .unwrap();
+    let items_json: Value =
+        serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
+    let items_json = items_json.as_array().unwrap();
+    let pref = &got["preference"];
+    // One task per item and criterion (two criteria), a winner's id and how much better, or a tie.
+    assert_eq!(pref["tasks"], items_json.len() * 2, "{got}");
+    assert_eq!(pref["annotators"], 5);
+    let ids: Vec<&str> = items_json
+        .iter()
+        .flat_map(|i| i["responses"].as_array().unwrap())
+        .map(|o| o["id"].as_str().unwrap())
+        .collect();
+    // (How much better is part of the label: `model-a · clearly`.)
+    for l in pref["labels"].as_array().unwrap() {
+        let l = l.as_str().unwrap();
+        let (winner, strength) = l.split_once(" · ").unwrap_or((l, ""));
+        assert!(
+            l == "tie" || (ids.contains(&winner) && ["slightly", "clearly"].contains(&strength)),
+            "{l}"
+        );
+    }
+    // Written as results, one per item: each criterion's winner and loser, which validate.
+    let out = dir.join("aggregated.jsonl");
+    ok(&[
+        "aggregate",
+        &spec,
+        results.to_str().unwrap(),
+        "--items",
+        &items,
+        "--out",
+        out.to_str().unwrap(),
+        "--method",
+        "dawid_skene",
+    ]);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written.lines().count(), items_json.len());
+    for line in written.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let p = &r["answers"]["preference"];
+        for c in ["helpful", "correct"] {
+            let j = &p[c];
+            assert!(j["tie"].as_bool().unwrap() == j["winner"].is_null(), "{r}");
+            if !j["tie"].as_bool().unwrap() {
+                assert!(j["loser"].is_string() && j["winner"] != j["loser"], "{r}");
+            }
+        }
+    }
+    let v = glossa(&["validate", &spec, &items, out.to_str().unwrap()]);
+    assert!(
+        v.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&v.stdout),
+        String::from_utf8_lossy(&v.stderr)
+    );
+}

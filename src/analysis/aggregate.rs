@@ -1,9 +1,12 @@
 //! Crowd labels aggregated per item: majority vote (ties reported), Dawid–Skene (1979) and MACE
 //! (Hovy et al., 2013), each with every annotator's estimated competence and each item's
-//! posterior. Each control becomes categorical tasks:
+//! posterior. Each control becomes categorical tasks, as its kind votes
+//! ([`super::Analyse::votes`]; a control a section asks per output is one unit per output):
 //! - a single choice: one task per item, its option;
 //! - a scale: one task per item and output, its point;
 //! - a multiple choice: one task per item and option, `yes` or `no`;
+//! - a pairwise preference: one task per item and criterion, the winner (and how much better)
+//!   or `tie`;
 //! - labelled spans: one task per item and word, the word's label (`O` for none; labels of
 //!   overlapping spans joined by `+`).
 //!
@@ -15,6 +18,7 @@
 //! 50 rounds. Names (items, annotators, labels) are taken in sorted order.
 
 use super::findings::annotator;
+use super::Analyse;
 use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
@@ -323,10 +327,41 @@ pub fn mace(v: &Votes) -> Aggregate {
     }
 }
 
+/// A part of a unit one vote is about (see [`super::Analyse::votes`]).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// The unit itself (a choice's option): task `unit`.
+    Whole,
+    /// One of the outputs the control itself lists (a scale asked per output): task
+    /// `unit/output`.
+    Output(String),
+    /// A piece of the answer (an option of a multiple choice, a word `00003`, a criterion):
+    /// task `unit#piece`.
+    Piece(String),
+}
+
+impl Part {
+    /// The task of this part of `unit`.
+    fn task(&self, unit: &str) -> String {
+        match self {
+            Part::Whole => unit.to_owned(),
+            Part::Output(o) => format!("{unit}/{o}"),
+            Part::Piece(p) => format!("{unit}#{p}"),
+        }
+    }
+}
+
+/// A control's votes and, for each task, its unit (`(item, output)`: the output a section asks
+/// the control for, or `""`) and the part of it.
+type Voted = (Votes, SortedMap<String, ((String, String), Part)>);
+
 /// The votes of one control: its categorical tasks (see the module's list); `None` for a kind
-/// aggregation does not cover (numbers, sliders, rankings, preferences, texts, grids,
-/// attributes, questions).
+/// aggregation does not cover (the kind's [`super::Analyse::votes`] gives none).
 pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Votes> {
+    voted(control, items, results).map(|v| v.0)
+}
+
+fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Voted> {
     let id = control.id();
     // A control a section asks per output is, to aggregation, one unit per (item, output):
     // `item/output`, as the agreement unfolds it.
@@ -337,89 +372,44 @@ pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option
             format!("{item}/{output}")
         }
     };
-    // Labelled spans: each unit's words, counted once (the words up to the last marked when
-    // the item or its output is not given).
-    let mut words: SortedMap<(String, String), usize> = SortedMap::new();
-    if let Control::SpanLabels(c) = control {
-        for r in results {
-            for (output, v) in r
-                .answers
-                .get(id)
-                .map(AnswerValue::per_output)
-                .unwrap_or_default()
-            {
-                let marked = v.span_labels().map_or(0, |v| {
-                    v.spans.iter().map(|s| s.last_word + 1).max().unwrap_or(0)
-                });
-                let n = words
-                    .entry((r.item_id.clone(), output.to_owned()))
-                    .or_insert(0);
-                *n = (*n).max(marked);
-            }
-        }
-        for ((item, output), n) in words.iter_mut() {
-            let counted = if output.is_empty() {
-                c.words_in(items, item)
-            } else {
-                // An output's text: the section's outputs field is the control's text field.
-                items
-                    .iter()
-                    .find(|i| &i.id == item)
-                    .and_then(|i| {
-                        i.outputs(c.text_field.as_str())
-                            .into_iter()
-                            .find(|o| &o.id == output)
-                    })
-                    .map(|o| crate::text::Tokens::with_units(&o.text, c.units).word_count())
-            };
-            *n = counted.unwrap_or(*n);
+    // Every unit's values, so a kind voting per word counts each unit's words once.
+    let mut values: SortedMap<(String, String), Vec<&AnswerValue>> = SortedMap::new();
+    for r in results {
+        for (output, v) in r.answers.get(id).map(AnswerValue::per_output).unwrap_or_default() {
+            values
+                .entry((r.item_id.clone(), output.to_owned()))
+                .or_default()
+                .push(v);
         }
     }
-    let words: SortedMap<String, usize> = words
-        .into_iter()
-        .map(|((item, output), n)| (unit(&item, &output), n))
+    let words: SortedMap<(String, String), usize> = values
+        .iter()
+        .map(|((item, output), vs)| {
+            let found = items.iter().find(|i| &i.id == item);
+            let n = crate::spec::each_control!(control, k => k.vote_words(found, output, vs));
+            ((item.clone(), output.clone()), n.unwrap_or(0))
+        })
         .collect();
     let mut named = Vec::new();
+    let mut parts = SortedMap::new();
     for (n, r) in results.iter().enumerate() {
         let Some(answer) = r.answers.get(id) else {
             continue;
         };
         let who = annotator(r, n);
         for (output, value) in answer.per_output() {
-            let item = unit(&r.item_id, output);
-            let mut vote = |task: String, label: String| named.push((task, who.clone(), label));
-            match (control, value) {
-                (Control::SingleChoice(_), AnswerValue::SingleChoice(v)) => {
-                    vote(item.clone(), v.to_string())
-                }
-                (Control::Scale(_), AnswerValue::Scale(_)) => {
-                    for (output, p) in value.points().map(|p| p.entries()).unwrap_or_default() {
-                        let label = p.number().map_or_else(
-                            || crate::answer::NOT_APPLICABLE.to_owned(),
-                            |n| n.to_string(),
-                        );
-                        vote(unit(&item, &output), label);
-                    }
-                }
-                (Control::MultipleChoice(c), AnswerValue::MultipleChoice(ticked)) => {
-                    for o in &c.options {
-                        let yes = ticked.contains(&o.value);
-                        vote(
-                            format!("{item}#{}", o.value),
-                            (if yes { "yes" } else { "no" }).to_owned(),
-                        );
-                    }
-                }
-                (Control::SpanLabels(_), AnswerValue::SpanLabels(v)) => {
-                    for word in 0..words.get(&item).copied().unwrap_or(0) {
-                        vote(format!("{item}#{word:05}"), v.tag_at(word));
-                    }
-                }
-                _ => return None,
+            let key = (r.item_id.clone(), output.to_owned());
+            let at = unit(&r.item_id, output);
+            let words = words.get(&key).copied().unwrap_or(0);
+            let given = crate::spec::each_control!(control, k => k.votes(value, words));
+            for (part, label) in given {
+                let task = part.task(&at);
+                parts.insert(task.clone(), (key.clone(), part));
+                named.push((task, who.clone(), label));
             }
         }
     }
-    (!named.is_empty()).then(|| Votes::from_names(&named))
+    (!named.is_empty()).then(|| (Votes::from_names(&named), parts))
 }
 
 /// One method's figures as JSON: each task's label and posterior, each annotator's competence.
@@ -543,7 +533,7 @@ impl Fitted<'_> {
     /// least [`STRAIGHT_MIN`] tasks): `straight-lining (9 of 10 the same)`, or `None`. Only a
     /// label per item (a choice, a scale) is looked at, not one per word or option.
     pub fn straight_lining(&self, w: usize) -> Option<String> {
-        if !matches!(self.control, Control::SingleChoice(_) | Control::Scale(_)) {
+        if !crate::spec::each_control!(self.control, k => k.one_label()) {
             return None;
         }
         let mine: Vec<usize> = self
@@ -624,7 +614,7 @@ pub fn as_results(
 ) -> Vec<Value> {
     let mut answers: SortedMap<String, serde_json::Map<String, Value>> = SortedMap::new();
     for control in &spec.controls {
-        let Some(v) = votes(control, items, results) else {
+        let Some((v, parts)) = voted(control, items, results) else {
             continue;
         };
         let agg = match method {
@@ -633,125 +623,33 @@ pub fn as_results(
             _ => majority(&v),
         };
         let labels = agg.labels();
-        let label = |t: usize| v.labels[labels[t]].as_str();
-        let split = |task: &str, sep: char| {
-            task.rsplit_once(sep)
-                .map(|(a, b)| (a.to_owned(), b.to_owned()))
-        };
-        // A control a section asks per output: units `item/output`, an answer per output.
-        let per_output = spec.per_output(control.id()).is_some();
-        let mut per_unit: SortedMap<String, Vec<(String, String)>> = SortedMap::new();
+        // Each unit's parts with their aggregated labels, in task order.
+        let mut per_unit: SortedMap<(String, String), Vec<(Part, String)>> = SortedMap::new();
         for (t, task) in v.tasks.iter().enumerate() {
-            let (unit, part) = match control {
-                Control::SingleChoice(_) => (task.clone(), String::new()),
-                Control::Scale(_) if !per_output => {
-                    split(task, '/').unwrap_or((task.clone(), String::new()))
-                }
-                Control::Scale(_) => (task.clone(), String::new()),
-                _ => split(task, '#').unwrap_or((task.clone(), String::new())),
-            };
-            per_unit
-                .entry(unit)
-                .or_default()
-                .push((part, label(t).to_owned()));
+            if let Some((key, part)) = parts.get(task) {
+                per_unit
+                    .entry(key.clone())
+                    .or_default()
+                    .push((part.clone(), v.labels[labels[t]].clone()));
+            }
         }
-        for (unit, parts) in per_unit {
-            let (item, output) = if per_output {
-                split(&unit, '/').unwrap_or((unit.clone(), String::new()))
-            } else {
-                (unit.clone(), String::new())
-            };
-            let value = match control {
-                Control::SingleChoice(_) => json!(parts[0].1),
-                Control::Scale(_) => {
-                    let point = |l: &str| l.parse::<i64>().map_or(json!(l), |n| json!(n));
-                    if parts.len() == 1 && parts[0].0.is_empty() {
-                        point(&parts[0].1)
-                    } else {
-                        Value::Object(parts.iter().map(|(o, l)| (o.clone(), point(l))).collect())
-                    }
-                }
-                Control::MultipleChoice(c) => json!(c
-                    .options
-                    .iter()
-                    .filter(|o| parts
-                        .iter()
-                        .any(|(p, l)| p == o.value.as_str() && l == "yes"))
-                    .map(|o| o.value.to_string())
-                    .collect::<Vec<_>>()),
-                Control::SpanLabels(c) => {
-                    let found = items.iter().find(|i| i.id == item);
-                    let text = if per_output {
-                        found.and_then(|i| {
-                            i.outputs(c.text_field.as_str())
-                                .into_iter()
-                                .find(|o| o.id == output)
-                                .map(|o| o.text)
-                        })
-                    } else {
-                        found.and_then(|i| i.text(c.text_field.as_str()).map(str::to_owned))
-                    };
-                    let Some(text) = text else {
-                        continue;
-                    };
-                    let text = text.as_str();
-                    let tokens = crate::text::Tokens::with_units(text, c.units);
-                    let mut spans = Vec::new();
-                    let mut run: Option<(usize, usize, String)> = None;
-                    for (word, l) in parts
-                        .iter()
-                        .filter_map(|(p, l)| Some((p.parse::<usize>().ok()?, l.clone())))
-                    {
-                        match &mut run {
-                            Some((_, last, label)) if *last + 1 == word && *label == l => {
-                                *last = word
-                            }
-                            _ => {
-                                spans.extend(run.take());
-                                run = (l != "O").then_some((word, word, l));
-                            }
-                        }
-                    }
-                    spans.extend(run);
-                    let spans: Vec<Value> = spans
-                        .into_iter()
-                        .filter_map(|(first, last, label)| {
-                            let s = crate::answer::SpanValue::of(
-                                text,
-                                &tokens,
-                                &crate::answer::WordSpan { first, last },
-                            )?;
-                            // Overlapping labels (`A+B`) become one span per label.
-                            Some(
-                                label
-                                    .split('+')
-                                    .map(|l| {
-                                        serde_json::to_value(crate::answer::LabelledSpanValue::new(
-                                            l.to_owned(),
-                                            s.clone(),
-                                            SortedMap::new(),
-                                        ))
-                                        .unwrap_or_default()
-                                    })
-                                    .collect::<Vec<_>>(),
-                            )
-                        })
-                        .flatten()
-                        .collect();
-                    json!({"nothing_to_mark": spans.is_empty(), "spans": spans})
-                }
-                _ => continue,
+        for ((item, output), parts) in per_unit {
+            let found = items.iter().find(|i| i.id == item);
+            let Some(value) =
+                crate::spec::each_control!(control, k => k.aggregated(&parts, found, &output))
+            else {
+                continue;
             };
             let answer = answers.entry(item).or_default();
-            if per_output {
+            if output.is_empty() {
+                answer.insert(control.id().to_string(), value);
+            } else {
                 let by_output = answer
                     .entry(control.id().to_string())
                     .or_insert_with(|| json!({}));
                 if let Some(map) = by_output.as_object_mut() {
                     map.insert(output, value);
                 }
-            } else {
-                answer.insert(control.id().to_string(), value);
             }
         }
     }
@@ -763,7 +661,7 @@ pub fn as_results(
                 "spec": {"id": spec.id, "version": spec.version},
                 "item_id": item,
                 "answers": answers,
-                "ids": {"participant": format!("aggregate:{method}")},
+                "ids": {"participant": format!("{}{method}", crate::result::AGGREGATED)},
             })
         })
         .collect()

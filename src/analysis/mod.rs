@@ -72,6 +72,28 @@ pub trait Analyse {
     fn number_range(&self) -> Option<(f64, f64)> {
         None
     }
+    /// Crowd aggregation: the categorical tasks one value votes on, each a part of its unit
+    /// with its label (`words`: the unit's words, for a kind that votes per word). Empty: the
+    /// kind is not aggregated.
+    fn votes(&self, _value: &AnswerValue, _words: usize) -> Vec<(aggregate::Part, String)> {
+        Vec::new()
+    }
+    /// The words of a unit's text that per-word votes cover (`item`: the unit's item when it
+    /// is among the items; `output`: the output a section asks for, or `""`; `values`: every
+    /// annotator's). `None`: the kind does not vote per word.
+    fn vote_words(&self, _item: Option<&Item>, _output: &str, _values: &[&AnswerValue]) -> Option<usize> {
+        None
+    }
+    /// The result value a unit's aggregated labels stand for (`parts` as
+    /// [`Analyse::votes`] named them). `None`: none.
+    fn aggregated(&self, _parts: &[(aggregate::Part, String)], _item: Option<&Item>, _output: &str) -> Option<Value> {
+        None
+    }
+    /// Whether a unit takes one label from a set (a choice, a scale's point): the report looks
+    /// for straight-lining.
+    fn one_label(&self) -> bool {
+        false
+    }
 }
 
 /// Results with their line numbers (from 1), and the bad lines with theirs and what is wrong.

@@ -106,12 +106,13 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         ));
     }
     // An adjudicated result was decided by a reviewer, who saw the annotators' answers rather
-    // than the model's suggestion: it records no decisions on the suggestion, and needs none.
-    if crate::support::family::SUGGEST && !doc.is_adjudicated() {
+    // than the model's suggestion (an aggregated one was computed from them): it records no
+    // decisions on the suggestion, and needs none.
+    if crate::support::family::SUGGEST && !doc.is_derived() {
         check_provenance(task, &doc, &answers, &mut out);
     }
-    // An adjudicated result was decided on the review page, not timed on an annotator's screen.
-    let timed = !doc.is_adjudicated();
+    // A derived result was decided on the review page or computed, not timed on a screen.
+    let timed = !doc.is_derived();
     if let Some(problem) =
         crate::validate::min_time::rule(&task.spec, doc.timings.active_ms).filter(|_| timed)
     {

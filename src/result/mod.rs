@@ -88,6 +88,9 @@ pub struct ResultDoc {
     pub adjudication: Option<crate::support::family::Research<Adjudication>>,
 }
 
+/// How the participant id of a result crowd aggregation writes begins (`aggregate:mace`).
+pub const AGGREGATED: &str = "aggregate:";
+
 /// An adjudicator's decision on one item (see `crate::analysis::review`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Adjudication {
@@ -134,6 +137,17 @@ impl ResultDoc {
     pub fn is_adjudicated(&self) -> bool {
         use crate::support::family::Ungate;
         self.adjudicated.clone().is_some_and(|a| a.ungate())
+    }
+
+    /// Whether no annotator gave this result on a screen: an adjudicator decided it, or crowd
+    /// aggregation made it (participant `aggregate:<method>`). Such a result records no
+    /// decisions on a suggestion and no annotator's time.
+    pub fn is_derived(&self) -> bool {
+        self.is_adjudicated()
+            || self
+                .ids
+                .get("participant")
+                .is_some_and(|p| p.starts_with(AGGREGATED))
     }
 
     /// Reads a collected result into the types that wrote it; each answer is read as its

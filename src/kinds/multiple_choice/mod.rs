@@ -251,6 +251,34 @@ fn ticked(value: &AnswerValue) -> Option<&[OptionValue]> {
 }
 
 impl Analyse for MultipleChoice {
+    /// Crowd aggregation: one task per unit and option, `yes` or `no`.
+    fn votes(&self, value: &AnswerValue, _: usize) -> Vec<(Part, String)> {
+        let Some(ticked) = ticked(value) else {
+            return Vec::new();
+        };
+        self.options
+            .iter()
+            .map(|o| {
+                let yes = if ticked.contains(&o.value) { "yes" } else { "no" };
+                (Part::Piece(o.value.to_string()), yes.to_owned())
+            })
+            .collect()
+    }
+
+    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str) -> Option<Value> {
+        Some(
+            self.options
+                .iter()
+                .filter(|o| {
+                    parts.iter().any(|(p, l)| {
+                        *p == Part::Piece(o.value.to_string()) && l == "yes"
+                    })
+                })
+                .map(|o| Value::from(o.value.as_str()))
+                .collect(),
+        )
+    }
+
     fn revalidate(
         &self,
         _: &Task,

@@ -415,6 +415,11 @@ impl GoldAnswer for PairwiseControl {
 }
 
 /// The judgements of a pairwise value.
+/// A tie, as aggregation labels it (an output id is never this: ids are checked).
+const TIE: &str = "tie";
+/// Between a winner and how much better in an aggregation label (`model-a · clearly`).
+const STRENGTH: &str = " · ";
+
 fn judged(value: &AnswerValue) -> Option<&PrefsValue> {
     match value {
         AnswerValue::Pairwise(v) => Some(v),
@@ -423,6 +428,66 @@ fn judged(value: &AnswerValue) -> Option<&PrefsValue> {
 }
 
 impl Analyse for PairwiseControl {
+    /// Crowd aggregation: one task per item (and criterion), the winner's id (with how much
+    /// better, when the spec asks) or `tie`.
+    fn votes(&self, value: &AnswerValue, _: usize) -> Vec<(Part, String)> {
+        judged(value)
+            .map(PrefsValue::entries)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(k, p)| {
+                let part = if k.is_empty() {
+                    Part::Whole
+                } else {
+                    Part::Piece(k.to_owned())
+                };
+                // How much better is part of the label: the aggregate is one judgement.
+                let label = match (&p.winner, &p.strength) {
+                    (Some(w), Some(s)) => format!("{w}{STRENGTH}{s}"),
+                    (Some(w), None) => w.clone(),
+                    (None, _) => TIE.to_owned(),
+                };
+                (part, label)
+            })
+            .collect()
+    }
+
+    /// The aggregated winner (the other of the pair the loser), or a tie.
+    fn aggregated(&self, parts: &[(Part, String)], item: Option<&Item>, _: &str) -> Option<Value> {
+        let pair = self.pair(item?);
+        let judged = |l: &str| {
+            let (l, strength) = match l.rsplit_once(STRENGTH) {
+                Some((w, s)) if self.strengths.iter().any(|x| x.value == s) => {
+                    (w, Some(s.to_owned()))
+                }
+                _ => (l, None),
+            };
+            let winner = (l != TIE).then(|| l.to_owned());
+            let loser = winner
+                .as_ref()
+                .and_then(|w| pair.iter().find(|o| *o != w).cloned());
+            serde_json::to_value(crate::answer::PrefValue {
+                tie: winner.is_none(),
+                winner,
+                loser,
+                strength,
+            })
+            .ok()
+        };
+        if let [(Part::Whole, l)] = parts {
+            return judged(l);
+        }
+        Some(Value::Object(
+            parts
+                .iter()
+                .filter_map(|(p, l)| match p {
+                    Part::Piece(k) => Some((k.clone(), judged(l)?)),
+                    _ => None,
+                })
+                .collect(),
+        ))
+    }
+
     const FINDINGS: Option<&'static str> = Some(findings::GROUP);
 
     fn revalidate(

@@ -95,6 +95,48 @@ impl GoldAnswer for ScaleControl {
 }
 
 impl Analyse for ScaleControl {
+    /// Crowd aggregation: one task per unit and output, its point (`n/a` for "not applicable").
+    fn votes(&self, value: &AnswerValue, _: usize) -> Vec<(Part, String)> {
+        let AnswerValue::Scale(v) = value else {
+            return Vec::new();
+        };
+        v.entries()
+            .into_iter()
+            .map(|(o, p)| {
+                let part = if o.is_empty() {
+                    Part::Whole
+                } else {
+                    Part::Output(o.to_owned())
+                };
+                let label = p.number().map_or_else(
+                    || crate::answer::NOT_APPLICABLE.to_owned(),
+                    |n| n.to_string(),
+                );
+                (part, label)
+            })
+            .collect()
+    }
+
+    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str) -> Option<Value> {
+        let point = |l: &str| l.parse::<i64>().map_or(Value::from(l), Value::from);
+        if let [(Part::Whole, l)] = parts {
+            return Some(point(l));
+        }
+        Some(Value::Object(
+            parts
+                .iter()
+                .filter_map(|(p, l)| match p {
+                    Part::Output(o) => Some((o.clone(), point(l))),
+                    _ => None,
+                })
+                .collect(),
+        ))
+    }
+
+    fn one_label(&self) -> bool {
+        true
+    }
+
     fn number_range(&self) -> Option<(f64, f64)> {
         let points = self.values();
         Some((*points.start() as f64, *points.end() as f64))

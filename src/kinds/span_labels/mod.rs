@@ -378,6 +378,75 @@ impl GoldAnswer for SpanLabels {
 pub(crate) const LABELS: &str = "";
 
 impl Analyse for SpanLabels {
+    /// Crowd aggregation: the unit's words (the text's, or up to the last word marked when the
+    /// text is not at hand).
+    fn vote_words(&self, item: Option<&Item>, output: &str, values: &[&AnswerValue]) -> Option<usize> {
+        let counted = item
+            .and_then(|i| self.unit_text(i, output))
+            .map(|t| crate::text::Tokens::with_units(&t, self.units).word_count());
+        counted.or_else(|| {
+            values
+                .iter()
+                .filter_map(|v| v.span_labels())
+                .flat_map(|v| v.spans.iter().map(|s| s.last_word + 1))
+                .max()
+        })
+    }
+
+    /// Crowd aggregation: one task per word, its label (`O` for none; labels of overlapping
+    /// spans joined by `+`).
+    fn votes(&self, value: &AnswerValue, words: usize) -> Vec<(Part, String)> {
+        let Some(v) = value.span_labels() else {
+            return Vec::new();
+        };
+        (0..words)
+            .map(|w| (Part::Piece(format!("{w:05}")), v.tag_at(w)))
+            .collect()
+    }
+
+    /// Runs of words with one label become spans.
+    fn aggregated(&self, parts: &[(Part, String)], item: Option<&Item>, output: &str) -> Option<Value> {
+        let text = self.unit_text(item?, output)?;
+        let tokens = crate::text::Tokens::with_units(&text, self.units);
+        let mut spans = Vec::new();
+        let mut run: Option<(usize, usize, String)> = None;
+        for (word, l) in parts.iter().filter_map(|(p, l)| match p {
+            Part::Piece(w) => Some((w.parse::<usize>().ok()?, l.clone())),
+            _ => None,
+        }) {
+            match &mut run {
+                Some((_, last, label)) if *last + 1 == word && *label == l => *last = word,
+                _ => {
+                    spans.extend(run.take());
+                    run = (l != "O").then_some((word, word, l));
+                }
+            }
+        }
+        spans.extend(run);
+        let spans: Vec<Value> = spans
+            .into_iter()
+            .filter_map(|(first, last, label)| {
+                let s = SpanValue::of(&text, &tokens, &crate::answer::WordSpan { first, last })?;
+                // Overlapping labels (`A+B`) become one span per label.
+                Some(
+                    label
+                        .split('+')
+                        .map(|l| {
+                            serde_json::to_value(crate::answer::LabelledSpanValue::new(
+                                l.to_owned(),
+                                s.clone(),
+                                SortedMap::new(),
+                            ))
+                            .unwrap_or_default()
+                        })
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .flatten()
+            .collect();
+        Some(serde_json::json!({"nothing_to_mark": spans.is_empty(), "spans": spans}))
+    }
+
     const FINDINGS: Option<&'static str> = Some(findings::GROUP);
 
     fn revalidate(

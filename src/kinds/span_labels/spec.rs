@@ -143,6 +143,19 @@ impl SpanLabels {
         Some(crate::text::Tokens::with_units(text, self.units).word_count())
     }
 
+    /// The text of a unit this control marks: the item's text field, or, for a control a
+    /// section asks per output, the output's text (the section's outputs field is the
+    /// control's text field). `None`: the item has no such text.
+    pub fn unit_text(&self, item: &crate::spec::Item, output: &str) -> Option<String> {
+        if output.is_empty() {
+            return item.text(self.text_field.as_str()).map(str::to_owned);
+        }
+        item.outputs(self.text_field.as_str())
+            .into_iter()
+            .find(|o| o.id == output)
+            .map(|o| o.text)
+    }
+
     /// Whether an empty answer needs "nothing to mark" ticked.
     pub fn needs_confirmation(&self) -> bool {
         self.min == 0 && self.confirm_empty
