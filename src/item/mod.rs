@@ -3,7 +3,7 @@
 pub mod mr;
 pub mod sentences;
 
-use crate::spec::{join_path, parse_json, Block, Control, SpecIssue, SpecIssueCode, TaskSpec};
+use crate::spec::{join_path, parse_json, Block, SpecIssue, SpecIssueCode, TaskSpec};
 use crate::support::sorted_map::SortedSet;
 
 pub use crate::spec::item::{is_http_url, is_image_url, Item, Output, SourceImage};
@@ -200,6 +200,9 @@ pub trait ItemFields {
     fn outputs_source(&self) -> Option<&crate::spec::OutputsSource> {
         None
     }
+    /// Pushes what a researcher should know about the item though the widget shows it (a
+    /// warning, not a problem: `glossa check` prints it).
+    fn notes(&self, _item: &Item, _path: &str, _out: &mut Vec<SpecIssue>) {}
     /// Whether the outputs are shown in an order shuffled per item (the source's `shuffle`
     /// unless the kind decides).
     fn shuffles_outputs(&self) -> bool {
@@ -260,28 +263,13 @@ fn check_source(item: &Item, b: &crate::spec::SourceBlock, path: &str) -> Vec<Sp
     issues
 }
 
-/// What a researcher should know about an item before a study, though the widget shows it:
-/// a summary with more sentences than its grid's fixed rows (the extra sentences are shown
-/// and flagged, not rated). `glossa check` prints these as warnings.
+/// What a researcher should know about an item before a study, though the widget shows it
+/// (each kind's [`ItemFields::notes`]: a summary with more sentences than its grid's fixed
+/// rows). `glossa check` prints these as warnings.
 pub fn notes(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
     let mut notes = Vec::new();
     for control in &spec.controls {
-        if let Control::Grid(g) = control {
-            let extra = sentences::beyond_rows(g, item).len();
-            if extra > 0 {
-                let rows = g.rows.count.unwrap_or_default();
-                notes.push(SpecIssue::new(
-                    join_path(path, g.rows.field.as_str()),
-                    SpecIssueCode::ExtraSentences,
-                    format!(
-                        "item \"{}\" has {} sentences and the grid \"{}\" {rows} row(s): the last {extra} will be shown flagged as extra (wrong number of sentences), not rated",
-                        item.id,
-                        rows + extra,
-                        g.id
-                    ),
-                ));
-            }
-        }
+        crate::spec::each_control!(control, c => c.notes(item, path, &mut notes));
     }
     notes
 }

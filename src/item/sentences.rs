@@ -19,21 +19,6 @@ pub fn split(value: &Value) -> Option<Vec<String>> {
     }
 }
 
-/// The item's sentences beyond a grid's fixed `rows.count` (the Czech manual's "chybný počet
-/// vět": a summary with more sentences than rows); none when the grid has no fixed count.
-pub fn beyond_rows(c: &crate::spec::GridControl, item: &crate::spec::Item) -> Vec<String> {
-    let Some(count) = c.rows.count else {
-        return Vec::new();
-    };
-    item.fields
-        .get(c.rows.field.as_str())
-        .and_then(split)
-        .unwrap_or_default()
-        .into_iter()
-        .skip(count)
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::split;

@@ -5,6 +5,7 @@
 //! one the widget can render.
 
 mod block;
+pub mod capability;
 pub mod check;
 mod check_control;
 mod control;

@@ -96,20 +96,11 @@ impl TaskSpec {
     }
 }
 
-/// The option values a control can be shown by (a single or multiple choice's), or `None`
-/// for a control that cannot decide what is shown.
+/// The option values a control can be shown by (a categorical kind's, see
+/// [`crate::spec::capability::Capabilities::categories`]), or `None` for a control that cannot
+/// decide what is shown.
 fn deciding_values(control: &Control) -> Option<Vec<&str>> {
-    match control {
-        Control::SingleChoice(c) => Some(c.options.iter().map(|o| o.value.as_str()).collect()),
-        Control::MultipleChoice(c) => Some(
-            c.options
-                .iter()
-                .chain(c.none.as_ref())
-                .map(|o| o.value.as_str())
-                .collect(),
-        ),
-        _ => None,
-    }
+    control.categories()
 }
 
 /// Checks every section: its controls exist and are in one section each; a section asked per
@@ -179,11 +170,8 @@ pub(crate) fn check_sections(spec: &TaskSpec, out: &mut Vec<SpecIssue>) {
 fn check_weights(spec: &TaskSpec, section: &SectionBlock, path: &str, out: &mut Vec<SpecIssue>) {
     let mut named: Vec<&str> = Vec::new();
     for id in &section.controls {
-        if let Some(Control::SpanLabels(c)) = spec.control(id) {
-            named.extend(c.labels.iter().map(|l| l.value.as_str()));
-            for a in &c.attributes {
-                named.extend(a.values.iter().map(|v| v.value.as_str()));
-            }
+        if let Some(c) = spec.control(id) {
+            named.extend(c.weighable());
         }
     }
     for key in section.weights.keys() {

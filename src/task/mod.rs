@@ -2,14 +2,12 @@
 //! presentation, the tokens of span texts). Everything that acts on an item takes a `Task`.
 
 pub mod authoring;
-pub mod grid;
 pub mod order;
 pub mod presentation;
 pub mod sections;
 pub mod suggestions;
 
 use crate::item::{Item, ItemFields};
-use crate::spec::Control;
 use crate::spec::TaskSpec;
 use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
@@ -76,10 +74,7 @@ impl Task {
         let function_words = spec
             .controls
             .iter()
-            .filter_map(|c| match c {
-                Control::Questions(q) => Some((q.id.to_string(), q.function_words(spec.language))),
-                _ => None,
-            })
+            .filter_map(|c| Some((c.id().to_string(), c.function_words(spec.language)?)))
             .collect();
         Task {
             spec,

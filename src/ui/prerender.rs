@@ -4,7 +4,6 @@
 
 use super::{Root, RootProps, RootView, WidgetLink, WidgetProps};
 use crate::mount::{self, Loaded, Rendered};
-use crate::spec::Control;
 use crate::task::Task;
 use std::future::Future;
 use std::pin::pin;
@@ -63,7 +62,7 @@ fn kept_by_the_page(task: &Task) -> bool {
     use crate::item::ItemFields;
     task.spec.controls.iter().all(|c| {
         crate::spec::each_control!(c, k => k.span_field()).is_none()
-            && !matches!(c, Control::Ranking(_) | Control::Slider(_))
+            && c.keeps_early_taps()
     })
 }
 

@@ -266,12 +266,12 @@ impl Controller {
     }
 }
 
-/// Whether the task has a question-authoring control (and so a session tally).
+/// Whether the task has a control that keeps a session tally (question authoring).
 fn has_questions(task: &Task) -> bool {
     task.spec
         .controls
         .iter()
-        .any(|c| matches!(c, crate::spec::Control::Questions(_)))
+        .any(crate::spec::Control::tallies_session)
 }
 
 /// A callback that reaches the controller without keeping it alive (the widget it renders

@@ -7,7 +7,8 @@ use crate::item::Item;
 use crate::spec::GridControl;
 use crate::support::family::Gate;
 use crate::support::ids::ControlId;
-use crate::task::{grid, Task};
+use super::rows as grid;
+use crate::task::Task;
 
 /// A grid choice fits when the row has its sentence, the column has the option, and the option
 /// is not the missing-sentence answer (which only rows without a sentence hold).

@@ -5,7 +5,7 @@ use crate::validate::{AnswerPath, Problem, ProblemCode};
 use crate::i18n::Msg;
 use crate::spec::GridControl;
 use crate::support::sorted_map::SortedMap;
-use crate::task::grid::is_missing_value;
+use super::rows::is_missing_value;
 
 /// Checks one row (at `path`); `present` says whether the item has its sentence.
 pub fn apply(

@@ -7,6 +7,7 @@ mod grid_cells;
 mod grid_extra_sentences;
 mod grid_missing_row;
 mod grid_row;
+pub mod rows;
 pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(ui)]
@@ -20,7 +21,7 @@ use crate::answer::{GridCells, GridRowValue};
 use crate::spec::GridControl;
 use crate::study::gold::{done, problem};
 use crate::support::family::Gate;
-use crate::task::grid;
+use rows as grid_rows;
 
 impl CheckControl for GridControl {
     fn check(&self, path: &str, _: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
@@ -29,6 +30,25 @@ impl CheckControl for GridControl {
 }
 
 impl ItemFields for GridControl {
+    /// A summary with more sentences than the grid's fixed rows: the extra sentences are
+    /// shown and flagged, not rated.
+    fn notes(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
+        let extra = grid_rows::extra_sentences(self, item).len();
+        if extra > 0 {
+            let rows = self.rows.count.unwrap_or_default();
+            out.push(SpecIssue::new(
+                crate::spec::join_path(path, self.rows.field.as_str()),
+                SpecIssueCode::ExtraSentences,
+                format!(
+                    "item \"{}\" has {} sentences and the grid \"{}\" {rows} row(s): the last {extra} will be shown flagged as extra (wrong number of sentences), not rated",
+                    item.id,
+                    rows + extra,
+                    self.id
+                ),
+            ));
+        }
+    }
+
     fn check_item(&self, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
         let field = self.rows.field.as_str();
         out.extend(crate::item::check_sentences_field(item, field, path));
@@ -81,12 +101,12 @@ impl KindAnswer for GridControl {
 
 impl ControlRules for GridControl {
     fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
-        let rows = grid::rows(self, &task.item);
-        let extra = grid::extra_sentences(self, &task.item).len();
+        let rows = grid_rows::rows(self, &task.item);
+        let extra = grid_rows::extra_sentences(self, &task.item).len();
         out.extend(grid_extra_sentences::apply(self, rows.len(), extra));
         for (row, sentence) in rows.iter().enumerate() {
             let present = sentence.is_some();
-            let cells = grid::effective_row(self, answer, row, present);
+            let cells = grid_rows::effective_row(self, answer, row, present);
             let path = AnswerPath::row(&self.id, row);
             out.extend(grid_cells::apply(self, &path, &cells));
             out.extend(grid_missing_row::apply(self, &path, &cells, present));
@@ -138,7 +158,7 @@ impl Analyse for GridControl {
         let AnswerValue::Grid(rows) = value else {
             return None;
         };
-        let expected = grid::rows(self, &task.item);
+        let expected = grid_rows::rows(self, &task.item);
         if rows.len() != expected.len() {
             out.push(finding(
                 path,
@@ -386,11 +406,11 @@ fn check_grid(c: &GridControl, path: &str, out: &mut Vec<SpecIssue>) {
 
 /// A grid's validated rows, with each row's sentence and both levels of two-level columns.
 fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<GridRowValue> {
-    grid::rows(c, item)
+    grid_rows::rows(c, item)
         .into_iter()
         .enumerate()
         .map(|(row, sentence)| {
-            let cells = grid::effective_row(c, answer, row, sentence.is_some())
+            let cells = grid_rows::effective_row(c, answer, row, sentence.is_some())
                 .into_iter()
                 .filter_map(|(col, value)| {
                     let (category, leaf) = c.column(&col)?.leaf(&value)?;
@@ -415,7 +435,7 @@ fn grid_value(c: &GridControl, item: &Item, answer: Option<&Answer>) -> Vec<Grid
 
 /// Each row: a missing sentence's value, or one alternative's columns, each with a leaf.
 fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<Action>) {
-    for (row, sentence) in grid::rows(c, &task.item).into_iter().enumerate() {
+    for (row, sentence) in grid_rows::rows(c, &task.item).into_iter().enumerate() {
         if sentence.is_none() {
             if let Some(m) = &c.missing_row {
                 out.push(c.action(GridEdit::Choose {
@@ -440,7 +460,7 @@ fn grid_actions(task: &Task, c: &GridControl, rng: &mut SplitMix, out: &mut Vec<
                 .leaves()
                 .into_iter()
                 .map(|(_, l)| l.value.clone())
-                .filter(|v| !grid::is_missing_value(c, &column, v))
+                .filter(|v| !grid_rows::is_missing_value(c, &column, v))
                 .collect();
             if !leaves.is_empty() {
                 let value = leaves[pick(rng, leaves.len())].clone();
@@ -457,7 +477,7 @@ fn grid(
     value: &Value,
     path: &str,
 ) -> Result<Expected, Vec<GoldProblem>> {
-    let want = crate::task::grid::rows(c, item).len();
+    let want = grid_rows::rows(c, item).len();
     let Some(rows) = value.as_array() else {
         return Err(problem(
             path,

@@ -9,7 +9,7 @@ use crate::i18n::{fill_n, t, tf, Lang, Msg};
 use crate::spec::{GridColumn, GridControl, GridOption};
 use crate::support::ids::dom_id;
 use crate::support::sorted_map::SortedMap;
-use crate::task::grid::is_missing_value;
+use super::rows::is_missing_value;
 use std::rc::Rc;
 use yew::prelude::*;
 

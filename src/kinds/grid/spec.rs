@@ -122,3 +122,5 @@ impl GridControl {
             .position(|g| g.iter().any(|c| c == column))
     }
 }
+
+impl crate::spec::capability::Capabilities for GridControl {}

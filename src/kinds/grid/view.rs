@@ -6,7 +6,7 @@ use crate::form::{Action, FormState};
 use crate::i18n::{fill_n, t, Lang, Msg};
 use crate::spec::GridControl;
 use crate::support::ids::dom_id;
-use crate::task::grid;
+use super::rows as grid;
 use crate::validate::{AnswerPath, Report};
 use std::rc::Rc;
 use yew::prelude::*;

@@ -54,3 +54,15 @@ impl MultipleChoice {
 fn one_usize() -> usize {
     1
 }
+
+impl crate::spec::capability::Capabilities for MultipleChoice {
+    fn categories(&self) -> Option<Vec<&str>> {
+        Some(
+            self.options
+                .iter()
+                .chain(self.none.as_ref())
+                .map(|o| o.value.as_str())
+                .collect(),
+        )
+    }
+}

@@ -33,3 +33,5 @@ fn one() -> u64 {
 fn six() -> u8 {
     6
 }
+
+impl crate::spec::capability::Capabilities for NumberControl {}

@@ -60,3 +60,4 @@ impl PairwiseControl {
     }
 }
 
+impl crate::spec::capability::Capabilities for PairwiseControl {}

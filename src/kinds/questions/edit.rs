@@ -6,7 +6,7 @@ use crate::form::{Action, FormKind, FormState};
 use crate::spec::QuestionsControl;
 use crate::support::family::Gate;
 use crate::support::ids::ControlId;
-use crate::task::authoring::suggested_base_form;
+use super::authoring::suggested_base_form;
 use crate::task::Task;
 
 /// What the annotator does in question authoring.

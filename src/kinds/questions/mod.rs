@@ -1,6 +1,7 @@
 //! `questions`: question authoring (QA) — questions about a paragraph, each with its answer
 //! marked in it, a base form, a category and the lexical-overlap check.
 
+pub mod authoring;
 mod edit;
 pub use edit::{QuestionEdit, QuestionsEdit};
 mod question_answer;
@@ -231,7 +232,7 @@ impl Analyse for QuestionsControl {
         let v = questions(value)?;
         let text = task.item.text(self.text_field.as_str()).unwrap_or_default();
         let tokens = task.tokens(self.text_field.as_str())?;
-        let function = crate::task::authoring::function_words(task, self);
+        let function = authoring::function_words(task, self);
         let mut cards = Vec::new();
         for (i, q) in v.questions.iter().enumerate() {
             let qpath = format!("{path}.questions[{i}]");
@@ -249,14 +250,14 @@ impl Analyse for QuestionsControl {
             };
             if !yes_no
                 && !edited
-                && crate::task::authoring::suggested_base_form(task, self, &card) != q.base_form
+                && authoring::suggested_base_form(task, self, &card) != q.base_form
             {
                 out.push(finding(
                     format!("{qpath}.base_form"),
                     "marked as not edited, but differs from the fragments' text",
                 ));
             }
-            let overlap = crate::task::authoring::card_overlap(task, self, &card, function);
+            let overlap = authoring::card_overlap(task, self, &card, function);
             if q.needs_manual_acceptance != overlap.above(self.overlap.threshold) {
                 out.push(finding(
                     format!("{qpath}.needs_manual_acceptance"),
@@ -444,16 +445,16 @@ fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Ques
             skipped: set.skipped.clone(),
         };
     }
-    let function = crate::task::authoring::function_words(task, c);
+    let function = authoring::function_words(task, c);
     let questions = set
         .cards
         .iter()
         .map(|card| {
-            let overlap = crate::task::authoring::card_overlap(task, c, card, function);
+            let overlap = authoring::card_overlap(task, c, card, function);
             QuestionValue {
                 question: card.question.trim().to_owned(),
-                answers: crate::task::authoring::fragments(task, c, card),
-                base_form: crate::task::authoring::base_form(task, c, card),
+                answers: authoring::fragments(task, c, card),
+                base_form: authoring::base_form(task, c, card),
                 base_form_edited: card.base_form.is_some() && !card.yes_no,
                 unanswerable: card.unanswerable,
                 yes_no: card.yes_no,
@@ -527,7 +528,7 @@ fn questions_rules(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<
     let words = task
         .tokens(c.text_field.as_str())
         .map_or(0, |t| t.word_count());
-    let function = crate::task::authoring::function_words(task, c);
+    let function = authoring::function_words(task, c);
     let mut out = Vec::new();
     for (i, card) in set.cards.iter().enumerate() {
         let path = AnswerPath::question(&c.id, i);
@@ -538,10 +539,10 @@ fn questions_rules(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<
             &card.spans,
             words,
         ));
-        let base = crate::task::authoring::base_form(task, c, card);
+        let base = authoring::base_form(task, c, card);
         out.extend(question_base_form::apply(c, &path, card, &base));
         out.extend(question_category::apply(c, &path, card));
-        let overlap = crate::task::authoring::card_overlap(task, c, card, function);
+        let overlap = authoring::card_overlap(task, c, card, function);
         out.extend(question_overlap::apply(c, &path, &overlap));
     }
     out.extend(question_count::apply(c, set));

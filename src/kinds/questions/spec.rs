@@ -153,3 +153,13 @@ fn fifty() -> u8 {
 fn tak_nie() -> Vec<String> {
     vec!["Tak".to_owned(), "Nie".to_owned()]
 }
+
+impl crate::spec::capability::Capabilities for QuestionsControl {
+    fn function_words(&self, language: crate::i18n::Lang) -> Option<crate::text::overlap::FunctionWords> {
+        Some(QuestionsControl::function_words(self, language))
+    }
+
+    fn tallies_session(&self) -> bool {
+        true
+    }
+}

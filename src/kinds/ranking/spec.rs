@@ -37,3 +37,10 @@ pub enum RankingMode {
     /// The best and the worst output.
     BestWorst,
 }
+
+impl crate::spec::capability::Capabilities for RankingControl {
+    /// Cards dragged into an order are not kept by the page.
+    fn keeps_early_taps(&self) -> bool {
+        false
+    }
+}

@@ -41,3 +41,5 @@ impl ScaleControl {
         self.start..=self.start + i64::from(self.points.max(1)) - 1
     }
 }
+
+impl crate::spec::capability::Capabilities for ScaleControl {}

@@ -35,3 +35,9 @@ pub enum ChoiceLayout {
     /// A select box.
     Dropdown,
 }
+
+impl crate::spec::capability::Capabilities for SingleChoice {
+    fn categories(&self) -> Option<Vec<&str>> {
+        Some(self.options.iter().map(|o| o.value.as_str()).collect())
+    }
+}

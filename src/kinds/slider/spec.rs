@@ -47,3 +47,10 @@ fn hundred() -> i64 {
 fn one_u32() -> u32 {
     1
 }
+
+impl crate::spec::capability::Capabilities for SliderControl {
+    /// A handle let go where it started is not an answer the page can keep.
+    fn keeps_early_taps(&self) -> bool {
+        false
+    }
+}

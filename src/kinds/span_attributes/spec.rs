@@ -71,3 +71,5 @@ impl SpanAttributes {
         self.attributes.iter().find(|a| a.id == id)
     }
 }
+
+impl crate::spec::capability::Capabilities for SpanAttributes {}

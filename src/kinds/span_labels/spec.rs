@@ -197,3 +197,13 @@ impl SpanLabels {
 fn five_hundred() -> usize {
     500
 }
+
+impl crate::spec::capability::Capabilities for SpanLabels {
+    fn weighable(&self) -> Vec<&str> {
+        let mut named: Vec<&str> = self.labels.iter().map(|l| l.value.as_str()).collect();
+        for a in &self.attributes {
+            named.extend(a.values.iter().map(|v| v.value.as_str()));
+        }
+        named
+    }
+}

@@ -24,3 +24,5 @@ crate::spec::parts::control_struct! {
 fn two_thousand() -> usize {
     2000
 }
+
+impl crate::spec::capability::Capabilities for TextControl {}

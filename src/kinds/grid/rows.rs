@@ -4,7 +4,7 @@
 use crate::answer::{Answer, GridCells};
 use crate::item::sentences;
 use crate::item::Item;
-use crate::spec::{GridControl, GridRows};
+use super::spec::{GridControl, GridRows};
 use crate::support::sorted_map::SortedMap;
 
 /// The most rows a grid asks (see [`GridRows::MAX`]).
@@ -25,7 +25,16 @@ pub fn rows(c: &GridControl, item: &Item) -> Vec<Option<String>> {
 /// The item's sentences beyond the grid's fixed `rows.count` (the manual's "chybný počet vět":
 /// a summary with more sentences than rows). They are shown, flagged, never dropped silently.
 pub fn extra_sentences(c: &GridControl, item: &Item) -> Vec<String> {
-    crate::item::sentences::beyond_rows(c, item)
+    let Some(count) = c.rows.count else {
+        return Vec::new();
+    };
+    item.fields
+        .get(c.rows.field.as_str())
+        .and_then(sentences::split)
+        .unwrap_or_default()
+        .into_iter()
+        .skip(count)
+        .collect()
 }
 
 /// The cells a row holds: for a missing row, the spec's missing answer (whatever was sent);
