@@ -8,7 +8,8 @@
 use super::findings::{annotator, esc, f3, Figures, Findings};
 use crate::answer::{AnswerValue, LabelledSpanValue, NumberValue, PointsValue};
 use crate::result::ResultDoc;
-use crate::spec::{Control, SpanLabels, TaskSpec};
+use crate::spec::capability::LabelledSpans;
+use crate::spec::{Control, TaskSpec};
 use crate::support::sorted_map::SortedMap;
 use serde_json::{json, Value};
 
@@ -41,7 +42,7 @@ struct Unit {
 /// What a span weighs: its label's weight, else its first attribute value's (in the spec's
 /// order of attributes) that has one, else 1.
 fn weight(
-    c: &SpanLabels,
+    c: &LabelledSpans,
     (weights, standard): (&SortedMap<String, f64>, bool),
     span: &LabelledSpanValue,
 ) -> f64 {
@@ -56,7 +57,7 @@ fn weight(
     }
     c.attributes
         .iter()
-        .filter_map(|a| span.attributes.get(&a.id))
+        .filter_map(|a| span.attributes.get(*a))
         .find_map(|v| of(v))
         .unwrap_or(1.0)
 }
@@ -87,18 +88,13 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
         let rated: Vec<&Control> = controls
             .iter()
             .copied()
-            .filter(|c| {
-                matches!(
-                    c,
-                    Control::Slider(_) | Control::Scale(_) | Control::Number(_)
-                )
-            })
+            .filter(|c| c.rates())
             .collect();
         for control in &controls {
-            let Control::SpanLabels(c) = control else {
+            let Some(c) = control.labelled_spans() else {
                 continue;
             };
-            if c.text_field != src.field {
+            if c.text_field != src.field.as_str() {
                 continue;
             }
             let weights: SortedMap<String, f64> = if section.weights.is_empty() {
@@ -113,8 +109,13 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
                     .filter_map(|(k, w)| Some((k.clone(), w.as_f64()?)))
                     .collect()
             };
-            let units = units(c, &rated, (&weights, section.weights.is_empty()), results);
-            let scores = ErrorScores::new(c.id.to_string(), weights, &rated, &units);
+            let units = units(
+                (control.id(), &c),
+                &rated,
+                (&weights, section.weights.is_empty()),
+                results,
+            );
+            let scores = ErrorScores::new(control.id().to_string(), weights, &rated, &units);
             out.push(scores.findings());
         }
     }
@@ -123,7 +124,7 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
 
 /// Every (item, output, annotator) with an answer in the section.
 fn units(
-    c: &SpanLabels,
+    (id, c): (&crate::support::ids::ControlId, &LabelledSpans),
     rated: &[&Control],
     weights: (&SortedMap<String, f64>, bool),
     results: &[ResultDoc],
@@ -142,7 +143,7 @@ fn units(
                 })
                 .unwrap_or_default()
         };
-        let spans = of(&c.id);
+        let spans = of(id);
         let scores: Vec<(String, SortedMap<String, &AnswerValue>)> = rated
             .iter()
             .map(|d| (d.id().to_string(), of(d.id())))

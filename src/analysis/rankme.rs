@@ -10,7 +10,7 @@ use super::agreement::annotator;
 use crate::answer::{AnswerValue, NumberValue};
 use crate::item::Item;
 use crate::result::ResultDoc;
-use crate::spec::{Block, Control, TaskSpec};
+use crate::spec::{Block, TaskSpec};
 use crate::support::delimited::csv_lines;
 
 /// The score columns' prefix RankME used for a control: `inf`, `nat`, `qual`, else the id.
@@ -29,29 +29,25 @@ fn prefix(control: &str) -> String {
 
 /// The CSV (header first, CRLF line ends) of every result's per-output number control.
 pub fn csv(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Result<String, String> {
-    let Some(Control::Number(c)) = spec
-        .controls
-        .iter()
-        .find(|c| matches!(c, Control::Number(n) if n.outputs.is_some()))
-    else {
+    use crate::item::ItemFields;
+    // Magnitude estimation: a control whose answers are numbers on a ratio scale, asked per
+    // output.
+    let Some((c, src)) = spec.controls.iter().find_map(|c| {
+        let src = crate::spec::each_control!(c, k => k.outputs_source())?;
+        c.ratio_scale().then_some((c, src))
+    }) else {
         return Err(
             "the spec has no number control asked per output (magnitude estimation)".to_owned(),
         );
     };
-    let src = c.outputs.as_ref().expect("checked above");
     let mr_field = spec.blocks.iter().find_map(|b| match b {
         Block::MeaningRepresentation(m) => Some(m.field.as_str().to_owned()),
         _ => None,
     });
-    let p = prefix(c.id.as_str());
-    let scores_of = |r: &'_ ResultDoc| match r.answers.get(&c.id) {
-        Some(AnswerValue::Number(n)) => {
-            let n: &NumberValue = n;
-            match n {
-                NumberValue::PerOutput(m) => Some(m.clone()),
-                NumberValue::One(_) => None,
-            }
-        }
+    let id = c.id();
+    let p = prefix(id.as_str());
+    let scores_of = |r: &'_ ResultDoc| match r.answers.get(id).and_then(AnswerValue::number) {
+        Some(NumberValue::PerOutput(m)) => Some(m.clone()),
         _ => None,
     };
     let width = results
@@ -82,7 +78,7 @@ pub fn csv(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Result<Str
             .shown
             .presentation
             .order
-            .get(&c.id)
+            .get(id)
             .cloned()
             .unwrap_or_else(|| outputs.iter().map(|o| o.id.clone()).collect());
         let mut row = vec![

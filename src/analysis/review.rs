@@ -338,7 +338,7 @@ impl Review {
                 let free = self
                     .spec
                     .control(&crate::support::ids::ControlId::from(row.cells[2].as_str()))
-                    .is_some_and(|c| matches!(c, Control::Text(_) | Control::Questions(_)));
+                    .is_some_and(Control::free_text);
                 let value = &row.cells[4];
                 if !free && !value.is_empty() && value.chars().count() <= 40 {
                     out.insert(value.clone());
@@ -444,8 +444,8 @@ impl Review {
                 if differs { "review-differ" } else { "review-same" },
                 if differs { "≠ answers differ" } else { "= all the same" }
             );
-            if let (Control::SpanLabels(s), Some(it)) = (c, it) {
-                if let Some(text) = it.text(s.text_field.as_str()) {
+            if let (Some(s), Some(it)) = (c.labelled_spans(), it) {
+                if let Some(text) = it.text(s.text_field) {
                     h += &spans_overlay(text, c, &answered);
                 }
             }
@@ -636,19 +636,19 @@ fn fmt_number(x: f64) -> String {
 /// each stretch some annotator marked with that label in `<mark>`, with the annotators'
 /// numbers after it (`Brussels [1 2 3]`).
 fn spans_overlay(text: &str, c: &Control, answered: &[(usize, &ResultDoc)]) -> String {
-    let Control::SpanLabels(s) = c else {
+    let Some(s) = c.labelled_spans() else {
         return String::new();
     };
     let chars: Vec<char> = text.chars().collect();
     let mut h = String::new();
-    for label in &s.labels {
+    for &(value, label) in &s.labels {
         // (start, end, annotator) in code points.
         let mut marks: Vec<(usize, usize, usize)> = Vec::new();
         for (k, r) in answered {
             let Some(v) = r.answers.get(c.id()).and_then(|v| v.span_labels()) else {
                 continue;
             };
-            for sp in v.spans.iter().filter(|sp| sp.label == label.value.as_str()) {
+            for sp in v.spans.iter().filter(|sp| sp.label == value) {
                 marks.push((sp.start.min(chars.len()), sp.end.min(chars.len()), *k));
             }
         }
@@ -663,7 +663,7 @@ fn spans_overlay(text: &str, c: &Control, answered: &[(usize, &ResultDoc)]) -> S
         let cuts: Vec<usize> = cuts.into_iter().collect();
         h += &format!(
             "<p class=review-overlay><span class=review-label>{}</span> ",
-            esc(&label.label)
+            esc(label)
         );
         for w in cuts.windows(2) {
             let (a, b) = (w[0], w[1]);

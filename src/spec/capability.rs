@@ -10,6 +10,19 @@
 use crate::i18n::Lang;
 use crate::text::overlap::FunctionWords;
 
+/// A kind's labelled spans, as error scores, the review page and the importers read them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabelledSpans<'s> {
+    /// The item field whose text is marked (for a control a section asks per output: the
+    /// section's outputs field).
+    pub text_field: &'s str,
+    /// The labels: `(value, label shown)`, in the spec's order.
+    pub labels: Vec<(&'s str, &'s str)>,
+    /// The spans' attributes, in the spec's order (a span weighs as its label, else as its
+    /// first attribute value that has a weight).
+    pub attributes: Vec<&'s str>,
+}
+
 /// What a control kind is to the features that cut across kinds (see the module).
 pub trait Capabilities {
     /// Categorical: the values an answer names (a choice's options, "none of these" among
@@ -32,6 +45,27 @@ pub trait Capabilities {
     /// authoring). `None`: it checks no overlap.
     fn function_words(&self, _language: Lang) -> Option<FunctionWords> {
         None
+    }
+    /// Whether its answers are numbers on a ratio scale (magnitude estimation: RankME's
+    /// export takes such a control asked per output).
+    fn ratio_scale(&self) -> bool {
+        false
+    }
+    /// Whether its answer rates an output with a number (a slider's, a scale's point, a whole
+    /// number): error scores take it as the direct score they are compared with.
+    fn rates(&self) -> bool {
+        false
+    }
+    /// Labelled spans of a text field, each with attribute values: what error scores weigh
+    /// (MQM, ESA), the review page overlays and the importers fill. `None`: its answers are
+    /// not labelled spans.
+    fn labelled_spans(&self) -> Option<LabelledSpans<'_>> {
+        None
+    }
+    /// Whether its answer is free text (a note, an authored question): no label to filter
+    /// or count by.
+    fn free_text(&self) -> bool {
+        false
     }
     /// Whether the host keeps a running tally of this control's answers across the session
     /// (question authoring's target proportions).
@@ -59,6 +93,26 @@ impl crate::spec::Control {
     /// See [`Capabilities::function_words`].
     pub fn function_words(&self, language: Lang) -> Option<FunctionWords> {
         crate::spec::each_control!(self, c => Capabilities::function_words(c, language))
+    }
+
+    /// See [`Capabilities::ratio_scale`].
+    pub fn ratio_scale(&self) -> bool {
+        crate::spec::each_control!(self, c => Capabilities::ratio_scale(c))
+    }
+
+    /// See [`Capabilities::rates`].
+    pub fn rates(&self) -> bool {
+        crate::spec::each_control!(self, c => Capabilities::rates(c))
+    }
+
+    /// See [`Capabilities::labelled_spans`].
+    pub fn labelled_spans(&self) -> Option<LabelledSpans<'_>> {
+        crate::spec::each_control!(self, c => Capabilities::labelled_spans(c))
+    }
+
+    /// See [`Capabilities::free_text`].
+    pub fn free_text(&self) -> bool {
+        crate::spec::each_control!(self, c => Capabilities::free_text(c))
     }
 
     /// See [`Capabilities::tallies_session`].

@@ -34,4 +34,13 @@ fn six() -> u8 {
     6
 }
 
-impl crate::spec::capability::Capabilities for NumberControl {}
+impl crate::spec::capability::Capabilities for NumberControl {
+    fn rates(&self) -> bool {
+        true
+    }
+
+    /// Magnitude estimation: a score relative to a reference, on a ratio scale.
+    fn ratio_scale(&self) -> bool {
+        true
+    }
+}

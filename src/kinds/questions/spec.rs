@@ -159,6 +159,10 @@ impl crate::spec::capability::Capabilities for QuestionsControl {
         Some(QuestionsControl::function_words(self, language))
     }
 
+    fn free_text(&self) -> bool {
+        true
+    }
+
     fn tallies_session(&self) -> bool {
         true
     }

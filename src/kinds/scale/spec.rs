@@ -42,4 +42,8 @@ impl ScaleControl {
     }
 }
 
-impl crate::spec::capability::Capabilities for ScaleControl {}
+impl crate::spec::capability::Capabilities for ScaleControl {
+    fn rates(&self) -> bool {
+        true
+    }
+}

@@ -49,6 +49,10 @@ fn one_u32() -> u32 {
 }
 
 impl crate::spec::capability::Capabilities for SliderControl {
+    fn rates(&self) -> bool {
+        true
+    }
+
     /// A handle let go where it started is not an answer the page can keep.
     fn keeps_early_taps(&self) -> bool {
         false

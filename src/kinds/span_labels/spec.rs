@@ -199,6 +199,18 @@ fn five_hundred() -> usize {
 }
 
 impl crate::spec::capability::Capabilities for SpanLabels {
+    fn labelled_spans(&self) -> Option<crate::spec::capability::LabelledSpans<'_>> {
+        Some(crate::spec::capability::LabelledSpans {
+            text_field: self.text_field.as_str(),
+            labels: self
+                .labels
+                .iter()
+                .map(|l| (l.value.as_str(), l.label.as_str()))
+                .collect(),
+            attributes: self.attributes.iter().map(|a| a.id.as_str()).collect(),
+        })
+    }
+
     fn weighable(&self) -> Vec<&str> {
         let mut named: Vec<&str> = self.labels.iter().map(|l| l.value.as_str()).collect();
         for a in &self.attributes {

@@ -25,4 +25,8 @@ fn two_thousand() -> usize {
     2000
 }
 
-impl crate::spec::capability::Capabilities for TextControl {}
+impl crate::spec::capability::Capabilities for TextControl {
+    fn free_text(&self) -> bool {
+        true
+    }
+}
