@@ -478,6 +478,83 @@ impl NumberValue {
 }
 
 impl AnswerValue {
+    /// The categories a value names, for precision and recall against a model: a single
+    /// choice's option, a multiple choice's options, with whether it may name several.
+    /// `None`: not categorical. (An exhaustive match: a new value kind says what it is here.)
+    pub fn categories(&self) -> Option<(Vec<String>, bool)> {
+        match self {
+            AnswerValue::SingleChoice(v) => Some((vec![v.to_string()], false)),
+            AnswerValue::MultipleChoice(vs) => {
+                Some((vs.iter().map(|v| v.to_string()).collect(), true))
+            }
+            AnswerValue::Number(_)
+            | AnswerValue::Scale(_)
+            | AnswerValue::Slider(_)
+            | AnswerValue::Pairwise(_)
+            | AnswerValue::Ranking(_)
+            | AnswerValue::Grid(_)
+            | AnswerValue::SpanAttributes(_)
+            | AnswerValue::SpanLabels(_)
+            | AnswerValue::Text(_)
+            | AnswerValue::Questions(_)
+            | AnswerValue::PerOutput(_) => None,
+        }
+    }
+
+    /// A value's numbers by sub-unit, for correlations with a model: a rating's or a number's
+    /// point per output, a pairwise judgement per criterion (+1: the output whose id sorts
+    /// first is better, −1: the other, 0: a tie), a ranking's rank per output (best–worst: +1
+    /// the best, −1 the worst). `None`: no numbers. (An exhaustive match.)
+    pub fn numbers(&self) -> Option<Vec<(String, f64)>> {
+        match self {
+            AnswerValue::Scale(p) | AnswerValue::Slider(p) => Some(
+                p.entries()
+                    .into_iter()
+                    .filter_map(|(k, v)| Some((k.to_owned(), v.number()? as f64)))
+                    .collect(),
+            ),
+            AnswerValue::Number(n) => Some(
+                n.entries()
+                    .into_iter()
+                    .map(|(k, n)| (k.to_owned(), n as f64))
+                    .collect(),
+            ),
+            AnswerValue::Pairwise(p) => Some(
+                p.entries()
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let sign = match (&v.winner, &v.loser) {
+                            (Some(w), Some(l)) if w < l => 1.0,
+                            (Some(_), Some(_)) => -1.0,
+                            _ => 0.0,
+                        };
+                        (k.to_owned(), sign)
+                    })
+                    .collect(),
+            ),
+            AnswerValue::Ranking(r) if !r.ranks.is_empty() => Some(
+                r.ranks
+                    .iter()
+                    .map(|(k, v)| (k.clone(), f64::from(*v)))
+                    .collect(),
+            ),
+            AnswerValue::Ranking(r) => {
+                let mut out = Vec::new();
+                out.extend(r.best.iter().map(|b| (b.clone(), 1.0)));
+                out.extend(r.worst.iter().map(|w| (w.clone(), -1.0)));
+                Some(out)
+            }
+            AnswerValue::SingleChoice(_)
+            | AnswerValue::MultipleChoice(_)
+            | AnswerValue::Grid(_)
+            | AnswerValue::SpanAttributes(_)
+            | AnswerValue::SpanLabels(_)
+            | AnswerValue::Text(_)
+            | AnswerValue::Questions(_)
+            | AnswerValue::PerOutput(_) => None,
+        }
+    }
+
     /// The points of a scale's or a slider's value (`None` for other kinds).
     pub fn points(&self) -> Option<&PointsValue> {
         match self {
@@ -532,6 +609,11 @@ impl AnswerValue {
             AnswerValue::Ranking(v) => Some(v),
             _ => None,
         }
+    }
+
+    /// Authored questions as a value (what the QA exports read without their spec).
+    pub fn authored(q: Marking<QuestionsValue>) -> Self {
+        AnswerValue::Questions(q)
     }
 
     /// Authored questions (`None` for other kinds).

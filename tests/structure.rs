@@ -435,3 +435,102 @@ fn the_book_shows_the_drawing() {
         "docs/src/architecture.md does not show the structure as it is; put this there:\n{drawing}"
     );
 }
+
+/// The kinds the declaration lists: each `Control` variant and its payload type.
+fn declared_kinds() -> Vec<(String, String)> {
+    let decl = std::fs::read_to_string(Path::new(ROOT).join("src/kinds/mod.rs")).unwrap();
+    let mut out = Vec::new();
+    for line in code_of(&decl).lines() {
+        // `single_choice => SingleChoice(Base<SingleChoice>) gold exact,`
+        let Some((_, rest)) = line.split_once("=>") else {
+            continue;
+        };
+        let Some((variant, payload)) = rest.trim().split_once('(') else {
+            continue;
+        };
+        let Some(payload) = payload.split_once('<').and_then(|p| p.1.split_once('>')) else {
+            continue;
+        };
+        if variant.chars().all(|c| c.is_ascii_alphanumeric()) && !variant.is_empty() {
+            out.push((variant.to_owned(), payload.0.to_owned()));
+        }
+    }
+    out
+}
+
+/// Where `code` names a kind: `Control::Scale`, `AnswerValue::Scale` or the payload type
+/// `ScaleControl`, as whole words.
+fn kind_names_in(code: &str, kinds: &[(String, String)]) -> Vec<String> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut found = Vec::new();
+    for (variant, payload) in kinds {
+        let names = [
+            format!("Control::{variant}"),
+            format!("AnswerValue::{variant}"),
+            payload.clone(),
+        ];
+        for name in names {
+            let mut from = 0;
+            while let Some(at) = code[from..].find(&name) {
+                let at = from + at;
+                let start = code[..at].chars().count();
+                let end = start + name.chars().count();
+                let before = start.checked_sub(1).map(|i| chars[i]);
+                if !ident(before.as_ref()) && !ident(chars.get(end)) {
+                    found.push(name.clone());
+                }
+                from = at + name.len();
+            }
+        }
+    }
+    found
+}
+
+/// Issue 53: a kind's capabilities are declared once, in its folder; generic code asks them
+/// (`spec::capability::Capabilities`, the layers' traits) and names no kind. Outside
+/// `src/kinds/` no source file names one in code — the answer enum (`src/answer.rs`) and tests
+/// aside — so a kind added by its folder and its declaration is aggregated, decides display
+/// logic, is scored against a model and imported without another list to join.
+#[test]
+fn no_source_outside_the_kinds_names_a_kind() {
+    let kinds = declared_kinds();
+    assert!(kinds.len() >= 12, "the declaration's kinds: {kinds:?}");
+    assert!(
+        !kind_names_in("let x = Control::Scale(c);", &kinds).is_empty(),
+        "the check finds a kind named in code"
+    );
+    let mut named = Vec::new();
+    let mut files = Vec::new();
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    walk(&Path::new(ROOT).join("src"), &mut files);
+    for path in files {
+        let rel = path.strip_prefix(ROOT).unwrap().to_string_lossy().into_owned();
+        if rel.starts_with("src/kinds/")
+            || rel == "src/answer.rs"
+            || rel.ends_with("/tests.rs")
+            || rel.contains("/tests/")
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        // A file's own tests (`#[cfg(test)] mod tests`, at its end) are tests.
+        let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+        for name in kind_names_in(&code_of(text), &kinds) {
+            named.push(format!("{rel}: {name}"));
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "source outside src/kinds/ names kinds (ask a capability instead: spec::capability::Capabilities, or the layer's trait):\n{}",
+        named.join("\n")
+    );
+}

@@ -42,8 +42,10 @@ pub fn read_questions(results: Vec<(usize, Value)>) -> super::NumberedResults {
             match crate::answer::typed::<Marking<QuestionsValue>>(value) {
                 Ok(q) => {
                     if let Some(d) = doc.as_mut() {
-                        d.answers
-                            .insert(ControlId::from(control.as_str()), AnswerValue::Questions(q));
+                        d.answers.insert(
+                            ControlId::from(control.as_str()),
+                            AnswerValue::authored(q),
+                        );
                     }
                 }
                 Err(e) => problems.push(format!("answers.{control}: {e}")),
@@ -59,13 +61,10 @@ pub fn read_questions(results: Vec<(usize, Value)>) -> super::NumberedResults {
 
 /// The questions answers of a result, with their control ids.
 fn questions(result: &ResultDoc) -> impl Iterator<Item = (&ControlId, &QuestionsValue)> {
-    result.answers.iter().filter_map(|(id, v)| match v {
-        AnswerValue::Questions(q) => {
-            let q: &QuestionsValue = q;
-            Some((id, q))
-        }
-        _ => None,
-    })
+    result
+        .answers
+        .iter()
+        .filter_map(|(id, v)| Some((id, v.questions()?)))
 }
 
 /// The paragraphs annotators skipped (the PoQuAD manual's uninteresting paragraphs): for each,

@@ -9,7 +9,7 @@
 
 use super::findings::{annotator, esc, f3, Figures, Findings};
 use super::stats::{difference, kendall, mean, pearson, prf, spearman};
-use crate::answer::{AnswerValue, PointsValue};
+use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Control, TaskSpec};
@@ -33,63 +33,14 @@ fn spans(value: &AnswerValue) -> Option<Vec<Span>> {
     )
 }
 
-/// A value's categories: a single choice's option, a multiple choice's options.
+/// A value's categories (see [`AnswerValue::categories`]).
 fn categories(value: &AnswerValue) -> Option<Vec<String>> {
-    match value {
-        AnswerValue::SingleChoice(v) => Some(vec![v.to_string()]),
-        AnswerValue::MultipleChoice(vs) => Some(vs.iter().map(|v| v.to_string()).collect()),
-        _ => None,
-    }
+    value.categories().map(|c| c.0)
 }
 
-/// A value's numbers by sub-unit: a rating's or a number's point per output, a pairwise
-/// judgement per criterion (+1: the output whose id sorts first is better, −1: the other, 0: a
-/// tie), a ranking's rank per output (best–worst: +1 the best, −1 the worst).
+/// A value's numbers by sub-unit (see [`AnswerValue::numbers`]).
 fn numbers(value: &AnswerValue) -> Option<Vec<(String, f64)>> {
-    match value {
-        AnswerValue::Scale(_) | AnswerValue::Slider(_) => value.points().map(|p| match p {
-            PointsValue::One(v) => v
-                .number()
-                .map(|n| vec![(String::new(), n as f64)])
-                .unwrap_or_default(),
-            PointsValue::PerOutput(m) => m
-                .iter()
-                .filter_map(|(k, v)| Some((k.clone(), v.number()? as f64)))
-                .collect(),
-        }),
-        AnswerValue::Number(n) => Some(
-            n.entries()
-                .into_iter()
-                .map(|(k, n)| (k.to_owned(), n as f64))
-                .collect(),
-        ),
-        AnswerValue::Pairwise(p) => Some(
-            p.entries()
-                .into_iter()
-                .map(|(k, v)| {
-                    let sign = match (&v.winner, &v.loser) {
-                        (Some(w), Some(l)) if w < l => 1.0,
-                        (Some(_), Some(_)) => -1.0,
-                        _ => 0.0,
-                    };
-                    (k.to_owned(), sign)
-                })
-                .collect(),
-        ),
-        AnswerValue::Ranking(r) if !r.ranks.is_empty() => Some(
-            r.ranks
-                .iter()
-                .map(|(k, v)| (k.clone(), f64::from(*v)))
-                .collect(),
-        ),
-        AnswerValue::Ranking(r) => {
-            let mut out = Vec::new();
-            out.extend(r.best.iter().map(|b| (b.clone(), 1.0)));
-            out.extend(r.worst.iter().map(|w| (w.clone(), -1.0)));
-            Some(out)
-        }
-        _ => None,
-    }
+    value.numbers()
 }
 
 /// How far one answer agrees with the model's: F1 of exact spans or of options (both empty:
@@ -111,11 +62,8 @@ fn with_model(answer: &AnswerValue, model: &AnswerValue) -> f64 {
         (Some(a), Some(m)) => return f1(&keyed(a), &keyed(m)),
         _ => {}
     }
-    match (answer, model) {
-        (AnswerValue::MultipleChoice(_), AnswerValue::MultipleChoice(_)) => f1(
-            &categories(answer).unwrap_or_default(),
-            &categories(model).unwrap_or_default(),
-        ),
+    match (answer.categories(), model.categories()) {
+        (Some((a, true)), Some((m, true))) => f1(&a, &m),
         _ => f64::from(u8::from(answer == model)),
     }
 }
@@ -348,7 +296,7 @@ fn control_figures(
         ));
         json["vs_majority"] = json!({"reference": "spans a strict majority of the item's annotators marked", "items": n, "exact": e, "overlap": o});
     } else if categories(first).is_some() {
-        let single = matches!(first, AnswerValue::SingleChoice(_));
+        let single = first.categories().is_some_and(|c| !c.1);
         let (mut t, mut n, mut no_majority) = (Tally::new(), 0, 0);
         for (item, m) in &model {
             let Some(answers) = human.get(item) else {

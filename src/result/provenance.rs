@@ -4,7 +4,7 @@
 //! by the annotator.
 
 use super::ToValue;
-use crate::answer::{Answer, AnswerValue, LabelSet};
+use crate::answer::{Answer, LabelSet};
 use crate::form::suggestions::{parts, Decision, Part};
 use crate::form::FormState;
 use crate::support::family::{Gate, Suggest};
@@ -59,10 +59,8 @@ pub fn part_value(
                 nothing: false,
                 brush: None,
             }));
-            match crate::spec::each_control!(control, c => c.value(task, Some(&one)))? {
-                AnswerValue::SpanLabels(v) => serde_json::to_value(v.spans.first()?).ok(),
-                _ => None,
-            }
+            let v = crate::spec::each_control!(control, c => c.value(task, Some(&one)))?;
+            serde_json::to_value(v.span_labels()?.spans.first()?).ok()
         }
         Part::Option(value) => Some(serde_json::Value::String(value.to_string())),
         Part::Whole(answer) => {

@@ -30,6 +30,10 @@ pub trait Capabilities {
     fn categories(&self) -> Option<Vec<&str>> {
         None
     }
+    /// Whether an answer may name several of its categories (a multiple choice), not one.
+    fn several_categories(&self) -> bool {
+        false
+    }
     /// The values an error weight of a section may name (an error span's labels and its
     /// attributes' values: MQM's categories and severities). Empty: none.
     fn weighable(&self) -> Vec<&str> {
@@ -78,6 +82,11 @@ impl crate::spec::Control {
     /// See [`Capabilities::categories`].
     pub fn categories(&self) -> Option<Vec<&str>> {
         crate::spec::each_control!(self, c => Capabilities::categories(c))
+    }
+
+    /// See [`Capabilities::several_categories`].
+    pub fn several_categories(&self) -> bool {
+        crate::spec::each_control!(self, c => Capabilities::several_categories(c))
     }
 
     /// See [`Capabilities::weighable`].

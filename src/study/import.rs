@@ -140,22 +140,27 @@ fn spans(
     at: &str,
     notes: &mut Vec<String>,
 ) -> Result<Value, String> {
-    let Control::SpanLabels(c) = control else {
+    use crate::item::ItemFields;
+    let Some(c) = control.labelled_spans() else {
         return Err(format!(
             "\"{}\" is not a labelled-span control: spans cannot go to it",
             control.id()
         ));
     };
     let text = fields
-        .get(c.text_field.as_str())
+        .get(c.text_field)
         .and_then(Value::as_str)
         .ok_or_else(|| {
             format!(
                 "no text in the field \"{}\" that \"{}\" marks",
-                c.text_field, c.id
+                c.text_field,
+                control.id()
             )
         })?;
-    let tokens = Tokens::with_units(text, c.units);
+    let tokens = Tokens::with_units(
+        text,
+        crate::spec::each_control!(control, k => k.span_units()),
+    );
     let mut out = Vec::new();
     for (start, end, label) in ranges {
         let Some((first, last, exact)) = words(&tokens, *start, *end, units) else {
@@ -177,19 +182,21 @@ fn spans(
 
 /// A choice control's suggested answer from the options a tool chose.
 fn choices(control: &Control, chosen: &[String]) -> Result<Value, String> {
-    match control {
-        Control::SingleChoice(_) => match chosen {
-            [one] => Ok(json!(one)),
-            _ => Err(format!(
-                "\"{}\" takes one option; the suggestion has {}",
-                control.id(),
-                chosen.len()
-            )),
-        },
-        Control::MultipleChoice(_) => Ok(json!(chosen)),
-        _ => Err(format!(
+    if control.categories().is_none() {
+        return Err(format!(
             "\"{}\" is not a choice: options cannot go to it",
             control.id()
+        ));
+    }
+    if control.several_categories() {
+        return Ok(json!(chosen));
+    }
+    match chosen {
+        [one] => Ok(json!(one)),
+        _ => Err(format!(
+            "\"{}\" takes one option; the suggestion has {}",
+            control.id(),
+            chosen.len()
         )),
     }
 }
@@ -307,7 +314,7 @@ fn spacy(
     let span_control = spec
         .controls
         .iter()
-        .filter(|c| matches!(c, Control::SpanLabels(_)));
+        .filter(|c| c.labelled_spans().is_some());
     let span_control: Vec<&Control> = match control {
         Some(id) => spec
             .controls
@@ -340,10 +347,10 @@ fn spacy(
         let [c] = span_control.as_slice() else {
             return Err("the spec has no single labelled-span control for the spans: name one with --control".to_owned());
         };
-        let Control::SpanLabels(sl) = c else {
+        let Some(sl) = c.labelled_spans() else {
             return Err(format!("\"{}\" is not a labelled-span control", c.id()));
         };
-        fields.insert(sl.text_field.to_string(), json!(text));
+        fields.insert(sl.text_field.to_owned(), json!(text));
         let answer = spans(c, &fields, &found, Units::CodePoints, at, notes)?;
         suggestions.insert(
             c.id().to_string(),
@@ -360,7 +367,7 @@ fn spacy(
         let choice: Vec<&Control> = spec
             .controls
             .iter()
-            .filter(|c| matches!(c, Control::SingleChoice(_) | Control::MultipleChoice(_)))
+            .filter(|c| c.categories().is_some())
             .collect();
         let [c] = choice.as_slice() else {
             return Err("the line's \"accept\" needs the spec's one choice control".to_owned());

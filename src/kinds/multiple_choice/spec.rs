@@ -56,6 +56,10 @@ fn one_usize() -> usize {
 }
 
 impl crate::spec::capability::Capabilities for MultipleChoice {
+    fn several_categories(&self) -> bool {
+        true
+    }
+
     fn categories(&self) -> Option<Vec<&str>> {
         Some(
             self.options
