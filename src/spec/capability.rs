@@ -47,7 +47,7 @@ pub trait Capabilities {
     }
     /// The function words its overlap check leaves out, for the task's language (question
     /// authoring). `None`: it checks no overlap.
-    fn function_words(&self, _language: Lang) -> Option<FunctionWords> {
+    fn overlap_words(&self, _language: Lang) -> Option<FunctionWords> {
         None
     }
     /// Whether its answers are numbers on a ratio scale (magnitude estimation: RankME's
@@ -81,51 +81,51 @@ pub trait Capabilities {
 impl crate::spec::Control {
     /// See [`Capabilities::categories`].
     pub fn categories(&self) -> Option<Vec<&str>> {
-        crate::spec::each_control!(self, c => Capabilities::categories(c))
+        crate::spec::each_control!(self, c => c.categories())
     }
 
     /// See [`Capabilities::several_categories`].
     pub fn several_categories(&self) -> bool {
-        crate::spec::each_control!(self, c => Capabilities::several_categories(c))
+        crate::spec::each_control!(self, c => c.several_categories())
     }
 
     /// See [`Capabilities::weighable`].
     pub fn weighable(&self) -> Vec<&str> {
-        crate::spec::each_control!(self, c => Capabilities::weighable(c))
+        crate::spec::each_control!(self, c => c.weighable())
     }
 
     /// See [`Capabilities::keeps_early_taps`].
     pub fn keeps_early_taps(&self) -> bool {
-        crate::spec::each_control!(self, c => Capabilities::keeps_early_taps(c))
+        crate::spec::each_control!(self, c => c.keeps_early_taps())
     }
 
-    /// See [`Capabilities::function_words`].
-    pub fn function_words(&self, language: Lang) -> Option<FunctionWords> {
-        crate::spec::each_control!(self, c => Capabilities::function_words(c, language))
+    /// See [`Capabilities::overlap_words`].
+    pub fn overlap_words(&self, language: Lang) -> Option<FunctionWords> {
+        crate::spec::each_control!(self, c => c.overlap_words(language))
     }
 
     /// See [`Capabilities::ratio_scale`].
     pub fn ratio_scale(&self) -> bool {
-        crate::spec::each_control!(self, c => Capabilities::ratio_scale(c))
+        crate::spec::each_control!(self, c => c.ratio_scale())
     }
 
     /// See [`Capabilities::rates`].
     pub fn rates(&self) -> bool {
-        crate::spec::each_control!(self, c => Capabilities::rates(c))
+        crate::spec::each_control!(self, c => c.rates())
     }
 
     /// See [`Capabilities::labelled_spans`].
     pub fn labelled_spans(&self) -> Option<LabelledSpans<'_>> {
-        crate::spec::each_control!(self, c => Capabilities::labelled_spans(c))
+        crate::spec::each_control!(self, c => c.labelled_spans())
     }
 
     /// See [`Capabilities::free_text`].
     pub fn free_text(&self) -> bool {
-        crate::spec::each_control!(self, c => Capabilities::free_text(c))
+        crate::spec::each_control!(self, c => c.free_text())
     }
 
     /// See [`Capabilities::tallies_session`].
     pub fn tallies_session(&self) -> bool {
-        crate::spec::each_control!(self, c => Capabilities::tallies_session(c))
+        crate::spec::each_control!(self, c => c.tallies_session())
     }
 }

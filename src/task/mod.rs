@@ -74,7 +74,7 @@ impl Task {
         let function_words = spec
             .controls
             .iter()
-            .filter_map(|c| Some((c.id().to_string(), c.function_words(spec.language)?)))
+            .filter_map(|c| Some((c.id().to_string(), c.overlap_words(spec.language)?)))
             .collect();
         Task {
             spec,
