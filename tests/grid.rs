@@ -346,7 +346,7 @@ fn a_fourth_sentence_is_flagged_not_dropped() {
         vec![],
         "the widget shows such an item"
     );
-    let extra = glossa::task::grid::extra_sentences(grid(&spec), it);
+    let extra = glossa::kinds::grid::rows::extra_sentences(grid(&spec), it);
     assert_eq!(
         extra,
         vec!["Pearson řekl, že kádr je po dlouhé sezoně unavený.".to_owned()]

@@ -201,3 +201,79 @@ fn the_guide_names_every_place() {
         );
     }
 }
+
+/// The hand-written files outside a kind's folder that name it: its `Control`/`AnswerValue`
+/// variant, its payload, its tag as a string, its CSS class (generated files — `www/kinds.json`,
+/// the schema, the examples, the builds — and tests aside).
+fn files_naming(tag: &str) -> Vec<String> {
+    let variant: String = tag
+        .split('_')
+        .map(|w| w[..1].to_uppercase() + &w[1..])
+        .collect();
+    let needles = [
+        format!("Control::{variant}("),
+        format!("AnswerValue::{variant}("),
+        format!("{variant}Control"),
+        format!("\"{tag}\""),
+        format!("'{tag}'"),
+        format!("glossa-{tag}"),
+    ];
+    let mut out = Vec::new();
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&std::path::Path::new(ROOT).join("src"), &mut files);
+    for f in [
+        "www/glossa.css",
+        "www/glossa.js",
+        "www/studio/templates.json",
+    ] {
+        files.push(std::path::Path::new(ROOT).join(f));
+    }
+    for p in files {
+        let rel = p.strip_prefix(ROOT).unwrap().to_string_lossy().into_owned();
+        if rel.starts_with(&format!("src/kinds/{tag}/"))
+            || rel.ends_with("/tests.rs")
+            || rel.contains("/tests/")
+        {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&p) else {
+            continue;
+        };
+        let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+        if needles.iter().any(|n| text.contains(n.as_str())) {
+            out.push(rel);
+        }
+    }
+    out
+}
+
+/// The guide's count: outside its folder a kind stands in at most six hand-written files (the
+/// declaration, `answer.rs`, `i18n/mod.rs`, `glossa.css`, `glossa.js`, the studio's
+/// templates), counted for `scale`, `slider` and `pairwise`.
+#[test]
+fn the_guides_count_of_files_holds() {
+    let guide = read("docs/src/adding-a-kind.md");
+    assert!(guide.contains("at most six hand-written files"));
+    for tag in ["scale", "slider", "pairwise"] {
+        let files = files_naming(tag);
+        assert!(
+            files.contains(&"src/kinds/mod.rs".to_owned()),
+            "{tag}: the count sees the declaration: {files:?}"
+        );
+        assert!(
+            files.len() <= 6,
+            "{tag} is named outside its folder in {} files: {files:?}",
+            files.len()
+        );
+    }
+}

@@ -192,7 +192,7 @@ fn base_form_follows_the_fragment_until_edited() {
     let form = run(&t, question(&t, 0, "Kiedy?", "1781", "roku"));
     let s = set(&form);
     assert_eq!(
-        glossa::task::authoring::base_form(&t, qa_control(&t), &s.cards[0]),
+        glossa::kinds::questions::authoring::base_form(&t, qa_control(&t), &s.cards[0]),
         "1781 roku"
     );
     let form = apply(&t, &form, edit(0, QuestionEdit::BaseForm("w 1781".into())));

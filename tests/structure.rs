@@ -513,7 +513,11 @@ fn no_source_outside_the_kinds_names_a_kind() {
     }
     walk(&Path::new(ROOT).join("src"), &mut files);
     for path in files {
-        let rel = path.strip_prefix(ROOT).unwrap().to_string_lossy().into_owned();
+        let rel = path
+            .strip_prefix(ROOT)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         if rel.starts_with("src/kinds/")
             || rel == "src/answer.rs"
             || rel.ends_with("/tests.rs")

@@ -708,3 +708,74 @@ fn model_versus_annotator_figures_equal_an_independent_computation() {
 fn glossa_python() -> String {
     std::env::var("GLOSSA_PYTHON").unwrap_or_else(|_| format!("{ROOT}/tests/.venv/bin/python"))
 }
+
+/// Issue 53: an LLM's error spans, given per translation as text (with the occurrence) or as
+/// character offsets (code points, or UTF-16 units), are read as the words they cover — by the
+/// widget's task and by `glossa check`, which notes a span grown to whole words and one whose
+/// text is not there.
+#[test]
+fn esa_suggestions_written_as_text_or_offsets_are_read_as_words_per_translation() {
+    let dir = std::env::temp_dir().join(format!("glossa-suggest-text-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut spec: Value = serde_json::from_str(&read("www/examples/de-esa/spec.json")).unwrap();
+    spec["suggestions"] = json!({});
+    let mut items: Vec<Value> =
+        serde_json::from_str(&read("www/examples/de-esa/items.json")).unwrap();
+    // ONLINE-A: "Das Treffen wurde auf nächsten Dienstag verschoben."
+    // ONLINE-B: "Die Sitzung wurde bis nächsten Dienstag verlegt."
+    items[0]["suggestions"] = json!({"errors": {"model": "gemba-esa-gpt-4o", "answer": {
+        "ONLINE-A": {"spans": [
+            {"label": "minor", "text": "auf"},
+            {"label": "major", "start": 40, "end": 50}]},
+        "ONLINE-B": {"spans": [
+            {"label": "minor", "start_utf16": 4, "end_utf16": 11},
+            {"label": "major", "text": "verle"},
+            {"label": "minor", "text": "Montag"}]}}}});
+    let (spec_path, items_path) = (dir.join("spec.json"), dir.join("items.json"));
+    std::fs::write(&spec_path, spec.to_string()).unwrap();
+    std::fs::write(&items_path, Value::from(items.clone()).to_string()).unwrap();
+
+    let spec = glossa::mount::load_spec(&spec.to_string()).expect("spec");
+    let parsed = item::parse_items(&Value::from(items).to_string()).expect("items");
+    assert_eq!(glossa::mount::check_items(&spec, &parsed), vec![]);
+    let t = Task::new(spec, parsed[0].clone(), Some("P-1"));
+    let words = |output: &str| {
+        let id = ControlId::from(format!("errors/{output}").as_str());
+        let s = t
+            .suggestion(&id)
+            .unwrap_or_else(|| panic!("a suggestion for {id}"));
+        match &s.answer {
+            glossa::answer::Answer::Labels(set) => set
+                .spans
+                .iter()
+                .map(|s| (s.label.to_string(), s.span.first, s.span.last))
+                .collect::<Vec<_>>(),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(
+        words("ONLINE-A"),
+        [("minor".to_owned(), 3, 3), ("major".to_owned(), 6, 6)]
+    );
+    // "verle" ends inside "verlegt": the whole word; "Montag" is not there: left out.
+    assert_eq!(
+        words("ONLINE-B"),
+        [("minor".to_owned(), 1, 1), ("major".to_owned(), 6, 6)]
+    );
+
+    let (code, out, err) = run(&[
+        "check",
+        spec_path.to_str().unwrap(),
+        items_path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("items[0].suggestions.errors.answer.ONLINE-B.spans[1]: the span \"verle\" (major) ends inside a word; it is given as the whole words \"verlegt\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("items[0].suggestions.errors.answer.ONLINE-B.spans[2]")
+            && out.contains("not in the text"),
+        "{out}"
+    );
+}

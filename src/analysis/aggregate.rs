@@ -375,7 +375,12 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
     // Every unit's values, so a kind voting per word counts each unit's words once.
     let mut values: SortedMap<(String, String), Vec<&AnswerValue>> = SortedMap::new();
     for r in results {
-        for (output, v) in r.answers.get(id).map(AnswerValue::per_output).unwrap_or_default() {
+        for (output, v) in r
+            .answers
+            .get(id)
+            .map(AnswerValue::per_output)
+            .unwrap_or_default()
+        {
             values
                 .entry((r.item_id.clone(), output.to_owned()))
                 .or_default()

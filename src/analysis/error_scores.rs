@@ -85,11 +85,7 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
             .iter()
             .filter_map(|id| spec.control(id))
             .collect();
-        let rated: Vec<&Control> = controls
-            .iter()
-            .copied()
-            .filter(|c| c.rates())
-            .collect();
+        let rated: Vec<&Control> = controls.iter().copied().filter(|c| c.rates()).collect();
         for control in &controls {
             let Some(c) = control.labelled_spans() else {
                 continue;

@@ -42,10 +42,8 @@ pub fn read_questions(results: Vec<(usize, Value)>) -> super::NumberedResults {
             match crate::answer::typed::<Marking<QuestionsValue>>(value) {
                 Ok(q) => {
                     if let Some(d) = doc.as_mut() {
-                        d.answers.insert(
-                            ControlId::from(control.as_str()),
-                            AnswerValue::authored(q),
-                        );
+                        d.answers
+                            .insert(ControlId::from(control.as_str()), AnswerValue::authored(q));
                     }
                 }
                 Err(e) => problems.push(format!("answers.{control}: {e}")),

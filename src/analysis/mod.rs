@@ -81,12 +81,22 @@ pub trait Analyse {
     /// The words of a unit's text that per-word votes cover (`item`: the unit's item when it
     /// is among the items; `output`: the output a section asks for, or `""`; `values`: every
     /// annotator's). `None`: the kind does not vote per word.
-    fn vote_words(&self, _item: Option<&Item>, _output: &str, _values: &[&AnswerValue]) -> Option<usize> {
+    fn vote_words(
+        &self,
+        _item: Option<&Item>,
+        _output: &str,
+        _values: &[&AnswerValue],
+    ) -> Option<usize> {
         None
     }
     /// The result value a unit's aggregated labels stand for (`parts` as
     /// [`Analyse::votes`] named them). `None`: none.
-    fn aggregated(&self, _parts: &[(aggregate::Part, String)], _item: Option<&Item>, _output: &str) -> Option<Value> {
+    fn aggregated(
+        &self,
+        _parts: &[(aggregate::Part, String)],
+        _item: Option<&Item>,
+        _output: &str,
+    ) -> Option<Value> {
         None
     }
     /// Whether a unit takes one label from a set (a choice, a scale's point): the report looks

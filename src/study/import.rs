@@ -47,32 +47,7 @@ pub struct Imported {
     pub problems: Vec<String>,
 }
 
-/// Which offsets a tool counts in.
-#[derive(Clone, Copy)]
-enum Units {
-    Utf16,
-    CodePoints,
-}
-
-/// The words a character range covers (`None` when it covers none): grown to whole words.
-fn words(tokens: &Tokens, start: usize, end: usize, units: Units) -> Option<(usize, usize, bool)> {
-    let range = |t: &crate::text::tokens::Token| match units {
-        Units::Utf16 => t.utf16,
-        Units::CodePoints => t.chars,
-    };
-    let covered: Vec<usize> = (0..tokens.word_count())
-        .filter(|&w| {
-            tokens.word(w).is_some_and(|t| {
-                let (a, b) = range(t);
-                a < end && start < b
-            })
-        })
-        .collect();
-    let (first, last) = (*covered.first()?, *covered.last()?);
-    let exact = tokens.word(first).is_some_and(|t| range(t).0 == start)
-        && tokens.word(last).is_some_and(|t| range(t).1 == end);
-    Some((first, last, exact))
-}
+use crate::task::span_positions::{words, Units};
 
 /// Reads an import's text into items for the spec. `model` names the model when the file
 /// does not (spaCy lines never do; Label Studio's `model_version` otherwise); `control` is the

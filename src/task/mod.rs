@@ -5,6 +5,7 @@ pub mod authoring;
 pub mod order;
 pub mod presentation;
 pub mod sections;
+pub mod span_positions;
 pub mod suggestions;
 
 use crate::item::{Item, ItemFields};

@@ -6,7 +6,9 @@
 //! An item writes them as
 //! `"suggestions": {"<control>": {"model": "<name>", "answer": <answer>, "confidence": 0.9}}`;
 //! `answer` as the control's worked examples write it (for a control asked per output, an
-//! object keyed by output id).
+//! object keyed by output id). Labelled spans may also be written by their text
+//! (`{"label", "text", "occurrence"}`) or character offsets (`start`/`end` in code points,
+//! `start_utf16`/`end_utf16`): they are read as the words they cover.
 
 use crate::answer::Answer;
 use crate::item::Item;
@@ -65,6 +67,63 @@ pub fn read(
     item: &Item,
     path: &str,
     out: &mut Vec<SpecIssue>,
+    read_answer: ReadAnswer,
+) -> SortedMap<ControlId, Suggestion> {
+    read_noting(spec, item, path, out, &mut Vec::new(), read_answer)
+}
+
+/// What reading an item's suggestions adjusted: spans written by text or character offsets
+/// grown to whole words, or left out (see [`super::span_positions`]); `glossa check` prints
+/// these as warnings, as the importers do.
+pub fn notes(spec: &TaskSpec, item: &Item, path: &str) -> Vec<String> {
+    let mut notes = Vec::new();
+    read_noting(
+        spec,
+        item,
+        path,
+        &mut Vec::new(),
+        &mut notes,
+        &mut |_, _, _| None,
+    );
+    notes
+}
+
+/// A labelled-span suggestion's spans written by text or offsets, as words of the text it
+/// marks (`output`: the output a section asks the control for, or `""`).
+fn in_words(
+    control: &crate::spec::Control,
+    item: &Item,
+    output: &str,
+    answer: &serde_json::Value,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> serde_json::Value {
+    use crate::item::ItemFields;
+    let Some(spans) = control.labelled_spans() else {
+        return answer.clone();
+    };
+    let text = if output.is_empty() {
+        item.text(spans.text_field).map(str::to_owned)
+    } else {
+        item.outputs(spans.text_field)
+            .into_iter()
+            .find(|o| o.id == output)
+            .map(|o| o.text)
+    };
+    let Some(text) = text else {
+        return answer.clone();
+    };
+    let units = crate::spec::each_control!(control, k => k.span_units());
+    let tokens = crate::text::Tokens::with_units(&text, units);
+    super::span_positions::to_words(answer, &text, &tokens, at, notes)
+}
+
+fn read_noting(
+    spec: &TaskSpec,
+    item: &Item,
+    path: &str,
+    out: &mut Vec<SpecIssue>,
+    notes: &mut Vec<String>,
     read_answer: ReadAnswer,
 ) -> SortedMap<ControlId, Suggestion> {
     let mut found = SortedMap::new();
@@ -133,7 +192,9 @@ pub fn read(
             answer,
         };
         if !crate::support::family::COMPOSE || spec.per_output(&control_id).is_none() {
-            if let Some(answer) = read_answer(control, answer, format!("{at}.answer")) {
+            let at = format!("{at}.answer");
+            let answer = in_words(control, item, "", answer, &at, notes);
+            if let Some(answer) = read_answer(control, &answer, at) {
                 found.insert(control_id, suggestion(answer));
             }
             continue;
@@ -144,7 +205,9 @@ pub fn read(
             continue;
         };
         for (output, answer) in per_output {
-            if let Some(answer) = read_answer(control, answer, format!("{at}.answer.{output}")) {
+            let at = format!("{at}.answer.{output}");
+            let answer = in_words(control, item, output, answer, &at, notes);
+            if let Some(answer) = read_answer(control, &answer, at) {
                 found.insert(
                     super::sections::copy_id(&control_id, output),
                     suggestion(answer),

@@ -61,8 +61,7 @@ pub fn first_screen(spec_json: &str, item_json: &str) -> Option<Rendered> {
 fn kept_by_the_page(task: &Task) -> bool {
     use crate::item::ItemFields;
     task.spec.controls.iter().all(|c| {
-        crate::spec::each_control!(c, k => k.span_field()).is_none()
-            && c.keeps_early_taps()
+        crate::spec::each_control!(c, k => k.span_field()).is_none() && c.keeps_early_taps()
     })
 }
 

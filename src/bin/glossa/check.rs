@@ -49,6 +49,9 @@ pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>)
         for note in item::notes(&spec, it, &format!("items[{n}]")) {
             println!("{items_path}: warning: {note} [{:?}]", note.code);
         }
+        for note in glossa::task::suggestions::notes(&spec, it, &format!("items[{n}]")) {
+            println!("{items_path}: warning: {note}");
+        }
     }
     println!("{spec_path}: ok");
     if !issues.is_empty() {

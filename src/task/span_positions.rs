@@ -1,0 +1,202 @@
+//! Spans written the way other tools write them — by their text (`{"text", "occurrence"}`) or
+//! by character offsets (`start`/`end` in code points, as Python counts; `start_utf16`/
+//! `end_utf16` in UTF-16 code units, as JavaScript and Label Studio count) — turned into the
+//! words of a text (`{"words": [first, last]}`), as the widget's spans are. A span whose ends
+//! fall inside a word grows to the whole words, with a note; one that covers no word, or whose
+//! text is not there, is left out with a note.
+
+use crate::text::Tokens;
+use serde_json::{json, Value};
+
+/// Which offsets a tool counts in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Units {
+    /// UTF-16 code units (JavaScript, Label Studio).
+    Utf16,
+    /// Unicode code points (Python, spaCy, Prodigy).
+    CodePoints,
+}
+
+/// The words a character range covers (`None` when it covers none), and whether its ends are
+/// the words' ends (else it is grown to whole words).
+pub fn words(
+    tokens: &Tokens,
+    start: usize,
+    end: usize,
+    units: Units,
+) -> Option<(usize, usize, bool)> {
+    let range = |t: &crate::text::tokens::Token| match units {
+        Units::Utf16 => t.utf16,
+        Units::CodePoints => t.chars,
+    };
+    let covered: Vec<usize> = (0..tokens.word_count())
+        .filter(|&w| {
+            tokens.word(w).is_some_and(|t| {
+                let (a, b) = range(t);
+                a < end && start < b
+            })
+        })
+        .collect();
+    let (first, last) = (*covered.first()?, *covered.last()?);
+    let exact = tokens.word(first).is_some_and(|t| range(t).0 == start)
+        && tokens.word(last).is_some_and(|t| range(t).1 == end);
+    Some((first, last, exact))
+}
+
+/// Where a span written by position is: its character range and the units it counts in.
+/// `None`: it is written by words (or not by position at all).
+fn offsets(span: &Value, text: &str) -> Option<(usize, usize, Units, String)> {
+    let n = |k: &str| span.get(k).and_then(Value::as_u64).map(|v| v as usize);
+    if let (Some(s), Some(e)) = (n("start_utf16"), n("end_utf16")) {
+        return Some((s, e, Units::Utf16, format!("{s}–{e} (UTF-16)")));
+    }
+    if let (Some(s), Some(e)) = (n("start"), n("end")) {
+        return Some((s, e, Units::CodePoints, format!("{s}–{e}")));
+    }
+    let needle = span.get("text")?.as_str()?.trim();
+    if needle.is_empty() {
+        return None;
+    }
+    let found: Vec<usize> = text.match_indices(needle).map(|(at, _)| at).collect();
+    let k = span.get("occurrence").and_then(Value::as_u64).unwrap_or(1) as usize;
+    let at = *found.get(k.checked_sub(1)?)?;
+    let start = text[..at].chars().count();
+    Some((
+        start,
+        start + needle.chars().count(),
+        Units::CodePoints,
+        format!("\"{needle}\""),
+    ))
+}
+
+/// A labelled-span answer (`{"spans": [...]}`) with every span written by text or offsets
+/// turned into words of `text`; spans already in words are kept as they are. What was grown
+/// or left out is noted (`at`: where the answer is).
+pub fn to_words(
+    answer: &Value,
+    text: &str,
+    tokens: &Tokens,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Value {
+    let Some(spans) = answer.get("spans").and_then(Value::as_array) else {
+        return answer.clone();
+    };
+    let by_position = |s: &Value| {
+        s.get("words").is_none()
+            && s.get("first_word").is_none()
+            && ["text", "start", "start_utf16"]
+                .iter()
+                .any(|k| s.get(k).is_some())
+    };
+    if !spans.iter().any(by_position) {
+        return answer.clone();
+    }
+    let mut out = Vec::new();
+    for (n, span) in spans.iter().enumerate() {
+        if !by_position(span) {
+            out.push(span.clone());
+            continue;
+        }
+        let label = span.get("label").cloned().unwrap_or(Value::Null);
+        let shown = label.as_str().unwrap_or("?").to_owned();
+        let Some((start, end, units, written)) = offsets(span, text) else {
+            notes.push(format!(
+                "{at}.spans[{n}]: the span {} ({shown}) is not in the text; left out",
+                span.get("text")
+                    .map_or_else(|| span.to_string(), Value::to_string)
+            ));
+            continue;
+        };
+        let Some((first, last, exact)) = words(tokens, start, end, units) else {
+            notes.push(format!(
+                "{at}.spans[{n}]: the span {written} ({shown}) covers no word of the text; left out"
+            ));
+            continue;
+        };
+        if !exact {
+            notes.push(format!(
+                "{at}.spans[{n}]: the span {written} ({shown}) ends inside a word; it is given as the whole words \"{}\"",
+                tokens.covered(text, first, last)
+            ));
+        }
+        let mut made = json!({"label": label, "words": [first, last]});
+        if let Some(a) = span.get("attributes") {
+            made["attributes"] = a.clone();
+        }
+        out.push(made);
+    }
+    let mut answer = answer.clone();
+    answer["spans"] = Value::Array(out);
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Tokens {
+        Tokens::with_units(text, crate::text::tokens::Units::Words)
+    }
+
+    #[test]
+    fn text_code_points_and_utf16_give_the_same_words() {
+        // "𝔊" is one code point and two UTF-16 units: the offsets after it differ.
+        let text = "𝔊 Die Katze schläft auf dem Sofa.";
+        let t = tokens(text);
+        let mut notes = Vec::new();
+        let by = |span: Value, notes: &mut Vec<String>| {
+            to_words(&json!({"spans": [span]}), text, &t, "a", notes)["spans"][0]["words"].clone()
+        };
+        let want = json!([2, 3]);
+        assert_eq!(
+            by(json!({"label": "x", "text": "Katze schläft"}), &mut notes),
+            want
+        );
+        assert_eq!(
+            by(json!({"label": "x", "start": 6, "end": 19}), &mut notes),
+            want
+        );
+        assert_eq!(
+            by(
+                json!({"label": "x", "start_utf16": 7, "end_utf16": 20}),
+                &mut notes
+            ),
+            want
+        );
+        assert!(notes.is_empty(), "{notes:?}");
+        // Inside a word: grown, with a note; not there: left out, with a note.
+        assert_eq!(
+            by(json!({"label": "x", "start": 8, "end": 12}), &mut notes),
+            json!([2, 2])
+        );
+        assert!(
+            notes[0].contains("ends inside a word") && notes[0].contains("\"Katze\""),
+            "{notes:?}"
+        );
+        let out = to_words(
+            &json!({"spans": [{"label": "x", "text": "Hund"}]}),
+            text,
+            &t,
+            "a",
+            &mut notes,
+        );
+        assert_eq!(out["spans"], json!([]));
+        assert!(notes[1].contains("not in the text"), "{notes:?}");
+    }
+
+    #[test]
+    fn the_occurrence_picks_a_repeated_text() {
+        let text = "a b a b";
+        let t = tokens(text);
+        let mut notes = Vec::new();
+        let out = to_words(
+            &json!({"spans": [{"label": "x", "text": "a", "occurrence": 2}]}),
+            text,
+            &t,
+            "a",
+            &mut notes,
+        );
+        assert_eq!(out["spans"][0]["words"], json!([2, 2]));
+    }
+}
