@@ -1,0 +1,309 @@
+//! The conformance matrix (issue 53): every shipped example (plain and per output) through every
+//! stage of the command line — simulate, validate, agreement, report, aggregate and each export
+//! — runs, and its output is not empty where the example has something to say: a stage that
+//! applies to a control (by the kind's capabilities, never by its name) covers every such
+//! control, including those a section asks per output. A control a section asks per output is
+//! aggregated exactly as the same answers unfolded by hand (one item per item and output, the
+//! control asked once). Examples and kinds join the matrix by being shipped and declared: the
+//! rows are read from `www/examples/index.json` and the columns from the spec's capabilities.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::glossa;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Runs the command line, and its standard output, failing the test (naming the example and
+/// the stage) on a non-zero exit.
+fn stage(example: &str, name: &str, args: &[&str]) -> String {
+    let out = glossa(args);
+    assert!(
+        out.status.success(),
+        "{example}: {name} failed ({args:?}):\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn examples() -> Vec<(String, String, String)> {
+    let index: Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{ROOT}/www/examples/index.json")).unwrap(),
+    )
+    .unwrap();
+    index
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["id"].as_str().unwrap().to_owned(),
+                format!("{ROOT}/www/examples/{}", e["spec"].as_str().unwrap()),
+                format!("{ROOT}/www/examples/{}", e["items"].as_str().unwrap()),
+            )
+        })
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("glossa-conformance-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The ids of the answered controls with a capability.
+fn answered_with(
+    spec: &glossa::spec::TaskSpec,
+    results: &str,
+    has: impl Fn(&glossa::spec::Control) -> bool,
+) -> Vec<String> {
+    spec.controls
+        .iter()
+        .filter(|c| has(c))
+        .map(|c| c.id().to_string())
+        .filter(|id| {
+            results.lines().any(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["answers"]
+                    .get(id)
+                    .is_some()
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn every_example_through_every_stage() {
+    let mut rows = Vec::new();
+    for (example, spec_path, items_path) in examples() {
+        let dir = scratch(&example);
+        let spec_text = std::fs::read_to_string(&spec_path).unwrap();
+        let spec = glossa::mount::load_spec(&spec_text).expect("the example's spec loads");
+        let results = stage(
+            &example,
+            "simulate",
+            &[
+                "simulate",
+                &spec_path,
+                &items_path,
+                "--annotators",
+                "5",
+                "--seed",
+                "11",
+            ],
+        );
+        assert!(
+            results.lines().count() > 0,
+            "{example}: simulate gave no results"
+        );
+        let results_path = dir.join("results.jsonl");
+        std::fs::write(&results_path, &results).unwrap();
+        let rp = s(&results_path);
+
+        stage(
+            &example,
+            "validate",
+            &["validate", &spec_path, &items_path, rp],
+        );
+
+        let agreement: Value = serde_json::from_str(&stage(
+            &example,
+            "agreement",
+            &[
+                "agreement",
+                &spec_path,
+                rp,
+                "--items",
+                &items_path,
+                "--json",
+            ],
+        ))
+        .unwrap();
+        assert!(agreement.is_object(), "{example}: agreement");
+
+        let report = dir.join("report.html");
+        stage(
+            &example,
+            "report",
+            &["report", &spec_path, &items_path, rp, "--out", s(&report)],
+        );
+        let html = std::fs::read_to_string(&report).unwrap();
+        assert!(
+            html.contains("<html") && html.len() > 1000,
+            "{example}: report"
+        );
+
+        // Aggregation covers every answered categorical or labelled-span control, per output
+        // or not.
+        let aggregated: Value = serde_json::from_str(&stage(
+            &example,
+            "aggregate",
+            &[
+                "aggregate",
+                &spec_path,
+                rp,
+                "--items",
+                &items_path,
+                "--json",
+            ],
+        ))
+        .unwrap();
+        for id in answered_with(&spec, &results, |c| {
+            c.categories().is_some() || c.labelled_spans().is_some()
+        }) {
+            assert!(
+                aggregated[&id]["tasks"].as_u64().unwrap_or(0) > 0,
+                "{example}: aggregate has nothing for \"{id}\": {aggregated}"
+            );
+        }
+        let as_results = dir.join("aggregated.jsonl");
+        stage(
+            &example,
+            "aggregate --out",
+            &[
+                "aggregate",
+                &spec_path,
+                rp,
+                "--items",
+                &items_path,
+                "--out",
+                s(&as_results),
+            ],
+        );
+        let written = std::fs::read_to_string(&as_results).unwrap_or_default();
+        if aggregated.as_object().is_some_and(|o| !o.is_empty()) {
+            assert!(
+                written.lines().count() > 0,
+                "{example}: aggregate wrote no results"
+            );
+        }
+
+        // The tidy table has a row per answer field.
+        let csv = stage(&example, "export csv", &["export", "csv", &spec_path, rp]);
+        assert!(csv.lines().count() > 1, "{example}: export csv is empty");
+
+        // The span exports, for every example with labelled spans.
+        let spans = answered_with(&spec, &results, |c| c.labelled_spans().is_some());
+        if !spans.is_empty() {
+            for format in ["conll", "spacy", "label-studio"] {
+                let out = stage(
+                    &example,
+                    &format!("export {format}"),
+                    &["export", format, &spec_path, &items_path, rp],
+                );
+                assert!(
+                    !out.trim().is_empty(),
+                    "{example}: export {format} is empty"
+                );
+            }
+        }
+
+        // Per output: aggregated as the same answers unfolded by hand.
+        for (_, section) in spec.sections() {
+            let Some(src) = &section.outputs else {
+                continue;
+            };
+            for id in &section.controls {
+                let id = id.to_string();
+                if aggregated.get(&id).is_none() {
+                    continue;
+                }
+                let by_hand = unfolded(
+                    &example,
+                    &dir,
+                    &spec_text,
+                    &items_path,
+                    &results,
+                    &id,
+                    src.field.as_str(),
+                );
+                for key in [
+                    "tasks",
+                    "annotators",
+                    "labels",
+                    "majority_vote",
+                    "ties",
+                    "dawid_skene",
+                    "mace",
+                ] {
+                    assert_eq!(
+                        aggregated[&id][key], by_hand[&id][key],
+                        "{example}: \"{id}\" per output differs from unfolded by hand in {key}"
+                    );
+                }
+                rows.push(format!("{example}/{id} per output = unfolded"));
+            }
+        }
+        rows.push(example);
+    }
+    // Every shipped example ran, a per-output one among them.
+    assert!(rows.len() >= 17, "{rows:?}");
+    assert!(rows.iter().any(|r| r.contains("per output")), "{rows:?}");
+}
+
+/// The aggregation of control `id` on the same answers unfolded by hand: one item per (item,
+/// output) whose text is the output's, the control asked once (where it names the outputs
+/// field, it names `text`).
+fn unfolded(
+    example: &str,
+    dir: &Path,
+    spec_text: &str,
+    items_path: &str,
+    results: &str,
+    id: &str,
+    field: &str,
+) -> Value {
+    let spec: Value = serde_json::from_str(spec_text).unwrap();
+    let mut control = spec["controls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id)
+        .unwrap()
+        .clone();
+    for v in control.as_object_mut().unwrap().values_mut() {
+        if v == field {
+            *v = json!("text");
+        }
+    }
+    let u_spec = json!({"glossa": 1, "id": "unfolded", "version": "1", "language": spec["language"],
+        "title": "unfolded", "blocks": [], "controls": [control]});
+    let items: Value = serde_json::from_str(&std::fs::read_to_string(items_path).unwrap()).unwrap();
+    let mut u_items = Vec::new();
+    for it in items.as_array().unwrap() {
+        for o in it[field].as_array().into_iter().flatten() {
+            u_items.push(json!({"id": format!("{}/{}", it["id"].as_str().unwrap(), o["id"].as_str().unwrap()), "text": o["text"]}));
+        }
+    }
+    let mut u_results = String::new();
+    for line in results.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        for (output, value) in r["answers"][id].as_object().into_iter().flatten() {
+            let doc = json!({"format": "glossa.result/1", "spec": {"id": "unfolded", "version": "1"},
+                "item_id": format!("{}/{output}", r["item_id"].as_str().unwrap()),
+                "ids": r["ids"], "answers": {id: value}});
+            u_results += &format!("{doc}\n");
+        }
+    }
+    let (sp, ip, rp) = (
+        dir.join(format!("u-{id}-spec.json")),
+        dir.join(format!("u-{id}-items.json")),
+        dir.join(format!("u-{id}.jsonl")),
+    );
+    std::fs::write(&sp, u_spec.to_string()).unwrap();
+    std::fs::write(&ip, Value::from(u_items).to_string()).unwrap();
+    std::fs::write(&rp, u_results).unwrap();
+    serde_json::from_str(&stage(
+        example,
+        "aggregate unfolded",
+        &["aggregate", s(&sp), s(&rp), "--items", s(&ip), "--json"],
+    ))
+    .unwrap()
+}
