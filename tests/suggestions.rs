@@ -779,3 +779,92 @@ fn esa_suggestions_written_as_text_or_offsets_are_read_as_words_per_translation(
         "{out}"
     );
 }
+
+/// Issue 53: ESA (error spans asked per translation by a section) with a model's spans on half
+/// of the items, shown to half of the participants, 5 simulated annotators: the model section
+/// (with the anchoring split) covers the per-output control, the tidy CSV's provenance column is
+/// filled on every error row of a suggested item, and aggregation covers the spans.
+#[test]
+fn esa_with_suggestions_on_half_the_items_is_complete_in_every_figure() {
+    let dir = std::env::temp_dir().join(format!("glossa-suggest-esa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut spec: Value = serde_json::from_str(&read("www/examples/de-esa/spec.json")).unwrap();
+    spec["suggestions"] = json!({"show_percent": 50});
+    let mut items: Vec<Value> =
+        serde_json::from_str(&read("www/examples/de-esa/items.json")).unwrap();
+    let mut suggested = Vec::new();
+    for (n, it) in items.iter_mut().enumerate().filter(|(n, _)| n % 2 == 0) {
+        let mut answer = serde_json::Map::new();
+        for o in it["translations"].as_array().unwrap() {
+            let second = o["text"]
+                .as_str()
+                .unwrap()
+                .split(' ')
+                .nth(1)
+                .unwrap()
+                .to_owned();
+            answer.insert(
+                o["id"].as_str().unwrap().to_owned(),
+                json!({"spans": [{"label": "minor", "text": second}]}),
+            );
+        }
+        it["suggestions"] = json!({"errors": {"model": "gemba-esa", "answer": answer}});
+        suggested.push((n, it["id"].as_str().unwrap().to_owned()));
+    }
+    let (sp, ip, rp) = (
+        dir.join("spec.json"),
+        dir.join("items.json"),
+        dir.join("results.jsonl"),
+    );
+    std::fs::write(&sp, spec.to_string()).unwrap();
+    std::fs::write(&ip, Value::from(items).to_string()).unwrap();
+    let (sp, ip) = (sp.to_str().unwrap(), ip.to_str().unwrap());
+    let (code, results, err) = run(&["simulate", sp, ip, "--annotators", "5", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(&rp, &results).unwrap();
+    let rp = rp.to_str().unwrap();
+
+    // The model section: the per-output control, its outputs as units, the anchoring split.
+    let (code, out, err) = run(&["agreement", sp, rp, "--items", ip, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let agreement: Value = serde_json::from_str(&out).unwrap();
+    let model = &agreement["models"]["errors"];
+    assert_eq!(model["model"], "gemba-esa", "{agreement}");
+    assert_eq!(
+        model["items"], 6,
+        "three items, two translations each: {model}"
+    );
+    assert!(model["anchoring"].is_object(), "{model}");
+    assert!(
+        model["vs_majority"]["items"].as_u64().unwrap() > 0,
+        "{model}"
+    );
+
+    // The tidy CSV: every error row of a suggested item says what became of the suggestion.
+    let (code, csv, err) = run(&["export", "csv", sp, rp]);
+    assert_eq!(code, 0, "{err}");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (item, control, provenance) = (col("item_id"), col("control"), col("provenance"));
+    let mut filled = 0;
+    // (Rows with a quoted cell — a span's text with a comma — are passed over.)
+    for line in lines.filter(|l| !l.contains('"')) {
+        let cells: Vec<&str> = line.split(',').collect();
+        if cells[control] != "errors" || !suggested.iter().any(|(_, id)| id == cells[item]) {
+            continue;
+        }
+        assert!(!cells[provenance].is_empty(), "no provenance on {line}");
+        filled += 1;
+    }
+    assert!(filled > 0);
+
+    // Aggregation covers the spans asked per translation.
+    let (code, out, err) = run(&["aggregate", sp, rp, "--items", ip, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let aggregated: Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        aggregated["errors"]["tasks"].as_u64().unwrap() > 0,
+        "{aggregated}"
+    );
+}

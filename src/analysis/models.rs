@@ -190,6 +190,15 @@ impl Figures for ModelFigures {
 
 /// The findings of every control with a model's suggestions in the results.
 pub fn findings(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
+    // A control a section asks per output: each output is a unit of its own, as every other
+    // figure unfolds it (the model's answer on it from that output's provenance).
+    if let Some(u) = super::outputs::unfold(spec, items, results) {
+        return findings_of(&u.spec, &u.items, &u.results);
+    }
+    findings_of(spec, items, results)
+}
+
+fn findings_of(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
     let mut out = Vec::new();
     for control in &spec.controls {
         if let Some(f) = control_figures(spec, items, results, control) {

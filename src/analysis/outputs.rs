@@ -75,6 +75,12 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
     for r in results {
         let mut item_level = r.clone();
         item_level.answers = SortedMap::new();
+        // What became of a suggestion on an output (`control/output`) goes with that output's
+        // own result, under the control's id.
+        item_level.provenance.retain(|key, _| {
+            !own.keys()
+                .any(|id| key.as_str().starts_with(&format!("{id}/")))
+        });
         let mut outputs: SortedMap<String, SortedMap<ControlId, AnswerValue>> = SortedMap::new();
         for (id, value) in &r.answers {
             let Some(control) = flat.control(id) else {
@@ -114,9 +120,19 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
                 }
                 out_items.push(copy);
             }
+            let provenance = own
+                .keys()
+                .filter_map(|c| {
+                    let p = r
+                        .provenance
+                        .get(&crate::task::sections::copy_id(c, &output))?;
+                    Some((c.clone(), p.clone()))
+                })
+                .collect();
             per_output.push(ResultDoc {
                 item_id: id,
                 answers,
+                provenance,
                 ..r.clone()
             });
         }

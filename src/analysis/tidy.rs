@@ -51,12 +51,12 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
             continue;
         };
         let id = control.id().to_string();
-        let mut push = |part: String, value: String, span: Option<&SpanValue>| {
+        let row = |part: String, value: String, span: Option<&SpanValue>| {
             let (start, end, covered) = match span {
                 Some(s) => (s.start.to_string(), s.end.to_string(), s.text.clone()),
                 None => Default::default(),
             };
-            out.push(Row {
+            Row {
                 cells: [
                     who.clone(),
                     r.item_id.clone(),
@@ -69,33 +69,35 @@ pub fn rows_of(spec: &TaskSpec, r: &ResultDoc, n: usize, out: &mut Vec<Row>) {
                     active.clone(),
                     String::new(),
                 ],
-            });
+            }
         };
-        // A control a section asks per output: its rows per output, the output first in `part`.
+        // A control a section asks per output: its rows per output, the output first in `part`;
+        // each output's rows take that output's provenance (`control/output`).
         for (output, value) in value.per_output() {
+            let before = out.len();
             let mut push = |part: String, value: String, span: Option<&SpanValue>| {
                 let part = match (output.is_empty(), part.is_empty()) {
                     (true, _) => part,
                     (false, true) => output.to_owned(),
                     (false, false) => format!("{output}.{part}"),
                 };
-                push(part, value, span)
+                out.push(row(part, value, span))
             };
             crate::spec::each_control!(control, c => c.tidy(value, &mut push));
-        }
-        if let Some(p) = r
-            .provenance
-            .get(control.id())
-            .filter(|_| crate::support::family::SUGGEST)
-        {
-            let rows = out
-                .iter_mut()
-                .rev()
-                .take_while(|row| row.cells[2] == id && row.cells[1] == r.item_id);
-            let rows: Vec<&mut Row> = rows.collect();
-            let whole = rows.len() == 1;
-            for row in rows {
-                row.cells[9] = provenance_of(p, &row.cells, whole);
+            let key = if output.is_empty() {
+                control.id().clone()
+            } else {
+                crate::task::sections::copy_id(control.id(), output)
+            };
+            if let Some(p) = r
+                .provenance
+                .get(&key)
+                .filter(|_| crate::support::family::SUGGEST)
+            {
+                let whole = out.len() - before == 1;
+                for row in &mut out[before..] {
+                    row.cells[9] = provenance_of(p, &row.cells, whole);
+                }
             }
         }
     }
