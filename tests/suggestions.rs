@@ -868,3 +868,88 @@ fn esa_with_suggestions_on_half_the_items_is_complete_in_every_figure() {
         "{aggregated}"
     );
 }
+
+/// Issue 53: error spans a model marked inside each translation, imported from spaCy / Prodigy
+/// lines keyed by item and output (`meta.item_id` "item/output", or `meta.output`) and from
+/// Label Studio tasks with one text per output, become ESA items: the translations as the
+/// section's outputs, the spans as suggestions keyed by translation, which `glossa check`
+/// accepts.
+#[test]
+fn per_output_spans_are_imported_from_spacy_lines_and_label_studio_tasks_one_per_output() {
+    let dir = std::env::temp_dir().join(format!("glossa-import-esa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut spec: Value = serde_json::from_str(&read("www/examples/de-esa/spec.json")).unwrap();
+    spec["suggestions"] = json!({});
+    let sp = dir.join("spec.json");
+    std::fs::write(&sp, spec.to_string()).unwrap();
+    let sp = sp.to_str().unwrap();
+    let (a, b) = (
+        "Das Treffen wurde auf nächsten Dienstag verschoben.",
+        "Die Sitzung wurde bis nächsten Dienstag verlegt.",
+    );
+    let spacy = [
+        json!({"text": a, "meta": {"item_id": "esa-001/ONLINE-A", "source": "The meeting has been postponed until next Tuesday."},
+               "spans": [{"start": 18, "end": 21, "label": "minor"}]}),
+        json!({"text": b, "meta": {"id": "esa-001", "output": "ONLINE-B"},
+               "spans": [{"start": 41, "end": 45, "label": "major"}]}),
+    ];
+    let ls = json!([
+        {"id": 1, "data": {"item_id": "esa-001/ONLINE-A", "source": "The meeting has been postponed until next Tuesday.", "translations": a},
+         "predictions": [{"model_version": "gemba-esa", "result": [
+            {"from_name": "errors", "to_name": "translations", "type": "labels", "value": {"start": 18, "end": 21, "labels": ["minor"]}}]}]},
+        {"id": 2, "data": {"id": "esa-001", "output": "ONLINE-B", "translations": b},
+         "predictions": [{"model_version": "gemba-esa", "result": [
+            {"from_name": "errors", "to_name": "translations", "type": "labels", "value": {"start": 41, "end": 45, "labels": ["major"]}}]}]}
+    ]);
+    let spacy_path = dir.join("esa.spacy.jsonl");
+    std::fs::write(
+        &spacy_path,
+        spacy.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    )
+    .unwrap();
+    let ls_path = dir.join("esa.labelstudio.json");
+    std::fs::write(&ls_path, ls.to_string()).unwrap();
+    for (from, path) in [("spacy", &spacy_path), ("labelstudio", &ls_path)] {
+        let (code, out, err) = run(&[
+            "items",
+            sp,
+            path.to_str().unwrap(),
+            "--from",
+            from,
+            "--model",
+            "gemba-esa",
+        ]);
+        assert_eq!(code, 0, "{from}: {err}");
+        let items: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(
+            items.len(),
+            1,
+            "{from}: one item from its two outputs: {out}"
+        );
+        let it = &items[0];
+        assert_eq!(it["id"], "esa-001", "{from}");
+        assert_eq!(
+            it["translations"],
+            json!([{"id": "ONLINE-A", "text": a}, {"id": "ONLINE-B", "text": b}]),
+            "{from}"
+        );
+        assert_eq!(
+            it["suggestions"]["errors"]["answer"],
+            json!({"ONLINE-A": {"spans": [{"label": "minor", "words": [3, 3]}]},
+                   "ONLINE-B": {"spans": [{"label": "major", "words": [6, 6]}]}}),
+            "{from}: {it}"
+        );
+        // "verl" ends inside "verlegt": grown, with the importers' note.
+        assert!(
+            err.contains("ends inside a word") && err.contains("verlegt"),
+            "{from}: {err}"
+        );
+        let ip = dir.join(format!("{from}-items.json"));
+        std::fs::write(&ip, Value::from(items).to_string()).unwrap();
+        let (code, out, err) = run(&["check", sp, ip.to_str().unwrap()]);
+        assert_eq!(code, 0, "{from}: {out}{err}");
+    }
+}

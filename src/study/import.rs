@@ -103,7 +103,106 @@ pub fn import(
             Err(e) => out.problems.push(format!("{at}: {e}")),
         }
     }
+    fold_outputs(spec, &mut out, format);
     out
+}
+
+/// The outputs field of a section asked per output that a record gives one output's text in
+/// (a string where the items hold a list of outputs), if any.
+fn one_output_field<'s>(spec: &'s TaskSpec, item: &Item) -> Option<&'s str> {
+    spec.sections().find_map(|(_, s)| {
+        let field = s.outputs.as_ref()?.field.as_str();
+        item.fields.get(field)?.is_string().then_some(field)
+    })
+}
+
+/// Records that each give one output of an item (a Label Studio task with one text per output,
+/// a spaCy / Prodigy line per output), made one item each: its outputs field the list of their
+/// texts in the records' order, and each per-output suggestion keyed by output id, as the
+/// items of a section asked per output hold them. A record says which item and output it is
+/// by its id (`item/output`, as `glossa export` writes them) or by an `output` field.
+fn fold_outputs(spec: &TaskSpec, out: &mut Imported, format: Format) {
+    let mut folded: Vec<(usize, Item)> = Vec::new();
+    for (n, mut record) in std::mem::take(&mut out.items) {
+        let Some(field) = one_output_field(spec, &record) else {
+            folded.push((n, record));
+            continue;
+        };
+        let at = match format {
+            Format::LabelStudio => format!("task {n}"),
+            Format::Spacy => format!("line {n}"),
+        };
+        let named = record
+            .fields
+            .remove("output")
+            .and_then(|v| v.as_str().map(str::to_owned));
+        let (item, output) = match named {
+            Some(o) => (record.id.clone(), o),
+            None => match record.id.rsplit_once('/') {
+                Some((i, o)) => (i.to_owned(), o.to_owned()),
+                None => {
+                    out.problems.push(format!(
+                        "{at}: it gives one output's text in \"{field}\": say which item and output it is (the id \"item/output\", or an \"output\" field)"
+                    ));
+                    continue;
+                }
+            },
+        };
+        let text = record.fields.remove(field).unwrap_or_default();
+        let suggested = record.fields.remove(crate::task::suggestions::FIELD);
+        let at_item = match folded.iter().position(|(_, i)| i.id == item) {
+            Some(k) => k,
+            None => {
+                record.id = item;
+                record.fields.insert(field.to_owned(), json!([]));
+                folded.push((n, record));
+                folded.len() - 1
+            }
+        };
+        let target = &mut folded[at_item].1;
+        let outputs = target
+            .fields
+            .entry(field.to_owned())
+            .or_insert_with(|| json!([]));
+        if outputs
+            .as_array()
+            .is_some_and(|a| a.iter().any(|o| o["id"] == output.as_str()))
+        {
+            out.problems.push(format!(
+                "{at}: item \"{}\" has output \"{output}\" already: each output once",
+                target.id
+            ));
+            continue;
+        }
+        if let Some(list) = outputs.as_array_mut() {
+            list.push(json!({"id": output, "text": text}));
+        }
+        // Each suggestion of a control asked per output, under the output's id.
+        for (control, s) in suggested
+            .as_ref()
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let all = target
+                .fields
+                .entry(crate::task::suggestions::FIELD.to_owned())
+                .or_insert_with(|| json!({}));
+            if spec.per_output(&control.as_str().into()).is_none() {
+                all[control] = s.clone();
+                continue;
+            }
+            let entry = &mut all[control];
+            if entry.is_null() {
+                *entry = json!({"model": s["model"], "answer": {}});
+                if let Some(c) = s.get("confidence") {
+                    entry["confidence"] = c.clone();
+                }
+            }
+            entry["answer"][output.as_str()] = s["answer"].clone();
+        }
+    }
+    out.items = folded;
 }
 
 /// A span control's suggested spans from character ranges with their labels.
@@ -190,13 +289,18 @@ fn label_studio(
         .and_then(Value::as_object)
         .ok_or("no \"data\" object")?;
     let mut fields = data.clone();
-    let id = match (data.get("id"), task.get("id")) {
+    // (`item_id`: as `glossa export label-studio` names a task's item.)
+    let id = match (
+        data.get("item_id").or_else(|| data.get("id")),
+        task.get("id"),
+    ) {
         (Some(Value::String(s)), _) => s.clone(),
         (Some(v @ Value::Number(_)), _) | (None, Some(v @ Value::Number(_))) => v.to_string(),
         (None, Some(Value::String(s))) => s.clone(),
         _ => return Err("no id (the task's \"id\" or data's \"id\")".to_owned()),
     };
     fields.remove("id");
+    fields.remove("item_id");
     let prediction = task
         .get("predictions")
         .and_then(Value::as_array)
@@ -282,7 +386,7 @@ fn spacy(
         .ok_or("no \"text\"")?;
     let meta = line.get("meta").and_then(Value::as_object);
     let id = meta
-        .and_then(|m| m.get("id"))
+        .and_then(|m| m.get("item_id").or_else(|| m.get("id")))
         .or_else(|| line.get("id"))
         .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
         .unwrap_or_else(|| format!("{}", n + 1));
@@ -300,7 +404,10 @@ fn spacy(
     };
     let mut fields = Map::new();
     if let Some(m) = meta {
-        for (k, v) in m.iter().filter(|(k, _)| k.as_str() != "id") {
+        for (k, v) in m
+            .iter()
+            .filter(|(k, _)| !["id", "item_id"].contains(&k.as_str()))
+        {
             fields.insert(k.clone(), v.clone());
         }
     }
