@@ -1123,13 +1123,13 @@ fn attention_answers_the_page_cannot_check_are_refused_and_misses_are_named() {
     let gold = dir.join("gold.json");
     std::fs::write(
         &gold,
-        r#"{"items": [{"item_id": "wmt-da-001", "kind": "attention", "answers": {"da": {"sys-a": 100}}}]}"#,
+        r#"{"items": [{"item_id": "conll-001", "kind": "attention", "answers": {"entities": {"spans": [{"label": "PER", "words": [0, 0]}]}}}]}"#,
     )
     .unwrap();
     let o = glossa(&[
         "plan",
-        "www/examples/en-de-da/spec.json",
-        "www/examples/en-de-da/items.json",
+        "www/examples/en-ner/spec.json",
+        "www/examples/en-ner/items.json",
         "--annotators",
         "2",
         "--per-item",
@@ -1140,7 +1140,7 @@ fn attention_answers_the_page_cannot_check_are_refused_and_misses_are_named() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("gold.json: items[0].answers.da: item \"wmt-da-001\": the participant's page checks an attention answer exactly"),
+        err.contains("gold.json: items[0].answers.entities: item \"conll-001\": the participant's page checks an attention answer as instructed"),
         "{err}"
     );
     assert!(o.stdout.is_empty(), "no plan is written");

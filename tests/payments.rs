@@ -316,3 +316,177 @@ fn a_refill_plan_gives_the_missing_judgements_of_returned_and_rejected_slots_to_
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no judgement is missing"));
 }
+
+/// Issue 53: ESA's attention item — "choose translation 1 as the better one" — is a judgement
+/// of the pair. One rule holds for the gold file in `check`, `plan`, `report` and `payments`:
+/// the pairwise answer is instructed (the plan gives the page `{"winner": …}` to match), and a
+/// participant who chose the other translation is rejected; an attention answer the page cannot
+/// check (spans) is refused by every command alike, with one message.
+#[test]
+fn an_esa_attention_item_is_a_judgement_of_the_pair_and_one_rule_holds_for_every_command() {
+    let dir = std::env::temp_dir().join(format!("glossa-esa-attention-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (spec, items) = (
+        format!("{ROOT}/www/examples/de-esa/spec.json"),
+        format!("{ROOT}/www/examples/de-esa/items.json"),
+    );
+    let gold = dir.join("gold.json");
+    std::fs::write(
+        &gold,
+        json!({"items": [
+            {"item_id": "esa-001", "kind": "attention", "answers": {"better": "ONLINE-A"}}
+        ]})
+        .to_string(),
+    )
+    .unwrap();
+    let gold = gold.to_str().unwrap().to_owned();
+    let check = glossa(&["check", &spec, &items, "--gold", &gold]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let plan = glossa(&[
+        "plan",
+        &spec,
+        &items,
+        "--annotators",
+        "2",
+        "--per-item",
+        "1",
+        "--gold",
+        &gold,
+    ]);
+    assert!(
+        plan.status.success(),
+        "{}",
+        String::from_utf8_lossy(&plan.stderr)
+    );
+    let plan: serde_json::Value = serde_json::from_slice(&plan.stdout).unwrap();
+    assert_eq!(
+        plan["attention"],
+        json!({"esa-001": {"better": {"winner": "ONLINE-A"}}})
+    );
+
+    // P1 chose ONLINE-A on the attention item, P2 ONLINE-B.
+    let simulated = glossa(&[
+        "simulate",
+        &spec,
+        &items,
+        "--annotators",
+        "2",
+        "--seed",
+        "4",
+    ]);
+    let mut lines = String::new();
+    for line in String::from_utf8(simulated.stdout).unwrap().lines() {
+        let mut r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let who = if r["ids"]["participant"] == "sim-01" {
+            "P1"
+        } else {
+            "P2"
+        };
+        r["ids"] = json!({"PROLIFIC_PID": who, "SESSION_ID": format!("S-{who}"), "STUDY_ID": "ST"});
+        if r["item_id"] == "esa-001" {
+            let (w, l) = if who == "P1" {
+                ("ONLINE-A", "ONLINE-B")
+            } else {
+                ("ONLINE-B", "ONLINE-A")
+            };
+            r["answers"]["better"] = json!({"winner": w, "loser": l, "tie": false});
+        }
+        lines += &format!("{r}\n");
+    }
+    let results = dir.join("results.jsonl");
+    std::fs::write(&results, lines).unwrap();
+    let out = glossa(&[
+        "payments",
+        &spec,
+        &items,
+        results.to_str().unwrap(),
+        "--host",
+        "prolific",
+        "--gold",
+        &gold,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = |pid: &str| {
+        text.lines()
+            .find(|l| l.starts_with(pid))
+            .unwrap()
+            .to_owned()
+    };
+    assert!(row("P1").contains("APPROVE"), "{text}");
+    assert!(
+        row("P2").contains("REJECT") && row("P2").contains("esa-001"),
+        "{text}"
+    );
+
+    // Spans cannot be instructed: every command refuses the file, with the same words.
+    let bad = dir.join("bad-gold.json");
+    std::fs::write(&bad, json!({"items": [
+        {"item_id": "esa-001", "kind": "attention", "answers": {"errors": {"ONLINE-A": {"spans": []}, "ONLINE-B": {"spans": []}}}}
+    ]}).to_string()).unwrap();
+    let bad = bad.to_str().unwrap();
+    let report = dir.join("report.html");
+    for args in [
+        vec!["check", &spec, &items, "--gold", bad],
+        vec![
+            "plan",
+            &spec,
+            &items,
+            "--annotators",
+            "2",
+            "--per-item",
+            "1",
+            "--gold",
+            bad,
+        ],
+        vec![
+            "report",
+            &spec,
+            &items,
+            results.to_str().unwrap(),
+            "--gold",
+            bad,
+            "--out",
+            report.to_str().unwrap(),
+        ],
+        vec![
+            "payments",
+            &spec,
+            &items,
+            results.to_str().unwrap(),
+            "--host",
+            "prolific",
+            "--gold",
+            bad,
+        ],
+        vec![
+            "plan",
+            &spec,
+            &items,
+            "--annotators",
+            "2",
+            "--per-item",
+            "1",
+            "--gold",
+            bad,
+            "--refill",
+            results.to_str().unwrap(),
+        ],
+    ] {
+        let out = glossa(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("items[0].answers.errors: item \"esa-001\": the participant's page checks an attention answer as instructed, and \"errors\" cannot be instructed"),
+            "{args:?}: {err}"
+        );
+    }
+}

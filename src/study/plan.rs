@@ -192,14 +192,14 @@ fn assign(
 }
 
 /// The attention items' instructed answers, for the plan: `glossa plan --gold` and the
-/// studio's export. The participant's page compares them exactly (no tolerance, no spans), so
-/// only answers compared exactly — a choice, choices, a text — can be instructed; an attention
-/// answer of any other kind is refused, naming the item and control (it would never fire).
+/// studio's export. The participant's page matches each result against them (see
+/// [`super::gold::Expected::instructed`]); loading the gold file has already refused an
+/// attention answer that cannot be instructed, for every command alike.
 pub fn attention(
     gold: &super::gold::Gold,
 ) -> Result<SortedMap<String, SortedMap<String, serde_json::Value>>, Vec<super::gold::GoldProblem>>
 {
-    use super::gold::{Expected, GoldKind, GoldProblem};
+    use super::gold::{GoldKind, GoldProblem};
     let mut problems = Vec::new();
     let mut out = SortedMap::new();
     for (n, g) in gold.items.iter().enumerate() {
@@ -208,16 +208,13 @@ pub fn attention(
         }
         let mut answers = SortedMap::new();
         for (control, e) in g.answers.iter() {
-            match e {
-                Expected::Exact(v) => {
-                    answers.insert(control.clone(), serde_json::to_value(v).unwrap_or_default());
+            match e.instructed() {
+                Some(v) => {
+                    answers.insert(control.clone(), v);
                 }
-                _ => problems.push(GoldProblem {
+                None => problems.push(GoldProblem {
                     path: format!("items[{n}].answers.{control}"),
-                    message: format!(
-                        "item \"{}\": the participant's page checks an attention answer exactly, and \"{control}\" is not answered exactly (a number, a point, a judgement, a ranking or spans): ask the instructed answer with a choice or a text, or make the item \"kind\": \"gold\" (the report scores gold within tolerance)",
-                        g.item_id
-                    ),
+                    message: format!("item \"{}\": \"{control}\" cannot be instructed", g.item_id),
                 }),
             }
         }

@@ -14,7 +14,7 @@
 // every result's ids, with JATOS's worker id.
 import { mount } from '../glossa.js';
 import { hostStrings } from './host-strings.js';
-import { httpLink, parseItems, planSlot } from './pilot.js';
+import { asInstructed, httpLink, parseItems, planSlot } from './pilot.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
 
@@ -83,7 +83,7 @@ export function runJatos(el) {
           await persist(() => jatos.appendResultData(`${JSON.stringify(result)}\n`));
           done.add(result.item_id);
           const want = attention[result.item_id] ?? {};
-          if (Object.entries(want).some(([c, v]) => JSON.stringify(result.answers?.[c] ?? null) !== JSON.stringify(v))) missed.add(result.item_id);
+          if (Object.entries(want).some(([c, v]) => !asInstructed(result.answers?.[c], v))) missed.add(result.item_id);
           await persist(() => jatos.setStudySessionData({ ...session, glossa: { done: [...done], missed: [...missed] } }));
           handle.confirm();
           handle.destroy();

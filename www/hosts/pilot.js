@@ -229,6 +229,12 @@ export function httpLink(raw) {
   return null;
 }
 
+/** Whether a value is as instructed: an instructed object by each of its keys (a judgement's
+ *  winner, a point per output), anything else exactly (`glossa plan`'s attention answers). */
+export const asInstructed = (given, want) => (want && typeof want === 'object' && !Array.isArray(want)
+  ? !!given && typeof given === 'object' && Object.entries(want).every(([k, w]) => asInstructed(given[k], w))
+  : JSON.stringify(given ?? null) === JSON.stringify(want));
+
 /**
  * A participant's slot of a `glossa plan`: the slot their id names, else slot
  * `fnv1a(id) mod slots` (`anonymous` without an id). Returns `{slot, items, missing}`: the
@@ -413,7 +419,7 @@ async function runStudy(el, params) {
   /** Whether a result of an attention item differs from its instructed answer. */
   function missedAttention() {
     return state.results.some((r) => Object.entries(attention[r.item_id] ?? {})
-      .some(([control, want]) => JSON.stringify(r.answers?.[control] ?? null) !== JSON.stringify(want)));
+      .some(([control, want]) => !asInstructed(r.answers?.[control], want)));
   }
 
   let handle = null;

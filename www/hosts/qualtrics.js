@@ -280,9 +280,14 @@
       }
       // An attention item answered otherwise than instructed: on record for the Survey Flow's
       // branch (never cleared by a later item).
+      // (An instructed object is matched by each of its keys: a judgement's winner, a point
+      // per output; anything else exactly.)
+      var asInstructed = function (given, want) {
+        if (!want || typeof want !== 'object' || Array.isArray(want)) return JSON.stringify(given === undefined ? null : given) === JSON.stringify(want);
+        return !!given && typeof given === 'object' && Object.keys(want).every(function (k) { return asInstructed(given[k], want[k]); });
+      };
       if (attention && Object.keys(attention).some(function (control) {
-        var given = result.answers ? result.answers[control] : undefined;
-        return JSON.stringify(given === undefined ? null : given) !== JSON.stringify(attention[control]);
+        return !asInstructed(result.answers ? result.answers[control] : undefined, attention[control]);
       })) {
         writer.set(config.attentionField || 'glossa_attention', 'missed: ' + result.item_id);
       }

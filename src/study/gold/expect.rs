@@ -221,6 +221,50 @@ pub(crate) fn locate(
 }
 
 impl Expected {
+    /// What the participant's page checks an attention item's answer against: a JSON
+    /// pattern the result's value must match (an object: each of its keys, recursively;
+    /// anything else: exactly). Answers compared exactly (a choice, choices, a text), a
+    /// scale's or a slider's point, and a judgement of a pair (its winner, or a tie) can be
+    /// instructed, per output too; `None` for an answer that cannot (a number within a band,
+    /// spans, a grid, a ranking, questions).
+    pub fn instructed(&self) -> Option<serde_json::Value> {
+        use serde_json::{json, Map, Value};
+        // One entry under "" is the value itself; else an object keyed by output or criterion.
+        fn keyed(m: impl Iterator<Item = (String, Value)>) -> Value {
+            let m: Map<String, Value> = m.collect();
+            match m.get("") {
+                Some(v) if m.len() == 1 => v.clone(),
+                _ => Value::Object(m),
+            }
+        }
+        match self {
+            Expected::Exact(v) => serde_json::to_value(v).ok(),
+            Expected::Points(m) => {
+                Some(keyed(m.iter().map(|(k, p)| {
+                    (k.clone(), serde_json::to_value(p).unwrap_or_default())
+                })))
+            }
+            Expected::Prefs(m) => Some(keyed(m.iter().map(|(k, w)| {
+                let judged = match w {
+                    Some(w) => json!({"winner": w}),
+                    None => json!({"tie": true}),
+                };
+                (k.clone(), judged)
+            }))),
+            Expected::PerOutput(m) => m
+                .iter()
+                .map(|(k, e)| Some((k.clone(), e.instructed()?)))
+                .collect::<Option<Map<String, Value>>>()
+                .map(Value::Object),
+            Expected::Number(_)
+            | Expected::Numbers(_)
+            | Expected::Grid(_)
+            | Expected::Spans(_)
+            | Expected::Questions(_)
+            | Expected::Ranking(_) => None,
+        }
+    }
+
     /// Whether an annotator's value matches within the control's tolerance.
     pub fn matches(&self, got: &AnswerValue, gold: &Tolerance) -> bool {
         let band = |e: u64, g: u64| {

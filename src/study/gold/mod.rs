@@ -300,6 +300,20 @@ impl Gold {
                     Err(mut p) => problems.append(&mut p),
                 }
             }
+            // One rule for every command and the studio: an attention item's answers are ones
+            // the participant's page can check (see `Expected::instructed`).
+            if raw.kind == GoldKind::Attention {
+                for (control, e) in answers.iter() {
+                    if e.instructed().is_none() {
+                        problems.push(GoldProblem {
+                            path: format!("{at}.answers.{control}"),
+                            message: format!(
+                                "item \"{id}\": the participant's page checks an attention answer as instructed, and \"{control}\" cannot be instructed (a number within a band, spans, a grid, a ranking or questions): instruct a choice, a text, a point or a judgement of the pair, or make the item \"kind\": \"gold\" (the report scores gold within tolerance)"
+                            ),
+                        });
+                    }
+                }
+            }
             gold_items.push(GoldItem {
                 item_id: raw.item_id,
                 kind: raw.kind,
@@ -327,6 +341,19 @@ impl Gold {
         })
     }
 
+    /// The tolerance an item's answer is held to: none for an attention item (its answer is
+    /// instructed, and checked as the participant's page checks it), else the control's.
+    fn held_to(&self, item: &GoldItem, control: &str) -> Tolerance {
+        if item.kind == GoldKind::Attention {
+            return Tolerance {
+                ratio_band: 1.0,
+                span_overlap: 1.0,
+                point_band: 0,
+            };
+        }
+        self.tolerance(control)
+    }
+
     /// The gold item of this id, if any.
     pub fn item(&self, id: &str) -> Option<&GoldItem> {
         self.items.iter().find(|g| g.item_id == id)
@@ -349,7 +376,7 @@ impl Gold {
                     !result
                         .answers
                         .get(&crate::support::ids::ControlId::from(control.as_str()))
-                        .is_some_and(|got| expected.matches(got, &self.tolerance(control)))
+                        .is_some_and(|got| expected.matches(got, &self.held_to(g, control)))
                 })
                 .map(|(control, _)| control.clone())
                 .collect(),
