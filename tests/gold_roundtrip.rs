@@ -62,8 +62,7 @@ fn round_trip(
             // Only what the page can check is instructed (a choice, a text, a point, a
             // judgement of the pair): every other answer is refused as an attention answer,
             // with words that say so, and the rest round-trips.
-            let file =
-                json!({"items": [{"item_id": item.id, "kind": kind, "answers": answers}]});
+            let file = json!({"items": [{"item_id": item.id, "kind": kind, "answers": answers}]});
             if let Err(p) = Gold::load(&file.to_string(), spec, items) {
                 for p in p {
                     let text = p.to_string();

@@ -7,9 +7,6 @@
 //! review page's axis are [`crate::analysis::Analyse`]'s; the model-vs-human scores read the
 //! answer's categories ([`crate::answer::AnswerValue::categories`]).
 
-use crate::i18n::Lang;
-use crate::text::overlap::FunctionWords;
-
 /// A kind's labelled spans, as error scores, the review page and the importers read them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabelledSpans<'s> {
@@ -44,11 +41,6 @@ pub trait Capabilities {
     /// slider's handle let go where it started): the first screen waits for the widget.
     fn keeps_early_taps(&self) -> bool {
         true
-    }
-    /// The function words its overlap check leaves out, for the task's language (question
-    /// authoring). `None`: it checks no overlap.
-    fn overlap_words(&self, _language: Lang) -> Option<FunctionWords> {
-        None
     }
     /// Whether its answers are numbers on a ratio scale (magnitude estimation: RankME's
     /// export takes such a control asked per output).
@@ -97,11 +89,6 @@ impl crate::spec::Control {
     /// See [`Capabilities::keeps_early_taps`].
     pub fn keeps_early_taps(&self) -> bool {
         crate::spec::each_control!(self, c => c.keeps_early_taps())
-    }
-
-    /// See [`Capabilities::overlap_words`].
-    pub fn overlap_words(&self, language: Lang) -> Option<FunctionWords> {
-        crate::spec::each_control!(self, c => c.overlap_words(language))
     }
 
     /// See [`Capabilities::ratio_scale`].

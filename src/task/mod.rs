@@ -13,7 +13,6 @@ use crate::spec::TaskSpec;
 use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::presentation::Presentation;
-use crate::text::overlap::FunctionWords;
 use crate::text::Tokens;
 use std::rc::Rc;
 
@@ -35,9 +34,6 @@ pub struct Task {
     /// Text and tokens of every item field a span control annotates, by field name (shared:
     /// the UI hands them to components without copying).
     spans: SortedMap<String, (Rc<str>, Rc<Tokens>)>,
-    /// The function words of each questions control, by control id (lexical overlap reads them
-    /// on every keystroke; the list is built once).
-    function_words: SortedMap<String, FunctionWords>,
 }
 
 impl Task {
@@ -72,11 +68,6 @@ impl Task {
                 ))
             })
             .collect();
-        let function_words = spec
-            .controls
-            .iter()
-            .filter_map(|c| Some((c.id().to_string(), c.overlap_words(spec.language)?)))
-            .collect();
         Task {
             spec,
             item: Rc::new(item),
@@ -84,7 +75,6 @@ impl Task {
             layout: layout.map(crate::support::family::Gate::gate),
             suggested,
             spans,
-            function_words,
         }
     }
 
@@ -191,14 +181,6 @@ impl Task {
     /// The tokens of a span text field (`None` for any other field).
     pub fn tokens(&self, field: &str) -> Option<&Tokens> {
         self.spans.get(field).map(|(_, t)| &**t)
-    }
-
-    /// The function words of a questions control (empty for any other id).
-    pub fn function_words(&self, control: &str) -> &FunctionWords {
-        static NONE: std::sync::OnceLock<FunctionWords> = std::sync::OnceLock::new();
-        self.function_words
-            .get(control)
-            .unwrap_or_else(|| NONE.get_or_init(FunctionWords::default))
     }
 
     /// A span text field's text and tokens, shared.

@@ -257,7 +257,7 @@ impl Analyse for QuestionsControl {
                     "marked as not edited, but differs from the fragments' text",
                 ));
             }
-            let overlap = authoring::card_overlap(task, self, &card, function);
+            let overlap = authoring::card_overlap(task, self, &card, &function);
             if q.needs_manual_acceptance != overlap.above(self.overlap.threshold) {
                 out.push(finding(
                     format!("{qpath}.needs_manual_acceptance"),
@@ -450,7 +450,7 @@ fn questions_value(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Ques
         .cards
         .iter()
         .map(|card| {
-            let overlap = authoring::card_overlap(task, c, card, function);
+            let overlap = authoring::card_overlap(task, c, card, &function);
             QuestionValue {
                 question: card.question.trim().to_owned(),
                 answers: authoring::fragments(task, c, card),
@@ -542,7 +542,7 @@ fn questions_rules(task: &Task, c: &QuestionsControl, set: &QuestionSet) -> Vec<
         let base = authoring::base_form(task, c, card);
         out.extend(question_base_form::apply(c, &path, card, &base));
         out.extend(question_category::apply(c, &path, card));
-        let overlap = authoring::card_overlap(task, c, card, function);
+        let overlap = authoring::card_overlap(task, c, card, &function);
         out.extend(question_overlap::apply(c, &path, &overlap));
     }
     out.extend(question_count::apply(c, set));

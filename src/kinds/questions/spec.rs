@@ -155,10 +155,6 @@ fn tak_nie() -> Vec<String> {
 }
 
 impl crate::spec::capability::Capabilities for QuestionsControl {
-    fn overlap_words(&self, language: crate::i18n::Lang) -> Option<crate::text::overlap::FunctionWords> {
-        Some(self.function_words(language))
-    }
-
     fn free_text(&self) -> bool {
         true
     }

@@ -171,7 +171,7 @@ pub fn QuestionsView(props: &QuestionsViewProps) -> Html {
                                 .collect();
                             let fragments: Vec<String> = q.spans.iter().map(&covered).collect();
                             let overlap = (!q.spans.is_empty())
-                                .then(|| authoring::card_overlap(task, c, q, function))
+                                .then(|| authoring::card_overlap(task, c, q, &function))
                                 .filter(|o| o.content > 0);
                             let warning = problem_at(path.part(QuestionPart::Overlap)).filter(|_| !form.submitted);
                             html! {
