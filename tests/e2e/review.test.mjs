@@ -25,9 +25,10 @@ after(async () => { await env?.close(); });
 const glossa = (...args) => execFileSync(CLI, args, { cwd: ROOT, encoding: 'utf8' });
 const lines = (text) => text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 
-/** The study's files: the example's spec, twelve items, five simulated annotators' results. */
-function study(example, items, seed) {
-  const spec = join(ROOT, `www/examples/${example}/spec.json`);
+/** The study's files: the example's spec (or a fixture's), twelve items, five simulated
+ *  annotators' results. */
+function study(example, items, seed, specPath = `www/examples/${example}/spec.json`) {
+  const spec = join(ROOT, specPath);
   const itemsPath = join(ROOT, `tests/fixtures/review/${items}`);
   const results = join(dir, `${example}-results.jsonl`);
   writeFileSync(results, glossa('simulate', spec, itemsPath, '--annotators', '5', '--agreement', '0.6', '--seed', String(seed)));
@@ -187,4 +188,21 @@ test('a pairwise study: ten items adjudicated by keyboard, one answer changed in
   const csv = glossa('export', 'csv', files.spec, outcome.file);
   assert.equal(csv.trim().split('\n').filter((l) => l.includes('adjudicator:maria')).length >= 10, true);
   glossa('report', files.spec, files.items, outcome.file, '--out', join(dir, 'pairwise-report.html'));
+});
+
+test('ESA with a model\'s error spans on half of the items: ten decisions by keyboard on a tablet, items with suggestions among them, every one downloaded', async () => {
+  // Error spans and a score per translation (a section asks them per output), then the
+  // preference; the model's spans suggested on every other item.
+  const files = study('de-esa', 'esa-items.json', 3, 'tests/fixtures/review/esa-spec.json');
+  const outcome = await adjudicate(files, async () => {});
+  checkSet(files, outcome);
+  const suggested = new Set(JSON.parse(readFileSync(files.items, 'utf8')).filter((i) => i.suggestions).map((i) => i.id));
+  assert.ok(outcome.made.some((m) => suggested.has(m.item)), 'items with suggestions among the ten');
+  assert.equal(outcome.got.length, 10, 'every decision downloaded');
+  // The majority and the aggregate answer each translation.
+  for (const n of [2, 3]) {
+    const errors = outcome.got[n].answers.errors;
+    assert.deepEqual(Object.keys(errors).sort(), ['ONLINE-A', 'ONLINE-B'], `${outcome.made[n].source}: ${JSON.stringify(errors)}`);
+  }
+  assert.match(glossa('validate', files.spec, files.items, outcome.file), /10 result\(s\), 0 with problems/);
 });
