@@ -43,15 +43,24 @@ pub fn words(
     Some((first, last, exact))
 }
 
+/// How a note names a span: its text as written, else its offsets.
+fn written(span: &Value, units: Units, start: usize, end: usize) -> String {
+    match (span.get("text").and_then(Value::as_str), units) {
+        (Some(t), _) => format!("\"{}\"", t.trim()),
+        (None, Units::Utf16) => format!("{start}–{end} (UTF-16)"),
+        (None, Units::CodePoints) => format!("{start}–{end}"),
+    }
+}
+
 /// Where a span written by position is: its character range and the units it counts in.
 /// `None`: it is written by words (or not by position at all).
-fn offsets(span: &Value, text: &str) -> Option<(usize, usize, Units, String)> {
+fn offsets(span: &Value, text: &str) -> Option<(usize, usize, Units)> {
     let n = |k: &str| span.get(k).and_then(Value::as_u64).map(|v| v as usize);
     if let (Some(s), Some(e)) = (n("start_utf16"), n("end_utf16")) {
-        return Some((s, e, Units::Utf16, format!("{s}–{e} (UTF-16)")));
+        return Some((s, e, Units::Utf16));
     }
     if let (Some(s), Some(e)) = (n("start"), n("end")) {
-        return Some((s, e, Units::CodePoints, format!("{s}–{e}")));
+        return Some((s, e, Units::CodePoints));
     }
     let needle = span.get("text")?.as_str()?.trim();
     if needle.is_empty() {
@@ -61,18 +70,29 @@ fn offsets(span: &Value, text: &str) -> Option<(usize, usize, Units, String)> {
     let k = span.get("occurrence").and_then(Value::as_u64).unwrap_or(1) as usize;
     let at = *found.get(k.checked_sub(1)?)?;
     let start = text[..at].chars().count();
-    Some((
-        start,
-        start + needle.chars().count(),
-        Units::CodePoints,
-        format!("\"{needle}\""),
-    ))
+    Some((start, start + needle.chars().count(), Units::CodePoints))
 }
 
 /// A labelled-span answer (`{"spans": [...]}`) with every span written by text or offsets
 /// turned into words of `text`; spans already in words are kept as they are. What was grown
 /// or left out is noted (`at`: where the answer is).
 pub fn to_words(
+    answer: &Value,
+    text: &str,
+    tokens: &Tokens,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Value {
+    converted::<true>(answer, text, tokens, at, notes)
+}
+
+/// [`to_words`] without the notes (the participant's widget has no one to tell: the build
+/// carries none of their words).
+pub fn to_words_quietly(answer: &Value, text: &str, tokens: &Tokens) -> Value {
+    converted::<false>(answer, text, tokens, "", &mut Vec::new())
+}
+
+fn converted<const NOTE: bool>(
     answer: &Value,
     text: &str,
     tokens: &Tokens,
@@ -99,24 +119,33 @@ pub fn to_words(
             continue;
         }
         let label = span.get("label").cloned().unwrap_or(Value::Null);
-        let shown = label.as_str().unwrap_or("?").to_owned();
-        let Some((start, end, units, written)) = offsets(span, text) else {
-            notes.push(format!(
-                "{at}.spans[{n}]: the span {} ({shown}) is not in the text; left out",
-                span.get("text")
-                    .map_or_else(|| span.to_string(), Value::to_string)
-            ));
+        let shown = || label.as_str().unwrap_or("?").to_owned();
+        let Some((start, end, units)) = offsets(span, text) else {
+            if NOTE {
+                notes.push(format!(
+                    "{at}.spans[{n}]: the span {} ({}) is not in the text; left out",
+                    span.get("text")
+                        .map_or_else(|| span.to_string(), Value::to_string),
+                    shown()
+                ));
+            }
             continue;
         };
         let Some((first, last, exact)) = words(tokens, start, end, units) else {
-            notes.push(format!(
-                "{at}.spans[{n}]: the span {written} ({shown}) covers no word of the text; left out"
-            ));
+            if NOTE {
+                notes.push(format!(
+                    "{at}.spans[{n}]: the span {} ({}) covers no word of the text; left out",
+                    written(span, units, start, end),
+                    shown()
+                ));
+            }
             continue;
         };
-        if !exact {
+        if NOTE && !exact {
             notes.push(format!(
-                "{at}.spans[{n}]: the span {written} ({shown}) ends inside a word; it is given as the whole words \"{}\"",
+                "{at}.spans[{n}]: the span {} ({}) ends inside a word; it is given as the whole words \"{}\"",
+                written(span, units, start, end),
+                shown(),
                 tokens.covered(text, first, last)
             ));
         }

@@ -69,7 +69,7 @@ pub fn read(
     out: &mut Vec<SpecIssue>,
     read_answer: ReadAnswer,
 ) -> SortedMap<ControlId, Suggestion> {
-    read_noting(spec, item, path, out, &mut Vec::new(), read_answer)
+    read_noting::<false>(spec, item, path, out, &mut Vec::new(), read_answer)
 }
 
 /// What reading an item's suggestions adjusted: spans written by text or character offsets
@@ -77,7 +77,7 @@ pub fn read(
 /// these as warnings, as the importers do.
 pub fn notes(spec: &TaskSpec, item: &Item, path: &str) -> Vec<String> {
     let mut notes = Vec::new();
-    read_noting(
+    read_noting::<true>(
         spec,
         item,
         path,
@@ -90,7 +90,7 @@ pub fn notes(spec: &TaskSpec, item: &Item, path: &str) -> Vec<String> {
 
 /// A labelled-span suggestion's spans written by text or offsets, as words of the text it
 /// marks (`output`: the output a section asks the control for, or `""`).
-fn in_words(
+fn in_words<const NOTE: bool>(
     control: &crate::spec::Control,
     item: &Item,
     output: &str,
@@ -115,10 +115,14 @@ fn in_words(
     };
     let units = crate::spec::each_control!(control, k => k.span_units());
     let tokens = crate::text::Tokens::with_units(&text, units);
-    super::span_positions::to_words(answer, &text, &tokens, at, notes)
+    if NOTE {
+        super::span_positions::to_words(answer, &text, &tokens, at, notes)
+    } else {
+        super::span_positions::to_words_quietly(answer, &text, &tokens)
+    }
 }
 
-fn read_noting(
+fn read_noting<const NOTE: bool>(
     spec: &TaskSpec,
     item: &Item,
     path: &str,
@@ -193,7 +197,7 @@ fn read_noting(
         };
         if !crate::support::family::COMPOSE || spec.per_output(&control_id).is_none() {
             let at = format!("{at}.answer");
-            let answer = in_words(control, item, "", answer, &at, notes);
+            let answer = in_words::<NOTE>(control, item, "", answer, &at, notes);
             if let Some(answer) = read_answer(control, &answer, at) {
                 found.insert(control_id, suggestion(answer));
             }
@@ -206,7 +210,7 @@ fn read_noting(
         };
         for (output, answer) in per_output {
             let at = format!("{at}.answer.{output}");
-            let answer = in_words(control, item, output, answer, &at, notes);
+            let answer = in_words::<NOTE>(control, item, output, answer, &at, notes);
             if let Some(answer) = read_answer(control, &answer, at) {
                 found.insert(
                     super::sections::copy_id(&control_id, output),
