@@ -72,46 +72,55 @@ pub trait Capabilities {
 
 impl crate::spec::Control {
     /// See [`Capabilities::categories`].
+    #[inline]
     pub fn categories(&self) -> Option<Vec<&str>> {
         crate::spec::each_control!(self, c => c.categories())
     }
 
     /// See [`Capabilities::several_categories`].
+    #[inline]
     pub fn several_categories(&self) -> bool {
         crate::spec::each_control!(self, c => c.several_categories())
     }
 
     /// See [`Capabilities::weighable`].
+    #[inline]
     pub fn weighable(&self) -> Vec<&str> {
         crate::spec::each_control!(self, c => c.weighable())
     }
 
     /// See [`Capabilities::keeps_early_taps`].
+    #[inline]
     pub fn keeps_early_taps(&self) -> bool {
         crate::spec::each_control!(self, c => c.keeps_early_taps())
     }
 
     /// See [`Capabilities::ratio_scale`].
+    #[inline]
     pub fn ratio_scale(&self) -> bool {
         crate::spec::each_control!(self, c => c.ratio_scale())
     }
 
     /// See [`Capabilities::rates`].
+    #[inline]
     pub fn rates(&self) -> bool {
         crate::spec::each_control!(self, c => c.rates())
     }
 
     /// See [`Capabilities::labelled_spans`].
+    #[inline]
     pub fn labelled_spans(&self) -> Option<LabelledSpans<'_>> {
         crate::spec::each_control!(self, c => c.labelled_spans())
     }
 
     /// See [`Capabilities::free_text`].
+    #[inline]
     pub fn free_text(&self) -> bool {
         crate::spec::each_control!(self, c => c.free_text())
     }
 
     /// See [`Capabilities::tallies_session`].
+    #[inline]
     pub fn tallies_session(&self) -> bool {
         crate::spec::each_control!(self, c => c.tallies_session())
     }

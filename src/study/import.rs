@@ -237,7 +237,7 @@ fn spans(
     );
     let mut out = Vec::new();
     for (start, end, label) in ranges {
-        let Some((first, last, exact)) = words(&tokens, *start, *end, units) else {
+        let Some((first, last, exact)) = words(&tokens, text, *start, *end, units) else {
             notes.push(format!(
                 "{at}: the span {start}–{end} ({label}) covers no word of the text; left out"
             ));

@@ -99,13 +99,14 @@ fn in_words<const NOTE: bool>(
     notes: &mut Vec<String>,
 ) -> serde_json::Value {
     use crate::item::ItemFields;
-    let Some(spans) = control.labelled_spans() else {
+    // (The field the control marks: only labelled spans are written `{"spans": [...]}`.)
+    let Some(field) = crate::spec::each_control!(control, k => k.span_field()) else {
         return answer.clone();
     };
     let text = if output.is_empty() {
-        item.text(spans.text_field).map(str::to_owned)
+        item.text(field).map(str::to_owned)
     } else {
-        item.outputs(spans.text_field)
+        item.outputs(field)
             .into_iter()
             .find(|o| o.id == output)
             .map(|o| o.text)
