@@ -8,30 +8,8 @@ use crate::text::overlap::{self, FunctionWords, Overlap};
 
 /// The function words of a control, for the task's language (the spec's list, or the
 /// language's, with the spec's extra words).
-/// (Lexical overlap reads them on every keystroke: the last list built is kept.)
-pub fn function_words(task: &Task, c: &QuestionsControl) -> std::rc::Rc<FunctionWords> {
-    use std::cell::RefCell;
-    use std::rc::Rc;
-    type Key = (crate::i18n::Lang, Option<String>, Vec<String>);
-    thread_local! {
-        static LAST: RefCell<Option<(Key, Rc<FunctionWords>)>> = const { RefCell::new(None) };
-    }
-    let key: Key = (
-        task.spec.language,
-        c.overlap.function_words.clone(),
-        c.overlap.extra_function_words.clone(),
-    );
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some((k, words)) = last.as_ref() {
-            if *k == key {
-                return words.clone();
-            }
-        }
-        let words = Rc::new(c.function_words(task.spec.language));
-        *last = Some((key, words.clone()));
-        words
-    })
+pub fn function_words(task: &Task, c: &QuestionsControl) -> FunctionWords {
+    c.function_words(task.spec.language)
 }
 
 /// The card's fragments with their text and offsets (fragments outside the text are left out).
