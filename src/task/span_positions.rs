@@ -73,9 +73,8 @@ fn offsets(span: &Value, text: &str) -> Option<(usize, usize, Units)> {
     if needle.is_empty() {
         return None;
     }
-    let found: Vec<usize> = text.match_indices(needle).map(|(at, _)| at).collect();
     let k = span.get("occurrence").and_then(Value::as_u64).unwrap_or(1) as usize;
-    let at = *found.get(k.checked_sub(1)?)?;
+    let (at, _) = text.match_indices(needle).nth(k.checked_sub(1)?)?;
     let start = text[..at].chars().count();
     Some((start, start + needle.chars().count(), Units::CodePoints))
 }
