@@ -1,6 +1,7 @@
 //! The conformance matrix (issue 53): every shipped example (plain and per output) through every
-//! stage of the command line — simulate, validate, agreement, report, aggregate and each export
-//! — runs, and its output is not empty where the example has something to say: a stage that
+//! stage — simulate, validate, agreement, report, aggregate and each export, the review page's
+//! decisions (each source in turn) and their download, gold and attention items through
+//! `check`, `plan` (and `--refill`) and `report` — and its output is not empty where the example has something to say: a stage that
 //! applies to a control (by the kind's capabilities, never by its name) covers every such
 //! control, including those a section asks per output. A control a section asks per output is
 //! aggregated exactly as the same answers unfolded by hand (one item per item and output, the
@@ -241,6 +242,8 @@ fn every_example_through_every_stage() {
                 rows.push(format!("{example}/{id} per output = unfolded"));
             }
         }
+        review(&example, &spec_text, &items_path, &results);
+        gold_and_attention(&example, &dir, &spec_path, &items_path, &results);
         rows.push(example);
     }
     // Every shipped example ran, a per-output one among them.
@@ -306,4 +309,174 @@ fn unfolded(
         &["aggregate", s(&sp), s(&rp), "--items", s(&ip), "--json"],
     ))
     .unwrap()
+}
+
+/// The review page's stage: a decision on every item, each source in turn (an annotator, the
+/// majority, Dawid–Skene, the reviewer's own answers), wherever the page offers it; every
+/// decision is downloaded, and each adjudicated result passes the checks a result passes.
+fn review(example: &str, spec_text: &str, items_path: &str, results: &str) {
+    use glossa::analysis::review::{Decision, Review};
+    let items_text = std::fs::read_to_string(items_path).unwrap();
+    let (spec, items) = glossa::mount::study(spec_text, &items_text).expect("the study loads");
+    let docs: Vec<glossa::result::ResultDoc> = results
+        .lines()
+        .map(|l| glossa::result::ResultDoc::read(&spec, &serde_json::from_str(l).unwrap()).unwrap())
+        .collect();
+    let r = Review::new(spec.clone(), items.clone(), docs);
+    let mut decisions = glossa::support::sorted_map::SortedMap::new();
+    let mut offered = [0usize; 2];
+    for (k, it) in items.iter().enumerate() {
+        let c = r.candidates(&it.id);
+        let annotators = c["annotators"].as_array().unwrap();
+        if annotators.is_empty() {
+            continue;
+        }
+        let d = match k % 4 {
+            1 if c["majority_vote"]["answers"].is_object() => {
+                offered[0] += 1;
+                json!({"source": "majority_vote"})
+            }
+            2 if c["dawid_skene"]["answers"].is_object() => {
+                offered[1] += 1;
+                json!({"source": "dawid_skene"})
+            }
+            3 => json!({"source": "edited", "answers": annotators[0]["answers"]}),
+            _ => json!({"source": "annotator", "from": annotators[k % annotators.len()]["who"]}),
+        };
+        decisions.insert(
+            it.id.clone(),
+            serde_json::from_value::<Decision>(d).unwrap(),
+        );
+    }
+    let (adjudicated, problems) = r.adjudicated("conformance", &decisions);
+    assert_eq!(
+        problems,
+        Vec::<String>::new(),
+        "{example}: review decisions refused"
+    );
+    assert_eq!(
+        adjudicated.len(),
+        decisions.len(),
+        "{example}: every decision downloaded"
+    );
+    assert!(
+        offered.iter().sum::<usize>() > 0,
+        "{example}: the majority or the aggregate is offered somewhere"
+    );
+    for doc in &adjudicated {
+        let item = items.iter().find(|i| i.id == doc.item_id).unwrap();
+        let task = glossa::task::Task::new(spec.clone(), item.clone(), None);
+        let findings =
+            glossa::analysis::revalidate::check_result(&task, &serde_json::to_value(doc).unwrap());
+        assert!(
+            findings.is_empty(),
+            "{example}: adjudicated {}: {findings:?}",
+            doc.item_id
+        );
+    }
+}
+
+/// Gold and attention: the first item's first result saved as a gold item and, where its
+/// answers can be instructed, as an attention item; `check --gold`, `plan --gold` (and
+/// `--refill`) and `report --gold` take the file, and the plan instructs what can be.
+fn gold_and_attention(example: &str, dir: &Path, spec_path: &str, items_path: &str, results: &str) {
+    let first: Value = serde_json::from_str(results.lines().next().unwrap()).unwrap();
+    let item = first["item_id"].as_str().unwrap();
+    let mut entries = vec![json!({"item_id": item, "kind": "gold", "answers": first["answers"]})];
+    // A second item as attention, with the answers the page can check.
+    let second = results
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["item_id"] != item);
+    let mut instructed = false;
+    if let Some(second) = second {
+        let gold = dir.join("attention-probe.json");
+        let mut answers = second["answers"].clone();
+        std::fs::write(&gold, json!({"items": [{"item_id": second["item_id"], "kind": "attention", "answers": answers}]}).to_string()).unwrap();
+        let out = glossa(&["check", spec_path, items_path, "--gold", s(&gold)]);
+        for line in String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .chain(String::from_utf8_lossy(&out.stdout).lines())
+        {
+            if let Some(control) = line
+                .split("items[0].answers.")
+                .nth(1)
+                .and_then(|t| t.split(':').next())
+                .filter(|_| line.contains("cannot be instructed"))
+            {
+                answers.as_object_mut().unwrap().remove(control);
+            }
+        }
+        if answers.as_object().is_some_and(|a| !a.is_empty()) {
+            instructed = true;
+            entries.push(
+                json!({"item_id": second["item_id"], "kind": "attention", "answers": answers}),
+            );
+        }
+    }
+    let gold = dir.join("gold.json");
+    std::fs::write(&gold, json!({"items": entries}).to_string()).unwrap();
+    let gp = s(&gold);
+    stage(
+        example,
+        "check --gold",
+        &["check", spec_path, items_path, "--gold", gp],
+    );
+    let plan: Value = serde_json::from_str(&stage(
+        example,
+        "plan --gold",
+        &[
+            "plan",
+            spec_path,
+            items_path,
+            "--annotators",
+            "4",
+            "--per-item",
+            "2",
+            "--gold",
+            gp,
+        ],
+    ))
+    .unwrap();
+    assert_eq!(
+        plan["attention"].as_object().is_some_and(|a| !a.is_empty()),
+        instructed,
+        "{example}: the plan instructs the attention item: {}",
+        plan["attention"]
+    );
+    let results_path = dir.join("results.jsonl");
+    // The refill plans what the rejected left undone (or says nothing is missing).
+    let refill = glossa(&[
+        "plan",
+        spec_path,
+        items_path,
+        "--annotators",
+        "12",
+        "--per-item",
+        "6",
+        "--gold",
+        gp,
+        "--refill",
+        s(&results_path),
+    ]);
+    let said = String::from_utf8_lossy(&refill.stderr);
+    assert!(
+        refill.status.success() || said.contains("no judgement is missing"),
+        "{example}: plan --refill: {said}"
+    );
+    let report = dir.join("gold-report.html");
+    stage(
+        example,
+        "report --gold",
+        &[
+            "report",
+            spec_path,
+            items_path,
+            s(&results_path),
+            "--gold",
+            gp,
+            "--out",
+            s(&report),
+        ],
+    );
 }

@@ -385,9 +385,18 @@ impl Review {
                 }
             }
             let candidate = if ties.is_empty() {
-                Candidate {
-                    answers: Some(Value::Object(answers)),
-                    note: String::new(),
+                let answers = Value::Object(self.without_hidden(item, answers));
+                // Put together control by control, the answers may break a rule the widget
+                // holds (a severity each error span needs): then there is nothing to offer.
+                match self.refused(item, &answers) {
+                    None => Candidate {
+                        answers: Some(answers),
+                        note: String::new(),
+                    },
+                    Some(why) => Candidate {
+                        answers: None,
+                        note: format!("not an answer the task takes: {why}"),
+                    },
                 }
             } else {
                 Candidate {
@@ -398,6 +407,57 @@ impl Review {
             out.insert(item.clone(), candidate);
         }
         out
+    }
+
+    /// What the widget's rules say against `answers` on `item` (the first finding), if anything.
+    fn refused(&self, item: &str, answers: &Value) -> Option<String> {
+        let it = self.items.iter().find(|i| i.id == item)?;
+        let task = Task::new(self.spec.clone(), it.clone(), None);
+        let json = json!({"format": RESULT_FORMAT, "item_id": item, "answers": answers,
+            "adjudicated": true, "spec": {"id": self.spec.id, "version": self.spec.version}});
+        revalidate::check_result(&task, &json)
+            .into_iter()
+            .next()
+            .map(|f| format!("{}: {}", f.path, f.message))
+    }
+
+    /// Answers put together control by control (each its own majority) may answer a control
+    /// the others hide (display logic: spans asked only where a choice says so): those are left
+    /// out, as the widget leaves a hidden control's answer out of a result.
+    fn without_hidden(
+        &self,
+        item: &str,
+        mut answers: serde_json::Map<String, Value>,
+    ) -> serde_json::Map<String, Value> {
+        let Some(it) = self.items.iter().find(|i| i.id == item) else {
+            return answers;
+        };
+        let task = Task::new(self.spec.clone(), it.clone(), None);
+        if task.layout().is_none_or(|l| l.conditions.is_empty()) {
+            return answers;
+        }
+        let json = json!({"item_id": item, "answers": Value::Object(answers.clone())});
+        let Ok(doc) = ResultDoc::read(&self.spec, &json) else {
+            return answers;
+        };
+        let form = revalidate::form_answers(&task, &doc, &mut Vec::new());
+        for id in form.keys().filter(|id| !task.visible(id, &form)) {
+            match task.asked(id) {
+                Some((control, output)) => {
+                    let key = control.as_str();
+                    if let Some(o) = answers.get_mut(key).and_then(Value::as_object_mut) {
+                        o.remove(output);
+                        if o.is_empty() {
+                            answers.remove(key);
+                        }
+                    }
+                }
+                None => {
+                    answers.remove(id.as_str());
+                }
+            }
+        }
+        answers
     }
 
     /// The item's answers side by side, as HTML (every text escaped): the annotators

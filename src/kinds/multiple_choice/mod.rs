@@ -265,18 +265,27 @@ impl Analyse for MultipleChoice {
             .collect()
     }
 
+    /// The options most annotators ticked; none of them: the spec's "none of these" if it has
+    /// one. A set the rules refuse (fewer than `min`, more than `max`) is no aggregate: the
+    /// whole answers are compared instead.
     fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str) -> Option<Value> {
-        Some(
-            self.options
-                .iter()
-                .filter(|o| {
-                    parts.iter().any(|(p, l)| {
-                        *p == Part::Piece(o.value.to_string()) && l == "yes"
-                    })
-                })
-                .map(|o| Value::from(o.value.as_str()))
-                .collect(),
-        )
+        let mut chosen: Vec<&str> = self
+            .options
+            .iter()
+            .filter(|o| {
+                parts
+                    .iter()
+                    .any(|(p, l)| *p == Part::Piece(o.value.to_string()) && l == "yes")
+            })
+            .map(|o| o.value.as_str())
+            .collect();
+        if chosen.is_empty() {
+            if let Some(none) = &self.none {
+                return Some(Value::from(vec![none.value.as_str()]));
+            }
+        }
+        let fits = chosen.len() >= self.min && self.max.is_none_or(|m| chosen.len() <= m);
+        fits.then(|| Value::from(std::mem::take(&mut chosen)))
     }
 
     fn revalidate(
