@@ -580,3 +580,47 @@ fn a_pairwise_winner_is_aggregated_per_criterion_and_written_as_a_result_that_va
         String::from_utf8_lossy(&v.stderr)
     );
 }
+
+/// MQM's error spans are aggregated with their severity (a choice attribute every span needs):
+/// each word votes on its category and severity together, and every aggregated span carries
+/// one, so the aggregate is an answer the task takes.
+#[test]
+fn mqm_spans_are_aggregated_with_their_severity() {
+    let dir = std::env::temp_dir().join(format!("glossa-aggregate-mqm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (spec, items) = (
+        format!("{ROOT}/www/examples/en-de-mqm/spec.json"),
+        format!("{ROOT}/www/examples/en-de-mqm/items.json"),
+    );
+    let results = dir.join("results.jsonl");
+    std::fs::write(
+        &results,
+        ok(&["simulate", &spec, &items, "--annotators", "5", "--seed", "2"]),
+    )
+    .unwrap();
+    let out = dir.join("aggregated.jsonl");
+    let run = glossa(&[
+        "aggregate",
+        &spec,
+        results.to_str().unwrap(),
+        "--items",
+        &items,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(!err.contains("not an answer the task takes"), "{err}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    let mut spans = 0;
+    for line in written.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        for s in r["answers"]["errors"]["spans"].as_array().into_iter().flatten() {
+            assert!(s["attributes"]["severity"].is_string(), "{s}");
+            spans += 1;
+        }
+    }
+    assert!(spans > 0, "{written}");
+    let v = glossa(&["validate", &spec, &items, out.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+}

@@ -186,11 +186,25 @@ pub fn aggregate(
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
     let (_, results, bad) = read_results(&spec, results_path)?;
     if let Some(path) = out {
-        let lines: String =
-            glossa::analysis::aggregate::as_results(&spec, &items, &results, method)
+        let written = glossa::analysis::aggregate::as_results(&spec, &items, &results, method);
+        // An aggregate the widget's rules refuse (labelled spans without an attribute the spec
+        // requires, such as MQM's severity) is written, and named: `glossa validate` names it
+        // again.
+        for r in &written {
+            let item = items
                 .iter()
-                .map(|r| r.to_string() + "\n")
-                .collect();
+                .find(|i| r["item_id"].as_str() == Some(i.id.as_str()));
+            if let Some(item) = item {
+                let task = glossa::task::Task::new(spec.clone(), item.clone(), None);
+                for f in glossa::analysis::revalidate::check_result(&task, r) {
+                    eprintln!(
+                        "{path}: item {}: {}: {} (the aggregate is not an answer the task takes)",
+                        item.id, f.path, f.message
+                    );
+                }
+            }
+        }
+        let lines: String = written.iter().map(|r| r.to_string() + "\n").collect();
         if let Err(e) = std::fs::write(path, lines) {
             eprintln!("{path}: cannot write: {e}");
             return Err(ExitCode::from(2));

@@ -377,6 +377,48 @@ impl GoldAnswer for SpanLabels {
 /// (an attribute id is never empty, so never this).
 pub(crate) const LABELS: &str = "";
 
+/// Between a span's label and its attributes' values in a word's aggregation tag.
+const ATTRIBUTE: char = '|';
+
+impl SpanLabels {
+    /// The attributes chosen from a list (MQM's severity), in the spec's order: aggregated
+    /// with the label. A free note is not.
+    fn choice_attributes(&self) -> impl Iterator<Item = &str> {
+        self.attributes
+            .iter()
+            .filter(|a| !a.values.is_empty())
+            .map(|a| a.id.as_str())
+    }
+
+    /// Word `w`'s tag for crowd aggregation: each span over it as its label with its choice
+    /// attributes' values (`accuracy/mistranslation|major`), joined by `+`; `O` for none.
+    fn vote_tag(&self, v: &crate::answer::SpanLabelsValue, w: usize) -> String {
+        if self.choice_attributes().next().is_none() {
+            return v.tag_at(w);
+        }
+        let mut tags: Vec<String> = v
+            .spans
+            .iter()
+            .filter(|s| s.first_word <= w && w <= s.last_word)
+            .map(|s| {
+                let mut t = s.label.clone();
+                for a in self.choice_attributes() {
+                    t.push(ATTRIBUTE);
+                    t.push_str(s.attributes.get(a).map_or("", String::as_str));
+                }
+                t
+            })
+            .collect();
+        tags.sort_unstable();
+        tags.dedup();
+        if tags.is_empty() {
+            "O".to_owned()
+        } else {
+            tags.join("+")
+        }
+    }
+}
+
 impl Analyse for SpanLabels {
     /// Crowd aggregation: the unit's words (the text's, or up to the last word marked when the
     /// text is not at hand).
@@ -400,7 +442,7 @@ impl Analyse for SpanLabels {
             return Vec::new();
         };
         (0..words)
-            .map(|w| (Part::Piece(format!("{w:05}")), v.tag_at(w)))
+            .map(|w| (Part::Piece(format!("{w:05}")), self.vote_tag(v, w)))
             .collect()
     }
 
@@ -432,10 +474,19 @@ impl Analyse for SpanLabels {
                     label
                         .split('+')
                         .map(|l| {
+                            // `label|value…`: the choice attributes' values, in the spec's order.
+                            let mut parts = l.split(ATTRIBUTE);
+                            let label = parts.next().unwrap_or_default().to_owned();
+                            let attributes = self
+                                .choice_attributes()
+                                .zip(parts)
+                                .filter(|(_, v)| !v.is_empty())
+                                .map(|(a, v)| (a.to_owned(), v.to_owned()))
+                                .collect();
                             serde_json::to_value(crate::answer::LabelledSpanValue::new(
-                                l.to_owned(),
+                                label,
                                 s.clone(),
-                                SortedMap::new(),
+                                attributes,
                             ))
                             .unwrap_or_default()
                         })
