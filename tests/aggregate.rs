@@ -595,7 +595,15 @@ fn mqm_spans_are_aggregated_with_their_severity() {
     let results = dir.join("results.jsonl");
     std::fs::write(
         &results,
-        ok(&["simulate", &spec, &items, "--annotators", "5", "--seed", "2"]),
+        ok(&[
+            "simulate",
+            &spec,
+            &items,
+            "--annotators",
+            "5",
+            "--seed",
+            "2",
+        ]),
     )
     .unwrap();
     let out = dir.join("aggregated.jsonl");
@@ -615,7 +623,11 @@ fn mqm_spans_are_aggregated_with_their_severity() {
     let mut spans = 0;
     for line in written.lines() {
         let r: Value = serde_json::from_str(line).unwrap();
-        for s in r["answers"]["errors"]["spans"].as_array().into_iter().flatten() {
+        for s in r["answers"]["errors"]["spans"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
             assert!(s["attributes"]["severity"].is_string(), "{s}");
             spans += 1;
         }
