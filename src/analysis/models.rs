@@ -198,7 +198,8 @@ pub fn findings(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<F
     findings_of(spec, items, results)
 }
 
-fn findings_of(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
+/// [`findings`] of results already unfolded (or with no section asked per output).
+pub(crate) fn findings_of(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
     let mut out = Vec::new();
     for control in &spec.controls {
         if let Some(f) = control_figures(spec, items, results, control) {

@@ -201,10 +201,11 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
     // `outputs`), unfolded once for all three.
     let unfolded = super::outputs::unfold(spec, items, results);
     let mut agreement = compute_unfolded(spec, items, results, unfolded.as_ref());
-    // A model's suggestions, beside the annotators.
-    agreement
-        .findings
-        .extend(super::models::findings(spec, items, results));
+    // A model's suggestions, beside the annotators (on the answers as unfolded above).
+    agreement.findings.extend(match &unfolded {
+        Some(u) => super::models::findings_of(&u.spec, &u.items, &u.results),
+        None => super::models::findings_of(spec, items, results),
+    });
     let (flat, flat_results) = match &unfolded {
         Some(u) => (&u.spec, &u.results[..]),
         None => (spec, results),

@@ -385,10 +385,20 @@ impl Review {
                 }
             }
             let candidate = if ties.is_empty() {
-                let answers = Value::Object(self.without_hidden(item, answers));
+                // The item's task, bound once for both looks at the answers put together.
+                let task = self
+                    .items
+                    .iter()
+                    .find(|i| &i.id == item)
+                    .map(|it| Task::new(self.spec.clone(), it.clone(), None));
+                let answers = match &task {
+                    Some(t) => self.without_hidden(t, answers),
+                    None => answers,
+                };
+                let answers = Value::Object(answers);
                 // Put together control by control, the answers may break a rule the widget
                 // holds (a severity each error span needs): then there is nothing to offer.
-                match self.refused(item, &answers) {
+                match task.and_then(|t| self.refused(&t, &answers)) {
                     None => Candidate {
                         answers: Some(answers),
                         note: String::new(),
@@ -410,12 +420,10 @@ impl Review {
     }
 
     /// What the widget's rules say against `answers` on `item` (the first finding), if anything.
-    fn refused(&self, item: &str, answers: &Value) -> Option<String> {
-        let it = self.items.iter().find(|i| i.id == item)?;
-        let task = Task::new(self.spec.clone(), it.clone(), None);
-        let json = json!({"format": RESULT_FORMAT, "item_id": item, "answers": answers,
+    fn refused(&self, task: &Task, answers: &Value) -> Option<String> {
+        let json = json!({"format": RESULT_FORMAT, "item_id": task.item.id, "answers": answers,
             "adjudicated": true, "spec": {"id": self.spec.id, "version": self.spec.version}});
-        revalidate::check_result(&task, &json)
+        revalidate::check_result(task, &json)
             .into_iter()
             .next()
             .map(|f| format!("{}: {}", f.path, f.message))
@@ -426,21 +434,17 @@ impl Review {
     /// out, as the widget leaves a hidden control's answer out of a result.
     fn without_hidden(
         &self,
-        item: &str,
+        task: &Task,
         mut answers: serde_json::Map<String, Value>,
     ) -> serde_json::Map<String, Value> {
-        let Some(it) = self.items.iter().find(|i| i.id == item) else {
-            return answers;
-        };
-        let task = Task::new(self.spec.clone(), it.clone(), None);
         if task.layout().is_none_or(|l| l.conditions.is_empty()) {
             return answers;
         }
-        let json = json!({"item_id": item, "answers": Value::Object(answers.clone())});
+        let json = json!({"item_id": task.item.id, "answers": Value::Object(answers.clone())});
         let Ok(doc) = ResultDoc::read(&self.spec, &json) else {
             return answers;
         };
-        let form = revalidate::form_answers(&task, &doc, &mut Vec::new());
+        let form = revalidate::form_answers(task, &doc, &mut Vec::new());
         for id in form.keys().filter(|id| !task.visible(id, &form)) {
             match task.asked(id) {
                 Some((control, output)) => {

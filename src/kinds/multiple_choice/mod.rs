@@ -269,7 +269,7 @@ impl Analyse for MultipleChoice {
     /// one. A set the rules refuse (fewer than `min`, more than `max`) is no aggregate: the
     /// whole answers are compared instead.
     fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str) -> Option<Value> {
-        let mut chosen: Vec<&str> = self
+        let chosen: Vec<&str> = self
             .options
             .iter()
             .filter(|o| {
@@ -285,7 +285,7 @@ impl Analyse for MultipleChoice {
             }
         }
         let fits = chosen.len() >= self.min && self.max.is_none_or(|m| chosen.len() <= m);
-        fits.then(|| Value::from(std::mem::take(&mut chosen)))
+        fits.then(|| Value::from(chosen))
     }
 
     fn revalidate(
