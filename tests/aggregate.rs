@@ -395,43 +395,14 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
 
     // The same answers unfolded by hand: one item per (item, translation), its text the
     // translation's, the control asked once.
-    let spec_json: Value = serde_json::from_str(&std::fs::read_to_string(&spec).unwrap()).unwrap();
-    let mut control = spec_json["controls"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "errors")
-        .unwrap()
-        .clone();
-    control["text_field"] = json!("text");
-    let unfolded_spec = json!({"glossa": 1, "id": "esa-unfolded", "version": "1", "language": "de",
-        "title": "ESA", "blocks": [], "controls": [control]});
-    let items_json: Value =
-        serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
-    let mut unfolded_items = Vec::new();
-    for it in items_json.as_array().unwrap() {
-        for o in it["translations"].as_array().unwrap() {
-            unfolded_items.push(json!({"id": format!("{}/{}", it["id"].as_str().unwrap(), o["id"].as_str().unwrap()), "text": o["text"]}));
-        }
-    }
-    let mut unfolded_results = String::new();
-    for line in simulated.lines() {
-        let r: Value = serde_json::from_str(line).unwrap();
-        for (output, value) in r["answers"]["errors"].as_object().unwrap() {
-            let doc = json!({"format": "glossa.result/1", "spec": {"id": "esa-unfolded", "version": "1"},
-                "item_id": format!("{}/{output}", r["item_id"].as_str().unwrap()),
-                "ids": r["ids"], "answers": {"errors": value}});
-            unfolded_results += &format!("{doc}\n");
-        }
-    }
-    let (u_spec, u_items, u_results) = (
-        dir.join("u-spec.json"),
-        dir.join("u-items.json"),
-        dir.join("u-results.jsonl"),
+    let [u_spec, u_items, u_results] = common::unfolded_by_hand(
+        &dir,
+        &std::fs::read_to_string(&spec).unwrap(),
+        &items,
+        &simulated,
+        "errors",
+        "translations",
     );
-    std::fs::write(&u_spec, unfolded_spec.to_string()).unwrap();
-    std::fs::write(&u_items, Value::from(unfolded_items).to_string()).unwrap();
-    std::fs::write(&u_results, unfolded_results).unwrap();
     let by_hand: Value = serde_json::from_str(&ok(&[
         "aggregate",
         u_spec.to_str().unwrap(),
@@ -454,6 +425,8 @@ fn spans_a_section_asks_per_output_are_aggregated_as_the_same_answers_unfolded_b
     }
 
     // Written as results: each item's answer keyed by translation, as the widget keys it.
+    let items_json: Value =
+        serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
     let out = dir.join("aggregated.jsonl");
     ok(&[
         "aggregate",

@@ -263,46 +263,7 @@ fn unfolded(
     id: &str,
     field: &str,
 ) -> Value {
-    let spec: Value = serde_json::from_str(spec_text).unwrap();
-    let mut control = spec["controls"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == id)
-        .unwrap()
-        .clone();
-    for v in control.as_object_mut().unwrap().values_mut() {
-        if v == field {
-            *v = json!("text");
-        }
-    }
-    let u_spec = json!({"glossa": 1, "id": "unfolded", "version": "1", "language": spec["language"],
-        "title": "unfolded", "blocks": [], "controls": [control]});
-    let items: Value = serde_json::from_str(&std::fs::read_to_string(items_path).unwrap()).unwrap();
-    let mut u_items = Vec::new();
-    for it in items.as_array().unwrap() {
-        for o in it[field].as_array().into_iter().flatten() {
-            u_items.push(json!({"id": format!("{}/{}", it["id"].as_str().unwrap(), o["id"].as_str().unwrap()), "text": o["text"]}));
-        }
-    }
-    let mut u_results = String::new();
-    for line in results.lines() {
-        let r: Value = serde_json::from_str(line).unwrap();
-        for (output, value) in r["answers"][id].as_object().into_iter().flatten() {
-            let doc = json!({"format": "glossa.result/1", "spec": {"id": "unfolded", "version": "1"},
-                "item_id": format!("{}/{output}", r["item_id"].as_str().unwrap()),
-                "ids": r["ids"], "answers": {id: value}});
-            u_results += &format!("{doc}\n");
-        }
-    }
-    let (sp, ip, rp) = (
-        dir.join(format!("u-{id}-spec.json")),
-        dir.join(format!("u-{id}-items.json")),
-        dir.join(format!("u-{id}.jsonl")),
-    );
-    std::fs::write(&sp, u_spec.to_string()).unwrap();
-    std::fs::write(&ip, Value::from(u_items).to_string()).unwrap();
-    std::fs::write(&rp, u_results).unwrap();
+    let [sp, ip, rp] = common::unfolded_by_hand(dir, spec_text, items_path, results, id, field);
     serde_json::from_str(&stage(
         example,
         "aggregate unfolded",

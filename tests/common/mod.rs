@@ -100,3 +100,58 @@ pub fn glossa(args: &[&str]) -> std::process::Output {
         .output()
         .expect("glossa runs")
 }
+
+/// The same answers unfolded by hand, as files in `dir`: one item per (item, output) whose text
+/// is the output's, control `id` asked once (where it names the outputs `field`, it names
+/// `text`). Returns the paths of the spec, the items and the results.
+pub fn unfolded_by_hand(
+    dir: &std::path::Path,
+    spec_text: &str,
+    items_path: &str,
+    results: &str,
+    id: &str,
+    field: &str,
+) -> [std::path::PathBuf; 3] {
+    use serde_json::{json, Value};
+    let spec: Value = serde_json::from_str(spec_text).unwrap();
+    let mut control = spec["controls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id)
+        .unwrap()
+        .clone();
+    for v in control.as_object_mut().unwrap().values_mut() {
+        if v == field {
+            *v = json!("text");
+        }
+    }
+    let u_spec = json!({"glossa": 1, "id": "unfolded", "version": "1", "language": spec["language"],
+        "title": "unfolded", "blocks": [], "controls": [control]});
+    let items: Value = serde_json::from_str(&std::fs::read_to_string(items_path).unwrap()).unwrap();
+    let mut u_items = Vec::new();
+    for it in items.as_array().unwrap() {
+        for o in it[field].as_array().into_iter().flatten() {
+            u_items.push(json!({"id": format!("{}/{}", it["id"].as_str().unwrap(), o["id"].as_str().unwrap()), "text": o["text"]}));
+        }
+    }
+    let mut u_results = String::new();
+    for line in results.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        for (output, value) in r["answers"][id].as_object().into_iter().flatten() {
+            let doc = json!({"format": "glossa.result/1", "spec": {"id": "unfolded", "version": "1"},
+                "item_id": format!("{}/{output}", r["item_id"].as_str().unwrap()),
+                "ids": r["ids"], "answers": {id: value}});
+            u_results += &format!("{doc}\n");
+        }
+    }
+    let paths = [
+        dir.join(format!("u-{id}-spec.json")),
+        dir.join(format!("u-{id}-items.json")),
+        dir.join(format!("u-{id}.jsonl")),
+    ];
+    std::fs::write(&paths[0], u_spec.to_string()).unwrap();
+    std::fs::write(&paths[1], Value::from(u_items).to_string()).unwrap();
+    std::fs::write(&paths[2], u_results).unwrap();
+    paths
+}
