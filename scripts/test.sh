@@ -10,6 +10,9 @@ scripts/setup.sh test
 echo "== native: core and CLI (cargo test --no-default-features)"
 cargo test --no-default-features --quiet
 
+echo "== native: the test suite's own kind, declared and made in its folder alone (--features test-kind)"
+cargo test --no-default-features --features test-kind --quiet --test test_kind
+
 echo "== browser: components (wasm-bindgen-test, headless Chromium)"
 CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
   cargo test --target wasm32-unknown-unknown --test browser

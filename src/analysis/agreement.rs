@@ -203,8 +203,8 @@ impl AgreementReport {
         // Every kind's group, empty when the spec has none of its controls (as before the
         // kinds made their own findings).
         macro_rules! groups {
-            ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
-                [$( <crate::spec::$Payload as super::Analyse>::FINDINGS ),*]
+            ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident $(if $cfg:meta)? ),* $(,)?) => {
+                [$( $(#[cfg($cfg)])? <crate::spec::$Payload as super::Analyse>::FINDINGS ),*]
             };
         }
         if let Some(map) = out.as_object_mut() {

@@ -9,12 +9,13 @@ use crate::support::ids::ControlId;
 use crate::task::Task;
 
 macro_rules! kind_edit {
-    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident $(if $cfg:meta)? ),* $(,)?) => {
         /// An edit of one control's answer, in its kind's own type (`FormKind::Edit`).
         #[derive(Clone, Debug, PartialEq)]
         pub enum KindEdit {
             $(
                 #[doc = concat!("An edit of a `", stringify!($folder), "` control.")]
+                $(#[cfg($cfg)])?
                 $Variant(crate::support::family::$family<<crate::spec::$Payload as FormKind>::Edit>),
             )*
         }
@@ -23,6 +24,7 @@ macro_rules! kind_edit {
         pub(super) fn apply(task: &Task, control: &ControlId, edit: KindEdit, next: &mut FormState) {
             match (task.spec.control(control), edit) {
                 $(
+                    $(#[cfg($cfg)])?
                     (Some(crate::spec::Control::$Variant(c)), KindEdit::$Variant(e)) => {
                         c.edit(task, control, e.ungate(), next)
                     }
@@ -33,6 +35,7 @@ macro_rules! kind_edit {
         }
 
         $(
+            $(#[cfg($cfg)])?
             impl crate::spec::$Payload {
                 /// The action that applies `edit` to this control.
                 pub fn action(&self, edit: <Self as FormKind>::Edit) -> Action {

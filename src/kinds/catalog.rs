@@ -32,8 +32,8 @@ fn family(name: &str) -> String {
 /// The control kinds: tag, family and gold comparison, in declaration order.
 fn controls() -> Vec<(&'static str, String, &'static str)> {
     macro_rules! rows {
-        ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
-            vec![$( (stringify!($folder), family(stringify!($family)), stringify!($gold)) ),*]
+        ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident $(if $cfg:meta)? ),* $(,)?) => {
+            vec![$( $(#[cfg($cfg)])? (stringify!($folder), family(stringify!($family)), stringify!($gold)) ),*]
         };
     }
     super::control_kinds!([rows])

@@ -32,8 +32,9 @@
 /// Every control kind, once. Each entry: its doc (the spec reference's and the JSON Schema's
 /// description), its folder (whose name is its `kind` tag), its `Control` variant with its
 /// payload (in the folder's `spec.rs`) wrapped in its build family (`Base` is every build;
-/// see `support::family`), and how a gold answer is compared (`exact`, or the tolerance a gold
-/// entry may give: `ratio_band`, `point_band`, `span_overlap`).
+/// see `support::family`), how a gold answer is compared (`exact`, or the tolerance a gold
+/// entry may give: `ratio_band`, `point_band`, `span_overlap`), and, for a kind that exists in
+/// some builds only, `if` the `cfg` that has it.
 ///
 /// `control_kinds!([path::to::callback] args…)` calls `callback! { [args…] entries… }`: the
 /// lists are made by callbacks (`spec::control`, `study::gold`, `kinds::catalog`).
@@ -73,6 +74,9 @@ macro_rules! control_kinds {
             text => Text(Base<TextControl>) gold exact,
             /// Question authoring: questions about a paragraph, each with its answer marked in it.
             questions => Questions(Marking<QuestionsControl>) gold span_overlap,
+            /// The test suite's choice-like kind (cargo feature `test-kind`, never in a build):
+            /// declared here and made in its folder alone, it joins every feature.
+            test_choice => TestChoice(Base<TestChoice>) gold exact if feature = "test-kind",
         }
     };
 }
@@ -80,8 +84,8 @@ pub(crate) use control_kinds;
 
 /// Declares the kinds' modules (one folder each).
 macro_rules! kind_modules {
-    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
-        $( pub mod $folder; )*
+    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident $(if $cfg:meta)? ),* $(,)?) => {
+        $( $(#[cfg($cfg)])? pub mod $folder; )*
     };
 }
 control_kinds!([kind_modules]);

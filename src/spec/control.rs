@@ -6,15 +6,15 @@ use crate::support::ids::ControlId;
 
 /// Makes [`Control`], its reader and its list of tags from the declaration.
 macro_rules! control_enum {
-    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident $(if $cfg:meta)? ),* $(,)?) => {
         /// A control: one question the annotator answers.
         #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
         #[serde(tag = "kind", rename_all = "snake_case")]
         pub enum Control {
-            $( $(#[$doc])* $Variant(crate::support::family::$family<crate::kinds::$folder::spec::$Payload>), )*
+            $( $(#[$doc])* $(#[cfg($cfg)])? $Variant(crate::support::family::$family<crate::kinds::$folder::spec::$Payload>), )*
         }
         super::tagged::tagged_enum!(Control {
-            $( stringify!($folder) => $Variant(crate::support::family::$family<crate::kinds::$folder::spec::$Payload>), )*
+            $( $(@cfg($cfg))? stringify!($folder) => $Variant(crate::support::family::$family<crate::kinds::$folder::spec::$Payload>), )*
         });
     };
 }
@@ -34,9 +34,9 @@ pub(crate) use each_control;
 
 /// The arms of [`each_control!`], one per declared kind.
 macro_rules! each_control_arms {
-    ([($control:expr) $c:ident ($body:expr)] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+    ([($control:expr) $c:ident ($body:expr)] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident $(if $cfg:meta)? ),* $(,)?) => {
         match $control {
-            $( $crate::spec::Control::$Variant($c) => $body, )*
+            $( $(#[cfg($cfg)])? $crate::spec::Control::$Variant($c) => $body, )*
         }
     };
 }

@@ -32,8 +32,8 @@ pub use parts::{Anchors, AttributeValue, ChoiceOption, OutputsSource};
 
 /// Re-exports each kind's spec types (`crate::kinds::<kind>::spec`) here, as `spec::…`.
 macro_rules! kind_specs {
-    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
-        $( pub use crate::kinds::$folder::spec::*; )*
+    ([] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident $(if $cfg:meta)? ),* $(,)?) => {
+        $( $(#[cfg($cfg)])? pub use crate::kinds::$folder::spec::*; )*
     };
 }
 crate::kinds::control_kinds!([kind_specs]);

@@ -59,20 +59,22 @@ pub fn split_nested_path(message: &str) -> (String, String) {
 }
 
 /// Implements `Deserialize` for a `kind`-tagged enum whose variants are newtypes over structs,
-/// and `KINDS`, its tags with their build families (`Base` for every build).
+/// and `KINDS`, its tags with their build families (`Base` for every build). A variant's
+/// `@cfg(…)`, if any, is kept on each of its parts.
 macro_rules! tagged_enum {
-    ($enum:ident { $($tag:expr => $variant:ident($($family:ident)::*<$ty:ty>)),+ $(,)? }) => {
+    ($enum:ident { $($(@cfg($cfg:meta))? $tag:expr => $variant:ident($($family:ident)::*<$ty:ty>)),+ $(,)? }) => {
         impl $enum {
             /// Every kind's tag (its `kind` in a spec) with its build family.
             pub const KINDS: &'static [(&'static str, &'static str)] =
-                &[$(($tag, $crate::spec::tagged::last_name(stringify!($($family)::*)))),+];
+                &[$($(#[cfg($cfg)])? ($tag, $crate::spec::tagged::last_name(stringify!($($family)::*)))),+];
         }
         impl<'de> serde::Deserialize<'de> for $enum {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                const KINDS: &[&str] = &[$($tag),+];
+                const KINDS: &[&str] = &[$($(#[cfg($cfg)])? $tag),+];
                 let value = <serde_json::Value as serde::Deserialize>::deserialize(d)?;
                 let (kind, map) = $crate::spec::tagged::take_kind::<D::Error>(value, KINDS)?;
                 $(
+                    $(#[cfg($cfg)])?
                     if kind == $tag {
                         return $crate::spec::tagged::variant::<$($family)::*<$ty>, D::Error>(map).map($enum::$variant);
                     }

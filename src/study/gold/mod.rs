@@ -141,9 +141,9 @@ fn tolerance_unit(control: &crate::spec::Control) -> Option<&'static str> {
         }};
     }
     macro_rules! arms {
-        ([$control:expr] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident ),* $(,)?) => {
+        ([$control:expr] $( $(#[$doc:meta])* $folder:ident => $Variant:ident($family:ident<$Payload:ident>) gold $gold:ident $(if $cfg:meta)? ),* $(,)?) => {
             match $control {
-                $( crate::spec::Control::$Variant(_) => unit!($gold), )*
+                $( $(#[cfg($cfg)])? crate::spec::Control::$Variant(_) => unit!($gold), )*
             }
         };
     }
