@@ -83,6 +83,7 @@ fn answered_with(
 #[test]
 fn every_example_through_every_stage() {
     let mut rows = Vec::new();
+    let mut rejected = 0;
     for (example, spec_path, items_path) in examples() {
         let dir = scratch(&example);
         let spec_text = std::fs::read_to_string(&spec_path).unwrap();
@@ -242,13 +243,19 @@ fn every_example_through_every_stage() {
                 rows.push(format!("{example}/{id} per output = unfolded"));
             }
         }
+        for id in &spans {
+            imports(&example, &dir, &spec_text, &items_path, &results, id);
+            rows.push(format!("{example}/{id} imported"));
+        }
         review(&example, &spec_text, &items_path, &results);
-        gold_and_attention(&example, &dir, &spec_path, &items_path, &results);
+        rejected += gold_and_attention(&example, &dir, &spec_path, &items_path, &results);
         rows.push(example);
     }
     // Every shipped example ran, a per-output one among them.
     assert!(rows.len() >= 17, "{rows:?}");
     assert!(rows.iter().any(|r| r.contains("per output")), "{rows:?}");
+    // Some participants gave other answers than an attention item's, and were rejected.
+    assert!(rejected > 0, "payments rejected no one in any example");
 }
 
 /// The aggregation of control `id` on the same answers unfolded by hand: one item per (item,
@@ -339,8 +346,15 @@ fn review(example: &str, spec_text: &str, items_path: &str, results: &str) {
 
 /// Gold and attention: the first item's first result saved as a gold item and, where its
 /// answers can be instructed, as an attention item; `check --gold`, `plan --gold` (and
-/// `--refill`) and `report --gold` take the file, and the plan instructs what can be.
-fn gold_and_attention(example: &str, dir: &Path, spec_path: &str, items_path: &str, results: &str) {
+/// `--refill`), `payments` and `report --gold` take the file, and the plan instructs what can
+/// be.
+fn gold_and_attention(
+    example: &str,
+    dir: &Path,
+    spec_path: &str,
+    items_path: &str,
+    results: &str,
+) -> usize {
     let first: Value = serde_json::from_str(results.lines().next().unwrap()).unwrap();
     let item = first["item_id"].as_str().unwrap();
     let mut entries = vec![json!({"item_id": item, "kind": "gold", "answers": first["answers"]})];
@@ -349,8 +363,8 @@ fn gold_and_attention(example: &str, dir: &Path, spec_path: &str, items_path: &s
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .find(|r| r["item_id"] != item);
-    let mut instructed = false;
-    if let Some(second) = second {
+    let mut instructed = None;
+    if let Some(second) = &second {
         let gold = dir.join("attention-probe.json");
         let mut answers = second["answers"].clone();
         std::fs::write(&gold, json!({"items": [{"item_id": second["item_id"], "kind": "attention", "answers": answers}]}).to_string()).unwrap();
@@ -369,10 +383,10 @@ fn gold_and_attention(example: &str, dir: &Path, spec_path: &str, items_path: &s
             }
         }
         if answers.as_object().is_some_and(|a| !a.is_empty()) {
-            instructed = true;
             entries.push(
                 json!({"item_id": second["item_id"], "kind": "attention", "answers": answers}),
             );
+            instructed = Some((second["item_id"].clone(), answers));
         }
     }
     let gold = dir.join("gold.json");
@@ -401,7 +415,7 @@ fn gold_and_attention(example: &str, dir: &Path, spec_path: &str, items_path: &s
     .unwrap();
     assert_eq!(
         plan["attention"].as_object().is_some_and(|a| !a.is_empty()),
-        instructed,
+        instructed.is_some(),
         "{example}: the plan instructs the attention item: {}",
         plan["attention"]
     );
@@ -425,6 +439,15 @@ fn gold_and_attention(example: &str, dir: &Path, spec_path: &str, items_path: &s
         refill.status.success() || said.contains("no judgement is missing"),
         "{example}: plan --refill: {said}"
     );
+    let rejected = payments(
+        example,
+        dir,
+        spec_path,
+        items_path,
+        results,
+        gp,
+        instructed.as_ref(),
+    );
     let report = dir.join("gold-report.html");
     stage(
         example,
@@ -440,4 +463,231 @@ fn gold_and_attention(example: &str, dir: &Path, spec_path: &str, items_path: &s
             s(&report),
         ],
     );
+    rejected
+}
+
+/// Payments: the simulated annotators as Prolific participants; `payments --host prolific`
+/// gives each a row, and, where the gold file has an attention item, approves exactly those
+/// who gave its instructed answers (the annotator whose answers they are among them) and
+/// rejects the others, naming the item.
+fn payments(
+    example: &str,
+    dir: &Path,
+    spec_path: &str,
+    items_path: &str,
+    results: &str,
+    gold: &str,
+    attention: Option<&(Value, Value)>,
+) -> usize {
+    let mut lines = String::new();
+    let mut who = std::collections::BTreeMap::new();
+    for line in results.lines() {
+        let mut r: Value = serde_json::from_str(line).unwrap();
+        let pid = r["ids"]["participant"].as_str().unwrap().to_owned();
+        r["ids"] = json!({"PROLIFIC_PID": pid, "SESSION_ID": format!("S-{pid}"), "STUDY_ID": "ST"});
+        // Whether this participant gave the attention item's instructed answers.
+        let passed = attention.map(|(item, answers)| {
+            r["item_id"] != *item
+                || answers
+                    .as_object()
+                    .unwrap()
+                    .iter()
+                    .all(|(c, a)| &r["answers"][c] == a)
+        });
+        let entry = who.entry(pid).or_insert(true);
+        *entry &= passed.unwrap_or(true);
+        lines += &(r.to_string() + "\n");
+    }
+    let path = dir.join("prolific.jsonl");
+    std::fs::write(&path, lines).unwrap();
+    let out = stage(
+        example,
+        "payments",
+        &[
+            "payments",
+            spec_path,
+            items_path,
+            s(&path),
+            "--host",
+            "prolific",
+            "--gold",
+            gold,
+        ],
+    );
+    let mut reader = csv::Reader::from_reader(out.as_bytes());
+    let rows: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect();
+    assert_eq!(
+        rows.len(),
+        who.len(),
+        "{example}: payments: a row per participant:\n{out}"
+    );
+    for (pid, passed) in &who {
+        let row = rows.iter().find(|r| &r[0] == pid).unwrap();
+        let expected = if *passed { "APPROVE" } else { "REJECT" };
+        assert_eq!(row[2], expected, "{example}: payments: {pid}: {row:?}");
+        if let (false, Some((item, _))) = (passed, attention) {
+            assert!(
+                row[3].contains(item.as_str().unwrap()),
+                "{example}: {row:?}"
+            );
+        }
+    }
+    if attention.is_some() {
+        assert!(
+            who.values().any(|p| *p),
+            "{example}: the annotator whose answers the attention item holds is approved"
+        );
+    }
+    who.values().filter(|p| !**p).count()
+}
+
+/// Suggestions imported: the first annotator's spans of control `id`, exported as Label Studio
+/// predictions and as spaCy lines, come back through `glossa items --from` as that annotator's
+/// spans (words, label and attributes), keyed by output where a section
+/// asks the control per output; `check` takes the items, and on the results of annotators
+/// shown them the model section scores the control.
+fn imports(example: &str, dir: &Path, spec_text: &str, items_path: &str, results: &str, id: &str) {
+    let first: Value = serde_json::from_str(results.lines().next().unwrap()).unwrap();
+    let model = first["ids"]["participant"].as_str().unwrap().to_owned();
+    let mine: String = results
+        .lines()
+        .filter(|l| serde_json::from_str::<Value>(l).unwrap()["ids"]["participant"] == model)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut spec: Value = serde_json::from_str(spec_text).unwrap();
+    if spec.get("suggestions").is_none() {
+        spec["suggestions"] = json!({});
+    }
+    let sp = dir.join(format!("import-{id}-spec.json"));
+    std::fs::write(&sp, spec.to_string()).unwrap();
+    let model_results = dir.join(format!("import-{id}-model.jsonl"));
+    std::fs::write(&model_results, &mine).unwrap();
+    let (sp, mp) = (s(&sp), s(&model_results));
+
+    // The spans the model's suggestions must hold, item by item (and output by output).
+    // (A spaCy line with no spans says the model found nothing; a Label Studio task with no
+    // region suggests nothing.)
+    let as_suggestion = |value: &Value, nothing: bool| -> Option<Value> {
+        let spans: Vec<Value> = value["spans"]
+            .as_array()?
+            .iter()
+            .map(|sp| {
+                let mut v =
+                    json!({"label": sp["label"], "words": [sp["first_word"], sp["last_word"]]});
+                if sp["attributes"].as_object().is_some_and(|a| !a.is_empty()) {
+                    v["attributes"] = sp["attributes"].clone();
+                }
+                v
+            })
+            .collect();
+        (nothing || !spans.is_empty()).then(|| json!({ "spans": spans }))
+    };
+    let expected = |nothing: bool| -> std::collections::BTreeMap<String, Value> {
+        let mut out = std::collections::BTreeMap::new();
+        for line in mine.lines() {
+            let r: Value = serde_json::from_str(line).unwrap();
+            let answer = &r["answers"][id];
+            let value = if answer.get("spans").is_some() {
+                as_suggestion(answer, nothing)
+            } else {
+                let per_output: serde_json::Map<String, Value> = answer
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|(o, v)| Some((o.clone(), as_suggestion(v, nothing)?)))
+                    .collect();
+                (!per_output.is_empty()).then_some(Value::Object(per_output))
+            };
+            if let Some(v) = value {
+                out.insert(r["item_id"].as_str().unwrap().to_owned(), v);
+            }
+        }
+        out
+    };
+
+    for (format, label_studio) in [("label-studio", true), ("spacy", false)] {
+        let exported = stage(
+            example,
+            &format!("export {format} (the model)"),
+            &["export", format, sp, items_path, mp, "--control", id],
+        );
+        let (file, args): (String, Vec<&str>) = if format == "label-studio" {
+            // Label Studio's predictions are its annotations under another key, with a model.
+            let mut tasks: Value = serde_json::from_str(&exported).unwrap();
+            for t in tasks.as_array_mut().unwrap() {
+                let a = t.as_object_mut().unwrap().remove("annotations").unwrap();
+                if let Some(a) = a.get(0) {
+                    t["predictions"] = json!([{"model_version": model, "result": a["result"]}]);
+                }
+            }
+            (tasks.to_string(), vec!["--from", "labelstudio"])
+        } else {
+            (
+                exported,
+                vec!["--from", "spacy", "--model", &model, "--control", id],
+            )
+        };
+        let path = dir.join(format!("import-{id}.{format}"));
+        std::fs::write(&path, file).unwrap();
+        let mut command = vec!["items", sp, s(&path)];
+        command.extend(args);
+        let imported = stage(example, &format!("items --from {format}"), &command);
+        let got: std::collections::BTreeMap<String, Value> = imported
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|it| it["suggestions"][id].is_object())
+            .map(|it| {
+                assert_eq!(
+                    it["suggestions"][id]["model"],
+                    model.as_str(),
+                    "{example}: {it}"
+                );
+                (
+                    it["id"].as_str().unwrap().to_owned(),
+                    it["suggestions"][id]["answer"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            expected(!label_studio),
+            "{example}: \"{id}\" imported from {format} is not the spans exported"
+        );
+        // (spaCy's lines are annotations only: an output no one marked has none, and its item
+        // comes back without it.)
+        if got.is_empty() || format == "spacy" {
+            continue;
+        }
+        // The widget takes the imported items, and the model section scores the control.
+        let ip = dir.join(format!("import-{id}-{format}-items.jsonl"));
+        std::fs::write(&ip, &imported).unwrap();
+        let ip = s(&ip);
+        stage(
+            example,
+            &format!("check (imported from {format})"),
+            &["check", sp, ip],
+        );
+        // Annotators shown the imported suggestions: their results record them.
+        let shown = stage(
+            example,
+            &format!("simulate (imported from {format})"),
+            &["simulate", sp, ip, "--annotators", "3", "--seed", "5"],
+        );
+        let rp = dir.join(format!("import-{id}-{format}-results.jsonl"));
+        std::fs::write(&rp, shown).unwrap();
+        let agreement: Value = serde_json::from_str(&stage(
+            example,
+            &format!("agreement (imported from {format})"),
+            &["agreement", sp, s(&rp), "--items", ip, "--json"],
+        ))
+        .unwrap();
+        assert_eq!(
+            agreement["models"][id]["model"], model.as_str(),
+            "{example}: the model section has no \"{id}\" for suggestions imported from {format}: {}",
+            agreement["models"]
+        );
+    }
 }

@@ -212,7 +212,7 @@ fn check(dir: &str) {
     );
     let config = std::fs::read_to_string(path("config.xml")).unwrap();
     assert!(
-        config.contains("<Labels name=\"label\" toName=\"text\">"),
+        config.contains(&format!("<Labels name=\"{}\" toName=\"text\">", c.id)),
         "{config}"
     );
     std::fs::remove_dir_all(&tmp).ok();

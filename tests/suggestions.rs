@@ -953,3 +953,100 @@ fn per_output_spans_are_imported_from_spacy_lines_and_label_studio_tasks_one_per
         assert_eq!(code, 0, "{from}: {out}{err}");
     }
 }
+
+/// Label Studio regions come back whole: their offsets read in the unit in which they slice
+/// the region's text out of the item's (code points, as `glossa export label-studio` and later
+/// Label Studio versions count; UTF-16 units, as earlier ones did), their per-region choices
+/// and notes as the span's attributes; the suggestions a task's data carried from another model
+/// are not this model's.
+#[test]
+fn label_studio_regions_keep_their_attributes_and_offsets_in_either_unit() {
+    let dir = std::env::temp_dir().join(format!("glossa-ls-regions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut spec: Value = serde_json::from_str(&read("www/examples/en-de-mqm/spec.json")).unwrap();
+    spec["suggestions"] = json!({});
+    let sp = dir.join("spec.json");
+    std::fs::write(&sp, spec.to_string()).unwrap();
+    // "Treffen" is code points 6–13 and UTF-16 units 7–14 (the clown is two units).
+    let target = "Das 🤡 Treffen wurde verschoben.";
+    let task = |id: &str, start: u64, end: u64| {
+        json!({
+            "data": {"item_id": id, "source": "The meeting was postponed.", "system": "sys-A", "target": target,
+                     "suggestions": {"errors": {"model": "an-older-model", "answer": {"spans": []}}}},
+            "predictions": [{"model_version": "gemba-mqm", "result": [
+                {"id": "r1", "from_name": "errors", "to_name": "text", "type": "labels",
+                 "value": {"start": start, "end": end, "text": "Treffen", "labels": ["accuracy"]}},
+                {"id": "r1", "from_name": "severity", "to_name": "text", "type": "choices",
+                 "value": {"start": start, "end": end, "choices": ["major"]}},
+                {"id": "r1", "from_name": "note", "to_name": "text", "type": "textarea",
+                 "value": {"start": start, "end": end, "text": ["meeting, not hit"]}}
+            ]}]
+        })
+    };
+    let lp = dir.join("tasks.json");
+    std::fs::write(
+        &lp,
+        json!([task("points", 6, 13), task("units", 7, 14)]).to_string(),
+    )
+    .unwrap();
+    let (code, out, err) = run(&[
+        "items",
+        sp.to_str().unwrap(),
+        lp.to_str().unwrap(),
+        "--from",
+        "labelstudio",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let items: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(items.len(), 2, "{out}");
+    for it in &items {
+        assert_eq!(
+            it["suggestions"],
+            json!({"errors": {"model": "gemba-mqm", "answer": {"spans": [{
+                "label": "accuracy", "words": [2, 2],
+                "attributes": {"severity": "major", "note": "meeting, not hit"}}]}}}),
+            "{it}"
+        );
+    }
+    assert!(!err.contains("inside a word"), "{err}");
+}
+
+/// A spaCy line as `glossa export spacy` writes it: the span's attributes come back with it,
+/// the item's other fields from `meta`, and what `meta` says of the annotation (its annotator,
+/// nothing to mark) is not made a field of the item.
+#[test]
+fn spacy_lines_give_back_the_spans_attributes_and_the_items_other_fields() {
+    let dir = std::env::temp_dir().join(format!("glossa-spacy-meta-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut spec: Value = serde_json::from_str(&read("www/examples/en-de-mqm/spec.json")).unwrap();
+    spec["suggestions"] = json!({});
+    let sp = dir.join("spec.json");
+    std::fs::write(&sp, spec.to_string()).unwrap();
+    let line = json!({"text": "Das Treffen wurde verschoben.",
+        "spans": [{"start": 4, "end": 11, "label": "accuracy", "text": "Treffen", "attributes": {"severity": "minor"}}],
+        "meta": {"item_id": "wmt-9", "annotator": "p1", "nothing_to_mark": false,
+                 "source": "The meeting was postponed.", "system": "sys-A"}});
+    let lp = dir.join("lines.jsonl");
+    std::fs::write(&lp, format!("{line}\n")).unwrap();
+    let (code, out, err) = run(&[
+        "items",
+        sp.to_str().unwrap(),
+        lp.to_str().unwrap(),
+        "--from",
+        "spacy",
+        "--model",
+        "gemba-mqm",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let item: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        item,
+        json!({"id": "wmt-9", "source": "The meeting was postponed.", "system": "sys-A",
+               "target": "Das Treffen wurde verschoben.",
+               "suggestions": {"errors": {"model": "gemba-mqm", "answer": {"spans": [
+                   {"label": "accuracy", "words": [1, 1], "attributes": {"severity": "minor"}}]}}}})
+    );
+}

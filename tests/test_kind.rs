@@ -60,7 +60,10 @@ fn write(dir: &Path, name: &str, value: &Value) -> String {
 /// What the stages give on a spec: the results simulated, `aggregate --json`, and the model
 /// section of `agreement --json`.
 fn stages(dir: &Path, spec: &Value, items: &Value) -> (String, Value, Value) {
-    let (sp, ip) = (write(dir, "spec.json", spec), write(dir, "items.json", items));
+    let (sp, ip) = (
+        write(dir, "spec.json", spec),
+        write(dir, "items.json", items),
+    );
     run(&["check", &sp, &ip]);
     let results = run(&["simulate", &sp, &ip, "--annotators", "5", "--seed", "7"]);
     let rp = dir.join("results.jsonl");
@@ -190,7 +193,10 @@ fn a_plain_kind_is_imported_from_label_studio_aggregated_and_scored_against_a_mo
             aggregate["valutazione"]["tasks"].as_u64().unwrap() > 0,
             "{kind}: {aggregate}"
         );
-        assert_eq!(models["valutazione"]["model"], "giudice-llm", "{kind}: {models}");
+        assert_eq!(
+            models["valutazione"]["model"], "giudice-llm",
+            "{kind}: {models}"
+        );
         outcomes.push((aggregate, models));
     }
     assert_eq!(outcomes[0], outcomes[1]);

@@ -205,11 +205,30 @@ fn fold_outputs(spec: &TaskSpec, out: &mut Imported, format: Format) {
     out.items = folded;
 }
 
-/// A span control's suggested spans from character ranges with their labels.
+/// A character range a tool labelled, with the values it gave the span's attributes.
+struct Range {
+    start: usize,
+    end: usize,
+    label: String,
+    attributes: Map<String, Value>,
+}
+
+impl Range {
+    fn new(start: usize, end: usize, label: String) -> Self {
+        Range {
+            start,
+            end,
+            label,
+            attributes: Map::new(),
+        }
+    }
+}
+
+/// A span control's suggested spans from character ranges with their labels (and attributes).
 fn spans(
     control: &Control,
     fields: &Map<String, Value>,
-    ranges: &[(usize, usize, String)],
+    ranges: &[Range],
     units: Units,
     at: &str,
     notes: &mut Vec<String>,
@@ -236,7 +255,13 @@ fn spans(
         crate::spec::each_control!(control, k => k.span_units()),
     );
     let mut out = Vec::new();
-    for (start, end, label) in ranges {
+    for Range {
+        start,
+        end,
+        label,
+        attributes,
+    } in ranges
+    {
         let Some((first, last, exact)) = words(&tokens, text, *start, *end, units) else {
             notes.push(format!(
                 "{at}: the span {start}–{end} ({label}) covers no word of the text; left out"
@@ -249,9 +274,73 @@ fn spans(
                 tokens.covered(text, first, last)
             ));
         }
-        out.push(json!({"label": label, "words": [first, last]}));
+        let mut span = json!({"label": label, "words": [first, last]});
+        if !attributes.is_empty() {
+            span["attributes"] = Value::Object(attributes.clone());
+        }
+        out.push(span);
     }
     Ok(json!({ "spans": out }))
+}
+
+/// A Label Studio region's offsets in UTF-16 code units. Label Studio has counted them in
+/// UTF-16 units (JavaScript's string indices) and, in some versions, in code points (Python's,
+/// as `glossa export label-studio` writes them); where the region gives its text, the offsets
+/// are read in the unit in which they slice that text out of the item's, else as UTF-16.
+fn utf16_offsets(
+    control: &Control,
+    fields: &Map<String, Value>,
+    start: usize,
+    end: usize,
+    said: Option<&str>,
+) -> (usize, usize) {
+    let text = control
+        .labelled_spans()
+        .and_then(|c| fields.get(c.text_field))
+        .and_then(Value::as_str);
+    let (Some(text), Some(said)) = (text, said) else {
+        return (start, end);
+    };
+    let by_points: String = text
+        .chars()
+        .skip(start)
+        .take(end.saturating_sub(start))
+        .collect();
+    if by_points != said {
+        return (start, end);
+    }
+    let units = |n: usize| text.chars().take(n).map(char::len_utf16).sum::<usize>();
+    (units(start), units(end))
+}
+
+/// The region (its control and place) that a per-region result gives an attribute of: its `id`
+/// is a labelled region's, and its `from_name` one of that control's attributes.
+fn region_attribute<'r>(
+    spec: &TaskSpec,
+    r: &Value,
+    from: &str,
+    regions: &'r SortedMap<String, (String, usize)>,
+) -> Option<(&'r String, usize)> {
+    let (control, n) = regions.get(r.get("id")?.as_str()?)?;
+    let c = spec.control(&control.as_str().into())?;
+    c.labelled_spans()?
+        .attributes
+        .contains(&from)
+        .then_some((control, *n))
+}
+
+/// A per-region attribute's value: its choice, or its text.
+fn attribute_value(r: &Value) -> Value {
+    let v = &r["value"];
+    match (v["choices"].get(0), v["text"].as_array()) {
+        (Some(choice), _) => choice.clone(),
+        (None, Some(lines)) => json!(lines
+            .iter()
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join("\n")),
+        _ => v["text"].clone(),
+    }
 }
 
 /// A choice control's suggested answer from the options a tool chose.
@@ -313,17 +402,34 @@ fn label_studio(
             .filter(|s| !s.is_empty())
             .or(model)
             .ok_or("the prediction names no model_version: give one with --model")?;
-        let mut ranges: SortedMap<String, Vec<(usize, usize, String)>> = SortedMap::new();
-        for r in p
+        let mut ranges: SortedMap<String, Vec<Range>> = SortedMap::new();
+        // A region's id → its control and its place in `ranges` (for its attributes).
+        let mut regions: SortedMap<String, (String, usize)> = SortedMap::new();
+        let results: Vec<&Value> = p
             .get("result")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
-        {
+            .collect();
+        // The regions first, then what refers to them (a per-region choice or text).
+        let is_region =
+            |r: &Value| matches!(r["type"].as_str(), Some("labels" | "hypertextlabels"));
+        let (labelled, rest): (Vec<&Value>, Vec<&Value>) =
+            results.into_iter().partition(|r| is_region(r));
+        for r in labelled.into_iter().chain(rest) {
             let from = r
                 .get("from_name")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
+            if spec.control(&from.into()).is_none() {
+                if let Some(a) = region_attribute(spec, r, from, &regions) {
+                    let (control, n) = a;
+                    if let Some(range) = ranges.get_mut(control).and_then(|l| l.get_mut(n)) {
+                        range.attributes.insert(from.to_owned(), attribute_value(r));
+                        continue;
+                    }
+                }
+            }
             let control = spec.control(&from.into()).ok_or_else(|| {
                 format!("the prediction's from_name \"{from}\" is no control of the spec")
             })?;
@@ -342,8 +448,13 @@ fn label_studio(
                     let (Some(start), Some(end)) = (value.get("start").and_then(Value::as_u64), value.get("end").and_then(Value::as_u64)) else {
                         return Err(format!("a span of \"{from}\" has no start and end offsets"));
                     };
+                    let (start, end) = utf16_offsets(control, &fields, start as usize, end as usize, value.get("text").and_then(Value::as_str));
                     for label in strings("labels") {
-                        ranges.entry(from.to_owned()).or_default().push((start as usize, end as usize, label));
+                        let list = ranges.entry(from.to_owned()).or_default();
+                        if let Some(id) = r.get("id").and_then(Value::as_str) {
+                            regions.insert(id.to_owned(), (from.to_owned(), list.len()));
+                        }
+                        list.push(Range::new(start, end, label));
                     }
                     continue;
                 }
@@ -367,6 +478,10 @@ fn label_studio(
     }
     Ok(with_suggestions(id, fields, suggestions))
 }
+
+/// The keys of a spaCy line's `meta` that name the item or describe the annotation (as `glossa
+/// export spacy` writes them), not fields of the item.
+const META_OF_THE_ANNOTATION: [&str; 4] = ["id", "item_id", "annotator", "nothing_to_mark"];
 
 /// One spaCy / Prodigy line: `text` (and `meta`'s fields), `spans` to the span control, and
 /// Prodigy's `accept` (the options chosen) to the spec's choice control.
@@ -406,23 +521,28 @@ fn spacy(
     if let Some(m) = meta {
         for (k, v) in m
             .iter()
-            .filter(|(k, _)| !["id", "item_id"].contains(&k.as_str()))
+            .filter(|(k, _)| !META_OF_THE_ANNOTATION.contains(&k.as_str()))
         {
             fields.insert(k.clone(), v.clone());
         }
     }
     let mut suggestions = Map::new();
-    let found: Vec<(usize, usize, String)> = line
+    let found: Vec<Range> = line
         .get("spans")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .filter_map(|s| {
-            Some((
+            let mut range = Range::new(
                 s.get("start")?.as_u64()? as usize,
                 s.get("end")?.as_u64()? as usize,
                 s.get("label")?.as_str()?.to_owned(),
-            ))
+            );
+            // (A span's attributes, as `glossa export spacy` writes them.)
+            if let Some(a) = s.get("attributes").and_then(Value::as_object) {
+                range.attributes.clone_from(a);
+            }
+            Some(range)
         })
         .collect();
     if line.get("spans").is_some() {
@@ -469,6 +589,9 @@ fn with_suggestions(
     mut fields: Map<String, Value>,
     suggestions: Map<String, Value>,
 ) -> Item {
+    // (Suggestions the record carries among the item's fields — an export of items that had
+    // another model's — are not this model's: the file's own are.)
+    fields.remove(crate::task::suggestions::FIELD);
     if !suggestions.is_empty() {
         fields.insert(
             crate::task::suggestions::FIELD.to_owned(),

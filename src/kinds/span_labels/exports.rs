@@ -96,8 +96,9 @@ pub fn conll(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> (String, 
     (out, dropped)
 }
 
-/// Label Studio's labelling config for the control: a `Labels` over the text, and a
-/// per-region `Choices` (or `TextArea` for a note) for each attribute.
+/// Label Studio's labelling config for the control: a `Labels` over the text, named by the
+/// control's id (so `glossa items --from labelstudio` reads its regions back to the control),
+/// and a per-region `Choices` (or `TextArea` for a note) for each attribute.
 pub fn label_studio_config(c: &SpanLabels) -> String {
     let esc = |s: &str| {
         s.replace('&', "&amp;")
@@ -106,7 +107,10 @@ pub fn label_studio_config(c: &SpanLabels) -> String {
             .replace('>', "&gt;")
     };
     let mut x = String::from("<View>\n");
-    x += "  <Labels name=\"label\" toName=\"text\">\n";
+    x += &format!(
+        "  <Labels name=\"{}\" toName=\"text\">\n",
+        esc(c.id.as_str())
+    );
     for l in &c.labels {
         x += &format!("    <Label value=\"{}\"/>\n", esc(l.value.as_str()));
     }
@@ -135,20 +139,24 @@ pub fn label_studio_config(c: &SpanLabels) -> String {
     x + "</View>\n"
 }
 
-/// Label Studio tasks: one per item (`data` holds the item's fields), one annotation per
-/// result with a `labels` region per span and a per-region `choices` / `textarea` result per
-/// attribute; the annotator is in each annotation's `meta`.
+/// Label Studio tasks: one per item with the control's text, answered or not (`data` holds the item's fields; read back
+/// by `glossa items --from labelstudio`, the tasks are the items again, every output of a
+/// per-output study among them), one annotation per result with a `labels` region per span
+/// (named by the control's id) and a per-region `choices` / `textarea` result per attribute;
+/// the annotator is in each annotation's `meta`.
 pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Value {
     let answered = answered(c, items, results);
     let mut tasks = Vec::new();
     for (n, item) in items.iter().enumerate() {
+        // (Only items with the text the control marks: a per-output study's whole items are
+        // its outputs' documents.)
+        if item.text(c.text_field.as_str()).is_none() {
+            continue;
+        }
         let mine: Vec<_> = answered
             .iter()
             .filter(|(i, _, _)| i.id == item.id)
             .collect();
-        if mine.is_empty() {
-            continue;
-        }
         let mut data = serde_json::Map::new();
         for (k, v) in item.fields.iter() {
             data.insert(k.clone(), v.clone());
@@ -163,7 +171,7 @@ pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Va
                     let at = json!({"start": s.start, "end": s.end, "text": s.text});
                     let mut labels = at.clone();
                     labels["labels"] = json!([s.label]);
-                    result.push(json!({"id": region, "from_name": "label", "to_name": "text", "type": "labels", "value": labels}));
+                    result.push(json!({"id": region, "from_name": c.id, "to_name": "text", "type": "labels", "value": labels}));
                     for (attr, value) in &s.attributes {
                         let is_note = c.attributes.iter().any(|a| &a.id == attr && a.values.is_empty());
                         let mut v = at.clone();
@@ -186,7 +194,7 @@ pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Va
 }
 
 /// spaCy / Prodigy JSON Lines: one line per result, `{"text", "spans": [{"start", "end",
-/// "label"}], "meta": {"item_id", "annotator"}}` (load with `doc.char_span(start, end,
+/// "label", "attributes" (when it has any)}], "meta": {"item_id", "annotator", "nothing_to_mark", the item's other fields}}` (load with `doc.char_span(start, end,
 /// label)`; overlapping spans go to `doc.spans`, not `doc.ents`).
 pub fn spacy(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> String {
     let mut out = String::new();
@@ -195,9 +203,26 @@ pub fn spacy(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> String {
         let spans: Vec<Value> = v
             .spans
             .iter()
-            .map(|s| json!({"start": s.start, "end": s.end, "label": s.label, "text": s.text}))
+            .map(|s| {
+                let mut span = json!({"start": s.start, "end": s.end, "label": s.label, "text": s.text});
+                if !s.attributes.is_empty() {
+                    span["attributes"] = json!(s.attributes);
+                }
+                span
+            })
             .collect();
-        let line = json!({"text": text, "spans": spans, "meta": {"item_id": item.id, "annotator": who, "nothing_to_mark": v.nothing_to_mark}});
+        // The item's other fields (a translation's source, a summary's article) in `meta`,
+        // where Prodigy shows them and `glossa items --from spacy` reads them back.
+        let mut meta: serde_json::Map<String, Value> = item
+            .fields
+            .iter()
+            .filter(|(k, _)| k.as_str() != c.text_field.as_str())
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        meta.insert("item_id".to_owned(), json!(item.id));
+        meta.insert("annotator".to_owned(), json!(who));
+        meta.insert("nothing_to_mark".to_owned(), json!(v.nothing_to_mark));
+        let line = json!({"text": text, "spans": spans, "meta": meta});
         out += &line.to_string();
         out.push('\n');
     }
