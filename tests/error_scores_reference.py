@@ -44,15 +44,21 @@ def main():
             units.append((who, r["item_id"], output, errors, direct.get(output)))
 
     systems = defaultdict(list)
+    segments = defaultdict(list)
     for who, item, output, errors, d in units:
         systems[output].append((errors, d))
+        segments[(output, item)].append((errors, d))
     out = {"systems": {}}
     for s, rows in systems.items():
         ds = [d for _, d in rows if d is not None]
+        # WMT's system score: per segment the raters' mean, then the mean over segments.
+        means = [(sum(e for e, _ in r) / len(r), [d for _, d in r if d is not None]) for (o, _), r in segments.items() if o == s]
+        seg_ds = [sum(d) / len(d) for _, d in means if d]
         out["systems"][s] = {
             "units": len(rows),
-            "error_score": sum(e for e, _ in rows) / len(rows),
-            "direct": sum(ds) / len(ds),
+            "error_score": sum(e for e, _ in means) / len(means),
+            "direct": sum(seg_ds) / len(seg_ds),
+            "mean_over_ratings": {"error_score": sum(e for e, _ in rows) / len(rows), "direct": sum(ds) / len(ds)},
         }
 
     def corr(rows):

@@ -543,6 +543,16 @@ fn error_scores_per_system_and_their_agreement_with_the_direct_scores_equal_an_i
             &w["direct"],
             &format!("{system} ESA score"),
         );
+        close(
+            &m["mean_over_ratings"]["error_score"],
+            &w["mean_over_ratings"]["error_score"],
+            &format!("{system} MQM over ratings"),
+        );
+        close(
+            &m["mean_over_ratings"]["direct"]["score"],
+            &w["mean_over_ratings"]["direct"],
+            &format!("{system} ESA score over ratings"),
+        );
     }
     let corr = &mine["correlation_with_direct"]["score"];
     for k in ["pearson", "spearman", "n"] {

@@ -39,8 +39,10 @@ struct Unit {
     direct: SortedMap<String, f64>,
 }
 
-/// What a span weighs: its label's weight, else its first attribute value's (in the spec's
-/// order of attributes) that has one, else 1.
+/// What a span weighs, the most particular weight first: its label with one of its attribute
+/// values (`Fluency/Punctuation|Minor`: Freitag's minor punctuation), else its label's (a
+/// non-translation, whatever its severity), else its first attribute value's (in the spec's
+/// order of attributes) that has one (its severity), else 1.
 fn weight(
     c: &LabelledSpans,
     (weights, standard): (&SortedMap<String, f64>, bool),
@@ -52,13 +54,11 @@ fn weight(
             .or_else(|| standard.then(|| weights.get(&standard_key(name))).flatten())
             .copied()
     };
-    if let Some(w) = of(&span.label) {
-        return w;
-    }
-    c.attributes
-        .iter()
-        .filter_map(|a| span.attributes.get(*a))
-        .find_map(|v| of(v))
+    let values = || c.attributes.iter().filter_map(|a| span.attributes.get(*a));
+    values()
+        .find_map(|v| weights.get(&format!("{}|{v}", span.label)).copied())
+        .or_else(|| of(&span.label))
+        .or_else(|| values().find_map(|v| of(v)))
         .unwrap_or(1.0)
 }
 
@@ -86,6 +86,12 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
             .filter_map(|id| spec.control(id))
             .collect();
         let rated: Vec<&Control> = controls.iter().copied().filter(|c| c.rates()).collect();
+        // Errors marked in the source (MQM's omissions) count in the output's score.
+        let source_side: Vec<(&Control, LabelledSpans)> = controls
+            .iter()
+            .filter_map(|c| Some((*c, c.labelled_spans()?)))
+            .filter(|(_, l)| l.text_field != src.field.as_str())
+            .collect();
         for control in &controls {
             let Some(c) = control.labelled_spans() else {
                 continue;
@@ -107,6 +113,7 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
             };
             let units = units(
                 (control.id(), &c),
+                &source_side,
                 &rated,
                 (&weights, section.weights.is_empty()),
                 results,
@@ -121,6 +128,7 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
 /// Every (item, output, annotator) with an answer in the section.
 fn units(
     (id, c): (&crate::support::ids::ControlId, &LabelledSpans),
+    source_side: &[(&Control, LabelledSpans)],
     rated: &[&Control],
     weights: (&SortedMap<String, f64>, bool),
     results: &[ResultDoc],
@@ -140,6 +148,8 @@ fn units(
                 .unwrap_or_default()
         };
         let spans = of(id);
+        let in_source: Vec<(&LabelledSpans, SortedMap<String, &AnswerValue>)> =
+            source_side.iter().map(|(s, l)| (l, of(s.id()))).collect();
         let scores: Vec<(String, SortedMap<String, &AnswerValue>)> = rated
             .iter()
             .map(|d| (d.id().to_string(), of(d.id())))
@@ -152,13 +162,18 @@ fn units(
         outputs.dedup();
         for output in outputs {
             // No spans recorded for an output (display logic hid them): no errors.
-            let errors = spans
-                .get(output)
-                .and_then(|v| v.span_labels())
-                .map_or(0.0, |v| {
-                    // (`+ 0.0`: a float sum of nothing is `-0.0`.)
-                    v.spans.iter().map(|s| weight(c, weights, s)).sum::<f64>() + 0.0
-                });
+            let weighed = |c: &LabelledSpans, v: Option<&&AnswerValue>| {
+                v.and_then(|v| v.span_labels()).map_or(0.0, |v| {
+                    v.spans.iter().map(|s| weight(c, weights, s)).sum::<f64>()
+                })
+            };
+            // (`+ 0.0`: a float sum of nothing is `-0.0`.)
+            let errors = weighed(c, spans.get(output))
+                + in_source
+                    .iter()
+                    .map(|(l, m)| weighed(l, m.get(output)))
+                    .sum::<f64>()
+                + 0.0;
             let direct = scores
                 .iter()
                 .filter_map(|(id, m)| Some((id.clone(), direct(m.get(output)?)?)))
@@ -204,8 +219,13 @@ struct ErrorScores {
     weights: SortedMap<String, f64>,
     /// The direct scores' controls: id and label.
     rated: Vec<(String, String)>,
-    /// Per system: units, mean error score, mean of each direct score.
+    /// Per system, as the field defines it: segments, the mean over segments of the raters'
+    /// mean error score, and of each direct score.
     systems: SortedMap<String, (usize, f64, SortedMap<String, f64>)>,
+    /// Per system, the older figure: units (ratings), the mean over all of them.
+    over_ratings: SortedMap<String, (usize, f64, SortedMap<String, f64>)>,
+    /// Per annotator and system: units, mean error score.
+    per_rater: SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
     /// Per (item, output): annotators, mean error score, mean of each direct score.
     outputs: SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
     /// Per direct score: overall, and per annotator.
@@ -236,6 +256,37 @@ fn grouped<K: Ord + Clone>(
                 .filter_map(|(id, vs)| Some((id, mean(&vs)?)))
                 .collect();
             (k, (us.len(), mean(&errors).unwrap_or_default(), means))
+        })
+        .collect()
+}
+
+/// Each system's figures as the field computes them (WMT; Freitag et al. 2021): per segment
+/// the raters' mean, then the mean over segments — so a segment rated by more raters weighs
+/// no more than one rated by fewer.
+fn over_segments(
+    outputs: &SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
+) -> SortedMap<String, (usize, f64, SortedMap<String, f64>)> {
+    let mut by: SortedMap<String, Vec<&(usize, f64, SortedMap<String, f64>)>> = SortedMap::new();
+    for ((_, output), figures) in outputs {
+        by.entry(output.clone()).or_default().push(figures);
+    }
+    by.into_iter()
+        .map(|(system, segments)| {
+            let errors: Vec<f64> = segments.iter().map(|s| s.1).collect();
+            let mut direct: SortedMap<String, Vec<f64>> = SortedMap::new();
+            for s in &segments {
+                for (id, v) in &s.2 {
+                    direct.entry(id.clone()).or_default().push(*v);
+                }
+            }
+            let direct = direct
+                .into_iter()
+                .filter_map(|(id, vs)| Some((id, mean(&vs)?)))
+                .collect();
+            (
+                system,
+                (segments.len(), mean(&errors).unwrap_or_default(), direct),
+            )
         })
         .collect()
 }
@@ -271,11 +322,14 @@ impl ErrorScores {
                 (id.clone(), (Correlation::of(&pairs(None)), each))
             })
             .collect();
+        let outputs = grouped(units, |u| (u.item.clone(), u.output.clone()));
         ErrorScores {
             key,
             weights,
-            systems: grouped(units, |u| u.output.clone()),
-            outputs: grouped(units, |u| (u.item.clone(), u.output.clone())),
+            systems: over_segments(&outputs),
+            over_ratings: grouped(units, |u| u.output.clone()),
+            per_rater: grouped(units, |u| (u.who.clone(), u.output.clone())),
+            outputs,
             rated,
             correlations,
         }
@@ -303,12 +357,21 @@ impl Figures for ErrorScores {
             .systems
             .iter()
             .map(|(s, (n, e, d))| {
+                let (units, e_all, d_all) = &self.over_ratings[s];
                 (
                     s.clone(),
-                    json!({"units": n, "error_score": e, "direct": d}),
+                    json!({"segments": n, "units": units, "error_score": e, "direct": d,
+                           "mean_over_ratings": {"error_score": e_all, "direct": d_all}}),
                 )
             })
             .collect();
+        let mut per_rater = serde_json::Map::new();
+        for ((who, system), (n, e, _)) in &self.per_rater {
+            let entry = per_rater
+                .entry(who.clone())
+                .or_insert_with(|| Value::Object(serde_json::Map::new()));
+            entry[system] = json!({"units": n, "error_score": e});
+        }
         let outputs: Vec<Value> = self
             .outputs
             .iter()
@@ -327,7 +390,9 @@ impl Figures for ErrorScores {
             .collect();
         json!({
             "weights": self.weights,
+            "measure": "a system's error score: per segment the mean of its raters' weighted error counts, then the mean over segments (WMT); mean_over_ratings: the mean over every rating",
             "systems": systems,
+            "per_rater": per_rater,
             "outputs": outputs,
             "correlation_with_direct": correlations,
         })
@@ -336,7 +401,7 @@ impl Figures for ErrorScores {
     /// The report's section: per system its error score and direct scores, then how they agree.
     fn html(&self) -> String {
         let mut h = format!(
-            "<h3>Error scores (MQM): {}</h3><p>Weighted errors per output and annotator (weights: {}); lower is better.</p><table><thead><tr><th>output (system)</th><th>outputs rated</th><th>error score</th>",
+            "<h3>Error scores (MQM): {}</h3><p>Weighted errors per output and annotator (weights: {}); per segment the raters' mean, then the mean over segments; lower is better.</p><table><thead><tr><th>output (system)</th><th>segments</th><th>error score</th>",
             esc(&self.key),
             esc(&self.weights.iter().map(|(k, w)| format!("{k} {w}")).collect::<Vec<_>>().join(", "))
         );
@@ -372,11 +437,11 @@ impl Figures for ErrorScores {
     /// The command line's summary.
     fn text(&self) -> String {
         let mut t = format!(
-            "\nerror scores (MQM), {}: weighted errors per output, lower is better\n",
+            "\nerror scores (MQM), {}: weighted errors per output (the mean over segments of the raters' mean), lower is better\n",
             self.key
         );
         for (s, (n, e, d)) in self.ranked() {
-            t += &format!("{s:<24} {n:>6} error score {e:>7.3}");
+            t += &format!("{s:<24} {n:>6} segments, error score {e:>7.3}");
             for (id, _) in &self.rated {
                 t += &format!("  {id} {}", f3(d.get(id).copied()));
             }

@@ -36,6 +36,11 @@ pub trait Capabilities {
     fn weighable(&self) -> Vec<&str> {
         Vec::new()
     }
+    /// The values an attribute of its spans takes (MQM's severities), by the attribute's id.
+    /// Empty: no such attribute, or a free-text note.
+    fn attribute_values(&self, _attribute: &str) -> Vec<&str> {
+        Vec::new()
+    }
     /// Whether what a participant does on the page before the wasm runs is kept (choices,
     /// typing and taps are); `false` for a gesture the page cannot keep (a card dragged, a
     /// slider's handle let go where it started): the first screen waits for the widget.
@@ -87,6 +92,12 @@ impl crate::spec::Control {
     #[inline]
     pub fn weighable(&self) -> Vec<&str> {
         crate::spec::each_control!(self, c => c.weighable())
+    }
+
+    /// See [`Capabilities::attribute_values`].
+    #[inline]
+    pub fn attribute_values(&self, attribute: &str) -> Vec<&str> {
+        crate::spec::each_control!(self, c => c.attribute_values(attribute))
     }
 
     /// See [`Capabilities::keeps_early_taps`].

@@ -149,6 +149,9 @@ pub(crate) fn check_sections(spec: &TaskSpec, out: &mut Vec<SpecIssue>) {
                 ));
             }
         }
+        // (Weights are the analysis's: the researcher's tools check them, the participant's
+        // page carries none of it.)
+        #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
         check_weights(spec, section, &path, out);
         for (id, condition) in &section.visible_when {
             let at = format!("{path}.visible_when.{id}");
@@ -164,9 +167,10 @@ pub(crate) fn check_sections(spec: &TaskSpec, out: &mut Vec<SpecIssue>) {
     }
 }
 
-/// A section's error weights each name a label or an attribute value of its labelled spans (a
-/// weight that names nothing would leave the errors it meant at 1: `Major` for `major`, a
-/// typo), with the near match when there is one.
+/// A section's error weights each name a label or an attribute value of its labelled spans, or
+/// a label and a value as `label|value` (a weight that names nothing would leave the errors it
+/// meant at 1: `Major` for `major`, a typo), with the near match when there is one.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 fn check_weights(spec: &TaskSpec, section: &SectionBlock, path: &str, out: &mut Vec<SpecIssue>) {
     let mut named: Vec<&str> = Vec::new();
     for id in &section.controls {
@@ -174,14 +178,22 @@ fn check_weights(spec: &TaskSpec, section: &SectionBlock, path: &str, out: &mut 
             named.extend(c.weighable());
         }
     }
-    for key in section.weights.keys() {
-        if named.contains(&key.as_str()) {
-            continue;
+    let mut seen = Vec::new();
+    named.retain(|n| {
+        !seen.contains(n) && {
+            seen.push(*n);
+            true
         }
+    });
+    for key in section.weights.keys() {
+        // Each part of a pair is checked as a key of its own.
+        let Some(part) = key.split('|').find(|p| !named.contains(p)) else {
+            continue;
+        };
         let near = named
             .iter()
-            .filter(|n| n.eq_ignore_ascii_case(key) || edits(n, key) <= 2)
-            .min_by_key(|n| edits(n, key))
+            .filter(|n| n.eq_ignore_ascii_case(part) || edits(n, part) <= 2)
+            .min_by_key(|n| edits(n, part))
             .map(|n| format!(" (did you mean \"{n}\"?)"))
             .unwrap_or_default();
         let known = if named.is_empty() {
@@ -192,12 +204,13 @@ fn check_weights(spec: &TaskSpec, section: &SectionBlock, path: &str, out: &mut 
         out.push(SpecIssue::new(
             format!("{path}.weights.{key}"),
             SpecIssueCode::InvalidField,
-            format!("the weight \"{key}\" names no label or attribute value of the section's labelled spans{near}: the errors it meant would weigh 1 ({known})"),
+            format!("the weight \"{key}\" names no label or attribute value of the section's labelled spans (\"{part}\"{near}): the errors it meant would weigh 1 ({known})"),
         ));
     }
 }
 
 /// The edit distance of two short strings (characters inserted, deleted or replaced).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 fn edits(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();

@@ -44,6 +44,34 @@ impl Task {
             .outputs_in_order(control, field, &self.item.outputs(field))
     }
 
+    /// The task a result was answered in: where a section showed the participant some of the
+    /// item's outputs (`shown.order`: outputs assigned per rater, as MQM and ESA campaigns give
+    /// each rater some of a segment's systems), the item's outputs narrowed to those — the rest
+    /// were not assigned to this participant, not left unanswered.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+    pub fn of_result(spec: TaskSpec, item: &Item, result: &serde_json::Value) -> Self {
+        let mut item = item.clone();
+        for (_, section) in spec.sections() {
+            let Some(src) = &section.outputs else {
+                continue;
+            };
+            let field = src.field.as_str();
+            let Some(shown) = result["shown"]["order"][field].as_array() else {
+                continue;
+            };
+            let shown: Vec<&str> = shown.iter().filter_map(|v| v.as_str()).collect();
+            let all = item.outputs(field);
+            let known = shown.iter().all(|s| all.iter().any(|o| o.id == *s));
+            if shown.is_empty() || !known || shown.len() >= all.len() {
+                continue;
+            }
+            if let Some(serde_json::Value::Array(list)) = item.fields.get_mut(field) {
+                list.retain(|o| o["id"].as_str().is_some_and(|id| shown.contains(&id)));
+            }
+        }
+        Task::new(spec, item, None)
+    }
+
     /// Binds a (checked) spec and item; `seed` is the host's shuffle seed.
     pub fn new(spec: TaskSpec, item: Item, seed: Option<&str>) -> Self {
         let presentation = Presentation::new(&spec, &item, seed);

@@ -18,7 +18,7 @@ pub enum Units {
 }
 
 /// The words a character range of `text` covers (`None` when it covers none), and whether its
-/// ends are the words' ends (else it is grown to whole words). Offsets in code points are read
+/// ends are the words' ends, white space aside (else it is grown to whole words). Offsets in code points are read
 /// as UTF-16 offsets first: the words are found as the widget finds a selection's.
 pub fn words(
     tokens: &Tokens,
@@ -47,7 +47,17 @@ pub fn words(
     if a.0 >= end || b.1 <= start {
         return None;
     }
-    Some((first, last, a.0 == start && b.1 == end))
+    // White space between the range's ends and its words' is no part of a word.
+    let blank = |from: usize, to: usize| {
+        let mut at = 0;
+        text.chars().all(|c| {
+            let inside = at >= from && at < to;
+            at += c.len_utf16();
+            !inside || c.is_whitespace()
+        })
+    };
+    let exact = a.0 >= start && b.1 <= end && blank(start, a.0) && blank(b.1, end);
+    Some((first, last, exact))
 }
 
 /// How a note names a span: its text as written, else its offsets.

@@ -57,6 +57,9 @@ pub enum Command {
         host: Host,
         /// The export file.
         export: String,
+        /// The task spec the ratings are read against (mqm-tsv).
+        #[arg(long)]
+        spec: Option<String>,
     },
     /// Approve or reject each submission, with reasons, in the host's own review file.
     #[command(
@@ -161,7 +164,9 @@ pub enum Command {
         #[arg(long)]
         out: Option<String>,
         /// Read the file as another tool's output with a model's suggestions: `labelstudio`
-        /// (a JSON export of tasks with predictions) or `spacy` (spaCy / Prodigy JSON Lines).
+        /// (a JSON export of tasks with predictions) or `spacy` (spaCy / Prodigy JSON Lines);
+        /// or as MQM ratings, `mqm-tsv` (the public TSV of WMT's MQM releases: a segment an
+        /// item, its systems' translations the outputs).
         #[arg(long, value_name = "TOOL")]
         from: Option<String>,
         /// The model's name, when the file does not give it (spaCy lines never do).
@@ -308,6 +313,19 @@ pub enum Export {
         after_help = "Example:\n  glossa export spacy spec.json items.jsonl results.jsonl > spans.jsonl"
     )]
     Spacy(SpanExport),
+    /// MQM ratings in the public TSV of Google's WMT MQM releases: a row per error (its span
+    /// between <v> and </v>), a No-error row per output without one.
+    #[command(
+        after_help = "Example:\n  glossa export mqm-tsv spec.json items.jsonl results.jsonl > mqm.tsv"
+    )]
+    MqmTsv {
+        /// The task spec.
+        spec: String,
+        /// The items.
+        items: String,
+        /// The results (JSON Lines).
+        results: String,
+    },
     /// Magnitude scores in the RankME data layout (mr, ref1.., inf1..).
     #[command(
         after_help = "Example:\n  glossa export rankme spec.json items.jsonl results.jsonl > rankme.csv"
@@ -400,6 +418,9 @@ pub enum Host {
     Mturk,
     /// JATOS results ("Export results → data only"); a result sent twice is kept once.
     Jatos,
+    /// MQM ratings in the public TSV of Google's WMT MQM releases (needs --spec): a result per
+    /// segment and rater, the systems that rater rated the outputs shown.
+    MqmTsv,
 }
 
 /// A JSON Schema `schema` prints.

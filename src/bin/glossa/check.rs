@@ -100,7 +100,7 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
         let findings: Vec<String> = match by_id.get(item_id) {
             None => vec![format!("item_id: no item \"{item_id}\" in {items_path}")],
             Some(item) => {
-                let task = Task::new(spec.clone(), (*item).clone(), None);
+                let task = Task::of_result(spec.clone(), item, &result);
                 revalidate::check_result(&task, &result)
                     .into_iter()
                     .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))

@@ -87,8 +87,20 @@ pub fn imported(
     out: Option<&str>,
 ) -> Outcome {
     let spec = load_spec_file(spec_path)?;
+    if from.eq_ignore_ascii_case("mqm-tsv") || from.eq_ignore_ascii_case("mqm") {
+        let text = crate::files::read(path)?;
+        let made = glossa::study::mqm_tsv::read(&spec, &text);
+        let mut problems = made.problems;
+        problems.extend(
+            glossa::mount::check_items(&spec, &made.items)
+                .iter()
+                .map(ToString::to_string),
+        );
+        let items: Vec<(usize, Item)> = made.items.into_iter().enumerate().collect();
+        return write(path, &items, &problems, &made.notes, out);
+    }
     let Some(format) = glossa::study::import::Format::read(from) else {
-        eprintln!("--from {from}: give labelstudio or spacy");
+        eprintln!("--from {from}: give labelstudio, spacy or mqm-tsv");
         return Err(ExitCode::from(2));
     };
     if spec.suggestions.is_none() {

@@ -70,12 +70,17 @@ fn main() -> ExitCode {
             export::spans(&e, export::SpanFormat::LabelStudio(config))
         }
         Command::Export(Export::Spacy(e)) => export::spans(&e, export::SpanFormat::Spacy),
+        Command::Export(Export::MqmTsv {
+            spec,
+            items,
+            results,
+        }) => export::mqm_tsv(&spec, &items, &results),
         Command::Export(Export::Rankme {
             spec,
             items,
             results,
         }) => export::rankme(&spec, &items, &results),
-        Command::Collect { host, export } => collect::collect(host, &export),
+        Command::Collect { host, export, spec } => collect::collect(host, &export, spec.as_deref()),
         Command::Payments {
             spec,
             items,

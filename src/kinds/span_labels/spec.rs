@@ -211,6 +211,14 @@ impl crate::spec::capability::Capabilities for SpanLabels {
         })
     }
 
+    fn attribute_values(&self, attribute: &str) -> Vec<&str> {
+        self.attributes
+            .iter()
+            .filter(|a| a.id == attribute)
+            .flat_map(|a| a.values.iter().map(|v| v.value.as_str()))
+            .collect()
+    }
+
     fn weighable(&self) -> Vec<&str> {
         let mut named: Vec<&str> = self.labels.iter().map(|l| l.value.as_str()).collect();
         for a in &self.attributes {
