@@ -1,7 +1,8 @@
 //! The public MQM ratings (issue 54): the en-de TED ratings of WMT 2021 as Google released them
 //! (`tests/fixtures/mqm/`), read with nothing but the command line and the spec the book gives
 //! (`docs/src/mqm.md`), reproduce the published per-segment averages on every rated segment —
-//! to the last printed digit — and the published order of the systems; every result (a rater
+//! to the last printed digit — and the published order of the systems, with significance
+//! clusters equal to an independent implementation's (SciPy); every result (a rater
 //! shown some of a segment's systems) passes `glossa validate`; and `glossa export mqm-tsv`
 //! writes ratings that read back as the same results.
 #![cfg(not(target_arch = "wasm32"))]
@@ -145,6 +146,55 @@ fn the_public_ted_ratings_give_the_published_segment_scores_and_system_order() {
         let m = systems[*s]["error_score"].as_f64().unwrap();
         assert!((m - sum / *n as f64).abs() < 1e-9, "{s}: {m}");
         assert_eq!(systems[*s]["segments"], *n as u64, "{s}");
+    }
+
+    // The significance clusters equal an independent implementation's (SciPy's bootstrap and
+    // permutation test, with its own seed): the same clusters, each pair's p-value within the
+    // resampling's noise and on the same side of 0.05 (but where SciPy's is within 0.01 of
+    // it), each interval's ends within 0.05.
+    std::fs::write(path("agreement.json"), agreement.to_string()).unwrap();
+    let reference = std::process::Command::new(common::python())
+        .arg(format!("{ROOT}/tests/significance_reference.py"))
+        .args([path("agreement.json").as_str(), "errors"])
+        .output()
+        .unwrap();
+    assert!(
+        reference.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reference.stderr)
+    );
+    let reference: Value = serde_json::from_slice(&reference.stdout).unwrap();
+    let significance = &scores["significance"];
+    assert_eq!(significance["clusters"], reference["clusters"]);
+    assert!(
+        significance["clusters"].as_array().unwrap().len() > 1,
+        "the systems are told apart: {}",
+        significance["clusters"]
+    );
+    for want in reference["pairs"].as_array().unwrap() {
+        let got = significance["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["better"] == want["better"] && p["worse"] == want["worse"])
+            .unwrap_or_else(|| panic!("no pair {want}"));
+        let (p, q) = (got["p"].as_f64().unwrap(), want["p"].as_f64().unwrap());
+        assert!((p - q).abs() < 0.03, "{got} against {want}");
+        if (q - 0.05).abs() > 0.01 {
+            assert_eq!(p <= 0.05, q <= 0.05, "{got} against {want}");
+        }
+        let (d, e) = (
+            got["delta"].as_f64().unwrap(),
+            want["delta"].as_f64().unwrap(),
+        );
+        assert!((d - e).abs() < 1e-9, "{got} against {want}");
+    }
+    for (system, want) in reference["ci95"].as_object().unwrap() {
+        let got = &significance["ci95"][system];
+        for end in 0..2 {
+            let (a, b) = (got[end].as_f64().unwrap(), want[end].as_f64().unwrap());
+            assert!((a - b).abs() < 0.05, "{system}: {got} against {want}");
+        }
     }
 
     // Written back as the released TSV, the ratings read as the same results.

@@ -228,6 +228,9 @@ struct ErrorScores {
     per_rater: SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
     /// Per (item, output): annotators, mean error score, mean of each direct score.
     outputs: SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
+    /// What the error scores tell apart (lower is better), and each direct score (higher).
+    significance: super::significance::Significance,
+    direct_significance: SortedMap<String, super::significance::Significance>,
     /// Per direct score: overall, and per annotator.
     correlations: SortedMap<String, (Correlation, SortedMap<String, Correlation>)>,
 }
@@ -323,7 +326,30 @@ impl ErrorScores {
             })
             .collect();
         let outputs = grouped(units, |u| (u.item.clone(), u.output.clone()));
+        // Each system's per-segment scores (the raters' mean), as the tests compare them.
+        let per_segment = |score: &dyn Fn(&(usize, f64, SortedMap<String, f64>)) -> Option<f64>| {
+            let mut by: SortedMap<String, SortedMap<String, f64>> = SortedMap::new();
+            for ((item, output), figures) in &outputs {
+                if let Some(v) = score(figures) {
+                    by.entry(output.clone())
+                        .or_default()
+                        .insert(item.clone(), v);
+                }
+            }
+            by
+        };
+        let significance = super::significance::of(&per_segment(&|f| Some(f.1)), true);
+        let direct_significance = rated
+            .iter()
+            .map(|(id, _)| {
+                let scores = per_segment(&|f| f.2.get(id).copied());
+                (id.clone(), super::significance::of(&scores, false))
+            })
+            .filter(|(_, s)| !s.systems.is_empty())
+            .collect();
         ErrorScores {
+            significance,
+            direct_significance,
             key,
             weights,
             systems: over_segments(&outputs),
@@ -337,6 +363,17 @@ impl ErrorScores {
 }
 
 impl ErrorScores {
+    /// A system's 95% bootstrap interval, as the tables print it.
+    fn interval(&self, system: &str) -> String {
+        self.significance
+            .systems
+            .iter()
+            .find(|(s, _, _)| s == system)
+            .map_or(String::new(), |(_, _, (lo, hi))| {
+                format!("[{lo:.3}, {hi:.3}]")
+            })
+    }
+
     /// The systems best first: lowest error score, ties by name.
     fn ranked(&self) -> Vec<(&String, &(usize, f64, SortedMap<String, f64>))> {
         let mut all: Vec<_> = self.systems.iter().collect();
@@ -392,6 +429,8 @@ impl Figures for ErrorScores {
             "weights": self.weights,
             "measure": "a system's error score: per segment the mean of its raters' weighted error counts, then the mean over segments (WMT); mean_over_ratings: the mean over every rating",
             "systems": systems,
+            "significance": self.significance.json(),
+            "direct_significance": self.direct_significance.iter().map(|(id, s)| (id.clone(), s.json())).collect::<serde_json::Map<_, _>>(),
             "per_rater": per_rater,
             "outputs": outputs,
             "correlation_with_direct": correlations,
@@ -401,7 +440,7 @@ impl Figures for ErrorScores {
     /// The report's section: per system its error score and direct scores, then how they agree.
     fn html(&self) -> String {
         let mut h = format!(
-            "<h3>Error scores (MQM): {}</h3><p>Weighted errors per output and annotator (weights: {}); per segment the raters' mean, then the mean over segments; lower is better.</p><table><thead><tr><th>output (system)</th><th>segments</th><th>error score</th>",
+            "<h3>Error scores (MQM): {}</h3><p>Weighted errors per output and annotator (weights: {}); per segment the raters' mean, then the mean over segments; lower is better.</p><table><thead><tr><th>cluster</th><th>output (system)</th><th>segments</th><th>error score</th><th>95% interval</th>",
             esc(&self.key),
             esc(&self.weights.iter().map(|(k, w)| format!("{k} {w}")).collect::<Vec<_>>().join(", "))
         );
@@ -411,8 +450,10 @@ impl Figures for ErrorScores {
         h += "</tr></thead><tbody>";
         for (s, (n, e, d)) in self.ranked() {
             h += &format!(
-                "<tr><td>{}</td><td class=n>{n}</td><td class=n>{e:.3}</td>",
-                esc(s)
+                "<tr><td class=n>{}</td><td>{}</td><td class=n>{n}</td><td class=n>{e:.3}</td><td class=n>{}</td>",
+                self.significance.cluster(s).map_or(String::new(), |c| c.to_string()),
+                esc(s),
+                self.interval(s)
             );
             for (id, _) in &self.rated {
                 h += &format!("<td class=n>{}</td>", f3(d.get(id).copied()));
@@ -420,6 +461,11 @@ impl Figures for ErrorScores {
             h += "</tr>";
         }
         h += "</tbody></table>";
+        h += &format!(
+            "<p>Clusters: a paired permutation test over segments ({} resamples) compares each pair; a new cluster starts at the first system that some system of the cluster above is significantly better than (p ≤ {}).</p>",
+            super::significance::PERMUTATIONS,
+            super::significance::ALPHA
+        );
         for (id, label) in &self.rated {
             if let Some((all, _)) = self.correlations.get(id) {
                 h += &format!(
@@ -441,7 +487,11 @@ impl Figures for ErrorScores {
             self.key
         );
         for (s, (n, e, d)) in self.ranked() {
-            t += &format!("{s:<24} {n:>6} segments, error score {e:>7.3}");
+            t += &format!(
+                "{:>2} {s:<24} {n:>6} segments, error score {e:>7.3} {}",
+                self.significance.cluster(s).unwrap_or(0),
+                self.interval(s)
+            );
             for (id, _) in &self.rated {
                 t += &format!("  {id} {}", f3(d.get(id).copied()));
             }

@@ -25,6 +25,7 @@ pub mod revalidate;
 /// Adjudicating disagreements on the review page (the researcher's wasm and the tests).
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod review;
+pub mod significance;
 pub(crate) mod stats;
 pub mod systems;
 pub mod tidy;
