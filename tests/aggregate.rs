@@ -609,3 +609,169 @@ fn mqm_spans_are_aggregated_with_their_severity() {
     let v = glossa(&["validate", &spec, &items, out.to_str().unwrap()]);
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
 }
+
+/// A crowd of `n` on the Italian implicit-content items: every participant answers the first
+/// item (an attention item shared by all: 30 % agree, the rest spread over the other four
+/// options), and the others as an honest annotator would, now and then wrong.
+fn shared_item_crowd(dir: &std::path::Path, n: usize) -> (String, String, String) {
+    let options = [
+        "totalmente_corretto",
+        "corretto_tra_opzioni",
+        "parzialmente_corretto",
+        "totalmente_sbagliato",
+        "risposta_non_fornita",
+    ];
+    let mut lines = String::new();
+    for p in 0..n {
+        let first = if p % 10 < 3 {
+            options[0]
+        } else {
+            options[1 + p % 4]
+        };
+        for (k, (item, answer)) in [
+            ("it-001", first),
+            ("it-002", if p % 7 == 0 { options[2] } else { options[3] }),
+            ("it-003", if p % 5 == 0 { options[0] } else { options[1] }),
+            ("it-004", options[4 - (p % 9 == 0) as usize]),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            lines += &json!({"format": "glossa.result/1", "spec": {"id": "implicit-content-it", "version": "1.0.0"},
+                "item_id": item, "answers": {"valutazione": answer}, "timings": {"active_ms": 30000 + k},
+                "ids": {"participant": format!("p{p:04}")}})
+            .to_string();
+            lines.push('\n');
+        }
+    }
+    let results = dir.join(format!("crowd-{n}.jsonl"));
+    std::fs::write(&results, lines).unwrap();
+    (
+        format!("{ROOT}/www/examples/it-implicit/spec.json"),
+        format!("{ROOT}/www/examples/it-implicit/items.json"),
+        results.to_str().unwrap().to_owned(),
+    )
+}
+
+/// Issue 54: an item shared by a crowd of hundreds who mostly disagree. MACE's likelihoods are
+/// summed as logarithms, so no posterior or competence underflows to NaN at any crowd size (a
+/// product over 1,000 votes did, and every label silently became the first); where crowd-kit
+/// converges (200 raters) both methods equal its figures.
+#[test]
+fn a_crowd_of_hundreds_on_one_item_never_gives_nan_and_equals_crowd_kit_where_it_converges() {
+    let dir = std::env::temp_dir().join(format!("glossa-crowd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (spec, items, results) = shared_item_crowd(&dir, 200);
+    equal_to_crowd_kit(&spec, &items, &results, &["valutazione"]);
+    for n in [1000, 5000] {
+        let (spec, items, results) = shared_item_crowd(&dir, n);
+        let out = glossa(&["aggregate", &spec, &results, "--items", &items, "--json"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for method in ["dawid_skene", "mace"] {
+            let m = &got["valutazione"][method];
+            for (task, row) in m["posteriors"].as_object().unwrap() {
+                let sum: f64 = row
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .map(|p| {
+                        p.as_f64()
+                            .unwrap_or_else(|| panic!("{n}: {method} {task}: {row}"))
+                    })
+                    .sum();
+                assert!((sum - 1.0).abs() < 1e-9, "{n}: {method} {task}: {row}");
+            }
+            assert!(
+                m["competence"]
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .all(|c| c.as_f64().is_some_and(|c| (0.0..=1.0).contains(&c))),
+                "{n}: {method}: a competence is not a number"
+            );
+            // The 30 % who agree outvote the four spread groups of 17.5 % each.
+            assert_eq!(
+                m["labels"]["it-001"], "totalmente_corretto",
+                "{n}: {method}"
+            );
+        }
+    }
+}
+
+/// Issue 54: aggregation counts only what an annotator could have answered. A result of another
+/// spec, one that names no participant, an aggregated one, and one `glossa validate` refuses
+/// (an option the spec lacks, which would otherwise win its item) are each named and left out;
+/// an empty file is an error, not `{}` with exit 0.
+#[test]
+fn aggregation_leaves_out_and_names_what_validate_refuses_and_an_empty_input_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("glossa-agg-refuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = format!("{ROOT}/www/examples/it-implicit/spec.json");
+    let items = format!("{ROOT}/www/examples/it-implicit/items.json");
+    let result = |who: Option<&str>, spec_id: &str, answer: &str| {
+        let mut r = json!({"format": "glossa.result/1", "spec": {"id": spec_id, "version": "1.0.0"},
+            "item_id": "it-001", "answers": {"valutazione": answer}, "timings": {"active_ms": 30000}});
+        if let Some(w) = who {
+            r["ids"] = json!({"participant": w});
+        }
+        r.to_string() + "\n"
+    };
+    let mut lines = String::new();
+    lines += &result(Some("p1"), "implicit-content-it", "totalmente_corretto");
+    // Three votes for an option the spec lacks would outvote p1.
+    for w in ["p2", "p3", "p4"] {
+        lines += &result(Some(w), "implicit-content-it", "inventata");
+    }
+    lines += &result(None, "implicit-content-it", "totalmente_sbagliato");
+    lines += &result(Some("p5"), "another-study", "totalmente_sbagliato");
+    let path = dir.join("results.jsonl");
+    std::fs::write(&path, lines).unwrap();
+    let out = glossa(&[
+        "aggregate",
+        &spec,
+        path.to_str().unwrap(),
+        "--items",
+        &items,
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    for line in 2..=4 {
+        assert!(
+            said.contains(&format!(
+                "results.jsonl:{line}: item it-001: answers.valutazione"
+            )),
+            "{said}"
+        );
+    }
+    assert!(
+        said.contains("results.jsonl:5: names no participant"),
+        "{said}"
+    );
+    assert!(
+        said.contains("results.jsonl:6: a result of another-study@1.0.0"),
+        "{said}"
+    );
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        got["valutazione"]["majority_vote"]["labels"]["it-001"], "totalmente_corretto",
+        "{got}"
+    );
+    assert_eq!(got["valutazione"]["annotators"], 1, "{got}");
+
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let out = glossa(&["aggregate", &spec, empty.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no result to aggregate"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+}

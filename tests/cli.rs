@@ -449,7 +449,7 @@ fn every_command_has_help_with_an_example_and_usage_errors_exit_2() {
             "{cmd} has an example: {text}"
         );
     }
-    for export in ["poquad", "csv", "rankme"] {
+    for export in ["poquad", "csv", "rankme", "mqm-tsv"] {
         let o = glossa(&["export", export, "--help"]);
         assert!(
             stdout(&o).contains(&format!("  glossa export {export} ")),
@@ -469,7 +469,7 @@ fn every_command_has_help_with_an_example_and_usage_errors_exit_2() {
     let o = glossa(&["collect", "surveymonkey", "x.csv"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr)
-        .contains("[possible values: qualtrics, jspsych, mturk, jatos]"));
+        .contains("[possible values: qualtrics, jspsych, mturk, jatos, mqm-tsv]"));
 }
 
 /// Every command that reads JSON Lines names each bad line and goes on (exit 1 at the end);

@@ -285,12 +285,24 @@ pub fn mace(v: &Votes) -> Aggregate {
     let mut spamming = vec![vec![0.5, 0.5]; nw];
     let mut thetas = vec![vec![1.0 / k as f64; k]; nw];
     let e_step = |spamming: &[Vec<f64>], thetas: &[Vec<f64>]| {
-        let mut gold = vec![vec![1.0 / k as f64; k]; v.tasks.len()];
+        // Each task's joint likelihood per label, summed as logarithms and scaled so its
+        // largest is 1: a product over hundreds of votes would underflow to 0 (every ratio
+        // below is of the same row, so the scale cancels).
+        let mut logs = vec![vec![0.0f64; k]; v.tasks.len()];
         for &(t, w, l) in &v.votes {
-            for (c, g) in gold[t].iter_mut().enumerate() {
-                *g *= spamming[w][0] * thetas[w][l] + spamming[w][1] * f64::from(u8::from(c == l));
+            for (c, g) in logs[t].iter_mut().enumerate() {
+                *g += (spamming[w][0] * thetas[w][l]
+                    + spamming[w][1] * f64::from(u8::from(c == l)))
+                .ln();
             }
         }
+        let gold: Vec<Vec<f64>> = logs
+            .into_iter()
+            .map(|row| {
+                let top = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                row.into_iter().map(|x| (x - top).exp()).collect()
+            })
+            .collect();
         let inst: Vec<f64> = gold.iter().map(|row| row.iter().sum()).collect();
         let mut strategy = vec![vec![0.0; k]; nw];
         let mut knowing = vec![vec![0.0; 2]; nw];

@@ -172,6 +172,53 @@ fn print_review(
     );
 }
 
+/// The results whose votes count, each other one named on standard error with why: a result of
+/// another spec, one that names no participant (whose votes are whose?), an aggregated or
+/// adjudicated one (not an annotator's), and — with the items — one `glossa validate` refuses
+/// (an option the spec lacks must never win an item).
+fn votes_of(
+    spec: &glossa::spec::TaskSpec,
+    items: &[glossa::item::Item],
+    results: Vec<glossa::result::ResultDoc>,
+    path: &str,
+    lines: &crate::files::Lines,
+) -> (Vec<glossa::result::ResultDoc>, usize) {
+    let mut kept = Vec::new();
+    let mut refused = 0;
+    for (n, r) in results.into_iter().enumerate() {
+        let why = if r.spec.id != spec.id || r.spec.version != spec.version {
+            Some(format!(
+                "a result of {}@{}, not of this spec ({}@{}): left out",
+                r.spec.id, r.spec.version, spec.id, spec.version
+            ))
+        } else if r.is_derived() {
+            Some("an aggregated or adjudicated result, not an annotator's: left out".to_owned())
+        } else if glossa::support::ids::participant_id(&r.ids).is_none() {
+            Some("names no participant (participant, PROLIFIC_PID, workerId or assignmentId): whose votes these are is unknown; left out".to_owned())
+        } else {
+            items.iter().find(|i| i.id == r.item_id).and_then(|item| {
+                let json = serde_json::to_value(&r).ok()?;
+                let task = glossa::task::Task::of_result(spec.clone(), item, &json);
+                let f = glossa::analysis::revalidate::check_result(&task, &json);
+                f.first().map(|f| {
+                    format!(
+                        "item {}: {}: {} (glossa validate refuses it): left out",
+                        r.item_id, f.path, f.message
+                    )
+                })
+            })
+        };
+        match why {
+            Some(why) => {
+                eprintln!("{path}:{}: {why}", lines.of(n));
+                refused += 1;
+            }
+            None => kept.push(r),
+        }
+    }
+    (kept, refused)
+}
+
 /// `glossa aggregate`: each control's labels aggregated (majority vote, Dawid–Skene, MACE),
 /// as JSON or as a summary per control; with `out`, one method's labels written as results.
 pub fn aggregate(
@@ -184,7 +231,16 @@ pub fn aggregate(
 ) -> Outcome {
     let spec = load_spec_file(spec_path)?;
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
-    let (_, results, bad) = read_results(&spec, results_path)?;
+    let (lines, results, bad) = read_results(&spec, results_path)?;
+    let (results, refused) = votes_of(&spec, &items, results, results_path, &lines);
+    if results.is_empty() {
+        eprintln!("{results_path}: no result to aggregate");
+        return Err(ExitCode::from(1));
+    }
+    if items_path.is_none() {
+        eprintln!("{results_path}: the answers are not checked as glossa validate checks them: give --items");
+    }
+    let bad = bad + refused;
     if let Some(path) = out {
         let written = glossa::analysis::aggregate::as_results(&spec, &items, &results, method);
         // An aggregate the widget's rules refuse (labelled spans without an attribute the spec
