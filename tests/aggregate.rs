@@ -86,7 +86,7 @@ fn crowd(dir: &std::path::Path) -> (String, String) {
                 "format": "glossa.result/1", "spec": {"id": "crowd-reference", "version": "1"},
                 "item_id": id, "ids": {"participant": format!("a{w}")},
                 "answers": {"sentiment": sentiment, "topics": ticked,
-                            "entities": {"spans": spans, "nothing_to_mark": false}}
+                            "entities": {"nothing_to_mark": spans.is_empty(), "spans": spans}}
             });
             lines += &(result.to_string() + "\n");
         }

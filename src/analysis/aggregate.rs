@@ -23,8 +23,8 @@ use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Control, TaskSpec};
-use crate::support::sorted_map::SortedMap;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// Categorical votes: tasks, workers and labels by name (sorted), and each vote by index.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -42,7 +42,7 @@ pub struct Votes {
 impl Votes {
     /// Votes from `(task, worker, label)` names.
     pub fn from_names(named: &[(String, String, String)]) -> Self {
-        let mut last: SortedMap<(String, String), String> = SortedMap::new();
+        let mut last: BTreeMap<(String, String), String> = BTreeMap::new();
         for (t, w, l) in named {
             last.insert((t.clone(), w.clone()), l.clone());
         }
@@ -365,7 +365,7 @@ impl Part {
 
 /// A control's votes and, for each task, its unit (`(item, output)`: the output a section asks
 /// the control for, or `""`) and the part of it.
-type Voted = (Votes, SortedMap<String, ((String, String), Part)>);
+type Voted = (Votes, BTreeMap<String, ((String, String), Part)>);
 
 /// The votes of one control: its categorical tasks (see the module's list); `None` for a kind
 /// aggregation does not cover (the kind's [`super::Analyse::votes`] gives none).
@@ -385,7 +385,7 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
         }
     };
     // Every unit's values, so a kind voting per word counts each unit's words once.
-    let mut values: SortedMap<(String, String), Vec<&AnswerValue>> = SortedMap::new();
+    let mut values: BTreeMap<(String, String), Vec<&AnswerValue>> = BTreeMap::new();
     for r in results {
         for (output, v) in r
             .answers
@@ -399,16 +399,17 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
                 .push(v);
         }
     }
-    let words: SortedMap<(String, String), usize> = values
+    let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
+    let words: BTreeMap<(String, String), usize> = values
         .iter()
         .map(|((item, output), vs)| {
-            let found = items.iter().find(|i| &i.id == item);
+            let found = by_id.get(item.as_str()).copied();
             let n = crate::spec::each_control!(control, k => k.vote_words(found, output, vs));
             ((item.clone(), output.clone()), n.unwrap_or(0))
         })
         .collect();
     let mut named = Vec::new();
-    let mut parts = SortedMap::new();
+    let mut parts = BTreeMap::new();
     for (n, r) in results.iter().enumerate() {
         let Some(answer) = r.answers.get(id) else {
             continue;
@@ -629,7 +630,8 @@ pub fn as_results(
     results: &[ResultDoc],
     method: &str,
 ) -> Vec<Value> {
-    let mut answers: SortedMap<String, serde_json::Map<String, Value>> = SortedMap::new();
+    let mut answers: BTreeMap<String, serde_json::Map<String, Value>> = BTreeMap::new();
+    let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
     for control in &spec.controls {
         let Some((v, parts)) = voted(control, items, results) else {
             continue;
@@ -641,7 +643,7 @@ pub fn as_results(
         };
         let labels = agg.labels();
         // Each unit's parts with their aggregated labels, in task order.
-        let mut per_unit: SortedMap<(String, String), Vec<(Part, String)>> = SortedMap::new();
+        let mut per_unit: BTreeMap<(String, String), Vec<(Part, String)>> = BTreeMap::new();
         for (t, task) in v.tasks.iter().enumerate() {
             if let Some((key, part)) = parts.get(task) {
                 per_unit
@@ -651,7 +653,7 @@ pub fn as_results(
             }
         }
         for ((item, output), parts) in per_unit {
-            let found = items.iter().find(|i| i.id == item);
+            let found = by_id.get(item.as_str()).copied();
             let Some(value) =
                 crate::spec::each_control!(control, k => k.aggregated(&parts, found, &output))
             else {

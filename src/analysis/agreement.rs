@@ -78,16 +78,17 @@ pub struct Context<'a> {
 pub use super::Answered;
 
 /// Units keyed by (item, sub-unit), each a map annotator → value (the last result of an
-/// annotator for an item counts).
-pub type Table = SortedMap<(String, String), SortedMap<String, Datum>>;
+/// annotator for an item counts). A B-tree: a study has as many units as answers (a vector
+/// kept sorted would make reading them grow with their square).
+pub type Table = std::collections::BTreeMap<(String, String), SortedMap<String, Datum>>;
 
 fn units(table: &Table) -> (Vec<Unit>, usize) {
-    let mut items = SortedMap::new();
+    let mut items = std::collections::BTreeSet::new();
     let units: Vec<Unit> = table
         .iter()
         .map(|((item, _), by)| {
             if by.len() >= 2 {
-                items.insert(item.clone(), ());
+                items.insert(item.clone());
             }
             by.values().cloned().collect()
         })

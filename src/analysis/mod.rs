@@ -13,6 +13,10 @@ pub mod findings;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod hosts;
 pub mod models;
+/// The public MQM ratings' TSV in and out (`glossa items --from mqm-tsv`, `glossa collect
+/// mqm-tsv`, `glossa export mqm-tsv`); no participant build needs it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod mqm_tsv;
 pub mod outputs;
 /// Approving and rejecting submissions in the hosts' review files (the command line and the
 /// researcher's wasm).

@@ -10,10 +10,6 @@ pub mod gold;
 /// participant build needs it.
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod import;
-/// The public MQM ratings' TSV in and out (`glossa items --from mqm-tsv`, `glossa collect
-/// mqm-tsv`, `glossa export mqm-tsv`); no participant build needs it.
-#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
-pub mod mqm_tsv;
 pub mod plan;
 /// The Qualtrics survey file of a study (`glossa host qualtrics`).
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]

@@ -40,7 +40,7 @@ fn mqm_tsv(path: &str, text: &str, spec: Option<&str>) -> Outcome {
         return Err(std::process::ExitCode::from(2));
     };
     let spec = crate::files::load_spec_file(spec_path)?;
-    let got = glossa::study::mqm_tsv::read(&spec, text);
+    let got = glossa::analysis::mqm_tsv::read(&spec, text);
     for r in &got.results {
         println!("{r}");
     }

@@ -104,11 +104,14 @@ pub fn rankme(spec_path: &str, items_path: &str, results_path: &str) -> Outcome 
     Ok(exit_for(bad))
 }
 
-/// MQM ratings as the public TSV of WMT's MQM releases (`study::mqm_tsv::write`).
+/// MQM ratings as the public TSV of WMT's MQM releases (`analysis::mqm_tsv::write`).
 pub fn mqm_tsv(spec_path: &str, items_path: &str, results_path: &str) -> Outcome {
     let (spec, items) = load_study(spec_path, items_path)?;
     let (_, results, bad) = read_results(&spec, results_path)?;
-    print!("{}", glossa::study::mqm_tsv::write(&spec, &items, &results));
+    print!(
+        "{}",
+        glossa::analysis::mqm_tsv::write(&spec, &items, &results)
+    );
     Ok(exit_for(bad))
 }
 

@@ -89,7 +89,7 @@ pub fn imported(
     let spec = load_spec_file(spec_path)?;
     if from.eq_ignore_ascii_case("mqm-tsv") || from.eq_ignore_ascii_case("mqm") {
         let text = crate::files::read(path)?;
-        let made = glossa::study::mqm_tsv::read(&spec, &text);
+        let made = glossa::analysis::mqm_tsv::read(&spec, &text);
         let mut problems = made.problems;
         problems.extend(
             glossa::mount::check_items(&spec, &made.items)

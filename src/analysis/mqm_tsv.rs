@@ -422,7 +422,7 @@ pub fn write(spec: &TaskSpec, items: &[Item], results: &[crate::result::ResultDo
         let Some(item) = items.iter().find(|i| i.id == r.item_id) else {
             continue;
         };
-        let rater = crate::analysis::findings::annotator(r, n);
+        let rater = super::findings::annotator(r, n);
         let source = item.text(&map.source_field).unwrap_or_default().to_owned();
         let doc = item.fields.get("doc").and_then(Value::as_str).unwrap_or("");
         let doc_id = item
