@@ -28,6 +28,10 @@ pub struct Plan {
     /// who missed one to the study's attention-failure completion link. Empty: none.
     #[serde(skip_serializing_if = "SortedMap::is_empty")]
     pub attention: SortedMap<String, SortedMap<String, serde_json::Value>>,
+    /// The items' field that lists their outputs, when each slot is given some of them
+    /// ([`assign_outputs`]); the page shows a slot only its outputs of each item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outputs_field: Option<String>,
     /// The slots.
     pub annotators: Vec<Slot>,
 }
@@ -39,6 +43,48 @@ pub struct Slot {
     pub slot: String,
     /// The item ids, in the order shown.
     pub items: Vec<String>,
+    /// The outputs of each item this slot rates, by item id (MQM's and ESA's raters see some
+    /// of a segment's systems); an item not listed shows all of its outputs.
+    #[serde(skip_serializing_if = "SortedMap::is_empty")]
+    pub outputs: SortedMap<String, Vec<String>>,
+}
+
+/// Gives each slot `per_rater` of each of its items' outputs (the ids the items list in
+/// `field`): each item's outputs are shuffled from the seed, and the slots that see the item
+/// take them in turn, `per_rater` at a time, so every output is rated by as many slots as any
+/// other, within one. Gold items keep all their outputs (their expected answers cover them).
+pub fn assign_outputs(
+    plan: &mut Plan,
+    outputs: &[(String, Vec<String>)],
+    field: &str,
+    per_rater: usize,
+) -> Result<(), String> {
+    if per_rater == 0 {
+        return Err("--outputs-per-rater must be at least 1".to_owned());
+    }
+    plan.outputs_field = Some(field.to_owned());
+    for (item, all) in outputs {
+        if plan.gold.contains(item) || all.len() <= per_rater {
+            continue;
+        }
+        let mut order = all.clone();
+        SplitMix::new(plan.seed ^ u64::from(fnv1a(item))).shuffle(&mut order);
+        let mut turn = 0;
+        for slot in plan
+            .annotators
+            .iter_mut()
+            .filter(|s| s.items.contains(item))
+        {
+            let mine: Vec<String> = (0..per_rater)
+                .map(|k| order[(turn + k) % order.len()].clone())
+                .collect();
+            turn += per_rater;
+            // In the item's own order, as the section lists them.
+            let mine = all.iter().filter(|o| mine.contains(o)).cloned().collect();
+            slot.outputs.insert(item.clone(), mine);
+        }
+    }
+    Ok(())
 }
 
 /// Makes a plan: `items` (ids) each seen by `per_item` of `annotators` slots; `gold` ids
@@ -178,6 +224,7 @@ fn assign(
                 width = annotators.to_string().len().max(2)
             ),
             items: list,
+            outputs: SortedMap::new(),
         });
     }
     Ok(Plan {
@@ -187,6 +234,7 @@ fn assign(
         gold_every,
         gold: gold.to_vec(),
         attention: SortedMap::new(),
+        outputs_field: None,
         annotators: out,
     })
 }

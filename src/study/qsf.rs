@@ -33,6 +33,24 @@ pub struct Survey<'a> {
 struct Slot<'a> {
     name: Option<String>,
     items: Vec<(&'a Item, bool, Option<&'a Value>)>,
+    /// The outputs the plan gives the slot of each item, and the field that lists them.
+    outputs: Option<(&'a str, &'a Value)>,
+}
+
+/// An item as a slot's loop shows it: with only the outputs the plan gives the slot (MQM's and
+/// ESA's raters see some of a segment's systems), as the pilot's `planSlot` narrows it.
+fn narrowed(item: &Item, outputs: Option<(&str, &Value)>) -> Value {
+    let mut json = serde_json::to_value(item).unwrap_or_default();
+    let Some((field, by_item)) = outputs else {
+        return json;
+    };
+    let Some(mine) = by_item[&item.id].as_array() else {
+        return json;
+    };
+    if let Some(Value::Array(list)) = json.get_mut(field) {
+        list.retain(|o| mine.contains(&o["id"]));
+    }
+    json
 }
 
 /// The chunk fields (10,000 UTF-16 code units each, 256 kept for timings) that the largest
@@ -105,6 +123,7 @@ fn slots<'a>(s: &Survey<'a>) -> Result<Vec<Slot<'a>>, String> {
         return Ok(vec![Slot {
             name: None,
             items: s.items.iter().map(|i| (i, false, None)).collect(),
+            outputs: None,
         }]);
     };
     let gold: Vec<&str> = plan["gold"]
@@ -134,9 +153,13 @@ fn slots<'a>(s: &Survey<'a>) -> Result<Vec<Slot<'a>>, String> {
                     Ok((item, gold.contains(&id), attention))
                 })
                 .collect::<Result<_, String>>()?;
+            let outputs = plan["outputs_field"]
+                .as_str()
+                .map(|field| (field, &a["outputs"]));
             Ok(Slot {
                 name: Some(name),
                 items,
+                outputs,
             })
         })
         .collect()
@@ -289,7 +312,7 @@ pub fn survey(s: &Survey) -> Result<Value, String> {
             .iter()
             .enumerate()
             .map(|(i, (item, gold, attention))| {
-                let item_json = serde_json::to_string(item).unwrap_or_default();
+                let item_json = narrowed(item, slot.outputs).to_string();
                 let attention = attention
                     .map(|a| base64(a.to_string().as_bytes()))
                     .unwrap_or_default();

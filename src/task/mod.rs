@@ -52,7 +52,8 @@ impl Task {
     pub fn of_result(spec: TaskSpec, item: &Item, result: &serde_json::Value) -> Self {
         let mut item = item.clone();
         for (_, section) in spec.sections() {
-            let Some(src) = &section.outputs else {
+            // (A section that shows every item's outputs, `count` of them, assigns none.)
+            let Some(src) = section.outputs.as_ref().filter(|o| o.count.is_none()) else {
                 continue;
             };
             let field = src.field.as_str();

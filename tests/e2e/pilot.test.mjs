@@ -366,3 +366,21 @@ test('whatever the endpoint answers (403, 413, 422, 503), no completion link sho
     await context.close();
   }
 });
+
+test('a plan that gives each slot some of an item\'s outputs: the page shows the slot its summaries only', async () => {
+  const plan = JSON.parse(await readFile(new URL('../fixtures/summeval-plan.json', import.meta.url), 'utf8'));
+  const items = JSON.parse(await readFile(new URL('../../www/examples/en-summeval/items.json', import.meta.url), 'utf8'));
+  const slot = plan.annotators.find((a) => a.slot === 's01');
+  const { page, context } = await openPage(env, `?example=en-summeval&plan=tests/fixtures/summeval-plan.json&PROLIFIC_PID=s01`);
+  const first = items.find((i) => i.id === slot.items[0]);
+  const mine = first.summaries.filter((t) => slot.outputs[first.id].includes(t.id));
+  const other = first.summaries.find((t) => !slot.outputs[first.id].includes(t.id));
+  await page.locator('.glossa-section-title').first().waitFor();
+  const titles = await page.locator('.glossa-section-title').allInnerTexts();
+  assert.equal(titles.filter((t) => /^summary \d/i.test(t.trim())).length, mine.length, `a section per summary assigned: ${titles}`);
+  const words = (s) => s.replace(/\s+/g, ' ');
+  const shown = words(await page.locator('#widget').innerText());
+  for (const m of mine) assert.ok(shown.includes(words(m.text)), `the slot's summary ${m.id} is shown`);
+  assert.ok(!shown.includes(words(other.text)), `summary ${other.id} is not assigned to this slot`);
+  await context.close();
+});

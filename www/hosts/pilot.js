@@ -238,7 +238,8 @@ export const asInstructed = (given, want) => (want && typeof want === 'object' &
 /**
  * A participant's slot of a `glossa plan`: the slot their id names, else slot
  * `fnv1a(id) mod slots` (`anonymous` without an id). Returns `{slot, items, missing}`: the
- * slot's items in its order, and the ids the items file lacks.
+ * slot's items in its order (each with only the outputs the plan gives the slot, when it
+ * gives some), and the ids the items file lacks.
  */
 export function planSlot(plan, items, who) {
   const slots = plan.annotators.map((a) => a.slot);
@@ -246,9 +247,19 @@ export function planSlot(plan, items, who) {
   if (k < 0) k = fnv1a(who ?? 'anonymous') % slots.length;
   const byId = new Map(items.map((i) => [i.id, i]));
   const ids = plan.annotators[k].items;
+  const outputs = plan.annotators[k].outputs ?? {};
+  // The outputs the plan gives this slot of an item (MQM's and ESA's raters see some of a
+  // segment's systems): the item is shown with those alone, and its result records them as
+  // the outputs shown (the others were not assigned to this participant).
+  const narrowed = (item) => {
+    const mine = outputs[item.id];
+    const field = plan.outputs_field;
+    if (!mine || !field || !Array.isArray(item[field])) return item;
+    return { ...item, [field]: item[field].filter((o) => mine.includes(o.id)) };
+  };
   return {
     slot: plan.annotators[k].slot,
-    items: ids.filter((id) => byId.has(id)).map((id) => byId.get(id)),
+    items: ids.filter((id) => byId.has(id)).map((id) => narrowed(byId.get(id))),
     missing: ids.filter((id) => !byId.has(id)),
   };
 }

@@ -381,6 +381,11 @@ pub struct PlanArgs {
     /// --annotators new slots (r01, r02, …).
     #[arg(long)]
     pub refill: Option<String>,
+    /// Give each slot this many of each item's outputs (a section asked per output: MQM's and
+    /// ESA's raters see some of a segment's systems), balanced over the slots that see the
+    /// item; gold items keep all theirs.
+    #[arg(long)]
+    pub outputs_per_rater: Option<usize>,
 }
 
 /// A page `glossa host` writes.

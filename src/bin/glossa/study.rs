@@ -61,6 +61,33 @@ pub fn plan(args: &PlanArgs) -> Outcome {
     };
     match made {
         Ok(mut p) => {
+            if let Some(k) = args.outputs_per_rater {
+                let Some(outputs) = spec.sections().find_map(|(_, s)| s.outputs.as_ref()) else {
+                    eprintln!(
+                        "{}: --outputs-per-rater needs a section asked per output",
+                        args.spec
+                    );
+                    return Err(ExitCode::from(2));
+                };
+                if let Some(n) = outputs.count {
+                    eprintln!("{}: the section shows exactly {n} outputs of every item (outputs.count): a rater cannot be given fewer; drop --outputs-per-rater or the count", args.spec);
+                    return Err(ExitCode::from(2));
+                }
+                let field = outputs.field.to_string();
+                let outputs: Vec<(String, Vec<String>)> = items
+                    .iter()
+                    .map(|i| {
+                        (
+                            i.id.clone(),
+                            i.outputs(&field).into_iter().map(|o| o.id).collect(),
+                        )
+                    })
+                    .collect();
+                if let Err(e) = plan::assign_outputs(&mut p, &outputs, &field, k) {
+                    eprintln!("{e}");
+                    return Err(ExitCode::from(2));
+                }
+            }
             if let (Some(g), Some(path)) = (&gold, &args.gold) {
                 p.attention = plan::attention(g).map_err(|problems| {
                     for problem in &problems {
