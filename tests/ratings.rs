@@ -306,6 +306,11 @@ fn scale_agreement_is_ordinal_and_equals_the_reference() {
                 &w["mean"],
                 &format!("{control} {sys} mean"),
             );
+            close(
+                &got["systems"][control][sys]["mean_over_ratings"]["mean"],
+                &w["mean_over_ratings"]["mean"],
+                &format!("{control} {sys} mean over ratings"),
+            );
             assert_eq!(got["systems"][control][sys]["n"], w["n"]);
         }
     }
@@ -331,6 +336,19 @@ fn slider_agreement_is_interval_and_z_scored_system_means_equal_the_reference() 
             &w["z"],
             &format!("{sys} z"),
         );
+        close(
+            &got["systems"]["da"][sys]["mean_over_ratings"]["z"],
+            &w["mean_over_ratings"]["z"],
+            &format!("{sys} z over ratings"),
+        );
+        let place = &got["systems"]["da"][sys]["z_significance"];
+        assert!(place["cluster"].as_u64().is_some_and(|c| c >= 1), "{place}");
+        let (lo, hi) = (
+            place["ci95"][0].as_f64().unwrap(),
+            place["ci95"][1].as_f64().unwrap(),
+        );
+        let z = got["systems"]["da"][sys]["z"].as_f64().unwrap();
+        assert!(lo <= z && z <= hi, "{sys}: {z} outside {place}");
     }
 }
 

@@ -176,17 +176,33 @@ fn agreement_table(a: &AgreementReport) -> String {
     for s in &a.systems {
         let z = s.rows.iter().any(|r| r.z.is_some());
         h += &format!(
-            "<h3>Scores per system: {}</h3><table><thead><tr><th>output (system)</th><th>ratings</th><th>mean</th>{}</tr></thead><tbody>",
+            "<h3>Scores per system: {}</h3><p>Per segment the mean of its ratings, then the mean over segments (WMT); clusters: systems a paired permutation test over segments cannot tell apart, best first.</p><table><thead><tr><th>output (system)</th><th>ratings</th><th>segments</th><th>mean</th><th>cluster</th><th>95% interval</th>{}</tr></thead><tbody>",
             esc(&s.key),
-            if z { "<th>mean z (per-annotator standardised)</th>" } else { "" }
+            if z { "<th>mean z (per-annotator standardised)</th><th>cluster by z</th>" } else { "" }
         );
-        for r in &s.rows {
+        // Best first (by z where asked, else by the mean).
+        let mut rows: Vec<&super::systems::SystemRow> = s.rows.iter().collect();
+        rows.sort_by(|x, y| {
+            let key = |r: &super::systems::SystemRow| -(r.z.unwrap_or(r.mean));
+            key(x).total_cmp(&key(y)).then(x.system.cmp(&y.system))
+        });
+        let place = |c: Option<(usize, (f64, f64))>| {
+            c.map_or(("".to_owned(), "".to_owned()), |(n, (lo, hi))| {
+                (n.to_string(), format!("[{lo:.2}, {hi:.2}]"))
+            })
+        };
+        for r in rows {
+            let (cluster, ci) = place(r.cluster);
             h += &format!(
-                "<tr><td>{}</td><td class=n>{}</td><td class=n>{:.2}</td>{}</tr>",
+                "<tr><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{:.2}</td><td class=n>{cluster}</td><td class=n>{ci}</td>{}</tr>",
                 esc(&r.system),
                 r.n,
+                r.segments,
                 r.mean,
-                r.z.map_or(String::new(), |z| format!("<td class=n>{z:.3}</td>"))
+                r.z.map_or(String::new(), |z| format!(
+                    "<td class=n>{z:.3}</td><td class=n>{}</td>",
+                    place(r.z_cluster).0
+                ))
             );
         }
         h += "</tbody></table>";
