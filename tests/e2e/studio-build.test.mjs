@@ -7,7 +7,11 @@
 // left; the builder fits 360 px and axe finds nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, mkdtemp, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launch, openPage, axeViolations } from './harness.mjs';
 import { fieldOf, branchOf, deref, human, fieldLabel } from '../../www/studio/schemaform.js';
 import { pathString } from '../../www/studio/jsonedit.js';
@@ -179,6 +183,36 @@ for (const example of examples) {
     await context.close();
   });
 }
+
+test('the book\'s WMT MQM spec, built in the studio, reproduces the published TED segment scores', async () => {
+  const chapter = await readFile(new URL('docs/src/mqm.md', ROOT), 'utf8');
+  const start = chapter.indexOf('```json spec\n') + 13;
+  const spec = JSON.parse(chapter.slice(start, chapter.indexOf('\n```', start)));
+  const { page, context, errors } = await openStudio();
+  await build(page, spec);
+  await page.waitForFunction(() => { try { JSON.parse(window.studio.editor.text()); return true; } catch { return false; } });
+  const built = await specOf(page);
+  assert.deepEqual(normal(schema, built), normal(schema, spec));
+  assert.deepEqual(errors, []);
+  await context.close();
+  // The studio's spec, through the command line: every rated segment as published.
+  const dir = await mkdtemp(join(tmpdir(), 'glossa-studio-mqm-'));
+  const sp = join(dir, 'spec.json');
+  await writeFile(sp, JSON.stringify(built));
+  const tsv = fileURLToPath(new URL('tests/fixtures/mqm/mqm_ted_ende.tsv', ROOT));
+  const cli = fileURLToPath(new URL('target/debug/glossa', ROOT)); // built by the native test step
+  const run = (...args) => execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+  await writeFile(join(dir, 'items.jsonl'), run('items', sp, tsv, '--from', 'mqm-tsv'));
+  await writeFile(join(dir, 'results.jsonl'), run('collect', 'mqm-tsv', tsv, '--spec', sp));
+  const agreement = JSON.parse(run('agreement', sp, join(dir, 'results.jsonl'), '--items', join(dir, 'items.jsonl'), '--json'));
+  const published = new Map((await readFile(new URL('tests/fixtures/mqm/mqm_ted_ende.avg_seg_scores.tsv', ROOT), 'utf8'))
+    .trim().split('\n').slice(1).map((l) => l.split(/\s+/)).filter((c) => c[1] !== 'None')
+    .map(([system, score, seg]) => [`${system === 'ref-A' ? 'ref' : system}/${seg}`, score]));
+  const outputs = agreement.error_scores.errors.outputs;
+  assert.equal(outputs.length, published.size);
+  const differ = outputs.filter((o) => (-o.error_score).toFixed(6).replace(/^-/, '') !== published.get(`${o.output}/${o.item}`).replace(/^-/, ''));
+  assert.deepEqual(differ, []);
+});
 
 /** The ids (or kinds) of a spec's list, in order. */
 const idsOf = (spec, list) => spec[list].map((p) => p.id ?? p.field ?? p.kind);
