@@ -141,11 +141,12 @@ fn equal_to_crowd_kit(spec: &str, items: &str, results: &str, controls: &[&str])
             );
             for (task, row) in tasks {
                 for (label, p) in row.as_object().unwrap() {
-                    close(
-                        &g["posteriors"][task][label],
-                        p,
-                        &format!("{control} {method} {task} {label}"),
-                    );
+                    // (Glossa lists the labels at 1e-6 or more.)
+                    let mine = g["posteriors"][task]
+                        .get(label)
+                        .cloned()
+                        .unwrap_or(json!(0.0));
+                    close(&mine, p, &format!("{control} {method} {task} {label}"));
                 }
                 assert_eq!(
                     g["labels"][task], w["labels"][task],
@@ -684,7 +685,7 @@ fn a_crowd_of_hundreds_on_one_item_never_gives_nan_and_equals_crowd_kit_where_it
                             .unwrap_or_else(|| panic!("{n}: {method} {task}: {row}"))
                     })
                     .sum();
-                assert!((sum - 1.0).abs() < 1e-9, "{n}: {method} {task}: {row}");
+                assert!((sum - 1.0).abs() < 1e-6, "{n}: {method} {task}: {row}");
             }
             assert!(
                 m["competence"]

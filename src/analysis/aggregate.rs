@@ -149,15 +149,15 @@ pub fn ties(v: &Votes, majority: &Aggregate) -> Vec<usize> {
 
 const EPS: f64 = 1e-10;
 
-/// Dawid–Skene's confusion matrices from posteriors: `errors[w][k][c]` (observed `k`, true `c`),
-/// `None` for a label the annotator never gave.
-fn ds_m_step(v: &Votes, probas: &[Vec<f64>]) -> Vec<Vec<Option<Vec<f64>>>> {
+/// Dawid–Skene's confusion matrices from posteriors (`probas`: a row of `k` per task, flat):
+/// `errors[w][k][c]` (observed `k`, true `c`), `None` for a label the annotator never gave.
+fn ds_m_step(v: &Votes, probas: &[f64]) -> Vec<Vec<Option<Vec<f64>>>> {
     let k = v.labels.len();
     let mut errors = vec![vec![None; k]; v.workers.len()];
     for &(t, w, l) in &v.votes {
         let row: &mut Vec<f64> = errors[w][l].get_or_insert_with(|| vec![0.0; k]);
-        for c in 0..k {
-            row[c] += probas[t][c];
+        for (x, p) in row.iter_mut().zip(&probas[t * k..t * k + k]) {
+            *x += p;
         }
     }
     for per in &mut errors {
@@ -174,61 +174,81 @@ fn ds_m_step(v: &Votes, probas: &[Vec<f64>]) -> Vec<Vec<Option<Vec<f64>>>> {
     errors
 }
 
-fn ds_e_step(v: &Votes, priors: &[f64], errors: &[Vec<Option<Vec<f64>>>]) -> Vec<Vec<f64>> {
-    let k = v.labels.len();
-    let base: Vec<f64> = priors.iter().map(|p| p.max(EPS).log2()).collect();
-    let mut logs = vec![base; v.tasks.len()];
-    for &(t, w, l) in &v.votes {
-        if let Some(row) = &errors[w][l] {
-            for c in 0..k {
-                logs[t][c] += row[c].log2();
-            }
-        }
-    }
-    logs.into_iter()
-        .map(|row| {
-            let top = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let scaled: Vec<f64> = row.iter().map(|x| (x - top).exp2()).collect();
-            let sum: f64 = scaled.iter().sum();
-            scaled.into_iter().map(|x| x / sum).collect()
+/// Each confusion row's logarithms (base `log`), once per round rather than once per vote.
+fn logs_of(errors: &[Vec<Option<Vec<f64>>>], log: fn(f64) -> f64) -> Vec<Vec<Option<Vec<f64>>>> {
+    errors
+        .iter()
+        .map(|per| {
+            per.iter()
+                .map(|row| row.as_ref().map(|r| r.iter().map(|x| log(*x)).collect()))
+                .collect()
         })
         .collect()
 }
 
-fn means(rows: &[Vec<f64>], k: usize) -> Vec<f64> {
-    let mut out = vec![0.0; k];
-    for row in rows {
-        for c in 0..k {
-            out[c] += row[c];
+/// The posteriors (flat, a row of `k` per task) from the priors and confusion matrices,
+/// written into `out`.
+fn ds_e_step(v: &Votes, priors: &[f64], errors: &[Vec<Option<Vec<f64>>>], out: &mut [f64]) {
+    let k = v.labels.len();
+    let base: Vec<f64> = priors.iter().map(|p| p.max(EPS).log2()).collect();
+    let log_errors = logs_of(errors, f64::log2);
+    for row in out.chunks_mut(k) {
+        row.copy_from_slice(&base);
+    }
+    for &(t, w, l) in &v.votes {
+        if let Some(row) = &log_errors[w][l] {
+            for (x, y) in out[t * k..t * k + k].iter_mut().zip(row) {
+                *x += y;
+            }
         }
     }
-    out.iter().map(|x| x / rows.len().max(1) as f64).collect()
+    for row in out.chunks_mut(k) {
+        let top = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        row.iter_mut().for_each(|x| *x = (*x - top).exp2());
+        let sum: f64 = row.iter().sum();
+        row.iter_mut().for_each(|x| *x /= sum);
+    }
+}
+
+/// Each label's mean over the rows (flat, `k` wide).
+fn means(rows: &[f64], k: usize) -> Vec<f64> {
+    let mut out = vec![0.0; k];
+    for row in rows.chunks(k) {
+        for (o, x) in out.iter_mut().zip(row) {
+            *o += x;
+        }
+    }
+    let n = (rows.len() / k.max(1)).max(1) as f64;
+    out.iter().map(|x| x / n).collect()
 }
 
 /// Dawid–Skene, as crowd-kit's `DawidSkene(n_iter=100, tol=1e-5)` runs it.
 pub fn dawid_skene(v: &Votes) -> Aggregate {
     let k = v.labels.len();
-    let mut probas = majority(v).posteriors;
+    // One flat row of `k` per task: no allocation per task and round.
+    let mut probas: Vec<f64> = majority(v).posteriors.into_iter().flatten().collect();
     let mut priors = means(&probas, k);
     let mut errors = ds_m_step(v, &probas);
     let mut loss = f64::NEG_INFINITY;
     let mut rounds = 0;
     for _ in 0..100 {
         rounds += 1;
-        probas = ds_e_step(v, &priors, &errors);
+        ds_e_step(v, &priors, &errors, &mut probas);
         priors = means(&probas, k);
         errors = ds_m_step(v, &probas);
         // The evidence lower bound per response, as crowd-kit writes it.
         let mut joint = 0.0;
+        let log_priors: Vec<f64> = priors.iter().map(|p| p.max(EPS).ln()).collect();
+        let log_errors = logs_of(&errors, f64::ln);
         for &(t, w, l) in &v.votes {
-            if let Some(row) = &errors[w][l] {
+            if let Some(row) = &log_errors[w][l] {
                 for c in 0..k {
-                    joint += probas[t][c] * (row[c].ln() + priors[c].max(EPS).ln());
+                    joint += probas[t * k + c] * (row[c] + log_priors[c]);
                 }
             }
         }
-        probas.iter_mut().flatten().for_each(|p| *p = p.max(EPS));
-        let entropy: f64 = -probas.iter().flatten().map(|p| p.ln() * p).sum::<f64>();
+        probas.iter_mut().for_each(|p| *p = p.max(EPS));
+        let entropy: f64 = -probas.iter().map(|p| p.ln() * p).sum::<f64>();
         let new_loss = (joint + entropy) / v.votes.len() as f64;
         if new_loss - loss < 1e-5 {
             break;
@@ -245,7 +265,7 @@ pub fn dawid_skene(v: &Votes) -> Aggregate {
         })
         .collect();
     Aggregate {
-        posteriors: probas,
+        posteriors: probas.chunks(k.max(1)).map(<[f64]>::to_vec).collect(),
         competence,
         rounds,
     }
@@ -288,13 +308,12 @@ pub fn mace(v: &Votes) -> Aggregate {
         // Each task's joint likelihood per label, summed as logarithms and scaled so its
         // largest is 1: a product over hundreds of votes would underflow to 0 (every ratio
         // below is of the same row, so the scale cancels).
+        // A vote for `l` multiplies every label's likelihood by its guess, and `l`'s by its
+        // guess plus knowing: a factor common to the row cancels, so only `l` is raised.
         let mut logs = vec![vec![0.0f64; k]; v.tasks.len()];
         for &(t, w, l) in &v.votes {
-            for (c, g) in logs[t].iter_mut().enumerate() {
-                *g += (spamming[w][0] * thetas[w][l]
-                    + spamming[w][1] * f64::from(u8::from(c == l)))
-                .ln();
-            }
+            let guess = spamming[w][0] * thetas[w][l];
+            logs[t][l] += (1.0 + spamming[w][1] / guess).ln();
         }
         let gold: Vec<Vec<f64>> = logs
             .into_iter()
@@ -308,9 +327,8 @@ pub fn mace(v: &Votes) -> Aggregate {
         let mut knowing = vec![vec![0.0; 2]; nw];
         for &(t, w, l) in &v.votes {
             let guess = spamming[w][0] * thetas[w][l];
-            let s: f64 = (0..k)
-                .map(|c| gold[t][c] / (guess + spamming[w][1] * f64::from(u8::from(c == l))))
-                .sum::<f64>()
+            // Σ_c gold[c] / (guess + knowing·[c = l]) · guess / inst, the row summed once.
+            let s = ((inst[t] - gold[t][l]) / guess + gold[t][l] / (guess + spamming[w][1]))
                 * guess
                 / inst[t];
             strategy[w][l] += s;
@@ -430,14 +448,18 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
     (!named.is_empty()).then(|| (Votes::from_names(&named), parts))
 }
 
+/// The smallest posterior the JSON lists (a label left out has less).
+pub const POSTERIOR_SHOWN: f64 = 1e-6;
+
 /// One method's figures as JSON: each task's label and posterior, each annotator's competence.
 fn method_json(v: &Votes, a: &Aggregate) -> Value {
     let labels = a.labels();
     json!({
         "rounds": a.rounds,
         "labels": v.tasks.iter().zip(&labels).map(|(t, l)| (t.clone(), json!(v.labels[*l]))).collect::<serde_json::Map<_, _>>(),
+        // (Labels below 1e-6 are left out: a word's task has dozens of labels, nearly all at 0.)
         "posteriors": v.tasks.iter().zip(&a.posteriors).map(|(t, row)| {
-            (t.clone(), Value::Object(v.labels.iter().zip(row).map(|(l, p)| (l.clone(), json!(p))).collect()))
+            (t.clone(), Value::Object(v.labels.iter().zip(row).filter(|(_, p)| **p >= POSTERIOR_SHOWN).map(|(l, p)| (l.clone(), json!(p))).collect()))
         }).collect::<serde_json::Map<_, _>>(),
         "competence": v.workers.iter().zip(&a.competence).map(|(w, c)| (w.clone(), json!(c))).collect::<serde_json::Map<_, _>>(),
     })

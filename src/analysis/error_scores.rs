@@ -466,6 +466,12 @@ impl Figures for ErrorScores {
             super::significance::PERMUTATIONS,
             super::significance::ALPHA
         );
+        let title = format!("{}: error score per system (lower is better)", self.key);
+        h += &format!(
+            "<figure aria-label=\"{}\">{}</figure>",
+            esc(&title),
+            super::significance::chart(&title, &self.significance)
+        );
         for (id, label) in &self.rated {
             if let Some((all, _)) = self.correlations.get(id) {
                 h += &format!(

@@ -86,18 +86,36 @@ fn permutation_p(diffs: &[f64], rng: &mut SplitMix) -> f64 {
     let observed = mean(diffs);
     // (Compared with a tolerance: sums in another order differ in their last bits.)
     let eps = 1e-12 * diffs.iter().map(|d| d.abs()).sum::<f64>().max(1.0);
+    let total: f64 = diffs.iter().sum();
+    // The sum of each subset of each run of 8 differences, so a resample adds one table entry
+    // per 8 segments: flipping the signs of a subset takes twice its sum off the total.
+    let tables: Vec<[f64; 256]> = diffs
+        .chunks(8)
+        .map(|run| {
+            let mut t = [0.0; 256];
+            for (mask, sum) in t.iter_mut().enumerate() {
+                *sum = run
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| mask >> j & 1 == 1)
+                    .map(|(_, d)| d)
+                    .sum();
+            }
+            t
+        })
+        .collect();
     let mut above = 0usize;
     for _ in 0..PERMUTATIONS {
-        let mut sum = 0.0;
+        let mut flipped = 0.0;
         let mut bits = 0u64;
-        for (i, d) in diffs.iter().enumerate() {
-            if i % 64 == 0 {
+        for (c, table) in tables.iter().enumerate() {
+            if c % 8 == 0 {
                 bits = rng.next_u64();
             }
-            sum += if bits & 1 == 1 { -d } else { *d };
-            bits >>= 1;
+            flipped += table[(bits & 0xff) as usize];
+            bits >>= 8;
         }
-        let m = sum / n as f64;
+        let m = (total - 2.0 * flipped) / n as f64;
         above += usize::from(m >= observed - eps);
     }
     (above + 1) as f64 / (PERMUTATIONS + 1) as f64
@@ -176,6 +194,86 @@ impl Significance {
             "pairs": self.pairs.iter().map(|p| json!({"better": p.better, "worse": p.worse, "delta": p.delta, "segments": p.segments, "p": p.p})).collect::<Vec<_>>(),
         })
     }
+}
+
+/// The systems' scores as an SVG chart, best first: each system's mean with its 95% interval as
+/// a bar, the clusters told apart by colour and by a rule between them.
+pub fn chart(title: &str, sig: &Significance) -> String {
+    use plotters::prelude::*;
+    let mut svg = String::new();
+    if sig.systems.is_empty() {
+        return svg;
+    }
+    let n = sig.systems.len();
+    let lo = sig
+        .systems
+        .iter()
+        .map(|s| s.2 .0)
+        .fold(f64::INFINITY, f64::min);
+    let hi = sig
+        .systems
+        .iter()
+        .map(|s| s.2 .1)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let pad = ((hi - lo) * 0.05).max(1e-6);
+    let height = 64 + 26 * n as u32;
+    {
+        let root = SVGBackend::with_string(&mut svg, (400, height)).into_drawing_area();
+        let _ = root.fill(&WHITE);
+        let names: Vec<String> = sig.systems.iter().map(|s| s.0.clone()).collect();
+        let chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 17))
+            .margin(6)
+            .x_label_area_size(30)
+            .y_label_area_size(130)
+            .build_cartesian_2d(lo - pad..hi + pad, 0f64..n as f64);
+        if let Ok(mut chart) = chart {
+            let _ = chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .label_style(("sans-serif", 14))
+                .x_labels(5)
+                .y_labels(n)
+                .y_label_formatter(&|v| {
+                    // Row k (best first, at the top) is centred on n - k - 0.5.
+                    let k = n as f64 - v - 0.5;
+                    if (k - k.round()).abs() < 1e-9 && k >= 0.0 {
+                        names.get(k.round() as usize).cloned().unwrap_or_default()
+                    } else {
+                        String::new()
+                    }
+                })
+                .x_desc("mean, 95% interval")
+                .draw();
+            let colours = [RGBColor(31, 95, 191), RGBColor(191, 95, 31)];
+            for (k, (name, mean, (a, b))) in sig.systems.iter().enumerate() {
+                let y = n as f64 - k as f64 - 0.5;
+                let colour = colours[sig.cluster(name).unwrap_or(1) % 2];
+                let _ = chart.draw_series(std::iter::once(PathElement::new(
+                    vec![(*a, y), (*b, y)],
+                    colour.stroke_width(2),
+                )));
+                let _ =
+                    chart.draw_series(std::iter::once(Circle::new((*mean, y), 4, colour.filled())));
+            }
+            // A rule under each cluster but the last.
+            let mut row = 0;
+            for c in sig
+                .clusters
+                .iter()
+                .take(sig.clusters.len().saturating_sub(1))
+            {
+                row += c.len();
+                let y = n as f64 - row as f64;
+                let _ = chart.draw_series(std::iter::once(PathElement::new(
+                    vec![(lo - pad, y), (hi + pad, y)],
+                    BLACK.mix(0.4).stroke_width(1),
+                )));
+            }
+        }
+        let _ = root.present();
+    }
+    svg
 }
 
 #[cfg(test)]
