@@ -452,22 +452,42 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
 pub const POSTERIOR_SHOWN: f64 = 1e-6;
 
 /// One method's figures as JSON: each task's label and posterior, each annotator's competence.
-fn method_json(v: &Votes, a: &Aggregate) -> Value {
+fn method_json(v: &Votes, a: &Aggregate, posteriors: bool) -> Value {
     let labels = a.labels();
-    json!({
+    let mut out = json!({
         "rounds": a.rounds,
         "labels": v.tasks.iter().zip(&labels).map(|(t, l)| (t.clone(), json!(v.labels[*l]))).collect::<serde_json::Map<_, _>>(),
-        // (Labels below 1e-6 are left out: a word's task has dozens of labels, nearly all at 0.)
-        "posteriors": v.tasks.iter().zip(&a.posteriors).map(|(t, row)| {
-            (t.clone(), Value::Object(v.labels.iter().zip(row).filter(|(_, p)| **p >= POSTERIOR_SHOWN).map(|(l, p)| (l.clone(), json!(p))).collect()))
-        }).collect::<serde_json::Map<_, _>>(),
         "competence": v.workers.iter().zip(&a.competence).map(|(w, c)| (w.clone(), json!(c))).collect::<serde_json::Map<_, _>>(),
-    })
+    });
+    if posteriors {
+        // (Labels below 1e-6 are left out: a word's task has dozens of labels, nearly all at 0.)
+        out["posteriors"] = Value::Object(
+            v.tasks
+                .iter()
+                .zip(&a.posteriors)
+                .map(|(t, row)| {
+                    (
+                        t.clone(),
+                        Value::Object(
+                            v.labels
+                                .iter()
+                                .zip(row)
+                                .filter(|(_, p)| **p >= POSTERIOR_SHOWN)
+                                .map(|(l, p)| (l.clone(), json!(p)))
+                                .collect(),
+                        ),
+                    )
+                })
+                .collect::<serde_json::Map<_, _>>(),
+        );
+    }
+    out
 }
 
 /// Every aggregated control of a spec: `{"<control>": {"tasks", "labels", "majority_vote",
-/// "ties", "dawid_skene", "mace"}}`.
-pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Value {
+/// "ties", "dawid_skene", "mace"}}`; `posteriors`: with each task's posteriors (a summary
+/// needs only the labels and competences, and a study of spans has a task per word).
+pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], posteriors: bool) -> Value {
     let mut out = serde_json::Map::new();
     for f in fit(spec, items, results) {
         let v = &f.votes;
@@ -477,10 +497,10 @@ pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Value {
                 "tasks": v.tasks.len(),
                 "annotators": v.workers.len(),
                 "labels": v.labels,
-                "majority_vote": method_json(v, &f.majority),
+                "majority_vote": method_json(v, &f.majority, posteriors),
                 "ties": ties(v, &f.majority).iter().map(|t| v.tasks[*t].clone()).collect::<Vec<_>>(),
-                "dawid_skene": method_json(v, &f.dawid_skene),
-                "mace": method_json(v, &f.mace),
+                "dawid_skene": method_json(v, &f.dawid_skene, posteriors),
+                "mace": method_json(v, &f.mace, posteriors),
             }),
         );
     }

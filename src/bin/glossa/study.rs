@@ -293,7 +293,7 @@ pub fn aggregate(
             return Err(ExitCode::from(2));
         }
     }
-    let got = glossa::analysis::aggregate::all(&spec, &items, &results);
+    let got = glossa::analysis::aggregate::all(&spec, &items, &results, json);
     if json {
         println!(
             "{}",
