@@ -252,15 +252,20 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
     // Segments in the order they first appear: their source, doc, and outputs' texts.
     let mut segments: Vec<(String, Map<String, Value>, Vec<(String, String)>)> = Vec::new();
     let mut rated: Vec<((String, String), Rated)> = Vec::new();
+    // Where each segment and each (segment, rater) is in those lists: a file has a row per
+    // error, and a search of the lists per row would grow with the square of the rows.
+    let mut segment_at: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut rated_at: std::collections::BTreeMap<(String, String), usize> = Default::default();
     for (line, row) in rows {
         let at = format!("line {line}");
         let seg = row["seg_id"].to_owned();
         let system = row["system"].to_owned();
         let (target, target_range) = unmark(row["target"]);
         let (source, source_range) = unmark(row["source"]);
-        let s = match segments.iter().position(|(id, _, _)| *id == seg) {
-            Some(s) => s,
+        let s = match segment_at.get(&seg) {
+            Some(s) => *s,
             None => {
+                segment_at.insert(seg.clone(), segments.len());
                 let mut fields = Map::new();
                 fields.insert(map.source_field.clone(), json!(source));
                 fields.insert("doc".to_owned(), json!(row["doc"]));
@@ -281,9 +286,10 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
             None => outputs.push((system.clone(), target.clone())),
         }
         let key = (seg.clone(), row["rater"].to_owned());
-        let r = match rated.iter().position(|(k, _)| *k == key) {
-            Some(r) => r,
+        let r = match rated_at.get(&key) {
+            Some(r) => *r,
             None => {
+                rated_at.insert(key.clone(), rated.len());
                 rated.push((key, Rated::default()));
                 rated.len() - 1
             }
@@ -418,8 +424,10 @@ pub fn write(spec: &TaskSpec, items: &[Item], results: &[crate::result::ResultDo
         let after: String = chars[s.end.min(chars.len())..].iter().collect();
         format!("{start}<v>{inside}</v>{after}")
     };
+    let by_id: std::collections::BTreeMap<&str, &Item> =
+        items.iter().map(|i| (i.id.as_str(), i)).collect();
     for (n, r) in results.iter().enumerate() {
-        let Some(item) = items.iter().find(|i| i.id == r.item_id) else {
+        let Some(item) = by_id.get(r.item_id.as_str()) else {
             continue;
         };
         let rater = super::findings::annotator(r, n);

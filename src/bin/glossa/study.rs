@@ -210,6 +210,8 @@ fn votes_of(
     path: &str,
     lines: &crate::files::Lines,
 ) -> (Vec<glossa::result::ResultDoc>, usize) {
+    let by_id: std::collections::BTreeMap<&str, &glossa::item::Item> =
+        items.iter().map(|i| (i.id.as_str(), i)).collect();
     let mut kept = Vec::new();
     let mut refused = 0;
     for (n, r) in results.into_iter().enumerate() {
@@ -223,7 +225,7 @@ fn votes_of(
         } else if glossa::support::ids::participant_id(&r.ids).is_none() {
             Some("names no participant (participant, PROLIFIC_PID, workerId or assignmentId): whose votes these are is unknown; left out".to_owned())
         } else {
-            items.iter().find(|i| i.id == r.item_id).and_then(|item| {
+            by_id.get(r.item_id.as_str()).and_then(|item| {
                 let json = serde_json::to_value(&r).ok()?;
                 let task = glossa::task::Task::of_result(spec.clone(), item, &json);
                 let f = glossa::analysis::revalidate::check_result(&task, &json);
