@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the participant bundle into www/pkg/, one build per need (glossa.js picks the smallest
 # build that has every control and block kind of the spec), and the report page's build into
-# www/report-pkg/: release wasm -> wasm-bindgen (--target web) -> wasm-opt -Oz.
+# www/report-pkg/: size-optimised wasm (profile `wasm`) -> wasm-bindgen (--target web) -> wasm-opt -Oz.
 # The builds (choice, number, grid, labels, rating, full), the families each compiles (its
 # cargo features) and the kinds each has are www/kinds.json's, made from the declaration of the
 # kinds (src/kinds/mod.rs); each build also has strings-data (the UI strings are loaded per
@@ -24,7 +24,7 @@ export RUSTFLAGS="-C target-feature=-reference-types"
 # smaller than one -Oz round, for a few seconds per build).
 OPT=(-Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers)
-WASM=target/wasm32-unknown-unknown/release/glossa.wasm
+WASM=target/wasm32-unknown-unknown/wasm/glossa.wasm
 
 # What every build reads, hashed once per run (see the top of this file).
 INPUTS=$( { find src build.rs Cargo.toml Cargo.lock .cargo scripts/build.sh scripts/strip_target_features.py \
@@ -41,7 +41,7 @@ build() {
     return
   fi
   rm -f "$stamp"
-  cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features "$3" --quiet
+  cargo build --profile wasm --lib --target wasm32-unknown-unknown --no-default-features --features "$3" --quiet
   rm -rf "$1"
   python3 scripts/strip_target_features.py "$WASM"
   wasm-bindgen --target web --no-typescript --out-dir "$1" --out-name "$2" "$WASM"

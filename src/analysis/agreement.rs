@@ -6,7 +6,7 @@
 //! (marked or not by each annotator, per attribute). Questions have no agreement: their
 //! category shares and manual-acceptance flags are reported instead.
 
-use super::alpha::{agreement, Agreement, Datum, Level, Unit};
+use super::alpha::{Agreement, Datum, Level, Tally};
 pub use super::findings::{annotator, Findings};
 use super::Analyse;
 use crate::item::Item;
@@ -73,6 +73,25 @@ pub struct Context<'a> {
     pub standard: Option<f64>,
     /// The items (may be empty).
     pub items: &'a [Item],
+    /// The items by id.
+    by_id: std::collections::HashMap<&'a str, &'a Item>,
+}
+
+impl<'a> Context<'a> {
+    /// The context of these items, with the standard's score if any.
+    pub fn new(standard: Option<f64>, items: &'a [Item]) -> Self {
+        let by_id = items.iter().map(|i| (i.id.as_str(), i)).collect();
+        Context {
+            standard,
+            items,
+            by_id,
+        }
+    }
+
+    /// The item of this id, if given.
+    pub fn item(&self, id: &str) -> Option<&'a Item> {
+        self.by_id.get(id).copied()
+    }
 }
 
 pub use super::Answered;
@@ -82,28 +101,36 @@ pub use super::Answered;
 /// kept sorted would make reading them grow with their square).
 pub type Table = std::collections::BTreeMap<(String, String), SortedMap<String, Datum>>;
 
-fn units(table: &Table) -> (Vec<Unit>, usize) {
-    let mut items = std::collections::BTreeSet::new();
-    let units: Vec<Unit> = table
-        .iter()
-        .map(|((item, _), by)| {
-            if by.len() >= 2 {
-                items.insert(item.clone());
-            }
-            by.values().cloned().collect()
-        })
-        .collect();
-    (units, items.len())
-}
-
 /// Alpha over a table's units, as a measure named `key`.
 pub fn measure(key: String, level: Level, values: &'static str, table: &Table) -> Measure {
-    let (units, items) = units(table);
+    let mut tally = Tally::new(level);
+    let mut items = std::collections::BTreeSet::new();
+    let mut unit = Vec::new();
+    for ((item, _), by) in table {
+        if by.len() >= 2 {
+            items.insert(item.as_str());
+        }
+        unit.clear();
+        unit.extend(by.values().filter_map(|d| tally.value(d)));
+        tally.unit(unit.iter().copied());
+    }
+    measured(key, level, values, &tally, items.len())
+}
+
+/// Alpha over a tally of units, as a measure named `key`; `items`: items with at least two
+/// annotators' values.
+pub fn measured(
+    key: String,
+    level: Level,
+    values: &'static str,
+    tally: &Tally,
+    items: usize,
+) -> Measure {
     Measure {
         key,
         level,
         values,
-        agreement: agreement(&units, level, RESAMPLES, SEED),
+        agreement: tally.agreement(RESAMPLES, SEED),
         items,
     }
 }
@@ -145,7 +172,7 @@ pub(crate) fn measure_all(
         Block::Standard(s) if s.score > 0 => Some(s.score as f64),
         _ => None,
     });
-    let on = Context { standard, items };
+    let on = Context::new(standard, items);
     let mut report = AgreementReport::default();
     for control in &spec.controls {
         let answers: Vec<Answered> = results

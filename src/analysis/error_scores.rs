@@ -10,8 +10,8 @@ use crate::answer::{AnswerValue, LabelledSpanValue, NumberValue, PointsValue};
 use crate::result::ResultDoc;
 use crate::spec::capability::LabelledSpans;
 use crate::spec::{Control, TaskSpec};
-use crate::support::sorted_map::SortedMap;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// The group these findings go under in the agreement's JSON.
 pub const GROUP: &str = "error_scores";
@@ -36,7 +36,7 @@ struct Unit {
     output: String,
     who: String,
     errors: f64,
-    direct: SortedMap<String, f64>,
+    direct: BTreeMap<String, f64>,
 }
 
 /// What a span weighs, the most particular weight first: its label with one of its attribute
@@ -45,7 +45,7 @@ struct Unit {
 /// order of attributes) that has one (its severity), else 1.
 fn weight(
     c: &LabelledSpans,
-    (weights, standard): (&SortedMap<String, f64>, bool),
+    (weights, standard): (&BTreeMap<String, f64>, bool),
     span: &LabelledSpanValue,
 ) -> f64 {
     let of = |name: &str| {
@@ -99,7 +99,7 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
             if c.text_field != src.field.as_str() {
                 continue;
             }
-            let weights: SortedMap<String, f64> = if section.weights.is_empty() {
+            let weights: BTreeMap<String, f64> = if section.weights.is_empty() {
                 STANDARD
                     .iter()
                     .map(|(k, w)| ((*k).to_owned(), *w))
@@ -130,13 +130,13 @@ fn units(
     (id, c): (&crate::support::ids::ControlId, &LabelledSpans),
     source_side: &[(&Control, LabelledSpans)],
     rated: &[&Control],
-    weights: (&SortedMap<String, f64>, bool),
+    weights: (&BTreeMap<String, f64>, bool),
     results: &[ResultDoc],
 ) -> Vec<Unit> {
     let mut units = Vec::new();
     for (n, r) in results.iter().enumerate() {
         let who = annotator(r, n);
-        let of = |id: &crate::support::ids::ControlId| -> SortedMap<String, &AnswerValue> {
+        let of = |id: &crate::support::ids::ControlId| -> BTreeMap<String, &AnswerValue> {
             r.answers
                 .get(id)
                 .map(|v| {
@@ -148,9 +148,9 @@ fn units(
                 .unwrap_or_default()
         };
         let spans = of(id);
-        let in_source: Vec<(&LabelledSpans, SortedMap<String, &AnswerValue>)> =
+        let in_source: Vec<(&LabelledSpans, BTreeMap<String, &AnswerValue>)> =
             source_side.iter().map(|(s, l)| (l, of(s.id()))).collect();
-        let scores: Vec<(String, SortedMap<String, &AnswerValue>)> = rated
+        let scores: Vec<(String, BTreeMap<String, &AnswerValue>)> = rated
             .iter()
             .map(|d| (d.id().to_string(), of(d.id())))
             .collect();
@@ -216,31 +216,31 @@ impl Correlation {
 /// One control's error scores.
 struct ErrorScores {
     key: String,
-    weights: SortedMap<String, f64>,
+    weights: BTreeMap<String, f64>,
     /// The direct scores' controls: id and label.
     rated: Vec<(String, String)>,
     /// Per system, as the field defines it: segments, the mean over segments of the raters'
     /// mean error score, and of each direct score.
-    systems: SortedMap<String, (usize, f64, SortedMap<String, f64>)>,
+    systems: BTreeMap<String, (usize, f64, BTreeMap<String, f64>)>,
     /// Per system, the older figure: units (ratings), the mean over all of them.
-    over_ratings: SortedMap<String, (usize, f64, SortedMap<String, f64>)>,
+    over_ratings: BTreeMap<String, (usize, f64, BTreeMap<String, f64>)>,
     /// Per annotator and system: units, mean error score.
-    per_rater: SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
+    per_rater: BTreeMap<(String, String), (usize, f64, BTreeMap<String, f64>)>,
     /// Per (item, output): annotators, mean error score, mean of each direct score.
-    outputs: SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
+    outputs: BTreeMap<(String, String), (usize, f64, BTreeMap<String, f64>)>,
     /// What the error scores tell apart (lower is better), and each direct score (higher).
     significance: super::significance::Significance,
-    direct_significance: SortedMap<String, super::significance::Significance>,
+    direct_significance: BTreeMap<String, super::significance::Significance>,
     /// Per direct score: overall, and per annotator.
-    correlations: SortedMap<String, (Correlation, SortedMap<String, Correlation>)>,
+    correlations: BTreeMap<String, (Correlation, BTreeMap<String, Correlation>)>,
 }
 
 /// Units grouped by a key: how many, the mean error score, each direct score's mean.
 fn grouped<K: Ord + Clone>(
     units: &[Unit],
     key: impl Fn(&Unit) -> K,
-) -> SortedMap<K, (usize, f64, SortedMap<String, f64>)> {
-    let mut groups: SortedMap<K, Vec<&Unit>> = SortedMap::new();
+) -> BTreeMap<K, (usize, f64, BTreeMap<String, f64>)> {
+    let mut groups: BTreeMap<K, Vec<&Unit>> = BTreeMap::new();
     for u in units {
         groups.entry(key(u)).or_default().push(u);
     }
@@ -248,7 +248,7 @@ fn grouped<K: Ord + Clone>(
         .into_iter()
         .map(|(k, us)| {
             let errors: Vec<f64> = us.iter().map(|u| u.errors).collect();
-            let mut direct: SortedMap<String, Vec<f64>> = SortedMap::new();
+            let mut direct: BTreeMap<String, Vec<f64>> = BTreeMap::new();
             for u in &us {
                 for (id, v) in &u.direct {
                     direct.entry(id.clone()).or_default().push(*v);
@@ -267,16 +267,16 @@ fn grouped<K: Ord + Clone>(
 /// the raters' mean, then the mean over segments — so a segment rated by more raters weighs
 /// no more than one rated by fewer.
 fn over_segments(
-    outputs: &SortedMap<(String, String), (usize, f64, SortedMap<String, f64>)>,
-) -> SortedMap<String, (usize, f64, SortedMap<String, f64>)> {
-    let mut by: SortedMap<String, Vec<&(usize, f64, SortedMap<String, f64>)>> = SortedMap::new();
+    outputs: &BTreeMap<(String, String), (usize, f64, BTreeMap<String, f64>)>,
+) -> BTreeMap<String, (usize, f64, BTreeMap<String, f64>)> {
+    let mut by: BTreeMap<String, Vec<&(usize, f64, BTreeMap<String, f64>)>> = BTreeMap::new();
     for ((_, output), figures) in outputs {
         by.entry(output.clone()).or_default().push(figures);
     }
     by.into_iter()
         .map(|(system, segments)| {
             let errors: Vec<f64> = segments.iter().map(|s| s.1).collect();
-            let mut direct: SortedMap<String, Vec<f64>> = SortedMap::new();
+            let mut direct: BTreeMap<String, Vec<f64>> = BTreeMap::new();
             for s in &segments {
                 for (id, v) in &s.2 {
                     direct.entry(id.clone()).or_default().push(*v);
@@ -297,7 +297,7 @@ fn over_segments(
 impl ErrorScores {
     fn new(
         key: String,
-        weights: SortedMap<String, f64>,
+        weights: BTreeMap<String, f64>,
         rated: &[&Control],
         units: &[Unit],
     ) -> Self {
@@ -308,27 +308,28 @@ impl ErrorScores {
         let correlations = rated
             .iter()
             .map(|(id, _)| {
-                let pairs = |who: Option<&str>| -> Vec<(f64, f64)> {
-                    units
-                        .iter()
-                        .filter(|u| who.is_none_or(|w| u.who == w))
-                        .filter_map(|u| Some((u.errors, *u.direct.get(id)?)))
-                        .collect()
-                };
-                let mut annotators: Vec<&str> = units.iter().map(|u| u.who.as_str()).collect();
-                annotators.sort();
-                annotators.dedup();
-                let each = annotators
+                // (error score, direct score) pairs: all, and per annotator.
+                let mut all = Vec::new();
+                let mut each: BTreeMap<&str, Vec<(f64, f64)>> = BTreeMap::new();
+                for u in units {
+                    if let Some(d) = u.direct.get(id) {
+                        all.push((u.errors, *d));
+                        each.entry(u.who.as_str()).or_default().push((u.errors, *d));
+                    } else {
+                        each.entry(u.who.as_str()).or_default();
+                    }
+                }
+                let each = each
                     .into_iter()
-                    .map(|w| (w.to_owned(), Correlation::of(&pairs(Some(w)))))
+                    .map(|(w, pairs)| (w.to_owned(), Correlation::of(&pairs)))
                     .collect();
-                (id.clone(), (Correlation::of(&pairs(None)), each))
+                (id.clone(), (Correlation::of(&all), each))
             })
             .collect();
         let outputs = grouped(units, |u| (u.item.clone(), u.output.clone()));
         // Each system's per-segment scores (the raters' mean), as the tests compare them.
-        let per_segment = |score: &dyn Fn(&(usize, f64, SortedMap<String, f64>)) -> Option<f64>| {
-            let mut by: SortedMap<String, SortedMap<String, f64>> = SortedMap::new();
+        let per_segment = |score: &dyn Fn(&(usize, f64, BTreeMap<String, f64>)) -> Option<f64>| {
+            let mut by: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
             for ((item, output), figures) in &outputs {
                 if let Some(v) = score(figures) {
                     by.entry(output.clone())
@@ -375,7 +376,7 @@ impl ErrorScores {
     }
 
     /// The systems best first: lowest error score, ties by name.
-    fn ranked(&self) -> Vec<(&String, &(usize, f64, SortedMap<String, f64>))> {
+    fn ranked(&self) -> Vec<(&String, &(usize, f64, BTreeMap<String, f64>))> {
         let mut all: Vec<_> = self.systems.iter().collect();
         all.sort_by(|a, b| a.1 .1.total_cmp(&b.1 .1).then_with(|| a.0.cmp(b.0)));
         all

@@ -13,8 +13,8 @@ use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Control, TaskSpec};
-use crate::support::sorted_map::SortedMap;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// The group these findings go under in the agreement's JSON.
 pub const GROUP: &str = "models";
@@ -69,7 +69,7 @@ fn with_model(answer: &AnswerValue, model: &AnswerValue) -> f64 {
 }
 
 /// Per label: matched predictions, predictions, matched references, references.
-type Tally = SortedMap<String, [usize; 4]>;
+type Tally = BTreeMap<String, [usize; 4]>;
 
 fn tally_json(t: &Tally) -> Value {
     let row = |c: &[usize; 4]| {
@@ -91,7 +91,7 @@ fn tally_json(t: &Tally) -> Value {
 /// What a strict majority of the annotators gave (more than half), each annotator's parts
 /// counted once.
 fn majority<T: Ord + Clone>(answers: &[Vec<T>]) -> Vec<T> {
-    let mut count: SortedMap<T, usize> = SortedMap::new();
+    let mut count: BTreeMap<T, usize> = BTreeMap::new();
     for parts in answers {
         let mut seen = parts.clone();
         seen.sort();
@@ -188,18 +188,10 @@ impl Figures for ModelFigures {
     }
 }
 
-/// The findings of every control with a model's suggestions in the results.
-pub fn findings(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
-    // A control a section asks per output: each output is a unit of its own, as every other
-    // figure unfolds it (the model's answer on it from that output's provenance).
-    if let Some(u) = super::outputs::unfold(spec, items, results) {
-        return findings_of(&u.spec, &u.items, &u.results);
-    }
-    findings_of(spec, items, results)
-}
-
-/// [`findings`] of results already unfolded (or with no section asked per output).
-pub(crate) fn findings_of(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
+/// The model's figures per control, over results already unfolded (`outputs::unfold`: a
+/// control a section asks per output is a unit per output, the model's answer on it from that
+/// output's provenance), or a spec with no section asked per output.
+pub fn findings_of(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
     let mut out = Vec::new();
     for control in &spec.controls {
         if let Some(f) = control_figures(spec, items, results, control) {
@@ -217,7 +209,7 @@ fn control_figures(
 ) -> Option<ModelFigures> {
     let id = control.id();
     // The model's answer per item, read from the results that recorded it.
-    let mut model: SortedMap<String, AnswerValue> = SortedMap::new();
+    let mut model: BTreeMap<String, AnswerValue> = BTreeMap::new();
     let mut name = String::new();
     for r in results {
         let Some(p) = r.provenance.get(id) else {
@@ -269,7 +261,7 @@ fn control_figures(
     json["alpha"] = Value::Object(alpha);
 
     // The annotators' answers per item.
-    let mut human: SortedMap<String, Vec<&AnswerValue>> = SortedMap::new();
+    let mut human: BTreeMap<String, Vec<&AnswerValue>> = BTreeMap::new();
     for r in results {
         if let Some(v) = r.answers.get(id) {
             human.entry(r.item_id.clone()).or_default().push(v);
@@ -418,8 +410,8 @@ fn control_figures(
         json!({"suggested": suggested, "by_label": by_label, "by_annotator": by_who});
 
     // Anchoring: agreement with the model where it was shown against where it was not.
-    let mut shown: SortedMap<bool, Vec<f64>> = SortedMap::new();
-    let mut per: SortedMap<String, SortedMap<bool, Vec<f64>>> = SortedMap::new();
+    let mut shown: BTreeMap<bool, Vec<f64>> = BTreeMap::new();
+    let mut per: BTreeMap<String, BTreeMap<bool, Vec<f64>>> = BTreeMap::new();
     for (n, r) in results.iter().enumerate() {
         let (Some(p), Some(a), Some(m)) = (
             r.provenance.get(id),
@@ -437,7 +429,7 @@ fn control_figures(
             .push(score);
     }
     let side = |v: Option<&Vec<f64>>| json!({"results": v.map_or(0, Vec::len), "mean": v.and_then(|v| mean(v))});
-    let effect = |m: &SortedMap<bool, Vec<f64>>| difference(m.get(&true)?, m.get(&false)?);
+    let effect = |m: &BTreeMap<bool, Vec<f64>>| difference(m.get(&true)?, m.get(&false)?);
     if shown.contains_key(&false) {
         let overall = effect(&shown);
         let by: serde_json::Map<String, Value> = per

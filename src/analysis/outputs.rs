@@ -10,7 +10,7 @@ use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::{Block, Control, TaskSpec};
 use crate::support::ids::ControlId;
-use crate::support::sorted_map::{SortedMap, SortedSet};
+use crate::support::sorted_map::SortedMap;
 use serde_json::Value;
 
 /// A spec, its items and results as the analysis reads them.
@@ -69,7 +69,9 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
         return None;
     }
     let mut out_items = items.to_vec();
-    let mut made = SortedSet::new();
+    let mut made = std::collections::HashSet::new();
+    let by_id: std::collections::HashMap<&str, &Item> =
+        items.iter().map(|i| (i.id.as_str(), i)).collect();
     let mut out_results = Vec::new();
     let mut per_output = Vec::new();
     for r in results {
@@ -106,7 +108,7 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
                     .insert(id.clone(), v.clone());
             }
         }
-        let item = items.iter().find(|i| i.id == r.item_id);
+        let item = by_id.get(r.item_id.as_str()).copied();
         for (output, answers) in outputs {
             let id = output_item(&r.item_id, &output);
             if let (Some(item), true) = (item, made.insert(id.clone())) {

@@ -8,8 +8,8 @@
 //! current cluster is significantly better than (p ≤ 0.05).
 
 use crate::support::rng::SplitMix;
-use crate::support::sorted_map::SortedMap;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// Resamples of the permutation test.
 pub const PERMUTATIONS: usize = 10_000;
@@ -104,26 +104,28 @@ fn permutation_p(diffs: &[f64], rng: &mut SplitMix) -> f64 {
             t
         })
         .collect();
-    let mut above = 0usize;
-    for _ in 0..PERMUTATIONS {
-        let mut flipped = 0.0;
-        let mut bits = 0u64;
-        for (c, table) in tables.iter().enumerate() {
-            if c % 8 == 0 {
-                bits = rng.next_u64();
+    // Run by run of 64 segments (eight tables, in the first cache), every resample's share:
+    // 64 random bits per resample and run.
+    let mut flipped = vec![0.0; PERMUTATIONS];
+    for group in tables.chunks(8) {
+        for f in flipped.iter_mut() {
+            let mut bits = rng.next_u64();
+            for table in group {
+                *f += table[(bits & 0xff) as usize];
+                bits >>= 8;
             }
-            flipped += table[(bits & 0xff) as usize];
-            bits >>= 8;
         }
-        let m = (total - 2.0 * flipped) / n as f64;
-        above += usize::from(m >= observed - eps);
     }
+    let above = flipped
+        .iter()
+        .filter(|&&f| (total - 2.0 * f) / n as f64 >= observed - eps)
+        .count();
     (above + 1) as f64 / (PERMUTATIONS + 1) as f64
 }
 
 /// The significance of systems' per-segment scores (`scores[system][segment]`); `lower_better`
 /// for error scores, else higher is better (ESA's, DA's).
-pub fn of(scores: &SortedMap<String, SortedMap<String, f64>>, lower_better: bool) -> Significance {
+pub fn of(scores: &BTreeMap<String, BTreeMap<String, f64>>, lower_better: bool) -> Significance {
     let sign = if lower_better { 1.0 } else { -1.0 };
     let mut rng = SplitMix::new(SEED);
     let mut systems: Vec<(String, f64, (f64, f64))> = scores
@@ -280,7 +282,7 @@ pub fn chart(title: &str, sig: &Significance) -> String {
 mod tests {
     use super::*;
 
-    fn scores(rows: &[(&str, &[f64])]) -> SortedMap<String, SortedMap<String, f64>> {
+    fn scores(rows: &[(&str, &[f64])]) -> BTreeMap<String, BTreeMap<String, f64>> {
         rows.iter()
             .map(|(s, v)| {
                 (

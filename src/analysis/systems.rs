@@ -8,7 +8,6 @@
 
 use super::Answered;
 use crate::answer::PointsValue;
-use crate::support::sorted_map::SortedMap;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -62,11 +61,11 @@ pub fn scores(key: &str, answers: &[Answered], z: bool) -> Option<SystemScores> 
         return None;
     }
     // Each annotator's mean and standard deviation (population: n in the denominator).
-    let mut by_who: SortedMap<&str, Vec<f64>> = SortedMap::new();
+    let mut by_who: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
     for (who, _, _, v) in &all {
         by_who.entry(who).or_default().push(*v);
     }
-    let stats: SortedMap<&str, (f64, f64)> = by_who
+    let stats: BTreeMap<&str, (f64, f64)> = by_who
         .iter()
         .map(|(who, vs)| {
             let n = vs.len() as f64;
@@ -89,7 +88,7 @@ pub fn scores(key: &str, answers: &[Answered], z: bool) -> Option<SystemScores> 
     }
     let avg = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
     // Each system's per-segment means (of the values, of the z-scores).
-    let per_segment = |pick: fn(&(f64, f64)) -> f64| -> SortedMap<String, SortedMap<String, f64>> {
+    let per_segment = |pick: fn(&(f64, f64)) -> f64| -> BTreeMap<String, BTreeMap<String, f64>> {
         by_system
             .iter()
             .map(|(s, segs)| {
@@ -119,7 +118,7 @@ pub fn scores(key: &str, answers: &[Answered], z: bool) -> Option<SystemScores> 
         .map(|(system, segs)| {
             let ratings: Vec<&(f64, f64)> = segs.values().flatten().collect();
             let n = ratings.len();
-            let seg_mean = |m: &SortedMap<String, SortedMap<String, f64>>| {
+            let seg_mean = |m: &BTreeMap<String, BTreeMap<String, f64>>| {
                 avg(&m[*system].values().copied().collect::<Vec<_>>())
             };
             SystemRow {

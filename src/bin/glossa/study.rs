@@ -359,10 +359,14 @@ pub fn agreement(
     let spec = load_spec_file(spec_path)?;
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
     let (_, results, bad) = read_results(&spec, results_path)?;
-    let mut got = agreement::compute(&spec, &items, &results);
+    // Answers per output unfolded once, for the agreement and the model's figures.
+    let unfolded = glossa::analysis::outputs::unfold(&spec, &items, &results);
+    let mut got = agreement::compute_unfolded(&spec, &items, &results, unfolded.as_ref());
     // A model's suggestions, beside the annotators.
-    got.findings
-        .extend(glossa::analysis::models::findings(&spec, &items, &results));
+    got.findings.extend(match &unfolded {
+        Some(u) => glossa::analysis::models::findings_of(&u.spec, &u.items, &u.results),
+        None => glossa::analysis::models::findings_of(&spec, &items, &results),
+    });
     if json {
         println!(
             "{}",

@@ -213,9 +213,7 @@ impl Analyse for SpanAttributes {
     /// One nominal unit per word of the text, per attribute: marked or not by each annotator.
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {
         let words = |item_id: &str| {
-            on.items
-                .iter()
-                .find(|i| i.id == item_id)
+            on.item(item_id)
                 .and_then(|i| i.text(self.text_field.as_str()))
                 .map(|text| Tokens::with_units(text, self.units).word_count())
         };

@@ -74,11 +74,11 @@ pub struct SpanF1 {
 
 type Span<'a> = (&'a str, usize, usize);
 
-fn spans<'a>(v: &'a SpanLabelsValue, label: Option<&str>) -> Vec<Span<'a>> {
+/// An annotator's spans, sorted, each once.
+fn spans(v: &SpanLabelsValue) -> Vec<Span<'_>> {
     let mut out: Vec<Span> = v
         .spans
         .iter()
-        .filter(|s| label.is_none_or(|l| s.label == l))
         .map(|s| (s.label.as_str(), s.first_word, s.last_word))
         .collect();
     out.sort_unstable();
@@ -86,67 +86,80 @@ fn spans<'a>(v: &'a SpanLabelsValue, label: Option<&str>) -> Vec<Span<'a>> {
     out
 }
 
-/// How many of `a` have a match in `b`.
-fn matched(a: &[Span], b: &[Span], exact: bool) -> usize {
-    a.iter()
-        .filter(|x| {
-            b.iter().any(|y| {
-                x.0 == y.0
-                    && if exact {
-                        x.1 == y.1 && x.2 == y.2
-                    } else {
-                        x.1 <= y.2 && y.1 <= x.2
-                    }
-            })
-        })
-        .count()
+/// Whether `x` has a match in `b` (same label; same words, or a word in common).
+fn matched(x: &Span, b: &[Span], exact: bool) -> bool {
+    b.iter().any(|y| {
+        x.0 == y.0
+            && if exact {
+                x.1 == y.1 && x.2 == y.2
+            } else {
+                x.1 <= y.2 && y.1 <= x.2
+            }
+    })
 }
 
-fn tally(
-    by_item: &SortedMap<String, SortedMap<String, &SpanLabelsValue>>,
-    label: Option<&str>,
-) -> (Tally, Tally, usize) {
-    let (mut exact, mut overlap, mut pairs) = (Tally::default(), Tally::default(), 0);
+/// Exact and overlap counts, all labels together and per label, and the pairs compared: one
+/// pass over every item's pairs of annotators (a span matches only a span of its own label,
+/// so each label's counts are its spans' share of the whole).
+type Tallies<'a> = ((Tally, Tally), std::collections::BTreeMap<&'a str, (Tally, Tally)>, usize);
+
+fn tally<'a>(
+    by_item: &'a std::collections::BTreeMap<String, SortedMap<String, &SpanLabelsValue>>,
+) -> Tallies<'a> {
+    let mut all = (Tally::default(), Tally::default());
+    let mut per: std::collections::BTreeMap<&str, (Tally, Tally)> = Default::default();
+    let mut pairs = 0;
     for by in by_item.values() {
-        let list: Vec<Vec<Span>> = by.values().map(|v| spans(v, label)).collect();
+        let list: Vec<Vec<Span>> = by.values().map(|v| spans(v)).collect();
         for i in 0..list.len() {
             for j in i + 1..list.len() {
                 let (a, b) = (&list[i], &list[j]);
                 pairs += 1;
-                for (t, is_exact) in [(&mut exact, true), (&mut overlap, false)] {
-                    t.first += a.len();
-                    t.second += b.len();
-                    t.recalled += matched(a, b, is_exact);
-                    t.precise += matched(b, a, is_exact);
+                for (x, first) in a.iter().map(|x| (x, true)).chain(b.iter().map(|y| (y, false))) {
+                    let other = if first { b } else { a };
+                    let label = per.entry(x.0).or_default();
+                    for (is_exact, t, l) in [(true, &mut all.0, &mut label.0), (false, &mut all.1, &mut label.1)] {
+                        let hit = usize::from(matched(x, other, is_exact));
+                        for t in [t, l] {
+                            if first {
+                                t.first += 1;
+                                t.recalled += hit;
+                            } else {
+                                t.second += 1;
+                                t.precise += hit;
+                            }
+                        }
+                    }
                 }
             }
         }
     }
-    (exact, overlap, pairs)
+    (all, per, pairs)
 }
 
 /// Span F1 of one control over each item's annotators (`by_item`: item → annotator → value).
 pub fn compute<'a>(
     key: &str,
     labels: impl Iterator<Item = &'a str>,
-    by_item: &SortedMap<String, SortedMap<String, &SpanLabelsValue>>,
+    by_item: &std::collections::BTreeMap<String, SortedMap<String, &SpanLabelsValue>>,
 ) -> SpanF1 {
-    let (exact, overlap, pairs) = tally(by_item, None);
+    let ((exact, overlap), per, pairs) = tally(by_item);
     let mut out = SpanF1 {
         key: key.to_owned(),
         pairs,
         all: (exact.scores(), overlap.scores()),
         ..SpanF1::default()
     };
+    let mut counts: std::collections::HashMap<&str, usize> = Default::default();
+    for v in by_item.values().flat_map(|by| by.values()) {
+        for s in &v.spans {
+            *counts.entry(s.label.as_str()).or_default() += 1;
+        }
+    }
     for l in labels {
-        let (e, o, _) = tally(by_item, Some(l));
+        let (e, o) = per.get(l).copied().unwrap_or_default();
         out.labels.insert(l.to_owned(), (e.scores(), o.scores()));
-        let n = by_item
-            .values()
-            .flat_map(|by| by.values())
-            .map(|v| v.spans.iter().filter(|s| s.label == l).count())
-            .sum();
-        out.counts.insert(l.to_owned(), n);
+        out.counts.insert(l.to_owned(), counts.get(l).copied().unwrap_or(0));
     }
     out
 }

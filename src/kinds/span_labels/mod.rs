@@ -12,12 +12,14 @@ pub mod spec;
 // The view: the UI layer of the kind (browser builds only).
 #[cfg(ui)]
 mod view;
+mod word_units;
 #[cfg(ui)]
 mod label_bar;
 #[cfg(ui)]
 mod labelled_span_row;
 
 use super::prelude::*;
+use crate::analysis::agreement::measured;
 use super::options::check_options;
 use crate::answer::{LabelSet, LabelledSpan, LabelledSpanValue, SpanLabelsValue, WordSpan};
 
@@ -571,7 +573,8 @@ impl Analyse for SpanLabels {
     /// together (each word's labels, `O` for none).
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {
         // Per item, each annotator's spans.
-        let mut by_item: SortedMap<String, SortedMap<String, &SpanLabelsValue>> = SortedMap::new();
+        let mut by_item: std::collections::BTreeMap<String, SortedMap<String, &SpanLabelsValue>> =
+            Default::default();
         for a in answers {
             if let Some(v) = a.value.span_labels() {
                 by_item
@@ -580,55 +583,34 @@ impl Analyse for SpanLabels {
                     .insert(a.who.clone(), v);
             }
         }
-        // Each item's words, counted once (the words up to the last marked when the item is
-        // not given).
-        let lengths: SortedMap<&str, usize> = by_item
-            .iter()
-            .map(|(item, by)| {
-                let marked = by
-                    .values()
-                    .flat_map(|v| v.spans.iter().map(|s| s.last_word + 1))
-                    .max()
-                    .unwrap_or(0);
-                let n = self.words_in(on.items, item).unwrap_or(marked);
-                (item.as_str(), n)
-            })
-            .collect();
-        let table = |cell: &dyn Fn(&SpanLabelsValue, usize) -> String| {
-            let mut t = Table::new();
-            for (item, by) in &by_item {
-                for w in 0..lengths[item.as_str()] {
-                    for (who, v) in by {
-                        t.entry((item.clone(), format!("{w:07}")))
-                            .or_default()
-                            .insert(who.clone(), Datum::Category(cell(v, w)));
-                    }
-                }
+        // Each item's words (the words up to the last marked when the item is not given).
+        let mut units = word_units::WordUnits::new(self.labels.iter().map(|l| l.value.as_str()));
+        for (item, by) in &by_item {
+            if by.len() < 2 {
+                continue;
             }
-            t
-        };
-        for l in &self.labels {
-            let t = table(&|v, w| {
-                if v.labels_at(w).contains(&l.value.as_str()) {
-                    "1"
-                } else {
-                    "0"
-                }
-                .to_owned()
-            });
-            report.measures.push(measure(
+            let marked = by
+                .values()
+                .flat_map(|v| v.spans.iter().map(|s| s.last_word + 1))
+                .max()
+                .unwrap_or(0);
+            units.item(self.words_in(on.item(item)).unwrap_or(marked), by);
+        }
+        for (l, tally) in self.labels.iter().zip(&units.per_label) {
+            report.measures.push(measured(
                 format!("{}.{}", self.id, l.value),
                 Level::Nominal,
                 "each word marked with the label or not",
-                &t,
+                tally,
+                units.items,
             ));
         }
-        let t = table(&|v, w| v.tag_at(w));
-        report.measures.push(measure(
+        report.measures.push(measured(
             self.id.to_string(),
             Level::Nominal,
             "each word's labels (O: none)",
-            &t,
+            &units.tags,
+            units.items,
         ));
         report.findings.push(
             findings::compute(

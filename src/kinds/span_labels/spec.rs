@@ -135,11 +135,8 @@ impl SpanLabels {
 
     /// The words of an item's text that this control marks (`None` when the item is not among
     /// `items`): what figures per word count over.
-    pub fn words_in(&self, items: &[crate::spec::Item], item: &str) -> Option<usize> {
-        let text = items
-            .iter()
-            .find(|i| i.id == item)?
-            .text(self.text_field.as_str())?;
+    pub fn words_in(&self, item: Option<&crate::spec::Item>) -> Option<usize> {
+        let text = item?.text(self.text_field.as_str())?;
         Some(crate::text::Tokens::with_units(text, self.units).word_count())
     }
 
