@@ -69,6 +69,72 @@ impl Votes {
     }
 }
 
+/// Tasks with the same votes (the same annotators giving the same labels: most words of a
+/// text, which every annotator leaves unmarked) have the same posterior and weigh the same in
+/// every sum: each model is fitted once per distinct set of votes, weighted by how many tasks
+/// have it, and its posteriors copied back — the same figures, at a cost that grows with the
+/// distinct sets rather than the tasks.
+struct Classes {
+    /// The distinct sets as tasks of their own.
+    votes: Votes,
+    /// How many tasks have each.
+    weight: Vec<f64>,
+    /// Each task's class.
+    class_of: Vec<usize>,
+    /// Votes in all (over every task).
+    total: f64,
+}
+
+impl Classes {
+    fn of(v: &Votes) -> Self {
+        let mut per_task: Vec<Vec<(usize, usize)>> = vec![Vec::new(); v.tasks.len()];
+        for &(t, w, l) in &v.votes {
+            per_task[t].push((w, l));
+        }
+        let mut index: crate::support::fx_hash::FxHashMap<Vec<(usize, usize)>, usize> =
+            Default::default();
+        let mut weight = Vec::new();
+        let mut votes = Vec::new();
+        let mut class_of = Vec::with_capacity(per_task.len());
+        for mut set in per_task {
+            set.sort_unstable();
+            let next = weight.len();
+            let class = *index.entry(set).or_insert_with_key(|set| {
+                votes.extend(set.iter().map(|&(w, l)| (next, w, l)));
+                next
+            });
+            if class == next {
+                weight.push(0.0);
+            }
+            weight[class] += 1.0;
+            class_of.push(class);
+        }
+        Classes {
+            votes: Votes {
+                tasks: vec![String::new(); weight.len()],
+                workers: v.workers.clone(),
+                labels: v.labels.clone(),
+                votes,
+            },
+            weight,
+            class_of,
+            total: v.votes.len() as f64,
+        }
+    }
+
+    /// The fitted classes' posteriors, one row per task again.
+    fn expand(&self, fitted: Aggregate) -> Aggregate {
+        Aggregate {
+            posteriors: self
+                .class_of
+                .iter()
+                .map(|&c| fitted.posteriors[c].clone())
+                .collect(),
+            ..fitted
+        }
+    }
+}
+
 /// One method's outcome.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Aggregate {
@@ -149,15 +215,16 @@ pub fn ties(v: &Votes, majority: &Aggregate) -> Vec<usize> {
 
 const EPS: f64 = 1e-10;
 
-/// Dawid–Skene's confusion matrices from posteriors (`probas`: a row of `k` per task, flat):
+/// Dawid–Skene's confusion matrices from posteriors (`probas`: a row of `k` per task, flat;
+/// each task standing for `weight` tasks):
 /// `errors[w][k][c]` (observed `k`, true `c`), `None` for a label the annotator never gave.
-fn ds_m_step(v: &Votes, probas: &[f64]) -> Vec<Vec<Option<Vec<f64>>>> {
+fn ds_m_step(v: &Votes, weight: &[f64], probas: &[f64]) -> Vec<Vec<Option<Vec<f64>>>> {
     let k = v.labels.len();
     let mut errors = vec![vec![None; k]; v.workers.len()];
     for &(t, w, l) in &v.votes {
         let row: &mut Vec<f64> = errors[w][l].get_or_insert_with(|| vec![0.0; k]);
         for (x, p) in row.iter_mut().zip(&probas[t * k..t * k + k]) {
-            *x += p;
+            *x += weight[t] * p;
         }
     }
     for per in &mut errors {
@@ -210,32 +277,38 @@ fn ds_e_step(v: &Votes, priors: &[f64], errors: &[Vec<Option<Vec<f64>>>], out: &
     }
 }
 
-/// Each label's mean over the rows (flat, `k` wide).
-fn means(rows: &[f64], k: usize) -> Vec<f64> {
+/// Each label's mean over the rows (flat, `k` wide), each row standing for `weight` rows.
+fn means(rows: &[f64], weight: &[f64], k: usize) -> Vec<f64> {
     let mut out = vec![0.0; k];
-    for row in rows.chunks(k) {
+    for (row, w) in rows.chunks(k).zip(weight) {
         for (o, x) in out.iter_mut().zip(row) {
-            *o += x;
+            *o += w * x;
         }
     }
-    let n = (rows.len() / k.max(1)).max(1) as f64;
+    let n = weight.iter().sum::<f64>().max(1.0);
     out.iter().map(|x| x / n).collect()
 }
 
-/// Dawid–Skene, as crowd-kit's `DawidSkene(n_iter=100, tol=1e-5)` runs it.
+/// Dawid–Skene, as crowd-kit's `DawidSkene(n_iter=100, tol=1e-5)` runs it (fitted once per
+/// distinct set of votes, [`Classes`]).
 pub fn dawid_skene(v: &Votes) -> Aggregate {
+    let c = Classes::of(v);
+    c.expand(dawid_skene_of(&c.votes, &c.weight, c.total))
+}
+
+fn dawid_skene_of(v: &Votes, weight: &[f64], total: f64) -> Aggregate {
     let k = v.labels.len();
     // One flat row of `k` per task: no allocation per task and round.
     let mut probas: Vec<f64> = majority(v).posteriors.into_iter().flatten().collect();
-    let mut priors = means(&probas, k);
-    let mut errors = ds_m_step(v, &probas);
+    let mut priors = means(&probas, weight, k);
+    let mut errors = ds_m_step(v, weight, &probas);
     let mut loss = f64::NEG_INFINITY;
     let mut rounds = 0;
     for _ in 0..100 {
         rounds += 1;
         ds_e_step(v, &priors, &errors, &mut probas);
-        priors = means(&probas, k);
-        errors = ds_m_step(v, &probas);
+        priors = means(&probas, weight, k);
+        errors = ds_m_step(v, weight, &probas);
         // The evidence lower bound per response, as crowd-kit writes it.
         let mut joint = 0.0;
         let log_priors: Vec<f64> = priors.iter().map(|p| p.max(EPS).ln()).collect();
@@ -243,13 +316,17 @@ pub fn dawid_skene(v: &Votes) -> Aggregate {
         for &(t, w, l) in &v.votes {
             if let Some(row) = &log_errors[w][l] {
                 for c in 0..k {
-                    joint += probas[t * k + c] * (row[c] + log_priors[c]);
+                    joint += weight[t] * probas[t * k + c] * (row[c] + log_priors[c]);
                 }
             }
         }
         probas.iter_mut().for_each(|p| *p = p.max(EPS));
-        let entropy: f64 = -probas.iter().map(|p| p.ln() * p).sum::<f64>();
-        let new_loss = (joint + entropy) / v.votes.len() as f64;
+        let entropy: f64 = -probas
+            .chunks(k.max(1))
+            .zip(weight)
+            .map(|(row, w)| w * row.iter().map(|p| p.ln() * p).sum::<f64>())
+            .sum::<f64>();
+        let new_loss = (joint + entropy) / total;
         if new_loss - loss < 1e-5 {
             break;
         }
@@ -298,8 +375,14 @@ fn variational(rows: &[Vec<f64>], prior: &[f64]) -> Vec<Vec<f64>> {
         .collect()
 }
 
-/// MACE, as crowd-kit's `MACE(method="vb", n_iter=50)` runs it from an even start.
+/// MACE, as crowd-kit's `MACE(method="vb", n_iter=50)` runs it from an even start (fitted
+/// once per distinct set of votes, [`Classes`]).
 pub fn mace(v: &Votes) -> Aggregate {
+    let c = Classes::of(v);
+    c.expand(mace_of(&c.votes, &c.weight))
+}
+
+fn mace_of(v: &Votes, weight: &[f64]) -> Aggregate {
     let (k, nw) = (v.labels.len(), v.workers.len());
     // spamming[w] = [guessing, knowing]; thetas[w] = the guessing strategy.
     let mut spamming = vec![vec![0.5, 0.5]; nw];
@@ -331,9 +414,10 @@ pub fn mace(v: &Votes) -> Aggregate {
             let s = ((inst[t] - gold[t][l]) / guess + gold[t][l] / (guess + spamming[w][1]))
                 * guess
                 / inst[t];
-            strategy[w][l] += s;
-            knowing[w][0] += s;
-            knowing[w][1] += gold[t][l] * spamming[w][1] / (guess + spamming[w][1]) / inst[t];
+            strategy[w][l] += weight[t] * s;
+            knowing[w][0] += weight[t] * s;
+            knowing[w][1] +=
+                weight[t] * gold[t][l] * spamming[w][1] / (guess + spamming[w][1]) / inst[t];
         }
         (gold, strategy, knowing)
     };

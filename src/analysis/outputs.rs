@@ -74,15 +74,39 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
         items.iter().map(|i| (i.id.as_str(), i)).collect();
     let mut out_results = Vec::new();
     let mut per_output = Vec::new();
+    // Each item's outputs, read once.
+    let mut read_outputs: std::collections::HashMap<(&str, &str), Vec<crate::spec::item::Output>> =
+        Default::default();
     for r in results {
-        let mut item_level = r.clone();
-        item_level.answers = SortedMap::new();
+        // The result but its answers and suggestions, copied once (a result per output is
+        // this with its own answers: copying the whole result per output would grow with the
+        // outputs' square).
+        let bare = ResultDoc {
+            format: r.format.clone(),
+            spec: r.spec.clone(),
+            item_id: r.item_id.clone(),
+            answers: SortedMap::new(),
+            shown: r.shown.clone(),
+            warnings: r.warnings.clone(),
+            timings: r.timings.clone(),
+            environment: r.environment.clone(),
+            ids: r.ids.clone(),
+            provenance: SortedMap::new(),
+            adjudicated: r.adjudicated.clone(),
+            adjudication: r.adjudication.clone(),
+        };
+        let mut item_level = bare.clone();
         // What became of a suggestion on an output (`control/output`) goes with that output's
         // own result, under the control's id.
-        item_level.provenance.retain(|key, _| {
-            !own.keys()
-                .any(|id| key.as_str().starts_with(&format!("{id}/")))
-        });
+        item_level.provenance = r
+            .provenance
+            .iter()
+            .filter(|(key, _)| {
+                !own.keys()
+                    .any(|id| key.as_str().starts_with(&format!("{id}/")))
+            })
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
         let mut outputs: SortedMap<String, SortedMap<ControlId, AnswerValue>> = SortedMap::new();
         for (id, value) in &r.answers {
             let Some(control) = flat.control(id) else {
@@ -112,12 +136,23 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
         for (output, answers) in outputs {
             let id = output_item(&r.item_id, &output);
             if let (Some(item), true) = (item, made.insert(id.clone())) {
-                let mut copy = item.clone();
-                copy.id = id.clone();
+                // The item's fields but its outputs', which become this output's text.
+                let mut copy = Item {
+                    id: id.clone(),
+                    fields: item
+                        .fields
+                        .iter()
+                        .filter(|(k, _)| !own.values().any(|f| f == *k))
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect(),
+                };
                 for field in own.values() {
-                    let text = item.outputs(field).into_iter().find(|o| o.id == output);
-                    if let Some(o) = text {
-                        copy.fields.insert(field.clone(), Value::String(o.text));
+                    let texts = read_outputs
+                        .entry((item.id.as_str(), field.as_str()))
+                        .or_insert_with(|| item.outputs(field));
+                    if let Some(o) = texts.iter().find(|o| o.id == output) {
+                        copy.fields
+                            .insert(field.clone(), Value::String(o.text.clone()));
                     }
                 }
                 out_items.push(copy);
@@ -135,7 +170,7 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
                 item_id: id,
                 answers,
                 provenance,
-                ..r.clone()
+                ..bare.clone()
             });
         }
         out_results.push(item_level);
