@@ -122,14 +122,10 @@ impl Classes {
         }
     }
 
-    /// The fitted classes' posteriors, one row per task again.
+    /// The classes' fit as the tasks': each task's row is its class's.
     fn expand(&self, fitted: Aggregate) -> Aggregate {
         Aggregate {
-            posteriors: self
-                .class_of
-                .iter()
-                .map(|&c| fitted.posteriors[c].clone())
-                .collect(),
+            row_of: self.class_of.iter().map(|&c| fitted.row_of[c]).collect(),
             ..fitted
         }
     }
@@ -138,8 +134,11 @@ impl Classes {
 /// One method's outcome.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Aggregate {
-    /// Each task's posterior over the labels (rows sum to 1).
+    /// The posteriors over the labels (rows sum to 1), one per distinct set of votes: tasks
+    /// with the same votes share theirs ([`Aggregate::posterior`]).
     pub posteriors: Vec<Vec<f64>>,
+    /// Each task's row of `posteriors`.
+    pub row_of: Vec<usize>,
     /// Each annotator's competence: Dawid–Skene, the chance of giving the true label (the
     /// priors times the diagonal of the confusion matrix); MACE, the chance of knowing (not
     /// guessing); majority vote, the share of the annotator's votes that agree with the
@@ -150,9 +149,15 @@ pub struct Aggregate {
 }
 
 impl Aggregate {
+    /// Task `t`'s posterior.
+    pub fn posterior(&self, t: usize) -> &[f64] {
+        &self.posteriors[self.row_of[t]]
+    }
+
     /// Each task's label: the most probable one (the first in sorted order on a tie).
     pub fn labels(&self) -> Vec<usize> {
-        self.posteriors
+        let per_row: Vec<usize> = self
+            .posteriors
             .iter()
             .map(|row| {
                 row.iter()
@@ -166,13 +171,19 @@ impl Aggregate {
                     })
                     .0
             })
-            .collect()
+            .collect();
+        self.row_of.iter().map(|r| per_row[*r]).collect()
     }
 }
 
 /// The majority vote: each task's share of votes per label; a task whose most voted labels
 /// tie is reported by [`ties`].
 pub fn majority(v: &Votes) -> Aggregate {
+    let c = Classes::of(v);
+    c.expand(majority_of(&c.votes, &c.weight))
+}
+
+fn majority_of(v: &Votes, weight: &[f64]) -> Aggregate {
     let mut posteriors = vec![vec![0.0; v.labels.len()]; v.tasks.len()];
     for &(t, _, l) in &v.votes {
         posteriors[t][l] += 1.0;
@@ -184,6 +195,7 @@ pub fn majority(v: &Votes) -> Aggregate {
         }
     }
     let agg = Aggregate {
+        row_of: (0..posteriors.len()).collect(),
         posteriors,
         competence: Vec::new(),
         rounds: 0,
@@ -191,9 +203,9 @@ pub fn majority(v: &Votes) -> Aggregate {
     let labels = agg.labels();
     let mut hit = vec![(0.0, 0.0); v.workers.len()];
     for &(t, w, l) in &v.votes {
-        hit[w].1 += 1.0;
+        hit[w].1 += weight[t];
         if labels[t] == l {
-            hit[w].0 += 1.0;
+            hit[w].0 += weight[t];
         }
     }
     Aggregate {
@@ -206,7 +218,7 @@ pub fn majority(v: &Votes) -> Aggregate {
 pub fn ties(v: &Votes, majority: &Aggregate) -> Vec<usize> {
     (0..v.tasks.len())
         .filter(|&t| {
-            let row = &majority.posteriors[t];
+            let row = majority.posterior(t);
             let top = row.iter().copied().fold(0.0, f64::max);
             row.iter().filter(|&&p| p == top).count() > 1
         })
@@ -299,7 +311,11 @@ pub fn dawid_skene(v: &Votes) -> Aggregate {
 fn dawid_skene_of(v: &Votes, weight: &[f64], total: f64) -> Aggregate {
     let k = v.labels.len();
     // One flat row of `k` per task: no allocation per task and round.
-    let mut probas: Vec<f64> = majority(v).posteriors.into_iter().flatten().collect();
+    let mut probas: Vec<f64> = majority_of(v, weight)
+        .posteriors
+        .into_iter()
+        .flatten()
+        .collect();
     let mut priors = means(&probas, weight, k);
     let mut errors = ds_m_step(v, weight, &probas);
     let mut loss = f64::NEG_INFINITY;
@@ -343,6 +359,7 @@ fn dawid_skene_of(v: &Votes, weight: &[f64], total: f64) -> Aggregate {
         .collect();
     Aggregate {
         posteriors: probas.chunks(k.max(1)).map(<[f64]>::to_vec).collect(),
+        row_of: (0..v.tasks.len()).collect(),
         competence,
         rounds,
     }
@@ -427,7 +444,7 @@ fn mace_of(v: &Votes, weight: &[f64]) -> Aggregate {
         thetas = variational(&strategy, &vec![10.0; k]);
         (gold, strategy, knowing) = e_step(&spamming, &thetas);
     }
-    let posteriors = gold
+    let posteriors: Vec<Vec<f64>> = gold
         .into_iter()
         .map(|row| {
             let sum: f64 = row.iter().sum();
@@ -435,6 +452,7 @@ fn mace_of(v: &Votes, weight: &[f64]) -> Aggregate {
         })
         .collect();
     Aggregate {
+        row_of: (0..posteriors.len()).collect(),
         posteriors,
         competence: spamming.iter().map(|s| s[1]).collect(),
         rounds: 50,
@@ -536,42 +554,41 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
 pub const POSTERIOR_SHOWN: f64 = 1e-6;
 
 /// One method's figures as JSON: each task's label and posterior, each annotator's competence.
-fn method_json(v: &Votes, a: &Aggregate, posteriors: bool) -> Value {
+fn method_json(v: &Votes, a: &Aggregate) -> Value {
     let labels = a.labels();
     let mut out = json!({
         "rounds": a.rounds,
         "labels": v.tasks.iter().zip(&labels).map(|(t, l)| (t.clone(), json!(v.labels[*l]))).collect::<serde_json::Map<_, _>>(),
         "competence": v.workers.iter().zip(&a.competence).map(|(w, c)| (w.clone(), json!(c))).collect::<serde_json::Map<_, _>>(),
     });
-    if posteriors {
-        // (Labels below 1e-6 are left out: a word's task has dozens of labels, nearly all at 0.)
-        out["posteriors"] = Value::Object(
-            v.tasks
-                .iter()
-                .zip(&a.posteriors)
-                .map(|(t, row)| {
-                    (
-                        t.clone(),
-                        Value::Object(
-                            v.labels
-                                .iter()
-                                .zip(row)
-                                .filter(|(_, p)| **p >= POSTERIOR_SHOWN)
-                                .map(|(l, p)| (l.clone(), json!(p)))
-                                .collect(),
-                        ),
-                    )
-                })
-                .collect::<serde_json::Map<_, _>>(),
-        );
-    }
+    // (Labels below 1e-6 are left out: a word's task has dozens of labels, nearly all at 0.)
+    out["posteriors"] = Value::Object(
+        v.tasks
+            .iter()
+            .enumerate()
+            .map(|(n, t)| (t, a.posterior(n)))
+            .map(|(t, row)| {
+                (
+                    t.clone(),
+                    Value::Object(
+                        v.labels
+                            .iter()
+                            .zip(row)
+                            .filter(|(_, p)| **p >= POSTERIOR_SHOWN)
+                            .map(|(l, p)| (l.clone(), json!(p)))
+                            .collect(),
+                    ),
+                )
+            })
+            .collect::<serde_json::Map<_, _>>(),
+    );
     out
 }
 
 /// Every aggregated control of a spec: `{"<control>": {"tasks", "labels", "majority_vote",
-/// "ties", "dawid_skene", "mace"}}`; `posteriors`: with each task's posteriors (a summary
-/// needs only the labels and competences, and a study of spans has a task per word).
-pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], posteriors: bool) -> Value {
+/// "ties", "dawid_skene", "mace"}}`, each method with every task's label and posteriors (a
+/// summary reads [`fit`] instead: a study of spans has a task per word).
+pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Value {
     let mut out = serde_json::Map::new();
     for f in fit(spec, items, results) {
         let v = &f.votes;
@@ -581,10 +598,10 @@ pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], posteriors: b
                 "tasks": v.tasks.len(),
                 "annotators": v.workers.len(),
                 "labels": v.labels,
-                "majority_vote": method_json(v, &f.majority, posteriors),
+                "majority_vote": method_json(v, &f.majority),
                 "ties": ties(v, &f.majority).iter().map(|t| v.tasks[*t].clone()).collect::<Vec<_>>(),
-                "dawid_skene": method_json(v, &f.dawid_skene, posteriors),
-                "mace": method_json(v, &f.mace, posteriors),
+                "dawid_skene": method_json(v, &f.dawid_skene),
+                "mace": method_json(v, &f.mace),
             }),
         );
     }
@@ -652,6 +669,19 @@ pub struct Fitted<'s> {
     pub dawid_skene: Aggregate,
     /// MACE.
     pub mace: Aggregate,
+    /// Each annotator's votes and how many of them are their most given label.
+    straight: Vec<(usize, usize)>,
+}
+
+/// Each annotator's votes, and their most given label's count.
+fn straight_counts(v: &Votes) -> Vec<(usize, usize)> {
+    let mut per: Vec<BTreeMap<usize, usize>> = vec![BTreeMap::new(); v.workers.len()];
+    for &(_, w, l) in &v.votes {
+        *per[w].entry(l).or_default() += 1;
+    }
+    per.iter()
+        .map(|m| (m.values().sum(), m.values().copied().max().unwrap_or(0)))
+        .collect()
 }
 
 /// Every control of the spec that crowd aggregation reads, fitted once by each method: the
@@ -661,11 +691,14 @@ pub fn fit<'s>(spec: &'s TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec
         .iter()
         .filter_map(|control| {
             let votes = votes(control, items, results)?;
+            // The distinct sets of votes, found once for the three methods.
+            let c = Classes::of(&votes);
             Some(Fitted {
                 control,
-                majority: majority(&votes),
-                dawid_skene: dawid_skene(&votes),
-                mace: mace(&votes),
+                majority: c.expand(majority_of(&c.votes, &c.weight)),
+                dawid_skene: c.expand(dawid_skene_of(&c.votes, &c.weight, c.total)),
+                mace: c.expand(mace_of(&c.votes, &c.weight)),
+                straight: straight_counts(&votes),
                 votes,
             })
         })
@@ -680,22 +713,12 @@ impl Fitted<'_> {
         if !crate::spec::each_control!(self.control, k => k.one_label()) {
             return None;
         }
-        let mine: Vec<usize> = self
-            .votes
-            .votes
-            .iter()
-            .filter(|x| x.1 == w)
-            .map(|x| x.2)
-            .collect();
-        if mine.len() < STRAIGHT_MIN {
+        let (n, top) = self.straight[w];
+        if n < STRAIGHT_MIN {
             return None;
         }
-        let top = (0..self.votes.labels.len())
-            .map(|l| mine.iter().filter(|x| **x == l).count())
-            .max()
-            .unwrap_or(0);
-        (top as f64 >= STRAIGHT_SHARE * mine.len() as f64)
-            .then(|| format!("straight-lining ({top} of {} the same)", mine.len()))
+        (top as f64 >= STRAIGHT_SHARE * n as f64)
+            .then(|| format!("straight-lining ({top} of {n} the same)"))
     }
 }
 

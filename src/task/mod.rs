@@ -73,6 +73,20 @@ impl Task {
         Task::new(spec, item, None)
     }
 
+    /// What makes [`Task::of_result`]'s task differ between results of one item: the outputs
+    /// shown of each section that assigns some (a key).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+    fn result_key(spec: &TaskSpec, item: &Item, result: &serde_json::Value) -> String {
+        let mut key = item.id.clone();
+        for (_, section) in spec.sections() {
+            if let Some(src) = section.outputs.as_ref().filter(|o| o.count.is_none()) {
+                key.push('\u{1f}');
+                key.push_str(&result["shown"]["order"][src.field.as_str()].to_string());
+            }
+        }
+        key
+    }
+
     /// Binds a (checked) spec and item; `seed` is the host's shuffle seed.
     pub fn new(spec: TaskSpec, item: Item, seed: Option<&str>) -> Self {
         let presentation = Presentation::new(&spec, &item, seed);
@@ -215,5 +229,39 @@ impl Task {
     /// A span text field's text and tokens, shared.
     pub fn span_text(&self, field: &str) -> Option<(Rc<str>, Rc<Tokens>)> {
         self.spans.get(field).cloned()
+    }
+}
+
+/// The tasks results were answered in ([`Task::of_result`]), each made once per item and
+/// outputs shown: results of one item share their task (its layout and tokens are the costly
+/// part of checking a result). The most recent `capacity` are kept.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub struct Tasks {
+    spec: TaskSpec,
+    made: std::collections::HashMap<String, Task>,
+    capacity: usize,
+}
+
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+impl Tasks {
+    /// Tasks of this spec, at most `capacity` kept at a time.
+    pub fn new(spec: &TaskSpec, capacity: usize) -> Self {
+        Tasks {
+            spec: spec.clone(),
+            made: Default::default(),
+            capacity,
+        }
+    }
+
+    /// The task `result` (as JSON) was answered in, on `item`.
+    pub fn of_result(&mut self, item: &Item, result: &serde_json::Value) -> &Task {
+        let key = Task::result_key(&self.spec, item, result);
+        if !self.made.contains_key(&key) && self.made.len() >= self.capacity {
+            self.made.clear();
+        }
+        let spec = &self.spec;
+        self.made
+            .entry(key)
+            .or_insert_with(|| Task::of_result(spec.clone(), item, result))
     }
 }

@@ -6,7 +6,7 @@ use crate::Outcome;
 use glossa::analysis::revalidate;
 use glossa::i18n::own;
 use glossa::spec::own_strings;
-use glossa::{item, mount, task::Task};
+use glossa::{item, mount};
 use std::process::ExitCode;
 
 /// Reports every problem of a spec, then of its items, then of a gold file; exit 1 if any.
@@ -65,6 +65,9 @@ pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>)
     Ok(ExitCode::SUCCESS)
 }
 
+/// Tasks kept while checking results (results of one item share theirs).
+pub const TASKS_KEPT: usize = 4096;
+
 /// Re-checks every result against the spec and its item, naming each problem by line; a
 /// result there twice is named at its later copies (the first counts). Reads line by line:
 /// linear in the results, memory that of the items and one key per result.
@@ -73,6 +76,7 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
     let by_id: std::collections::BTreeMap<&str, &glossa::item::Item> =
         items.iter().map(|i| (i.id.as_str(), i)).collect();
     let mut seen = glossa::analysis::duplicates::Seen::default();
+    let mut tasks = glossa::task::Tasks::new(&spec, TASKS_KEPT);
     let (mut all, mut failed) = (0, 0);
     crate::files::each_line(results_path, |line, text| {
         let Some(read) = glossa::analysis::read_line(text) else {
@@ -99,13 +103,10 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
             .unwrap_or_default();
         let findings: Vec<String> = match by_id.get(item_id) {
             None => vec![format!("item_id: no item \"{item_id}\" in {items_path}")],
-            Some(item) => {
-                let task = Task::of_result(spec.clone(), item, &result);
-                revalidate::check_result(&task, &result)
-                    .into_iter()
-                    .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
-                    .collect()
-            }
+            Some(item) => revalidate::check_result(tasks.of_result(item, &result), &result)
+                .into_iter()
+                .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
+                .collect(),
         };
         failed += usize::from(!findings.is_empty());
         for f in findings {

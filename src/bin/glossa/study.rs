@@ -212,10 +212,14 @@ fn votes_of(
 ) -> (Vec<glossa::result::ResultDoc>, usize) {
     let by_id: std::collections::BTreeMap<&str, &glossa::item::Item> =
         items.iter().map(|i| (i.id.as_str(), i)).collect();
-    let mut kept = Vec::new();
-    let mut refused = 0;
-    for (n, r) in results.into_iter().enumerate() {
-        let why = if r.spec.id != spec.id || r.spec.version != spec.version {
+    let mut tasks = glossa::task::Tasks::new(spec, crate::check::TASKS_KEPT);
+    // Checked item by item (results of one item share their task), named in line order.
+    let mut order: Vec<usize> = (0..results.len()).collect();
+    order.sort_by(|a, b| results[*a].item_id.cmp(&results[*b].item_id));
+    let mut why: Vec<Option<String>> = vec![None; results.len()];
+    for n in order {
+        let r = &results[n];
+        why[n] = if r.spec.id != spec.id || r.spec.version != spec.version {
             Some(format!(
                 "a result of {}@{}, not of this spec ({}@{}): left out",
                 r.spec.id, r.spec.version, spec.id, spec.version
@@ -226,9 +230,9 @@ fn votes_of(
             Some("names no participant (participant, PROLIFIC_PID, workerId or assignmentId): whose votes these are is unknown; left out".to_owned())
         } else {
             by_id.get(r.item_id.as_str()).and_then(|item| {
-                let json = serde_json::to_value(&r).ok()?;
-                let task = glossa::task::Task::of_result(spec.clone(), item, &json);
-                let f = glossa::analysis::revalidate::check_result(&task, &json);
+                let json = serde_json::to_value(r).ok()?;
+                let f =
+                    glossa::analysis::revalidate::check_result(tasks.of_result(item, &json), &json);
                 f.first().map(|f| {
                     format!(
                         "item {}: {}: {} (glossa validate refuses it): left out",
@@ -237,6 +241,10 @@ fn votes_of(
                 })
             })
         };
+    }
+    let mut kept = Vec::new();
+    let mut refused = 0;
+    for (n, (r, why)) in results.into_iter().zip(why).enumerate() {
         match why {
             Some(why) => {
                 eprintln!("{path}:{}: {why}", lines.of(n));
@@ -295,55 +303,51 @@ pub fn aggregate(
             return Err(ExitCode::from(2));
         }
     }
-    let got = glossa::analysis::aggregate::all(&spec, &items, &results, json);
     if json {
+        let got = glossa::analysis::aggregate::all(&spec, &items, &results);
         println!(
             "{}",
             serde_json::to_string_pretty(&got).expect("JSON serialises")
         );
-    } else {
-        for (control, a) in got.as_object().into_iter().flatten() {
+        return Ok(exit_for(bad));
+    }
+    // The summary, from the fits themselves (a study of spans has a task per word: no JSON
+    // of them is made).
+    for f in glossa::analysis::aggregate::fit(&spec, &items, &results) {
+        let v = &f.votes;
+        let majority = f.majority.labels();
+        println!(
+            "{}: {} tasks, {} annotators, labels {}; {} tied under the majority vote",
+            f.control.id(),
+            v.tasks.len(),
+            v.workers.len(),
+            v.labels.len(),
+            glossa::analysis::aggregate::ties(v, &f.majority).len()
+        );
+        let differ = |a: &glossa::analysis::aggregate::Aggregate| {
+            a.labels()
+                .iter()
+                .zip(&majority)
+                .filter(|(x, y)| x != y)
+                .count()
+        };
+        println!(
+            "  Dawid–Skene differs from the majority on {} tasks, MACE on {}",
+            differ(&f.dawid_skene),
+            differ(&f.mace)
+        );
+        println!(
+            "  {:<24} {:>9} {:>12} {:>8}",
+            "annotator", "majority", "Dawid–Skene", "MACE"
+        );
+        let shown = |x: Option<&f64>| x.map_or("—".to_owned(), |x| format!("{x:.3}"));
+        for (w, who) in v.workers.iter().enumerate() {
             println!(
-                "{control}: {} tasks, {} annotators, labels {}; {} tied under the majority vote",
-                a["tasks"],
-                a["annotators"],
-                a["labels"].as_array().map_or(0, Vec::len),
-                a["ties"].as_array().map_or(0, Vec::len)
+                "  {who:<24} {:>9} {:>12} {:>8}",
+                shown(f.majority.competence.get(w)),
+                shown(f.dawid_skene.competence.get(w)),
+                shown(f.mace.competence.get(w))
             );
-            let differ = |m: &str| {
-                let (x, y) = (&a["majority_vote"]["labels"], &a[m]["labels"]);
-                x.as_object().map_or(0, |o| {
-                    o.iter()
-                        .filter(|(k, v)| y.get(k.as_str()) != Some(v))
-                        .count()
-                })
-            };
-            println!(
-                "  Dawid–Skene differs from the majority on {} tasks, MACE on {}",
-                differ("dawid_skene"),
-                differ("mace")
-            );
-            println!(
-                "  {:<24} {:>9} {:>12} {:>8}",
-                "annotator", "majority", "Dawid–Skene", "MACE"
-            );
-            for (who, mv) in a["majority_vote"]["competence"]
-                .as_object()
-                .into_iter()
-                .flatten()
-            {
-                let f = |m: &str| {
-                    a[m]["competence"][who]
-                        .as_f64()
-                        .map_or("—".to_owned(), |x| format!("{x:.3}"))
-                };
-                println!(
-                    "  {who:<24} {:>9} {:>12} {:>8}",
-                    mv.as_f64().map_or("—".to_owned(), |x| format!("{x:.3}")),
-                    f("dawid_skene"),
-                    f("mace")
-                );
-            }
         }
     }
     Ok(exit_for(bad))
