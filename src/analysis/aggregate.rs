@@ -42,24 +42,99 @@ pub struct Votes {
 impl Votes {
     /// Votes from `(task, worker, label)` names.
     pub fn from_names(named: &[(String, String, String)]) -> Self {
-        let mut last: BTreeMap<(String, String), String> = BTreeMap::new();
+        let mut b = VotesBuilder::default();
         for (t, w, l) in named {
-            last.insert((t.clone(), w.clone()), l.clone());
+            b.add(t, w, l);
         }
-        let sorted = |f: &dyn Fn(&(String, String), &String) -> String| {
-            let mut v: Vec<String> = last.iter().map(|(k, l)| f(k, l)).collect();
-            v.sort();
-            v.dedup();
-            v
-        };
-        let tasks = sorted(&|k, _| k.0.clone());
-        let workers = sorted(&|k, _| k.1.clone());
-        let labels = sorted(&|_, l| l.clone());
-        let at = |v: &[String], x: &str| v.binary_search_by(|y| y.as_str().cmp(x)).unwrap_or(0);
-        let votes = last
+        b.finish()
+    }
+}
+
+/// Votes gathered one at a time, names interned as they come (a study of spans has a vote per
+/// word and annotator: no name is kept per vote); a worker's last vote on a task counts.
+#[derive(Default)]
+pub struct VotesBuilder {
+    tasks: Names,
+    workers: Names,
+    labels: Names,
+    last: crate::support::fx_hash::FxHashMap<(u32, u32), u32>,
+}
+
+#[derive(Default)]
+struct Names {
+    index: crate::support::fx_hash::FxHashMap<String, u32>,
+    list: Vec<String>,
+}
+
+impl Names {
+    fn of(&mut self, name: &str) -> u32 {
+        if let Some(n) = self.index.get(name) {
+            return *n;
+        }
+        let n = self.list.len() as u32;
+        self.index.insert(name.to_owned(), n);
+        self.list.push(name.to_owned());
+        n
+    }
+
+    /// The names sorted, and each number's place among them.
+    fn sorted(self) -> (Vec<String>, Vec<usize>) {
+        let mut order: Vec<usize> = (0..self.list.len()).collect();
+        order.sort_by(|a, b| self.list[*a].cmp(&self.list[*b]));
+        let mut place = vec![0; order.len()];
+        for (at, &n) in order.iter().enumerate() {
+            place[n] = at;
+        }
+        let mut list: Vec<Option<String>> = self.list.into_iter().map(Some).collect();
+        let names = order
             .iter()
-            .map(|((t, w), l)| (at(&tasks, t), at(&workers, w), at(&labels, l)))
+            .map(|&n| list[n].take().unwrap_or_default())
             .collect();
+        (names, place)
+    }
+}
+
+impl VotesBuilder {
+    /// One vote: `worker` gave `task` the label `label`.
+    pub fn add(&mut self, task: &str, worker: &str, label: &str) {
+        let key = (self.tasks.of(task), self.workers.of(worker));
+        let l = self.labels.of(label);
+        self.last.insert(key, l);
+    }
+
+    /// Whether no vote was added.
+    pub fn is_empty(&self) -> bool {
+        self.last.is_empty()
+    }
+
+    /// The votes: tasks, workers and labels sorted by name, votes by task and worker.
+    pub fn finish(self) -> Votes {
+        // A label only ever replaced by a later vote is not given.
+        let mut given = vec![false; self.labels.list.len()];
+        for l in self.last.values() {
+            given[*l as usize] = true;
+        }
+        let (tasks, tp) = self.tasks.sorted();
+        let (workers, wp) = self.workers.sorted();
+        let (all_labels, lp) = self.labels.sorted();
+        let mut number = vec![0; lp.len()];
+        for (n, at) in lp.iter().enumerate() {
+            number[*at] = n;
+        }
+        let mut kept = vec![0; all_labels.len()];
+        let mut labels = Vec::new();
+        for (at, name) in all_labels.into_iter().enumerate() {
+            if given[number[at]] {
+                kept[at] = labels.len();
+                labels.push(name);
+            }
+        }
+        let mut votes: Vec<(usize, usize, usize)> = self
+            .last
+            .into_iter()
+            .map(|((t, w), l)| (tp[t as usize], wp[w as usize], kept[lp[l as usize]]))
+            .collect();
+        votes.sort_unstable();
         Votes {
             tasks,
             workers,
@@ -528,7 +603,7 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
             ((item.clone(), output.clone()), n.unwrap_or(0))
         })
         .collect();
-    let mut named = Vec::new();
+    let mut named = VotesBuilder::default();
     let mut parts = BTreeMap::new();
     for (n, r) in results.iter().enumerate() {
         let Some(answer) = r.answers.get(id) else {
@@ -542,12 +617,12 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
             let given = crate::spec::each_control!(control, k => k.votes(value, words));
             for (part, label) in given {
                 let task = part.task(&at);
-                parts.insert(task.clone(), (key.clone(), part));
-                named.push((task, who.clone(), label));
+                named.add(&task, &who, &label);
+                parts.insert(task, (key.clone(), part));
             }
         }
     }
-    (!named.is_empty()).then(|| (Votes::from_names(&named), parts))
+    (!named.is_empty()).then(|| (named.finish(), parts))
 }
 
 /// The smallest posterior the JSON lists (a label left out has less).
