@@ -565,10 +565,17 @@ type Voted = (Votes, BTreeMap<String, ((String, String), Part)>);
 /// The votes of one control: its categorical tasks (see the module's list); `None` for a kind
 /// aggregation does not cover (the kind's [`super::Analyse::votes`] gives none).
 pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Votes> {
-    voted(control, items, results).map(|v| v.0)
+    voted(control, items, results, false).map(|v| v.0)
 }
 
-fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Voted> {
+/// `with_parts`: with each task's unit and part (what writing the labels back as results
+/// needs).
+fn voted(
+    control: &Control,
+    items: &[Item],
+    results: &[ResultDoc],
+    with_parts: bool,
+) -> Option<Voted> {
     let id = control.id();
     // A control a section asks per output is, to aggregation, one unit per (item, output):
     // `item/output`, as the agreement unfolds it.
@@ -618,7 +625,9 @@ fn voted(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option<Vot
             for (part, label) in given {
                 let task = part.task(&at);
                 named.add(&task, &who, &label);
-                parts.insert(task, (key.clone(), part));
+                if with_parts && !parts.contains_key(&task) {
+                    parts.insert(task, (key.clone(), part));
+                }
             }
         }
     }
@@ -857,7 +866,7 @@ pub fn as_results(
     let mut answers: BTreeMap<String, serde_json::Map<String, Value>> = BTreeMap::new();
     let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
     for control in &spec.controls {
-        let Some((v, parts)) = voted(control, items, results) else {
+        let Some((v, parts)) = voted(control, items, results, true) else {
             continue;
         };
         let agg = match method {

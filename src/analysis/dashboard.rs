@@ -60,13 +60,13 @@ pub struct AnnotatorRow {
 
 /// The annotators' rows, in the order they first appear.
 pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
-    let mut per_item: SortedMap<String, Vec<f64>> = SortedMap::new();
+    let mut per_item: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     for r in results {
         if let Some(ms) = active_ms(r) {
             per_item.entry(r.item_id.clone()).or_default().push(ms);
         }
     }
-    let medians: SortedMap<String, f64> = per_item
+    let medians: std::collections::BTreeMap<String, f64> = per_item
         .into_iter()
         .filter_map(|(k, v)| median(v).map(|m| (k, m)))
         .collect();
@@ -158,7 +158,8 @@ pub fn standing(
 ) -> SortedMap<String, Standing> {
     let mut out: SortedMap<String, Standing> = SortedMap::new();
     // Per item: each annotator's parts.
-    let mut by_item: SortedMap<&str, Vec<(String, SortedMap<String, String>)>> = SortedMap::new();
+    let mut by_item: std::collections::BTreeMap<&str, Vec<(String, SortedMap<String, String>)>> =
+        Default::default();
     for (n, r) in results.iter().enumerate() {
         by_item
             .entry(r.item_id.as_str())
@@ -186,7 +187,7 @@ pub fn standing(
             }
         }
     }
-    let mut knows: SortedMap<String, Vec<f64>> = SortedMap::new();
+    let mut knows: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     for f in fits {
         for (w, who) in f.votes.workers.iter().enumerate() {
             knows

@@ -21,7 +21,8 @@ use plotters::prelude::*;
 /// part) that differ — choices, grid cells, span attributes' values and marked words — a part
 /// one annotator has and the other lacks counting as a difference; most first.
 pub fn disagreement(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, f64, usize)> {
-    let mut by_item: SortedMap<String, Vec<SortedMap<String, String>>> = SortedMap::new();
+    let mut by_item: std::collections::BTreeMap<String, Vec<SortedMap<String, String>>> =
+        Default::default();
     for r in results {
         let answers = parts(spec, r);
         if !answers.is_empty() {
