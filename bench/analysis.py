@@ -6,7 +6,11 @@ then times each command (wall seconds and peak memory, from /usr/bin/time) and p
 a command that is linear grows by the same factor as the items.
 
 Usage: bench/analysis.py [--glossa target/release/glossa] [--example en-emotions]
-                         [--sizes 200,1000,5000]
+                         [--sizes 200,1000,5000] [--crowd-kit tests/.venv/bin/python]
+With --crowd-kit (a Python with crowd-kit, as `scripts/test.sh` installs it), the same votes
+are also aggregated by crowd-kit (`tests/aggregate_reference.py`: its Dawid–Skene, MACE and
+majority vote, each task's posteriors printed), beside `glossa aggregate --json` (the same three,
+the same posteriors).
 Studies: en-emotions (a multiple choice: a vote per item and option), en-ner (labelled spans:
 a vote per word), de-esa (spans and a score asked per output).
 """
@@ -37,13 +41,15 @@ def main():
     ap.add_argument("--glossa", default=os.path.join(ROOT, "target/release/glossa"))
     ap.add_argument("--example", default="en-emotions")
     ap.add_argument("--sizes", default="200,1000,5000")
+    ap.add_argument("--crowd-kit", dest="crowd_kit", default=None)
     args = ap.parse_args()
     ex = os.path.join(ROOT, "www/examples", args.example)
     spec = os.path.join(ex, "spec.json")
     base = json.load(open(os.path.join(ex, "items.json"), encoding="utf-8"))
     print(f"study: {args.example}, 5 simulated annotators, results in shuffled order")
-    print("| items | results | aggregation tasks | agreement s | MB | report s | MB | aggregate s | MB |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    ck = ["crowd-kit s | MB"] if args.crowd_kit else []
+    print("| " + " | ".join(["items | results | aggregation tasks | agreement s | MB | report s | MB | aggregate s | MB | aggregate --json s | MB"] + ck) + " |")
+    print("|" + "---:|" * (11 + 2 * len(ck)))
     for n in [int(s) for s in args.sizes.split(",")]:
         with tempfile.TemporaryDirectory() as d:
             items = [dict(base[i % len(base)], id=f"{base[i % len(base)]['id']}-{i}") for i in range(n)]
@@ -59,10 +65,15 @@ def main():
             agg = os.path.join(d, "agg.json")
             a = run([args.glossa, "agreement", spec, rp, "--items", ip, "--json"])
             r = run([args.glossa, "report", spec, ip, rp, "--out", os.path.join(d, "r.html")])
+            s = run([args.glossa, "aggregate", spec, rp, "--items", ip])
             g = run([args.glossa, "aggregate", spec, rp, "--items", ip, "--json"], out=agg)
             got = json.load(open(agg))
             tasks = sum(v["tasks"] for v in got.values())
-            print(f"| {n} | {len(sim)} | {tasks} | {a[0]:.2f} | {a[1] / 1024:.0f} | {r[0]:.2f} | {r[1] / 1024:.0f} | {g[0]:.2f} | {g[1] / 1024:.0f} |")
+            row = [n, len(sim), tasks] + [f"{x[0]:.2f} | {x[1] / 1024:.0f}" for x in (a, r, s, g)]
+            if args.crowd_kit:
+                c = run([args.crowd_kit, os.path.join(ROOT, "tests/aggregate_reference.py"), spec, ip, rp])
+                row.append(f"{c[0]:.2f} | {c[1] / 1024:.0f}")
+            print("| " + " | ".join(str(x) for x in row) + " |")
             sys.stdout.flush()
 
 

@@ -298,7 +298,7 @@ impl Prepared {
             let drawn = if k + 1 == self.weight.len() {
                 left
             } else {
-                rng.binomial(left, (w / mass).min(1.0))
+                super::binomial::binomial(rng, left, (w / mass).min(1.0))
             };
             picked[k] = drawn as f64;
             left -= drawn;

@@ -5,6 +5,7 @@
 pub mod aggregate;
 pub mod agreement;
 pub mod alpha;
+pub mod binomial;
 pub mod dashboard;
 pub mod duplicates;
 pub mod error_scores;

@@ -81,20 +81,9 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
         // The result but its answers and suggestions, copied once (a result per output is
         // this with its own answers: copying the whole result per output would grow with the
         // outputs' square).
-        let bare = ResultDoc {
-            format: r.format.clone(),
-            spec: r.spec.clone(),
-            item_id: r.item_id.clone(),
-            answers: SortedMap::new(),
-            shown: r.shown.clone(),
-            warnings: r.warnings.clone(),
-            timings: r.timings.clone(),
-            environment: r.environment.clone(),
-            ids: r.ids.clone(),
-            provenance: SortedMap::new(),
-            adjudicated: r.adjudicated.clone(),
-            adjudication: r.adjudication.clone(),
-        };
+        let mut bare = r.clone();
+        bare.answers = SortedMap::new();
+        bare.provenance = SortedMap::new();
         let mut item_level = bare.clone();
         // What became of a suggestion on an output (`control/output`) goes with that output's
         // own result, under the control's id.
