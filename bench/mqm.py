@@ -17,19 +17,10 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
+
+from analysis import run  # wall seconds and peak memory, as bench/analysis.py times
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def run(cmd, out=None):
-    """Wall seconds and peak resident KB of a command."""
-    started = time.monotonic()
-    with open(out or os.devnull, "w") as sink:
-        p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdout=sink, stderr=subprocess.PIPE, text=True)
-    wall = time.monotonic() - started
-    peak = int(p.stderr.strip().splitlines()[-1])
-    return wall, peak
 
 
 def book_spec():
