@@ -33,10 +33,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--glossa", default=os.path.join(ROOT, "target/release/glossa"))
     ap.add_argument("--copies", default="1,3,25")
+    ap.add_argument("--keep", help="a folder to keep the spec, items and results in (to profile a command on them)")
+    ap.add_argument("--only", help="time only these commands (comma-separated: validate,agreement,report,aggregate)")
     args = ap.parse_args()
     g = args.glossa
     tsv = os.path.join(ROOT, "tests/fixtures/mqm/mqm_ted_ende.tsv")
-    with tempfile.TemporaryDirectory() as d:
+    with tempfile.TemporaryDirectory() as tmp:
+        d = args.keep or tmp
+        os.makedirs(d, exist_ok=True)
         spec = os.path.join(d, "spec.json")
         open(spec, "w", encoding="utf-8").write(book_spec())
         items = [json.loads(l) for l in subprocess.run([g, "items", spec, tsv, "--from", "mqm-tsv"], capture_output=True, text=True, check=True).stdout.splitlines()]
@@ -45,7 +49,7 @@ def main():
         print("| copies | items | results | validate s | MB | agreement s | MB | report s | MB | aggregate s | MB |")
         print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for copies in [int(c) for c in args.copies.split(",")]:
-            ip, rp = os.path.join(d, "items.jsonl"), os.path.join(d, "results.jsonl")
+            ip, rp = os.path.join(d, f"items-{copies}.jsonl"), os.path.join(d, f"results-{copies}.jsonl")
             lines = []
             with open(ip, "w", encoding="utf-8") as f:
                 for k in range(copies):
@@ -57,11 +61,15 @@ def main():
                             lines.append(json.dumps(dict(r, item_id=f"{r['item_id']}-{k}", ids=ids), ensure_ascii=False))
             random.Random(1).shuffle(lines)
             open(rp, "w", encoding="utf-8").write("\n".join(lines) + "\n")
-            v = run([g, "validate", spec, ip, rp])
-            a = run([g, "agreement", spec, rp, "--items", ip, "--json"])
-            r = run([g, "report", spec, ip, rp, "--out", os.path.join(d, "r.html")])
-            ag = run([g, "aggregate", spec, rp, "--items", ip])
-            cells = " | ".join(f"{s:.2f} | {m / 1024:.0f}" for s, m in (v, a, r, ag))
+            commands = {
+                "validate": [g, "validate", spec, ip, rp],
+                "agreement": [g, "agreement", spec, rp, "--items", ip, "--json"],
+                "report": [g, "report", spec, ip, rp, "--out", os.path.join(d, "r.html")],
+                "aggregate": [g, "aggregate", spec, rp, "--items", ip],
+            }
+            only = args.only.split(",") if args.only else list(commands)
+            timed = [run(c) if name in only else None for name, c in commands.items()]
+            cells = " | ".join("– | –" if t is None else f"{t[0]:.2f} | {t[1] / 1024:.0f}" for t in timed)
             print(f"| {copies} | {copies * len(items)} | {len(lines)} | {cells} |")
             sys.stdout.flush()
 

@@ -286,31 +286,6 @@ pub struct LabelledSpanValue {
     pub attributes: SortedMap<String, String>,
 }
 
-impl SpanLabelsValue {
-    /// The labels of the spans over word `w`, sorted, each once.
-    pub fn labels_at(&self, w: usize) -> Vec<&str> {
-        let mut labels: Vec<&str> = self
-            .spans
-            .iter()
-            .filter(|s| s.first_word <= w && w <= s.last_word)
-            .map(|s| s.label.as_str())
-            .collect();
-        labels.sort_unstable();
-        labels.dedup();
-        labels
-    }
-
-    /// Word `w`'s tag: its labels joined by `+`, `O` for none.
-    pub fn tag_at(&self, w: usize) -> String {
-        let labels = self.labels_at(w);
-        if labels.is_empty() {
-            "O".to_owned()
-        } else {
-            labels.join("+")
-        }
-    }
-}
-
 impl LabelledSpanValue {
     /// A labelled span from a span's text and offsets.
     pub fn new(label: String, s: SpanValue, attributes: SortedMap<String, String>) -> Self {

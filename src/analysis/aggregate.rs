@@ -15,7 +15,7 @@
 //! Dawid–Skene starts from the majority vote's shares and stops when the evidence lower bound
 //! per response gains less than 1e-5 (at most 100 rounds); MACE starts every annotator at an even
 //! chance of knowing and uniform guessing, with Beta(0.5, 0.5) and Dirichlet(10) priors, and runs
-//! 50 rounds. Names (items, annotators, labels) are taken in sorted order.
+//! 50 rounds. Names (units, annotators, labels) are taken in sorted order.
 
 use super::findings::annotator;
 use super::Analyse;
@@ -26,7 +26,8 @@ use crate::spec::{Control, TaskSpec};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-/// Categorical votes: tasks, workers and labels by name (sorted), and each vote by index.
+/// Categorical votes: tasks (sorted by unit, then part), workers and labels (sorted by name),
+/// and each vote by index.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Votes {
     /// The tasks (`item`, `item/output`, `item#option`, `item#word`).
@@ -51,13 +52,32 @@ impl Votes {
 }
 
 /// Votes gathered one at a time, names interned as they come (a study of spans has a vote per
-/// word and annotator: no name is kept per vote); a worker's last vote on a task counts.
+/// word and annotator: no name is kept per vote, and a task's name is made once, at the end,
+/// from its unit's and its part's); a worker's last vote on a task counts.
 #[derive(Default)]
 pub struct VotesBuilder {
-    tasks: Names,
+    units: Names,
+    pieces: Names,
     workers: Names,
     labels: Names,
-    last: crate::support::fx_hash::FxHashMap<(u32, u32), u32>,
+    /// Each task's number by its unit and part (a word's: in `words`).
+    tasks: crate::support::fx_hash::FxHashMap<TaskKey, u32>,
+    /// Each unit's word tasks by word (`u32::MAX`: none yet).
+    words: Vec<Vec<u32>>,
+    /// Each task's unit and part, by its number.
+    keys: Vec<TaskKey>,
+    /// The votes in the order given: (task, worker, label).
+    given: Vec<(u32, u32, u32)>,
+}
+
+/// A task as the builder keeps it: its unit's number and its part (a piece's or an output's
+/// name by number).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum TaskKey {
+    Whole(u32),
+    Output(u32, u32),
+    Piece(u32, u32),
+    Word(u32, u32),
 }
 
 #[derive(Default)]
@@ -79,43 +99,143 @@ impl Names {
 
     /// The names sorted, and each number's place among them.
     fn sorted(self) -> (Vec<String>, Vec<usize>) {
-        let mut order: Vec<usize> = (0..self.list.len()).collect();
-        order.sort_by(|a, b| self.list[*a].cmp(&self.list[*b]));
-        let mut place = vec![0; order.len()];
-        for (at, &n) in order.iter().enumerate() {
-            place[n] = at;
-        }
-        let mut list: Vec<Option<String>> = self.list.into_iter().map(Some).collect();
-        let names = order
-            .iter()
-            .map(|&n| list[n].take().unwrap_or_default())
-            .collect();
-        (names, place)
+        sorted_names(self.list)
     }
 }
+
+/// Names sorted, and each one's place among them (by its number in `list`).
+fn sorted_names(list: Vec<String>) -> (Vec<String>, Vec<usize>) {
+    let mut order: Vec<usize> = (0..list.len()).collect();
+    order.sort_by(|a, b| list[*a].cmp(&list[*b]));
+    let mut place = vec![0; order.len()];
+    for (at, &n) in order.iter().enumerate() {
+        place[n] = at;
+    }
+    let mut list: Vec<Option<String>> = list.into_iter().map(Some).collect();
+    let names = order
+        .iter()
+        .map(|&n| list[n].take().unwrap_or_default())
+        .collect();
+    (names, place)
+}
+
+/// A unit interned by [`VotesBuilder::unit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitId(u32);
+
+/// A worker interned by [`VotesBuilder::worker`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkerId(u32);
 
 impl VotesBuilder {
     /// One vote: `worker` gave `task` the label `label`.
     pub fn add(&mut self, task: &str, worker: &str, label: &str) {
-        let key = (self.tasks.of(task), self.workers.of(worker));
+        let (u, w) = (self.unit(task), self.worker(worker));
+        self.vote(u, &Part::Whole, w, label);
+    }
+
+    /// The number of a unit (`item`, `item/output`).
+    pub fn unit(&mut self, name: &str) -> UnitId {
+        UnitId(self.units.of(name))
+    }
+
+    /// The number of a worker.
+    pub fn worker(&mut self, name: &str) -> WorkerId {
+        WorkerId(self.workers.of(name))
+    }
+
+    /// One vote: `worker` gave this part of `unit` the label `label`.
+    pub fn vote(&mut self, unit: UnitId, part: &Part, worker: WorkerId, label: &str) {
+        let u = unit.0;
+        let key = match part {
+            Part::Whole => TaskKey::Whole(u),
+            Part::Output(o) => TaskKey::Output(u, self.pieces.of(o)),
+            Part::Piece(p) => TaskKey::Piece(u, self.pieces.of(p)),
+            Part::Word(w) => TaskKey::Word(u, *w as u32),
+        };
+        let next = self.keys.len() as u32;
+        let t = match key {
+            TaskKey::Word(u, w) => {
+                if self.words.len() <= u as usize {
+                    self.words.resize(u as usize + 1, Vec::new());
+                }
+                let row = &mut self.words[u as usize];
+                if row.len() <= w as usize {
+                    row.resize(w as usize + 1, u32::MAX);
+                }
+                if row[w as usize] == u32::MAX {
+                    row[w as usize] = next;
+                }
+                row[w as usize]
+            }
+            _ => *self.tasks.entry(key).or_insert(next),
+        };
+        if t == next {
+            self.keys.push(key);
+        }
         let l = self.labels.of(label);
-        self.last.insert(key, l);
+        self.given.push((t, worker.0, l));
     }
 
     /// Whether no vote was added.
     pub fn is_empty(&self) -> bool {
-        self.last.is_empty()
+        self.given.is_empty()
     }
 
-    /// The votes: tasks, workers and labels sorted by name, votes by task and worker.
+    /// The votes: tasks sorted by unit, then part (the unit's own, its pieces and words, its
+    /// outputs; each by name, words by number), workers and labels by name; votes by task and
+    /// worker.
     pub fn finish(self) -> Votes {
-        // A label only ever replaced by a later vote is not given.
-        let mut given = vec![false; self.labels.list.len()];
-        for l in self.last.values() {
-            given[*l as usize] = true;
+        let (units, up) = self.units.sorted();
+        let (pieces, pp) = self.pieces.sorted();
+        let order_of = |key: &TaskKey| match *key {
+            TaskKey::Whole(u) => (up[u as usize], 0, 0),
+            TaskKey::Piece(u, p) => (up[u as usize], 1, pp[p as usize]),
+            TaskKey::Word(u, w) => (up[u as usize], 2, w as usize),
+            TaskKey::Output(u, o) => (up[u as usize], 3, pp[o as usize]),
+        };
+        let mut order: Vec<u32> = (0..self.keys.len() as u32).collect();
+        order.sort_unstable_by_key(|&t| order_of(&self.keys[t as usize]));
+        let mut tp = vec![0usize; order.len()];
+        for (at, &t) in order.iter().enumerate() {
+            tp[t as usize] = at;
         }
-        let (tasks, tp) = self.tasks.sorted();
+        let tasks: Vec<String> = order
+            .iter()
+            .map(|&t| match self.keys[t as usize] {
+                TaskKey::Whole(u) => units[up[u as usize]].clone(),
+                TaskKey::Output(u, o) => {
+                    Part::task_of(&units[up[u as usize]], "/", &pieces[pp[o as usize]])
+                }
+                TaskKey::Piece(u, p) => {
+                    Part::task_of(&units[up[u as usize]], "#", &pieces[pp[p as usize]])
+                }
+                TaskKey::Word(u, w) => {
+                    Part::task_of(&units[up[u as usize]], "#", &Part::word_name(w as usize))
+                }
+            })
+            .collect();
         let (workers, wp) = self.workers.sorted();
+        // By task and worker in their sorted places (a sort that keeps the order given: a
+        // worker's last vote on a task counts).
+        let mut given: Vec<(u32, u32, u32)> = self
+            .given
+            .into_iter()
+            .map(|(t, w, l)| (tp[t as usize] as u32, wp[w as usize] as u32, l))
+            .collect();
+        given.sort_by_key(|&(t, w, _)| (t, w));
+        let mut last: Vec<(u32, u32, u32)> = Vec::with_capacity(given.len());
+        for v in given {
+            match last.last_mut() {
+                Some(l) if (l.0, l.1) == (v.0, v.1) => *l = v,
+                _ => last.push(v),
+            }
+        }
+        // A label only ever replaced by a later vote is not given.
+        let mut counted = vec![false; self.labels.list.len()];
+        for v in &last {
+            counted[v.2 as usize] = true;
+        }
         let (all_labels, lp) = self.labels.sorted();
         let mut number = vec![0; lp.len()];
         for (n, at) in lp.iter().enumerate() {
@@ -124,17 +244,15 @@ impl VotesBuilder {
         let mut kept = vec![0; all_labels.len()];
         let mut labels = Vec::new();
         for (at, name) in all_labels.into_iter().enumerate() {
-            if given[number[at]] {
+            if counted[number[at]] {
                 kept[at] = labels.len();
                 labels.push(name);
             }
         }
-        let mut votes: Vec<(usize, usize, usize)> = self
-            .last
+        let votes: Vec<(usize, usize, usize)> = last
             .into_iter()
-            .map(|((t, w), l)| (tp[t as usize], wp[w as usize], kept[lp[l as usize]]))
+            .map(|(t, w, l)| (t as usize, w as usize, kept[lp[l as usize]]))
             .collect();
-        votes.sort_unstable();
         Votes {
             tasks,
             workers,
@@ -162,25 +280,41 @@ struct Classes {
 
 impl Classes {
     fn of(v: &Votes) -> Self {
-        let mut per_task: Vec<Vec<(usize, usize)>> = vec![Vec::new(); v.tasks.len()];
-        for &(t, w, l) in &v.votes {
-            per_task[t].push((w, l));
-        }
         let mut index: crate::support::fx_hash::FxHashMap<Vec<(usize, usize)>, usize> =
             Default::default();
         let mut weight = Vec::new();
         let mut votes = Vec::new();
-        let mut class_of = Vec::with_capacity(per_task.len());
-        for mut set in per_task {
-            set.sort_unstable();
-            let next = weight.len();
-            let class = *index.entry(set).or_insert_with_key(|set| {
-                votes.extend(set.iter().map(|&(w, l)| (next, w, l)));
-                next
-            });
-            if class == next {
-                weight.push(0.0);
+        let mut class_of = Vec::with_capacity(v.tasks.len());
+        // Sorted by task and worker (as the builder gives them), each task's set is a run.
+        let sorted;
+        let all = if v.votes.is_sorted() {
+            &v.votes
+        } else {
+            sorted = {
+                let mut s = v.votes.clone();
+                s.sort_unstable();
+                s
+            };
+            &sorted
+        };
+        let mut set: Vec<(usize, usize)> = Vec::new();
+        let mut at = 0;
+        for t in 0..v.tasks.len() {
+            set.clear();
+            while at < all.len() && all[at].0 == t {
+                set.push((all[at].1, all[at].2));
+                at += 1;
             }
+            let class = match index.get(set.as_slice()) {
+                Some(&c) => c,
+                None => {
+                    let next = weight.len();
+                    votes.extend(set.iter().map(|&(w, l)| (next, w, l)));
+                    index.insert(set.clone(), next);
+                    weight.push(0.0);
+                    next
+                }
+            };
             weight[class] += 1.0;
             class_of.push(class);
         }
@@ -542,9 +676,11 @@ pub enum Part {
     /// One of the outputs the control itself lists (a scale asked per output): task
     /// `unit/output`.
     Output(String),
-    /// A piece of the answer (an option of a multiple choice, a word `00003`, a criterion):
-    /// task `unit#piece`.
+    /// A piece of the answer (an option of a multiple choice, a criterion): task
+    /// `unit#piece`.
     Piece(String),
+    /// A word of the unit's text, by number: task `unit#00003`.
+    Word(usize),
 }
 
 impl Part {
@@ -552,9 +688,23 @@ impl Part {
     fn task(&self, unit: &str) -> String {
         match self {
             Part::Whole => unit.to_owned(),
-            Part::Output(o) => format!("{unit}/{o}"),
-            Part::Piece(p) => format!("{unit}#{p}"),
+            Part::Output(o) => Self::task_of(unit, "/", o),
+            Part::Piece(p) => Self::task_of(unit, "#", p),
+            Part::Word(w) => Self::task_of(unit, "#", &Self::word_name(*w)),
         }
+    }
+
+    fn task_of(unit: &str, sep: &str, part: &str) -> String {
+        let mut t = String::with_capacity(unit.len() + sep.len() + part.len());
+        t.push_str(unit);
+        t.push_str(sep);
+        t.push_str(part);
+        t
+    }
+
+    /// A word's name in its task: its number in five digits, so names sort as numbers.
+    fn word_name(w: usize) -> String {
+        format!("{w:05}")
     }
 }
 
@@ -577,17 +727,8 @@ fn voted(
     with_parts: bool,
 ) -> Option<Voted> {
     let id = control.id();
-    // A control a section asks per output is, to aggregation, one unit per (item, output):
-    // `item/output`, as the agreement unfolds it.
-    let unit = |item: &str, output: &str| {
-        if output.is_empty() {
-            item.to_owned()
-        } else {
-            format!("{item}/{output}")
-        }
-    };
     // Every unit's values, so a kind voting per word counts each unit's words once.
-    let mut values: BTreeMap<(String, String), Vec<&AnswerValue>> = BTreeMap::new();
+    let mut values: BTreeMap<(&str, &str), Vec<&AnswerValue>> = BTreeMap::new();
     for r in results {
         for (output, v) in r
             .answers
@@ -596,37 +737,49 @@ fn voted(
             .unwrap_or_default()
         {
             values
-                .entry((r.item_id.clone(), output.to_owned()))
+                .entry((r.item_id.as_str(), output))
                 .or_default()
                 .push(v);
         }
     }
     let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
-    let words: BTreeMap<(String, String), usize> = values
+    let mut named = VotesBuilder::default();
+    // A control a section asks per output is, to aggregation, one unit per (item, output):
+    // `item/output`, as the agreement unfolds it. Each unit: its number, name and words.
+    let units: BTreeMap<(&str, &str), (UnitId, String, usize)> = values
         .iter()
-        .map(|((item, output), vs)| {
-            let found = by_id.get(item.as_str()).copied();
+        .map(|(&(item, output), vs)| {
+            let found = by_id.get(item).copied();
             let n = crate::spec::each_control!(control, k => k.vote_words(found, output, vs));
-            ((item.clone(), output.clone()), n.unwrap_or(0))
+            let name = if output.is_empty() {
+                item.to_owned()
+            } else {
+                Part::task_of(item, "/", output)
+            };
+            ((item, output), (named.unit(&name), name, n.unwrap_or(0)))
         })
         .collect();
-    let mut named = VotesBuilder::default();
     let mut parts = BTreeMap::new();
     for (n, r) in results.iter().enumerate() {
         let Some(answer) = r.answers.get(id) else {
             continue;
         };
-        let who = annotator(r, n);
+        // (Interned at the first vote: an annotator with none is not listed.)
+        let mut who = None;
         for (output, value) in answer.per_output() {
-            let key = (r.item_id.clone(), output.to_owned());
-            let at = unit(&r.item_id, output);
-            let words = words.get(&key).copied().unwrap_or(0);
-            let given = crate::spec::each_control!(control, k => k.votes(value, words));
+            let Some((unit, name, words)) = units.get(&(r.item_id.as_str(), output)) else {
+                continue;
+            };
+            let given = crate::spec::each_control!(control, k => k.votes(value, *words));
             for (part, label) in given {
-                let task = part.task(&at);
-                named.add(&task, &who, &label);
-                if with_parts && !parts.contains_key(&task) {
-                    parts.insert(task, (key.clone(), part));
+                let w = *who.get_or_insert_with(|| named.worker(&annotator(r, n)));
+                named.vote(*unit, &part, w, &label);
+                if with_parts {
+                    let task = part.task(name);
+                    if !parts.contains_key(&task) {
+                        let key = (r.item_id.clone(), output.to_owned());
+                        parts.insert(task, (key, part));
+                    }
                 }
             }
         }
@@ -759,12 +912,12 @@ pub struct Fitted<'s> {
 
 /// Each annotator's votes, and their most given label's count.
 fn straight_counts(v: &Votes) -> Vec<(usize, usize)> {
-    let mut per: Vec<BTreeMap<usize, usize>> = vec![BTreeMap::new(); v.workers.len()];
+    let mut per = vec![vec![0usize; v.labels.len()]; v.workers.len()];
     for &(_, w, l) in &v.votes {
-        *per[w].entry(l).or_default() += 1;
+        per[w][l] += 1;
     }
     per.iter()
-        .map(|m| (m.values().sum(), m.values().copied().max().unwrap_or(0)))
+        .map(|m| (m.iter().sum(), m.iter().copied().max().unwrap_or(0)))
         .collect()
 }
 

@@ -152,13 +152,15 @@ pub fn compute_unfolded(
     results: &[ResultDoc],
     unfolded: Option<&super::outputs::Unfolded>,
 ) -> AgreementReport {
-    let mut report = match unfolded {
-        Some(u) => measure_all(&u.spec, &u.items, &u.results),
-        None => measure_all(spec, items, results),
-    };
-    report
-        .findings
-        .extend(super::error_scores::findings(spec, results));
+    // (Error scores, with their significance tests, on another core.)
+    let (mut report, scores) = super::parallel::join(
+        || match unfolded {
+            Some(u) => measure_all(&u.spec, &u.items, &u.results),
+            None => measure_all(spec, items, results),
+        },
+        || super::error_scores::findings(spec, results),
+    );
+    report.findings.extend(scores);
     report
 }
 

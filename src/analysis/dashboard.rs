@@ -123,16 +123,26 @@ pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRo
 /// A result's categorical parts (`part → value`: choices, grid cells, span attributes' values,
 /// marked words), what annotators are compared on.
 pub(crate) fn parts(spec: &TaskSpec, r: &ResultDoc) -> SortedMap<String, String> {
-    let mut answers = SortedMap::new();
+    let mut pairs: Vec<(String, String)> = Vec::new();
     for c in &spec.controls {
         if let Some(v) = r.answers.get(c.id()) {
-            for part in crate::spec::each_control!(c, k => k.categorical(v)) {
-                let (key, value) = part.split_once('=').unwrap_or((part.as_str(), ""));
-                answers.insert(key.to_owned(), value.to_owned());
+            for mut part in crate::spec::each_control!(c, k => k.categorical(v)) {
+                let value = match part.find('=') {
+                    Some(at) => {
+                        let value = part[at + 1..].to_owned();
+                        part.truncate(at);
+                        value
+                    }
+                    None => String::new(),
+                };
+                pairs.push((part, value));
             }
         }
     }
-    answers
+    // Sorted first (stably: a later part of the same name replaces an earlier one), so each
+    // goes in at the end.
+    pairs.sort_by(|a, b| a.0.cmp(&b.0));
+    pairs.into_iter().collect()
 }
 
 /// What the dashboard adds to an annotator's row.
@@ -156,37 +166,147 @@ pub fn standing(
     results: &[ResultDoc],
     fits: &[super::aggregate::Fitted],
 ) -> SortedMap<String, Standing> {
-    let mut out: SortedMap<String, Standing> = SortedMap::new();
-    // Per item: each annotator's parts.
-    let mut by_item: std::collections::BTreeMap<&str, Vec<(String, SortedMap<String, String>)>> =
-        Default::default();
+    with_fits(compared(spec, results).standing, fits)
+}
+
+/// Annotators compared item by item, on their results' [`parts`]: how much each item's
+/// annotators disagree (the report's list) and how often each annotator agrees with the others
+/// and with the majority (the dashboard's).
+pub struct Compared {
+    /// Per item with two or more results with parts: (item, share of (annotator pair, part)
+    /// that differ, annotators), by item.
+    pub disagreement: Vec<(String, f64, usize)>,
+    /// Each annotator's agreement with others and with the majority (no fits yet).
+    pub standing: SortedMap<String, Standing>,
+}
+
+/// [`Compared`] for `results`, each item's results compared on their own (on every core; a
+/// study of spans per output has millions of parts, never all held at once).
+pub fn compared(spec: &TaskSpec, results: &[ResultDoc]) -> Compared {
+    let mut by_item: std::collections::BTreeMap<&str, Vec<usize>> = Default::default();
     for (n, r) in results.iter().enumerate() {
-        by_item
-            .entry(r.item_id.as_str())
-            .or_default()
-            .push((annotator(r, n), parts(spec, r)));
+        by_item.entry(r.item_id.as_str()).or_default().push(n);
     }
-    for answered in by_item.values().filter(|a| a.len() >= 2) {
-        let mut keys: Vec<&String> = answered.iter().flat_map(|(_, p)| p.keys()).collect();
-        keys.sort();
-        keys.dedup();
-        for key in keys {
-            let values: Vec<Option<&String>> = answered.iter().map(|(_, p)| p.get(key)).collect();
-            // The majority: the value (or absence) more annotators gave than any other.
-            let top = super::stats::most_given(values.iter().copied());
-            for (a, (who, _)) in answered.iter().enumerate() {
-                let s = out.entry(who.clone()).or_default();
-                for (b, _) in answered.iter().enumerate().filter(|(b, _)| *b != a) {
-                    s.with_others.1 += 1;
-                    s.with_others.0 += usize::from(values[a] == values[b]);
+    let shared: Vec<(&str, Vec<usize>)> =
+        by_item.into_iter().filter(|(_, g)| g.len() >= 2).collect();
+    let per_item = super::parallel::map(&shared, |(item, ns)| {
+        let answered: Vec<(String, SortedMap<String, String>)> = ns
+            .iter()
+            .map(|&n| (annotator(&results[n], n), parts(spec, &results[n])))
+            .collect();
+        let given: Vec<&SortedMap<String, String>> = answered
+            .iter()
+            .map(|(_, p)| p)
+            .filter(|p| !p.is_empty())
+            .collect();
+        let differ =
+            (given.len() >= 2).then(|| (item.to_string(), share_differing(&given), given.len()));
+        let counts = agreement_counts(&answered);
+        let names: Vec<String> = answered.into_iter().map(|(who, _)| who).collect();
+        (differ, names, counts)
+    });
+    let mut out = Compared {
+        disagreement: Vec::new(),
+        standing: SortedMap::new(),
+    };
+    for (differ, names, counts) in per_item {
+        out.disagreement.extend(differ);
+        for (who, (others, majority)) in names.into_iter().zip(counts.unwrap_or_default()) {
+            let s = out.standing.entry(who).or_default();
+            s.with_others.0 += others.0;
+            s.with_others.1 += others.1;
+            s.with_majority.0 += majority.0;
+            s.with_majority.1 += majority.1;
+        }
+    }
+    out
+}
+
+/// The share of (annotator pair, part) that differ among one item's annotators' parts, a part
+/// one has and the other lacks counting as a difference. Counted, not compared pair by pair
+/// (linear in the answers, not quadratic in the annotators): for each part, the pairs where at
+/// least one annotator has it are C(n, 2) − C(absent, 2), and those agree where both give the
+/// same value.
+fn share_differing(annotators: &[&SortedMap<String, String>]) -> f64 {
+    use crate::support::fx_hash::FxHashMap;
+    let choose2 = |k: usize| k * k.saturating_sub(1) / 2;
+    let n = annotators.len();
+    // Annotators with each part, and with each (part, value).
+    let mut present: FxHashMap<&str, usize> = Default::default();
+    let mut given: FxHashMap<(&str, &str), usize> = Default::default();
+    for a in annotators {
+        for (k, v) in a.iter() {
+            *present.entry(k.as_str()).or_default() += 1;
+            *given.entry((k.as_str(), v.as_str())).or_default() += 1;
+        }
+    }
+    let pairs: usize = present.values().map(|&p| choose2(n) - choose2(n - p)).sum();
+    let same: usize = given.values().map(|&c| choose2(c)).sum();
+    if pairs == 0 {
+        0.0
+    } else {
+        (pairs - same) as f64 / pairs as f64
+    }
+}
+
+/// Per annotator of one item: (agreeing pairs, pairs) with the others and (parts equal to the
+/// majority, parts with one), over every part any of them has; `None` when none has a part.
+#[allow(clippy::type_complexity)]
+fn agreement_counts(
+    answered: &[(String, SortedMap<String, String>)],
+) -> Option<Vec<((usize, usize), (usize, usize))>> {
+    let mut keys: Vec<&String> = answered.iter().flat_map(|(_, p)| p.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    if keys.is_empty() {
+        return None;
+    }
+    let n = answered.len();
+    let mut counts = vec![((0, 0), (0, 0)); n];
+    // Per part: the annotators' values (or absence) as groups of equal ones, each annotator's
+    // group — agreeing pairs are counted from the groups' sizes, not compared.
+    let mut groups: Vec<(Option<&String>, usize)> = Vec::new();
+    let mut group_of: Vec<usize> = Vec::with_capacity(n);
+    for key in keys {
+        groups.clear();
+        group_of.clear();
+        for (_, p) in answered {
+            let v = p.get(key);
+            let g = match groups.iter().position(|(x, _)| *x == v) {
+                Some(g) => g,
+                None => {
+                    groups.push((v, 0));
+                    groups.len() - 1
                 }
-                if let [majority] = top.as_slice() {
-                    s.with_majority.1 += 1;
-                    s.with_majority.0 += usize::from(values[a] == *majority);
-                }
+            };
+            groups[g].1 += 1;
+            group_of.push(g);
+        }
+        // The majority: the value (or absence) more annotators gave than any other.
+        let most = groups.iter().map(|g| g.1).max().unwrap_or(0);
+        let mut top = groups.iter().enumerate().filter(|(_, g)| g.1 == most);
+        let majority = match (top.next(), top.next()) {
+            (Some((g, _)), None) => Some(g),
+            _ => None,
+        };
+        for (c, &g) in counts.iter_mut().zip(&group_of) {
+            c.0 .1 += n - 1;
+            c.0 .0 += groups[g].1 - 1;
+            if let Some(m) = majority {
+                c.1 .1 += 1;
+                c.1 .0 += usize::from(g == m);
             }
         }
     }
+    Some(counts)
+}
+
+/// Standing from [`compared`], with competence and straight-lining from crowd aggregation's
+/// `fits`.
+pub fn with_fits(
+    mut out: SortedMap<String, Standing>,
+    fits: &[super::aggregate::Fitted],
+) -> SortedMap<String, Standing> {
     let mut knows: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     for f in fits {
         for (w, who) in f.votes.workers.iter().enumerate() {

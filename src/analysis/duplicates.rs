@@ -44,14 +44,36 @@ impl Seen {
     /// Notes a result on `line`; when a result with its key came before, what the copy is
     /// told (it is to be left out).
     pub fn copy_of(&mut self, line: usize, result: &Value) -> Option<String> {
-        let key = result_key(result)?;
-        let answers = hash(result.get("answers"));
+        self.copy_of_known(line, result, Known::of(result))
+    }
+
+    /// [`Seen::copy_of`] with the result's key and answers' hash made before (on another
+    /// thread).
+    pub fn copy_of_known(&mut self, line: usize, result: &Value, known: Known) -> Option<String> {
+        let Known { key, answers } = known;
+        let key = key?;
         match self.first.get(&key) {
             Some(&(at, first)) => Some(message(result, at, first == answers)),
             None => {
                 self.first.insert(key, (line, answers));
                 None
             }
+        }
+    }
+}
+
+/// What [`Seen`] reads of a result: its key and a hash of its answers.
+pub struct Known {
+    key: Option<String>,
+    answers: u64,
+}
+
+impl Known {
+    /// The key and hash of `result`.
+    pub fn of(result: &Value) -> Self {
+        Known {
+            key: result_key(result),
+            answers: hash(result.get("answers")),
         }
     }
 }

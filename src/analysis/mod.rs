@@ -19,6 +19,7 @@ pub mod models;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod mqm_tsv;
 pub mod outputs;
+pub mod parallel;
 /// Approving and rejecting submissions in the hosts' review files (the command line and the
 /// researcher's wasm).
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
@@ -155,25 +156,40 @@ pub fn read_line(line: &str) -> Option<Result<Value, String>> {
     })
 }
 
-/// Reads JSON Lines results against their spec in one pass, line by line (each line's JSON is
-/// dropped once typed): bad lines named, the later copies of a result left out
+/// Reads JSON Lines results against their spec in one pass, a block of lines at a time (each
+/// block's JSON is dropped once typed): bad lines named, the later copies of a result left out
 /// ([`duplicates::Seen`]), all in line order.
 pub fn read_results(spec: &TaskSpec, text: &str) -> NumberedResults {
     let mut seen = duplicates::Seen::default();
     let mut docs = Vec::new();
     let mut bad = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line_no = n + 1;
-        match read_line(line) {
-            None => {}
-            Some(Err(message)) => bad.push((line_no, message)),
-            Some(Ok(json)) => match seen.copy_of(line_no, &json) {
-                Some(message) => bad.push((line_no, message)),
-                None => match type_one(spec, &json) {
-                    Ok(doc) => docs.push((line_no, doc)),
-                    Err(message) => bad.push((line_no, message)),
+    let lines: Vec<&str> = text.lines().collect();
+    // Read and typed on every core, a block of lines at a time (a block's JSON is all that is
+    // held); copies found after, in line order.
+    const BLOCK: usize = 4096;
+    for (b, block) in lines.chunks(BLOCK).enumerate() {
+        let read = parallel::map(block, |line| {
+            read_line(line).map(|r| {
+                r.map(|json| {
+                    let known = duplicates::Known::of(&json);
+                    let typed = type_one(spec, &json);
+                    (json, known, typed)
+                })
+            })
+        });
+        for (n, r) in read.into_iter().enumerate() {
+            let line_no = b * BLOCK + n + 1;
+            match r {
+                None => {}
+                Some(Err(message)) => bad.push((line_no, message)),
+                Some(Ok((json, known, typed))) => match seen.copy_of_known(line_no, &json, known) {
+                    Some(message) => bad.push((line_no, message)),
+                    None => match typed {
+                        Ok(doc) => docs.push((line_no, doc)),
+                        Err(message) => bad.push((line_no, message)),
+                    },
                 },
-            },
+            }
         }
     }
     (docs, bad)

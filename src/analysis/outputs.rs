@@ -68,84 +68,120 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
     if flat == *spec {
         return None;
     }
-    let mut out_items = items.to_vec();
-    let mut made = std::collections::HashSet::new();
     let by_id: std::collections::HashMap<&str, &Item> =
         items.iter().map(|i| (i.id.as_str(), i)).collect();
-    let mut out_results = Vec::new();
-    let mut per_output = Vec::new();
-    // Each item's outputs, read once.
-    let mut read_outputs: std::collections::HashMap<(&str, &str), Vec<crate::spec::item::Output>> =
-        Default::default();
-    for r in results {
-        // The result but its answers and suggestions, copied once (a result per output is
-        // this with its own answers: copying the whole result per output would grow with the
-        // outputs' square).
-        let mut bare = r.clone();
-        bare.answers = SortedMap::new();
-        bare.provenance = SortedMap::new();
-        let mut item_level = bare.clone();
-        // What became of a suggestion on an output (`control/output`) goes with that output's
-        // own result, under the control's id.
-        item_level.provenance = r
-            .provenance
-            .iter()
-            .filter(|(key, _)| {
-                !own.keys()
-                    .any(|id| key.as_str().starts_with(&format!("{id}/")))
-            })
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        let mut outputs: SortedMap<String, SortedMap<ControlId, AnswerValue>> = SortedMap::new();
-        for (id, value) in &r.answers {
-            let Some(control) = flat.control(id) else {
-                continue;
-            };
-            if !own.contains_key(id) {
-                // A rating per output reads the object of its outputs as its own.
-                let read = match value {
-                    AnswerValue::PerOutput(_) => serde_json::to_value(value)
-                        .ok()
-                        .and_then(|json| AnswerValue::read(control, &json).ok()),
-                    _ => Some(value.clone()),
-                };
-                if let Some(v) = read {
-                    item_level.answers.insert(id.clone(), v);
-                }
-                continue;
-            }
-            for (output, v) in value.per_output() {
-                outputs
-                    .entry(output.to_owned())
-                    .or_default()
-                    .insert(id.clone(), v.clone());
+    // Each result unfolded on its own (on every core).
+    let per_result = super::parallel::map(results, |r| unfold_result(&flat, &own, r));
+    // The outputs' own items, each once, in the order first answered.
+    let mut made = std::collections::HashSet::new();
+    let mut wanted: Vec<(&Item, &str)> = Vec::new();
+    for (r, (_, outputs)) in results.iter().zip(&per_result) {
+        let Some(item) = by_id.get(r.item_id.as_str()).copied() else {
+            continue;
+        };
+        for (output, doc) in outputs {
+            if made.insert(doc.item_id.as_str()) {
+                wanted.push((item, output.as_str()));
             }
         }
-        let item = by_id.get(r.item_id.as_str()).copied();
-        for (output, answers) in outputs {
-            let id = output_item(&r.item_id, &output);
-            if let (Some(item), true) = (item, made.insert(id.clone())) {
-                // The item's fields but its outputs', which become this output's text.
-                let mut copy = Item {
-                    id: id.clone(),
-                    fields: item
-                        .fields
-                        .iter()
-                        .filter(|(k, _)| !own.values().any(|f| f == *k))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect(),
-                };
-                for field in own.values() {
-                    let texts = read_outputs
-                        .entry((item.id.as_str(), field.as_str()))
-                        .or_insert_with(|| item.outputs(field));
-                    if let Some(o) = texts.iter().find(|o| o.id == output) {
-                        copy.fields
-                            .insert(field.clone(), Value::String(o.text.clone()));
-                    }
-                }
-                out_items.push(copy);
+    }
+    // Each item's outputs, read once.
+    let mut read: std::collections::HashMap<&str, Vec<(&str, Vec<crate::spec::item::Output>)>> =
+        Default::default();
+    for (item, _) in &wanted {
+        read.entry(item.id.as_str()).or_insert_with(|| {
+            own.values()
+                .map(|field| (field.as_str(), item.outputs(field)))
+                .collect()
+        });
+    }
+    let mut out_items = items.to_vec();
+    out_items.extend(super::parallel::map(&wanted, |(item, output)| {
+        // The item's fields but its outputs', which become this output's text.
+        let mut copy = Item {
+            id: output_item(&item.id, output),
+            fields: item
+                .fields
+                .iter()
+                .filter(|(k, _)| !own.values().any(|f| f == *k))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        };
+        for (field, texts) in &read[item.id.as_str()] {
+            if let Some(o) = texts.iter().find(|o| o.id == *output) {
+                copy.fields
+                    .insert((*field).to_owned(), Value::String(o.text.clone()));
             }
+        }
+        copy
+    }));
+    let mut out_results = Vec::with_capacity(results.len());
+    let mut per_output = Vec::new();
+    for (item_level, outputs) in per_result {
+        out_results.push(item_level);
+        per_output.extend(outputs.into_iter().map(|(_, doc)| doc));
+    }
+    out_results.extend(per_output);
+    Some(Unfolded {
+        spec: flat,
+        items: out_items,
+        results: out_results,
+    })
+}
+
+/// One result unfolded: its answers to the controls asked of the item and to the ratings per
+/// output, and each output's answers as a result of its own (with the output's id).
+fn unfold_result(
+    flat: &TaskSpec,
+    own: &SortedMap<ControlId, String>,
+    r: &ResultDoc,
+) -> (ResultDoc, Vec<(String, ResultDoc)>) {
+    // The result but its answers and suggestions, copied once (a result per output is this
+    // with its own answers: copying the whole result per output would grow with the outputs'
+    // square).
+    let mut bare = r.clone();
+    bare.answers = SortedMap::new();
+    bare.provenance = SortedMap::new();
+    let mut item_level = bare.clone();
+    // What became of a suggestion on an output (`control/output`) goes with that output's own
+    // result, under the control's id.
+    item_level.provenance = r
+        .provenance
+        .iter()
+        .filter(|(key, _)| {
+            !own.keys()
+                .any(|id| key.as_str().starts_with(&format!("{id}/")))
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let mut outputs: SortedMap<String, SortedMap<ControlId, AnswerValue>> = SortedMap::new();
+    for (id, value) in &r.answers {
+        let Some(control) = flat.control(id) else {
+            continue;
+        };
+        if !own.contains_key(id) {
+            // A rating per output reads the object of its outputs as its own.
+            let read = match value {
+                AnswerValue::PerOutput(_) => serde_json::to_value(value)
+                    .ok()
+                    .and_then(|json| AnswerValue::read(control, &json).ok()),
+                _ => Some(value.clone()),
+            };
+            if let Some(v) = read {
+                item_level.answers.insert(id.clone(), v);
+            }
+            continue;
+        }
+        for (output, v) in value.per_output() {
+            outputs
+                .entry(output.to_owned())
+                .or_default()
+                .insert(id.clone(), v.clone());
+        }
+    }
+    let per_output = outputs
+        .into_iter()
+        .map(|(output, answers)| {
             let provenance = own
                 .keys()
                 .filter_map(|c| {
@@ -155,19 +191,14 @@ pub fn unfold(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Option<
                     Some((c.clone(), p.clone()))
                 })
                 .collect();
-            per_output.push(ResultDoc {
-                item_id: id,
+            let doc = ResultDoc {
+                item_id: output_item(&r.item_id, &output),
                 answers,
                 provenance,
                 ..bare.clone()
-            });
-        }
-        out_results.push(item_level);
-    }
-    out_results.extend(per_output);
-    Some(Unfolded {
-        spec: flat,
-        items: out_items,
-        results: out_results,
-    })
+            };
+            (output, doc)
+        })
+        .collect();
+    (item_level, per_output)
 }

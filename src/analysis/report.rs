@@ -5,7 +5,6 @@
 //! same page in the browser from the same code.
 
 use super::agreement::{compute_unfolded, AgreementReport};
-use super::dashboard::parts;
 pub use super::dashboard::{annotators, AnnotatorRow, TOO_FAST_FLOOR_MS, TOO_FAST_SHARE};
 pub(crate) use super::findings::{esc, f3};
 use super::Analyse;
@@ -14,61 +13,19 @@ use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::TaskSpec;
 use crate::study::gold::Gold;
-use crate::support::sorted_map::SortedMap;
 use plotters::prelude::*;
 
 /// Items by how much their annotators disagree: the share of (annotator pair, categorical
 /// part) that differ — choices, grid cells, span attributes' values and marked words — a part
 /// one annotator has and the other lacks counting as a difference; most first.
 pub fn disagreement(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<(String, f64, usize)> {
-    let mut by_item: std::collections::BTreeMap<String, Vec<SortedMap<String, String>>> =
-        Default::default();
-    for r in results {
-        let answers = parts(spec, r);
-        if !answers.is_empty() {
-            by_item.entry(r.item_id.clone()).or_default().push(answers);
-        }
-    }
-    let mut out: Vec<(String, f64, usize)> = by_item
-        .into_iter()
-        .filter(|(_, a)| a.len() >= 2)
-        .map(|(item, annotators)| {
-            // Counted, not compared pair by pair (linear in the answers, not quadratic in the
-            // annotators): for each part, the pairs where at least one annotator has it are
-            // C(n, 2) − C(absent, 2), and those agree where both give the same value.
-            let choose2 = |k: usize| k * k.saturating_sub(1) / 2;
-            let n = annotators.len();
-            let mut parts: std::collections::HashMap<&str, std::collections::HashMap<&str, usize>> =
-                Default::default();
-            for a in &annotators {
-                for (k, v) in a.iter() {
-                    *parts
-                        .entry(k.as_str())
-                        .or_default()
-                        .entry(v.as_str())
-                        .or_default() += 1;
-                }
-            }
-            let (mut differ, mut pairs) = (0usize, 0usize);
-            for values in parts.values() {
-                let present: usize = values.values().sum();
-                let with = choose2(n) - choose2(n - present);
-                pairs += with;
-                differ += with - values.values().map(|c| choose2(*c)).sum::<usize>();
-            }
-            (
-                item,
-                if pairs == 0 {
-                    0.0
-                } else {
-                    differ as f64 / pairs as f64
-                },
-                n,
-            )
-        })
-        .collect();
-    out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    out
+    most_first(super::dashboard::compared(spec, results).disagreement)
+}
+
+/// Items by their share of differing pairs, most first (then by item).
+fn most_first(mut items: Vec<(String, f64, usize)>) -> Vec<(String, f64, usize)> {
+    items.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    items
 }
 
 /// A bar chart (label, count) as SVG.
@@ -217,17 +174,28 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
     // Answers per output are measured, charted and compared as each kind's own (see
     // `outputs`), unfolded once for all three.
     let unfolded = super::outputs::unfold(spec, items, results);
-    let mut agreement = compute_unfolded(spec, items, results, unfolded.as_ref());
-    // A model's suggestions, beside the annotators (on the answers as unfolded above).
-    agreement.findings.extend(match &unfolded {
-        Some(u) => super::models::findings_of(&u.spec, &u.items, &u.results),
-        None => super::models::findings_of(spec, items, results),
-    });
     let (flat, flat_results) = match &unfolded {
         Some(u) => (&u.spec, &u.results[..]),
         None => (spec, results),
     };
-    let worst = disagreement(flat, flat_results);
+    // The agreement (with a model's suggestions beside the annotators, on the answers as
+    // unfolded above) and, at once, crowd aggregation (fitted once, for the dashboard and the
+    // competence section) and the annotators compared item by item.
+    let (agreement, (fits, compared)) = super::parallel::join(
+        || {
+            let mut agreement = compute_unfolded(spec, items, results, unfolded.as_ref());
+            agreement.findings.extend(match &unfolded {
+                Some(u) => super::models::findings_of(&u.spec, &u.items, &u.results),
+                None => super::models::findings_of(spec, items, results),
+            });
+            agreement
+        },
+        || {
+            let fits = super::aggregate::fit(spec, items, results);
+            (fits, super::dashboard::compared(flat, flat_results))
+        },
+    );
+    let worst = most_first(compared.disagreement);
     let title = spec.title.clone().unwrap_or_else(|| spec.id.clone());
     let mut h = format!(
         "<!doctype html><html lang=en><head><meta charset=utf-8><meta http-equiv=Content-Security-Policy content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\"><meta name=viewport content=\"width=device-width, initial-scale=1\"><title>Report: {}</title><style>{}</style></head><body><main>",
@@ -240,11 +208,9 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
         results.iter().map(|r| r.item_id.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
         crate::WIDGET_VERSION
     );
-    // Crowd aggregation fitted once, for the dashboard and the competence section.
-    let fits = super::aggregate::fit(spec, items, results);
     h += &super::dashboard::section(
         &people,
-        &super::dashboard::standing(flat, flat_results, &fits),
+        &super::dashboard::with_fits(compared.standing, &fits),
     );
     h += &super::aggregate::report_section(&fits);
     h += &format!("<section aria-labelledby=agreement><h2 id=agreement>Agreement (Krippendorff's α)</h2>{}<p>Bootstrap: {} resamples of the units, seed {}.</p></section>", agreement_table(&agreement), super::agreement::RESAMPLES, super::agreement::SEED);

@@ -51,6 +51,24 @@ impl Task {
     #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
     pub fn of_result(spec: TaskSpec, item: &Item, result: &serde_json::Value) -> Self {
         let mut item = item.clone();
+        for (field, kept) in Self::assigned(&spec, &item, result) {
+            if let Some(serde_json::Value::Array(list)) = item.fields.get_mut(&field) {
+                list.retain(|o| o["id"].as_str().is_some_and(|id| kept.contains(&id)));
+            }
+        }
+        Task::new(spec, item, None)
+    }
+
+    /// The outputs `result` was assigned, per field of a section that assigns some: the ids
+    /// its `shown.order` lists, when they are some of the item's outputs (not all: a result
+    /// shown every output, in any order, was assigned none).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+    fn assigned<'r>(
+        spec: &TaskSpec,
+        item: &Item,
+        result: &'r serde_json::Value,
+    ) -> Vec<(String, Vec<&'r str>)> {
+        let mut out = Vec::new();
         for (_, section) in spec.sections() {
             // (A section that shows every item's outputs, `count` of them, assigns none.)
             let Some(src) = section.outputs.as_ref().filter(|o| o.count.is_none()) else {
@@ -60,28 +78,30 @@ impl Task {
             let Some(shown) = result["shown"]["order"][field].as_array() else {
                 continue;
             };
-            let shown: Vec<&str> = shown.iter().filter_map(|v| v.as_str()).collect();
+            let mut shown: Vec<&str> = shown.iter().filter_map(|v| v.as_str()).collect();
             let all = item.outputs(field);
             let known = shown.iter().all(|s| all.iter().any(|o| o.id == *s));
             if shown.is_empty() || !known || shown.len() >= all.len() {
                 continue;
             }
-            if let Some(serde_json::Value::Array(list)) = item.fields.get_mut(field) {
-                list.retain(|o| o["id"].as_str().is_some_and(|id| shown.contains(&id)));
-            }
+            shown.sort_unstable();
+            shown.dedup();
+            out.push((field.to_owned(), shown));
         }
-        Task::new(spec, item, None)
+        out
     }
 
     /// What makes [`Task::of_result`]'s task differ between results of one item: the outputs
-    /// shown of each section that assigns some (a key).
+    /// assigned by each section that assigns some (a key).
     #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
     fn result_key(spec: &TaskSpec, item: &Item, result: &serde_json::Value) -> String {
         let mut key = item.id.clone();
-        for (_, section) in spec.sections() {
-            if let Some(src) = section.outputs.as_ref().filter(|o| o.count.is_none()) {
+        for (field, kept) in Self::assigned(spec, item, result) {
+            key.push('\u{1f}');
+            key.push_str(&field);
+            for id in kept {
                 key.push('\u{1f}');
-                key.push_str(&result["shown"]["order"][src.field.as_str()].to_string());
+                key.push_str(id);
             }
         }
         key

@@ -9,6 +9,11 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
+/// mimalloc, not glibc's malloc: see Cargo.toml.
+#[cfg(not(target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[cfg(not(target_arch = "wasm32"))]
 mod args;
 #[cfg(not(target_arch = "wasm32"))]

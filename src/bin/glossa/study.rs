@@ -212,14 +212,13 @@ fn votes_of(
 ) -> (Vec<glossa::result::ResultDoc>, usize) {
     let by_id: std::collections::BTreeMap<&str, &glossa::item::Item> =
         items.iter().map(|i| (i.id.as_str(), i)).collect();
-    let mut tasks = glossa::task::Tasks::new(spec, crate::check::TASKS_KEPT);
-    // Checked item by item (results of one item share their task), named in line order.
+    // Checked item by item (results of one item share their task), on every core: each
+    // thread takes a run of items. Named in line order.
     let mut order: Vec<usize> = (0..results.len()).collect();
     order.sort_by(|a, b| results[*a].item_id.cmp(&results[*b].item_id));
-    let mut why: Vec<Option<String>> = vec![None; results.len()];
-    for n in order {
+    let check = |n: usize, tasks: &mut glossa::task::Tasks| {
         let r = &results[n];
-        why[n] = if r.spec.id != spec.id || r.spec.version != spec.version {
+        if r.spec.id != spec.id || r.spec.version != spec.version {
             Some(format!(
                 "a result of {}@{}, not of this spec ({}@{}): left out",
                 r.spec.id, r.spec.version, spec.id, spec.version
@@ -240,8 +239,29 @@ fn votes_of(
                     )
                 })
             })
-        };
-    }
+        }
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    let per = order.len().div_ceil(threads).max(1);
+    let mut why: Vec<Option<String>> = vec![None; results.len()];
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = order
+            .chunks(per)
+            .map(|run| {
+                scope.spawn(|| {
+                    let mut tasks = glossa::task::Tasks::new(spec, crate::check::TASKS_KEPT);
+                    run.iter()
+                        .map(|&n| (n, check(n, &mut tasks)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for run in runs {
+            for (n, w) in run.join().expect("a checking thread ends") {
+                why[n] = w;
+            }
+        }
+    });
     let mut kept = Vec::new();
     let mut refused = 0;
     for (n, (r, why)) in results.into_iter().zip(why).enumerate() {

@@ -392,32 +392,15 @@ impl SpanLabels {
             .map(|a| a.id.as_str())
     }
 
-    /// Word `w`'s tag for crowd aggregation: each span over it as its label with its choice
-    /// attributes' values (`accuracy/mistranslation|major`), joined by `+`; `O` for none.
-    fn vote_tag(&self, v: &crate::answer::SpanLabelsValue, w: usize) -> String {
-        if self.choice_attributes().next().is_none() {
-            return v.tag_at(w);
+    /// A span's tag for crowd aggregation: its label with its choice attributes' values
+    /// (`accuracy/mistranslation|major`).
+    fn span_tag(&self, s: &crate::answer::LabelledSpanValue) -> String {
+        let mut t = s.label.clone();
+        for a in self.choice_attributes() {
+            t.push(ATTRIBUTE);
+            t.push_str(s.attributes.get(a).map_or("", String::as_str));
         }
-        let mut tags: Vec<String> = v
-            .spans
-            .iter()
-            .filter(|s| s.first_word <= w && w <= s.last_word)
-            .map(|s| {
-                let mut t = s.label.clone();
-                for a in self.choice_attributes() {
-                    t.push(ATTRIBUTE);
-                    t.push_str(s.attributes.get(a).map_or("", String::as_str));
-                }
-                t
-            })
-            .collect();
-        tags.sort_unstable();
-        tags.dedup();
-        if tags.is_empty() {
-            "O".to_owned()
-        } else {
-            tags.join("+")
-        }
+        t
     }
 }
 
@@ -437,15 +420,34 @@ impl Analyse for SpanLabels {
         })
     }
 
-    /// Crowd aggregation: one task per word, its label (`O` for none; labels of overlapping
-    /// spans joined by `+`).
+    /// Crowd aggregation: one task per word, its tag (`O` for none; the sorted tags of
+    /// overlapping spans, each once, joined by `+`).
     fn votes(&self, value: &AnswerValue, words: usize) -> Vec<(Part, String)> {
         let Some(v) = value.span_labels() else {
             return Vec::new();
         };
-        (0..words)
-            .map(|w| (Part::Piece(format!("{w:05}")), self.vote_tag(v, w)))
-            .collect()
+        let tags: Vec<String> = v.spans.iter().map(|s| self.span_tag(s)).collect();
+        let mut over: Vec<&str> = Vec::new();
+        let mut out = Vec::with_capacity(words);
+        for w in 0..words {
+            over.clear();
+            over.extend(
+                v.spans
+                    .iter()
+                    .zip(&tags)
+                    .filter(|(s, _)| s.first_word <= w && w <= s.last_word)
+                    .map(|(_, t)| t.as_str()),
+            );
+            over.sort_unstable();
+            over.dedup();
+            let tag = if over.is_empty() {
+                "O".to_owned()
+            } else {
+                over.join("+")
+            };
+            out.push((Part::Word(w), tag));
+        }
+        out
     }
 
     /// Runs of words with one label become spans.
@@ -455,7 +457,7 @@ impl Analyse for SpanLabels {
         let mut spans = Vec::new();
         let mut run: Option<(usize, usize, String)> = None;
         for (word, l) in parts.iter().filter_map(|(p, l)| match p {
-            Part::Piece(w) => Some((w.parse::<usize>().ok()?, l.clone())),
+            Part::Word(w) => Some((*w, l.clone())),
             _ => None,
         }) {
             match &mut run {
@@ -662,19 +664,27 @@ impl Analyse for SpanLabels {
         let Some(v) = value.span_labels() else {
             return Vec::new();
         };
-        let mut out: Vec<String> = self
-            .labels
-            .iter()
-            .map(|l| {
-                let words: Vec<String> = v
-                    .spans
-                    .iter()
-                    .filter(|s| s.label == l.value.as_str())
-                    .map(|s| format!("{}-{}", s.first_word, s.last_word))
-                    .collect();
-                format!("{}.{}={}", self.id, l.value, words.join(","))
-            })
-            .collect();
+        use std::fmt::Write;
+        // `control.label=first-last,…` per label (empty for a label not given), made in place:
+        // a study of spans per output has millions.
+        let mut out: Vec<String> = Vec::with_capacity(self.labels.len() + v.spans.len() + 1);
+        for l in &self.labels {
+            let mut part = String::with_capacity(self.id.as_str().len() + l.value.as_str().len() + 2);
+            part.push_str(self.id.as_str());
+            part.push('.');
+            part.push_str(l.value.as_str());
+            part.push('=');
+            for (n, s) in v
+                .spans
+                .iter()
+                .filter(|s| s.label == l.value.as_str())
+                .enumerate()
+            {
+                let comma = if n == 0 { "" } else { "," };
+                let _ = write!(part, "{comma}{}-{}", s.first_word, s.last_word);
+            }
+            out.push(part);
+        }
         for s in &v.spans {
             for (k, a) in &s.attributes {
                 out.push(format!(
