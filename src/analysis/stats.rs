@@ -116,7 +116,9 @@ pub(crate) fn difference(a: &[f64], b: &[f64]) -> Option<(f64, (f64, f64))> {
 }
 
 /// The values given most often: every value whose count is the highest, in the order they
-/// first come (empty for no values; more than one for a tie).
+/// first come (empty for no values; more than one for a tie). (The review page's; where there
+/// is none, unused.)
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub(crate) fn most_given<T: PartialEq>(values: impl IntoIterator<Item = T>) -> Vec<T> {
     let mut counts: Vec<(T, usize)> = Vec::new();
     for v in values {
