@@ -375,8 +375,10 @@ test('a plan that gives each slot some of an item\'s outputs: the page shows the
   const first = items.find((i) => i.id === slot.items[0]);
   const mine = first.summaries.filter((t) => slot.outputs[first.id].includes(t.id));
   const other = first.summaries.find((t) => !slot.outputs[first.id].includes(t.id));
-  await page.locator('.glossa-section-title').first().waitFor();
-  const titles = await page.locator('.glossa-section-title').allInnerTexts();
+  // The item's own sections (not those of the worked example, folded under the instructions).
+  const sections = page.locator('.glossa-section-title:not(.glossa-example *)');
+  await sections.first().waitFor();
+  const titles = await sections.allInnerTexts();
   assert.equal(titles.filter((t) => /^summary \d/i.test(t.trim())).length, mine.length, `a section per summary assigned: ${titles}`);
   const words = (s) => s.replace(/\s+/g, ' ');
   const shown = words(await page.locator('#widget').innerText());
