@@ -99,24 +99,19 @@ impl Names {
 
     /// The names sorted, and each number's place among them.
     fn sorted(self) -> (Vec<String>, Vec<usize>) {
-        sorted_names(self.list)
+        let mut order: Vec<usize> = (0..self.list.len()).collect();
+        order.sort_by(|a, b| self.list[*a].cmp(&self.list[*b]));
+        let mut place = vec![0; order.len()];
+        for (at, &n) in order.iter().enumerate() {
+            place[n] = at;
+        }
+        let mut list: Vec<Option<String>> = self.list.into_iter().map(Some).collect();
+        let names = order
+            .iter()
+            .map(|&n| list[n].take().unwrap_or_default())
+            .collect();
+        (names, place)
     }
-}
-
-/// Names sorted, and each one's place among them (by its number in `list`).
-fn sorted_names(list: Vec<String>) -> (Vec<String>, Vec<usize>) {
-    let mut order: Vec<usize> = (0..list.len()).collect();
-    order.sort_by(|a, b| list[*a].cmp(&list[*b]));
-    let mut place = vec![0; order.len()];
-    for (at, &n) in order.iter().enumerate() {
-        place[n] = at;
-    }
-    let mut list: Vec<Option<String>> = list.into_iter().map(Some).collect();
-    let names = order
-        .iter()
-        .map(|&n| list[n].take().unwrap_or_default())
-        .collect();
-    (names, place)
 }
 
 /// A unit interned by [`VotesBuilder::unit`].
@@ -200,19 +195,17 @@ impl VotesBuilder {
         for (at, &t) in order.iter().enumerate() {
             tp[t as usize] = at;
         }
+        // Each task's name, as its part names it.
         let tasks: Vec<String> = order
             .iter()
-            .map(|&t| match self.keys[t as usize] {
-                TaskKey::Whole(u) => units[up[u as usize]].clone(),
-                TaskKey::Output(u, o) => {
-                    Part::task_of(&units[up[u as usize]], "/", &pieces[pp[o as usize]])
-                }
-                TaskKey::Piece(u, p) => {
-                    Part::task_of(&units[up[u as usize]], "#", &pieces[pp[p as usize]])
-                }
-                TaskKey::Word(u, w) => {
-                    Part::task_of(&units[up[u as usize]], "#", &Part::word_name(w as usize))
-                }
+            .map(|&t| {
+                let (u, part) = match self.keys[t as usize] {
+                    TaskKey::Whole(u) => (u, Part::Whole),
+                    TaskKey::Output(u, o) => (u, Part::Output(pieces[pp[o as usize]].clone())),
+                    TaskKey::Piece(u, p) => (u, Part::Piece(pieces[pp[p as usize]].clone())),
+                    TaskKey::Word(u, w) => (u, Part::Word(w as usize)),
+                };
+                part.task(&units[up[u as usize]])
             })
             .collect();
         let (workers, wp) = self.workers.sorted();
@@ -688,23 +681,11 @@ impl Part {
     fn task(&self, unit: &str) -> String {
         match self {
             Part::Whole => unit.to_owned(),
-            Part::Output(o) => Self::task_of(unit, "/", o),
-            Part::Piece(p) => Self::task_of(unit, "#", p),
-            Part::Word(w) => Self::task_of(unit, "#", &Self::word_name(*w)),
+            Part::Output(o) => format!("{unit}/{o}"),
+            Part::Piece(p) => format!("{unit}#{p}"),
+            // Five digits, so names sort as numbers.
+            Part::Word(w) => format!("{unit}#{w:05}"),
         }
-    }
-
-    fn task_of(unit: &str, sep: &str, part: &str) -> String {
-        let mut t = String::with_capacity(unit.len() + sep.len() + part.len());
-        t.push_str(unit);
-        t.push_str(sep);
-        t.push_str(part);
-        t
-    }
-
-    /// A word's name in its task: its number in five digits, so names sort as numbers.
-    fn word_name(w: usize) -> String {
-        format!("{w:05}")
     }
 }
 
@@ -754,7 +735,7 @@ fn voted(
             let name = if output.is_empty() {
                 item.to_owned()
             } else {
-                Part::task_of(item, "/", output)
+                super::outputs::output_item(item, output)
             };
             ((item, output), (named.unit(&name), name, n.unwrap_or(0)))
         })

@@ -268,20 +268,11 @@ fn agreement_counts(
     let mut groups: Vec<(Option<&String>, usize)> = Vec::new();
     let mut group_of: Vec<usize> = Vec::with_capacity(n);
     for key in keys {
-        groups.clear();
-        group_of.clear();
-        for (_, p) in answered {
-            let v = p.get(key);
-            let g = match groups.iter().position(|(x, _)| *x == v) {
-                Some(g) => g,
-                None => {
-                    groups.push((v, 0));
-                    groups.len() - 1
-                }
-            };
-            groups[g].1 += 1;
-            group_of.push(g);
-        }
+        super::stats::group_into(
+            answered.iter().map(|(_, p)| p.get(key)),
+            &mut groups,
+            &mut group_of,
+        );
         // The majority: the value (or absence) more annotators gave than any other.
         let most = groups.iter().map(|g| g.1).max().unwrap_or(0);
         let mut top = groups.iter().enumerate().filter(|(_, g)| g.1 == most);

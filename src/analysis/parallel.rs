@@ -10,18 +10,33 @@ pub fn threads() -> usize {
 /// `f` of every element, in order: runs of the slice on each core.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn map<T: Sync, U: Send>(all: &[T], f: impl Fn(&T) -> U + Sync) -> Vec<U> {
+    map_with(all, || (), |_, x| f(x))
+}
+
+/// [`map`] where each run has state of its own, made by `start` (a cache): `f` of the state
+/// and every element, in order.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn map_with<T: Sync, S, U: Send>(
+    all: &[T],
+    start: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, &T) -> U + Sync,
+) -> Vec<U> {
     let threads = threads();
+    let run = |run: &[T]| {
+        let mut state = start();
+        run.iter().map(|x| f(&mut state, x)).collect::<Vec<U>>()
+    };
     if threads < 2 || all.len() < 2 {
-        return all.iter().map(f).collect();
+        return run(all);
     }
     let per = all.len().div_ceil(threads);
     std::thread::scope(|scope| {
         let runs: Vec<_> = all
             .chunks(per)
-            .map(|run| scope.spawn(|| run.iter().map(&f).collect::<Vec<U>>()))
+            .map(|part| scope.spawn(|| run(part)))
             .collect();
         runs.into_iter()
-            .flat_map(|run| run.join().expect("a thread of the map ends"))
+            .flat_map(|r| r.join().expect("a thread of the map ends"))
             .collect()
     })
 }
@@ -60,6 +75,26 @@ mod tests {
             let doubled = super::map(&all, |x| x * 2);
             assert_eq!(doubled, (0..n).map(|x| x * 2).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn each_run_of_a_map_with_state_starts_its_own() {
+        // Each run counts the elements it has seen: the counts start at 1 in every run.
+        let all: Vec<usize> = (0..1000).collect();
+        let seen = super::map_with(
+            &all,
+            || 0usize,
+            |n, _| {
+                *n += 1;
+                *n
+            },
+        );
+        assert_eq!(seen.len(), 1000);
+        assert_eq!(seen[0], 1);
+        assert_eq!(
+            seen.iter().filter(|&&n| n == 1).count(),
+            super::threads().min(1000)
+        );
     }
 
     #[test]

@@ -120,17 +120,34 @@ pub(crate) fn difference(a: &[f64], b: &[f64]) -> Option<(f64, (f64, f64))> {
 /// is none, unused.)
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub(crate) fn most_given<T: PartialEq>(values: impl IntoIterator<Item = T>) -> Vec<T> {
-    let mut counts: Vec<(T, usize)> = Vec::new();
-    for v in values {
-        match counts.iter_mut().find(|(c, _)| *c == v) {
-            Some((_, k)) => *k += 1,
-            None => counts.push((v, 1)),
-        }
-    }
+    let (mut counts, mut of) = (Vec::new(), Vec::new());
+    group_into(values, &mut counts, &mut of);
     let most = counts.iter().map(|(_, k)| *k).max().unwrap_or(0);
     counts
         .into_iter()
         .filter(|(_, k)| *k == most)
         .map(|(v, _)| v)
         .collect()
+}
+
+/// Equal values grouped, into buffers a caller reuses: each distinct value with how many
+/// times it comes, in the order they first come (`counts`), and each value's group (`of`).
+pub(crate) fn group_into<T: PartialEq>(
+    values: impl IntoIterator<Item = T>,
+    counts: &mut Vec<(T, usize)>,
+    of: &mut Vec<usize>,
+) {
+    counts.clear();
+    of.clear();
+    for v in values {
+        let g = match counts.iter().position(|(c, _)| *c == v) {
+            Some(g) => g,
+            None => {
+                counts.push((v, 0));
+                counts.len() - 1
+            }
+        };
+        counts[g].1 += 1;
+        of.push(g);
+    }
 }

@@ -50,9 +50,16 @@ impl Task {
     /// were not assigned to this participant, not left unanswered.
     #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
     pub fn of_result(spec: TaskSpec, item: &Item, result: &serde_json::Value) -> Self {
+        let assigned = Self::assigned(&spec, item, result);
+        Self::of_assigned(spec, item, &assigned)
+    }
+
+    /// The task of `item` with its outputs narrowed to those `assigned` ([`Task::assigned`]).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+    fn of_assigned(spec: TaskSpec, item: &Item, assigned: &[(String, Vec<&str>)]) -> Self {
         let mut item = item.clone();
-        for (field, kept) in Self::assigned(&spec, &item, result) {
-            if let Some(serde_json::Value::Array(list)) = item.fields.get_mut(&field) {
+        for (field, kept) in assigned {
+            if let Some(serde_json::Value::Array(list)) = item.fields.get_mut(field.as_str()) {
                 list.retain(|o| o["id"].as_str().is_some_and(|id| kept.contains(&id)));
             }
         }
@@ -92,13 +99,13 @@ impl Task {
     }
 
     /// What makes [`Task::of_result`]'s task differ between results of one item: the outputs
-    /// assigned by each section that assigns some (a key).
+    /// `assigned` by each section that assigns some (a key).
     #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
-    fn result_key(spec: &TaskSpec, item: &Item, result: &serde_json::Value) -> String {
+    fn assigned_key(item: &Item, assigned: &[(String, Vec<&str>)]) -> String {
         let mut key = item.id.clone();
-        for (field, kept) in Self::assigned(spec, item, result) {
+        for (field, kept) in assigned {
             key.push('\u{1f}');
-            key.push_str(&field);
+            key.push_str(field);
             for id in kept {
                 key.push('\u{1f}');
                 key.push_str(id);
@@ -275,13 +282,14 @@ impl Tasks {
 
     /// The task `result` (as JSON) was answered in, on `item`.
     pub fn of_result(&mut self, item: &Item, result: &serde_json::Value) -> &Task {
-        let key = Task::result_key(&self.spec, item, result);
+        let assigned = Task::assigned(&self.spec, item, result);
+        let key = Task::assigned_key(item, &assigned);
         if !self.made.contains_key(&key) && self.made.len() >= self.capacity {
             self.made.clear();
         }
         let spec = &self.spec;
         self.made
             .entry(key)
-            .or_insert_with(|| Task::of_result(spec.clone(), item, result))
+            .or_insert_with(|| Task::of_assigned(spec.clone(), item, &assigned))
     }
 }

@@ -241,27 +241,15 @@ fn votes_of(
             })
         }
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-    let per = order.len().div_ceil(threads).max(1);
     let mut why: Vec<Option<String>> = vec![None; results.len()];
-    std::thread::scope(|scope| {
-        let runs: Vec<_> = order
-            .chunks(per)
-            .map(|run| {
-                scope.spawn(|| {
-                    let mut tasks = glossa::task::Tasks::new(spec, crate::check::TASKS_KEPT);
-                    run.iter()
-                        .map(|&n| (n, check(n, &mut tasks)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for run in runs {
-            for (n, w) in run.join().expect("a checking thread ends") {
-                why[n] = w;
-            }
-        }
-    });
+    let checked = glossa::analysis::parallel::map_with(
+        &order,
+        || glossa::task::Tasks::new(spec, crate::check::TASKS_KEPT),
+        |tasks, &n| (n, check(n, tasks)),
+    );
+    for (n, w) in checked {
+        why[n] = w;
+    }
     let mut kept = Vec::new();
     let mut refused = 0;
     for (n, (r, why)) in results.into_iter().zip(why).enumerate() {
