@@ -37,12 +37,62 @@ struct Unit {
     who: String,
     errors: f64,
     direct: BTreeMap<String, f64>,
+    /// What each category (a label, a group: [`Categories`]) adds to `errors`; only those it
+    /// has.
+    parts: Vec<(usize, f64)>,
+}
+
+/// The categories an error score is reported by: the labels of the output's control, then
+/// those only the source's have (MQM's omissions), then their groups, in the spec's order.
+struct Categories {
+    labels: Vec<String>,
+    /// Whether each label has a group (the report shows its figure in its group's).
+    in_group: Vec<bool>,
+    groups: Vec<String>,
+}
+
+impl Categories {
+    fn of(controls: &[&LabelledSpans]) -> Self {
+        let (mut labels, mut groups) = (Vec::<String>::new(), Vec::<String>::new());
+        let mut in_group = Vec::new();
+        for c in controls {
+            for ((value, _), group) in c.labels.iter().zip(&c.groups) {
+                if !labels.iter().any(|l| l == value) {
+                    labels.push((*value).to_owned());
+                    in_group.push(group.is_some());
+                }
+                if let Some(g) = group.filter(|g| !groups.iter().any(|x| x == g)) {
+                    groups.push(g.to_owned());
+                }
+            }
+        }
+        Categories {
+            labels,
+            in_group,
+            groups,
+        }
+    }
+
+    /// A span's categories: its label's, and its group's (after every label).
+    fn of_span(&self, c: &LabelledSpans, label: &str) -> impl Iterator<Item = usize> {
+        let l = self.labels.iter().position(|l| l == label);
+        let g = group_of(c, label).and_then(|g| self.groups.iter().position(|x| x == g));
+        l.into_iter().chain(g.map(|g| self.labels.len() + g))
+    }
+
+    fn name(&self, k: usize) -> &str {
+        self.labels
+            .get(k)
+            .or_else(|| self.groups.get(k - self.labels.len()))
+            .map_or("", String::as_str)
+    }
 }
 
 /// What a span weighs, the most particular weight first: its label with one of its attribute
 /// values (`Fluency/Punctuation|Minor`: Freitag's minor punctuation), else its label's (a
-/// non-translation, whatever its severity), else its first attribute value's (in the spec's
-/// order of attributes) that has one (its severity), else 1.
+/// non-translation, whatever its severity), else its label's group with one of the values
+/// (`Fluency|Minor`), else its group's, else its first attribute value's (in the spec's order
+/// of attributes) that has one (its severity), else 1.
 fn weight(
     c: &LabelledSpans,
     (weights, standard): (&BTreeMap<String, f64>, bool),
@@ -55,11 +105,22 @@ fn weight(
             .copied()
     };
     let values = || c.attributes.iter().filter_map(|a| span.attributes.get(*a));
-    values()
-        .find_map(|v| weights.get(&format!("{}|{v}", span.label)).copied())
+    let with_value =
+        |name: &str| values().find_map(|v| weights.get(&format!("{name}|{v}")).copied());
+    let group = group_of(c, &span.label);
+    with_value(&span.label)
         .or_else(|| of(&span.label))
+        .or_else(|| group.and_then(|g| with_value(g).or_else(|| of(g))))
         .or_else(|| values().find_map(|v| of(v)))
         .unwrap_or(1.0)
+}
+
+/// A label's group in a control (`None`: a label of no group, or not the control's).
+fn group_of<'c>(c: &LabelledSpans<'c>, label: &str) -> Option<&'c str> {
+    c.labels
+        .iter()
+        .position(|(v, _)| *v == label)
+        .and_then(|k| c.groups.get(k).copied().flatten())
 }
 
 /// A direct score: a slider's or a scale's number, a whole number.
@@ -111,14 +172,25 @@ pub fn findings(spec: &TaskSpec, results: &[ResultDoc]) -> Vec<Findings> {
                     .filter_map(|(k, w)| Some((k.clone(), w.as_f64()?)))
                     .collect()
             };
+            let categories = Categories::of(
+                &std::iter::once(&c)
+                    .chain(source_side.iter().map(|(_, l)| l))
+                    .collect::<Vec<_>>(),
+            );
             let units = units(
                 (control.id(), &c),
                 &source_side,
                 &rated,
                 (&weights, section.weights.is_empty()),
-                results,
+                (results, &categories),
             );
-            let scores = ErrorScores::new(control.id().to_string(), weights, &rated, &units);
+            let scores = ErrorScores::new(
+                control.id().to_string(),
+                weights,
+                &rated,
+                &units,
+                categories,
+            );
             out.push(scores.findings());
         }
     }
@@ -131,7 +203,7 @@ fn units(
     source_side: &[(&Control, LabelledSpans)],
     rated: &[&Control],
     weights: (&BTreeMap<String, f64>, bool),
-    results: &[ResultDoc],
+    (results, categories): (&[ResultDoc], &Categories),
 ) -> Vec<Unit> {
     let mut units = Vec::new();
     for (n, r) in results.iter().enumerate() {
@@ -162,9 +234,17 @@ fn units(
         outputs.dedup();
         for output in outputs {
             // No spans recorded for an output (display logic hid them): no errors.
-            let weighed = |c: &LabelledSpans, v: Option<&&AnswerValue>| {
+            let mut parts: Vec<(usize, f64)> = Vec::new();
+            let mut weighed = |c: &LabelledSpans, v: Option<&&AnswerValue>| {
                 v.and_then(|v| v.span_labels()).map_or(0.0, |v| {
-                    v.spans.iter().map(|s| weight(c, weights, s)).sum::<f64>()
+                    v.spans
+                        .iter()
+                        .map(|s| {
+                            let w = weight(c, weights, s);
+                            parts.extend(categories.of_span(c, &s.label).map(|k| (k, w)));
+                            w
+                        })
+                        .sum::<f64>()
                 })
             };
             // (`+ 0.0`: a float sum of nothing is `-0.0`.)
@@ -184,6 +264,7 @@ fn units(
                 who: who.clone(),
                 errors,
                 direct,
+                parts,
             });
         }
     }
@@ -233,6 +314,11 @@ struct ErrorScores {
     direct_significance: BTreeMap<String, super::significance::Significance>,
     /// Per direct score: overall, and per annotator.
     correlations: BTreeMap<String, (Correlation, BTreeMap<String, Correlation>)>,
+    /// The categories, and per system what each adds to its error score (as the score is
+    /// made: per segment the raters' mean, then the mean over segments; a label's figures sum
+    /// to the score, and so do the groups' with the labels of no group).
+    categories: Categories,
+    by_category: BTreeMap<String, Vec<f64>>,
 }
 
 /// Units grouped by a key: how many, the mean error score, each direct score's mean.
@@ -300,6 +386,7 @@ impl ErrorScores {
         weights: BTreeMap<String, f64>,
         rated: &[&Control],
         units: &[Unit],
+        categories: Categories,
     ) -> Self {
         let rated: Vec<(String, String)> = rated
             .iter()
@@ -348,12 +435,29 @@ impl ErrorScores {
             })
             .filter(|(_, s)| !s.systems.is_empty())
             .collect();
+        let systems = over_segments(&outputs);
+        let mut by_category: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+        let width = categories.labels.len() + categories.groups.len();
+        for u in units.iter().filter(|u| !u.parts.is_empty()) {
+            let raters = outputs
+                .get(&(u.item.clone(), u.output.clone()))
+                .map_or(1, |o| o.0);
+            let segments = systems.get(&u.output).map_or(1, |s| s.0);
+            let row = by_category
+                .entry(u.output.clone())
+                .or_insert_with(|| vec![0.0; width]);
+            for (k, w) in &u.parts {
+                row[*k] += w / (raters * segments) as f64;
+            }
+        }
         ErrorScores {
+            categories,
+            by_category,
             significance,
             direct_significance,
             key,
             weights,
-            systems: over_segments(&outputs),
+            systems,
             over_ratings: grouped(units, |u| u.output.clone()),
             per_rater: grouped(units, |u| (u.who.clone(), u.output.clone())),
             outputs,
@@ -373,6 +477,60 @@ impl ErrorScores {
             .map_or(String::new(), |(_, _, (lo, hi))| {
                 format!("[{lo:.3}, {hi:.3}]")
             })
+    }
+
+    /// What each category adds to each system's error score: `labels` and `groups`, each
+    /// system → category → figure (a system without errors has every figure 0).
+    fn by_category_json(&self) -> Value {
+        let c = &self.categories;
+        let part = |range: std::ops::Range<usize>| -> serde_json::Map<String, Value> {
+            self.systems
+                .keys()
+                .map(|s| {
+                    let row = self.by_category.get(s);
+                    let figures: serde_json::Map<String, Value> = range
+                        .clone()
+                        .map(|k| (c.name(k).to_owned(), json!(row.map_or(0.0, |r| r[k]))))
+                        .collect();
+                    (s.clone(), Value::Object(figures))
+                })
+                .collect()
+        };
+        let (l, g) = (c.labels.len(), c.groups.len());
+        json!({"labels": part(0..l), "groups": part(l..l + g)})
+    }
+
+    /// The report's table of what each category adds to each system's score: the groups and
+    /// the labels of no group (or, without groups, the labels), the systems best first; a
+    /// category no system has an error of is left out.
+    fn category_table(&self) -> String {
+        let c = &self.categories;
+        let labels = c.labels.len();
+        let columns: Vec<usize> = (0..labels)
+            .filter(|k| !c.in_group[*k])
+            .chain(labels..labels + c.groups.len())
+            .filter(|k| self.by_category.values().any(|r| r[*k] != 0.0))
+            .collect();
+        if columns.is_empty() {
+            return String::new();
+        }
+        let mut h = format!(
+            "<table><caption>What each category adds to a system's error score ({})</caption><thead><tr><th>output (system)</th>",
+            if c.groups.is_empty() { "by label" } else { "by group" }
+        );
+        for k in &columns {
+            h += &format!("<th>{}</th>", esc(c.name(*k)));
+        }
+        h += "</tr></thead><tbody>";
+        for (s, _) in self.ranked() {
+            h += &format!("<tr><td>{}</td>", esc(s));
+            let row = self.by_category.get(s);
+            for k in &columns {
+                h += &format!("<td class=n>{:.3}</td>", row.map_or(0.0, |r| r[*k]));
+            }
+            h += "</tr>";
+        }
+        h + "</tbody></table>"
     }
 
     /// The systems best first: lowest error score, ties by name.
@@ -433,6 +591,7 @@ impl Figures for ErrorScores {
             "significance": self.significance.json(),
             "direct_significance": self.direct_significance.iter().map(|(id, s)| (id.clone(), s.json())).collect::<serde_json::Map<_, _>>(),
             "per_rater": per_rater,
+            "by_category": self.by_category_json(),
             "outputs": outputs,
             "correlation_with_direct": correlations,
         })
@@ -467,6 +626,7 @@ impl Figures for ErrorScores {
             super::significance::PERMUTATIONS,
             super::significance::ALPHA
         );
+        h += &self.category_table();
         let title = format!("{}: error score per system (lower is better)", self.key);
         h += &format!(
             "<figure aria-label=\"{}\">{}</figure>",

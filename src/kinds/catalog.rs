@@ -74,14 +74,28 @@ pub fn json() -> String {
 }
 
 /// The build `www/glossa.js` loads for a spec (its `buildOf`): the lightest whose kinds include
-/// every control and block kind the spec names; `full` for a spec with model suggestions or one
-/// that is not an object.
+/// every control and block kind the spec names; `full` for a spec with model suggestions or label
+/// groups, or one that is not an object.
 pub fn build_for(spec: &Value) -> &'static str {
     let full = BUILDS[BUILDS.len() - 1].0;
     let Some(spec) = spec.as_object() else {
         return full;
     };
     if spec.get("suggestions").is_some_and(|s| !s.is_null()) {
+        return full;
+    }
+    // Label groups (a control's `labels[].group`): the full build too.
+    let grouped = |c: &Value| {
+        c.get("labels").and_then(Value::as_array).is_some_and(|ls| {
+            ls.iter()
+                .any(|l| l.get("group").is_some_and(|g| !g.is_null()))
+        })
+    };
+    if spec
+        .get("controls")
+        .and_then(Value::as_array)
+        .is_some_and(|cs| cs.iter().any(grouped))
+    {
         return full;
     }
     let kinds = |list: &str| -> Vec<String> {

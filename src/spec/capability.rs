@@ -15,6 +15,8 @@ pub struct LabelledSpans<'s> {
     pub text_field: &'s str,
     /// The labels: `(value, label shown)`, in the spec's order.
     pub labels: Vec<(&'s str, &'s str)>,
+    /// Each label's group (MQM's `Accuracy`), in the order of `labels`; `None`: no group.
+    pub groups: Vec<Option<&'s str>>,
     /// The spans' attributes, in the spec's order (a span weighs as its label, else as its
     /// first attribute value that has a weight).
     pub attributes: Vec<&'s str>,

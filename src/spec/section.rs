@@ -36,11 +36,13 @@ pub struct SectionBlock {
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
     pub visible_when: SortedMap<ControlId, Condition>,
     /// What each error weighs in the error score of an output and a system (MQM), for the
-    /// labelled-span controls of a section asked per output: by label value or attribute value,
-    /// e.g. `{"minor": 1, "major": 5, "critical": 10, "non_translation": 25}` — the default,
-    /// Freitag et al. (2021)'s weights. A span weighs its label's weight when the label has one
-    /// (a non-translation), else that of the first of its attribute values that has one (its
-    /// severity), else 1.
+    /// labelled-span controls of a section asked per output: by label value, label group or
+    /// attribute value, or a label or group with a value as `label|value`, e.g. `{"minor": 1,
+    /// "major": 5, "critical": 10, "non_translation": 25}` — the default, Freitag et al.
+    /// (2021)'s weights. A span weighs the most particular weight that names it: its label with
+    /// its value (`Fluency/Punctuation|Minor`), its label (a non-translation), its group with
+    /// its value (`Fluency|Minor`), its group, the first of its attribute values that has one
+    /// (its severity), else 1.
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
     pub weights: SortedMap<String, serde_json::Number>,
 }
@@ -199,12 +201,15 @@ fn check_weights(spec: &TaskSpec, section: &SectionBlock, path: &str, out: &mut 
         let known = if named.is_empty() {
             "the section has no labelled spans to weigh".to_owned()
         } else {
-            format!("its labels and attribute values are {}", named.join(", "))
+            format!(
+                "its labels, groups and attribute values are {}",
+                named.join(", ")
+            )
         };
         out.push(SpecIssue::new(
             format!("{path}.weights.{key}"),
             SpecIssueCode::InvalidField,
-            format!("the weight \"{key}\" names no label or attribute value of the section's labelled spans (\"{part}\"{near}): the errors it meant would weigh 1 ({known})"),
+            format!("the weight \"{key}\" names no label, group or attribute value of the section's labelled spans (\"{part}\"{near}): the errors it meant would weigh 1 ({known})"),
         ));
     }
 }

@@ -57,17 +57,18 @@ pub type Labels<T> = T;
 pub type Labels<T> = Absent<T>;
 
 /// Compositions: sections that ask controls once per output of the item (WMT's ESA, MQM,
-/// SummEval) and display logic (a control shown only when another answer has a value): the
-/// `full` build.
+/// SummEval), display logic (a control shown only when another answer has a value) and label
+/// groups (MQM's two-level categories): the `full` build.
 #[cfg(any(feature = "compose", not(target_arch = "wasm32")))]
 pub type Compose<T> = T;
 /// Compositions: sections that ask controls once per output of the item (WMT's ESA, MQM,
-/// SummEval) and display logic (a control shown only when another answer has a value): the
-/// `full` build.
+/// SummEval), display logic (a control shown only when another answer has a value) and label
+/// groups (MQM's two-level categories): the `full` build.
 #[cfg(not(any(feature = "compose", not(target_arch = "wasm32"))))]
 pub type Compose<T> = Absent<T>;
 
-/// Whether this build has compositions (sections asked per output, display logic): code that
+/// Whether this build has compositions (sections asked per output, display logic, label
+/// groups): code that
 /// only they need starts with `if !COMPOSE`, so the builds without them carry none of it.
 pub const COMPOSE: bool = cfg!(any(feature = "compose", not(target_arch = "wasm32")));
 

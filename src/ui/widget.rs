@@ -8,6 +8,7 @@ use super::focus::focus;
 use super::instructions::Instructions;
 use super::kind_view::{KindView, ViewContext};
 use super::section_view::SectionView;
+use super::shared_text_control::SharedTextControl;
 use super::submit_bar::SubmitBar;
 use super::{Model, WidgetLink};
 use crate::form::FormState;
@@ -219,21 +220,35 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         return html! {};
                     }
                     let id = dom_id(instance, &["section", &n.to_string(), output]);
+                    let text_field = field.map(|src| format!("{}/{output}", src.field));
+                    let span_field = |c: &crate::spec::Control| -> Option<String> {
+                        crate::spec::each_control!(c, k => { use crate::item::ItemFields; k.span_field().map(str::to_owned) })
+                    };
                     let controls: Html = ids
                         .iter()
                         .filter_map(|id| spec.controls.iter().position(|c| c.id() == id))
-                        .map(|n| control_view(n, &spec.controls[n]))
+                        .map(|n| {
+                            let c = &spec.controls[n];
+                            let view = control_view(n, c);
+                            // A control over a text every output shares (the source), in an
+                            // output's card: folded, so the source stands once.
+                            match (&text_field, span_field(c)) {
+                                (Some(own), Some(f)) if *own != f && props.task.visible(c.id(), &form.answers) => {
+                                    let open = form.answers.contains_key(c.id())
+                                        || form.selection_in(c.id()).is_some()
+                                        || (form.submit_attempted && report.for_control(c.id()).next().is_some());
+                                    html! { <SharedTextControl label={AttrValue::from(c.label().to_owned())} {open}>{view}</SharedTextControl> }
+                                }
+                                _ => view,
+                            }
+                        })
                         .collect();
-                    let Some(src) = field else {
+                    let (Some(src), Some(text_field)) = (field, text_field) else {
                         return html! { <SectionView {id} heading={block.title.clone().map(AttrValue::from)}>{controls}</SectionView> };
                     };
-                    let text_field = format!("{}/{output}", src.field);
                     let marked = ids.iter().any(|c| {
                         props.task.visible(c, &form.answers)
-                            && spec.control(c).is_some_and(|c| {
-                                crate::spec::each_control!(c, k => { use crate::item::ItemFields; k.span_field() })
-                                    == Some(text_field.as_str())
-                            })
+                            && spec.control(c).and_then(span_field).as_deref() == Some(text_field.as_str())
                     });
                     let text = (!marked).then(|| AttrValue::from(item.text(&text_field).unwrap_or_default().to_owned()));
                     html! {

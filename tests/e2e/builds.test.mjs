@@ -66,6 +66,8 @@ const expected = {
   // (de-toxic, en-ner and en-chatbot-pairwise carry a model's suggestions: the full build's.)
   'en-summeval': 'full',
   'en-chatbot-compare': 'full',
+  // Sections, and labels in groups (two-level MQM categories): the full build's.
+  'en-de-mqm-systems': 'full',
 };
 
 for (const [example, build] of Object.entries(expected)) {
@@ -127,6 +129,15 @@ test('a spec with a kind no build has, kinds of two lighter builds, or no spec a
     return [window.glossa.buildFor(spec), window.glossa.buildFor('{not json'), window.glossa.buildFor(both)];
   });
   assert.deepEqual([unknown, broken, both], ['full', 'full', 'full'], 'a number and a grid together need full');
+  // Labelled spans load the labels build; the same labels in groups (MQM's two levels), full.
+  const [flat, grouped] = await page.evaluate(async () => {
+    const labels = [{ value: 'Accuracy/Omission', label: 'Omission' }, { value: 'Other', label: 'Other' }];
+    const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't', blocks: [],
+      controls: [{ kind: 'span_labels', id: 'e', label: 'Errors', text_field: 't', text_label: 'T', labels }] };
+    const withGroups = { ...spec, controls: [{ ...spec.controls[0], labels: [{ ...labels[0], group: 'Accuracy' }, labels[1]] }] };
+    return [window.glossa.buildFor(spec), window.glossa.buildFor(withGroups)];
+  });
+  assert.deepEqual([flat, grouped], ['labels', 'full']);
   await page.evaluate(async () => {
     const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't',
       blocks: [], controls: [{ kind: 'rankings', id: 'r', label: 'Rank' }] };

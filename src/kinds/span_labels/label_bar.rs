@@ -52,6 +52,28 @@ pub fn LabelBar(props: &LabelBarProps) -> Html {
     let cancel = props
         .on_action
         .reform(|_: MouseEvent| Action::ClearSelection);
+    // The button of the label at a position.
+    let button = |k: usize| -> Html {
+        let (l, style) = (&c.labels[k], props.styles.get(k).copied().unwrap_or(0));
+        let on = props.brush.as_ref() == Some(&l.value);
+        let onclick = {
+            let (edit, value) = (edit.clone(), l.value.clone());
+            Callback::from(move |_: MouseEvent| edit(LabelEdit::Pick(value.clone())))
+        };
+        html! {
+            <button type="button" key={l.value.as_str().to_owned()}
+                class={classes!("glossa-label-button", on.then_some("is-brush"))}
+                aria-pressed={(!props.complete).then_some(if on { "true" } else { "false" })}
+                aria-keyshortcuts={l.key.clone()} disabled={props.disabled}
+                data-label={l.value.to_string()} {onclick}>
+                <span class={format!("glossa-swatch glossa-c{}", style % PALETTE)} aria-hidden="true">{"Aa"}</span>
+                <span class="glossa-label-name">{l.label.clone()}</span>
+                if let Some(key) = &l.key {
+                    <kbd class="glossa-key" aria-hidden="true" title={tf(lang, Msg::ShortcutHint, &[("key", key)])}>{key.clone()}</kbd>
+                }
+            </button>
+        }
+    };
     html! {
         <div class="glossa-label-bar" id={props.id.clone()} role="group" aria-label={c.label.clone()}>
             if let Some(text) = &props.selected {
@@ -64,26 +86,11 @@ pub fn LabelBar(props: &LabelBarProps) -> Html {
                 </p>
             }
             <div class="glossa-label-buttons">
-                { for c.labels.iter().zip(props.styles.iter()).map(|(l, style)| {
-                    let on = props.brush.as_ref() == Some(&l.value);
-                    let onclick = {
-                        let (edit, value) = (edit.clone(), l.value.clone());
-                        Callback::from(move |_: MouseEvent| edit(LabelEdit::Pick(value.clone())))
-                    };
-                    html! {
-                        <button type="button" key={l.value.as_str().to_owned()}
-                            class={classes!("glossa-label-button", on.then_some("is-brush"))}
-                            aria-pressed={(!props.complete).then_some(if on { "true" } else { "false" })}
-                            aria-keyshortcuts={l.key.clone()} disabled={props.disabled}
-                            data-label={l.value.to_string()} {onclick}>
-                            <span class={format!("glossa-swatch glossa-c{}", style % PALETTE)} aria-hidden="true">{"Aa"}</span>
-                            <span class="glossa-label-name">{l.label.clone()}</span>
-                            if let Some(key) = &l.key {
-                                <kbd class="glossa-key" aria-hidden="true" title={tf(lang, Msg::ShortcutHint, &[("key", key)])}>{key.clone()}</kbd>
-                            }
-                        </button>
-                    }
-                }) }
+                if crate::support::family::COMPOSE && c.labels.iter().any(|l| l.group.is_some()) {
+                    { crate::ui::label_groups::grouped(&props.id, &super::label_groups::runs(c), props.brush.as_ref().and_then(|b| c.group_of(b.as_str())), &button) }
+                } else {
+                    { for (0..c.labels.len()).map(&button) }
+                }
             </div>
             if props.selected.is_some() {
                 <button type="button" class="glossa-link-button" onclick={cancel}>{t(lang, Msg::CancelSelection)}</button>

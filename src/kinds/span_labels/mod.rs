@@ -15,6 +15,7 @@ mod view;
 mod word_units;
 #[cfg(ui)]
 mod label_bar;
+pub mod label_groups;
 #[cfg(ui)]
 mod labelled_span_row;
 
@@ -62,6 +63,9 @@ impl CheckControl for SpanLabels {
                     ),
                 ));
             }
+        }
+        if crate::support::family::COMPOSE {
+            label_groups::check(self, path, out);
         }
         crate::spec::distinct(
             self.attributes.iter().map(|a| a.id.as_str()),

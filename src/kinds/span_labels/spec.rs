@@ -63,6 +63,13 @@ pub struct SpanLabel {
     /// without colour vision too.
     #[serde(default)]
     pub color: Option<LabelColor>,
+    /// The group the label belongs to, as the annotator reads it (MQM's `Accuracy` for
+    /// `Accuracy/Mistranslation`): the label bar shows each group as one button that opens
+    /// its labels, so 20 categories fit a phone; a section's `weights` may name the group, and
+    /// error scores are reported by group as well as by label. Labels of a group stand
+    /// together in `labels`. Loaded with the `full` build.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<crate::support::family::Compose<String>>,
 }
 
 /// The colours labels can take (each paired with line styles that tell labels apart).
@@ -128,6 +135,11 @@ impl SpanLabelAttribute {
 }
 
 impl SpanLabels {
+    /// A label's group (`None`: a label of its own on the bar).
+    pub fn group_of(&self, value: &str) -> Option<&str> {
+        self.label_of(value)?.group.as_ref().map(|g| g.as_str())
+    }
+
     /// A label by value.
     pub fn label_of(&self, value: &str) -> Option<&SpanLabel> {
         self.labels.iter().find(|l| l.value.as_str() == value)
@@ -204,6 +216,11 @@ impl crate::spec::capability::Capabilities for SpanLabels {
                 .iter()
                 .map(|l| (l.value.as_str(), l.label.as_str()))
                 .collect(),
+            groups: self
+                .labels
+                .iter()
+                .map(|l| l.group.as_ref().map(|g| g.as_str()))
+                .collect(),
             attributes: self.attributes.iter().map(|a| a.id.as_str()).collect(),
         })
     }
@@ -218,6 +235,7 @@ impl crate::spec::capability::Capabilities for SpanLabels {
 
     fn weighable(&self) -> Vec<&str> {
         let mut named: Vec<&str> = self.labels.iter().map(|l| l.value.as_str()).collect();
+        named.extend(self.labels.iter().filter_map(|l| l.group.as_ref().map(|g| g.as_str())));
         for a in &self.attributes {
             named.extend(a.values.iter().map(|v| v.value.as_str()));
         }

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+import http from 'node:http'; import { readFile } from 'node:fs/promises'; import { extname, join } from 'node:path';
+const root = process.argv[2]; const sel = process.argv[3]; const w = Number(process.argv[4]||1280), h = Number(process.argv[5]||1000);
+const types = {'.html':'text/html','.js':'text/javascript','.wasm':'application/wasm','.css':'text/css','.json':'application/json','.jsonl':'text/plain'};
+const srv = http.createServer(async (req,res)=>{ try { let p = decodeURIComponent(new URL(req.url,'http://x').pathname); if (p.endsWith('/')) p+='index.html'; const b = await readFile(join(root,p)); res.writeHead(200,{'content-type':types[extname(p)]||'application/octet-stream'}); res.end(b);} catch(e){res.writeHead(404);res.end();} }).listen(8123);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args:['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: w, height: h }, isMobile: w < 500, hasTouch: w < 500 });
+await p.goto('http://localhost:8123/?participant=P1');
+await p.waitForSelector('.glossa-section-title', {timeout: 20000});
+if (sel) await p.locator(sel).first().evaluate(e => e.scrollIntoView());
+await p.waitForTimeout(1500); await p.screenshot({ path: `/tmp/shot.png` });
+await b.close(); srv.close();
