@@ -8,7 +8,6 @@ use super::focus::focus;
 use super::instructions::Instructions;
 use super::kind_view::{KindView, ViewContext};
 use super::section_view::SectionView;
-use super::shared_text_control::SharedTextControl;
 use super::submit_bar::SubmitBar;
 use super::{Model, WidgetLink};
 use crate::form::FormState;
@@ -237,7 +236,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                                     let open = form.answers.contains_key(c.id())
                                         || form.selection_in(c.id()).is_some()
                                         || (form.submit_attempted && report.for_control(c.id()).next().is_some());
-                                    html! { <SharedTextControl label={AttrValue::from(c.label().to_owned())} {open}>{view}</SharedTextControl> }
+                                    super::shared_text_control::shared_text_control(c.label(), open, view)
                                 }
                                 _ => view,
                             }

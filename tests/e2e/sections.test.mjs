@@ -12,7 +12,7 @@ let env;
 const items = {};
 before(async () => {
   env = await launch();
-  for (const dir of ['de-esa', 'en-summeval', 'en-chatbot-compare']) {
+  for (const dir of ['de-esa', 'en-summeval', 'en-chatbot-compare', 'en-de-mqm-systems']) {
     items[dir] = JSON.parse(await readFile(new URL(`../../www/examples/${dir}/items.json`, import.meta.url), 'utf8'));
   }
 });
@@ -94,6 +94,84 @@ test('ESA on a phone: each translation once (its spans, its score), then the pre
   assert.equal(result.answers.better.winner, order[0], 'translation 1 is the first card shown');
   assert.equal(result.answers.better.loser, order[1]);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('MQM per system on a phone: the source once, the categories in groups, an omission marked in one translation\'s source', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-de-mqm-systems&participant=P-mqm1', phone);
+  const item = items['en-de-mqm-systems'][0];
+  await card(page, item.translations[0].id).waitFor();
+  await page.evaluate(() => document.querySelectorAll('details[open]').forEach((d) => { d.open = false; }));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll');
+  assert.equal(await timesShown(page, item.source), 1, 'the source stands once: each card\'s omissions are folded');
+  const order = await shownOrder(page);
+  const first = card(page, order[0]);
+  const errorsBar = first.locator('.glossa-labels-control').first().locator('.glossa-label-bar');
+  assert.deepEqual(await errorsBar.locator('.glossa-label-group').evaluateAll((gs) => gs.map((g) => g.dataset.group)),
+    ['Accuracy', 'Fluency', 'Terminology', 'Style', 'Locale convention']);
+  assert.equal(await errorsBar.getByRole('button', { name: 'Mistranslation', exact: true }).isVisible(), false, 'a closed group hides its labels');
+  assert.ok(await errorsBar.getByRole('button', { name: 'Other', exact: true }).isVisible(), 'a label of no group stands as itself');
+
+  // A mistranslation: the word, then its group, then its label, then its severity.
+  const text = item.translations.find((t) => t.id === order[0]).text;
+  const word = text.split(' ')[1];
+  const [w] = await wordCentres(first.locator('.glossa-span-text').first(), [word]);
+  await page.touchscreen.tap(w.x, w.y);
+  await page.touchscreen.tap(w.x, w.y);
+  await errorsBar.locator('summary', { hasText: 'Accuracy' }).tap();
+  await errorsBar.getByRole('button', { name: 'Mistranslation', exact: true }).tap();
+  const row = first.locator('.glossa-labelled-span').first();
+  await row.waitFor();
+  await row.getByRole('combobox', { name: 'Severity' }).selectOption({ label: 'Major' });
+  // One group open at a time.
+  await errorsBar.locator('summary', { hasText: 'Fluency' }).tap();
+  await errorsBar.getByRole('button', { name: 'Punctuation', exact: true }).waitFor();
+  assert.deepEqual(await errorsBar.locator('details[open]').evaluateAll((gs) => gs.map((g) => g.dataset.group)), ['Fluency']);
+
+  // The omission, in this translation's source.
+  const fold = first.locator('details.glossa-shared-text');
+  await fold.locator('summary.glossa-shared-text-name').tap();
+  const [u] = await wordCentres(fold.locator('.glossa-span-text'), ['universe']);
+  await page.touchscreen.tap(u.x, u.y);
+  await page.touchscreen.tap(u.x, u.y);
+  await fold.locator('.glossa-label-bar summary', { hasText: 'Accuracy' }).tap();
+  await fold.locator('.glossa-label-bar').getByRole('button', { name: 'Omission', exact: true }).tap();
+  await fold.locator('.glossa-labelled-span').first().getByRole('combobox', { name: 'Severity' }).selectOption({ label: 'Minor' });
+  for (const id of order.slice(1)) {
+    await card(page, id).locator('label.glossa-nothing').first().tap();
+    assert.equal(await card(page, id).locator('details.glossa-shared-text[open]').count(), 0, `${id}: no marks in its source, folded`);
+  }
+  assert.equal(await timesShown(page, item.source), 2, 'the source above, and once in the card whose omission it holds');
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  const [error] = result.answers.errors[order[0]].spans;
+  assert.deepEqual([error.label, error.text, error.attributes], ['Accuracy/Mistranslation', word, { severity: 'Major' }]);
+  const [omission] = result.answers.source_errors[order[0]].spans;
+  assert.deepEqual([omission.label, omission.text, omission.attributes], ['Accuracy/Omission', 'universe', { severity: 'Minor' }]);
+  assert.equal(sliceCodePoints(item.source, omission.start, omission.end), 'universe', 'offsets in the source');
+  for (const id of order.slice(1)) {
+    assert.deepEqual(result.answers.errors[id], { spans: [], nothing_to_mark: true });
+    assert.deepEqual(result.answers.source_errors?.[id]?.spans ?? [], []);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('MQM groups by keyboard alone: a group opens with Enter, its labels follow it in the tab order', async () => {
+  const { page, context } = await openPage(env, '?example=en-de-mqm-systems&participant=P-mqm2', { viewport: { width: 1280, height: 900 } });
+  const order = (await card(page, items['en-de-mqm-systems'][0].translations[0].id).waitFor(), await shownOrder(page));
+  const bar = card(page, order[0]).locator('.glossa-labels-control').first().locator('.glossa-label-bar');
+  const style = bar.locator('summary', { hasText: 'Style' });
+  await style.focus();
+  await page.keyboard.press('Enter');
+  await bar.getByRole('button', { name: 'Awkward', exact: true }).waitFor();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.label), 'Style/Awkward');
+  // Picking it with nothing selected makes it the brush; the group stays open.
+  await page.keyboard.press('Enter');
+  assert.equal(await bar.getByRole('button', { name: 'Awkward', exact: true }).getAttribute('aria-pressed'), 'true');
+  assert.equal(await bar.locator('details[data-group="Style"]').evaluate((d) => d.open), true);
   await context.close();
 });
 
