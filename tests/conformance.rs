@@ -191,19 +191,28 @@ fn every_example_through_every_stage() {
         let csv = stage(&example, "export csv", &["export", "csv", &spec_path, rp]);
         assert!(csv.lines().count() > 1, "{example}: export csv is empty");
 
-        // The span exports, for every example with labelled spans.
+        // The span exports, for every example with labelled spans: each control of several
+        // named (MQM's errors in the translation and in the source).
         let spans = answered_with(&spec, &results, |c| c.labelled_spans().is_some());
-        if !spans.is_empty() {
+        let all_spans = spec
+            .controls
+            .iter()
+            .filter(|c| c.labelled_spans().is_some())
+            .count();
+        for id in &spans {
             for format in ["conll", "spacy", "label-studio"] {
-                let out = stage(
-                    &example,
-                    &format!("export {format}"),
-                    &["export", format, &spec_path, &items_path, rp],
-                );
+                let mut args = vec!["export", format, &spec_path, &items_path, rp];
+                if all_spans > 1 {
+                    args.extend(["--control", id.as_str()]);
+                }
+                let out = stage(&example, &format!("export {format} {id}"), &args);
                 assert!(
                     !out.trim().is_empty(),
-                    "{example}: export {format} is empty"
+                    "{example}: export {format} of {id} is empty"
                 );
+            }
+            if all_spans == 1 {
+                break;
             }
         }
 

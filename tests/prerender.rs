@@ -66,6 +66,7 @@ fn every_example_has_a_first_screen_unless_participants_see_different_ones_or_ma
         "en-ner",
         "de-toxic",
         "en-de-mqm",
+        "en-de-mqm-systems",
         "pl-poquad",
         "de-esa",
         "en-likert",
@@ -76,7 +77,7 @@ fn every_example_has_a_first_screen_unless_participants_see_different_ones_or_ma
         "en-rankme-ranking",
         "en-bws",
     ];
-    assert_eq!(index.len(), 18);
+    assert_eq!(index.len(), 19);
     for entry in index {
         let id = entry["id"].as_str().unwrap();
         let (spec, items) = example(id);

@@ -47,8 +47,7 @@ function readSpec(spec) {
 
 /** The build a spec read by `readSpec` needs. */
 function buildOf(s) {
-  // Model suggestions (the spec's `suggestions`) and label groups are in the full build only.
-  // (A key "group" in the controls' JSON is a label's group: a text's quotes are escaped.)
+  // Model suggestions (`suggestions`) and label groups (a key "group") are the full build's.
   if (s === null || s.suggestions != null || JSON.stringify(s.controls ?? 0).includes('"group":')) return 'full';
   const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
   const fits = (b) => b.controls === null

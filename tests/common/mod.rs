@@ -132,7 +132,16 @@ pub fn unfolded_by_hand(
     let mut u_items = Vec::new();
     for it in items.as_array().unwrap() {
         for o in it[field].as_array().into_iter().flatten() {
-            u_items.push(json!({"id": format!("{}/{}", it["id"].as_str().unwrap(), o["id"].as_str().unwrap()), "text": o["text"]}));
+            // The item's other fields stay (a control over the source marks the source).
+            let mut u = it.clone();
+            u.as_object_mut().unwrap().remove(field);
+            u["id"] = json!(format!(
+                "{}/{}",
+                it["id"].as_str().unwrap(),
+                o["id"].as_str().unwrap()
+            ));
+            u["text"] = o["text"].clone();
+            u_items.push(u);
         }
     }
     let mut u_results = String::new();

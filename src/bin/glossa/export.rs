@@ -129,15 +129,24 @@ pub enum SpanFormat {
 pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
     let (spec, items) = load_study(&e.spec, &e.items)?;
     let (_, results, bad) = read_results(&spec, &e.results)?;
-    // Spans marked in each output of an item: a document per output (`item/output`).
-    let (spec, items, results) = match glossa::analysis::outputs::unfold(&spec, &items, &results) {
-        Some(u) => (u.spec, u.items, u.results),
-        None => (spec, items, results),
-    };
+    // Spans marked in each output of an item: a document per output (`item/output`), after
+    // the whole items (which a control asked once per item marks).
+    let whole = items.len();
+    let written = spec.clone();
+    let (spec, mut items, results) =
+        match glossa::analysis::outputs::unfold(&spec, &items, &results) {
+            Some(u) => (u.spec, u.items, u.results),
+            None => (spec, items, results),
+        };
     let c = span_exports::control(&spec, e.control.as_deref()).map_err(|m| {
         eprintln!("{}: {m}", e.spec);
         ExitCode::from(2)
     })?;
+    // A control asked per output marks the outputs' documents only (its text may be the
+    // source every output shares: the whole items are not its documents).
+    if written.per_output(&c.id).is_some() {
+        items.drain(..whole.min(items.len()));
+    }
     match format {
         SpanFormat::Conll => {
             let (text, dropped) = span_exports::conll(c, &items, &results);

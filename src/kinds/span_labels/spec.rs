@@ -156,16 +156,19 @@ impl SpanLabels {
     }
 
     /// The text of a unit this control marks: the item's text field, or, for a control a
-    /// section asks per output, the output's text (the section's outputs field is the
-    /// control's text field). `None`: the item has no such text.
+    /// section asks per output, the output's text when the section's outputs field is the
+    /// control's text field, else the text every output shares (MQM's omissions, marked in
+    /// the source). `None`: the item has no such text.
     pub fn unit_text(&self, item: &crate::spec::Item, output: &str) -> Option<String> {
-        if output.is_empty() {
-            return item.text(self.text_field.as_str()).map(str::to_owned);
-        }
-        item.outputs(self.text_field.as_str())
-            .into_iter()
-            .find(|o| o.id == output)
-            .map(|o| o.text)
+        let own = (!output.is_empty())
+            .then(|| {
+                item.outputs(self.text_field.as_str())
+                    .into_iter()
+                    .find(|o| o.id == output)
+            })
+            .flatten();
+        own.map(|o| o.text)
+            .or_else(|| item.text(self.text_field.as_str()).map(str::to_owned))
     }
 
     /// Whether an empty answer needs "nothing to mark" ticked.
