@@ -1,7 +1,7 @@
 //! `grouped`: a label bar's labels in their groups (MQM's `Accuracy`, `Fluency`, …): a group is
 //! one button that opens its labels, one group open at a time (the group of the label marked
-//! with opens first), so twenty categories fit a phone's bar; a label of no group stands as
-//! itself.
+//! with opens first), so twenty categories fit a phone's bar; a label of no group, or the only
+//! label of its group, stands as itself; `options`: a span's label select in the same groups.
 //! Build family: compose (the builds with label groups; `scripts/css_for_build.py` reads this line).
 
 use yew::prelude::*;
@@ -18,8 +18,9 @@ pub fn grouped(
 ) -> Html {
     runs.iter()
         .map(|(group, members)| match group {
-            None => members.iter().map(|k| button(*k)).collect(),
-            Some(group) => html! {
+            // A group of one label is that label's button: opening it would be a tap for
+            // nothing.
+            Some(group) if members.len() > 1 => html! {
                 <details class="glossa-label-group" key={format!("group-{group}")} name={bar.clone()}
                     open={open == Some(*group)} data-group={group.to_string()}>
                     <summary class="glossa-label-group-name">{group.to_string()}</summary>
@@ -28,6 +29,20 @@ pub fn grouped(
                     </div>
                 </details>
             },
+            _ => members.iter().map(|k| button(*k)).collect(),
+        })
+        .collect()
+}
+
+/// A select's options in their groups (`<optgroup>`, a group of one label as its option), as
+/// [`grouped`] lays out the bar: `option(k)` is the option of the label at position `k`.
+pub fn options(runs: &[(Option<&str>, Vec<usize>)], option: &dyn Fn(usize) -> Html) -> Html {
+    runs.iter()
+        .map(|(group, members)| match group {
+            Some(group) if members.len() > 1 => html! {
+                <optgroup label={group.to_string()}>{ for members.iter().map(|k| option(*k)) }</optgroup>
+            },
+            _ => members.iter().map(|k| option(*k)).collect(),
         })
         .collect()
 }

@@ -109,7 +109,8 @@ test('MQM per system on a phone: the source once, the categories in groups, an o
   const first = card(page, order[0]);
   const errorsBar = first.locator('.glossa-labels-control').first().locator('.glossa-label-bar');
   assert.deepEqual(await errorsBar.locator('.glossa-label-group').evaluateAll((gs) => gs.map((g) => g.dataset.group)),
-    ['Accuracy', 'Fluency', 'Terminology', 'Style', 'Locale convention']);
+    ['Accuracy', 'Fluency', 'Terminology', 'Locale convention']);
+  assert.ok(await errorsBar.getByRole('button', { name: 'Style: Awkward', exact: true }).isVisible(), 'a group of one label is that label');
   assert.equal(await errorsBar.getByRole('button', { name: 'Mistranslation', exact: true }).isVisible(), false, 'a closed group hides its labels');
   assert.ok(await errorsBar.getByRole('button', { name: 'Other', exact: true }).isVisible(), 'a label of no group stands as itself');
 
@@ -124,6 +125,9 @@ test('MQM per system on a phone: the source once, the categories in groups, an o
   const row = first.locator('.glossa-labelled-span').first();
   await row.waitFor();
   await row.getByRole('combobox', { name: 'Severity' }).selectOption({ label: 'Major' });
+  // Its label can be changed in a list of the same groups.
+  assert.deepEqual(await row.getByRole('combobox', { name: 'Label' }).locator('optgroup').evaluateAll((gs) => gs.map((g) => g.label)),
+    ['Accuracy', 'Fluency', 'Terminology', 'Locale convention']);
   // One group open at a time.
   await errorsBar.locator('summary', { hasText: 'Fluency' }).tap();
   await errorsBar.getByRole('button', { name: 'Punctuation', exact: true }).waitFor();
@@ -135,7 +139,7 @@ test('MQM per system on a phone: the source once, the categories in groups, an o
   const [u] = await wordCentres(fold.locator('.glossa-span-text'), ['universe']);
   await page.touchscreen.tap(u.x, u.y);
   await page.touchscreen.tap(u.x, u.y);
-  await fold.locator('.glossa-label-bar summary', { hasText: 'Accuracy' }).tap();
+  // (The source's only label, its group's only one, stands as itself.)
   await fold.locator('.glossa-label-bar').getByRole('button', { name: 'Omission', exact: true }).tap();
   await fold.locator('.glossa-labelled-span').first().getByRole('combobox', { name: 'Severity' }).selectOption({ label: 'Minor' });
   for (const id of order.slice(1)) {
@@ -162,16 +166,20 @@ test('MQM groups by keyboard alone: a group opens with Enter, its labels follow 
   const { page, context } = await openPage(env, '?example=en-de-mqm-systems&participant=P-mqm2', { viewport: { width: 1280, height: 900 } });
   const order = (await card(page, items['en-de-mqm-systems'][0].translations[0].id).waitFor(), await shownOrder(page));
   const bar = card(page, order[0]).locator('.glossa-labels-control').first().locator('.glossa-label-bar');
-  const style = bar.locator('summary', { hasText: 'Style' });
-  await style.focus();
+  const terms = bar.locator('summary', { hasText: 'Terminology' });
+  await terms.focus();
   await page.keyboard.press('Enter');
-  await bar.getByRole('button', { name: 'Awkward', exact: true }).waitFor();
+  await bar.getByRole('button', { name: 'Inappropriate for context', exact: true }).waitFor();
   await page.keyboard.press('Tab');
-  assert.equal(await page.evaluate(() => document.activeElement.dataset.label), 'Style/Awkward');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.label), 'Terminology/Inappropriate for context');
   // Picking it with nothing selected makes it the brush; the group stays open.
   await page.keyboard.press('Enter');
-  assert.equal(await bar.getByRole('button', { name: 'Awkward', exact: true }).getAttribute('aria-pressed'), 'true');
-  assert.equal(await bar.locator('details[data-group="Style"]').evaluate((d) => d.open), true);
+  assert.equal(await bar.getByRole('button', { name: 'Inappropriate for context', exact: true }).getAttribute('aria-pressed'), 'true');
+  assert.equal(await bar.locator('details[data-group="Terminology"]').evaluate((d) => d.open), true);
+  // Enter on an open group closes it.
+  await terms.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await bar.locator('details[data-group="Terminology"]').evaluate((d) => d.open), false);
   await context.close();
 });
 

@@ -65,7 +65,7 @@ pub struct SpanLabel {
     pub color: Option<LabelColor>,
     /// The group the label belongs to, as the annotator reads it (MQM's `Accuracy` for
     /// `Accuracy/Mistranslation`): the label bar shows each group as one button that opens
-    /// its labels, so 20 categories fit a phone; a section's `weights` may name the group, and
+    /// its labels, so 20 categories fit a phone (a group of one label shows the label); a section's `weights` may name the group, and
     /// error scores are reported by group as well as by label. Labels of a group stand
     /// together in `labels`. Loaded with the `full` build.
     #[serde(default, skip_serializing_if = "Option::is_none")]
