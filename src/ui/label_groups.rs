@@ -1,7 +1,7 @@
 //! `grouped`: a label bar's labels in their groups (MQM's `Accuracy`, `Fluency`, …): a group is
 //! one button that opens its labels, one group open at a time (the group of the label marked
 //! with opens first), so twenty categories fit a phone's bar; a label of no group, or the only
-//! label of its group, stands as itself; `options`: a span's label select in the same groups.
+//! label of its group, stands as itself.
 //! Build family: compose (the builds with label groups; `scripts/css_for_build.py` reads this line).
 
 use yew::prelude::*;
@@ -30,19 +30,6 @@ pub fn grouped(
                 </details>
             },
             _ => members.iter().map(|k| button(*k)).collect(),
-        })
-        .collect()
-}
-
-/// A select's options in their groups (`<optgroup>`, a group of one label as its option), as
-/// [`grouped`] lays out the bar: `option(k)` is the option of the label at position `k`.
-pub fn options(runs: &[(Option<&str>, Vec<usize>)], option: &dyn Fn(usize) -> Html) -> Html {
-    runs.iter()
-        .map(|(group, members)| match group {
-            Some(group) if members.len() > 1 => html! {
-                <optgroup label={group.to_string()}>{ for members.iter().map(|k| option(*k)) }</optgroup>
-            },
-            _ => members.iter().map(|k| option(*k)).collect(),
         })
         .collect()
 }

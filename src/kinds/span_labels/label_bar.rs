@@ -52,9 +52,8 @@ pub fn LabelBar(props: &LabelBarProps) -> Html {
     let cancel = props
         .on_action
         .reform(|_: MouseEvent| Action::ClearSelection);
-    // The button of the label at a position.
-    let button = |k: usize| -> Html {
-        let (l, style) = (&c.labels[k], props.styles.get(k).copied().unwrap_or(0));
+    // A label's button, with its style.
+    let button = |l: &crate::spec::SpanLabel, style: usize| -> Html {
         let on = props.brush.as_ref() == Some(&l.value);
         let onclick = {
             let (edit, value) = (edit.clone(), l.value.clone());
@@ -87,9 +86,10 @@ pub fn LabelBar(props: &LabelBarProps) -> Html {
             }
             <div class="glossa-label-buttons">
                 if crate::support::family::COMPOSE && c.labels.iter().any(|l| l.group.is_some()) {
-                    { crate::ui::label_groups::grouped(&props.id, &super::label_groups::runs(c), props.brush.as_ref().and_then(|b| c.group_of(b.as_str())), &button) }
+                    { crate::ui::label_groups::grouped(&props.id, &super::label_groups::runs(c), props.brush.as_ref().and_then(|b| c.group_of(b.as_str())),
+                        &|k| button(&c.labels[k], props.styles.get(k).copied().unwrap_or(0))) }
                 } else {
-                    { for (0..c.labels.len()).map(&button) }
+                    { for c.labels.iter().zip(props.styles.iter()).map(|(l, style)| button(l, *style)) }
                 }
             </div>
             if props.selected.is_some() {

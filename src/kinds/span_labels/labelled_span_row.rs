@@ -118,11 +118,6 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
             </div>
         }
     });
-    // The label select's option of the label at a position.
-    let option = |k: usize| -> Html {
-        let l = &c.labels[k];
-        html! { <option value={l.value.to_string()} selected={l.value == props.span.label}>{l.label.clone()}</option> }
-    };
     html! {
         <li class={classes!("glossa-labelled-span", (!props.errors.is_empty()).then_some("has-error"), props.suggested.filter(|_| crate::support::family::SUGGEST).map(|_| "is-suggested"))} id={props.id.clone()}>
             <div class="glossa-labelled-head">
@@ -144,11 +139,9 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
                     <span class="glossa-value-label">{t(lang, Msg::SpanLabel)}</span>
                     <select id={label_id} class="glossa-select" onchange={relabel} disabled={props.disabled}
                         aria-invalid={whole_error.is_some().then_some("true")}>
-                        if crate::support::family::COMPOSE && c.labels.iter().any(|l| l.group.is_some()) {
-                            { crate::ui::label_groups::options(&super::label_groups::runs(c), &option) }
-                        } else {
-                            { for (0..c.labels.len()).map(&option) }
-                        }
+                        { for c.labels.iter().map(|l| html! {
+                            <option value={l.value.to_string()} selected={l.value == props.span.label}>{l.label.clone()}</option>
+                        }) }
                     </select>
                 </label>
                 { for c.attributes.iter().map(|a| {
