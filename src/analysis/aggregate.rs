@@ -727,11 +727,17 @@ fn voted(
     let mut named = VotesBuilder::default();
     // A control a section asks per output is, to aggregation, one unit per (item, output):
     // `item/output`, as the agreement unfolds it. Each unit: its number, name and words.
+    // (Each unit's words counted on every core: a study of spans per output has a text to
+    // split into words per unit.)
+    let listed: Vec<(&(&str, &str), &Vec<&AnswerValue>)> = values.iter().collect();
+    let words = super::parallel::map(&listed, |(&(item, output), vs)| {
+        let found = by_id.get(item).copied();
+        crate::spec::each_control!(control, k => k.vote_words(found, output, vs))
+    });
     let units: BTreeMap<(&str, &str), (UnitId, String, usize)> = values
-        .iter()
-        .map(|(&(item, output), vs)| {
-            let found = by_id.get(item).copied();
-            let n = crate::spec::each_control!(control, k => k.vote_words(found, output, vs));
+        .keys()
+        .zip(words)
+        .map(|(&(item, output), n)| {
             let name = if output.is_empty() {
                 item.to_owned()
             } else {

@@ -194,14 +194,8 @@ pub fn compared(spec: &TaskSpec, results: &[ResultDoc]) -> Compared {
             .iter()
             .map(|&n| (annotator(&results[n], n), parts(spec, &results[n])))
             .collect();
-        let given: Vec<&SortedMap<String, String>> = answered
-            .iter()
-            .map(|(_, p)| p)
-            .filter(|p| !p.is_empty())
-            .collect();
-        let differ =
-            (given.len() >= 2).then(|| (item.to_string(), share_differing(&given), given.len()));
-        let counts = agreement_counts(&answered);
+        let (share, given, counts) = compare_item(&answered);
+        let differ = (given >= 2).then(|| (item.to_string(), share, given));
         let names: Vec<String> = answered.into_iter().map(|(who, _)| who).collect();
         (differ, names, counts)
     });
@@ -222,57 +216,47 @@ pub fn compared(spec: &TaskSpec, results: &[ResultDoc]) -> Compared {
     out
 }
 
-/// The share of (annotator pair, part) that differ among one item's annotators' parts, a part
-/// one has and the other lacks counting as a difference. Counted, not compared pair by pair
-/// (linear in the answers, not quadratic in the annotators): for each part, the pairs where at
-/// least one annotator has it are C(n, 2) − C(absent, 2), and those agree where both give the
-/// same value.
-fn share_differing(annotators: &[&SortedMap<String, String>]) -> f64 {
-    use crate::support::fx_hash::FxHashMap;
-    let choose2 = |k: usize| k * k.saturating_sub(1) / 2;
-    let n = annotators.len();
-    // Annotators with each part, and with each (part, value).
-    let mut present: FxHashMap<&str, usize> = Default::default();
-    let mut given: FxHashMap<(&str, &str), usize> = Default::default();
-    for a in annotators {
-        for (k, v) in a.iter() {
-            *present.entry(k.as_str()).or_default() += 1;
-            *given.entry((k.as_str(), v.as_str())).or_default() += 1;
-        }
-    }
-    let pairs: usize = present.values().map(|&p| choose2(n) - choose2(n - p)).sum();
-    let same: usize = given.values().map(|&c| choose2(c)).sum();
-    if pairs == 0 {
-        0.0
-    } else {
-        (pairs - same) as f64 / pairs as f64
-    }
-}
-
-/// Per annotator of one item: (agreeing pairs, pairs) with the others and (parts equal to the
-/// majority, parts with one), over every part any of them has; `None` when none has a part.
+/// One item's annotators compared on their parts, in one merge of their sorted parts (linear
+/// in the parts, never quadratic in the annotators):
+/// - the share of (annotator pair, part) that differ among the annotators who have parts, a
+///   part one has and the other lacks counting as a difference: for each part, the pairs
+///   where at least one has it are C(n, 2) − C(absent, 2), and those agree where both give
+///   the same value;
+/// - how many annotators have parts;
+/// - per annotator, (agreeing pairs, pairs) with the others and (parts equal to the majority,
+///   parts with one), over every part any of them has; `None` when none has a part.
 #[allow(clippy::type_complexity)]
-fn agreement_counts(
+fn compare_item(
     answered: &[(String, SortedMap<String, String>)],
-) -> Option<Vec<((usize, usize), (usize, usize))>> {
-    let mut keys: Vec<&String> = answered.iter().flat_map(|(_, p)| p.keys()).collect();
-    keys.sort();
-    keys.dedup();
-    if keys.is_empty() {
-        return None;
-    }
+) -> (f64, usize, Option<Vec<((usize, usize), (usize, usize))>>) {
+    let choose2 = |k: usize| k * k.saturating_sub(1) / 2;
     let n = answered.len();
+    let given = answered.iter().filter(|(_, p)| !p.is_empty()).count();
+    let mut heads: Vec<_> = answered.iter().map(|(_, p)| p.iter().peekable()).collect();
     let mut counts = vec![((0, 0), (0, 0)); n];
+    let (mut pairs, mut same, mut any) = (0usize, 0usize, false);
     // Per part: the annotators' values (or absence) as groups of equal ones, each annotator's
     // group — agreeing pairs are counted from the groups' sizes, not compared.
+    let mut values: Vec<Option<&String>> = Vec::with_capacity(n);
     let mut groups: Vec<(Option<&String>, usize)> = Vec::new();
     let mut group_of: Vec<usize> = Vec::with_capacity(n);
-    for key in keys {
-        super::stats::group_into(
-            answered.iter().map(|(_, p)| p.get(key)),
-            &mut groups,
-            &mut group_of,
-        );
+    loop {
+        // The next part: the least name at the annotators' heads.
+        let mut next: Option<&String> = None;
+        for h in heads.iter_mut() {
+            if let Some((k, _)) = h.peek() {
+                if next.is_none_or(|x| *k < x) {
+                    next = Some(*k);
+                }
+            }
+        }
+        let Some(key) = next else { break };
+        any = true;
+        values.clear();
+        for h in heads.iter_mut() {
+            values.push(h.next_if(|(k, _)| *k == key).map(|(_, v)| v));
+        }
+        super::stats::group_into(values.iter().copied(), &mut groups, &mut group_of);
         // The majority: the value (or absence) more annotators gave than any other.
         let most = groups.iter().map(|g| g.1).max().unwrap_or(0);
         let mut top = groups.iter().enumerate().filter(|(_, g)| g.1 == most);
@@ -288,8 +272,20 @@ fn agreement_counts(
                 c.1 .0 += usize::from(g == m);
             }
         }
+        let present = values.iter().filter(|v| v.is_some()).count();
+        pairs += choose2(given) - choose2(given - present);
+        same += groups
+            .iter()
+            .filter(|g| g.0.is_some())
+            .map(|g| choose2(g.1))
+            .sum::<usize>();
     }
-    Some(counts)
+    let share = if pairs == 0 {
+        0.0
+    } else {
+        (pairs - same) as f64 / pairs as f64
+    };
+    (share, given, any.then_some(counts))
 }
 
 /// Standing from [`compared`], with competence and straight-lining from crowd aggregation's

@@ -177,20 +177,26 @@ pub fn read_results(spec: &TaskSpec, text: &str) -> NumberedResults {
                 })
             })
         });
+        // (The block's JSON goes on a thread of its own, so the next block starts.)
+        let mut spent = Vec::with_capacity(block.len());
         for (n, r) in read.into_iter().enumerate() {
             let line_no = b * BLOCK + n + 1;
             match r {
                 None => {}
                 Some(Err(message)) => bad.push((line_no, message)),
-                Some(Ok((json, known, typed))) => match seen.copy_of_known(line_no, &json, known) {
-                    Some(message) => bad.push((line_no, message)),
-                    None => match typed {
-                        Ok(doc) => docs.push((line_no, doc)),
-                        Err(message) => bad.push((line_no, message)),
-                    },
-                },
+                Some(Ok((json, known, typed))) => {
+                    match seen.copy_of_known(line_no, &json, known) {
+                        Some(message) => bad.push((line_no, message)),
+                        None => match typed {
+                            Ok(doc) => docs.push((line_no, doc)),
+                            Err(message) => bad.push((line_no, message)),
+                        },
+                    }
+                    spent.push(json);
+                }
             }
         }
+        parallel::drop_aside(spent);
     }
     (docs, bad)
 }

@@ -66,6 +66,19 @@ pub fn join<A, B>(a: impl FnOnce() -> A, b: impl FnOnce() -> B) -> (A, B) {
     (a(), b())
 }
 
+/// Drops `value` on a thread of its own, so the caller goes on (a study's millions of small
+/// values take a second to free); in place in the browser.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn drop_aside<T: Send + 'static>(value: T) {
+    std::thread::spawn(move || drop(value));
+}
+
+/// Drops `value` on a thread of its own, so the caller goes on; in place in the browser.
+#[cfg(target_arch = "wasm32")]
+pub fn drop_aside<T>(value: T) {
+    drop(value);
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -191,10 +191,15 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
             agreement
         },
         || {
-            let fits = super::aggregate::fit(spec, items, results);
-            (fits, super::dashboard::compared(flat, flat_results))
+            super::parallel::join(
+                || super::aggregate::fit(spec, items, results),
+                || super::dashboard::compared(flat, flat_results),
+            )
         },
     );
+    let charts = distributions(flat, flat_results);
+    // (Every figure is made: the unfolded answers go while the page is written.)
+    super::parallel::drop_aside(unfolded);
     let worst = most_first(compared.disagreement);
     let title = spec.title.clone().unwrap_or_else(|| spec.id.clone());
     let mut h = format!(
@@ -215,7 +220,7 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
     h += &super::aggregate::report_section(&fits);
     h += &format!("<section aria-labelledby=agreement><h2 id=agreement>Agreement (Krippendorff's α)</h2>{}<p>Bootstrap: {} resamples of the units, seed {}.</p></section>", agreement_table(&agreement), super::agreement::RESAMPLES, super::agreement::SEED);
     h += "<section aria-labelledby=answers><h2 id=answers>Answers</h2>";
-    for (title, svg) in distributions(flat, flat_results) {
+    for (title, svg) in charts {
         h += &format!("<figure aria-label=\"{}\">{}</figure>", esc(&title), svg);
     }
     h += "</section><section aria-labelledby=disagree><h2 id=disagree>Items whose annotators disagree most</h2><table><thead><tr><th>item</th><th>pairs that differ</th><th>annotators</th></tr></thead><tbody>";

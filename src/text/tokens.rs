@@ -190,6 +190,19 @@ impl Tokens {
         self.words.len()
     }
 
+    /// How many selectable tokens `Tokens::with_units(text, units)` has, without making them
+    /// (what analysis counts per unit of a large study).
+    pub fn count(text: &str, units: Units) -> usize {
+        let selectable = |piece: &str| !piece.chars().all(char::is_whitespace);
+        match units {
+            Units::Words => text.split_word_bounds().filter(|p| selectable(p)).count(),
+            Units::Characters => characters(text)
+                .into_iter()
+                .filter(|(_, p)| selectable(p))
+                .count(),
+        }
+    }
+
     /// The selectable token with this word index.
     pub fn word(&self, index: usize) -> Option<&Token> {
         self.words.get(index).map(|&i| &self.all[i])
@@ -360,6 +373,10 @@ mod characters_tests {
         ]), 0..24)) {
             let text: String = chars.into_iter().collect();
             prop_assert_eq!(characters(&text), clusters(&text));
+            // Counted without making the tokens, as many as made, in either unit.
+            for units in [Units::Words, Units::Characters] {
+                prop_assert_eq!(Tokens::count(&text, units), Tokens::with_units(&text, units).word_count());
+            }
             // Every unit is selectable or white space, and the units cover the text.
             let t = Tokens::with_units(&text, Units::Characters);
             prop_assert_eq!(t.all.iter().map(|k| k.bytes.1 - k.bytes.0).sum::<usize>(), text.len());

@@ -414,7 +414,7 @@ impl Analyse for SpanLabels {
     fn vote_words(&self, item: Option<&Item>, output: &str, values: &[&AnswerValue]) -> Option<usize> {
         let counted = item
             .and_then(|i| self.unit_text(i, output))
-            .map(|t| crate::text::Tokens::with_units(&t, self.units).word_count());
+            .map(|t| crate::text::Tokens::count(&t, self.units));
         counted.or_else(|| {
             values
                 .iter()

@@ -152,7 +152,7 @@ impl SpanLabels {
     /// `items`): what figures per word count over.
     pub fn words_in(&self, item: Option<&crate::spec::Item>) -> Option<usize> {
         let text = item?.text(self.text_field.as_str())?;
-        Some(crate::text::Tokens::with_units(text, self.units).word_count())
+        Some(crate::text::Tokens::count(text, self.units))
     }
 
     /// The text of a unit this control marks: the item's text field, or, for a control a
