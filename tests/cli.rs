@@ -1185,3 +1185,34 @@ fn attention_answers_the_page_cannot_check_are_refused_and_misses_are_named() {
         &page[page.find("Annotators").unwrap_or(0)..][..800.min(page.len())]
     );
 }
+
+/// Output piped into a command that stops reading (`glossa items … | head -1`) ends the
+/// command quietly, as `cat` ends: no panic, no backtrace on the researcher's screen.
+#[test]
+fn output_into_a_closed_pipe_ends_quietly_without_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args([
+            "simulate",
+            &format!("{root}/www/examples/en-de-mqm-systems/spec.json"),
+            &format!("{root}/www/examples/en-de-mqm-systems/items.json"),
+            "--annotators",
+            "400",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    lines.read_line(&mut first).unwrap();
+    assert!(first.starts_with('{'), "{first}");
+    // The reader stops: the pipe closes under the writer.
+    drop(lines);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(out.status.code(), Some(101), "not a panic's exit: {stderr}");
+}

@@ -54,6 +54,15 @@ pub type Outcome = Result<ExitCode, ExitCode>;
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A command whose output is piped into one that stops reading (`glossa items … | head`)
+    // ends quietly, as `cat` does, not with a panic: the default for a closed pipe. Not for
+    // `serve`, whose clients may hang up at any time.
+    if !matches!(cli.command, Command::Serve { .. }) {
+        // SAFETY: called once, before any thread starts; it sets the signal's disposition only.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     let outcome = match cli.command {
         Command::Check { spec, items, gold } => {
             check::check(&spec, items.as_deref(), gold.as_deref())
