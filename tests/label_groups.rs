@@ -3,9 +3,11 @@
 //! weights that name a group and their precedence, the error score broken down by group and by
 //! label (summing to the score), and the build a spec with groups loads.
 
+mod common;
+
+use common::glossa_ok as glossa;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const DIR: &str = "www/examples/en-de-mqm-systems";
@@ -13,19 +15,6 @@ const DIR: &str = "www/examples/en-de-mqm-systems";
 fn spec() -> Value {
     serde_json::from_str(&std::fs::read_to_string(format!("{ROOT}/{DIR}/spec.json")).unwrap())
         .unwrap()
-}
-
-fn glossa(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "glossa {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The spec check's complaints: (path, message).
@@ -237,26 +226,19 @@ fn error_scores_weigh_by_group_and_break_each_system_down_by_group_and_label() {
             close(figure.as_f64().unwrap(), v, &format!("{system} {k}"));
         }
         // The labels sum to the score; so do the groups with the labels of no group.
-        let labels: f64 = by["labels"][system]
-            .as_object()
-            .unwrap()
-            .values()
-            .map(|v| v.as_f64().unwrap())
-            .sum();
+        let sum = |figures: &Value, keep: &dyn Fn(&str) -> bool| -> f64 {
+            figures
+                .as_object()
+                .unwrap()
+                .iter()
+                .filter(|(k, _)| keep(k))
+                .map(|(_, v)| v.as_f64().unwrap())
+                .sum()
+        };
+        let labels = sum(&by["labels"][system], &|_| true);
         close(labels, want, &format!("{system}: labels sum to the score"));
-        let ungrouped: f64 = by["labels"][system]
-            .as_object()
-            .unwrap()
-            .iter()
-            .filter(|(l, _)| group(l).is_none())
-            .map(|(_, v)| v.as_f64().unwrap())
-            .sum();
-        let groups: f64 = by["groups"][system]
-            .as_object()
-            .unwrap()
-            .values()
-            .map(|v| v.as_f64().unwrap())
-            .sum();
+        let ungrouped = sum(&by["labels"][system], &|l| group(l).is_none());
+        let groups = sum(&by["groups"][system], &|_| true);
         close(
             groups + ungrouped,
             want,

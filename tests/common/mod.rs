@@ -101,6 +101,17 @@ pub fn glossa(args: &[&str]) -> std::process::Output {
         .expect("glossa runs")
 }
 
+/// [`glossa`], which must succeed (else its errors are the failure): its standard output.
+pub fn glossa_ok(args: &[&str]) -> String {
+    let out = glossa(args);
+    assert!(
+        out.status.success(),
+        "glossa {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("glossa writes UTF-8")
+}
+
 /// The same answers unfolded by hand, as files in `dir`: one item per (item, output) whose text
 /// is the output's, control `id` asked once (where it names the outputs `field`, it names
 /// `text`). Returns the paths of the spec, the items and the results.
