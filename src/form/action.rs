@@ -71,6 +71,8 @@ pub enum Action {
         /// When (ms since the epoch).
         now_ms: u64,
     },
+    /// A player's report about a recording, image or video of the item (see `form::media`).
+    Media(crate::support::family::Media<super::media::MediaAction>),
     /// The page became visible or hidden (counts active time).
     Visibility {
         /// Whether the page is visible now.
@@ -102,7 +104,8 @@ impl Action {
             | Action::Leave { .. }
             | Action::SubmitRefused { .. }
             | Action::Submitted { .. }
-            | Action::Visibility { .. } => None,
+            | Action::Visibility { .. }
+            | Action::Media(_) => None,
         }
     }
 }

@@ -39,6 +39,11 @@ pub struct Draft {
     /// (A build without suggestions has no room for any: its drafts never hold them.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided: Option<crate::support::family::Suggest<SortedMap<ControlId, Vec<usize>>>>,
+    /// What the participant did with the item's recordings, images and videos (see
+    /// `form::media`): a reload keeps the plays, and a clip heard to its end stays heard.
+    /// (A build without media has no room for any.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<crate::support::family::Media<crate::form::media::MediaRecords>>,
 }
 
 /// The storage key of a draft: spec id and version, item id, and the host's ids (participant,
@@ -88,6 +93,7 @@ impl Draft {
             active_ms: form.active_ms_at(now_ms),
             decided: (crate::support::family::SUGGEST && !form.decided.is_empty())
                 .then(|| crate::support::family::Gate::gate(form.decided.clone())),
+            media: form.media.clone(),
         }
     }
 
@@ -145,6 +151,28 @@ impl Draft {
                 valid.dedup();
                 if !valid.is_empty() {
                     form.decided.insert(control.clone(), valid);
+                }
+            }
+        }
+        if crate::support::family::MEDIA {
+            // Only records of stimuli the item shows (a tampered draft records nothing else).
+            let keys: Vec<String> = crate::item::media::stimuli(task.written_spec(), &task.item)
+                .into_iter()
+                .map(|s| s.key)
+                .collect();
+            let records = self.media.as_ref().map(|m| {
+                let m: &crate::form::media::MediaRecords = m; // through `Media`
+                m
+            });
+            for (key, record) in records.into_iter().flatten() {
+                if keys.contains(key) {
+                    let kept: &mut crate::form::media::MediaRecords =
+                        form.media.get_or_insert_with(|| {
+                            crate::support::family::Gate::gate(
+                                crate::form::media::MediaRecords::new(),
+                            )
+                        });
+                    kept.insert(key.clone(), record.clone());
                 }
             }
         }

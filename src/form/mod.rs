@@ -4,6 +4,8 @@
 mod action;
 pub mod draft;
 mod kind_edit;
+pub mod media;
+pub mod played_to_end;
 mod state;
 pub mod suggestions;
 
@@ -104,6 +106,12 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             next.early_s = None;
             next.active_ms = state.active_ms_at(now_ms);
             next.visible_since = None;
+        }
+        Action::Media(report) => {
+            if crate::support::family::MEDIA {
+                let report: &media::MediaAction = &report; // through `Media`, whichever it is
+                media::apply(task, &mut next, report.clone());
+            }
         }
         Action::Visibility { visible, now_ms } => {
             if state.submitted {

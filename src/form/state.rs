@@ -37,6 +37,9 @@ pub struct FormState {
     /// Seconds still to go when the last submit was refused for coming before the spec's
     /// `min_seconds`.
     pub early_s: Option<u32>,
+    /// What the participant did with each recording, image or video (see `form::media`);
+    /// none until a player reports (a build without media has no room for any).
+    pub media: Option<crate::support::family::Media<super::media::MediaRecords>>,
 }
 
 /// A selection of words in a span control's text.
@@ -120,6 +123,7 @@ impl FormState {
             timing_dropped: false,
             early_s: None,
             decided: SortedMap::new(),
+            media: None,
         }
     }
 
@@ -158,6 +162,9 @@ impl FormState {
         let mut report = validate::validate(task, &self.answers);
         if crate::support::family::SUGGEST {
             super::suggestions::still_to_decide(task, self, &mut report);
+        }
+        if crate::support::family::MEDIA {
+            crate::form::played_to_end::check(task, self, &mut report);
         }
         report
     }

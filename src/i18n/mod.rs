@@ -334,6 +334,30 @@ messages! {
     SuggestionAllDecided = "suggestion_all_decided",
     /// A submit with suggestions still to decide.
     ErrSuggestionPending = "err_suggestion_pending",
+    /// An answer about a recording given before it was played to the end.
+    ErrListenToEnd = "err_listen_to_end",
+    /// An answer about a video given before it was played to the end.
+    ErrWatchToEnd = "err_watch_to_end",
+    /// A player's button that starts playing (`{label}` = what it plays).
+    MediaPlay = "media_play",
+    /// A player's button that pauses (`{label}`).
+    MediaPause = "media_pause",
+    /// A player's position slider (`{label}`).
+    MediaPosition = "media_position",
+    /// Shown once a recording or video was played to the end.
+    MediaPlayedThrough = "media_played_through",
+    /// Shown while a file is still loading.
+    MediaLoading = "media_loading",
+    /// A file that failed to load (the answers are kept).
+    MediaFailed = "media_failed",
+    /// The button that tries loading a failed file again.
+    MediaRetry = "media_retry",
+    /// The fold holding a recording's or video's transcript.
+    MediaTranscript = "media_transcript",
+    /// The button enlarging an image (`{label}`).
+    MediaZoom = "media_zoom",
+    /// The button closing an enlarged image.
+    MediaZoomClose = "media_zoom_close",
 }
 
 /// How many strings the widget has.

@@ -1,5 +1,6 @@
 //! Items: the data one annotation screen shows, bound to the spec's blocks by field name.
 
+pub mod media;
 pub mod mr;
 pub mod sentences;
 
@@ -165,6 +166,7 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
             _ => {}
         }
     }
+    media::check(spec, item, path, &mut issues);
     for control in &spec.controls {
         // Spans inside each output: the section checks the outputs.
         let inside = |src: &crate::spec::OutputsSource| {

@@ -19,7 +19,7 @@ pub const BUILDS: [(&str, &[&str]); 6] = [
     (
         "full",
         &[
-            "numbers", "grids", "marking", "labels", "ratings", "compose", "suggest",
+            "numbers", "grids", "marking", "labels", "ratings", "compose", "suggest", "media",
         ],
     ),
 ];

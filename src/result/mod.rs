@@ -79,6 +79,12 @@ pub struct ResultDoc {
     /// a section asks per output has one entry per output, `control/output`.
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
     pub provenance: SortedMap<ControlId, crate::support::family::Suggest<provenance::Provenance>>,
+    /// What the participant did with each recording, image or video the item showed, by its key
+    /// (a media block's field, `clip`; an output's, `stimuli/ref`): plays, the time heard,
+    /// whether it played to the end and whether its file loaded whole. Absent when the item
+    /// shows none.
+    #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
+    pub media: SortedMap<String, crate::support::family::Media<crate::form::media::MediaRecord>>,
     /// `true` on a result an adjudicator decided on the review page (`www/review.html`) rather
     /// than an annotator gave; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -272,6 +278,13 @@ pub fn build(
             return Err(pending);
         }
     }
+    if crate::support::family::MEDIA {
+        let mut unplayed = Report::default();
+        crate::form::played_to_end::check(task, form, &mut unplayed);
+        if !unplayed.problems.is_empty() {
+            return Err(unplayed);
+        }
+    }
     if let Some(early) = validate::min_time::rule(spec, form.active_ms_at(now_ms)) {
         return Err(Report {
             problems: vec![early],
@@ -332,7 +345,26 @@ pub fn build(
         },
         ids: ids.clone(),
         provenance: provenance::of(task, form),
+        media: media_of(task, form),
         adjudicated: None,
         adjudication: None,
     })
+}
+
+/// The result's `media`: a record for every stimulus the item showed (one never played too).
+fn media_of(
+    task: &Task,
+    form: &FormState,
+) -> SortedMap<String, crate::support::family::Media<crate::form::media::MediaRecord>> {
+    use crate::support::family::Gate;
+    let mut out = SortedMap::new();
+    if crate::support::family::MEDIA {
+        for s in crate::item::media::stimuli(task.written_spec(), &task.item) {
+            let record = crate::form::media::record(form, &s.key)
+                .cloned()
+                .unwrap_or_default();
+            out.insert(s.key, Gate::gate(record));
+        }
+    }
+    out
 }

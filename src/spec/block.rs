@@ -1,7 +1,7 @@
 //! Blocks: what the screen shows of the item (and of the study, such as a standard to relate to).
 
 use super::tagged;
-use crate::support::family::{Base, Compose, Grids, Numbers};
+use crate::support::family::{Base, Compose, Grids, Media, Numbers};
 use crate::support::ids::FieldName;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,9 @@ pub enum Block {
     /// Controls shown together: once per output of the item (each output's text, then its
     /// controls), or once; some shown only when another answer has a value.
     Section(Compose<super::SectionBlock>),
+    /// An item's recording, image or video (a path or URL in an item field), with its text
+    /// alternative, played by Glossa's own controls only after a tap.
+    Media(Media<super::media::MediaBlock>),
 }
 tagged::tagged_enum!(Block {
     "text" => Text(Base<TextBlock>),
@@ -35,6 +38,7 @@ tagged::tagged_enum!(Block {
     "sentences" => Sentences(Grids<SentencesBlock>),
     "source" => Source(Base<SourceBlock>),
     "section" => Section(Compose<super::SectionBlock>),
+    "media" => Media(Media<super::media::MediaBlock>),
 });
 
 /// A labelled text block.
@@ -159,6 +163,7 @@ impl Block {
             Block::Sentences(_) => vec![],
             Block::Source(_) => vec![],
             Block::Section(_) => vec![],
+            Block::Media(b) => vec![&b.field, &b.text_field],
         }
     }
 }

@@ -20,8 +20,12 @@ pub struct Item {
 pub struct Output {
     /// Stable id; answers are keyed by it.
     pub id: String,
-    /// The text shown.
+    /// The text shown (an output that is media: its text alternative).
     pub text: String,
+    /// An output that is media: its file, a path relative to the page or an `http(s)` URL.
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub src: Option<String>,
 }
 
 /// An image of an item's source, shown with its caption as alt text.
@@ -60,6 +64,16 @@ pub fn is_image_url(url: &str) -> bool {
     match scheme_end {
         Some(colon) if first_slash.is_none_or(|s| colon < s) => is_http_url(url),
         _ => !url.starts_with("//"),
+    }
+}
+
+impl Output {
+    /// An output that is media: its file's address (none in a build without media).
+    pub fn media_src(&self) -> Option<&str> {
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        return self.src.as_deref();
+        #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+        None
     }
 }
 

@@ -14,6 +14,7 @@ mod de;
 pub use de::from_value;
 mod issue;
 pub mod item;
+pub mod media;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod own_strings;
 pub(crate) mod parts;

@@ -70,6 +70,22 @@ pub struct OutputsSource {
     /// any number (at least one).
     #[serde(default)]
     pub count: Option<usize>,
+    /// The outputs are recordings, images or videos (a listening test's clips): each output
+    /// gives its file in `src` (a path relative to the page or an `http(s)` URL) and its text
+    /// alternative in `text` (e.g. `{"type": "audio", "play_to_end": true}`).
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<super::media::OutputsMedia>,
+}
+
+impl OutputsSource {
+    /// Whether the outputs are media, and how they play (none in a build without media).
+    pub fn media(&self) -> Option<&super::media::OutputsMedia> {
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        return self.media.as_ref();
+        #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+        None
+    }
 }
 
 pub(crate) fn yes() -> bool {

@@ -87,6 +87,21 @@ pub type Suggest<T> = Absent<T>;
 /// `if !SUGGEST`, so the builds without them carry none of it.
 pub const SUGGEST: bool = cfg!(any(feature = "suggest", not(target_arch = "wasm32")));
 
+/// Media: audio, images and video in items and outputs, with their players and the listening
+/// tests' rules (ITU-T P.808's play to the end, plays and listening time in the result): the
+/// `full` build.
+#[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+pub type Media<T> = T;
+/// Media: audio, images and video in items and outputs, with their players and the listening
+/// tests' rules (ITU-T P.808's play to the end, plays and listening time in the result): the
+/// `full` build.
+#[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+pub type Media<T> = Absent<T>;
+
+/// Whether this build has media: code that only they need starts with `if !MEDIA`, so the
+/// builds without them carry none of it.
+pub const MEDIA: bool = cfg!(any(feature = "media", not(target_arch = "wasm32")));
+
 /// The researcher's side (the command line, the tests and the report page's wasm, feature
 /// `report-web`): what only collected results carry, such as an adjudicator's decision. No
 /// participant build has it, so a result it writes can never claim one.

@@ -77,6 +77,10 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
                     },
                     None => html! {},
                 },
+                Block::Media(b) => html! {
+                    <super::media_view::MediaBlockView {id} label={b.label.clone()}
+                        note={b.note.clone().map(AttrValue::from)} stimulus={AttrValue::from(b.field.to_string())} />
+                },
                 Block::Source(b) => html! {
                     <SourceView {id} label={b.label.clone()} note={b.note.clone().map(AttrValue::from)}
                         url={item.text(b.url_field.as_str()).map(|u| AttrValue::from(u.to_owned()))}

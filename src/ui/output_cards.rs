@@ -41,8 +41,10 @@ pub fn output_cards(
                 let name = format!("{question} — {heading}");
                 html! {
                     <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
-                        <h4 class="glossa-output-label">{heading}</h4>
-                        <p class="glossa-output-text">{o.text.clone()}</p>
+                        <h4 class="glossa-output-label">{heading.clone()}</h4>
+                        { super::media_view::output_media(o, &heading).unwrap_or_else(|| html! {
+                            <p class="glossa-output-text">{o.text.clone()}</p>
+                        }) }
                         { one(&o.id, name) }
                     </article>
                 }

@@ -129,6 +129,12 @@ pub fn Widget(props: &WidgetProps) -> Html {
         })
     };
 
+    let media_stimuli = {
+        let task = Rc::clone(&props.task);
+        use_memo((), move |_| {
+            crate::item::media::stimuli(task.written_spec(), &task.item)
+        })
+    };
     let form = &state.form;
     let report = state.report();
     let show_errors = form.submit_attempted && !form.submitted;
@@ -249,11 +255,19 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         props.task.visible(c, &form.answers)
                             && spec.control(c).and_then(span_field).as_deref() == Some(text_field.as_str())
                     });
-                    let text = (!marked).then(|| AttrValue::from(item.text(&text_field).unwrap_or_default().to_owned()));
+                    let heading = crate::i18n::fill_n(lang, &src.label, k + 1);
+                    // An output that is media: its player or image (its text is the file's
+                    // text alternative, folded under a player), then its controls.
+                    let media = crate::support::family::MEDIA
+                        .then(|| item.outputs(src.field.as_str()).into_iter().find(|o| o.id == *output))
+                        .flatten()
+                        .and_then(|o| super::media_view::output_media(&o, &heading));
+                    let text = (!marked && media.is_none())
+                        .then(|| AttrValue::from(item.text(&text_field).unwrap_or_default().to_owned()));
                     html! {
                         <SectionView {id} output={AttrValue::from(output.clone())} {text}
-                            heading={AttrValue::from(crate::i18n::fill_n(lang, &src.label, k + 1))}>
-                            {controls}
+                            heading={AttrValue::from(heading)}>
+                            {media}{controls}
                         </SectionView>
                     }
                 })
@@ -264,7 +278,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
         Callback::from(move |n: usize| views.get(&n).cloned().unwrap_or_default())
     });
 
-    html! {
+    let screen = html! {
         <div class="glossa" lang={lang.tag()} dir={lang.dir().attr()} {onkeydown} data-testid={dom_id(instance, &[])}>
             if let Some(title) = &spec.title {
                 <h2 class="glossa-title">{title.clone()}</h2>
@@ -294,6 +308,24 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     status={status.map(AttrValue::from)} {status_is_error} />
             </form>
         </div>
+    };
+    // The players' context: the item's recordings, images and videos, what the participant
+    // did with each, where the players report.
+    if !crate::support::family::MEDIA || media_stimuli.is_empty() {
+        return screen;
+    }
+    let context = super::media_context::MediaContext {
+        instance,
+        stimuli: Rc::clone(&media_stimuli),
+        records: form.media.as_ref().map(|m| {
+            let m: &crate::form::media::MediaRecords = m; // through `Media`
+            m.clone()
+        }),
+        report: actions.now.clone(),
+        lang,
+    };
+    html! {
+        <ContextProvider<super::media_context::MediaContext> {context}>{screen}</ContextProvider<super::media_context::MediaContext>>
     }
 }
 

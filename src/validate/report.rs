@@ -233,6 +233,12 @@ pub enum ProblemCode {
         serde(rename(serialize = ""))
     )]
     SuggestionPending,
+    /// An answer about a recording or video not yet played to the end (ITU-T P.808).
+    #[cfg_attr(
+        not(any(feature = "media", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
+    NotPlayedToEnd,
 }
 
 /// One problem with the answers.

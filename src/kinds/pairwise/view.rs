@@ -83,7 +83,9 @@ pub fn PairwiseView(props: &PairwiseViewProps) -> Html {
                 { for sides.iter().map(|(o, label)| html! {
                     <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
                         <h4 class="glossa-output-label">{label.clone()}</h4>
-                        <p class="glossa-output-text">{o.text.clone()}</p>
+                        { crate::ui::media_view::output_media(o, label).unwrap_or_else(|| html! {
+                            <p class="glossa-output-text">{o.text.clone()}</p>
+                        }) }
                     </article>
                 }) }
             </div>

@@ -1,0 +1,147 @@
+//! An item's media: its stimuli (each recording, image or video the screen shows, by a key the
+//! result records it under), and the checks of their addresses and text alternatives.
+
+use super::{is_image_url, Item};
+use crate::spec::join_path;
+use crate::spec::media::Playback;
+use crate::spec::{Block, OutputsSource, SpecIssue, SpecIssueCode, TaskSpec};
+
+/// One recording, image or video the screen shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stimulus {
+    /// Its key in the result's `media`: the block's field (`clip`), or the outputs' field and
+    /// the output's id (`stimuli/ref`).
+    pub key: String,
+    /// Its address.
+    pub src: String,
+    /// Its text alternative.
+    pub text: String,
+    /// How it is played.
+    pub playback: Playback,
+    /// The output it is, for outputs that are media.
+    pub output: Option<String>,
+}
+
+/// The key of an output's stimulus (`stimuli/ref`): the outputs' field and the output's id.
+pub fn output_key(field: &str, output: &str) -> String {
+    format!("{field}/{output}")
+}
+
+/// Every outputs source of the spec that is media: the sections' and the controls' own.
+pub fn media_outputs(spec: &TaskSpec) -> Vec<&OutputsSource> {
+    if !crate::support::family::MEDIA {
+        return Vec::new();
+    }
+    let sections = spec.sections().filter_map(|(_, s)| s.outputs.as_ref());
+    let controls = spec.controls.iter().filter_map(
+        |c| crate::spec::each_control!(c, k => { use super::ItemFields; k.outputs_source() }),
+    );
+    let mut out: Vec<&OutputsSource> = Vec::new();
+    for src in sections.chain(controls) {
+        if src.media().is_some() && !out.iter().any(|o| o.field == src.field) {
+            out.push(src);
+        }
+    }
+    out
+}
+
+/// The item's stimuli, in the order of the spec: media blocks, then outputs that are media.
+pub fn stimuli(spec: &TaskSpec, item: &Item) -> Vec<Stimulus> {
+    if !crate::support::family::MEDIA {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for block in &spec.blocks {
+        if let Block::Media(b) = block {
+            if let Some(src) = item.text(b.field.as_str()) {
+                out.push(Stimulus {
+                    key: b.field.to_string(),
+                    src: src.to_owned(),
+                    text: item
+                        .text(b.text_field.as_str())
+                        .unwrap_or_default()
+                        .to_owned(),
+                    playback: b.playback(),
+                    output: None,
+                });
+            }
+        }
+    }
+    for source in media_outputs(spec) {
+        let Some(media) = source.media() else {
+            continue;
+        };
+        for o in item.outputs(source.field.as_str()) {
+            if let Some(src) = o.media_src() {
+                out.push(Stimulus {
+                    key: output_key(source.field.as_str(), &o.id),
+                    src: src.to_owned(),
+                    text: o.text,
+                    playback: media.playback(),
+                    output: Some(o.id),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The problems of the item's media: each block's file is a path or an `http(s)` URL; each
+/// output that is media gives one in `src` and a text alternative in `text`.
+pub fn check(spec: &TaskSpec, item: &Item, path: &str, out: &mut Vec<SpecIssue>) {
+    if !crate::support::family::MEDIA {
+        return;
+    }
+    let bad_url = |at: String| {
+        SpecIssue::new(
+            at,
+            SpecIssueCode::InvalidUrl,
+            "a media file must be a path relative to the page (clips/c01.wav) or start with https:// or http://",
+        )
+    };
+    for block in &spec.blocks {
+        if let Block::Media(b) = block {
+            if item
+                .text(b.field.as_str())
+                .is_some_and(|u| !is_image_url(u))
+            {
+                out.push(bad_url(join_path(path, b.field.as_str())));
+            }
+            if item
+                .text(b.text_field.as_str())
+                .is_some_and(|t| t.trim().is_empty())
+            {
+                out.push(SpecIssue::new(
+                    join_path(path, b.text_field.as_str()),
+                    SpecIssueCode::Empty,
+                    "the text alternative is empty; give the recording's transcript or the image's description (screen readers read it)",
+                ));
+            }
+        }
+    }
+    for source in media_outputs(spec) {
+        let field = source.field.as_str();
+        for (n, o) in item.outputs(field).iter().enumerate() {
+            let at = format!("{}[{n}]", join_path(path, field));
+            match o.media_src() {
+                None => out.push(SpecIssue::new(
+                    format!("{at}.src"),
+                    SpecIssueCode::MissingField,
+                    format!(
+                        "output \"{}\" gives no file; give its address in \"src\" (clips/a.wav)",
+                        o.id
+                    ),
+                )),
+                Some(u) if !is_image_url(u) => out.push(bad_url(format!("{at}.src"))),
+                Some(_) => {}
+            }
+            if o.text.trim().is_empty() {
+                out.push(SpecIssue::new(
+                    format!("{at}.text"),
+                    SpecIssueCode::Empty,
+                    format!("output \"{}\" has no text alternative; give its transcript or description in \"text\"", o.id),
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Media in a spec: a block that shows an item's recording, image or video, and outputs that
+//! are media (a listening test's clips, an image per output), with how they may be played.
+
+use crate::support::ids::FieldName;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// What a media file is: how it is shown and played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MediaType {
+    /// A recording (WAV, MP3, Ogg, AAC: whatever the participant's browser plays), played by
+    /// Glossa's own controls.
+    Audio,
+    /// An image (PNG, JPEG, WebP, SVG), shown with its text alternative and enlarged by a tap.
+    Image,
+    /// A video (MP4, WebM), played inline by Glossa's own controls.
+    Video,
+}
+
+impl MediaType {
+    /// Whether it plays (audio and video), so it can be played to the end.
+    pub fn plays(self) -> bool {
+        self != MediaType::Image
+    }
+}
+
+/// How the participant may play a recording or a video: the protocol's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playback {
+    /// What the files are.
+    pub media: MediaType,
+    /// Every answer about it is refused until it was played to the end (ITU-T P.808).
+    pub play_to_end: bool,
+    /// The participant may move the position (a slider under the player).
+    pub seek: bool,
+}
+
+/// A block showing an item's recording, image or video, with its text alternative.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MediaBlock {
+    /// What the file is: `audio`, `image` or `video`.
+    #[serde(rename = "type")]
+    pub media: MediaType,
+    /// The item field holding the file's address: a path relative to the page (`clips/
+    /// c01.wav`, which `glossa host` copies into the study's folder) or an `http(s)` URL.
+    pub field: FieldName,
+    /// The item field holding the file's text alternative, which every item must give: an
+    /// image's alt text, a recording's or a video's transcript. Screen readers read it; a
+    /// recording's and a video's is shown folded under the player.
+    pub text_field: FieldName,
+    /// The label shown above it (e.g. `Recording`).
+    pub label: String,
+    /// An optional note under the label, in Markdown.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// Refuse every answer to the item until the recording or video was played to the end
+    /// (ITU-T P.808: each clip heard whole before it is rated), with a message in the
+    /// study's language. Default: no.
+    #[serde(default)]
+    pub play_to_end: bool,
+    /// Let the participant move the position in a recording or video. Default: yes; a
+    /// listening test that must be heard once through sets `false`.
+    #[serde(default = "super::parts::yes")]
+    pub seek: bool,
+}
+
+impl MediaBlock {
+    /// How its file is played.
+    pub fn playback(&self) -> Playback {
+        Playback {
+            media: self.media,
+            play_to_end: self.play_to_end,
+            seek: self.seek,
+        }
+    }
+}
+
+/// Outputs that are media (a section or control asked per output over recordings or
+/// images): each output gives its file in `src` and its text alternative in `text`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OutputsMedia {
+    /// What each output's file is: `audio`, `image` or `video`.
+    #[serde(rename = "type")]
+    pub media: MediaType,
+    /// Refuse an output's answers until its recording or video was played to the end (ITU-T
+    /// P.808). Default: no.
+    #[serde(default)]
+    pub play_to_end: bool,
+    /// Let the participant move the position. Default: yes.
+    #[serde(default = "super::parts::yes")]
+    pub seek: bool,
+}
+
+impl OutputsMedia {
+    /// How the outputs' files are played.
+    pub fn playback(&self) -> Playback {
+        Playback {
+            media: self.media,
+            play_to_end: self.play_to_end,
+            seek: self.seek,
+        }
+    }
+}

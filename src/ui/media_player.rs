@@ -1,0 +1,339 @@
+//! `MediaPlayer`: a recording or video played by Glossa's own controls — a 44 px play button
+//! (Space or Enter on it), the position (a slider when the study lets it be moved, else a
+//! bar), the time, and whether it was played to the end. Nothing plays before a tap; one
+//! player plays at a time; a file that fails says so, with a button to try again. Plays, the
+//! time heard, the end and the file's loading are reported to the form (`form::media`).
+//! Build family: media (the builds with media; `scripts/css_for_build.py` reads this line).
+
+use crate::form::media::{MediaEvent, MediaRecord};
+use crate::i18n::{fill, t, Lang, Msg};
+use crate::spec::media::{MediaType, Playback};
+use gloo_events::EventListener;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlMediaElement;
+use yew::prelude::*;
+
+/// Props of [`MediaPlayer`].
+#[derive(Properties, PartialEq)]
+pub struct MediaPlayerProps {
+    /// DOM id of the player.
+    pub id: AttrValue,
+    /// The file's address.
+    pub src: AttrValue,
+    /// Its accessible name (the block's or output's label).
+    pub label: AttrValue,
+    /// How it may be played.
+    pub playback: Playback,
+    /// What the participant did with it so far.
+    pub record: MediaRecord,
+    /// Where its events go.
+    pub report: Callback<MediaEvent>,
+    /// The UI language.
+    pub lang: Lang,
+}
+
+/// Where the file stands.
+#[derive(Clone, Copy, PartialEq)]
+enum Status {
+    Loading,
+    Ready,
+    Failed,
+}
+
+/// What the player shows, changed by the element's events.
+#[derive(Clone, Copy, PartialEq)]
+struct Shown {
+    status: Status,
+    playing: bool,
+    position: f64,
+    duration: f64,
+}
+
+/// What is counted between events: where the stretch being heard began, the last position
+/// seen, whether the whole file was reported loaded.
+#[derive(Default)]
+struct Tracker {
+    from: Option<f64>,
+    last: f64,
+    loaded: bool,
+}
+
+impl Tracker {
+    /// Ends the stretch being heard at `at` and reports it.
+    fn close(&mut self, at: f64, report: &Callback<MediaEvent>) {
+        if let Some(from) = self.from.take() {
+            let ms = ((at - from).max(0.0) * 1000.0).round() as u64;
+            if ms > 0 {
+                report.emit(MediaEvent::Heard { ms });
+            }
+        }
+    }
+}
+
+/// `m:ss` of a time in seconds.
+fn clock(s: f64) -> String {
+    let s = if s.is_finite() { s.max(0.0) as u64 } else { 0 };
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// A recording or video with its controls.
+#[component]
+pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
+    let element = use_node_ref();
+    let shown = use_state(|| Shown {
+        status: Status::Loading,
+        playing: false,
+        position: 0.0,
+        duration: 0.0,
+    });
+    let tracker = use_mut_ref(Tracker::default);
+
+    // The element's events, attached to it directly (media events do not bubble).
+    {
+        let (element, shown, tracker, report) = (
+            element.clone(),
+            shown.clone(),
+            Rc::clone(&tracker),
+            props.report.clone(),
+        );
+        use_effect_with(props.src.clone(), move |_| {
+            let listeners = element
+                .cast::<HtmlMediaElement>()
+                .map(|media| listen(&media, shown, tracker, report))
+                .unwrap_or_default();
+            move || drop(listeners)
+        });
+    }
+
+    let toggle = {
+        let media = element.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(m) = media.cast::<HtmlMediaElement>() else {
+                return;
+            };
+            if m.paused() {
+                pause_others(&m);
+                // (Refused only without a tap, which this is; a failure shows as an error event.)
+                let _ = m.play();
+            } else {
+                let _ = m.pause();
+            }
+        })
+    };
+    let retry = {
+        let (media, shown) = (element.clone(), shown.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(m) = media.cast::<HtmlMediaElement>() {
+                shown.set(Shown {
+                    status: Status::Loading,
+                    ..*shown
+                });
+                m.load();
+            }
+        })
+    };
+    let seek = {
+        let media = element.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .map(|i| i.value_as_number());
+            if let (Some(m), Some(v)) = (media.cast::<HtmlMediaElement>(), value) {
+                if v.is_finite() {
+                    m.set_current_time(v);
+                }
+            }
+        })
+    };
+
+    let lang = props.lang;
+    let label = props.label.as_str();
+    let s = *shown;
+    let time = format!("{} / {}", clock(s.position), clock(s.duration));
+    let name = |msg: Msg| fill(t(lang, msg), &[("label", label)]);
+    let video = props.playback.media == MediaType::Video;
+    let element_html = if video {
+        html! { <video ref={element.clone()} class="glossa-video" src={props.src.clone()} preload="auto"
+        playsinline=true aria-label={props.label.clone()} /> }
+    } else {
+        html! { <audio ref={element.clone()} src={props.src.clone()} preload="auto" /> }
+    };
+    html! {
+        <div class={classes!("glossa-player", s.playing.then_some("glossa-playing"))} id={props.id.clone()}
+            data-status={match s.status { Status::Loading => "loading", Status::Ready => "ready", Status::Failed => "failed" }}
+            data-ended={props.record.ended.to_string()}>
+            {element_html}
+            <div class="glossa-player-bar">
+                <button type="button" class="glossa-play" onclick={toggle}
+                    aria-label={name(if s.playing { Msg::MediaPause } else { Msg::MediaPlay })}
+                    disabled={s.status == Status::Failed}>
+                    <span aria-hidden="true">{if s.playing { "❚❚" } else { "▶" }}</span>
+                </button>
+                if props.playback.seek {
+                    <input type="range" class="glossa-player-position" min="0" step="0.1"
+                        max={format!("{:.1}", s.duration)} value={format!("{:.1}", s.position)}
+                        aria-label={name(Msg::MediaPosition)} aria-valuetext={time.clone()} oninput={seek} />
+                } else {
+                    <progress class="glossa-player-position" max={format!("{:.2}", s.duration.max(0.01))}
+                        value={format!("{:.2}", s.position)} aria-label={name(Msg::MediaPosition)} />
+                }
+                <span class="glossa-player-time" aria-hidden="true">{time}</span>
+            </div>
+            <p class="glossa-player-status" role="status">
+                { match s.status {
+                    Status::Failed => html! {
+                        <>
+                            <span class="glossa-error">{t(lang, Msg::MediaFailed)}</span>
+                            {" "}
+                            <button type="button" class="glossa-retry" onclick={retry}>{t(lang, Msg::MediaRetry)}</button>
+                        </>
+                    },
+                    Status::Loading => html! { {t(lang, Msg::MediaLoading)} },
+                    Status::Ready if props.record.ended => html! { <span class="glossa-played">{"✓ "}{t(lang, Msg::MediaPlayedThrough)}</span> },
+                    Status::Ready => html! {},
+                } }
+            </p>
+        </div>
+    }
+}
+
+/// Pauses every other recording or video on the page: one plays at a time.
+fn pause_others(this: &HtmlMediaElement) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(all) = doc.query_selector_all(".glossa-player audio, .glossa-player video") else {
+        return;
+    };
+    for n in 0..all.length() {
+        if let Some(m) = all
+            .item(n)
+            .and_then(|e| e.dyn_into::<HtmlMediaElement>().ok())
+        {
+            if m != *this && !m.paused() {
+                let _ = m.pause();
+            }
+        }
+    }
+}
+
+/// Whether the whole file is buffered.
+fn whole_buffered(m: &HtmlMediaElement) -> bool {
+    let ranges = m.buffered();
+    let d = m.duration();
+    d.is_finite()
+        && ranges.length() > 0
+        && ranges
+            .end(ranges.length() - 1)
+            .is_ok_and(|end| end >= d - 0.05)
+        && ranges.start(0).is_ok_and(|start| start <= 0.05)
+}
+
+/// Listens to the element's events: shows the position, and reports plays, stretches heard,
+/// the end, the file loaded whole, and failures.
+fn listen(
+    media: &HtmlMediaElement,
+    shown: UseStateHandle<Shown>,
+    tracker: Rc<RefCell<Tracker>>,
+    report: Callback<MediaEvent>,
+) -> Vec<EventListener> {
+    let target: &web_sys::EventTarget = media.as_ref();
+    let on = |name: &'static str, f: Rc<dyn Fn(&HtmlMediaElement)>| {
+        let m = media.clone();
+        EventListener::new(target, name, move |_| f(&m))
+    };
+    let state = |m: &HtmlMediaElement, status: Status| Shown {
+        status,
+        playing: !m.paused(),
+        position: m.current_time(),
+        duration: if m.duration().is_finite() {
+            m.duration()
+        } else {
+            0.0
+        },
+    };
+    let loaded = {
+        let (shown, tracker, report) = (shown.clone(), Rc::clone(&tracker), report.clone());
+        Rc::new(move |m: &HtmlMediaElement| {
+            shown.set(state(m, Status::Ready));
+            let mut t = tracker.borrow_mut();
+            if !t.loaded && whole_buffered(m) {
+                t.loaded = true;
+                let ms = (m.duration() * 1000.0).round() as u64;
+                report.emit(MediaEvent::Loaded {
+                    duration_ms: Some(ms),
+                });
+            }
+        }) as Rc<dyn Fn(&HtmlMediaElement)>
+    };
+    let played = {
+        let (shown, tracker, report) = (shown.clone(), Rc::clone(&tracker), report.clone());
+        Rc::new(move |m: &HtmlMediaElement| {
+            shown.set(state(m, Status::Ready));
+            let mut t = tracker.borrow_mut();
+            t.from = Some(m.current_time());
+            t.last = m.current_time();
+            report.emit(MediaEvent::Started);
+        }) as Rc<dyn Fn(&HtmlMediaElement)>
+    };
+    let stopped = {
+        let (shown, tracker, report) = (shown.clone(), Rc::clone(&tracker), report.clone());
+        Rc::new(move |m: &HtmlMediaElement| {
+            shown.set(state(m, Status::Ready));
+            tracker.borrow_mut().close(m.current_time(), &report);
+        }) as Rc<dyn Fn(&HtmlMediaElement)>
+    };
+    let ended = {
+        let (shown, tracker, report) = (shown.clone(), Rc::clone(&tracker), report.clone());
+        Rc::new(move |m: &HtmlMediaElement| {
+            shown.set(state(m, Status::Ready));
+            tracker.borrow_mut().close(m.duration(), &report);
+            report.emit(MediaEvent::Ended);
+        }) as Rc<dyn Fn(&HtmlMediaElement)>
+    };
+    let moved = {
+        let (shown, tracker) = (shown.clone(), Rc::clone(&tracker));
+        Rc::new(move |m: &HtmlMediaElement| {
+            tracker.borrow_mut().last = m.current_time();
+            shown.set(state(m, Status::Ready));
+        }) as Rc<dyn Fn(&HtmlMediaElement)>
+    };
+    // A jump: the stretch heard ends where the position was last seen, a new one starts.
+    let jumped = {
+        let (tracker, report) = (Rc::clone(&tracker), report.clone());
+        Rc::new(move |m: &HtmlMediaElement| {
+            let mut t = tracker.borrow_mut();
+            if t.from.is_some() {
+                let last = t.last;
+                t.close(last, &report);
+                t.from = (!m.paused()).then(|| m.current_time());
+            }
+        }) as Rc<dyn Fn(&HtmlMediaElement)>
+    };
+    let failed = {
+        let (shown, report) = (shown.clone(), report.clone());
+        Rc::new(move |m: &HtmlMediaElement| {
+            shown.set(state(m, Status::Failed));
+            report.emit(MediaEvent::Failed);
+        }) as Rc<dyn Fn(&HtmlMediaElement)>
+    };
+    let mut out = vec![
+        on("loadedmetadata", Rc::clone(&loaded)),
+        on("canplaythrough", Rc::clone(&loaded)),
+        on("progress", Rc::clone(&loaded)),
+        on("play", played),
+        on("pause", stopped),
+        on("ended", ended),
+        on("timeupdate", moved),
+        on("seeking", jumped),
+        on("error", failed),
+    ];
+    // A file already loaded before the listeners came (from the cache) shows at once.
+    if media.ready_state() >= 1 {
+        loaded(media);
+    }
+    out.shrink_to_fit();
+    out
+}
