@@ -58,17 +58,19 @@ build() {
 features_of() {
   python3 -c 'import json, sys
 b = next(b for b in json.load(open("www/kinds.json"))["builds"] if b["name"] == sys.argv[1])
-print(",".join(["strings-data"] + b["features"] + (["simulate"] if b["controls"] is None else [])))' "$1"
+# (The simulated annotators: in full, and in the last build, which has every family.)
+print(",".join(["strings-data"] + b["features"] + (["simulate"] if b["controls"] is None or b["name"] == "full" else [])))' "$1"
 }
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating full report prerender studio)
+[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating listen full media report prerender studio)
 for b in "${wanted[@]}"; do
   case "$b" in
-    choice | number | grid | labels | rating)
+    choice | number | grid | labels | rating | listen | full)
       build "www/pkg/$b" glossa "$(features_of "$b")"
-      # The stylesheet's rules for the kinds this build has (full uses www/glossa.css whole).
+      # The stylesheet's rules for the kinds this build has (media, the last, uses www/glossa.css
+      # whole).
       python3 scripts/css_for_build.py "$b" >"www/pkg/$b/glossa.css" ;;
-    full) build www/pkg/full glossa "$(features_of full)" ;;
+    media) build www/pkg/media glossa "$(features_of media)" ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
     report) build www/report-pkg report report-web ;;
@@ -88,7 +90,7 @@ for b in "${wanted[@]}"; do
       fi ;;
     # Benchmark only (bench/boundary.sh): the full build with the JS-boundary probes; never in www.
     boundary) build target/bench/boundary glossa strings-data,bench-boundary,numbers,grids,marking,labels,ratings ;;
-    *) echo "unknown build: $b (choice, number, grid, labels, rating, full, report, studio, boundary)" >&2; exit 2 ;;
+    *) echo "unknown build: $b (choice, number, grid, labels, rating, listen, full, media, report, studio, boundary)" >&2; exit 2 ;;
   esac
 done
 # Builds from before the split (www/pkg/glossa.js) would be served stale: remove them.

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 row() { printf '%-58s %10s %10s\n' "$@"; }
 row file raw gzip
 strings=$(for f in www/strings/*.json; do echo "$(gzip -9c "$f" | wc -c) $f"; done | sort -n | tail -1 | cut -d' ' -f2)
-for dir in www/pkg/choice www/pkg/number www/pkg/grid www/pkg/labels www/pkg/rating www/pkg/full; do
+for dir in www/pkg/choice www/pkg/number www/pkg/grid www/pkg/labels www/pkg/rating www/pkg/listen www/pkg/full www/pkg/media; do
   [ -d "$dir" ] || continue
   css=www/glossa.css; [ -f "$dir/glossa.css" ] && css="$dir/glossa.css"
   mapfile -t files < <(find "$dir" -type f \( -name '*.wasm' -o -name '*.js' \) | sort; echo www/glossa.js; echo "$css"; echo "$strings")

@@ -8,6 +8,8 @@ const TYPES = {
   '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8', '.jsonl': 'application/json; charset=utf-8',
   '.wasm': 'application/wasm', '.png': 'image/png', '.svg': 'image/svg+xml', '.md': 'text/plain; charset=utf-8',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.wav': 'audio/wav', '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg', '.opus': 'audio/ogg', '.m4a': 'audio/mp4', '.mp4': 'video/mp4', '.webm': 'video/webm',
 };
 
 /** Whether `file` (a real path) lies inside `root` (a real path). */
@@ -35,20 +37,38 @@ export function startServer(root, port = 0, { cache = 0, cors = false, standIn =
       const realBase = await realpath(base);
       let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       if (path.includes('\0')) throw new Error('bad path');
-      const build = standIn && path.match(/^\/www\/pkg\/(choice|number|grid|labels|rating)\/(.+)$/);
+      const build = standIn && path.match(/^\/www\/pkg\/(choice|number|grid|labels|rating|listen|media)\/(.+)$/);
       if (build && !(await stat(join(base, path)).catch(() => null))) {
-        path = build[2] === 'glossa.css' ? '/www/glossa.css' : `/www/pkg/full/${build[2]}`;
+        // (Media studies wait for a build with media: full has none.)
+        const standInBuild = ['listen', 'media'].includes(build[1]) ? 'media' : 'full';
+        path = build[2] === 'glossa.css' ? '/www/glossa.css' : `/www/pkg/${standInBuild}/${build[2]}`;
       }
       let file = await realpath(resolve(realBase, `.${path.startsWith('/') ? path : `/${path}`}`));
       if (!inside(realBase, file)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = await realpath(join(file, 'index.html'));
       if (!inside(realBase, file)) throw new Error('outside root');
       const body = await readFile(file);
-      res.writeHead(200, {
+      const headers = {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': cacheControl,
+        'accept-ranges': 'bytes',
         ...(cors ? { 'access-control-allow-origin': '*' } : {}),
-      });
+      };
+      // A part of the file (a media player seeking): `bytes=a-b`, `bytes=a-`.
+      const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+      if (range && (range[1] || range[2])) {
+        const start = range[1] ? Number(range[1]) : Math.max(0, body.length - Number(range[2]));
+        const end = range[1] && range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
+        if (start > end || start >= body.length) {
+          res.writeHead(416, { 'content-range': `bytes */${body.length}` });
+          res.end();
+          return;
+        }
+        res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}` });
+        res.end(body.subarray(start, end + 1));
+        return;
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });

@@ -113,6 +113,23 @@ pub fn crowd(
 /// where a control has one (a skipped paragraph), after random tries have failed.
 fn actions(task: &Task, rng: &mut SplitMix, plain: bool) -> Vec<Action> {
     let mut out = Vec::new();
+    // Every recording, image and video first: loaded, played once, to its end.
+    for s in crate::item::media::stimuli(task.written_spec(), &task.item) {
+        use crate::form::media::{MediaAction, MediaEvent};
+        use crate::support::family::Gate;
+        let events = [
+            MediaEvent::Loaded { duration_ms: None },
+            MediaEvent::Started,
+            MediaEvent::Ended,
+        ];
+        for event in events
+            .into_iter()
+            .take(if s.playback.media.plays() { 3 } else { 1 })
+        {
+            let key = s.key.clone();
+            out.push(Action::Media(Gate::gate(MediaAction { key, event })));
+        }
+    }
     for control in &task.spec.controls {
         crate::spec::each_control!(control, c => c.simulate(task, rng, plain, &mut out));
         // What is left of a model's suggestion is accepted.

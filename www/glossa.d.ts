@@ -116,7 +116,8 @@ export interface Handle {
   draft(): Draft | null;
   /**
    * Answers as a simulated annotator (the answers go through the widget and show on screen; the
-   * host then submits). Needs the `full` build (`mount(…, {build: 'full'})`); false without it,
+   * host then submits). Needs a build with the simulated annotators (`mount(…, {build:
+   * buildFor(spec, {simulated: true})})`: `full`, or `media` for a study with media); false without it,
    * or when no valid answer was found.
    */
   simulate(seed: number): boolean;
@@ -133,13 +134,13 @@ export interface Handle {
 export function mount(element: Element, config: MountConfig): Promise<Handle>;
 
 /** The name of a participant build (`www/pkg/<name>/`). */
-export type BuildName = 'choice' | 'number' | 'grid' | 'full';
+export type BuildName = 'choice' | 'number' | 'grid' | 'labels' | 'rating' | 'listen' | 'full' | 'media';
 
 /** The participant builds, smallest first, with the control and block kinds each has (`null`: all). */
-export const BUILDS: ReadonlyArray<{ name: BuildName; controls: string[] | null; blocks: string[] | null }>;
+export const BUILDS: ReadonlyArray<{ name: BuildName; controls: string[] | null; blocks: string[] | null; families?: string[]; simulates?: boolean }>;
 
 /** The build a spec needs: the smallest that has every control and block kind of it. */
-export function buildFor(spec: object | string): BuildName;
+export function buildFor(spec: object | string, options?: { simulated?: boolean }): BuildName;
 
 /**
  * Starts loading what a spec needs — its build, the stylesheet and the UI strings of its

@@ -31,7 +31,20 @@ export const BUILDS = Object.freeze([
     blocks: ['text', 'source'],
   },
   { name: 'rating', controls: ['single_choice', 'text', 'scale', 'slider', 'pairwise', 'ranking'], blocks: ['text', 'source'] },
-  { name: 'full', controls: null, blocks: null },
+  {
+    name: 'listen',
+    controls: ['single_choice', 'text', 'scale', 'slider', 'pairwise', 'ranking'],
+    blocks: ['text', 'source', 'media'],
+    families: ['media'],
+  },
+  {
+    name: 'full',
+    controls: ['single_choice', 'multiple_choice', 'number', 'scale', 'slider', 'pairwise', 'ranking', 'grid', 'span_attributes', 'span_labels', 'text', 'questions'],
+    blocks: ['text', 'meaning_representation', 'standard', 'sentences', 'source', 'section'],
+    families: ['compose', 'suggest'],
+    simulates: true,
+  },
+  { name: 'media', controls: null, blocks: null, simulates: true },
 ]);
 
 const kinds = (list) => (Array.isArray(list) ? list.map((x) => x?.kind) : []);
@@ -45,19 +58,26 @@ function readSpec(spec) {
   return s !== null && typeof s === 'object' && !Array.isArray(s) ? s : null;
 }
 
-/** The build a spec read by `readSpec` needs. */
-function buildOf(s) {
-  // Model suggestions (`suggestions`) and label groups (a key "group") are the full build's.
-  if (s === null || s.suggestions != null || JSON.stringify(s.controls ?? 0).includes('"group":')) return 'full';
+/** The build a spec read by `readSpec` needs (`simulated`: one with the simulated annotators). */
+function buildOf(s, simulated = false) {
+  if (s === null) return 'full';
+  // Beyond the kinds: model suggestions (`suggestions`), label groups (a key "group": a
+  // composition) and outputs that are media (a key "media").
+  const listed = JSON.stringify([s.controls, s.blocks]);
+  const families = [s.suggestions != null && 'suggest', listed.includes('"group":') && 'compose', listed.includes('"media":') && 'media'].filter(Boolean);
   const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
   const fits = (b) => b.controls === null
-    || (controls.every((k) => b.controls.includes(k)) && blocks.every((k) => b.blocks.includes(k)));
-  return BUILDS.find(fits).name;
+    || (controls.every((k) => b.controls.includes(k)) && blocks.every((k) => b.blocks.includes(k))
+      && families.every((f) => b.families?.includes(f)));
+  return BUILDS.find((b) => fits(b) && (!simulated || b.simulates)).name;
 }
 
-/** The name of the build a spec needs (`full` for a spec that is not a readable object). */
-export function buildFor(spec) {
-  return buildOf(readSpec(spec));
+/**
+ * The name of the build a spec needs (`full` for a spec that is not a readable object); with
+ * `{simulated: true}`, the lightest that also has the simulated annotators (`handle.simulate`).
+ */
+export function buildFor(spec, { simulated = false } = {}) {
+  return buildOf(readSpec(spec), simulated);
 }
 
 /**
@@ -159,7 +179,7 @@ const stylesheets = new Map();
  */
 function addStylesheet(name) {
   const whole = new URL('./glossa.css', import.meta.url).href;
-  const href = name === 'full' ? whole : new URL(`./pkg/${name}/glossa.css`, import.meta.url).href;
+  const href = name === BUILDS.at(-1).name ? whole : new URL(`./pkg/${name}/glossa.css`, import.meta.url).href;
   const links = [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.href);
   // A page `glossa host` wrote has the build's rules in it (`<style data-glossa-css=…>`).
   for (const c of document.querySelectorAll('style[data-glossa-css]')) links.push(new URL(c.dataset.glossaCss, document.baseURI).href);
@@ -220,7 +240,8 @@ function loadWithStrings(name, spec) {
 
 /** A simulated annotator's result, without a screen (the `full` build; see glossa.d.ts). */
 export async function simulate({ spec, item, options } = {}, seed = 0) {
-  const m = await loadWithStrings('full', readSpec(spec));
+  const s = readSpec(spec);
+  const m = await loadWithStrings(buildOf(s, true), s);
   return JSON.parse(m.simulateResult(asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'), seed));
 }
 

@@ -162,6 +162,9 @@ pub fn compute_unfolded(
     );
     report.findings.extend(scores);
     report
+        .findings
+        .extend(super::listening::findings(spec, items, results));
+    report
 }
 
 /// Agreement for every control, each kind measuring its own.

@@ -121,7 +121,17 @@ pub fn check(spec: &TaskSpec, item: &Item, path: &str, out: &mut Vec<SpecIssue>)
     }
     for source in media_outputs(spec) {
         let field = source.field.as_str();
-        for (n, o) in item.outputs(field).iter().enumerate() {
+        let outputs = item.outputs(field);
+        if let Some(r) = source.media().and_then(|m| m.hidden_reference.as_deref()) {
+            if !outputs.is_empty() && !outputs.iter().any(|o| o.id == r) {
+                out.push(SpecIssue::new(
+                    join_path(path, field),
+                    SpecIssueCode::MissingField,
+                    format!("item \"{}\" has no output \"{r}\", the hidden reference the spec names; give it one (its file is the reference's)", item.id),
+                ));
+            }
+        }
+        for (n, o) in outputs.iter().enumerate() {
             let at = format!("{}[{n}]", join_path(path, field));
             match o.media_src() {
                 None => out.push(SpecIssue::new(

@@ -9,15 +9,24 @@
 use serde_json::{json, Value};
 
 /// The participant builds, lightest first, each with the families it has beyond `base` (every
-/// build has `base`; the last has every family).
-pub const BUILDS: [(&str, &[&str]); 6] = [
+/// build has `base`; the last has every family). `listen` is the listening and looking tests'
+/// (ratings over media); `full` has every family but media, so a study without media never
+/// carries the players; `media` has them all.
+pub const BUILDS: [(&str, &[&str]); 8] = [
     ("choice", &[]),
     ("number", &["numbers"]),
     ("grid", &["grids"]),
     ("labels", &["labels"]),
     ("rating", &["ratings"]),
+    ("listen", &["ratings", "media"]),
     (
         "full",
+        &[
+            "numbers", "grids", "marking", "labels", "ratings", "compose", "suggest",
+        ],
+    ),
+    (
+        "media",
         &[
             "numbers", "grids", "marking", "labels", "ratings", "compose", "suggest", "media",
         ],
@@ -73,31 +82,14 @@ pub fn json() -> String {
     serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
 }
 
-/// The build `www/glossa.js` loads for a spec (its `buildOf`): the lightest whose kinds include
-/// every control and block kind the spec names; `full` for a spec with model suggestions or label
-/// groups, or one that is not an object.
+/// The build `www/glossa.js` loads for a spec (its `buildOf`): the lightest with every family
+/// the spec needs — its control and block kinds', and `suggest` for model suggestions, `compose`
+/// for label groups, `media` for outputs that are media; `full` for a spec that is not an
+/// object.
 pub fn build_for(spec: &Value) -> &'static str {
-    let full = BUILDS[BUILDS.len() - 1].0;
     let Some(spec) = spec.as_object() else {
-        return full;
+        return "full";
     };
-    if spec.get("suggestions").is_some_and(|s| !s.is_null()) {
-        return full;
-    }
-    // Label groups (a control's `labels[].group`): the full build too.
-    let grouped = |c: &Value| {
-        c.get("labels").and_then(Value::as_array).is_some_and(|ls| {
-            ls.iter()
-                .any(|l| l.get("group").is_some_and(|g| !g.is_null()))
-        })
-    };
-    if spec
-        .get("controls")
-        .and_then(Value::as_array)
-        .is_some_and(|cs| cs.iter().any(grouped))
-    {
-        return full;
-    }
     let kinds = |list: &str| -> Vec<String> {
         spec.get(list)
             .and_then(Value::as_array)
@@ -125,7 +117,7 @@ pub fn build_for(spec: &Value) -> &'static str {
         .iter()
         .map(|(k, f)| (*k, family(f)))
         .collect();
-    let needed: Vec<Option<String>> = kinds("controls")
+    let mut needed: Vec<Option<String>> = kinds("controls")
         .iter()
         .map(|k| family_of(k, &control_families))
         .chain(
@@ -134,6 +126,36 @@ pub fn build_for(spec: &Value) -> &'static str {
                 .map(|k| family_of(k, &block_families)),
         )
         .collect();
+    let entries = |list: &str| -> Vec<&Value> {
+        spec.get(list)
+            .and_then(Value::as_array)
+            .map(|l| l.iter().collect())
+            .unwrap_or_default()
+    };
+    let (controls, blocks) = (entries("controls"), entries("blocks"));
+    // Model suggestions.
+    if spec.get("suggestions").is_some_and(|s| !s.is_null()) {
+        needed.push(Some("suggest".into()));
+    }
+    // Label groups (a control's `labels[].group`): compositions.
+    let grouped = |c: &&Value| {
+        c.get("labels").and_then(Value::as_array).is_some_and(|ls| {
+            ls.iter()
+                .any(|l| l.get("group").is_some_and(|g| !g.is_null()))
+        })
+    };
+    if controls.iter().any(grouped) {
+        needed.push(Some("compose".into()));
+    }
+    // Outputs that are media (a section's or a control's `outputs.media`).
+    let media = |x: &&Value| {
+        x.get("outputs")
+            .and_then(|o| o.get("media"))
+            .is_some_and(|m| !m.is_null())
+    };
+    if controls.iter().chain(&blocks).any(media) {
+        needed.push(Some("media".into()));
+    }
     BUILDS
         .iter()
         .find(|(_, extra)| {
@@ -142,5 +164,5 @@ pub fn build_for(spec: &Value) -> &'static str {
                     .is_some_and(|f| f == "base" || extra.contains(&f))
             })
         })
-        .map_or(full, |(name, _)| name)
+        .map_or(BUILDS[BUILDS.len() - 1].0, |(name, _)| name)
 }

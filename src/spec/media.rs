@@ -34,6 +34,11 @@ pub struct Playback {
     pub play_to_end: bool,
     /// The participant may move the position (a slider under the player).
     pub seek: bool,
+    /// It starts again at its end until paused (MUSHRA's loop).
+    pub looped: bool,
+    /// Started while another plays, it takes over at the other's position (MUSHRA's instant
+    /// switching between the reference and the stimuli).
+    pub in_place: bool,
 }
 
 /// A block showing an item's recording, image or video, with its text alternative.
@@ -64,6 +69,19 @@ pub struct MediaBlock {
     /// listening test that must be heard once through sets `false`.
     #[serde(default = "super::parts::yes")]
     pub seek: bool,
+    /// Play it in a loop until the participant pauses it (MUSHRA). Default: no.
+    #[serde(default, rename = "loop")]
+    pub looped: bool,
+    /// Switch in place: a recording started while another of the item's plays takes over at
+    /// the other's position, so the participant compares the same passage (MUSHRA's instant
+    /// switching). Default: no.
+    #[serde(default)]
+    pub switch_in_place: bool,
+    /// The item field naming the condition (the system) a file is in (`narrowband`,
+    /// `codec-a`): the analysis reports each rating's MOS per condition, with its 95 %
+    /// confidence interval, beside the MOS per file. Default: per file only.
+    #[serde(default)]
+    pub condition_field: Option<FieldName>,
 }
 
 impl MediaBlock {
@@ -73,6 +91,8 @@ impl MediaBlock {
             media: self.media,
             play_to_end: self.play_to_end,
             seek: self.seek,
+            looped: self.looped,
+            in_place: self.switch_in_place,
         }
     }
 }
@@ -92,6 +112,19 @@ pub struct OutputsMedia {
     /// Let the participant move the position. Default: yes.
     #[serde(default = "super::parts::yes")]
     pub seek: bool,
+    /// Play it in a loop until the participant pauses it (MUSHRA). Default: no.
+    #[serde(default, rename = "loop")]
+    pub looped: bool,
+    /// Switch in place: a recording started while another of the item's plays takes over at
+    /// the other's position, so the participant compares the same passage (MUSHRA's instant
+    /// switching). Default: no.
+    #[serde(default)]
+    pub switch_in_place: bool,
+    /// The id of the output that is the hidden reference (MUSHRA: `ref`): the analysis
+    /// screens out listeners who rate it below 90 on more than 15 % of the items they rated
+    /// (ITU-R BS.1534-3), and reports the scores per condition of the listeners kept.
+    #[serde(default)]
+    pub hidden_reference: Option<String>,
 }
 
 impl OutputsMedia {
@@ -101,6 +134,8 @@ impl OutputsMedia {
             media: self.media,
             play_to_end: self.play_to_end,
             seek: self.seek,
+            looped: self.looped,
+            in_place: self.switch_in_place,
         }
     }
 }

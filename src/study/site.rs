@@ -150,7 +150,7 @@ pub fn csp(connect: &[&str], forms: &[&str]) -> String {
     let mut form_action = vec!["'self'"];
     form_action.extend(forms);
     format!(
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' https: data:; font-src 'self' data:; connect-src {}; object-src 'none'; base-uri 'none'; form-action {}",
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' https: data:; media-src 'self' https:; font-src 'self' data:; connect-src {}; object-src 'none'; base-uri 'none'; form-action {}",
         connect_src.join(" "),
         form_action.join(" ")
     )
@@ -538,7 +538,9 @@ fn with_first_screen(
         }
         Ok(text)
     };
-    let build_css = if s.build == "full" {
+    // (The last build, which has every family, uses the stylesheet whole.)
+    let last = crate::kinds::catalog::BUILDS[crate::kinds::catalog::BUILDS.len() - 1].0;
+    let build_css = if s.build == last {
         "www/glossa.css".to_owned()
     } else {
         format!("www/pkg/{}/glossa.css", s.build)

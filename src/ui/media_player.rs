@@ -64,11 +64,20 @@ impl Tracker {
     /// Ends the stretch being heard at `at` and reports it.
     fn close(&mut self, at: f64, report: &Callback<MediaEvent>) {
         if let Some(from) = self.from.take() {
-            let ms = ((at - from).max(0.0) * 1000.0).round() as u64;
-            if ms > 0 {
-                report.emit(MediaEvent::Heard { ms });
+            let heard = ms(at - from);
+            if heard > 0 {
+                report.emit(MediaEvent::Heard { ms: heard });
             }
         }
+    }
+}
+
+/// Whole ms of a time in seconds (0 for none).
+fn ms(s: f64) -> u64 {
+    if s.is_finite() && s > 0.0 {
+        (s * 1000.0) as u64
+    } else {
+        0
     }
 }
 
@@ -109,12 +118,16 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
 
     let toggle = {
         let media = element.clone();
+        let in_place = props.playback.in_place;
         Callback::from(move |_: MouseEvent| {
             let Some(m) = media.cast::<HtmlMediaElement>() else {
                 return;
             };
             if m.paused() {
-                pause_others(&m);
+                let at = pause_others(&m);
+                if let Some(at) = at.filter(|_| in_place) {
+                    m.set_current_time(at);
+                }
                 // (Refused only without a tap, which this is; a failure shows as an error event.)
                 let _ = m.play();
             } else {
@@ -122,6 +135,17 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
             }
         })
     };
+    // Arrows on a play button move to the item's previous or next recording; one that was
+    // playing hands over to it (in place when the study switches in place).
+    let onkeydown = Callback::from(|e: KeyboardEvent| {
+        let step = match e.key().as_str() {
+            "ArrowRight" | "ArrowDown" => 1,
+            "ArrowLeft" | "ArrowUp" => -1,
+            _ => return,
+        };
+        e.prevent_default();
+        step_to(&e, step);
+    });
     let retry = {
         let (media, shown) = (element.clone(), shown.clone());
         Callback::from(move |_: MouseEvent| {
@@ -142,7 +166,7 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                 .map(|i| i.value_as_number());
             if let (Some(m), Some(v)) = (media.cast::<HtmlMediaElement>(), value) {
                 if v.is_finite() {
-                    m.set_current_time(v);
+                    m.set_current_time(v / 1000.0);
                 }
             }
         })
@@ -156,9 +180,9 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     let video = props.playback.media == MediaType::Video;
     let element_html = if video {
         html! { <video ref={element.clone()} class="glossa-video" src={props.src.clone()} preload="auto"
-        playsinline=true aria-label={props.label.clone()} /> }
+        playsinline=true loop={props.playback.looped} aria-label={props.label.clone()} /> }
     } else {
-        html! { <audio ref={element.clone()} src={props.src.clone()} preload="auto" /> }
+        html! { <audio ref={element.clone()} src={props.src.clone()} preload="auto" loop={props.playback.looped} /> }
     };
     html! {
         <div class={classes!("glossa-player", s.playing.then_some("glossa-playing"))} id={props.id.clone()}
@@ -166,18 +190,19 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
             data-ended={props.record.ended.to_string()}>
             {element_html}
             <div class="glossa-player-bar">
-                <button type="button" class="glossa-play" onclick={toggle}
+                <button type="button" class="glossa-play" onclick={toggle} {onkeydown}
                     aria-label={name(if s.playing { Msg::MediaPause } else { Msg::MediaPlay })}
                     disabled={s.status == Status::Failed}>
                     <span aria-hidden="true">{if s.playing { "❚❚" } else { "▶" }}</span>
                 </button>
+                // (Positions in whole ms: formatting a float would bring its code into the bundle.)
                 if props.playback.seek {
-                    <input type="range" class="glossa-player-position" min="0" step="0.1"
-                        max={format!("{:.1}", s.duration)} value={format!("{:.1}", s.position)}
+                    <input type="range" class="glossa-player-position" min="0" step="100"
+                        max={ms(s.duration).to_string()} value={ms(s.position).to_string()}
                         aria-label={name(Msg::MediaPosition)} aria-valuetext={time.clone()} oninput={seek} />
                 } else {
-                    <progress class="glossa-player-position" max={format!("{:.2}", s.duration.max(0.01))}
-                        value={format!("{:.2}", s.position)} aria-label={name(Msg::MediaPosition)} />
+                    <progress class="glossa-player-position" max={ms(s.duration).max(1).to_string()}
+                        value={ms(s.position).to_string()} aria-label={name(Msg::MediaPosition)} />
                 }
                 <span class="glossa-player-time" aria-hidden="true">{time}</span>
             </div>
@@ -199,23 +224,59 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     }
 }
 
-/// Pauses every other recording or video on the page: one plays at a time.
-fn pause_others(this: &HtmlMediaElement) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let Ok(all) = doc.query_selector_all(".glossa-player audio, .glossa-player video") else {
-        return;
-    };
+/// Pauses every other recording or video on the page (one plays at a time); the position of
+/// the one that was playing, if any.
+fn pause_others(this: &HtmlMediaElement) -> Option<f64> {
+    let doc = web_sys::window().and_then(|w| w.document())?;
+    let all = doc
+        .query_selector_all(".glossa-player audio, .glossa-player video")
+        .ok()?;
+    let mut at = None;
     for n in 0..all.length() {
         if let Some(m) = all
             .item(n)
             .and_then(|e| e.dyn_into::<HtmlMediaElement>().ok())
         {
             if m != *this && !m.paused() {
+                at = Some(m.current_time());
                 let _ = m.pause();
             }
         }
+    }
+    at
+}
+
+/// Moves the focus from the play button an arrow was pressed on to the previous or next one
+/// of the widget, and plays that one when this one was playing.
+fn step_to(e: &KeyboardEvent, step: i32) {
+    let Some(button) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    let Some(root) = button.closest(".glossa").ok().flatten() else {
+        return;
+    };
+    let Ok(all) = root.query_selector_all(".glossa-form .glossa-play") else {
+        return;
+    };
+    let buttons: Vec<web_sys::HtmlElement> = (0..all.length())
+        .filter_map(|n| all.item(n)?.dyn_into().ok())
+        .collect();
+    let Some(here) = buttons.iter().position(|b| *b == button) else {
+        return;
+    };
+    let there = (here as i32 + step).rem_euclid(buttons.len() as i32) as usize;
+    let playing = button
+        .closest(".glossa-player")
+        .ok()
+        .flatten()
+        .is_some_and(|p| p.class_list().contains("glossa-playing"));
+    let next = &buttons[there];
+    let _ = next.focus();
+    if playing && there != here {
+        next.click();
     }
 }
 
@@ -261,9 +322,8 @@ fn listen(
             let mut t = tracker.borrow_mut();
             if !t.loaded && whole_buffered(m) {
                 t.loaded = true;
-                let ms = (m.duration() * 1000.0).round() as u64;
                 report.emit(MediaEvent::Loaded {
-                    duration_ms: Some(ms),
+                    duration_ms: Some(ms(m.duration())),
                 });
             }
         }) as Rc<dyn Fn(&HtmlMediaElement)>
@@ -305,10 +365,15 @@ fn listen(
         let (tracker, report) = (Rc::clone(&tracker), report.clone());
         Rc::new(move |m: &HtmlMediaElement| {
             let mut t = tracker.borrow_mut();
+            // A loop going round (it seeks to the start, and never ends): heard to the end.
+            let round = m.loop_() && t.last > m.duration() - 0.5 && m.current_time() < 0.5;
             if t.from.is_some() {
-                let last = t.last;
+                let last = if round { m.duration() } else { t.last };
                 t.close(last, &report);
                 t.from = (!m.paused()).then(|| m.current_time());
+            }
+            if round {
+                report.emit(MediaEvent::Ended);
             }
         }) as Rc<dyn Fn(&HtmlMediaElement)>
     };
@@ -328,10 +393,12 @@ fn listen(
         on("ended", ended),
         on("timeupdate", moved),
         on("seeking", jumped),
-        on("error", failed),
+        on("error", Rc::clone(&failed)),
     ];
-    // A file already loaded before the listeners came (from the cache) shows at once.
-    if media.ready_state() >= 1 {
+    // A file that loaded, or failed, before the listeners came shows so at once.
+    if media.error().is_some() {
+        failed(media);
+    } else if media.ready_state() >= 1 {
         loaded(media);
     }
     out.shrink_to_fit();

@@ -90,7 +90,11 @@ pub fn Widget(props: &WidgetProps) -> Html {
     {
         let on_change = props.on_change.clone();
         let model = (*state).clone();
-        use_effect_with(state.form.answers.clone(), move |_| on_change.emit(model));
+        // (What the participant did with the media counts too: a draft keeps a clip heard.)
+        use_effect_with(
+            (state.form.answers.clone(), state.form.media.clone()),
+            move |_| on_change.emit(model),
+        );
     }
     {
         let model = (*state).clone();

@@ -19,7 +19,7 @@
 // own submit button. Either way the result's `ids.simulated` says so, and
 // `simulation_options.data` overrides fields of the data as with jsPsych's own plugins
 // (`simulation_options.seed` picks the simulated annotator; random otherwise).
-import { loadError, mount, simulate } from '../glossa.js';
+import { buildFor, loadError, mount, simulate } from '../glossa.js';
 import { hostStrings } from './host-strings.js';
 
 // jsPsych's ParameterType values (stable across v7 and v8); taken from the page's jsPsych
@@ -129,7 +129,7 @@ export default class GlossaPlugin {
         spec: trial.spec,
         item: trial.item,
         options: { ids: trial.ids ?? {}, seed: trial.seed ?? undefined },
-        build: simulateSeed === null ? undefined : 'full',
+        build: simulateSeed === null ? undefined : buildFor(trial.spec, { simulated: true }),
       });
     } catch (e) {
       on_load?.();

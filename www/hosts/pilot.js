@@ -211,6 +211,30 @@ export async function loadTraining(url, specText, itemsText) {
 }
 
 /** Items as a JSON list or JSON Lines (every host page reads them so). */
+/**
+ * The items with their media files' relative paths (a media block's field, an output's `src`
+ * where the outputs are media) made relative to the items file, as the researcher wrote them:
+ * `clips/c01.wav` beside `items.json` plays wherever the page is.
+ */
+export function withMediaFrom(specText, items, itemsUrl) {
+  let spec;
+  try { spec = JSON.parse(specText); } catch { return items; }
+  const fields = (spec.blocks ?? []).filter((b) => b?.kind === 'media').map((b) => b.field);
+  const outputs = [...(spec.blocks ?? []), ...(spec.controls ?? [])]
+    .filter((x) => x?.outputs?.media).map((x) => x.outputs.field);
+  if (!fields.length && !outputs.length) return items;
+  const near = (p) => (typeof p === 'string' && !/^[a-z][a-z0-9+.-]*:|^\/|^#/i.test(p)
+    ? new URL(p, itemsUrl).href.replace(/^[^:]+:\/\/[^/]+/, '') : p);
+  return items.map((item) => {
+    const out = { ...item };
+    for (const f of fields) if (f in out) out[f] = near(out[f]);
+    for (const f of outputs) {
+      if (Array.isArray(out[f])) out[f] = out[f].map((o) => (o && 'src' in o ? { ...o, src: near(o.src) } : o));
+    }
+    return out;
+  });
+}
+
 export function parseItems(text) {
   return text.trim().startsWith('[')
     ? JSON.parse(text)
@@ -368,7 +392,7 @@ async function runStudy(el, params) {
   el.progressBar.setAttribute('aria-label', say('itemsDone'));
   if (el.logTitle) el.logTitle.textContent = say('received');
   const itemsText = await (await fetch(source.items)).text();
-  let items = parseItems(itemsText);
+  let items = withMediaFrom(spec, parseItems(itemsText), new URL(source.items, location.href));
   // A plan: this participant's slot (named by their id, else by the documented hash rule)
   // gives the items and their order; gold items look like any other.
   let slot = null;

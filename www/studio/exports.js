@@ -73,7 +73,7 @@ export function setupExports(cx) {
       // carries in it (the pages' stylesheets, the build's, first-screen.js).
       const builds = [...new Set(Object.values(screens).map((x) => x.build))];
       const wanted = ['index.html', 'www/hosts/mturk.html', 'www/hosts/pilot.css', 'www/hosts/jatos.css', 'www/hosts/mturk.css', 'www/first-screen.js',
-        ...builds.map((b) => (b === 'full' ? 'www/glossa.css' : `www/pkg/${b}/glossa.css`))];
+        ...builds.map((b) => (b === 'media' ? 'www/glossa.css' : `www/pkg/${b}/glossa.css`))];
       const [listing, ...got] = await Promise.all([text('www/site-files.json'), ...wanted.map(text)]);
       const texts = Object.fromEntries(wanted.map((p, k) => [p, got[k]]).filter(([, t]) => t));
       const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, $('host-complete-attention').value, $('host-complete-error').value], screens };

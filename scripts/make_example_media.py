@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Makes the listening examples' clips and items (www/examples/en-p808-acr, www/examples/en-mushra):
+synthesised speech-like sounds, no recording of anyone (public domain, CC0), in the conditions
+an ITU-T P.808 ACR test and an ITU-R BS.1534 (MUSHRA) test compare.
+
+Each clip is 1.5 s of vowels from a source-filter synthesiser (a glottal pulse train at a talker's
+pitch, with jitter, through the vowels' first three formants), 16 kHz, 16-bit mono WAV, in one of
+four conditions: `clean`; `narrowband` (band-limited to 300-3,400 Hz, telephone speech);
+`mnru-q15` (ITU-T P.810's modulated noise reference unit at Q = 15 dB, the usual anchor); and
+`clipped` (hard clipping at a fifth of the peak). MUSHRA's items hold the open reference and
+five stimuli: the hidden reference, BS.1534-3's low and mid anchors (low-passed at 3.5 and 7
+kHz) and two systems under test (`mnru-q30`, `clipped`). Deterministic: the same files every run.
+
+Usage: python3 scripts/make_example_media.py   (standard library only)
+"""
+import json
+import os
+import math
+import random
+import struct
+import wave
+
+RATE = 16000
+LENGTH = int(1.5 * RATE)
+# (name, F1, F2, F3) in Hz.
+VOWELS = [("a", 730, 1090, 2440), ("e", 530, 1840, 2480), ("i", 270, 2290, 3010),
+          ("o", 570, 840, 2410), ("u", 300, 870, 2240)]
+TALKERS = [("t1", 110, "aeiou"), ("t2", 210, "oiaeu"), ("t3", 150, "uaoie")]
+CONDITIONS = ["clean", "narrowband", "mnru-q15", "clipped"]
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "www", "examples")
+# MUSHRA's stimuli: (id, condition), the hidden reference first; shuffled on screen.
+MUSHRA = [("ref", "clean"), ("anchor-3k5", "lowpass-3500"), ("anchor-7k", "lowpass-7000"),
+          ("mnru-q30", "mnru-q30"), ("clipped", "clipped")]
+
+
+def resonator(signal, freq, bandwidth):
+    """A two-pole resonator (one formant)."""
+    r = math.exp(-math.pi * bandwidth / RATE)
+    a1, a2 = 2 * r * math.cos(2 * math.pi * freq / RATE), -r * r
+    gain = 1 - r
+    y1 = y2 = 0.0
+    out = []
+    for x in signal:
+        y = gain * x + a1 * y1 + a2 * y2
+        out.append(y)
+        y1, y2 = y, y1
+    return out
+
+
+def voice(f0, vowels, rng):
+    """Vowels at pitch f0, each a fifth of the clip, with syllable envelopes."""
+    per = LENGTH // len(vowels)
+    out = []
+    for k, v in enumerate(vowels):
+        _, f1, f2, f3 = next(x for x in VOWELS if x[0] == v)
+        pulses, phase = [], 0.0
+        for n in range(per):
+            pitch = f0 * (1 + 0.08 * math.sin(2 * math.pi * (k * per + n) / LENGTH)) * (1 + rng.uniform(-0.01, 0.01))
+            phase += pitch / RATE
+            if phase >= 1:
+                phase -= 1
+                pulses.append(1.0)
+            else:
+                pulses.append(0.0)
+        s = [a + b + c for a, b, c in zip(resonator(pulses, f1, 80), resonator(pulses, f2, 100), resonator(pulses, f3, 150))]
+        env = [math.sin(math.pi * n / per) ** 0.6 for n in range(per)]
+        out += [x * e for x, e in zip(s, env)]
+    out += [0.0] * (LENGTH - len(out))
+    peak = max(abs(x) for x in out) or 1
+    return [0.7 * x / peak for x in out]
+
+
+def biquad(signal, kind, freq, q=0.707):
+    """An RBJ low- or high-pass biquad."""
+    w = 2 * math.pi * freq / RATE
+    alpha, c = math.sin(w) / (2 * q), math.cos(w)
+    if kind == "low":
+        b = [(1 - c) / 2, 1 - c, (1 - c) / 2]
+    else:
+        b = [(1 + c) / 2, -(1 + c), (1 + c) / 2]
+    a = [1 + alpha, -2 * c, 1 - alpha]
+    b = [x / a[0] for x in b]
+    a = [x / a[0] for x in a]
+    x1 = x2 = y1 = y2 = 0.0
+    out = []
+    for x in signal:
+        y = b[0] * x + b[1] * x1 + b[2] * x2 - a[1] * y1 - a[2] * y2
+        out.append(y)
+        x1, x2, y1, y2 = x, x1, y, y1
+    return out
+
+
+def condition(clean, name, rng):
+    if name == "clean":
+        return clean
+    if name == "narrowband":
+        s = clean
+        for _ in range(2):
+            s = biquad(biquad(s, "high", 300), "low", 3400)
+        return s
+    if name.startswith("mnru-q"):
+        # P.810: y = x (1 + 10^(-Q/20) n), n white noise of unit power.
+        k = 10 ** (-int(name[6:]) / 20)
+        return [x * (1 + k * rng.gauss(0, 1)) for x in clean]
+    if name.startswith("lowpass-"):
+        s = clean
+        for _ in range(3):
+            s = biquad(s, "low", int(name[8:]))
+        return s
+    if name == "clipped":
+        limit = 0.2 * max(abs(x) for x in clean)
+        return [max(-limit, min(limit, x)) * 3 for x in clean]
+    raise ValueError(name)
+
+
+def write(path, samples):
+    with wave.open(path, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(b"".join(struct.pack("<h", int(max(-1, min(1, x)) * 32767)) for x in samples))
+
+
+def write_items(folder, items):
+    with open(os.path.join(folder, "items.json"), "w", encoding="utf-8") as f:
+        json.dump(items, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+
+
+def p808(rng):
+    folder = os.path.join(EXAMPLES, "en-p808-acr")
+    os.makedirs(os.path.join(folder, "clips"), exist_ok=True)
+    items = []
+    for talker, f0, vowels in TALKERS:
+        clean = voice(f0, vowels, rng)
+        for c in CONDITIONS:
+            name = f"{talker}-{c}"
+            write(os.path.join(folder, "clips", f"{name}.wav"), condition(clean, c, rng))
+            items.append({
+                "id": name,
+                "clip": f"clips/{name}.wav",
+                "transcript": f"Synthesised vowels /{' '.join(vowels)}/ at {f0} Hz (no words), condition: {c}.",
+                "condition": c,
+                "talker": talker,
+            })
+    write_items(folder, items)
+
+
+def mushra(rng):
+    folder = os.path.join(EXAMPLES, "en-mushra")
+    os.makedirs(os.path.join(folder, "clips"), exist_ok=True)
+    items = []
+    for talker, f0, vowels in TALKERS:
+        clean = voice(f0, vowels, rng)
+        write(os.path.join(folder, "clips", f"{talker}-reference.wav"), clean)
+        stimuli = []
+        for sid, c in MUSHRA:
+            write(os.path.join(folder, "clips", f"{talker}-{sid}.wav"), condition(clean, c, rng))
+            stimuli.append({
+                "id": sid,
+                "src": f"clips/{talker}-{sid}.wav",
+                "text": f"Synthesised vowels /{' '.join(vowels)}/ at {f0} Hz (no words), processed.",
+            })
+        items.append({
+            "id": f"{talker}",
+            "reference": f"clips/{talker}-reference.wav",
+            "reference_text": f"Synthesised vowels /{' '.join(vowels)}/ at {f0} Hz (no words), unprocessed.",
+            "stimuli": stimuli,
+        })
+    write_items(folder, items)
+
+
+def main():
+    p808(random.Random(808))
+    mushra(random.Random(1534))
+
+
+if __name__ == "__main__":
+    main()

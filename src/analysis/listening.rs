@@ -1,0 +1,333 @@
+//! Listening and looking tests' figures: for each rating of a study whose items or outputs are
+//! recordings, images or videos, the mean opinion score (MOS) per file and per condition, with
+//! the 95 % confidence interval as ITU-T P.808 — and Microsoft's P.808 toolkit — report it: n
+//! votes, their mean, their sample standard deviation s, and 1.96·s/√n. A media block's files
+//! are grouped by the item field its `condition_field` names; outputs that are media by their
+//! id (a MUSHRA test's conditions). Where the outputs name a hidden reference (MUSHRA), the
+//! listeners who rate it below 90 on more than 15 % of the items they rated are screened out
+//! first (ITU-R BS.1534-3's post-screening), and the report names them.
+
+use super::findings::{annotator, esc, f3, Figures, Findings};
+use crate::answer::AnswerValue;
+use crate::item::Item;
+use crate::result::ResultDoc;
+use crate::spec::{Block, TaskSpec};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// The group these findings go under in the agreement's JSON.
+pub const GROUP: &str = "listening";
+
+/// One file's or condition's votes, summed up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The file (its address, or `item/output`) or the condition.
+    pub name: String,
+    /// How many votes.
+    pub n: usize,
+    /// Their mean: the MOS.
+    pub mos: f64,
+    /// Their sample standard deviation (none for one vote).
+    pub std: Option<f64>,
+    /// Half the 95 % confidence interval, 1.96·s/√n (none for one vote).
+    pub ci95: Option<f64>,
+}
+
+impl Row {
+    /// The figures of these votes (`None` for none).
+    pub fn of(name: String, votes: &[f64]) -> Option<Row> {
+        let mos = super::stats::mean(votes)?;
+        let n = votes.len();
+        let std = (n > 1).then(|| {
+            (votes.iter().map(|v| (v - mos).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+        });
+        Some(Row {
+            name,
+            n,
+            mos,
+            std,
+            ci95: std.map(|s| 1.96 * s / (n as f64).sqrt()),
+        })
+    }
+
+    fn json(&self) -> Value {
+        json!({"n": self.n, "mos": self.mos, "std": self.std, "ci95": self.ci95})
+    }
+}
+
+/// One rating's MOS per condition and per file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mos {
+    /// The rating control.
+    pub control: String,
+    /// Per condition, by name.
+    pub conditions: Vec<Row>,
+    /// Per file, by name.
+    pub files: Vec<Row>,
+    /// The listeners screened out (MUSHRA's post-screening), with how many of their items
+    /// rated the hidden reference below 90 and how many they rated.
+    pub screened: Vec<(String, usize, usize)>,
+    /// The hidden reference's output id, when the outputs name one.
+    pub hidden_reference: Option<String>,
+}
+
+/// BS.1534-3's post-screening: a listener is excluded who rates the hidden reference below
+/// this score …
+const REFERENCE_FLOOR: f64 = 90.0;
+/// … on more than this share of the items they rated.
+const REFERENCE_SHARE: f64 = 0.15;
+
+/// Where a vote goes: its file and its condition.
+struct Place {
+    file: String,
+    condition: Option<String>,
+}
+
+/// The MOS of every rating over media in the study (none for a study without media).
+pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Mos> {
+    let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
+    let block = spec.blocks.iter().find_map(|b| match b {
+        Block::Media(m) => Some(m),
+        _ => None,
+    });
+    let outputs = crate::item::media::media_outputs(spec);
+    if block.is_none() && outputs.is_empty() {
+        return Vec::new();
+    }
+    // The file and condition of an item's rating (`output`: the output it rates, if any).
+    let place = |item: &Item, output: &str| -> Option<Place> {
+        if output.is_empty() {
+            let b = block?;
+            Some(Place {
+                file: item.text(b.field.as_str())?.to_owned(),
+                condition: b
+                    .condition_field
+                    .as_ref()
+                    .and_then(|f| item.fields.get(f.as_str()))
+                    .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned)),
+            })
+        } else {
+            let known = outputs.iter().any(|src| {
+                item.outputs(src.field.as_str())
+                    .iter()
+                    .any(|o| o.id == output)
+            });
+            known.then(|| Place {
+                file: format!("{}/{output}", item.id),
+                condition: Some(output.to_owned()),
+            })
+        }
+    };
+    let hidden_reference = outputs
+        .iter()
+        .find_map(|src| src.media()?.hidden_reference.clone());
+    let mut out = Vec::new();
+    for control in spec.controls.iter().filter(|c| c.rates()) {
+        let (mut files, mut conditions) = (
+            BTreeMap::<String, Vec<f64>>::new(),
+            BTreeMap::<String, Vec<f64>>::new(),
+        );
+        let screened = hidden_reference
+            .as_deref()
+            .map(|r| screen(control.id(), r, results))
+            .unwrap_or_default();
+        for (n, r) in results.iter().enumerate() {
+            let (Some(item), Some(value)) =
+                (by_id.get(r.item_id.as_str()), r.answers.get(control.id()))
+            else {
+                continue;
+            };
+            if screened.iter().any(|(who, _, _)| *who == annotator(r, n)) {
+                continue;
+            }
+            for (output, vote) in points(value) {
+                let Some(p) = place(item, &output) else {
+                    continue;
+                };
+                files.entry(p.file).or_default().push(vote);
+                if let Some(c) = p.condition {
+                    conditions.entry(c).or_default().push(vote);
+                }
+            }
+        }
+        if files.is_empty() {
+            continue;
+        }
+        let rows = |m: BTreeMap<String, Vec<f64>>| -> Vec<Row> {
+            m.into_iter().filter_map(|(k, v)| Row::of(k, &v)).collect()
+        };
+        out.push(Mos {
+            control: control.id().to_string(),
+            conditions: rows(conditions),
+            files: rows(files),
+            screened,
+            hidden_reference: hidden_reference.clone(),
+        });
+    }
+    out
+}
+
+/// The listeners to screen out of a rating: those who rated the hidden reference (output
+/// `reference`) below [`REFERENCE_FLOOR`] on more than [`REFERENCE_SHARE`] of the items they
+/// rated it on, with those two counts; by name.
+fn screen(
+    control: &crate::support::ids::ControlId,
+    reference: &str,
+    results: &[ResultDoc],
+) -> Vec<(String, usize, usize)> {
+    let mut tally: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for (n, r) in results.iter().enumerate() {
+        let Some(value) = r.answers.get(control) else {
+            continue;
+        };
+        if let Some((_, score)) = points(value).into_iter().find(|(o, _)| o == reference) {
+            let t = tally.entry(annotator(r, n)).or_default();
+            t.0 += usize::from(score < REFERENCE_FLOOR);
+            t.1 += 1;
+        }
+    }
+    tally
+        .into_iter()
+        .filter(|(_, (low, rated))| *low as f64 > REFERENCE_SHARE * *rated as f64)
+        .map(|(who, (low, rated))| (who, low, rated))
+        .collect()
+}
+
+/// A rating's points by output (`""` for a rating of the whole item): a scale's or slider's,
+/// or those of a section asked per output.
+fn points(value: &AnswerValue) -> Vec<(String, f64)> {
+    if let AnswerValue::PerOutput(per) = value {
+        return per
+            .iter()
+            .flat_map(|(o, v)| points(v).into_iter().map(move |(_, p)| (o.clone(), p)))
+            .collect();
+    }
+    value
+        .points()
+        .map(|p| {
+            p.entries()
+                .into_iter()
+                .filter_map(|(k, v)| Some((k.to_owned(), v.number()? as f64)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The findings of every rating over media, for the agreement's JSON, the report and the
+/// command line.
+pub fn findings(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
+    compute(spec, items, results)
+        .iter()
+        .map(Figures::findings)
+        .collect()
+}
+
+impl Figures for Mos {
+    const GROUP: &'static str = GROUP;
+
+    fn key(&self) -> &str {
+        &self.control
+    }
+
+    fn json(&self) -> Value {
+        let rows = |rows: &[Row]| -> Value {
+            Value::Object(rows.iter().map(|r| (r.name.clone(), r.json())).collect())
+        };
+        let mut v = json!({"conditions": rows(&self.conditions), "files": rows(&self.files)});
+        if let Some(r) = &self.hidden_reference {
+            v["post_screening"] = json!({
+                "hidden_reference": r,
+                "rule": "excluded: rated the hidden reference below 90 on more than 15% of the items they rated (ITU-R BS.1534-3)",
+                "excluded": self.screened.iter().map(|(who, low, rated)| json!({"listener": who, "below_90": low, "items": rated})).collect::<Vec<_>>(),
+            });
+        }
+        v
+    }
+
+    fn html(&self) -> String {
+        let table = |title: &str, rows: &[Row]| {
+            let mut h = format!(
+                "<table><thead><tr><th>{title}</th><th>n</th><th>MOS</th><th>std</th><th>95% CI</th></tr></thead><tbody>"
+            );
+            for r in rows {
+                h += &format!(
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    esc(&r.name),
+                    r.n,
+                    f3(Some(r.mos)),
+                    f3(r.std),
+                    r.ci95
+                        .map_or("—".to_owned(), |c| format!("± {}", f3(Some(c))))
+                );
+            }
+            h + "</tbody></table>"
+        };
+        let mut h = format!(
+            "<h3>Mean opinion scores: {}</h3><p>Per condition and per file: the votes' mean (MOS), their standard deviation and the 95% confidence interval, 1.96·s/√n, as ITU-T P.808 reports them.</p>",
+            esc(&self.control)
+        );
+        if let Some(r) = &self.hidden_reference {
+            h += &format!(
+                "<p>Post-screening (ITU-R BS.1534-3): listeners who rated the hidden reference (<code>{}</code>) below 90 on more than 15% of their items are left out: {}.</p>",
+                esc(r),
+                if self.screened.is_empty() {
+                    "none".to_owned()
+                } else {
+                    self.screened
+                        .iter()
+                        .map(|(who, low, rated)| format!("{} ({low} of {rated})", esc(who)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            );
+        }
+        if !self.conditions.is_empty() {
+            h += &table("condition", &self.conditions);
+        }
+        h + &table("file", &self.files)
+    }
+
+    fn text(&self) -> String {
+        let rows = if self.conditions.is_empty() {
+            &self.files
+        } else {
+            &self.conditions
+        };
+        let mut t = format!("MOS (P.808), {}:", self.control);
+        if !self.screened.is_empty() {
+            let who: Vec<&str> = self.screened.iter().map(|(w, _, _)| w.as_str()).collect();
+            t += &format!(
+                "\n  screened out (hidden reference below 90): {}",
+                who.join(", ")
+            );
+        }
+        for r in rows {
+            t += &format!(
+                "\n  {:<24} n={:<4} MOS {} {}",
+                r.name,
+                r.n,
+                f3(Some(r.mos)),
+                r.ci95
+                    .map_or(String::new(), |c| format!("± {}", f3(Some(c))))
+            );
+        }
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_is_the_mean_the_sample_deviation_and_its_95_percent_interval() {
+        let r = Row::of("clean".into(), &[5.0, 4.0, 4.0, 3.0]).expect("votes");
+        assert_eq!((r.n, r.mos), (4, 4.0));
+        let s = (2.0f64 / 3.0).sqrt();
+        assert!((r.std.unwrap() - s).abs() < 1e-12);
+        assert!((r.ci95.unwrap() - 1.96 * s / 2.0).abs() < 1e-12);
+        let one = Row::of("x".into(), &[2.0]).expect("a vote");
+        assert_eq!((one.std, one.ci95), (None, None));
+        assert_eq!(Row::of("none".into(), &[]), None);
+    }
+}

@@ -1,0 +1,119 @@
+// End to end: listening tests (ITU-T P.808's ACR, `www/examples/en-p808-acr`): nothing plays
+// before a tap; a rating before the clip has played to its end is refused with the rule's
+// message; the result records the plays, the time heard, the end and the file loaded whole;
+// a file that fails says so and loads again on request, the answers kept; a reload keeps a
+// clip heard to its end. On a phone by touch and by keyboard alone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, waitForResults } from './harness.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const phone = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
+const PLAYER = '.glossa-form .glossa-player';
+/** Whether any recording on the page is playing, and how far each has got. */
+const playing = (page) => page.evaluate(() => [...document.querySelectorAll('audio, video')].map((m) => ({ paused: m.paused, at: m.currentTime })));
+
+test('P.808 on a phone: no sound before a tap, a rating before the end refused, plays and time heard in the result', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-p808-acr&participant=P-808a', phone);
+  await page.locator(`${PLAYER}[data-status="ready"]`).waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll at 360 px');
+  assert.deepEqual(await playing(page), [{ paused: true, at: 0 }], 'nothing plays before a tap');
+  const play = page.locator(`${PLAYER} .glossa-play`);
+  const box = await play.boundingBox();
+  assert.ok(box.width >= 44 && box.height >= 44, `the play button is a 44 px target: ${JSON.stringify(box)}`);
+  assert.equal(await play.getAttribute('aria-label'), 'Play: Recording');
+
+  // Rated before listening: refused, with the rule's message at the scale.
+  await page.getByRole('radio', { name: /Good/ }).first().tap();
+  await page.locator('.glossa-submit').tap();
+  await page.getByText('Play the recording to the end before you answer.').first().waitFor();
+  assert.equal(await page.evaluate(() => window.glossaReceived.length), 0, 'nothing reaches the host');
+
+  // A tap plays it; it ends by itself; the rating now goes through.
+  await play.tap();
+  await page.locator(`${PLAYER}[data-ended="true"]`).waitFor();
+  await page.getByText('Played to the end').waitFor();
+  await page.locator('.glossa-submit').tap();
+  const [result] = await waitForResults(page, 1);
+  assert.equal(result.answers.quality, 4);
+  const clip = result.media.clip;
+  assert.equal(clip.plays, 1);
+  assert.equal(clip.ended, true);
+  assert.equal(clip.loaded, true, 'the whole file was loaded');
+  assert.equal(clip.duration_ms, 1500);
+  assert.equal(clip.heard_ms, 1500, 'heard once, whole (the file\'s time, not the clock\'s)');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('P.808 by keyboard alone: Space plays, the scale by keys, Enter submits', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-p808-acr&participant=P-808b');
+  await page.locator(`${PLAYER}[data-status="ready"]`).waitFor();
+  const play = page.locator(`${PLAYER} .glossa-play`);
+  await play.focus();
+  await page.keyboard.press('Space');
+  await page.locator(`${PLAYER}.glossa-playing`).waitFor();
+  assert.equal(await play.getAttribute('aria-label'), 'Pause: Recording');
+  await page.locator(`${PLAYER}[data-ended="true"]`).waitFor();
+  // A second listening is allowed, and counted.
+  await page.keyboard.press('Space');
+  await page.locator(`${PLAYER}.glossa-playing`).waitFor();
+  await page.waitForFunction(() => document.querySelector('audio').currentTime > 0.3);
+  await page.keyboard.press('Space');
+  await page.locator(`${PLAYER}:not(.glossa-playing)`).waitFor();
+  await page.keyboard.press('Tab');
+  // (The player's position is a bar, not a control: no seeking in this study.)
+  assert.equal(await page.locator(`${PLAYER} input[type=range]`).count(), 0);
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.className);
+  for (let k = 0; k < 10 && !(await focused())?.includes('quality'); k++) await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const submit = page.locator('.glossa-submit');
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  const [result] = await waitForResults(page, 1);
+  assert.ok(Number.isInteger(result.answers.quality));
+  assert.equal(result.media.clip.plays, 2);
+  assert.equal(result.media.clip.ended, true);
+  assert.ok(result.media.clip.heard_ms > 1500, `heard once and then some: ${result.media.clip.heard_ms}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a file that fails says so, keeps the answer, and loads on a retry; a reload keeps a clip heard', async () => {
+  const context = await env.browser.newContext(phone);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  // (Media requests pass by Playwright's routes: the network itself refuses the file.)
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBlockedURLs', { urls: ['*clips/t1-clean.wav'] });
+  await page.goto(new URL('?example=en-p808-acr&participant=P-808c', env.url).href);
+  await page.locator(`${PLAYER}[data-status="failed"]`).waitFor();
+  await page.getByText('This file could not be loaded.', { exact: false }).waitFor();
+  await page.getByRole('radio', { name: /Fair/ }).first().tap();
+  await cdp.send('Network.setBlockedURLs', { urls: [] });
+  await page.getByRole('button', { name: 'Try again' }).tap();
+  await page.locator(`${PLAYER}[data-status="ready"]`).waitFor();
+  await page.locator(`${PLAYER} .glossa-play`).tap();
+  await page.locator(`${PLAYER}[data-ended="true"]`).waitFor();
+  // The draft keeps the clip heard: after a reload the rating goes through without a replay.
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('glossa:draft/1:p808-acr-en@')
+    && JSON.parse(localStorage.getItem(k)).media?.clip?.ended));
+  await page.reload();
+  await page.locator(`${PLAYER}[data-ended="true"]`).waitFor();
+  assert.equal(await page.getByRole('radio', { name: /Fair/ }).first().isChecked(), true, 'the answer is kept');
+  await page.locator('.glossa-submit').tap();
+  const [result] = await waitForResults(page, 1);
+  assert.equal(result.answers.quality, 3);
+  assert.equal(result.media.clip.failures, 1);
+  assert.equal(result.media.clip.ended, true);
+  assert.equal(result.media.clip.plays, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

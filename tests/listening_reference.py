@@ -1,0 +1,69 @@
+"""Independent computation of a listening test's figures, for tests/media.rs: reads the spec,
+the items and the results as the widget wrote them, and prints for one rating control the MOS
+per condition and per file with their standard deviation and 95 % confidence interval as
+Microsoft's P.808 toolkit computes them (src/result_parser.py: statistics.stdev, then
+1.96 * std / sqrt(n)), after ITU-R BS.1534-3's post-screening when the outputs name a hidden
+reference (a listener who rates it below 90 on more than 15 % of their items is left out).
+
+Usage: listening_reference.py SPEC ITEMS RESULTS CONTROL
+"""
+import json
+import math
+import statistics
+import sys
+from collections import defaultdict
+
+
+def summary(votes):
+    n = len(votes)
+    if n > 1:
+        std = statistics.stdev(votes)
+        return {"n": n, "mos": statistics.mean(votes), "std": std, "ci95": 1.96 * std / math.sqrt(n)}
+    return {"n": n, "mos": statistics.mean(votes), "std": None, "ci95": None}
+
+
+def main():
+    spec_path, items_path, results_path, control = sys.argv[1:5]
+    spec = json.load(open(spec_path, encoding="utf-8"))
+    items = {i["id"]: i for i in json.load(open(items_path, encoding="utf-8"))}
+    results = [json.loads(line) for line in open(results_path, encoding="utf-8") if line.strip()]
+    block = next((b for b in spec["blocks"] if b["kind"] == "media"), None)
+    rated = next(c for c in spec["controls"] if c["id"] == control)
+    media_outputs = (rated.get("outputs") or {}).get("media")
+    reference = (media_outputs or {}).get("hidden_reference")
+
+    excluded = set()
+    if reference:
+        low, seen = defaultdict(int), defaultdict(int)
+        for r in results:
+            score = r["answers"].get(control, {}).get(reference)
+            if score is not None:
+                who = r["ids"]["participant"]
+                seen[who] += 1
+                low[who] += score < 90
+        excluded = {w for w in seen if low[w] > 0.15 * seen[w]}
+
+    files, conditions = defaultdict(list), defaultdict(list)
+    for r in results:
+        if r["ids"]["participant"] in excluded or control not in r["answers"]:
+            continue
+        item = items[r["item_id"]]
+        value = r["answers"][control]
+        if isinstance(value, dict):
+            for output, vote in value.items():
+                files[f"{item['id']}/{output}"].append(vote)
+                conditions[output].append(vote)
+        else:
+            files[item[block["field"]]].append(value)
+            if block.get("condition_field"):
+                conditions[item[block["condition_field"]]].append(value)
+
+    print(json.dumps({
+        "conditions": {k: summary(v) for k, v in sorted(conditions.items())},
+        "files": {k: summary(v) for k, v in sorted(files.items())},
+        "excluded": sorted(excluded),
+    }))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,375 @@
+//! Media in the core: items' and outputs' files checked, P.808's play-to-end rule on a media
+//! block, on outputs a control rates one by one, and in a section asked per output; the
+//! result's and the draft's record of plays; the build a media study loads; and the MOS and
+//! MUSHRA figures of `glossa agreement` against an independent computation.
+
+mod common;
+
+use common::{example_task, glossa_ok, python};
+use glossa::form::media::{MediaAction, MediaEvent};
+use glossa::form::{apply, Action, FormState, PointEdit};
+use glossa::result::{build, Environment};
+use glossa::support::sorted_map::SortedMap;
+use glossa::task::Task;
+use serde_json::{json, Value};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn media(key: &str, event: MediaEvent) -> Action {
+    Action::Media(MediaAction {
+        key: key.to_owned(),
+        event,
+    })
+}
+
+/// A point on a scale (`key`: an output's) or, for `mushra`, a slider's value.
+fn rate(control: &str, key: Option<&str>, point: i64) -> Action {
+    let edit = PointEdit {
+        key: key.map(str::to_owned),
+        point: Some(glossa::answer::Point::Value(point)),
+    };
+    if control == "mushra" {
+        glossa::spec::SliderControl::action_on(&control.into(), edit)
+    } else {
+        glossa::spec::ScaleControl::action_on(&control.into(), edit)
+    }
+}
+
+fn run(task: &Task, actions: impl IntoIterator<Item = Action>) -> FormState {
+    actions
+        .into_iter()
+        .fold(FormState::new(0), |f, a| apply(task, &f, a))
+}
+
+fn codes_at(task: &Task, form: &FormState) -> Vec<(String, String)> {
+    form.report(task)
+        .problems
+        .iter()
+        .map(|p| (p.path.clone(), format!("{:?}", p.code)))
+        .collect()
+}
+
+#[test]
+fn a_rating_before_the_recording_ended_is_refused_and_the_result_records_the_listening() {
+    let task = example_task("en-p808-acr", "spec.json", "items.json", 0);
+    let early = run(
+        &task,
+        [media("clip", MediaEvent::Started), rate("quality", None, 4)],
+    );
+    assert_eq!(
+        codes_at(&task, &early),
+        vec![("quality".to_owned(), "NotPlayedToEnd".to_owned())]
+    );
+    let refused = build(&task, &early, &Environment::default(), &SortedMap::new(), 5);
+    assert!(refused.is_err(), "no result before the end");
+    let heard = run(
+        &task,
+        [
+            media(
+                "clip",
+                MediaEvent::Loaded {
+                    duration_ms: Some(1500),
+                },
+            ),
+            media("clip", MediaEvent::Started),
+            media("clip", MediaEvent::Heard { ms: 1500 }),
+            media("clip", MediaEvent::Ended),
+            rate("quality", None, 4),
+        ],
+    );
+    assert_eq!(codes_at(&task, &heard), vec![]);
+    let doc = build(&task, &heard, &Environment::default(), &SortedMap::new(), 5).expect("valid");
+    let v = serde_json::to_value(&doc).unwrap();
+    assert_eq!(
+        v["media"]["clip"],
+        json!({"plays": 1, "heard_ms": 1500, "ended": true, "loaded": true, "duration_ms": 1500})
+    );
+    // The record reads back as written.
+    let back: glossa::result::ResultDoc = serde_json::from_value(v.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&back).unwrap()["media"], v["media"]);
+}
+
+#[test]
+fn each_rated_output_waits_for_its_own_recording() {
+    let task = example_task("en-mushra", "spec.json", "items.json", 0);
+    let ref_key = "stimuli/ref";
+    let form = run(
+        &task,
+        [
+            media(ref_key, MediaEvent::Started),
+            media(ref_key, MediaEvent::Ended),
+            rate("mushra", Some("ref"), 100),
+            rate("mushra", Some("anchor-7k"), 50),
+        ],
+    );
+    let problems = codes_at(&task, &form);
+    assert!(
+        problems.contains(&("mushra.anchor-7k".to_owned(), "NotPlayedToEnd".to_owned())),
+        "{problems:?}"
+    );
+    assert!(
+        !problems.iter().any(|(at, _)| at == "mushra.ref"),
+        "the reference was heard: {problems:?}"
+    );
+    // The open reference (a block without the rule) asks nothing of the whole control.
+    assert!(
+        !problems.iter().any(|(at, _)| at == "mushra"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_section_asked_per_output_over_recordings_waits_for_each() {
+    let spec = glossa::mount::load_spec(
+        &json!({
+            "glossa": 1, "id": "tts-esa", "version": "1", "language": "en",
+            "blocks": [{"kind": "section", "controls": ["natural"],
+                        "outputs": {"field": "voices", "label": "Voice {n}",
+                                    "media": {"type": "audio", "play_to_end": true}}}],
+            "controls": [{"kind": "scale", "id": "natural", "label": "Naturalness", "points": 5}]
+        })
+        .to_string(),
+    )
+    .expect("spec");
+    let item: glossa::item::Item = serde_json::from_value(json!({
+        "id": "s1",
+        "voices": [{"id": "a", "src": "a.wav", "text": "Hello."}, {"id": "b", "src": "b.wav", "text": "Hello."}]
+    }))
+    .unwrap();
+    assert_eq!(
+        glossa::mount::check_items(&spec, std::slice::from_ref(&item)),
+        vec![]
+    );
+    let task = Task::new(spec, item, None);
+    let form = run(
+        &task,
+        [
+            media("voices/a", MediaEvent::Ended),
+            rate("natural/a", None, 4),
+            rate("natural/b", None, 2),
+        ],
+    );
+    assert_eq!(
+        codes_at(&task, &form),
+        vec![("natural/b".to_owned(), "NotPlayedToEnd".to_owned())]
+    );
+}
+
+#[test]
+fn media_items_are_checked_for_their_files_and_text_alternatives() {
+    let spec = common::example_spec("en-mushra/spec.json");
+    let bad: glossa::item::Item = serde_json::from_value(json!({
+        "id": "x", "reference": "javascript:alert(1)", "reference_text": " ",
+        "stimuli": [{"id": "a", "text": "ok"}, {"id": "b", "src": "b.wav", "text": ""}]
+    }))
+    .unwrap();
+    let issues: Vec<String> = glossa::item::check_item(&spec, &bad, "items[0]")
+        .iter()
+        .map(|i| format!("{}: {}", i.path, i.message))
+        .collect();
+    let has = |p: &str| issues.iter().any(|i| i.starts_with(p));
+    assert!(has("items[0].reference:"), "{issues:?}");
+    assert!(has("items[0].reference_text:"), "{issues:?}");
+    assert!(has("items[0].stimuli[0].src:"), "{issues:?}");
+    assert!(has("items[0].stimuli[1].text:"), "{issues:?}");
+    assert!(
+        issues.iter().any(|i| i.contains("hidden reference")),
+        "{issues:?}"
+    );
+}
+
+#[test]
+fn a_draft_keeps_what_was_heard_and_drops_records_of_files_the_item_has_not() {
+    let task = example_task("en-p808-acr", "spec.json", "items.json", 0);
+    let form = run(
+        &task,
+        [
+            media("clip", MediaEvent::Started),
+            media("clip", MediaEvent::Ended),
+        ],
+    );
+    let draft =
+        glossa::form::draft::Draft::of(&task, &form, glossa::form::draft::EARLIEST_START_MS + 10);
+    let mut v = serde_json::to_value(&draft).unwrap();
+    v["media"]["other.wav"] = json!({"plays": 9, "ended": true});
+    let tampered: glossa::form::draft::Draft = serde_json::from_value(v).unwrap();
+    let back = tampered
+        .restore(&task, glossa::form::draft::EARLIEST_START_MS + 20)
+        .expect("restores");
+    let kept = back.media.expect("records");
+    assert_eq!(kept.keys().collect::<Vec<_>>(), vec!["clip"]);
+    assert!(kept.get("clip").unwrap().ended);
+}
+
+#[test]
+fn a_media_study_loads_a_build_with_the_players_and_no_more() {
+    let spec = |p: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(format!("{ROOT}/{p}")).unwrap()).unwrap()
+    };
+    let build_for = glossa::kinds::catalog::build_for;
+    assert_eq!(
+        build_for(&spec("www/examples/en-p808-acr/spec.json")),
+        "listen"
+    );
+    assert_eq!(
+        build_for(&spec("www/examples/en-mushra/spec.json")),
+        "listen"
+    );
+    assert_eq!(
+        build_for(&spec("www/examples/en-likert/spec.json")),
+        "rating"
+    );
+    assert_eq!(build_for(&spec("www/examples/de-esa/spec.json")), "full");
+    // Outputs that are media with a section: every family.
+    let mut esa = spec("www/examples/de-esa/spec.json");
+    esa["blocks"][1]["outputs"]["media"] = json!({"type": "audio"});
+    assert_eq!(build_for(&esa), "media");
+}
+
+/// Simulated listeners' results on an example, one per (item, listener), with the answers of
+/// `answer(listener, item, result)` written over the simulated ones where it gives any.
+fn results(
+    dir: &str,
+    listeners: u64,
+    answer: impl Fn(u64, &glossa::item::Item, &mut Value),
+) -> std::path::PathBuf {
+    let read = |f: &str| std::fs::read_to_string(format!("{ROOT}/www/examples/{dir}/{f}")).unwrap();
+    let spec = glossa::mount::load_spec(&read("spec.json")).unwrap();
+    let items = glossa::item::parse_items(&read("items.json")).unwrap();
+    let mut lines = String::new();
+    for (n, it) in items.iter().enumerate() {
+        for a in 1..=listeners {
+            let who = format!("p{a}");
+            let t = Task::new(spec.clone(), it.clone(), Some(&who));
+            let (_, form) = glossa::simulate::annotate(&t, n as u64 * 17 + a, 0).expect("valid");
+            let mut ids = SortedMap::new();
+            ids.insert("participant".to_owned(), who);
+            let doc = build(&t, &form, &Environment::default(), &ids, 1).expect("valid");
+            let mut v = serde_json::to_value(&doc).unwrap();
+            answer(a, it, &mut v);
+            lines += &serde_json::to_string(&v).unwrap();
+            lines.push('\n');
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("glossa-media-{dir}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("results.jsonl");
+    std::fs::write(&path, lines).unwrap();
+    path
+}
+
+/// `glossa agreement --json`'s listening figures and the reference's, compared figure by figure.
+fn compare_with_reference(dir: &str, results: &std::path::Path, control: &str) -> (Value, Value) {
+    let spec = format!("{ROOT}/www/examples/{dir}/spec.json");
+    let items = format!("{ROOT}/www/examples/{dir}/items.json");
+    let out = glossa_ok(&[
+        "agreement",
+        &spec,
+        results.to_str().unwrap(),
+        "--items",
+        &items,
+        "--json",
+    ]);
+    let got: Value = serde_json::from_str(&out).unwrap();
+    let mine = got["listening"][control].clone();
+    let reference = std::process::Command::new(python())
+        .arg(format!("{ROOT}/tests/listening_reference.py"))
+        .args([&spec, &items, results.to_str().unwrap(), control])
+        .output()
+        .expect("python runs");
+    assert!(
+        reference.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reference.stderr)
+    );
+    let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
+    for table in ["conditions", "files"] {
+        let (m, w) = (
+            mine[table].as_object().unwrap(),
+            want[table].as_object().unwrap(),
+        );
+        assert_eq!(
+            m.keys().collect::<Vec<_>>(),
+            w.keys().collect::<Vec<_>>(),
+            "{table}"
+        );
+        for (name, row) in m {
+            for k in ["n", "mos", "std", "ci95"] {
+                let (a, b) = (&row[k], &w[name][k]);
+                match (a.as_f64(), b.as_f64()) {
+                    (Some(x), Some(y)) => assert!(
+                        (x - y).abs() < 1e-9,
+                        "{table} {name} {k}: glossa {x}, reference {y}"
+                    ),
+                    _ => assert_eq!(a, b, "{table} {name} {k}"),
+                }
+            }
+        }
+    }
+    (mine, want)
+}
+
+#[test]
+fn mos_per_condition_and_per_file_equal_an_independent_computation() {
+    let results = results("en-p808-acr", 5, |_, _, _| {});
+    let (mine, _) = compare_with_reference("en-p808-acr", &results, "quality");
+    let conditions: Vec<&String> = mine["conditions"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        conditions,
+        vec!["clean", "clipped", "mnru-q15", "narrowband"]
+    );
+    assert_eq!(
+        mine["conditions"]["clean"]["n"], 15,
+        "3 talkers × 5 listeners"
+    );
+    assert_eq!(mine["files"].as_object().unwrap().len(), 12);
+    let text = glossa_ok(&[
+        "agreement",
+        &format!("{ROOT}/www/examples/en-p808-acr/spec.json"),
+        results.to_str().unwrap(),
+        "--items",
+        &format!("{ROOT}/www/examples/en-p808-acr/items.json"),
+    ]);
+    assert!(
+        text.contains("MOS (P.808), quality:") && text.contains("narrowband"),
+        "{text}"
+    );
+}
+
+#[test]
+fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
+    // Listener p3 rates the hidden reference 60 on the second item (1 of 3 items: over 15 %);
+    // p2 rates it 90 everywhere (not below 90): kept.
+    let results = results("en-mushra", 4, |who, item, v| {
+        let score = |sid: &str| match sid {
+            "ref" if who == 3 && item.id == "t2" => 60,
+            "ref" if who == 2 => 90,
+            "ref" => 100,
+            "anchor-3k5" => 10 + who as i64,
+            "anchor-7k" => 35 + who as i64,
+            "mnru-q30" => 70 - who as i64,
+            _ => 50 + 2 * who as i64,
+        };
+        let ids = ["ref", "anchor-3k5", "anchor-7k", "mnru-q30", "clipped"];
+        v["answers"]["mushra"] = Value::Object(
+            ids.iter()
+                .map(|i| (i.to_string(), json!(score(i))))
+                .collect(),
+        );
+    });
+    let (mine, want) = compare_with_reference("en-mushra", &results, "mushra");
+    assert_eq!(
+        mine["post_screening"]["excluded"],
+        json!([{"listener": "p3", "below_90": 1, "items": 3}])
+    );
+    assert_eq!(want["excluded"], json!(["p3"]));
+    assert_eq!(
+        mine["conditions"]["ref"]["n"], 9,
+        "3 items × the 3 listeners kept"
+    );
+    assert!(
+        (mine["conditions"]["anchor-3k5"]["mos"].as_f64().unwrap() - (11.0 + 12.0 + 14.0) / 3.0)
+            .abs()
+            < 1e-9
+    );
+}
