@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Makes the listening examples' clips and items (www/examples/en-p808-acr, www/examples/en-mushra):
-synthesised speech-like sounds, no recording of anyone (public domain, CC0), in the conditions
-an ITU-T P.808 ACR test and an ITU-R BS.1534 (MUSHRA) test compare.
+"""Makes the media examples' files and items (www/examples/en-p808-acr, en-mushra,
+en-image-captions, en-transcript-check): synthesised speech-like sounds and drawn images, no
+recording or photograph of anyone (public domain, CC0), in the conditions an ITU-T P.808 ACR
+test and an ITU-R BS.1534 (MUSHRA) test compare; images with two captions each (one right, one
+with an error, as a captioning model writes them); and recordings with an ASR-like transcript
+that has errors to mark.
 
 Each clip is 1.5 s of vowels from a source-filter synthesiser (a glottal pulse train at a talker's
 pitch, with jitter, through the vowels' first three formants), 16 kHz, 16-bit mono WAV, in one of
@@ -170,9 +173,71 @@ def mushra(rng):
     write_items(folder, items)
 
 
+# Images: (id, shapes as (kind, colour, x, y, size), the right caption, a caption with an error).
+SCENES = [
+    ("img-001", [("circle", "#d62728", 120, 90, 50), ("rect", "#1f77b4", 80, 170, 80)],
+     "A red circle above a blue square.", "A red circle beside a blue triangle."),
+    ("img-002", [("rect", "#2ca02c", 40, 120, 60), ("rect", "#2ca02c", 140, 120, 60), ("circle", "#ff7f0e", 260, 150, 30)],
+     "Two green squares and a small orange circle on the right.", "Three green squares and an orange circle."),
+    ("img-003", [("triangle", "#9467bd", 160, 60, 120), ("circle", "#17becf", 80, 200, 25)],
+     "A large purple triangle with a small teal circle at its lower left.", "A small purple triangle inside a teal circle."),
+]
+
+
+def svg(shapes):
+    """An image of shapes on a light ground, 320 by 240."""
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480" viewBox="0 0 320 240">',
+           '<rect width="320" height="240" fill="#f4f1ea"/>']
+    for kind, colour, x, y, size in shapes:
+        if kind == "circle":
+            out.append(f'<circle cx="{x}" cy="{y}" r="{size}" fill="{colour}"/>')
+        elif kind == "rect":
+            out.append(f'<rect x="{x}" y="{y - size / 2}" width="{size}" height="{size}" fill="{colour}"/>')
+        else:
+            out.append(f'<polygon points="{x},{y} {x - size / 2},{y + size} {x + size / 2},{y + size}" fill="{colour}"/>')
+    return "\n".join(out + ["</svg>", ""])
+
+
+def captions():
+    folder = os.path.join(EXAMPLES, "en-image-captions")
+    os.makedirs(os.path.join(folder, "images"), exist_ok=True)
+    items = []
+    for n, (sid, shapes, right, wrong) in enumerate(SCENES):
+        with open(os.path.join(folder, "images", f"{sid}.svg"), "w", encoding="utf-8") as f:
+            f.write(svg(shapes))
+        # The two systems take turns at the right caption.
+        pair = [("model-a", right), ("model-b", wrong)] if n % 2 == 0 else [("model-a", wrong), ("model-b", right)]
+        items.append({
+            "id": sid,
+            "image": f"images/{sid}.svg",
+            "alt": f"A drawing of coloured shapes on a light ground (the right description: {right.lower()})",
+            "captions": [{"id": m, "text": t} for m, t in pair],
+        })
+    write_items(folder, items)
+
+
+def transcripts(rng):
+    folder = os.path.join(EXAMPLES, "en-transcript-check")
+    os.makedirs(os.path.join(folder, "clips"), exist_ok=True)
+    items = []
+    # What is heard, and what a recogniser wrote (a vowel missed, one wrong, one added).
+    heard = [("t1", 110, "aeiou", "a e o u"), ("t2", 210, "oiaeu", "o i e e u"), ("t3", 150, "uaoie", "u a o i e a")]
+    for talker, f0, vowels, asr in heard:
+        write(os.path.join(folder, "clips", f"{talker}.wav"), voice(f0, vowels, rng))
+        items.append({
+            "id": talker,
+            "clip": f"clips/{talker}.wav",
+            "heard": f"Synthesised vowels /{' '.join(vowels)}/ at {f0} Hz (no words).",
+            "transcript": asr,
+        })
+    write_items(folder, items)
+
+
 def main():
     p808(random.Random(808))
     mushra(random.Random(1534))
+    captions()
+    transcripts(random.Random(2024))
 
 
 if __name__ == "__main__":

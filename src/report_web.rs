@@ -295,6 +295,9 @@ impl SiteZip {
             complete: o.complete.map(nonempty),
             jspsych: None,
             screens: crate::study::site::Screens::Given(o.screens),
+            // (The studio cannot read the researcher's media files: a study with some is
+            // hosted by `glossa host`.)
+            media: Vec::new(),
         };
         let items_text = crate::item::json_lines(&items_parsed);
         let mut study_files = vec![

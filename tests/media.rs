@@ -373,3 +373,93 @@ fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
             < 1e-9
     );
 }
+
+/// `glossa host` copies the items' media files beside the items, at the paths the items give,
+/// lets the page play them (`media-src` in its policy), and refuses a path out of the folder.
+#[test]
+fn host_copies_the_items_media_and_refuses_paths_out_of_the_folder() {
+    let dir = std::env::temp_dir().join(format!("glossa-host-media-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let study = dir.join("study");
+    std::fs::create_dir_all(study.join("clips")).unwrap();
+    let example = format!("{ROOT}/www/examples/en-p808-acr");
+    for f in ["spec.json", "items.json"] {
+        std::fs::copy(format!("{example}/{f}"), study.join(f)).unwrap();
+    }
+    for e in std::fs::read_dir(format!("{example}/clips")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, study.join("clips").join(p.file_name().unwrap())).unwrap();
+    }
+    // A stand-in for a built site (the native tests do not wait for the wasm builds).
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("www/pkg/listen")).unwrap();
+    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
+    std::fs::write(site.join("www/pkg/listen/glossa_bg.wasm"), b"\0asm").unwrap();
+    std::fs::write(site.join("www/pkg/listen/glossa.css"), "/* stand-in */\n").unwrap();
+    for f in [
+        "index.html",
+        "www/glossa.js",
+        "www/glossa.css",
+        "www/first-screen.js",
+        "www/hosts/pilot.css",
+        "www/hosts/pilot-main.js",
+    ] {
+        std::fs::copy(format!("{ROOT}/{f}"), site.join(f)).unwrap();
+    }
+    let host = |out: &std::path::Path| {
+        common::glossa(&[
+            "host",
+            "pilot",
+            study.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--site",
+            site.to_str().unwrap(),
+        ])
+    };
+    let out = dir.join("upload");
+    let o = host(&out);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let copied = std::fs::read(out.join("study/clips/t2-mnru-q15.wav")).unwrap();
+    assert_eq!(
+        copied,
+        std::fs::read(study.join("clips/t2-mnru-q15.wav")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_dir(out.join("study/clips")).unwrap().count(),
+        12
+    );
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        page.contains("media-src 'self' https:"),
+        "the page may play its files"
+    );
+    // A file the items name but the folder lacks, and a path out of the folder: refused.
+    std::fs::remove_file(study.join("clips/t3-clipped.wav")).unwrap();
+    let o = host(&dir.join("missing"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("t3-clipped.wav: no such file"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let items = std::fs::read_to_string(study.join("items.json")).unwrap();
+    std::fs::write(
+        study.join("items.json"),
+        items.replace("clips/t1-clean.wav", "../secret.wav"),
+    )
+    .unwrap();
+    let o = host(&dir.join("outside"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("must lie beside the items file"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -76,8 +76,11 @@ fn every_example_has_a_first_screen_unless_participants_see_different_ones_or_ma
         "en-chatbot-compare",
         "en-rankme-ranking",
         "en-bws",
+        "en-mushra",
+        "en-image-captions",
+        "en-transcript-check",
     ];
-    assert_eq!(index.len(), 19);
+    assert_eq!(index.len(), 23);
     for entry in index {
         let id = entry["id"].as_str().unwrap();
         let (spec, items) = example(id);

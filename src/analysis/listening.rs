@@ -11,7 +11,7 @@ use super::findings::{annotator, esc, f3, Figures, Findings};
 use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
-use crate::spec::{Block, TaskSpec};
+use crate::spec::TaskSpec;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -86,10 +86,7 @@ struct Place {
 /// The MOS of every rating over media in the study (none for a study without media).
 pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Mos> {
     let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
-    let block = spec.blocks.iter().find_map(|b| match b {
-        Block::Media(m) => Some(m),
-        _ => None,
-    });
+    let block = crate::item::media::media_blocks(spec).into_iter().next();
     let outputs = crate::item::media::media_outputs(spec);
     if block.is_none() && outputs.is_empty() {
         return Vec::new();

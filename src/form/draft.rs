@@ -42,8 +42,9 @@ pub struct Draft {
     /// What the participant did with the item's recordings, images and videos (see
     /// `form::media`): a reload keeps the plays, and a clip heard to its end stays heard.
     /// (A build without media has no room for any.)
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub media: Option<crate::support::family::Media<crate::form::media::MediaRecords>>,
+    pub media: Option<crate::form::media::MediaRecords>,
 }
 
 /// The storage key of a draft: spec id and version, item id, and the host's ids (participant,
@@ -93,6 +94,7 @@ impl Draft {
             active_ms: form.active_ms_at(now_ms),
             decided: (crate::support::family::SUGGEST && !form.decided.is_empty())
                 .then(|| crate::support::family::Gate::gate(form.decided.clone())),
+            #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
             media: form.media.clone(),
         }
     }
@@ -154,7 +156,8 @@ impl Draft {
                 }
             }
         }
-        if crate::support::family::MEDIA {
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        {
             // Only records of stimuli the item shows (a tampered draft records nothing else).
             let keys: Vec<String> = crate::item::media::stimuli(task.written_spec(), &task.item)
                 .into_iter()

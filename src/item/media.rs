@@ -4,7 +4,7 @@
 use super::{is_image_url, Item};
 use crate::spec::join_path;
 use crate::spec::media::Playback;
-use crate::spec::{Block, OutputsSource, SpecIssue, SpecIssueCode, TaskSpec};
+use crate::spec::{OutputsSource, SpecIssue, SpecIssueCode, TaskSpec};
 
 /// One recording, image or video the screen shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +25,24 @@ pub struct Stimulus {
 /// The key of an output's stimulus (`stimuli/ref`): the outputs' field and the output's id.
 pub fn output_key(field: &str, output: &str) -> String {
     format!("{field}/{output}")
+}
+
+/// The spec's media blocks (none in a build without media).
+pub fn media_blocks(spec: &TaskSpec) -> Vec<&crate::spec::media::MediaBlock> {
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    return spec
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            crate::spec::Block::Media(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+    {
+        let _ = spec;
+        Vec::new()
+    }
 }
 
 /// Every outputs source of the spec that is media: the sections' and the controls' own.
@@ -51,8 +69,8 @@ pub fn stimuli(spec: &TaskSpec, item: &Item) -> Vec<Stimulus> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for block in &spec.blocks {
-        if let Block::Media(b) = block {
+    for b in media_blocks(spec) {
+        {
             if let Some(src) = item.text(b.field.as_str()) {
                 out.push(Stimulus {
                     key: b.field.to_string(),
@@ -99,8 +117,8 @@ pub fn check(spec: &TaskSpec, item: &Item, path: &str, out: &mut Vec<SpecIssue>)
             "a media file must be a path relative to the page (clips/c01.wav) or start with https:// or http://",
         )
     };
-    for block in &spec.blocks {
-        if let Block::Media(b) = block {
+    for b in media_blocks(spec) {
+        {
             if item
                 .text(b.field.as_str())
                 .is_some_and(|u| !is_image_url(u))
@@ -154,4 +172,29 @@ pub fn check(spec: &TaskSpec, item: &Item, path: &str, out: &mut Vec<SpecIssue>)
             }
         }
     }
+}
+
+/// The media files the items name by a path relative to the items file (`clips/c01.wav`), each
+/// once, in order; or the first path that would leave the items' folder (`../x.wav`, `/x.wav`)
+/// with the item naming it.
+pub fn relative_files(spec: &TaskSpec, items: &[Item]) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = Vec::new();
+    for item in items {
+        for s in stimuli(spec, item) {
+            if crate::item::is_http_url(&s.src) {
+                continue;
+            }
+            let path = s.src.split(['?', '#']).next().unwrap_or_default();
+            if path.starts_with('/') || path.split('/').any(|p| p == ".." || p.contains('\\')) {
+                return Err(format!(
+                    "item \"{}\": {}: a media file must lie beside the items file or in a folder under it (no /, .. or \\)",
+                    item.id, s.src
+                ));
+            }
+            if !out.iter().any(|o| o == path) {
+                out.push(path.to_owned());
+            }
+        }
+    }
+    Ok(out)
 }

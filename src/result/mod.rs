@@ -83,8 +83,10 @@ pub struct ResultDoc {
     /// (a media block's field, `clip`; an output's, `stimuli/ref`): plays, the time heard,
     /// whether it played to the end and whether its file loaded whole. Absent when the item
     /// shows none.
+    /// (Not in a build without media: its results never carry any.)
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
-    pub media: SortedMap<String, crate::support::family::Media<crate::form::media::MediaRecord>>,
+    pub media: SortedMap<String, crate::form::media::MediaRecord>,
     /// `true` on a result an adjudicator decided on the review page (`www/review.html`) rather
     /// than an annotator gave; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -345,6 +347,7 @@ pub fn build(
         },
         ids: ids.clone(),
         provenance: provenance::of(task, form),
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
         media: media_of(task, form),
         adjudicated: None,
         adjudication: None,
@@ -352,18 +355,15 @@ pub fn build(
 }
 
 /// The result's `media`: a record for every stimulus the item showed (one never played too).
-fn media_of(
-    task: &Task,
-    form: &FormState,
-) -> SortedMap<String, crate::support::family::Media<crate::form::media::MediaRecord>> {
-    use crate::support::family::Gate;
+#[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+fn media_of(task: &Task, form: &FormState) -> SortedMap<String, crate::form::media::MediaRecord> {
     let mut out = SortedMap::new();
     if crate::support::family::MEDIA {
         for s in crate::item::media::stimuli(task.written_spec(), &task.item) {
             let record = crate::form::media::record(form, &s.key)
                 .cloned()
                 .unwrap_or_default();
-            out.insert(s.key, Gate::gate(record));
+            out.insert(s.key, record);
         }
     }
     out

@@ -80,6 +80,9 @@ pub struct SiteOptions {
     pub jspsych: Option<JsPsych>,
     /// The items' first screens as HTML, for the pages to carry, there before the wasm.
     pub screens: Screens,
+    /// The items' media files named by a relative path (`clips/c01.wav`), each with where it
+    /// is: copied beside the items (`study/clips/c01.wav`), where the page finds them.
+    pub media: Vec<(String, String)>,
 }
 
 /// Where the first screens come from (see [`SiteOptions::screens`]).
@@ -235,6 +238,10 @@ pub fn plan(
             at(&format!("study/{}", f.name)),
             Content::Text(f.text.clone()),
         ));
+    }
+    // The items' media files, beside the items, at the paths the items give.
+    for (rel, from) in &o.media {
+        files.push((at(&format!("study/{rel}")), Content::Outside(from.clone())));
     }
     let mut copied = files.len();
     let named = |want: &str| {
@@ -538,12 +545,12 @@ fn with_first_screen(
         }
         Ok(text)
     };
-    // (The last build, which has every family, uses the stylesheet whole.)
-    let last = crate::kinds::catalog::BUILDS[crate::kinds::catalog::BUILDS.len() - 1].0;
-    let build_css = if s.build == last {
-        "www/glossa.css".to_owned()
+    // (The last build, which has every family, has no stylesheet of its own: the whole one.)
+    let own_css = format!("www/pkg/{}/glossa.css", s.build);
+    let build_css = if site.has(&own_css) {
+        own_css
     } else {
-        format!("www/pkg/{}/glossa.css", s.build)
+        "www/glossa.css".to_owned()
     };
     let mut page = page.to_owned();
     // The page's own stylesheets, then the build's, in the page; the link to each goes.

@@ -77,6 +77,7 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
                     },
                     None => html! {},
                 },
+                #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
                 Block::Media(b) => html! {
                     <super::media_view::MediaBlockView {id} label={b.label.clone()}
                         note={b.note.clone().map(AttrValue::from)} stimulus={AttrValue::from(b.field.to_string())} />

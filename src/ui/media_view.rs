@@ -68,6 +68,10 @@ pub fn MediaView(props: &MediaViewProps) -> Html {
 
 /// Props of [`MediaBlockView`].
 #[derive(Properties, PartialEq)]
+#[cfg_attr(
+    not(any(feature = "media", not(target_arch = "wasm32"))),
+    allow(dead_code)
+)]
 pub struct MediaBlockProps {
     /// DOM id of the block (its label is `{id}-label`).
     pub id: AttrValue,

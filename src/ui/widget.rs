@@ -133,12 +133,11 @@ pub fn Widget(props: &WidgetProps) -> Html {
         })
     };
 
-    let media_stimuli = {
-        let task = Rc::clone(&props.task);
-        use_memo((), move |_| {
-            crate::item::media::stimuli(task.written_spec(), &task.item)
-        })
-    };
+    // (No hook: a build without media computes nothing here.)
+    let media_stimuli = Rc::new(crate::item::media::stimuli(
+        props.task.written_spec(),
+        &props.task.item,
+    ));
     let form = &state.form;
     let report = state.report();
     let show_errors = form.submit_attempted && !form.submitted;

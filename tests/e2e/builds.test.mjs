@@ -40,9 +40,12 @@ const styled = {
   // A multiple choice's hidden box, or a span task's label bar (stuck to the bottom).
   labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox], .glossa-label-bar', 'position', ['absolute', 'sticky']],
   // A span text, or a section's output text (sections are the full build's).
-  full: ['/www/glossa.css', '.glossa-span-text, .glossa-section-text', 'whiteSpace', 'pre-wrap'],
+  full: ['/www/pkg/full/glossa.css', '.glossa-span-text, .glossa-section-text', 'whiteSpace', 'pre-wrap'],
   // A pairwise option, in the full build (the example carries a model's suggestions).
-  'en-chatbot-pairwise': ['/www/glossa.css', '.glossa-pair-option', 'minHeight', ['48px', '44px', '25.6px']],
+  'en-chatbot-pairwise': ['/www/pkg/full/glossa.css', '.glossa-pair-option', 'minHeight', ['48px', '44px', '25.6px']],
+  // A player's play button (media: the listen and media builds').
+  listen: ['/www/pkg/listen/glossa.css', '.glossa-play', 'width', '48px'],
+  media: ['/www/glossa.css', '.glossa-play', 'width', '48px'],
 };
 
 const expected = {
@@ -68,6 +71,12 @@ const expected = {
   'en-chatbot-compare': 'full',
   // Sections, and labels in groups (two-level MQM categories): the full build's.
   'en-de-mqm-systems': 'full',
+  // Ratings of recordings (a media block, outputs that are media): the listen build's.
+  'en-p808-acr': 'listen',
+  'en-mushra': 'listen',
+  'en-image-captions': 'listen',
+  // Spans in a transcript beside its recording: labels and media, the media build's.
+  'en-transcript-check': 'media',
 };
 
 for (const [example, build] of Object.entries(expected)) {
@@ -92,7 +101,7 @@ for (const [example, build] of Object.entries(expected)) {
     assert.ok([value].flat().includes(style.value), `${selector} ${property}: ${style.value}`);
     assert.equal(style.submit, '48px', 'the shared rules are in every build');
     assert.deepEqual(errors(), []);
-    assert.deepEqual(missing.filter((p) => !p.endsWith('.svg') && !p.endsWith('.jpg') && !p.endsWith('.png')), []);
+    assert.deepEqual(missing.filter((p) => !/\.(svg|jpg|png|wav)$/.test(p)), []);
     await context.close();
   });
 }

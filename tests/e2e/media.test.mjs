@@ -117,3 +117,84 @@ test('a file that fails says so, keeps the answer, and loads on a retry; a reloa
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** A MUSHRA sample's card, by stimulus id. */
+const sample = (page, id) => page.locator(`.glossa-form .glossa-output[data-output-id="${id}"]`);
+const STIMULI = ['ref', 'anchor-3k5', 'anchor-7k', 'mnru-q30', 'clipped'];
+
+test('MUSHRA by keyboard: switching keeps the position, arrows move between recordings, each loop counts as heard', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-mushra&participant=P-mu1', { viewport: { width: 1280, height: 900 } });
+  await page.locator(`${PLAYER}[data-status="ready"]`).nth(5).waitFor();
+  assert.equal(await page.locator(PLAYER).count(), 6, 'the reference and five samples');
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('audio')].map((a) => a.loop)), [true, true, true, true, true, true]);
+  // The reference plays; a sample started meanwhile takes over at the same moment.
+  const refPlay = page.locator('.glossa-media-block .glossa-play');
+  await refPlay.click();
+  await page.waitForFunction(() => document.querySelector('.glossa-media-block audio').currentTime > 0.2);
+  const [at, taken, refPaused] = await page.evaluate(() => {
+    const ref = document.querySelector('.glossa-media-block audio');
+    const t = ref.currentTime;
+    document.querySelector('.glossa-form .glossa-output[data-output-id="anchor-7k"] .glossa-play').click();
+    const s = document.querySelector('.glossa-form .glossa-output[data-output-id="anchor-7k"] audio');
+    return [t, s.currentTime, ref.paused];
+  });
+  assert.ok(refPaused, 'one recording at a time');
+  assert.ok(Math.abs(taken - at) < 0.05, `the sample starts where the reference was: ${at} → ${taken}`);
+  await sample(page, 'anchor-7k').locator('.glossa-player.glossa-playing').waitFor();
+  // The arrows: from the playing sample to the next recording, which plays in its turn.
+  await sample(page, 'anchor-7k').locator('.glossa-play').focus();
+  await page.keyboard.press('ArrowRight');
+  const focusedCard = () => page.evaluate(() => document.activeElement.closest('[data-output-id]')?.dataset.outputId ?? 'reference');
+  const next = await focusedCard();
+  assert.notEqual(next, 'anchor-7k');
+  await page.locator(`.glossa-form [data-output-id="${next}"] .glossa-player.glossa-playing`).waitFor();
+  assert.equal(await page.evaluate(() => [...document.querySelectorAll('audio')].filter((a) => !a.paused).length), 1);
+  await page.keyboard.press('Space');
+  // A slider before its sample went round once is refused.
+  const slider = (id) => sample(page, id).locator('input[type=range]:not(.glossa-player-position)');
+  for (const id of STIMULI) {
+    await slider(id).focus();
+    await page.keyboard.press(id === 'ref' ? 'End' : 'Home');
+    if (id !== 'ref') for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+  }
+  await page.locator('.glossa-submit').click();
+  await page.getByText('Play the recording to the end before you answer.').first().waitFor();
+  // Each sample heard to its end (a loop going round), then the rating goes through.
+  for (const id of STIMULI) {
+    const card = sample(page, id);
+    if (await card.locator('.glossa-player[data-ended="true"]').count()) continue;
+    await card.locator('.glossa-play').click();
+    await card.locator('.glossa-player[data-ended="true"]').waitFor();
+    await card.locator('.glossa-play').click();
+  }
+  await page.locator('.glossa-submit').click();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(Object.keys(result.answers.mushra).sort(), [...STIMULI].sort());
+  assert.equal(result.answers.mushra.ref, 100);
+  for (const id of STIMULI) {
+    assert.equal(result.media[`stimuli/${id}`].ended, true, id);
+    assert.ok(result.media[`stimuli/${id}`].plays >= 1, id);
+  }
+  assert.ok(result.media.reference.plays >= 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('MUSHRA on a phone: 44 px players, a tap on another sample switches, no horizontal scroll', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-mushra&participant=P-mu2', phone);
+  await page.locator(`${PLAYER}[data-status="ready"]`).nth(5).waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll at 360 px');
+  for (const b of await page.locator(`${PLAYER} .glossa-play`).all()) {
+    const box = await b.boundingBox();
+    assert.ok(box.width >= 44 && box.height >= 44, JSON.stringify(box));
+  }
+  assert.deepEqual((await playing(page)).filter((m) => !m.paused), [], 'nothing plays before a tap');
+  await sample(page, 'clipped').locator('.glossa-play').tap();
+  await sample(page, 'clipped').locator('.glossa-player.glossa-playing').waitFor();
+  await sample(page, 'mnru-q30').locator('.glossa-play').tap();
+  await sample(page, 'mnru-q30').locator('.glossa-player.glossa-playing').waitFor();
+  assert.equal(await sample(page, 'clipped').locator('.glossa-player.glossa-playing').count(), 0, 'the first one paused');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -14,7 +14,7 @@
 // every result's ids, with JATOS's worker id.
 import { mount } from '../glossa.js';
 import { hostStrings } from './host-strings.js';
-import { asInstructed, httpLink, parseItems, planSlot } from './pilot.js';
+import { asInstructed, httpLink, parseItems, planSlot, withMediaFrom } from './pilot.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
 
@@ -43,7 +43,7 @@ export function runJatos(el) {
       say = strings.say;
       document.documentElement.lang = strings.lang;
       document.documentElement.dir = strings.dir;
-      let items = parseItems(await (await fetch(cfg.items)).text());
+      let items = withMediaFrom(spec, parseItems(await (await fetch(cfg.items)).text()), new URL(cfg.items, location.href));
       const ids = Object.fromEntries(ID_PARAMS.filter((k) => query[k]).map((k) => [k, String(query[k])]));
       if (jatos.workerId !== undefined) ids.jatos_worker = String(jatos.workerId);
       let attention = {};

@@ -9,7 +9,7 @@
 // data-complete=…>`; the URL's query wins. PROLIFIC_PID, STUDY_ID, SESSION_ID, participant and
 // workerId in the URL go into every result's ids.
 import GlossaPlugin from './jspsych-glossa.js';
-import { Outbox, dataPipeTransport, httpLink, parseItems, planSlot, postTransport } from './pilot.js';
+import { Outbox, dataPipeTransport, httpLink, parseItems, planSlot, postTransport, withMediaFrom } from './pilot.js';
 import { hostStrings } from './host-strings.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
@@ -23,7 +23,7 @@ const spec = JSON.parse(specText);
 const { lang, dir, say } = await hostStrings(specText);
 document.documentElement.dir = dir;
 document.documentElement.lang = lang;
-let items = parseItems(await (await fetch(cfg.items)).text());
+let items = withMediaFrom(specText, parseItems(await (await fetch(cfg.items)).text()), new URL(cfg.items, location.href));
 const ids = Object.fromEntries(ID_PARAMS.filter((k) => query.get(k)).map((k) => [k, query.get(k)]));
 if (!Object.keys(ids).length) ids.participant = 'anonymous';
 let gold = new Set();

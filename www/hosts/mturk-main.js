@@ -8,7 +8,7 @@
 // assignment id, as MTurk requires.
 import { mount } from '../glossa.js';
 import { hostStrings } from './host-strings.js';
-import { parseItems } from './pilot.js';
+import { parseItems, withMediaFrom } from './pilot.js';
 
 const q = new URLSearchParams(location.search);
 // A page made for one study (`glossa host mturk`) names it in <body data-spec=… data-items=…>;
@@ -23,7 +23,7 @@ try {
   const [spec, items] = await Promise.all([
     fetch(sameOrigin(q.get('spec'))).then((r) => r.text()),
     fetch(sameOrigin(q.get('items'))).then((r) => r.text()).then(parseItems),
-  ]);
+  ]).then(([s, list]) => [s, withMediaFrom(s, list, new URL(sameOrigin(q.get('items'))))]);
   const wanted = q.get('item');
   const item = items.find((i) => i.id === wanted) ?? items[Number(wanted) - 1];
   if (!item) throw new Error(`no item ${wanted}`);

@@ -146,6 +146,23 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
         },
         _ => None,
     };
+    // The items' media files, from beside the items file.
+    let items_dir = items_path.parent().unwrap_or(Path::new("."));
+    let media = match glossa::item::media::relative_files(&spec, &items) {
+        Ok(files) => files,
+        Err(e) => return fail(format!("{items_name}: {e}")),
+    };
+    let mut media_files = Vec::new();
+    for rel in media {
+        let from = items_dir.join(&rel);
+        if !from.is_file() {
+            return fail(format!(
+                "{}: no such file (item media are paths relative to the items file)",
+                from.display()
+            ));
+        }
+        media_files.push((rel, from.to_string_lossy().into_owned()));
+    }
     let options = SiteOptions {
         datapipe: o.datapipe.map(str::to_owned),
         post: o.post.map(str::to_owned),
@@ -153,6 +170,7 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
         url: o.url.map(str::to_owned),
         jspsych,
         screens: glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen),
+        media: media_files,
     };
     let site = DirSite(site_dir.clone());
     let plan = match site::plan(kind, &spec, &items, &study_texts, &site, &options) {
