@@ -9,7 +9,6 @@ use common::glossa;
 
 use glossa::support::rng::SplitMix;
 use serde_json::{json, Value};
-use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -119,17 +118,7 @@ fn equal_to_crowd_kit(spec: &str, items: &str, results: &str, controls: &[&str])
         String::from_utf8_lossy(&out.stderr)
     );
     let got: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let reference = Command::new(common::python())
-        .arg(format!("{ROOT}/tests/aggregate_reference.py"))
-        .args([spec, items, results])
-        .output()
-        .expect("python runs");
-    assert!(
-        reference.status.success(),
-        "{}",
-        String::from_utf8_lossy(&reference.stderr)
-    );
-    let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
+    let want = common::reference("aggregate_reference.py", &[spec, items, results]);
     for &control in controls {
         for method in ["dawid_skene", "mace"] {
             let (g, w) = (&got[control][method], &want[control][method]);

@@ -1,6 +1,8 @@
 //! The `glossa` command line: exit codes and reports, run as a researcher would.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -568,8 +570,9 @@ fn a_plan_names_attention_answers_and_keeps_gold_answers_out() {
 #[test]
 fn host_folders_leave_gold_out_and_refuse_what_cannot_work() {
     let (dir, study) = italian_study("host", &[("tests/fixtures/it-gold.json", "gold.json")]);
-    let site = stand_in_site(
+    let site = common::stand_in_site(
         &dir,
+        "choice",
         &[
             "index.html",
             "www/glossa.js",
@@ -693,8 +696,9 @@ fn the_qualtrics_survey_has_the_shape_of_an_export_and_the_plan_in_its_loops() {
         "qsf",
         &[("tests/fixtures/it-plan-attention.json", "plan.json")],
     );
-    let site = stand_in_site(
+    let site = common::stand_in_site(
         &dir,
+        "choice",
         &["www/glossa.js", "www/glossa.css", "www/hosts/qualtrics.js"],
     );
     let out = dir.join("upload");
@@ -1021,22 +1025,6 @@ fn italian_study(name: &str, extra: &[(&str, &str)]) -> (std::path::PathBuf, std
         std::fs::copy(from, study.join(to)).unwrap();
     }
     (dir, study)
-}
-
-/// A stand-in for a built site under `dir` (the native tests do not wait for the wasm build;
-/// CI runs them first): an empty `www/pkg/` and the source `files` the command reads.
-fn stand_in_site(dir: &std::path::Path, files: &[&str]) -> std::path::PathBuf {
-    let site = dir.join("site");
-    std::fs::create_dir_all(site.join("www/pkg")).unwrap();
-    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
-    std::fs::write(site.join("www/pkg/glossa_bg.wasm"), b"\0asm").unwrap();
-    // The choice build's stylesheet (made by scripts/build.sh): a page's first screen has it.
-    std::fs::create_dir_all(site.join("www/pkg/choice")).unwrap();
-    std::fs::write(site.join("www/pkg/choice/glossa.css"), "/* stand-in */\n").unwrap();
-    for f in files {
-        std::fs::copy(f, site.join(f)).unwrap();
-    }
-    site
 }
 
 /// `glossa host PAGE STUDY --out OUT --site SITE` and any `extra` arguments.

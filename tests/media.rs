@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{example_task, glossa_ok, python};
+use common::{example_task, glossa_ok};
 use glossa::form::media::{MediaAction, MediaEvent};
 use glossa::form::{apply, Action, FormState, PointEdit};
 use glossa::result::{build, Environment};
@@ -272,17 +272,10 @@ fn compare_with_reference(dir: &str, results: &std::path::Path, control: &str) -
     ]);
     let got: Value = serde_json::from_str(&out).unwrap();
     let mine = got["listening"][control].clone();
-    let reference = std::process::Command::new(python())
-        .arg(format!("{ROOT}/tests/listening_reference.py"))
-        .args([&spec, &items, results.to_str().unwrap(), control])
-        .output()
-        .expect("python runs");
-    assert!(
-        reference.status.success(),
-        "{}",
-        String::from_utf8_lossy(&reference.stderr)
+    let want = common::reference(
+        "listening_reference.py",
+        &[&spec, &items, results.to_str().unwrap(), control],
     );
-    let want: Value = serde_json::from_slice(&reference.stdout).unwrap();
     for table in ["conditions", "files"] {
         let (m, w) = (
             mine[table].as_object().unwrap(),
@@ -390,22 +383,18 @@ fn host_copies_the_items_media_and_refuses_paths_out_of_the_folder() {
         let p = e.unwrap().path();
         std::fs::copy(&p, study.join("clips").join(p.file_name().unwrap())).unwrap();
     }
-    // A stand-in for a built site (the native tests do not wait for the wasm builds).
-    let site = dir.join("site");
-    std::fs::create_dir_all(site.join("www/pkg/listen")).unwrap();
-    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
-    std::fs::write(site.join("www/pkg/listen/glossa_bg.wasm"), b"\0asm").unwrap();
-    std::fs::write(site.join("www/pkg/listen/glossa.css"), "/* stand-in */\n").unwrap();
-    for f in [
-        "index.html",
-        "www/glossa.js",
-        "www/glossa.css",
-        "www/first-screen.js",
-        "www/hosts/pilot.css",
-        "www/hosts/pilot-main.js",
-    ] {
-        std::fs::copy(format!("{ROOT}/{f}"), site.join(f)).unwrap();
-    }
+    let site = common::stand_in_site(
+        &dir,
+        "listen",
+        &[
+            "index.html",
+            "www/glossa.js",
+            "www/glossa.css",
+            "www/first-screen.js",
+            "www/hosts/pilot.css",
+            "www/hosts/pilot-main.js",
+        ],
+    );
     let host = |out: &std::path::Path| {
         common::glossa(&[
             "host",

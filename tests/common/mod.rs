@@ -92,6 +92,22 @@ pub fn python() -> String {
     })
 }
 
+/// Runs a Python reference (`tests/<script>`, in the tests' virtual environment) with `args`,
+/// which must succeed (else its errors are the failure): what it prints, as JSON.
+pub fn reference(script: &str, args: &[&str]) -> serde_json::Value {
+    let out = std::process::Command::new(python())
+        .arg(format!("{}/tests/{script}", env!("CARGO_MANIFEST_DIR")))
+        .args(args)
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "{script}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("the reference prints JSON")
+}
+
 /// Runs the `glossa` command line (the test's build of it) from the repository's root.
 pub fn glossa(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_glossa"))
@@ -174,4 +190,26 @@ pub fn unfolded_by_hand(
     std::fs::write(&paths[1], Value::from(u_items).to_string()).unwrap();
     std::fs::write(&paths[2], u_results).unwrap();
     paths
+}
+
+/// A stand-in for a built site under `dir` (the native tests do not wait for the wasm build;
+/// CI runs them first): an empty `www/pkg/`, the stylesheet of `build` (made by
+/// scripts/build.sh: a page's first screen has it), and the source `files` the command reads.
+pub fn stand_in_site(dir: &std::path::Path, build: &str, files: &[&str]) -> std::path::PathBuf {
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("www/pkg")).unwrap();
+    std::fs::create_dir_all(site.join("www/hosts")).unwrap();
+    std::fs::write(site.join("www/pkg/glossa_bg.wasm"), b"\0asm").unwrap();
+    std::fs::create_dir_all(site.join(format!("www/pkg/{build}"))).unwrap();
+    std::fs::write(
+        site.join(format!("www/pkg/{build}/glossa.css")),
+        "/* stand-in */\n",
+    )
+    .unwrap();
+    for f in files {
+        let to = site.join(f);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(format!("{}/{f}", env!("CARGO_MANIFEST_DIR")), to).unwrap();
+    }
+    site
 }

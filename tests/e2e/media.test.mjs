@@ -5,7 +5,7 @@
 // clip heard to its end. On a phone by touch and by keyboard alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, waitForResults } from './harness.mjs';
+import { launch, openPage, waitForResults, wordCentre } from './harness.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -195,6 +195,63 @@ test('MUSHRA on a phone: 44 px players, a tap on another sample switches, no hor
   await sample(page, 'mnru-q30').locator('.glossa-play').tap();
   await sample(page, 'mnru-q30').locator('.glossa-player.glossa-playing').waitFor();
   assert.equal(await sample(page, 'clipped').locator('.glossa-player.glossa-playing').count(), 0, 'the first one paused');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('image captions on a phone: the image with its text alternative, enlarged and closed without losing an answer', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-image-captions&participant=P-img1', phone);
+  const image = page.locator('.glossa-media-block .glossa-image[data-status="ready"] img');
+  await image.waitFor();
+  assert.match(await image.getAttribute('alt'), /^A drawing of coloured shapes/);
+  const loaded = await image.evaluate((img) => img.complete && img.naturalWidth > 0);
+  assert.ok(loaded, 'the image is loaded');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll at 360 px');
+  // An answer first, then the image enlarged and closed: the answer is still there.
+  const cards = page.locator('.glossa-form .glossa-rated-outputs .glossa-output');
+  await cards.nth(0).getByRole('radio').nth(4).tap();
+  await page.getByRole('button', { name: 'Enlarge: Image' }).tap();
+  const layer = page.getByRole('dialog', { name: 'Image' });
+  await layer.waitFor();
+  assert.ok(await layer.locator('img').evaluate((img) => img.naturalWidth > 0));
+  await layer.getByRole('button', { name: 'Close' }).tap();
+  await layer.waitFor({ state: 'detached' });
+  assert.equal(await cards.nth(0).getByRole('radio').nth(4).isChecked(), true, 'the answer is kept');
+  // By keyboard too: Enter enlarges, Escape closes.
+  await page.getByRole('button', { name: 'Enlarge: Image' }).focus();
+  await page.keyboard.press('Enter');
+  await layer.waitFor();
+  await page.keyboard.press('Escape');
+  await layer.waitFor({ state: 'detached' });
+  await cards.nth(1).getByRole('radio').nth(1).tap();
+  await page.locator('.glossa-pairwise-control').getByRole('radio').first().tap();
+  await page.locator('.glossa-submit').tap();
+  const [result] = await waitForResults(page, 1);
+  assert.equal(Object.keys(result.answers.correct).length, 2);
+  assert.ok(result.answers.better);
+  assert.deepEqual([result.media.image.loaded, result.media.image.zoomed], [true, true]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('transcript check: the recording heard, a word marked in the transcript, both in the result', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-transcript-check&participant=P-tr1', { viewport: { width: 1280, height: 900 } });
+  await page.locator(`${PLAYER}[data-status="ready"]`).waitFor();
+  // The recording may be moved in (seek), and the transcript is marked while it plays.
+  assert.equal(await page.locator(`${PLAYER} input[type=range]`).count(), 1);
+  await page.locator(`${PLAYER} .glossa-play`).click();
+  const text = page.locator('.glossa-span-text');
+  const at = await wordCentre(text, 'e');
+  await page.mouse.click(at.x, at.y);
+  await page.mouse.click(at.x, at.y);
+  await page.locator('.glossa-label-bar').getByRole('button', { name: 'Missing after', exact: true }).click();
+  await page.locator('.glossa-labelled-span').first().waitFor();
+  await page.locator(`${PLAYER}[data-ended="true"]`).waitFor();
+  await page.locator('.glossa-submit').click();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers.errors.spans.map((s) => [s.label, s.text]), [['missing_after', 'e']]);
+  assert.equal(result.media.clip.ended, true);
   assert.deepEqual(errors, []);
   await context.close();
 });
