@@ -26,7 +26,7 @@ function inside(root, file) {
  * a static host would send (the benchmark's repeat visit with a warm HTTP cache). With `cors`,
  * every response allows any origin (`access-control-allow-origin: *`), as the hosts the
  * Qualtrics guide names are set up to do. With `standIn` (the demo while `scripts/serve.sh`
- * finishes the other builds), a participant build not built yet is served by the `full` build,
+ * finishes the other builds), a participant build not built yet is served by the `media` build,
  * which has every kind (its stylesheet is `www/glossa.css` whole).
  */
 export function startServer(root, port = 0, { cache = 0, cors = false, standIn = false } = {}) {
@@ -37,11 +37,9 @@ export function startServer(root, port = 0, { cache = 0, cors = false, standIn =
       const realBase = await realpath(base);
       let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       if (path.includes('\0')) throw new Error('bad path');
-      const build = standIn && path.match(/^\/www\/pkg\/(choice|number|grid|labels|rating|listen|media)\/(.+)$/);
+      const build = standIn && path.match(/^\/www\/pkg\/(choice|number|grid|labels|rating|listen|full)\/(.+)$/);
       if (build && !(await stat(join(base, path)).catch(() => null))) {
-        // (Media studies wait for a build with media: full has none.)
-        const standInBuild = ['listen', 'media'].includes(build[1]) ? 'media' : 'full';
-        path = build[2] === 'glossa.css' ? '/www/glossa.css' : `/www/pkg/${standInBuild}/${build[2]}`;
+        path = build[2] === 'glossa.css' ? '/www/glossa.css' : `/www/pkg/media/${build[2]}`;
       }
       let file = await realpath(resolve(realBase, `.${path.startsWith('/') ? path : `/${path}`}`));
       if (!inside(realBase, file)) throw new Error('outside root');

@@ -45,16 +45,17 @@ test('files outside the root are never served: encoded dot-dot, a sibling with t
   }
 });
 
-test('while serve.sh finishes the smaller builds, the full build stands in for them, and only then', async () => {
+test('while serve.sh finishes the other builds, the media build (every kind) stands in for them, and only then', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'glossa-standin-'));
-  await mkdir(join(dir, 'www/pkg/full'), { recursive: true });
+  await mkdir(join(dir, 'www/pkg/media'), { recursive: true });
   await mkdir(join(dir, 'www/pkg/choice'), { recursive: true });
-  await writeFile(join(dir, 'www/pkg/full/glossa.js'), 'full');
+  await writeFile(join(dir, 'www/pkg/media/glossa.js'), 'media');
   await writeFile(join(dir, 'www/pkg/choice/glossa.js'), 'choice');
   await writeFile(join(dir, 'www/glossa.css'), 'every rule');
   const standing = await startServer(dir, 0, { standIn: true });
   const port = standing.server.address().port;
-  assert.deepEqual(await get(port, '/www/pkg/labels/glossa.js'), { status: 200, body: 'full' }, 'a build not made yet: full');
+  assert.deepEqual(await get(port, '/www/pkg/labels/glossa.js'), { status: 200, body: 'media' }, 'a build not made yet: media');
+  assert.deepEqual(await get(port, '/www/pkg/full/glossa.js'), { status: 200, body: 'media' }, 'full too');
   assert.deepEqual(await get(port, '/www/pkg/labels/glossa.css'), { status: 200, body: 'every rule' }, 'its stylesheet: the whole one');
   assert.deepEqual(await get(port, '/www/pkg/choice/glossa.js'), { status: 200, body: 'choice' }, 'a build made: itself');
   assert.equal((await get(port, '/www/pkg/unknown/glossa.js')).status, 404);

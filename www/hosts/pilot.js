@@ -211,17 +211,31 @@ export async function loadTraining(url, specText, itemsText) {
 }
 
 /** Items as a JSON list or JSON Lines (every host page reads them so). */
+/** Where a spec's items name media files: the media blocks' fields, the media outputs' fields. */
+function mediaFields(specText) {
+  let spec;
+  try { spec = JSON.parse(specText); } catch { return { fields: [], outputs: [] }; }
+  return {
+    fields: (spec.blocks ?? []).filter((b) => b?.kind === 'media').map((b) => b.field),
+    outputs: [...(spec.blocks ?? []), ...(spec.controls ?? [])].filter((x) => x?.outputs?.media).map((x) => x.outputs.field),
+  };
+}
+
+/** The media files an item names (as the item gives them). */
+export function mediaOf(specText, item) {
+  const { fields, outputs } = mediaFields(specText);
+  const out = fields.map((f) => item?.[f]).filter((u) => typeof u === 'string');
+  for (const f of outputs) for (const o of Array.isArray(item?.[f]) ? item[f] : []) if (typeof o?.src === 'string') out.push(o.src);
+  return out;
+}
+
 /**
  * The items with their media files' relative paths (a media block's field, an output's `src`
  * where the outputs are media) made relative to the items file, as the researcher wrote them:
  * `clips/c01.wav` beside `items.json` plays wherever the page is.
  */
 export function withMediaFrom(specText, items, itemsUrl) {
-  let spec;
-  try { spec = JSON.parse(specText); } catch { return items; }
-  const fields = (spec.blocks ?? []).filter((b) => b?.kind === 'media').map((b) => b.field);
-  const outputs = [...(spec.blocks ?? []), ...(spec.controls ?? [])]
-    .filter((x) => x?.outputs?.media).map((x) => x.outputs.field);
+  const { fields, outputs } = mediaFields(specText);
   if (!fields.length && !outputs.length) return items;
   const near = (p) => (typeof p === 'string' && !/^[a-z][a-z0-9+.-]*:|^\/|^#/i.test(p)
     ? new URL(p, itemsUrl).href.replace(/^[^:]+:\/\/[^/]+/, '') : p);
@@ -233,6 +247,17 @@ export function withMediaFrom(specText, items, itemsUrl) {
     }
     return out;
   });
+}
+
+/**
+ * Fetches an item's media files ahead, while the participant answers the one before: the
+ * browser keeps them (as a static host's caching headers allow) and the next item's players
+ * are ready when it opens. Failures are left to the player, which says so and retries.
+ */
+export function prefetchMedia(specText, item) {
+  for (const url of mediaOf(specText, item)) {
+    fetch(url, { priority: 'low' }).then((r) => r.blob()).catch(() => {});
+  }
 }
 
 export function parseItems(text) {
@@ -511,6 +536,9 @@ async function runStudy(el, params) {
     const itemIds = gold.has(items[i].id) ? { ...ids, gold: 'gold' } : ids;
     handle = await mount(el.widget, { spec, item: items[i], options: { ids: itemIds, seed: who } });
     window.glossaHandle = handle;
+    // The next item's recordings and images, fetched while this one is answered (`prefetch=0`
+    // leaves them: the benchmark's comparison).
+    if (items[i + 1] && params.get('prefetch') !== '0') prefetchMedia(spec, items[i + 1]);
   }
 
   el.widget.addEventListener('glossa:submit', (e) => {
