@@ -9,13 +9,15 @@
 // (detail = result document), glossa:error (detail = {kind, problems}).
 // The wasm and the stylesheet are loaded from beside this file (relative URLs only).
 //
-// The wasm comes in builds per need (pkg/choice, pkg/number, pkg/grid, pkg/full): each mount
-// loads the smallest build that has every control and block kind of its spec, once per page.
+// The wasm comes in builds per need (pkg/choice … pkg/full, pkg/listen and pkg/media for studies
+// with recordings and images): each mount loads the smallest build that has every control and
+// block kind of its spec, once per page.
 
 /**
- * The participant builds, smallest first, with the control and block kinds each one has. A spec
- * with a kind no lighter build has (or one that cannot be read) gets `full`, whose messages
- * then say what is wrong with it.
+ * The participant builds, smallest first, with the control and block kinds each one has, and the
+ * families beyond them (`families`) that a spec can ask for without a kind of its own: model
+ * suggestions, compositions (label groups), media outputs. A spec that cannot be read gets
+ * `full`, whose messages then say what is wrong with it; `media`, the last, has everything.
  */
 export const BUILDS = Object.freeze([
   { name: 'choice', controls: ['single_choice', 'text'], blocks: ['text', 'source'] },
@@ -69,7 +71,10 @@ function buildOf(s, simulated = false) {
   const fits = (b) => b.controls === null
     || (controls.every((k) => b.controls.includes(k)) && blocks.every((k) => b.blocks.includes(k))
       && families.every((f) => b.families?.includes(f)));
-  return BUILDS.find((b) => fits(b) && (!simulated || b.simulates)).name;
+  const found = BUILDS.find((b) => fits(b) && (!simulated || b.simulates)).name;
+  // A kind no build has: full, whose messages list every kind (the last only when media ask it).
+  const media = families.includes('media') || blocks.includes('media');
+  return found === BUILDS.at(-1).name && !media ? 'full' : found;
 }
 
 /**

@@ -85,7 +85,7 @@ pub fn json() -> String {
 /// The build `www/glossa.js` loads for a spec (its `buildOf`): the lightest with every family
 /// the spec needs — its control and block kinds', and `suggest` for model suggestions, `compose`
 /// for label groups, `media` for outputs that are media; `full` for a spec that is not an
-/// object.
+/// object, or one with a kind no build has (its messages list every kind).
 pub fn build_for(spec: &Value) -> &'static str {
     let Some(spec) = spec.as_object() else {
         return "full";
@@ -156,13 +156,17 @@ pub fn build_for(spec: &Value) -> &'static str {
     if controls.iter().chain(&blocks).any(media) {
         needed.push(Some("media".into()));
     }
-    BUILDS
-        .iter()
-        .find(|(_, extra)| {
-            needed.iter().all(|f| {
-                f.as_deref()
-                    .is_some_and(|f| f == "base" || extra.contains(&f))
-            })
+    let found = BUILDS.iter().find(|(_, extra)| {
+        needed.iter().all(|f| {
+            f.as_deref()
+                .is_some_and(|f| f == "base" || extra.contains(&f))
         })
-        .map_or(BUILDS[BUILDS.len() - 1].0, |(name, _)| name)
+    });
+    match found {
+        Some((name, _)) => name,
+        // A kind no build has: full, whose messages list every kind; the last (every family)
+        // when the spec has media too.
+        None if needed.iter().any(|f| f.as_deref() == Some("media")) => BUILDS[BUILDS.len() - 1].0,
+        None => "full",
+    }
 }

@@ -46,3 +46,32 @@ impl MediaContext {
         })
     }
 }
+
+/// `screen` with the players' context around it: the item's stimuli, what the participant did
+/// with each, where the players report (`screen` alone for an item without media).
+#[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+pub fn provided(
+    task: &crate::task::Task,
+    form: &crate::form::FormState,
+    report: &Callback<Action>,
+    instance: u32,
+    screen: Html,
+) -> Html {
+    let stimuli = crate::item::media::stimuli(task.written_spec(), &task.item);
+    if stimuli.is_empty() {
+        return screen;
+    }
+    let context = MediaContext {
+        instance,
+        stimuli: Rc::new(stimuli),
+        records: form.media.as_ref().map(|m| {
+            let m: &MediaRecords = m; // through `Media`
+            m.clone()
+        }),
+        report: report.clone(),
+        lang: task.spec.language,
+    };
+    html! {
+        <ContextProvider<MediaContext> {context}>{screen}</ContextProvider<MediaContext>>
+    }
+}

@@ -90,11 +90,13 @@ pub fn Widget(props: &WidgetProps) -> Html {
     {
         let on_change = props.on_change.clone();
         let model = (*state).clone();
-        // (What the participant did with the media counts too: a draft keeps a clip heard.)
-        use_effect_with(
-            (state.form.answers.clone(), state.form.media.clone()),
-            move |_| on_change.emit(model),
-        );
+        // (What the participant did with the media counts too: a draft keeps a clip heard. A
+        // build without media watches the answers alone.)
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        let watched = (state.form.answers.clone(), state.form.media.clone());
+        #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+        let watched = state.form.answers.clone();
+        use_effect_with(watched, move |_| on_change.emit(model));
     }
     {
         let model = (*state).clone();
@@ -133,11 +135,6 @@ pub fn Widget(props: &WidgetProps) -> Html {
         })
     };
 
-    // (No hook: a build without media computes nothing here.)
-    let media_stimuli = Rc::new(crate::item::media::stimuli(
-        props.task.written_spec(),
-        &props.task.item,
-    ));
     let form = &state.form;
     let report = state.report();
     let show_errors = form.submit_attempted && !form.submitted;
@@ -312,24 +309,10 @@ pub fn Widget(props: &WidgetProps) -> Html {
             </form>
         </div>
     };
-    // The players' context: the item's recordings, images and videos, what the participant
-    // did with each, where the players report.
-    if !crate::support::family::MEDIA || media_stimuli.is_empty() {
-        return screen;
-    }
-    let context = super::media_context::MediaContext {
-        instance,
-        stimuli: Rc::clone(&media_stimuli),
-        records: form.media.as_ref().map(|m| {
-            let m: &crate::form::media::MediaRecords = m; // through `Media`
-            m.clone()
-        }),
-        report: actions.now.clone(),
-        lang,
-    };
-    html! {
-        <ContextProvider<super::media_context::MediaContext> {context}>{screen}</ContextProvider<super::media_context::MediaContext>>
-    }
+    // The players' context (a build without media has none).
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    let screen = super::media_context::provided(&props.task, form, &actions.now, instance, screen);
+    screen
 }
 
 /// True when the key went to a text field, where letters and digits are typing, not shortcuts.
