@@ -452,3 +452,42 @@ fn host_copies_the_items_media_and_refuses_paths_out_of_the_folder() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `glossa validate` refuses, as the browser did, a rating of a clip the result says was not
+/// played to its end, and accepts the same result once it was.
+#[test]
+fn validate_refuses_a_rating_of_a_clip_not_heard_to_its_end() {
+    let task = example_task("en-p808-acr", "spec.json", "items.json", 0);
+    let heard = run(
+        &task,
+        [
+            media("clip", MediaEvent::Started),
+            media("clip", MediaEvent::Ended),
+            rate("quality", None, 2),
+        ],
+    );
+    let doc = build(&task, &heard, &Environment::default(), &SortedMap::new(), 5).expect("valid");
+    let mut v = serde_json::to_value(&doc).unwrap();
+    let dir = std::env::temp_dir().join(format!("glossa-validate-media-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.jsonl");
+    std::fs::write(&good, serde_json::to_string(&v).unwrap() + "\n").unwrap();
+    v["media"]["clip"]["ended"] = json!(false);
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, serde_json::to_string(&v).unwrap() + "\n").unwrap();
+    let spec = format!("{ROOT}/www/examples/en-p808-acr/spec.json");
+    let items = format!("{ROOT}/www/examples/en-p808-acr/items.json");
+    let ok = common::glossa(&["validate", &spec, &items, good.to_str().unwrap()]);
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stdout)
+    );
+    let refused = common::glossa(&["validate", &spec, &items, bad.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&refused.stdout).to_string()
+        + &String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{said}");
+    assert!(said.contains("NotPlayedToEnd"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -122,6 +122,21 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
             format!("{:?}: {message}", problem.code),
         ));
     }
+    // A rating of a recording the result says was not played to its end (ITU-T P.808).
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    if timed {
+        let mut form = crate::form::FormState::new(0);
+        form.answers = answers.clone();
+        form.media = Some(doc.media.clone());
+        let mut unplayed = crate::validate::Report::default();
+        crate::form::played_to_end::check(task, &form, &mut unplayed);
+        for p in unplayed.problems {
+            out.push(finding(
+                format!("answers.{}", task.written_path(&p.path)),
+                format!("{:?}: {}", p.code, p.message(task.spec.language)),
+            ));
+        }
+    }
     out
 }
 
