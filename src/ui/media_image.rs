@@ -29,10 +29,26 @@ pub struct MediaImageProps {
 #[component]
 pub fn MediaImage(props: &MediaImageProps) -> Html {
     let zoomed = use_state(|| false);
-    // (A retry loads the file anew: a new attempt number in the address's fragment-free query
-    // would change the file; a new element with the same address asks the browser again.)
+    // (A retry asks the browser again: a new element with the same address.)
     let attempt = use_state(|| 0u32);
     let failed = use_state(|| false);
+    let (close_ref, enlarge_ref) = (use_node_ref(), use_node_ref());
+    // The layer takes the focus when it opens (its close button), and gives it back to the
+    // image's button when it closes (never on the first screen: nothing was open).
+    let was_open = use_mut_ref(|| false);
+    {
+        let (close_ref, enlarge_ref) = (close_ref.clone(), enlarge_ref.clone());
+        use_effect_with(*zoomed, move |open| {
+            let target = match (*open, was_open.replace(*open)) {
+                (true, _) => close_ref,
+                (false, true) => enlarge_ref,
+                (false, false) => return,
+            };
+            if let Some(el) = target.cast::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
     let lang = props.lang;
     let open = {
         let (zoomed, report) = (zoomed.clone(), props.report.clone());
@@ -78,7 +94,7 @@ pub fn MediaImage(props: &MediaImageProps) -> Html {
     let enlarge = fill(t(lang, Msg::MediaZoom), &[("label", props.label.as_str())]);
     html! {
         <figure class="glossa-image" id={props.id.clone()} data-status={if *failed { "failed" } else { "ready" }}>
-            <button type="button" class="glossa-zoom" aria-label={enlarge} onclick={open}>
+            <button type="button" class="glossa-zoom" aria-label={enlarge} onclick={open} ref={enlarge_ref}>
                 <img key={*attempt} src={props.src.clone()} alt={props.alt.clone()} {onload} {onerror} />
             </button>
             if *failed {
@@ -89,7 +105,7 @@ pub fn MediaImage(props: &MediaImageProps) -> Html {
             }
             if *zoomed {
                 <div class="glossa-zoomed" role="dialog" aria-modal="true" aria-label={props.label.clone()} {onkeydown}>
-                    <button type="button" class="glossa-zoom-close" onclick={close} autofocus=true>{t(lang, Msg::MediaZoomClose)}</button>
+                    <button type="button" class="glossa-zoom-close" onclick={close} ref={close_ref}>{t(lang, Msg::MediaZoomClose)}</button>
                     <img src={props.src.clone()} alt={props.alt.clone()} />
                 </div>
             }

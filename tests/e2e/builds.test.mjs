@@ -46,6 +46,8 @@ const styled = {
   // A player's play button (media: the listen and media builds').
   listen: ['/www/pkg/listen/glossa.css', '.glossa-play', 'width', '48px'],
   media: ['/www/glossa.css', '.glossa-play', 'width', '48px'],
+  // An image that a tap enlarges.
+  'en-image-captions': ['/www/pkg/listen/glossa.css', '.glossa-zoom', 'cursor', 'zoom-in'],
 };
 
 const expected = {
