@@ -72,10 +72,11 @@ impl Tracker {
     }
 }
 
-/// Whole ms of a time in seconds (0 for none).
+/// A time in seconds to the nearest whole ms (0 for none): engines report the end of a 1.5 s
+/// file as 1.49994 s.
 fn ms(s: f64) -> u64 {
     if s.is_finite() && s > 0.0 {
-        (s * 1000.0) as u64
+        (s * 1000.0 + 0.5) as u64
     } else {
         0
     }
@@ -333,8 +334,15 @@ fn listen(
         Rc::new(move |m: &HtmlMediaElement| {
             shown.set(state(m, Status::Ready));
             let mut t = tracker.borrow_mut();
-            t.from = Some(m.current_time());
-            t.last = m.current_time();
+            // From where it stood (an engine may report a few ms on by the time it says so).
+            let now = m.current_time();
+            let from = if (now - t.last).abs() < 0.1 {
+                t.last
+            } else {
+                now
+            };
+            t.from = Some(from);
+            t.last = now;
             report.emit(MediaEvent::Started);
         }) as Rc<dyn Fn(&HtmlMediaElement)>
     };
@@ -342,7 +350,15 @@ fn listen(
         let (shown, tracker, report) = (shown.clone(), Rc::clone(&tracker), report.clone());
         Rc::new(move |m: &HtmlMediaElement| {
             shown.set(state(m, Status::Ready));
-            tracker.borrow_mut().close(m.current_time(), &report);
+            // (Paused by its end: heard to the end, whatever the engine's last tick said.)
+            let at = if m.ended() {
+                m.duration()
+            } else {
+                m.current_time()
+            };
+            let mut t = tracker.borrow_mut();
+            t.close(at, &report);
+            t.last = at;
         }) as Rc<dyn Fn(&HtmlMediaElement)>
     };
     let ended = {
@@ -372,6 +388,7 @@ fn listen(
                 t.close(last, &report);
                 t.from = (!m.paused()).then(|| m.current_time());
             }
+            t.last = m.current_time();
             if round {
                 report.emit(MediaEvent::Ended);
             }

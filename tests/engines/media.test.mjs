@@ -55,7 +55,9 @@ for (const engine of ENGINES) {
       const [result] = await s.waitFor(() => window.glossaReceived?.length && window.glossaReceived, [], 'the result');
       assert.equal(result.answers.quality, 4);
       const clip = result.media.clip;
-      assert.deepEqual([clip.plays, clip.ended, clip.loaded, clip.duration_ms, clip.heard_ms], [1, true, true, 1500, 1500]);
+      assert.deepEqual([clip.plays, clip.ended, clip.loaded, clip.duration_ms], [1, true, true, 1500]);
+      // Heard once, whole, in the file's own time (to the ms: engines' clocks round apart).
+      assert.ok(Math.abs(clip.heard_ms - 1500) <= 1, `heard ${clip.heard_ms} ms`);
     } finally {
       await s.quit();
     }
