@@ -321,7 +321,8 @@ fn listen(
         Rc::new(move |m: &HtmlMediaElement| {
             shown.set(state(m, Status::Ready));
             let mut t = tracker.borrow_mut();
-            if !t.loaded && whole_buffered(m) {
+            // (A file played to its end was loaded whole, whatever an engine's ranges say.)
+            if !t.loaded && (whole_buffered(m) || m.ended()) {
                 t.loaded = true;
                 report.emit(MediaEvent::Loaded {
                     duration_ms: Some(ms(m.duration())),
@@ -363,7 +364,9 @@ fn listen(
     };
     let ended = {
         let (shown, tracker, report) = (shown.clone(), Rc::clone(&tracker), report.clone());
+        let loaded = Rc::clone(&loaded);
         Rc::new(move |m: &HtmlMediaElement| {
+            loaded(m);
             shown.set(state(m, Status::Ready));
             tracker.borrow_mut().close(m.duration(), &report);
             report.emit(MediaEvent::Ended);
@@ -371,8 +374,10 @@ fn listen(
     };
     let moved = {
         let (shown, tracker) = (shown.clone(), Rc::clone(&tracker));
+        let loaded = Rc::clone(&loaded);
         Rc::new(move |m: &HtmlMediaElement| {
             tracker.borrow_mut().last = m.current_time();
+            loaded(m);
             shown.set(state(m, Status::Ready));
         }) as Rc<dyn Fn(&HtmlMediaElement)>
     };
