@@ -210,7 +210,6 @@ export async function loadTraining(url, specText, itemsText) {
   };
 }
 
-/** Items as a JSON list or JSON Lines (every host page reads them so). */
 /** Where a spec's items name media files: the media blocks' fields, the media outputs' fields. */
 function mediaFields(specText) {
   let spec;
@@ -260,6 +259,7 @@ export function prefetchMedia(specText, item) {
   }
 }
 
+/** Items as a JSON list or JSON Lines (every host page reads them so). */
 export function parseItems(text) {
   return text.trim().startsWith('[')
     ? JSON.parse(text)

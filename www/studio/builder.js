@@ -8,6 +8,7 @@
 import { $, el, rendererWasm } from './common.js';
 import { setChange, removeChange, insertChange, moveChange, pathString, pathOf } from './jsonedit.js';
 import { formFor, fieldOf, emptyOf, deref, summary } from './schemaform.js';
+import { withMediaFrom } from '../hosts/pilot.js';
 
 /** The list parts of a spec the outline shows, each with the schema of its entries. */
 const LISTS = [
@@ -118,7 +119,10 @@ export function setupBuilder({ editor, schema, items, samples }) {
     const t = samples.templates.find((x) => has(x.spec));
     if (t) return { title: t.title, spec: t.spec, item: t.items[0] };
     for (const e of samples.examples) {
-      e.loaded ??= Promise.all([fetch(new URL(e.spec, samples.base)).then((r) => r.json()), fetch(new URL(e.items, samples.base)).then((r) => r.json())]);
+      // An example's media paths are relative to its items file, as a study host resolves them.
+      const itemsUrl = new URL(e.items, samples.base);
+      e.loaded ??= Promise.all([fetch(new URL(e.spec, samples.base)).then((r) => r.text()), fetch(itemsUrl).then((r) => r.text())])
+        .then(([specText, itemsText]) => [JSON.parse(specText), withMediaFrom(specText, JSON.parse(itemsText), itemsUrl)]);
       const [s, items] = await e.loaded;
       if (has(s)) return { title: e.title, spec: s, item: items[0] };
     }
