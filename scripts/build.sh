@@ -22,7 +22,11 @@ scripts/setup.sh build
 export RUSTFLAGS="-C target-feature=-reference-types"
 # --converge repeats the passes while they still shrink the module (the choice wasm 0.6 KB gzip
 # smaller than one -Oz round, for a few seconds per build).
-OPT=(-Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+# --low-memory-unused folds a pointer's constant offsets into its loads and stores (the choice
+# wasm 3.4 KB, 1.8 KB gzip smaller): Rust's wasm puts the stack first, 1 MB of it growing down to
+# address 0, and the data above, so the first 1024 bytes are never addressed (an overflow that
+# deep would have failed before).
+OPT=(-Oz --converge --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug --strip-producers)
 WASM=target/wasm32-unknown-unknown/wasm/glossa.wasm
 

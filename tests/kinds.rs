@@ -75,28 +75,64 @@ fn glossa_js_builds_are_the_catalogs() {
     let js = read("www/glossa.js");
     let table = &js[js.find("export const BUILDS").unwrap()..];
     let table = &table[..table.find("]);").unwrap()];
-    let builds = catalog()["builds"].as_array().unwrap().clone();
+    let catalog = catalog();
+    let builds = catalog["builds"].as_array().unwrap().clone();
     let listed = table.matches("name: '").count();
     assert_eq!(
         listed,
         builds.len(),
         "glossa.js BUILDS: one entry per build of www/kinds.json"
     );
+    // A list glossa.js names by a constant (`controls: RATING`): the constant's.
+    let resolved = |entry: &str, key: &str| -> Option<BTreeSet<String>> {
+        let at = entry.find(&format!("{key}: "))? + key.len() + 2;
+        let name: String = entry[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            return js_list(entry, key);
+        }
+        let at = js.find(&format!("const {name} = "))? + name.len() + 9;
+        js_list(&format!("list: {}", &js[at..]), "list")
+    };
     for b in builds {
         let name = b["name"].as_str().unwrap();
+        let families = names(&b["families"]).unwrap();
         let entry = &table[table
             .find(&format!("name: '{name}'"))
             .unwrap_or_else(|| panic!("glossa.js BUILDS has no {name}"))..];
         let entry = &entry[..entry.find('}').unwrap()];
+        for list in ["controls", "blocks"] {
+            // `null` in glossa.js: every kind of the build's families.
+            let every: BTreeSet<String> = catalog[list]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|k| families.contains(k["family"].as_str().unwrap()))
+                .map(|k| k["kind"].as_str().unwrap().to_owned())
+                .collect();
+            let catalogs = names(&b[list]).unwrap_or(every.clone());
+            assert_eq!(
+                resolved(entry, list).unwrap_or(every),
+                catalogs,
+                "glossa.js BUILDS {name}: {list} (www/kinds.json)"
+            );
+        }
+        // What a spec needs beyond its kinds: the build's families among these.
+        let beyond: BTreeSet<String> = ["compose", "media", "suggest"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+        let needs = if entry.contains("needs: ") {
+            js_list(entry, "needs").unwrap_or(beyond.clone())
+        } else {
+            BTreeSet::new()
+        };
         assert_eq!(
-            js_list(entry, "controls"),
-            names(&b["controls"]),
-            "glossa.js BUILDS {name}: controls (www/kinds.json)"
-        );
-        assert_eq!(
-            js_list(entry, "blocks"),
-            names(&b["blocks"]),
-            "glossa.js BUILDS {name}: blocks (www/kinds.json)"
+            needs,
+            families.intersection(&beyond).cloned().collect(),
+            "glossa.js BUILDS {name}: needs (www/kinds.json's families)"
         );
     }
 }

@@ -136,8 +136,12 @@ export function mount(element: Element, config: MountConfig): Promise<Handle>;
 /** The name of a participant build (`www/pkg/<name>/`). */
 export type BuildName = 'choice' | 'number' | 'grid' | 'labels' | 'rating' | 'listen' | 'full' | 'media';
 
-/** The participant builds, smallest first, with the control and block kinds each has (`null`: all). */
-export const BUILDS: ReadonlyArray<{ name: BuildName; controls: string[] | null; blocks: string[] | null; families?: string[]; simulates?: boolean }>;
+/**
+ * The participant builds, smallest first, with the control and block kinds each has (`null`:
+ * every kind of its families) and what a spec may need beyond its kinds (`needs`: `suggest`,
+ * `compose` for label groups, `media`; `null`: all).
+ */
+export const BUILDS: ReadonlyArray<{ name: BuildName; controls: string[] | null; blocks: string[] | null; needs?: string[] | null; simulates?: boolean }>;
 
 /** The build a spec needs: the smallest that has every control and block kind of it. */
 export function buildFor(spec: object | string, options?: { simulated?: boolean }): BuildName;

@@ -14,11 +14,12 @@
 // block kind of its spec, once per page.
 
 /**
- * The participant builds, smallest first, with the control and block kinds each one has, and the
- * families beyond them (`families`) that a spec can ask for without a kind of its own: model
- * suggestions, compositions (label groups), media outputs. A spec that cannot be read gets
- * `full`, whose messages then say what is wrong with it; `media`, the last, has everything.
+ * The participant builds, smallest first: the control and block kinds each has (null: every
+ * kind of its families) and what a spec can need beyond its kinds (model suggestions, label
+ * groups, media). A spec that cannot be read, or names a kind no build has, gets `full` (or
+ * `media`, the last, with media), whose messages say what is wrong with it.
  */
+const RATING = ['single_choice', 'text', 'scale', 'slider', 'pairwise', 'ranking'];
 export const BUILDS = Object.freeze([
   { name: 'choice', controls: ['single_choice', 'text'], blocks: ['text', 'source'] },
   {
@@ -32,21 +33,10 @@ export const BUILDS = Object.freeze([
     controls: ['single_choice', 'multiple_choice', 'text', 'span_labels'],
     blocks: ['text', 'source'],
   },
-  { name: 'rating', controls: ['single_choice', 'text', 'scale', 'slider', 'pairwise', 'ranking'], blocks: ['text', 'source'] },
-  {
-    name: 'listen',
-    controls: ['single_choice', 'text', 'scale', 'slider', 'pairwise', 'ranking'],
-    blocks: ['text', 'source', 'media'],
-    families: ['media'],
-  },
-  {
-    name: 'full',
-    controls: ['single_choice', 'multiple_choice', 'number', 'scale', 'slider', 'pairwise', 'ranking', 'grid', 'span_attributes', 'span_labels', 'text', 'questions'],
-    blocks: ['text', 'meaning_representation', 'standard', 'sentences', 'source', 'section'],
-    families: ['compose', 'suggest'],
-    simulates: true,
-  },
-  { name: 'media', controls: null, blocks: null, simulates: true },
+  { name: 'rating', controls: RATING, blocks: ['text', 'source'] },
+  { name: 'listen', controls: RATING, blocks: ['text', 'source', 'media'], needs: ['media'] },
+  { name: 'full', controls: null, blocks: null, needs: ['compose', 'suggest'], simulates: true },
+  { name: 'media', controls: null, blocks: null, needs: null, simulates: true },
 ]);
 
 const kinds = (list) => (Array.isArray(list) ? list.map((x) => x?.kind) : []);
@@ -63,18 +53,15 @@ function readSpec(spec) {
 /** The build a spec read by `readSpec` needs (`simulated`: one with the simulated annotators). */
 function buildOf(s, simulated = false) {
   if (s === null) return 'full';
-  // Beyond the kinds: model suggestions (`suggestions`), label groups (a key "group": a
-  // composition) and outputs that are media (a key "media").
-  const listed = JSON.stringify([s.controls, s.blocks]);
-  const families = [s.suggestions != null && 'suggest', listed.includes('"group":') && 'compose', listed.includes('"media":') && 'media'].filter(Boolean);
   const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
-  const fits = (b) => b.controls === null
-    || (controls.every((k) => b.controls.includes(k)) && blocks.every((k) => b.blocks.includes(k))
-      && families.every((f) => b.families?.includes(f)));
-  const found = BUILDS.find((b) => fits(b) && (!simulated || b.simulates)).name;
-  // A kind no build has: full, whose messages list every kind (the last only when media ask it).
-  const media = families.includes('media') || blocks.includes('media');
-  return found === BUILDS.at(-1).name && !media ? 'full' : found;
+  // Beyond the kinds: suggestions, label groups (a key "group") and media (a media block, or
+  // outputs with a key "media").
+  const listed = JSON.stringify([s.controls, s.blocks]);
+  const needs = [s.suggestions != null && 'suggest', listed.includes('"group":') && 'compose',
+    (blocks.includes('media') || listed.includes('"media":')) && 'media'].filter(Boolean);
+  const has = (list, ks) => list === null || ks.every((k) => list.includes(k));
+  return BUILDS.find((b) => (!simulated || b.simulates) && has(b.controls, controls)
+    && has(b.blocks, blocks) && has(b.needs ?? [], needs)).name;
 }
 
 /**
@@ -285,19 +272,10 @@ export function loadError(message, path = '') {
 const DESTROYED = Object.freeze({ valid: false, kind: 'destroyed', problems: [] });
 
 /**
- * Mounts one annotation item into `element`.
- * @param {Element} element where the widget renders (its content is replaced)
- * @param {{spec: object|string, item: object|string, options?: {hideSubmit?: boolean, ids?: Record<string,string>, seed?: string, autosave?: boolean}, build?: string}} config
- * @returns {Promise<{validate(): object, submit(): object, preview(): object|null, confirm(): void, draft(): object|null, destroy(): void, destroyed: boolean}>}
- *   The promise resolves once the widget (or the panel saying what is wrong with the spec or
- *   item) is in `element`, so its controls can be queried at once.
- *   `submit()` returns the result document, or the report (`valid: false`) of what is invalid;
- *   `preview()` the document without submitting (null while invalid). See glossa.d.ts.
- *   `confirm()` tells the widget the host stored the result: its autosaved draft is removed.
- *   After `destroy()` no method throws: `validate()` and `submit()` return
- *   `{valid: false, kind: "destroyed", problems: []}`, `draft()` and `preview()` return `null`, `confirm()`
- *   still removes the item's draft (a result may be stored after its widget is gone), and a
- *   second `destroy()` does nothing.
+ * Mounts one annotation item into `element` (its content is replaced); resolves, once the widget
+ * or the panel saying what is wrong is in `element`, to the handle glossa.d.ts describes.
+ * @param {Element} element
+ * @param {{spec: object|string, item: object|string, options?: object, build?: string}} config
  */
 export async function mount(element, { spec, item, options, build } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');

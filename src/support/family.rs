@@ -3,8 +3,8 @@
 //!
 //! The browser bundle comes in builds per need (`scripts/build.sh`; `www/kinds.json` lists
 //! each build's kinds, made from their declaration in `src/kinds/mod.rs`): `choice` (the base
-//! kinds), `number`, `grid`, `labels`, `rating` (the base and one family each) and `full`
-//! (every family). A spec variant of a family is declared
+//! kinds), `number`, `grid`, `labels`, `rating` (the base and one family each), `listen`
+//! (ratings and media), `full` (every family but media) and `media` (every family). A spec variant of a family is declared
 //! as `Variant(Numbers<Payload>)`, `Variant(Grids<Payload>)`, `Variant(Marking<Payload>)`,
 //! `Variant(Labels<Payload>)` or `Variant(Ratings<Payload>)`: in a
 //! build with the family that is the payload itself; in a build without it, [`Absent`]`<Payload>`,
@@ -89,12 +89,12 @@ pub const SUGGEST: bool = cfg!(any(feature = "suggest", not(target_arch = "wasm3
 
 /// Media: audio, images and video in items and outputs, with their players and the listening
 /// tests' rules (ITU-T P.808's play to the end, plays and listening time in the result): the
-/// `full` build.
+/// `listen` and `media` builds.
 #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
 pub type Media<T> = T;
 /// Media: audio, images and video in items and outputs, with their players and the listening
 /// tests' rules (ITU-T P.808's play to the end, plays and listening time in the result): the
-/// `full` build.
+/// `listen` and `media` builds.
 #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
 pub type Media<T> = Absent<T>;
 

@@ -39,12 +39,14 @@ pub fn output_cards(
             { for outputs.iter().enumerate().map(|(n, o)| {
                 let heading = fill(label, &[("n", &(n + 1).to_string())]);
                 let name = format!("{question} — {heading}");
+                // (An output that is media shows its player or image where its text would be.)
+                let shown = super::media_view::output_media(o, &heading).unwrap_or_else(|| html! {
+                    <p class="glossa-output-text">{o.text.clone()}</p>
+                });
                 html! {
                     <article class="glossa-output" key={o.id.clone()} data-output-id={o.id.clone()}>
-                        <h4 class="glossa-output-label">{heading.clone()}</h4>
-                        { super::media_view::output_media(o, &heading).unwrap_or_else(|| html! {
-                            <p class="glossa-output-text">{o.text.clone()}</p>
-                        }) }
+                        <h4 class="glossa-output-label">{heading}</h4>
+                        {shown}
                         { one(&o.id, name) }
                     </article>
                 }
