@@ -3,9 +3,13 @@ the items and the results as the widget wrote them, and prints for one rating co
 per condition and per file with their standard deviation and 95 % confidence interval as
 Microsoft's P.808 toolkit computes them (src/result_parser.py: statistics.stdev, then
 1.96 * std / sqrt(n)), after ITU-R BS.1534-3's post-screening when the outputs name a hidden
-reference (a listener who rates it below 90 on more than 15 % of their items is left out).
+reference (a listener who rates it below 90 on more than 15 % of their items is left out), and
+after P.808's screening when a gold file is given (its result_parser.py's trapping and gold
+questions: a listener who answers a trapping clip otherwise than it says, or a gold clip more
+than the variance — the file's point_band — away from its answer, is left out, and those
+clips are not in the MOS).
 
-Usage: listening_reference.py SPEC ITEMS RESULTS CONTROL
+Usage: listening_reference.py SPEC ITEMS RESULTS CONTROL [GOLD]
 """
 import json
 import math
@@ -43,9 +47,27 @@ def main():
                 low[who] += score < 90
         excluded = {w for w in seen if low[w] > 0.15 * seen[w]}
 
+    questions = {}
+    if len(sys.argv) > 5:
+        gold = json.load(open(sys.argv[5], encoding="utf-8"))
+        band = gold.get("point_band", 0)
+        questions = {g["item_id"]: g for g in gold["items"]}
+        for r in results:
+            g = questions.get(r["item_id"])
+            if g is None:
+                continue
+            for name, want in g["answers"].items():
+                got = r["answers"].get(name)
+                if g.get("kind") == "attention":
+                    ok = got == want
+                else:
+                    ok = got is not None and abs(got - want) <= band
+                if not ok:
+                    excluded.add(r["ids"]["participant"])
+
     files, conditions = defaultdict(list), defaultdict(list)
     for r in results:
-        if r["ids"]["participant"] in excluded or control not in r["answers"]:
+        if r["ids"]["participant"] in excluded or r["item_id"] in questions or control not in r["answers"]:
             continue
         item = items[r["item_id"]]
         value = r["answers"][control]

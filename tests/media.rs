@@ -259,23 +259,31 @@ fn results(
 }
 
 /// `glossa agreement --json`'s listening figures and the reference's, compared figure by figure.
-fn compare_with_reference(dir: &str, results: &std::path::Path, control: &str) -> (Value, Value) {
+/// (`gold`: a gold file screening the listeners, given to both.)
+fn compare_with_reference(
+    dir: &str,
+    results: &std::path::Path,
+    control: &str,
+    gold: Option<&std::path::Path>,
+) -> (Value, Value) {
     let spec = format!("{ROOT}/www/examples/{dir}/spec.json");
     let items = format!("{ROOT}/www/examples/{dir}/items.json");
-    let out = glossa_ok(&[
+    let mut args = vec![
         "agreement",
         &spec,
         results.to_str().unwrap(),
         "--items",
         &items,
         "--json",
-    ]);
-    let got: Value = serde_json::from_str(&out).unwrap();
+    ];
+    let mut reference = vec![spec.as_str(), &items, results.to_str().unwrap(), control];
+    if let Some(g) = gold {
+        args.extend(["--gold", g.to_str().unwrap()]);
+        reference.push(g.to_str().unwrap());
+    }
+    let got: Value = serde_json::from_str(&glossa_ok(&args)).unwrap();
     let mine = got["listening"][control].clone();
-    let want = common::reference(
-        "listening_reference.py",
-        &[&spec, &items, results.to_str().unwrap(), control],
-    );
+    let want = common::reference("listening_reference.py", &reference);
     for table in ["conditions", "files"] {
         let (m, w) = (
             mine[table].as_object().unwrap(),
@@ -305,7 +313,7 @@ fn compare_with_reference(dir: &str, results: &std::path::Path, control: &str) -
 #[test]
 fn mos_per_condition_and_per_file_equal_an_independent_computation() {
     let results = results("en-p808-acr", 5, |_, _, _| {});
-    let (mine, _) = compare_with_reference("en-p808-acr", &results, "quality");
+    let (mine, _) = compare_with_reference("en-p808-acr", &results, "quality", None);
     let conditions: Vec<&String> = mine["conditions"].as_object().unwrap().keys().collect();
     assert_eq!(
         conditions,
@@ -329,6 +337,52 @@ fn mos_per_condition_and_per_file_equal_an_independent_computation() {
     );
 }
 
+/// P.808's trapping and gold questions, from a gold file: `t1-clipped` is a trapping clip
+/// ("select Poor": an attention item) and `t2-clean` a gold clip (Excellent, within 1 point).
+#[test]
+fn p808_screening_leaves_out_listeners_who_failed_a_trapping_or_gold_question() {
+    // p1 answers the trapping clip Fair; p2 rates the gold clip Fair (2 away from Excellent);
+    // p3 rates it Good (1 away: kept); p4 and p5 answer both as asked.
+    let results = results("en-p808-acr", 5, |who, item, v| {
+        let answer = match (item.id.as_str(), who) {
+            ("t1-clipped", 1) => 3,
+            ("t1-clipped", _) => 2,
+            ("t2-clean", 2) => 3,
+            ("t2-clean", 3) => 4,
+            ("t2-clean", _) => 5,
+            _ => return,
+        };
+        v["answers"]["quality"] = json!(answer);
+    });
+    let gold = results.with_file_name("gold.json");
+    std::fs::write(
+        &gold,
+        json!({"point_band": 1, "items": [
+            {"item_id": "t1-clipped", "kind": "attention", "answers": {"quality": 2}},
+            {"item_id": "t2-clean", "kind": "gold", "answers": {"quality": 5}},
+        ]})
+        .to_string(),
+    )
+    .unwrap();
+    let (mine, want) = compare_with_reference("en-p808-acr", &results, "quality", Some(&gold));
+    assert_eq!(want["excluded"], json!(["p1", "p2"]));
+    assert_eq!(
+        mine["screening"]["excluded"],
+        json!([{"listener": "p1", "failed": ["trapping t1-clipped"]}, {"listener": "p2", "failed": ["gold t2-clean"]}])
+    );
+    // Three listeners' votes, and neither question among the files.
+    assert_eq!(mine["conditions"]["narrowband"]["n"], 9);
+    let files = mine["files"].as_object().unwrap();
+    assert_eq!(files.len(), 10, "{:?}", files.keys());
+    assert!(
+        !files.contains_key("clips/t1-clipped.wav") && !files.contains_key("clips/t2-clean.wav")
+    );
+    // Without the gold file every listener and clip counts.
+    let (all, _) = compare_with_reference("en-p808-acr", &results, "quality", None);
+    assert_eq!(all["conditions"]["narrowband"]["n"], 15);
+    assert!(all.get("screening").is_none());
+}
+
 #[test]
 fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
     // Listener p3 rates the hidden reference 60 on the second item (1 of 3 items: over 15 %);
@@ -350,7 +404,7 @@ fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
                 .collect(),
         );
     });
-    let (mine, want) = compare_with_reference("en-mushra", &results, "mushra");
+    let (mine, want) = compare_with_reference("en-mushra", &results, "mushra", None);
     assert_eq!(
         mine["post_screening"]["excluded"],
         json!([{"listener": "p3", "below_90": 1, "items": 3}])

@@ -141,16 +141,18 @@ pub fn measured(
 pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> AgreementReport {
     // Sections asked per output: each rating per output, each other control per output item.
     let unfolded = super::outputs::unfold(spec, items, results);
-    compute_unfolded(spec, items, results, unfolded.as_ref())
+    compute_unfolded(spec, items, results, unfolded.as_ref(), None)
 }
 
 /// [`compute`] over results its caller has unfolded already (`outputs::unfold`; `None`: the
-/// spec has no section asked per output).
+/// spec has no section asked per output); a gold file screens a listening test's listeners
+/// (`listening`).
 pub fn compute_unfolded(
     spec: &TaskSpec,
     items: &[Item],
     results: &[ResultDoc],
     unfolded: Option<&super::outputs::Unfolded>,
+    gold: Option<&crate::study::gold::Gold>,
 ) -> AgreementReport {
     // (Error scores, with their significance tests, on another core.)
     let (mut report, scores) = super::parallel::join(
@@ -163,7 +165,7 @@ pub fn compute_unfolded(
     report.findings.extend(scores);
     report
         .findings
-        .extend(super::listening::findings(spec, items, results));
+        .extend(super::listening::findings(spec, items, results, gold));
     report
 }
 

@@ -5,13 +5,18 @@
 //! are grouped by the item field its `condition_field` names; outputs that are media by their
 //! id (a MUSHRA test's conditions). Where the outputs name a hidden reference (MUSHRA), the
 //! listeners who rate it below 90 on more than 15 % of the items they rated are screened out
-//! first (ITU-R BS.1534-3's post-screening), and the report names them.
+//! first (ITU-R BS.1534-3's post-screening), and the report names them. With a gold file, a
+//! P.808 study's trapping questions (its attention items: a clip that says which answer to
+//! give) and gold questions (its gold items: a clip of known quality, held to the file's
+//! `point_band`, 1 in P.808's toolkit) screen the listeners as P.808 does: one who fails either
+//! is left out of the MOS, and those items are not in it themselves.
 
 use super::findings::{annotator, esc, f3, Figures, Findings};
 use crate::answer::AnswerValue;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::TaskSpec;
+use crate::study::gold::{Gold, GoldKind};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -69,6 +74,9 @@ pub struct Mos {
     pub screened: Vec<(String, usize, usize)>,
     /// The hidden reference's output id, when the outputs name one.
     pub hidden_reference: Option<String>,
+    /// P.808's screening, when a gold file is given: the listeners left out, each with the
+    /// trapping and gold questions they failed (`trapping it-07`, `gold it-03`).
+    pub checked: Option<Vec<(String, Vec<String>)>>,
 }
 
 /// BS.1534-3's post-screening: a listener is excluded who rates the hidden reference below
@@ -83,8 +91,14 @@ struct Place {
     condition: Option<String>,
 }
 
-/// The MOS of every rating over media in the study (none for a study without media).
-pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Mos> {
+/// The MOS of every rating over media in the study (none for a study without media); with a
+/// gold file, after P.808's screening by its trapping and gold questions.
+pub fn compute(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+    gold: Option<&Gold>,
+) -> Vec<Mos> {
     let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
     let block = crate::item::media::media_blocks(spec).into_iter().next();
     let outputs = crate::item::media::media_outputs(spec);
@@ -118,6 +132,7 @@ pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Mo
     let hidden_reference = outputs
         .iter()
         .find_map(|src| src.media()?.hidden_reference.clone());
+    let checked = gold.map(|g| check(g, results));
     let mut out = Vec::new();
     for control in spec.controls.iter().filter(|c| c.rates()) {
         let (mut files, mut conditions) = (
@@ -134,7 +149,13 @@ pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Mo
             else {
                 continue;
             };
-            if screened.iter().any(|(who, _, _)| *who == annotator(r, n)) {
+            let who = annotator(r, n);
+            let failed = checked
+                .as_ref()
+                .is_some_and(|c| c.iter().any(|(w, _)| *w == who));
+            // (A trapping or gold question is not a stimulus of the study.)
+            let question = gold.is_some_and(|g| g.item(&r.item_id).is_some());
+            if failed || question || screened.iter().any(|(w, _, _)| *w == who) {
                 continue;
             }
             for (output, vote) in points(value) {
@@ -159,9 +180,30 @@ pub fn compute(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Mo
             files: rows(files),
             screened,
             hidden_reference: hidden_reference.clone(),
+            checked: checked.clone(),
         });
     }
     out
+}
+
+/// P.808's screening by a gold file: every listener who answered a trapping question (an
+/// attention item) otherwise than it said, or a gold question beyond the file's tolerance,
+/// with the questions failed; by name.
+fn check(gold: &Gold, results: &[ResultDoc]) -> Vec<(String, Vec<String>)> {
+    let mut failed: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (n, r) in results.iter().enumerate() {
+        if gold.passes(r) == Some(false) {
+            let kind = match gold.item(&r.item_id).map(|g| g.kind) {
+                Some(GoldKind::Attention) => "trapping",
+                _ => "gold",
+            };
+            failed
+                .entry(annotator(r, n))
+                .or_default()
+                .push(format!("{kind} {}", r.item_id));
+        }
+    }
+    failed.into_iter().collect()
 }
 
 /// The listeners to screen out of a rating: those who rated the hidden reference (output
@@ -212,8 +254,13 @@ fn points(value: &AnswerValue) -> Vec<(String, f64)> {
 
 /// The findings of every rating over media, for the agreement's JSON, the report and the
 /// command line.
-pub fn findings(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Vec<Findings> {
-    compute(spec, items, results)
+pub fn findings(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+    gold: Option<&Gold>,
+) -> Vec<Findings> {
+    compute(spec, items, results, gold)
         .iter()
         .map(Figures::findings)
         .collect()
@@ -231,6 +278,12 @@ impl Figures for Mos {
             Value::Object(rows.iter().map(|r| (r.name.clone(), r.json())).collect())
         };
         let mut v = json!({"conditions": rows(&self.conditions), "files": rows(&self.files)});
+        if let Some(checked) = &self.checked {
+            v["screening"] = json!({
+                "rule": "excluded: failed a trapping question (an attention item of the gold file) or a gold question beyond its tolerance (ITU-T P.808); those items are not in the MOS",
+                "excluded": checked.iter().map(|(who, failed)| json!({"listener": who, "failed": failed})).collect::<Vec<_>>(),
+            });
+        }
         if let Some(r) = &self.hidden_reference {
             v["post_screening"] = json!({
                 "hidden_reference": r,
@@ -263,6 +316,20 @@ impl Figures for Mos {
             "<h3>Mean opinion scores: {}</h3><p>Per condition and per file: the votes' mean (MOS), their standard deviation and the 95% confidence interval, 1.96·s/√n, as ITU-T P.808 reports them.</p>",
             esc(&self.control)
         );
+        if let Some(checked) = &self.checked {
+            h += &format!(
+                "<p>Screening (ITU-T P.808): listeners who failed a trapping question or a gold question of the gold file are left out, and those questions are not in the MOS: {}.</p>",
+                if checked.is_empty() {
+                    "none".to_owned()
+                } else {
+                    checked
+                        .iter()
+                        .map(|(who, failed)| format!("{} ({})", esc(who), esc(&failed.join(", "))))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                }
+            );
+        }
         if let Some(r) = &self.hidden_reference {
             h += &format!(
                 "<p>Post-screening (ITU-R BS.1534-3): listeners who rated the hidden reference (<code>{}</code>) below 90 on more than 15% of their items are left out: {}.</p>",
@@ -295,6 +362,13 @@ impl Figures for Mos {
             let who: Vec<&str> = self.screened.iter().map(|(w, _, _)| w.as_str()).collect();
             t += &format!(
                 "\n  screened out (hidden reference below 90): {}",
+                who.join(", ")
+            );
+        }
+        if let Some(checked) = self.checked.as_ref().filter(|c| !c.is_empty()) {
+            let who: Vec<&str> = checked.iter().map(|(w, _)| w.as_str()).collect();
+            t += &format!(
+                "\n  screened out (failed a trapping or gold question): {}",
                 who.join(", ")
             );
         }

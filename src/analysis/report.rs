@@ -183,7 +183,7 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
     // competence section) and the annotators compared item by item.
     let (agreement, (fits, compared)) = super::parallel::join(
         || {
-            let mut agreement = compute_unfolded(spec, items, results, unfolded.as_ref());
+            let mut agreement = compute_unfolded(spec, items, results, unfolded.as_ref(), gold);
             agreement.findings.extend(match &unfolded {
                 Some(u) => super::models::findings_of(&u.spec, &u.items, &u.results),
                 None => super::models::findings_of(spec, items, results),

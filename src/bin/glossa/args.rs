@@ -118,7 +118,7 @@ pub enum Command {
     },
     /// Krippendorff's alpha per control, with a 95% bootstrap interval.
     #[command(
-        after_help = "Example:\n  glossa agreement spec.json results.jsonl --items items.jsonl --json"
+        after_help = "Examples:\n  glossa agreement spec.json results.jsonl --items items.jsonl --json\n  glossa agreement spec.json results.jsonl --items items.jsonl --gold gold.json\n\nA listening test's MOS (P.808, MUSHRA) is reported per condition and per file; with --gold, its\nlisteners are screened as P.808 does: one who failed a trapping question (an attention item) or\na gold question (beyond the file's point_band) is left out, and those items are not in the MOS."
     )]
     Agreement(Figures),
     /// One self-contained HTML report: annotators, gold, agreement, charts.
@@ -452,4 +452,8 @@ pub struct Figures {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// A gold file: a listening test's trapping and gold questions screen its listeners
+    /// (needs --items).
+    #[arg(long, requires = "items")]
+    pub gold: Option<String>,
 }

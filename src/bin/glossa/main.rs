@@ -109,7 +109,13 @@ fn main() -> ExitCode {
             agreement,
             seed,
         } => study::simulate(&spec, &items, annotators, agreement, seed),
-        Command::Agreement(f) => study::agreement(&f.spec, &f.results, f.items.as_deref(), f.json),
+        Command::Agreement(f) => study::agreement(
+            &f.spec,
+            &f.results,
+            f.items.as_deref(),
+            f.gold.as_deref(),
+            f.json,
+        ),
         Command::Aggregate {
             figures: f,
             out,

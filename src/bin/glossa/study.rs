@@ -369,14 +369,17 @@ pub fn agreement(
     spec_path: &str,
     results_path: &str,
     items_path: Option<&str>,
+    gold_path: Option<&str>,
     json: bool,
 ) -> Outcome {
     let spec = load_spec_file(spec_path)?;
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
+    let gold = gold_path.map(|p| load_gold(p, &spec, &items)).transpose()?;
     let (_, results, bad) = read_results(&spec, results_path)?;
     // Answers per output unfolded once, for the agreement and the model's figures.
     let unfolded = glossa::analysis::outputs::unfold(&spec, &items, &results);
-    let mut got = agreement::compute_unfolded(&spec, &items, &results, unfolded.as_ref());
+    let mut got =
+        agreement::compute_unfolded(&spec, &items, &results, unfolded.as_ref(), gold.as_ref());
     // A model's suggestions, beside the annotators.
     got.findings.extend(match &unfolded {
         Some(u) => glossa::analysis::models::findings_of(&u.spec, &u.items, &u.results),
