@@ -178,6 +178,41 @@ fn media_items_are_checked_for_their_files_and_text_alternatives() {
     );
 }
 
+/// A video's captions: a file of the item like its video (copied by `glossa host`, refused
+/// when it is neither a path nor an http(s) URL, and never out of the items' folder).
+#[test]
+fn a_videos_captions_are_the_items_file_checked_and_copied_like_the_video() {
+    let spec = glossa::mount::load_spec(
+        &std::fs::read_to_string(format!("{ROOT}/tests/fixtures/media/video-spec.json")).unwrap(),
+    )
+    .unwrap();
+    let item = |captions: &str| -> glossa::item::Item {
+        serde_json::from_value(
+            json!({"id": "v", "video": "v/a.webm", "transcript": "t", "captions": captions}),
+        )
+        .unwrap()
+    };
+    assert_eq!(
+        glossa::item::media::relative_files(&spec, &[item("v/a.vtt")]).unwrap(),
+        vec!["v/a.webm", "v/a.vtt"]
+    );
+    assert!(
+        glossa::item::media::relative_files(&spec, &[item("../a.vtt")])
+            .unwrap_err()
+            .contains("../a.vtt")
+    );
+    let issues = glossa::item::check_item(&spec, &item("javascript:alert(1)"), "items[0]");
+    assert!(
+        issues
+            .iter()
+            .any(|i| i.path == "items[0].captions" && i.message.contains("https://")),
+        "{issues:?}"
+    );
+    assert!(
+        glossa::item::check_item(&spec, &item("https://example.org/a.vtt"), "items[0]").is_empty()
+    );
+}
+
 #[test]
 fn a_draft_keeps_what_was_heard_and_drops_records_of_files_the_item_has_not() {
     let task = example_task("en-p808-acr", "spec.json", "items.json", 0);

@@ -61,7 +61,7 @@ function buildOf(s, simulated = false) {
     (blocks.includes('media') || listed.includes('"media":')) && 'media'].filter(Boolean);
   const has = (list, ks) => list === null || ks.every((k) => list.includes(k));
   return BUILDS.find((b) => (!simulated || b.simulates) && has(b.controls, controls)
-    && has(b.blocks, blocks) && has(b.needs ?? [], needs)).name;
+    && has(b.blocks, blocks) && has(b.needs === undefined ? [] : b.needs, needs)).name;
 }
 
 /**

@@ -358,6 +358,8 @@ messages! {
     MediaZoom = "media_zoom",
     /// The button closing an enlarged image.
     MediaZoomClose = "media_zoom_close",
+    /// A video's button showing or hiding its captions.
+    MediaCaptions = "media_captions",
 }
 
 /// How many strings the widget has.

@@ -20,6 +20,8 @@ pub struct Stimulus {
     pub playback: Playback,
     /// The output it is, for outputs that are media.
     pub output: Option<String>,
+    /// A video's captions (a WebVTT file's address), when the item gives them.
+    pub captions: Option<String>,
 }
 
 /// The key of an output's stimulus (`stimuli/ref`): the outputs' field and the output's id.
@@ -81,6 +83,11 @@ pub fn stimuli(spec: &TaskSpec, item: &Item) -> Vec<Stimulus> {
                         .to_owned(),
                     playback: b.playback(),
                     output: None,
+                    captions: b
+                        .captions_field
+                        .as_ref()
+                        .and_then(|f| item.text(f.as_str()))
+                        .map(str::to_owned),
                 });
             }
         }
@@ -97,6 +104,7 @@ pub fn stimuli(spec: &TaskSpec, item: &Item) -> Vec<Stimulus> {
                     text: o.text,
                     playback: media.playback(),
                     output: Some(o.id),
+                    captions: None,
                 });
             }
         }
@@ -124,6 +132,11 @@ pub fn check(spec: &TaskSpec, item: &Item, path: &str, out: &mut Vec<SpecIssue>)
                 .is_some_and(|u| !is_image_url(u))
             {
                 out.push(bad_url(join_path(path, b.field.as_str())));
+            }
+            if let Some(f) = &b.captions_field {
+                if item.text(f.as_str()).is_some_and(|u| !is_image_url(u)) {
+                    out.push(bad_url(join_path(path, f.as_str())));
+                }
             }
             if item
                 .text(b.text_field.as_str())
@@ -180,15 +193,18 @@ pub fn check(spec: &TaskSpec, item: &Item, path: &str, out: &mut Vec<SpecIssue>)
 pub fn relative_files(spec: &TaskSpec, items: &[Item]) -> Result<Vec<String>, String> {
     let mut out: Vec<String> = Vec::new();
     for item in items {
-        for s in stimuli(spec, item) {
-            if crate::item::is_http_url(&s.src) {
+        let files = stimuli(spec, item)
+            .into_iter()
+            .flat_map(|s| std::iter::once(s.src).chain(s.captions));
+        for src in files {
+            if crate::item::is_http_url(&src) {
                 continue;
             }
-            let path = s.src.split(['?', '#']).next().unwrap_or_default();
+            let path = src.split(['?', '#']).next().unwrap_or_default();
             if path.starts_with('/') || path.split('/').any(|p| p == ".." || p.contains('\\')) {
                 return Err(format!(
                     "item \"{}\": {}: a media file must lie beside the items file or in a folder under it (no /, .. or \\)",
-                    item.id, s.src
+                    item.id, src
                 ));
             }
             if !out.iter().any(|o| o == path) {

@@ -55,6 +55,12 @@ pub struct MediaBlock {
     /// image's alt text, a recording's or a video's transcript. Screen readers read it; a
     /// recording's and a video's is shown folded under the player.
     pub text_field: FieldName,
+    /// The item field holding a video's captions: a WebVTT file (`clips/v01.vtt`, a path
+    /// relative to the page, copied by `glossa host`, or an `http(s)` URL), shown over the
+    /// video in the study's language from the start; the participant can hide them. Default:
+    /// none.
+    #[serde(default)]
+    pub captions_field: Option<FieldName>,
     /// The label shown above it (e.g. `Recording`).
     pub label: String,
     /// An optional note under the label, in Markdown.

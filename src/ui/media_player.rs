@@ -26,6 +26,9 @@ pub struct MediaPlayerProps {
     pub label: AttrValue,
     /// How it may be played.
     pub playback: Playback,
+    /// A video's captions (a WebVTT file's address), shown from the start.
+    #[prop_or_default]
+    pub captions: Option<AttrValue>,
     /// What the participant did with it so far.
     pub record: MediaRecord,
     /// Where its events go.
@@ -99,6 +102,7 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
         duration: 0.0,
     });
     let tracker = use_mut_ref(Tracker::default);
+    let captions_on = use_state(|| true);
 
     // The element's events, attached to it directly (media events do not bubble).
     {
@@ -173,6 +177,25 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
         })
     };
 
+    // A video's captions shown or hidden (its one text track).
+    let captions_toggle = {
+        let (media, on) = (element.clone(), captions_on.clone());
+        Callback::from(move |_: MouseEvent| {
+            let track = media
+                .cast::<HtmlMediaElement>()
+                .and_then(|m| m.text_tracks())
+                .and_then(|list| list.get(0));
+            if let Some(track) = track {
+                track.set_mode(if *on {
+                    web_sys::TextTrackMode::Hidden
+                } else {
+                    web_sys::TextTrackMode::Showing
+                });
+            }
+            on.set(!*on);
+        })
+    };
+
     let lang = props.lang;
     let label = props.label.as_str();
     let s = *shown;
@@ -181,7 +204,12 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     let video = props.playback.media == MediaType::Video;
     let element_html = if video {
         html! { <video ref={element.clone()} class="glossa-video" src={props.src.clone()} preload="auto"
-        playsinline=true loop={props.playback.looped} aria-label={props.label.clone()} /> }
+            playsinline=true loop={props.playback.looped} aria-label={props.label.clone()}>
+            if let Some(captions) = &props.captions {
+                <track kind="captions" src={captions.clone()} srclang={lang.tag()}
+                    label={t(lang, Msg::MediaCaptions)} default=true />
+            }
+        </video> }
     } else {
         html! { <audio ref={element.clone()} src={props.src.clone()} preload="auto" loop={props.playback.looped} /> }
     };
@@ -206,6 +234,10 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                         value={ms(s.position).to_string()} aria-label={name(Msg::MediaPosition)} />
                 }
                 <span class="glossa-player-time" aria-hidden="true">{time}</span>
+                if video && props.captions.is_some() {
+                    <button type="button" class="glossa-captions" onclick={captions_toggle}
+                        aria-pressed={captions_on.to_string()}>{t(lang, Msg::MediaCaptions)}</button>
+                }
             </div>
             <p class="glossa-player-status" role="status">
                 { match s.status {

@@ -56,6 +56,7 @@ pub fn MediaView(props: &MediaViewProps) -> Html {
         MediaType::Audio | MediaType::Video => html! {
             <div class="glossa-media" data-media-key={s.key.clone()}>
                 <MediaPlayer {id} {src} label={props.label.clone()} playback={s.playback}
+                    captions={s.captions.clone().map(AttrValue::from)}
                     record={cx.record(&s.key)} {report} lang={cx.lang} />
                 <details class="glossa-transcript">
                     <summary>{t(cx.lang, Msg::MediaTranscript)}</summary>
@@ -101,14 +102,27 @@ pub fn MediaBlockView(props: &MediaBlockProps) -> Html {
 
 /// An output's file, played or shown where a kind shows the output (instead of its text,
 /// which is the file's text alternative); `None` for an output that is text, or in a build
-/// without media.
+/// without media (always inlined: there the callers' branches for media fold away).
+#[inline(always)]
 pub fn output_media(output: &Output, label: &str) -> Option<Html> {
     if !crate::support::family::MEDIA {
         return None;
     }
+    output_player(output, label)
+}
+
+/// [`output_media`] in a build with media.
+fn output_player(output: &Output, label: &str) -> Option<Html> {
     output.media_src()?;
     Some(html! {
         <MediaView output={AttrValue::from(output.id.clone())}
             label={AttrValue::from(label.to_owned())} />
     })
+}
+
+/// An output's player or image under a ranking's card (a player cannot sit inside the card's
+/// button); none for an output that is text.
+#[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+pub fn under_card(output: &Output, label: &str) -> Option<Html> {
+    output_media(output, label).map(|m| html! { <div class="glossa-rank-media">{m}</div> })
 }

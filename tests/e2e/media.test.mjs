@@ -255,3 +255,65 @@ test('transcript check: the recording heard, a word marked in the transcript, bo
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a ranking over recordings on a phone: each card\'s player under its row, ranked only once each is heard', async () => {
+  const { page, context, errors } = await openPage(env, '?spec=tests/fixtures/media/ranking-spec.json&items=tests/fixtures/media/ranking-items.json&participant=P-rank', phone);
+  const cards = page.locator('.glossa-rank-card');
+  await page.locator(`${PLAYER}[data-status="ready"]`).nth(2).waitFor();
+  assert.equal(await cards.count(), 3);
+  assert.equal(await page.locator('.glossa-rank-card > .glossa-rank-media .glossa-player').count(), 3, 'a player in every card');
+  assert.equal(await page.locator('.glossa-rank-main .glossa-player, .glossa-rank-main audio').count(), 0, 'no player inside a card\'s button');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll at 360 px');
+  // Ranked before hearing: refused with the rule's message.
+  // (A ranked card moves up: each is found by its output.)
+  const card = (id) => page.locator(`.glossa-rank-card[data-output-id="${id}"]`);
+  for (const id of ['mnru-q30', 'ref', 'anchor-3k5']) await card(id).locator('.glossa-rank-main').tap();
+  await page.locator('.glossa-submit').tap();
+  await page.getByText('Play the recording to the end before you answer.').first().waitFor();
+  assert.equal(await page.evaluate(() => window.glossaReceived.length), 0, 'nothing reaches the host');
+  // Each heard to its end (one at a time), and the ranking goes through as ranked.
+  for (const id of ['ref', 'mnru-q30', 'anchor-3k5']) {
+    await card(id).locator('.glossa-play').tap();
+    await card(id).locator('.glossa-player[data-ended="true"]').waitFor();
+  }
+  await page.locator('.glossa-submit').tap();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers.preference.order, ['mnru-q30', 'ref', 'anchor-3k5']);
+  assert.deepEqual(Object.keys(result.media).sort(), ['versions/anchor-3k5', 'versions/mnru-q30', 'versions/ref']);
+  assert.ok(Object.values(result.media).every((m) => m.ended && m.plays === 1), JSON.stringify(result.media));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a video with captions: shown from the start in the study\'s language, hidden and shown again by a button, watched to its end', async () => {
+  const { page, context, errors } = await openPage(env, '?spec=tests/fixtures/media/video-spec.json&items=tests/fixtures/media/video-items.json&participant=P-video', phone);
+  await page.locator(`${PLAYER}[data-status="ready"]`).waitFor();
+  const track = page.locator(`${PLAYER} video track`);
+  assert.deepEqual(await track.evaluate((t) => [t.kind, t.srclang, t.label, t.default]), ['captions', 'en', 'Captions', true]);
+  const mode = () => page.evaluate(() => document.querySelector('video').textTracks[0].mode);
+  await page.waitForFunction(() => document.querySelector('video').textTracks[0]?.cues?.length === 2);
+  assert.equal(await mode(), 'showing', 'captions show from the start');
+  const button = page.getByRole('button', { name: 'Captions' });
+  const box = await button.boundingBox();
+  assert.ok(box.height >= 44, `a 44 px target: ${JSON.stringify(box)}`);
+  await button.tap();
+  assert.equal(await mode(), 'hidden');
+  assert.equal(await button.getAttribute('aria-pressed'), 'false');
+  await button.tap();
+  assert.equal(await mode(), 'showing');
+  // Rated before the end: refused with the video's message; watched, it goes through.
+  await page.getByRole('radio', { name: /Mostly/ }).tap();
+  await page.locator('.glossa-submit').tap();
+  await page.getByText('Play the video to the end before you answer.').first().waitFor();
+  await page.locator(`${PLAYER} .glossa-play`).tap();
+  await page.locator(`${PLAYER}[data-ended="true"]`).waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, 'no horizontal scroll at 360 px');
+  await page.locator('.glossa-submit').tap();
+  const [result] = await waitForResults(page, 1);
+  assert.equal(result.answers.timing, 4);
+  assert.deepEqual([result.media.video.ended, result.media.video.plays], [true, 1]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -215,7 +215,8 @@ function mediaFields(specText) {
   let spec;
   try { spec = JSON.parse(specText); } catch { return { fields: [], outputs: [] }; }
   return {
-    fields: (spec.blocks ?? []).filter((b) => b?.kind === 'media').map((b) => b.field),
+    // (A video's captions file is the item's too.)
+    fields: (spec.blocks ?? []).filter((b) => b?.kind === 'media').flatMap((b) => [b.field, b.captions_field].filter(Boolean)),
     outputs: [...(spec.blocks ?? []), ...(spec.controls ?? [])].filter((x) => x?.outputs?.media).map((x) => x.outputs.field),
   };
 }

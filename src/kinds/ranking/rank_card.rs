@@ -109,13 +109,23 @@ pub fn RankCard(props: &RankCardProps) -> Html {
     let style = props
         .dragged
         .map(|dy| format!("transform: translateY({dy}px)"));
+    // An output that is media: its player at the head of the card, the row wrapped under it (a
+    // player cannot sit in a button). A build without media has the row alone, as ever.
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    let (grip, has_media) = {
+        let media = crate::ui::media_view::under_card(&props.output, &props.label);
+        let has = media.is_some();
+        (html! { <>{media}{(!props.disabled).then_some(grip)}</> }, has)
+    };
+    #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+    let has_media = false;
     html! {
         <li class={classes!("glossa-rank-card", props.rank.is_some().then_some("is-ranked"),
                 props.dragged.is_some().then_some("is-dragged"),
                 (props.mark == Some(DropMark::Before)).then_some("drop-before"),
                 (props.mark == Some(DropMark::After)).then_some("drop-after"))}
             data-output-id={id.clone()} {style}>
-            if !props.disabled {
+            if !props.disabled || has_media {
                 {grip}
             }
             <button type="button" class="glossa-rank-main" id={props.id.clone()} disabled={props.disabled}
@@ -124,7 +134,7 @@ pub fn RankCard(props: &RankCardProps) -> Html {
                 <span class="glossa-rank-badge">{badge.clone().unwrap_or_else(|| "–".to_owned())}</span>
                 <span class="glossa-output-label">{props.label.clone()}</span>
                 // (No text when a section above shows it: the card is named by its label.)
-                if !crate::support::family::COMPOSE || !props.output.text.is_empty() {
+                if !has_media && (!crate::support::family::COMPOSE || !props.output.text.is_empty()) {
                     <span class="glossa-output-text">{props.output.text.clone()}</span>
                 }
             </button>

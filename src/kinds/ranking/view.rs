@@ -247,7 +247,9 @@ pub fn RankingView(props: &RankingViewProps) -> Html {
                                     </td>
                                     <td>
                                         <span class="glossa-output-label">{label_of(n)}</span>
-                                        if !crate::support::family::COMPOSE || !o.text.is_empty() {
+                                        if let Some(media) = crate::ui::media_view::output_media(o, &label_of(n)) {
+                                            {media}
+                                        } else if !crate::support::family::COMPOSE || !o.text.is_empty() {
                                             <span class="glossa-output-text">{o.text.clone()}</span>
                                         }
                                     </td>
