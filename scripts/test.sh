@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
+# A test run starts from a clean clone: incremental compilation's caches would only take disk.
+export CARGO_INCREMENTAL=0
 
 echo "== native: core and CLI (cargo test --no-default-features)"
 cargo test --no-default-features --quiet

@@ -266,6 +266,29 @@ pub fn findings(
         .collect()
 }
 
+impl Mos {
+    /// The MOS per condition as a chart, best first, each with its 95 % confidence interval
+    /// (a condition of one vote: its dot alone); empty without conditions.
+    pub fn chart(&self) -> String {
+        let mut rows: Vec<super::intervals::Interval> = self
+            .conditions
+            .iter()
+            .map(|r| {
+                let half = r.ci95.unwrap_or(0.0);
+                super::intervals::Interval {
+                    name: r.name.clone(),
+                    mean: r.mos,
+                    interval: (r.mos - half, r.mos + half),
+                    group: 0,
+                }
+            })
+            .collect();
+        rows.sort_by(|a, b| b.mean.total_cmp(&a.mean).then_with(|| a.name.cmp(&b.name)));
+        let title = format!("{}: MOS per condition", self.control);
+        super::intervals::chart(&title, "MOS, 95% confidence interval", &rows, &[])
+    }
+}
+
 impl Figures for Mos {
     const GROUP: &'static str = GROUP;
 
@@ -346,6 +369,11 @@ impl Figures for Mos {
             );
         }
         if !self.conditions.is_empty() {
+            h += &format!(
+                "<figure aria-label=\"{}\">{}</figure>",
+                esc(&format!("{}: MOS per condition, best first", self.control)),
+                self.chart()
+            );
             h += &table("condition", &self.conditions);
         }
         h + &table("file", &self.files)
@@ -400,5 +428,34 @@ mod tests {
         let one = Row::of("x".into(), &[2.0]).expect("a vote");
         assert_eq!((one.std, one.ci95), (None, None));
         assert_eq!(Row::of("none".into(), &[]), None);
+    }
+
+    #[test]
+    fn the_chart_shows_the_conditions_best_first_and_the_report_draws_it() {
+        let rows = [
+            Row::of("narrowband".into(), &[3.0, 2.0, 3.0]),
+            Row::of("clean".into(), &[5.0, 4.0, 5.0]),
+            Row::of("clipped".into(), &[1.0]),
+        ];
+        let mos = Mos {
+            control: "quality".into(),
+            conditions: rows.into_iter().map(|r| r.expect("votes")).collect(),
+            files: vec![],
+            screened: vec![],
+            hidden_reference: None,
+            checked: None,
+        };
+        let svg = mos.chart();
+        let at = |name: &str| crate::analysis::intervals::tests::row_height(&svg, name);
+        assert!(at("clean") < at("narrowband") && at("narrowband") < at("clipped"));
+        assert!(svg.contains("quality: MOS per condition"));
+        let html = mos.html();
+        assert!(html.find("<svg").expect("the chart") < html.find("<table").expect("the table"));
+        // Without conditions (files only), no chart.
+        let files_only = Mos {
+            conditions: vec![],
+            ..mos
+        };
+        assert!(!files_only.html().contains("<svg"));
     }
 }

@@ -13,6 +13,7 @@ pub mod export;
 pub mod findings;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod hosts;
+pub mod intervals;
 pub mod listening;
 pub mod models;
 /// The public MQM ratings' TSV in and out (`glossa items --from mqm-tsv`, `glossa collect

@@ -201,81 +201,26 @@ impl Significance {
 /// The systems' scores as an SVG chart, best first: each system's mean with its 95% interval as
 /// a bar, the clusters told apart by colour and by a rule between them.
 pub fn chart(title: &str, sig: &Significance) -> String {
-    use plotters::prelude::*;
-    let mut svg = String::new();
-    if sig.systems.is_empty() {
-        return svg;
-    }
-    let n = sig.systems.len();
-    let lo = sig
+    use super::intervals::Interval;
+    let rows: Vec<Interval> = sig
         .systems
         .iter()
-        .map(|s| s.2 .0)
-        .fold(f64::INFINITY, f64::min);
-    let hi = sig
-        .systems
+        .map(|(name, mean, interval)| Interval {
+            name: name.clone(),
+            mean: *mean,
+            interval: *interval,
+            group: sig.cluster(name).unwrap_or(1),
+        })
+        .collect();
+    let rules: Vec<usize> = sig
+        .clusters
         .iter()
-        .map(|s| s.2 .1)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let pad = ((hi - lo) * 0.05).max(1e-6);
-    let height = 64 + 26 * n as u32;
-    {
-        let root = SVGBackend::with_string(&mut svg, (400, height)).into_drawing_area();
-        let _ = root.fill(&WHITE);
-        let names: Vec<String> = sig.systems.iter().map(|s| s.0.clone()).collect();
-        let chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 17))
-            .margin(6)
-            .x_label_area_size(30)
-            .y_label_area_size(130)
-            .build_cartesian_2d(lo - pad..hi + pad, 0f64..n as f64);
-        if let Ok(mut chart) = chart {
-            let _ = chart
-                .configure_mesh()
-                .disable_y_mesh()
-                .label_style(("sans-serif", 14))
-                .x_labels(5)
-                .y_labels(n)
-                .y_label_formatter(&|v| {
-                    // Row k (best first, at the top) is centred on n - k - 0.5.
-                    let k = n as f64 - v - 0.5;
-                    if (k - k.round()).abs() < 1e-9 && k >= 0.0 {
-                        names.get(k.round() as usize).cloned().unwrap_or_default()
-                    } else {
-                        String::new()
-                    }
-                })
-                .x_desc("mean, 95% interval")
-                .draw();
-            let colours = [RGBColor(31, 95, 191), RGBColor(191, 95, 31)];
-            for (k, (name, mean, (a, b))) in sig.systems.iter().enumerate() {
-                let y = n as f64 - k as f64 - 0.5;
-                let colour = colours[sig.cluster(name).unwrap_or(1) % 2];
-                let _ = chart.draw_series(std::iter::once(PathElement::new(
-                    vec![(*a, y), (*b, y)],
-                    colour.stroke_width(2),
-                )));
-                let _ =
-                    chart.draw_series(std::iter::once(Circle::new((*mean, y), 4, colour.filled())));
-            }
-            // A rule under each cluster but the last.
-            let mut row = 0;
-            for c in sig
-                .clusters
-                .iter()
-                .take(sig.clusters.len().saturating_sub(1))
-            {
-                row += c.len();
-                let y = n as f64 - row as f64;
-                let _ = chart.draw_series(std::iter::once(PathElement::new(
-                    vec![(lo - pad, y), (hi + pad, y)],
-                    BLACK.mix(0.4).stroke_width(1),
-                )));
-            }
-        }
-        let _ = root.present();
-    }
-    svg
+        .scan(0, |row, c| {
+            *row += c.len();
+            Some(*row)
+        })
+        .collect();
+    super::intervals::chart(title, "mean, 95% interval", &rows, &rules)
 }
 
 #[cfg(test)]
@@ -307,6 +252,23 @@ mod tests {
         // Higher is better: the order turns round.
         let s = of(&scores(&[("a", &a), ("b", &b), ("c", &c)]), false);
         assert_eq!(s.clusters[0], vec!["c"]);
+    }
+
+    #[test]
+    fn the_chart_names_the_systems_best_first_with_a_rule_between_clusters() {
+        let a: Vec<f64> = (0..60).map(|i| (i % 3) as f64).collect();
+        let c: Vec<f64> = a.iter().map(|x| x + 3.0).collect();
+        let s = of(&scores(&[("sys-a", &a), ("sys-c", &c)]), true);
+        let svg = chart("MQM", &s);
+        let y = |name: &str| crate::analysis::intervals::tests::row_height(&svg, name);
+        assert!(
+            y("sys-a") < y("sys-c"),
+            "the best (lowest error score) at the top"
+        );
+        let rules = |svg: &str| svg.matches("opacity=\"0.4\"").count();
+        assert_eq!(rules(&svg), 1, "a rule between two clusters");
+        let one = of(&scores(&[("sys-a", &a), ("sys-b", &a)]), true);
+        assert_eq!(rules(&chart("MQM", &one)), 0);
     }
 
     #[test]

@@ -360,6 +360,10 @@ messages! {
     MediaZoomClose = "media_zoom_close",
     /// A video's button showing or hiding its captions.
     MediaCaptions = "media_captions",
+    /// A looped recording's slider setting where the looped part starts (MUSHRA).
+    MediaLoopFrom = "media_loop_from",
+    /// A looped recording's slider setting where the looped part ends.
+    MediaLoopTo = "media_loop_to",
 }
 
 /// How many strings the widget has.

@@ -10,6 +10,11 @@ use crate::item::media::Stimulus;
 use std::rc::Rc;
 use yew::prelude::*;
 
+/// The part of the looped recordings that loops (MUSHRA's loop region): from and to, in
+/// seconds. One for the item, shared by its looped recordings, so every stimulus compared
+/// plays the same passage.
+pub type Region = (f64, f64);
+
 /// The players' shared context.
 #[derive(Clone, PartialEq)]
 pub struct MediaContext {
@@ -23,6 +28,10 @@ pub struct MediaContext {
     pub report: Callback<Action>,
     /// The UI language.
     pub lang: Lang,
+    /// The looped part of the item's looped recordings (`None`: the whole file).
+    pub region: Option<Region>,
+    /// Where a new looped part goes.
+    pub set_region: Callback<Option<Region>>,
 }
 
 impl MediaContext {
@@ -32,6 +41,19 @@ impl MediaContext {
             .as_ref()
             .and_then(|r| r.get(key).cloned())
             .unwrap_or_default()
+    }
+
+    /// Whether the stimulus `key` holds the item's loop controls: the first recording that
+    /// loops and may be moved in (the reference, in MUSHRA).
+    pub fn holds_region(&self, key: &str) -> bool {
+        self.stimuli
+            .iter()
+            .find(|s| {
+                s.playback.looped
+                    && s.playback.seek
+                    && s.playback.media != crate::spec::media::MediaType::Image
+            })
+            .is_some_and(|s| s.key == key)
     }
 
     /// A callback that reports events about one stimulus.
@@ -70,8 +92,38 @@ pub fn provided(
         }),
         report: report.clone(),
         lang: task.spec.language,
+        region: None,
+        set_region: Callback::noop(),
+    };
+    html! { <MediaScope {context}>{screen}</MediaScope> }
+}
+
+/// Props of [`MediaScope`].
+#[derive(Properties, PartialEq)]
+pub struct MediaScopeProps {
+    /// The context, its loop region aside.
+    pub context: MediaContext,
+    /// The screen.
+    pub children: Html,
+}
+
+/// Gives the players their context, with the item's loop region (forgotten when the item's
+/// stimuli change).
+#[component]
+pub fn MediaScope(props: &MediaScopeProps) -> Html {
+    let region = use_state_eq(|| None::<Region>);
+    {
+        let region = region.clone();
+        use_effect_with(Rc::clone(&props.context.stimuli), move |_| {
+            region.set(None);
+        });
+    }
+    let context = MediaContext {
+        region: *region,
+        set_region: Callback::from(move |r| region.set(r)),
+        ..props.context.clone()
     };
     html! {
-        <ContextProvider<MediaContext> {context}>{screen}</ContextProvider<MediaContext>>
+        <ContextProvider<MediaContext> {context}>{props.children.clone()}</ContextProvider<MediaContext>>
     }
 }

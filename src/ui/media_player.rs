@@ -5,6 +5,7 @@
 //! time heard, the end and the file's loading are reported to the form (`form::media`).
 //! Build family: media (the builds with media; `scripts/css_for_build.py` reads this line).
 
+use super::media_context::Region;
 use crate::form::media::{MediaEvent, MediaRecord};
 use crate::i18n::{fill, t, Lang, Msg};
 use crate::spec::media::{MediaType, Playback};
@@ -35,6 +36,12 @@ pub struct MediaPlayerProps {
     pub report: Callback<MediaEvent>,
     /// The UI language.
     pub lang: Lang,
+    /// The part a looped recording loops (`None`: the whole file).
+    #[prop_or_default]
+    pub region: Option<Region>,
+    /// Where the loop controls' new part goes: given to the one player that shows them.
+    #[prop_or_default]
+    pub set_region: Option<Callback<Option<Region>>>,
 }
 
 /// Where the file stands.
@@ -55,12 +62,13 @@ struct Shown {
 }
 
 /// What is counted between events: where the stretch being heard began, the last position
-/// seen, whether the whole file was reported loaded.
+/// seen, whether the whole file was reported loaded, and the part it loops.
 #[derive(Default)]
 struct Tracker {
     from: Option<f64>,
     last: f64,
     loaded: bool,
+    region: Option<Region>,
 }
 
 impl Tracker {
@@ -103,6 +111,11 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     });
     let tracker = use_mut_ref(Tracker::default);
     let captions_on = use_state(|| true);
+    // (A recording that must be heard to its end plays through once before it loops a part.)
+    let region = props
+        .region
+        .filter(|_| props.playback.looped && (!props.playback.play_to_end || props.record.ended));
+    tracker.borrow_mut().region = region;
 
     // The element's events, attached to it directly (media events do not bubble).
     {
@@ -132,6 +145,13 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                 let at = pause_others(&m);
                 if let Some(at) = at.filter(|_| in_place) {
                     m.set_current_time(at);
+                }
+                // (A looped part starts at its start, unless the position is in it.)
+                if let Some((from, to)) = region {
+                    let now = m.current_time();
+                    if now < from || now >= to {
+                        m.set_current_time(from);
+                    }
                 }
                 // (Refused only without a tap, which this is; a failure shows as an error event.)
                 let _ = m.play();
@@ -174,6 +194,27 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                     m.set_current_time(v / 1000.0);
                 }
             }
+        })
+    };
+
+    // The looped part's start or end moved (in whole ms), the other kept at least 0.5 s away.
+    let loop_edge = |start: bool| {
+        let (set, duration) = (props.set_region.clone(), shown.duration);
+        Callback::from(move |e: InputEvent| {
+            let (Some(set), Some(v)) = (
+                set.as_ref(),
+                e.target_dyn_into::<web_sys::HtmlInputElement>()
+                    .map(|i| i.value_as_number() / 1000.0),
+            ) else {
+                return;
+            };
+            let (from, to) = region.unwrap_or((0.0, duration));
+            let r = if start {
+                (v.clamp(0.0, (to - 0.5).max(0.0)), to)
+            } else {
+                (from, v.clamp((from + 0.5).min(duration), duration))
+            };
+            set.emit((r.0 > 0.0 || r.1 < duration).then_some(r));
         })
     };
 
@@ -239,6 +280,9 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                         aria-pressed={captions_on.to_string()}>{t(lang, Msg::MediaCaptions)}</button>
                 }
             </div>
+            if props.set_region.is_some() && s.status == Status::Ready {
+                { loop_controls(lang, s.duration, region, loop_edge(true), loop_edge(false)) }
+            }
             <p class="glossa-player-status" role="status">
                 { match s.status {
                     Status::Failed => html! {
@@ -253,6 +297,34 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                     Status::Ready => html! {},
                 } }
             </p>
+        </div>
+    }
+}
+
+/// The looped part's two sliders, its start and its end, each named and read as a time.
+fn loop_controls(
+    lang: Lang,
+    duration: f64,
+    region: Option<Region>,
+    from: Callback<InputEvent>,
+    to: Callback<InputEvent>,
+) -> Html {
+    let (start, end) = region.unwrap_or((0.0, duration));
+    let edge = |msg: Msg, at: f64, oninput: Callback<InputEvent>| {
+        let name = t(lang, msg);
+        html! {
+            <label class="glossa-player-loop-edge">
+                <span>{name}{" "}{clock(at)}</span>
+                <input type="range" class="glossa-player-loop-input" min="0" step="100"
+                    max={ms(duration).to_string()} value={ms(at).to_string()}
+                    aria-valuetext={clock(at)} {oninput} />
+            </label>
+        }
+    };
+    html! {
+        <div class="glossa-player-loop">
+            {edge(Msg::MediaLoopFrom, start, from)}
+            {edge(Msg::MediaLoopTo, end, to)}
         </div>
     }
 }
@@ -408,7 +480,18 @@ fn listen(
         let (shown, tracker) = (shown.clone(), Rc::clone(&tracker));
         let loaded = Rc::clone(&loaded);
         Rc::new(move |m: &HtmlMediaElement| {
-            tracker.borrow_mut().last = m.current_time();
+            let now = m.current_time();
+            let region = {
+                let mut t = tracker.borrow_mut();
+                t.last = now;
+                t.region
+            };
+            // Playing past the looped part's end (or before its start): back to its start.
+            if let Some((from, to)) = region.filter(|_| !m.paused()) {
+                if now >= to || now < from - 0.05 {
+                    m.set_current_time(from);
+                }
+            }
             loaded(m);
             shown.set(state(m, Status::Ready));
         }) as Rc<dyn Fn(&HtmlMediaElement)>
@@ -418,8 +501,10 @@ fn listen(
         let (tracker, report) = (Rc::clone(&tracker), report.clone());
         Rc::new(move |m: &HtmlMediaElement| {
             let mut t = tracker.borrow_mut();
-            // A loop going round (it seeks to the start, and never ends): heard to the end.
-            let round = m.loop_() && t.last > m.duration() - 0.5 && m.current_time() < 0.5;
+            // A loop going round (it seeks to the start, and never ends): heard to the end —
+            // the whole file's loop, not a part's.
+            let whole = t.region.is_none_or(|(from, _)| from < 0.5);
+            let round = whole && m.loop_() && t.last > m.duration() - 0.5 && m.current_time() < 0.5;
             if t.from.is_some() {
                 let last = if round { m.duration() } else { t.last };
                 t.close(last, &report);

@@ -57,7 +57,8 @@ pub fn MediaView(props: &MediaViewProps) -> Html {
             <div class="glossa-media" data-media-key={s.key.clone()}>
                 <MediaPlayer {id} {src} label={props.label.clone()} playback={s.playback}
                     captions={s.captions.clone().map(AttrValue::from)}
-                    record={cx.record(&s.key)} {report} lang={cx.lang} />
+                    record={cx.record(&s.key)} {report} lang={cx.lang} region={cx.region}
+                    set_region={cx.holds_region(&s.key).then(|| cx.set_region.clone())} />
                 <details class="glossa-transcript">
                     <summary>{t(cx.lang, Msg::MediaTranscript)}</summary>
                     <p>{s.text.clone()}</p>

@@ -180,6 +180,54 @@ test('MUSHRA by keyboard: switching keeps the position, arrows move between reco
   await context.close();
 });
 
+test('MUSHRA\'s loop region: set once on the reference, a sample heard whole then loops that part, a switch lands in it', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-mushra&participant=P-mu3', { viewport: { width: 1280, height: 900 } });
+  await page.locator(`${PLAYER}[data-status="ready"]`).nth(5).waitFor();
+  // One pair of loop sliders for the item, on the reference (the first looped recording).
+  assert.equal(await page.locator('.glossa-player-loop').count(), 1);
+  assert.equal(await page.locator('.glossa-media-block .glossa-player-loop').count(), 1);
+  const from = page.getByRole('slider', { name: /Loop from/ });
+  const to = page.getByRole('slider', { name: /Loop to/ });
+  assert.deepEqual([await from.inputValue(), await to.inputValue()], ['0', '1500']);
+  // By keyboard: the part from 0.5 s to 1.0 s (steps of 0.1 s).
+  await from.focus();
+  for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+  await to.focus();
+  for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => [...document.querySelectorAll('.glossa-player-loop-input')].map((i) => i.value).join() === '500,1000');
+  // Every jump back counted: a sample that reached the part's end comes back to its start.
+  // A sample not yet heard to its end (the play-to-end rule) plays through once first.
+  await page.evaluate(() => {
+    window.loops = {};
+    for (const a of document.querySelectorAll('.glossa-form .glossa-output audio')) {
+      const id = a.closest('[data-output-id]').dataset.outputId;
+      let furthest = 0;
+      a.addEventListener('timeupdate', () => { furthest = Math.max(furthest, a.currentTime); });
+      a.addEventListener('seeked', () => {
+        if (furthest >= 0.95 && Math.abs(a.currentTime - 0.5) < 0.01) { window.loops[id] = (window.loops[id] ?? 0) + 1; furthest = 0; }
+      });
+    }
+  });
+  const play = sample(page, 'mnru-q30').locator('.glossa-play');
+  await play.click();
+  await sample(page, 'mnru-q30').locator('.glossa-player[data-ended="true"]').waitFor();
+  await page.waitForFunction(() => (window.loops['mnru-q30'] ?? 0) >= 3);
+  // Switched to the reference in place: it starts where the sample was, inside the part.
+  const [at, taken] = await page.evaluate(() => {
+    const s = document.querySelector('.glossa-form .glossa-output[data-output-id="mnru-q30"] audio');
+    const t = s.currentTime;
+    document.querySelector('.glossa-media-block .glossa-play').click();
+    return [t, document.querySelector('.glossa-media-block audio').currentTime];
+  });
+  assert.ok(taken >= 0.5 && taken < 1.0, `the reference starts in the part: ${taken}`);
+  if (at >= 0.5 && at < 1.0) assert.ok(Math.abs(taken - at) < 0.05, `at the sample's moment: ${at} → ${taken}`);
+  await page.locator('.glossa-media-block .glossa-player.glossa-playing').waitFor();
+  await page.locator('.glossa-media-block .glossa-play').click();
+  assert.deepEqual((await playing(page)).filter((m) => !m.paused), [], 'paused');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('MUSHRA on a phone: 44 px players, a tap on another sample switches, no horizontal scroll', async () => {
   const { page, context, errors } = await openPage(env, '?example=en-mushra&participant=P-mu2', phone);
   await page.locator(`${PLAYER}[data-status="ready"]`).nth(5).waitFor();
