@@ -214,6 +214,49 @@ fn a_videos_captions_are_the_items_file_checked_and_copied_like_the_video() {
 }
 
 #[test]
+fn an_output_videos_captions_are_its_own_checked_and_copied_with_it() {
+    let spec = glossa::mount::load_spec(
+        &std::fs::read_to_string(format!(
+            "{ROOT}/tests/fixtures/media/video-outputs-spec.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let items: Vec<glossa::item::Item> = serde_json::from_str(
+        &std::fs::read_to_string(format!(
+            "{ROOT}/tests/fixtures/media/video-outputs-items.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        glossa::item::media::relative_files(&spec, &items).unwrap(),
+        vec!["clip.webm", "clip.vtt", "clip-late.vtt"]
+    );
+    let captions: Vec<Option<String>> = glossa::item::media::stimuli(&spec, &items[0])
+        .into_iter()
+        .map(|s| s.captions)
+        .collect();
+    assert_eq!(
+        captions,
+        vec![
+            Some("clip.vtt".to_owned()),
+            Some("clip-late.vtt".to_owned())
+        ]
+    );
+    assert!(glossa::item::check_item(&spec, &items[0], "items[0]").is_empty());
+    let mut bad = items[0].clone();
+    bad.fields.get_mut("versions").unwrap()[1]["captions"] = json!("javascript:alert(1)");
+    let issues = glossa::item::check_item(&spec, &bad, "items[0]");
+    assert!(
+        issues
+            .iter()
+            .any(|i| i.path == "items[0].versions[1].captions" && i.message.contains("https://")),
+        "{issues:?}"
+    );
+}
+
+#[test]
 fn a_draft_keeps_what_was_heard_and_drops_records_of_files_the_item_has_not() {
     let task = example_task("en-p808-acr", "spec.json", "items.json", 0);
     let form = run(

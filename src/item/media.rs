@@ -3,7 +3,7 @@
 
 use super::{is_image_url, Item};
 use crate::spec::join_path;
-use crate::spec::media::Playback;
+use crate::spec::media::{MediaType, Playback};
 use crate::spec::{OutputsSource, SpecIssue, SpecIssueCode, TaskSpec};
 
 /// One recording, image or video the screen shows.
@@ -103,8 +103,8 @@ pub fn stimuli(spec: &TaskSpec, item: &Item) -> Vec<Stimulus> {
                     src: src.to_owned(),
                     text: o.text,
                     playback: media.playback(),
+                    captions: o.captions.filter(|_| media.media == MediaType::Video),
                     output: Some(o.id),
-                    captions: None,
                 });
             }
         }
@@ -175,6 +175,9 @@ pub fn check(spec: &TaskSpec, item: &Item, path: &str, out: &mut Vec<SpecIssue>)
                 )),
                 Some(u) if !is_image_url(u) => out.push(bad_url(format!("{at}.src"))),
                 Some(_) => {}
+            }
+            if o.captions.as_deref().is_some_and(|u| !is_image_url(u)) {
+                out.push(bad_url(format!("{at}.captions")));
             }
             if o.text.trim().is_empty() {
                 out.push(SpecIssue::new(

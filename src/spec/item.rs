@@ -26,6 +26,11 @@ pub struct Output {
     #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub src: Option<String>,
+    /// An output that is a video: its captions, a WebVTT file beside the items or an `http(s)`
+    /// URL, shown from the start.
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captions: Option<String>,
 }
 
 /// An image of an item's source, shown with its caption as alt text.

@@ -69,20 +69,27 @@ impl MediaContext {
     }
 }
 
+/// The item's looped part, as the widget keeps it: with the item it was set on (a new item
+/// starts with the whole file).
+pub type ItemRegion = Option<(String, Region)>;
+
 /// `screen` with the players' context around it: the item's stimuli, what the participant did
-/// with each, where the players report (`screen` alone for an item without media).
+/// with each, where the players report, the item's looped part (`screen` alone for an item
+/// without media).
 #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
 pub fn provided(
     task: &crate::task::Task,
     form: &crate::form::FormState,
     report: &Callback<Action>,
     instance: u32,
+    region: &UseStateHandle<ItemRegion>,
     screen: Html,
 ) -> Html {
     let stimuli = crate::item::media::stimuli(task.written_spec(), &task.item);
     if stimuli.is_empty() {
         return screen;
     }
+    let item = task.item.id.clone();
     let context = MediaContext {
         instance,
         stimuli: Rc::new(stimuli),
@@ -92,38 +99,16 @@ pub fn provided(
         }),
         report: report.clone(),
         lang: task.spec.language,
-        region: None,
-        set_region: Callback::noop(),
-    };
-    html! { <MediaScope {context}>{screen}</MediaScope> }
-}
-
-/// Props of [`MediaScope`].
-#[derive(Properties, PartialEq)]
-pub struct MediaScopeProps {
-    /// The context, its loop region aside.
-    pub context: MediaContext,
-    /// The screen.
-    pub children: Html,
-}
-
-/// Gives the players their context, with the item's loop region (forgotten when the item's
-/// stimuli change).
-#[component]
-pub fn MediaScope(props: &MediaScopeProps) -> Html {
-    let region = use_state_eq(|| None::<Region>);
-    {
-        let region = region.clone();
-        use_effect_with(Rc::clone(&props.context.stimuli), move |_| {
-            region.set(None);
-        });
-    }
-    let context = MediaContext {
-        region: *region,
-        set_region: Callback::from(move |r| region.set(r)),
-        ..props.context.clone()
+        region: region
+            .as_ref()
+            .filter(|(on, _)| *on == item)
+            .map(|(_, r)| *r),
+        set_region: {
+            let region = region.clone();
+            Callback::from(move |r: Option<Region>| region.set(r.map(|r| (item.clone(), r))))
+        },
     };
     html! {
-        <ContextProvider<MediaContext> {context}>{props.children.clone()}</ContextProvider<MediaContext>>
+        <ContextProvider<MediaContext> {context}>{screen}</ContextProvider<MediaContext>>
     }
 }

@@ -209,10 +209,12 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                 return;
             };
             let (from, to) = region.unwrap_or((0.0, duration));
+            // (`max` then `min`, not `f64::clamp`: its panic message would bring float
+            // formatting into the bundle.)
             let r = if start {
-                (v.clamp(0.0, (to - 0.5).max(0.0)), to)
+                (v.min(to - 0.5).max(0.0), to)
             } else {
-                (from, v.clamp((from + 0.5).min(duration), duration))
+                (from, v.max(from + 0.5).min(duration))
             };
             set.emit((r.0 > 0.0 || r.1 < duration).then_some(r));
         })

@@ -82,6 +82,9 @@ pub fn Widget(props: &WidgetProps) -> Html {
     let item = &props.task.item;
     let lang = spec.language;
     let instance = props.instance;
+    // The item's looped part (MUSHRA's loop region), shared by its looped recordings.
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    let region = use_state_eq(|| super::media_context::ItemRegion::None);
 
     {
         let on_ready = props.on_ready.clone();
@@ -311,7 +314,8 @@ pub fn Widget(props: &WidgetProps) -> Html {
     };
     // The players' context (a build without media has none).
     #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
-    let screen = super::media_context::provided(&props.task, form, &actions.now, instance, screen);
+    let screen =
+        super::media_context::provided(&props.task, form, &actions.now, instance, &region, screen);
     screen
 }
 

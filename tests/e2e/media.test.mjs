@@ -204,7 +204,7 @@ test('MUSHRA\'s loop region: set once on the reference, a sample heard whole the
       let furthest = 0;
       a.addEventListener('timeupdate', () => { furthest = Math.max(furthest, a.currentTime); });
       a.addEventListener('seeked', () => {
-        if (furthest >= 0.95 && Math.abs(a.currentTime - 0.5) < 0.01) { window.loops[id] = (window.loops[id] ?? 0) + 1; furthest = 0; }
+        if (furthest > 0.7 && Math.abs(a.currentTime - 0.5) < 0.01) { window.loops[id] = (window.loops[id] ?? 0) + 1; furthest = 0; }
       });
     }
   });
@@ -362,6 +362,37 @@ test('a video with captions: shown from the start in the study\'s language, hidd
   const [result] = await waitForResults(page, 1);
   assert.equal(result.answers.timing, 4);
   assert.deepEqual([result.media.video.ended, result.media.video.plays], [true, 1]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('videos as outputs, each with its own captions: both tracks shown, each watched to its end before the preference', async () => {
+  const { page, context, errors } = await openPage(env, '?spec=tests/fixtures/media/video-outputs-spec.json&items=tests/fixtures/media/video-outputs-items.json&participant=P-video2', phone);
+  await page.locator(`${PLAYER}[data-status="ready"]`).nth(1).waitFor();
+  // Each output's track is its own file, resolved beside the items, shown from the start.
+  const tracks = () => page.evaluate(() => [...document.querySelectorAll('.glossa-form [data-output-id] video')].map((v) => [
+    v.closest('[data-output-id]').dataset.outputId, new URL(v.querySelector('track').src).pathname, v.textTracks[0].mode, v.textTracks[0].cues?.[0]?.startTime]));
+  await page.waitForFunction(() => [...document.querySelectorAll('.glossa-form video')].every((v) => v.textTracks[0]?.cues?.length === 2));
+  assert.deepEqual((await tracks()).sort(), [
+    ['in-time', '/tests/fixtures/media/clip.vtt', 'showing', 0],
+    ['late', '/tests/fixtures/media/clip-late.vtt', 'showing', 0.6],
+  ]);
+  // One version's captions hidden by its button; the other's stay.
+  await page.locator('.glossa-form [data-output-id="late"]').getByRole('button', { name: 'Captions' }).tap();
+  assert.deepEqual((await tracks()).sort().map((t) => t[2]), ['showing', 'hidden']);
+  // The preference waits for both videos.
+  await page.locator('.glossa-pairwise-control').getByRole('radio').first().tap();
+  await page.locator('.glossa-submit').tap();
+  await page.getByText('Play the video to the end before you answer.').first().waitFor();
+  for (const id of ['in-time', 'late']) {
+    const card = page.locator(`.glossa-form [data-output-id="${id}"]`);
+    await card.locator('.glossa-play').tap();
+    await card.locator('.glossa-player[data-ended="true"]').waitFor();
+  }
+  await page.locator('.glossa-submit').tap();
+  const [result] = await waitForResults(page, 1);
+  assert.ok(result.answers.timing);
+  assert.deepEqual([result.media['versions/in-time'].ended, result.media['versions/late'].ended], [true, true]);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -225,13 +225,16 @@ function mediaFields(specText) {
 export function mediaOf(specText, item) {
   const { fields, outputs } = mediaFields(specText);
   const out = fields.map((f) => item?.[f]).filter((u) => typeof u === 'string');
-  for (const f of outputs) for (const o of Array.isArray(item?.[f]) ? item[f] : []) if (typeof o?.src === 'string') out.push(o.src);
+  for (const f of outputs) {
+    for (const o of Array.isArray(item?.[f]) ? item[f] : []) out.push(...[o?.src, o?.captions].filter((u) => typeof u === 'string'));
+  }
   return out;
 }
 
 /**
  * The items with their media files' relative paths (a media block's field, an output's `src`
- * where the outputs are media) made relative to the items file, as the researcher wrote them:
+ * and a video's `captions` where the outputs are media) made relative to the items file, as
+ * the researcher wrote them:
  * `clips/c01.wav` beside `items.json` plays wherever the page is.
  */
 export function withMediaFrom(specText, items, itemsUrl) {
@@ -243,7 +246,11 @@ export function withMediaFrom(specText, items, itemsUrl) {
     const out = { ...item };
     for (const f of fields) if (f in out) out[f] = near(out[f]);
     for (const f of outputs) {
-      if (Array.isArray(out[f])) out[f] = out[f].map((o) => (o && 'src' in o ? { ...o, src: near(o.src) } : o));
+      // (An output's file, and a video's captions.)
+      if (Array.isArray(out[f])) {
+        out[f] = out[f].map((o) => (o && typeof o === 'object'
+          ? { ...o, ...('src' in o && { src: near(o.src) }), ...('captions' in o && { captions: near(o.captions) }) } : o));
+      }
     }
     return out;
   });
