@@ -98,13 +98,17 @@ pub fn stimuli(spec: &TaskSpec, item: &Item) -> Vec<Stimulus> {
         };
         for o in item.outputs(source.field.as_str()) {
             if let Some(src) = o.media_src() {
+                let captions = o
+                    .media_captions()
+                    .filter(|_| media.media == MediaType::Video)
+                    .map(str::to_owned);
                 out.push(Stimulus {
                     key: output_key(source.field.as_str(), &o.id),
                     src: src.to_owned(),
                     text: o.text,
                     playback: media.playback(),
-                    captions: o.captions.filter(|_| media.media == MediaType::Video),
                     output: Some(o.id),
+                    captions,
                 });
             }
         }
@@ -176,7 +180,7 @@ pub fn check(spec: &TaskSpec, item: &Item, path: &str, out: &mut Vec<SpecIssue>)
                 Some(u) if !is_image_url(u) => out.push(bad_url(format!("{at}.src"))),
                 Some(_) => {}
             }
-            if o.captions.as_deref().is_some_and(|u| !is_image_url(u)) {
+            if o.media_captions().is_some_and(|u| !is_image_url(u)) {
                 out.push(bad_url(format!("{at}.captions")));
             }
             if o.text.trim().is_empty() {

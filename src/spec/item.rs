@@ -80,6 +80,14 @@ impl Output {
         #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
         None
     }
+
+    /// An output that is a video: its captions' address (none in a build without media).
+    pub fn media_captions(&self) -> Option<&str> {
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        return self.captions.as_deref();
+        #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+        None
+    }
 }
 
 impl Item {

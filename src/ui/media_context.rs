@@ -71,6 +71,7 @@ impl MediaContext {
 
 /// The item's looped part, as the widget keeps it: with the item it was set on (a new item
 /// starts with the whole file).
+#[cfg(any(feature = "media", not(target_arch = "wasm32")))]
 pub type ItemRegion = Option<(String, Region)>;
 
 /// `screen` with the players' context around it: the item's stimuli, what the participant did
