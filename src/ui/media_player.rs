@@ -387,6 +387,23 @@ fn step_to(e: &KeyboardEvent, step: i32) {
     }
 }
 
+/// A jump to `m`'s position: the stretch heard ends where the position was last seen and a
+/// new one starts; a loop going round (it goes back to the start, and never ends) was heard to
+/// the end — the whole file's loop, not a part's.
+fn jump(t: &mut Tracker, m: &HtmlMediaElement, report: &Callback<MediaEvent>) {
+    let whole = t.region.is_none_or(|(from, _)| from < 0.5);
+    let round = whole && m.loop_() && t.last > m.duration() - 0.5 && m.current_time() < 0.5;
+    if t.from.is_some() {
+        let last = if round { m.duration() } else { t.last };
+        t.close(last, report);
+        t.from = (!m.paused()).then(|| m.current_time());
+    }
+    t.last = m.current_time();
+    if round {
+        report.emit(MediaEvent::Ended);
+    }
+}
+
 /// Whether the whole file is buffered.
 fn whole_buffered(m: &HtmlMediaElement) -> bool {
     let ranges = m.buffered();
@@ -479,13 +496,18 @@ fn listen(
         }) as Rc<dyn Fn(&HtmlMediaElement)>
     };
     let moved = {
-        let (shown, tracker) = (shown.clone(), Rc::clone(&tracker));
+        let (shown, tracker, report) = (shown.clone(), Rc::clone(&tracker), report.clone());
         let loaded = Rc::clone(&loaded);
         Rc::new(move |m: &HtmlMediaElement| {
             let now = m.current_time();
             let region = {
                 let mut t = tracker.borrow_mut();
-                t.last = now;
+                // A loop gone round with no seek event (WebKit's): the same jump.
+                if m.loop_() && now < 0.5 && t.last > now + 0.5 {
+                    jump(&mut t, m, &report);
+                } else {
+                    t.last = now;
+                }
                 t.region
             };
             // Playing past the looped part's end (or before its start): back to its start.
@@ -501,22 +523,8 @@ fn listen(
     // A jump: the stretch heard ends where the position was last seen, a new one starts.
     let jumped = {
         let (tracker, report) = (Rc::clone(&tracker), report.clone());
-        Rc::new(move |m: &HtmlMediaElement| {
-            let mut t = tracker.borrow_mut();
-            // A loop going round (it seeks to the start, and never ends): heard to the end —
-            // the whole file's loop, not a part's.
-            let whole = t.region.is_none_or(|(from, _)| from < 0.5);
-            let round = whole && m.loop_() && t.last > m.duration() - 0.5 && m.current_time() < 0.5;
-            if t.from.is_some() {
-                let last = if round { m.duration() } else { t.last };
-                t.close(last, &report);
-                t.from = (!m.paused()).then(|| m.current_time());
-            }
-            t.last = m.current_time();
-            if round {
-                report.emit(MediaEvent::Ended);
-            }
-        }) as Rc<dyn Fn(&HtmlMediaElement)>
+        Rc::new(move |m: &HtmlMediaElement| jump(&mut tracker.borrow_mut(), m, &report))
+            as Rc<dyn Fn(&HtmlMediaElement)>
     };
     let failed = {
         let (shown, report) = (shown.clone(), report.clone());
