@@ -62,13 +62,16 @@ struct Shown {
 }
 
 /// What is counted between events: where the stretch being heard began, the last position
-/// seen, whether the whole file was reported loaded, and the part it loops.
+/// seen, whether the whole file was reported loaded, whether it loops and the part it loops,
+/// and whether the play about to start is its loop going round (not a play of the listener's).
 #[derive(Default)]
 struct Tracker {
     from: Option<f64>,
     last: f64,
     loaded: bool,
+    looped: bool,
     region: Option<Region>,
+    going_round: bool,
 }
 
 impl Tracker {
@@ -115,7 +118,11 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     let region = props
         .region
         .filter(|_| props.playback.looped && (!props.playback.play_to_end || props.record.ended));
-    tracker.borrow_mut().region = region;
+    {
+        let mut t = tracker.borrow_mut();
+        t.looped = props.playback.looped;
+        t.region = region;
+    }
 
     // The element's events, attached to it directly (media events do not bubble).
     {
@@ -247,14 +254,16 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     let video = props.playback.media == MediaType::Video;
     let element_html = if video {
         html! { <video ref={element.clone()} class="glossa-video" src={props.src.clone()} preload="auto"
-            playsinline=true loop={props.playback.looped} aria-label={props.label.clone()}>
+            playsinline=true aria-label={props.label.clone()}>
             if let Some(captions) = &props.captions {
                 <track kind="captions" src={captions.clone()} srclang={lang.tag()}
                     label={t(lang, Msg::MediaCaptions)} default=true />
             }
         </video> }
     } else {
-        html! { <audio ref={element.clone()} src={props.src.clone()} preload="auto" loop={props.playback.looped} /> }
+        // (Not the element's `loop`: a loop is started again at its end by the player, so every
+        // engine reports the end — WebKit's own loop goes round with no event at all.)
+        html! { <audio ref={element.clone()} src={props.src.clone()} preload="auto" /> }
     };
     html! {
         <div class={classes!("glossa-player", s.playing.then_some("glossa-playing"))} id={props.id.clone()}
@@ -387,23 +396,6 @@ fn step_to(e: &KeyboardEvent, step: i32) {
     }
 }
 
-/// A jump to `m`'s position: the stretch heard ends where the position was last seen and a
-/// new one starts; a loop going round (it goes back to the start, and never ends) was heard to
-/// the end — the whole file's loop, not a part's.
-fn jump(t: &mut Tracker, m: &HtmlMediaElement, report: &Callback<MediaEvent>) {
-    let whole = t.region.is_none_or(|(from, _)| from < 0.5);
-    let round = whole && m.loop_() && t.last > m.duration() - 0.5 && m.current_time() < 0.5;
-    if t.from.is_some() {
-        let last = if round { m.duration() } else { t.last };
-        t.close(last, report);
-        t.from = (!m.paused()).then(|| m.current_time());
-    }
-    t.last = m.current_time();
-    if round {
-        report.emit(MediaEvent::Ended);
-    }
-}
-
 /// Whether the whole file is buffered.
 fn whole_buffered(m: &HtmlMediaElement) -> bool {
     let ranges = m.buffered();
@@ -429,8 +421,13 @@ fn listen(
         let m = media.clone();
         EventListener::new(target, name, move |_| f(&m))
     };
+    // (A file that failed stays failed whatever event comes after, until a retry loads it.)
     let state = |m: &HtmlMediaElement, status: Status| Shown {
-        status,
+        status: if m.error().is_some() {
+            Status::Failed
+        } else {
+            status
+        },
         playing: !m.paused(),
         position: m.current_time(),
         duration: if m.duration().is_finite() {
@@ -467,7 +464,10 @@ fn listen(
             };
             t.from = Some(from);
             t.last = now;
-            report.emit(MediaEvent::Started);
+            // (Its loop going round is not another play.)
+            if !std::mem::take(&mut t.going_round) {
+                report.emit(MediaEvent::Started);
+            }
         }) as Rc<dyn Fn(&HtmlMediaElement)>
     };
     let stopped = {
@@ -491,23 +491,26 @@ fn listen(
         Rc::new(move |m: &HtmlMediaElement| {
             loaded(m);
             shown.set(state(m, Status::Ready));
-            tracker.borrow_mut().close(m.duration(), &report);
+            let mut t = tracker.borrow_mut();
+            t.close(m.duration(), &report);
             report.emit(MediaEvent::Ended);
+            // A loop goes round: from the start of the file, or of its looped part (not after
+            // a failure: the player says so and waits for a retry).
+            if t.looped && m.error().is_none() {
+                t.going_round = true;
+                m.set_current_time(t.region.map_or(0.0, |(from, _)| from));
+                let _ = m.play();
+            }
         }) as Rc<dyn Fn(&HtmlMediaElement)>
     };
     let moved = {
-        let (shown, tracker, report) = (shown.clone(), Rc::clone(&tracker), report.clone());
+        let (shown, tracker) = (shown.clone(), Rc::clone(&tracker));
         let loaded = Rc::clone(&loaded);
         Rc::new(move |m: &HtmlMediaElement| {
             let now = m.current_time();
             let region = {
                 let mut t = tracker.borrow_mut();
-                // A loop gone round with no seek event (WebKit's): the same jump.
-                if m.loop_() && now < 0.5 && t.last > now + 0.5 {
-                    jump(&mut t, m, &report);
-                } else {
-                    t.last = now;
-                }
+                t.last = now;
                 t.region
             };
             // Playing past the looped part's end (or before its start): back to its start.
@@ -523,8 +526,15 @@ fn listen(
     // A jump: the stretch heard ends where the position was last seen, a new one starts.
     let jumped = {
         let (tracker, report) = (Rc::clone(&tracker), report.clone());
-        Rc::new(move |m: &HtmlMediaElement| jump(&mut tracker.borrow_mut(), m, &report))
-            as Rc<dyn Fn(&HtmlMediaElement)>
+        Rc::new(move |m: &HtmlMediaElement| {
+            let mut t = tracker.borrow_mut();
+            if t.from.is_some() {
+                let last = t.last;
+                t.close(last, &report);
+                t.from = (!m.paused()).then(|| m.current_time());
+            }
+            t.last = m.current_time();
+        }) as Rc<dyn Fn(&HtmlMediaElement)>
     };
     let failed = {
         let (shown, report) = (shown.clone(), report.clone());
