@@ -497,6 +497,32 @@ fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
             .abs()
             < 1e-9
     );
+    // The report charts the slider asked per output: a row per condition, highest MOS first.
+    let html = results.with_file_name("mushra-report.html");
+    glossa_ok(&[
+        "report",
+        &format!("{ROOT}/www/examples/en-mushra/spec.json"),
+        &format!("{ROOT}/www/examples/en-mushra/items.json"),
+        results.to_str().unwrap(),
+        "--out",
+        html.to_str().unwrap(),
+    ]);
+    let mut by_mos: Vec<(f64, String)> = mine["conditions"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(name, r)| (r["mos"].as_f64().unwrap(), name.clone()))
+        .collect();
+    by_mos.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let want: Vec<String> = by_mos.into_iter().map(|(_, n)| n).collect();
+    assert_eq!(want.len(), 5);
+    assert_eq!(
+        common::chart_rows(
+            &std::fs::read_to_string(&html).unwrap(),
+            "mushra: MOS per condition"
+        ),
+        want
+    );
 }
 
 /// `glossa host` copies the items' media files beside the items, at the paths the items give,

@@ -661,6 +661,11 @@ fn error_scores_list_systems_best_first_with_no_negative_zero_and_each_weight_on
     assert!(!negative_zero(&report));
     let section = report.split("Error scores (MQM)").nth(1).unwrap();
     assert!(section.find("ONLINE-B").unwrap() < section.find("ONLINE-A").unwrap());
+    // The chart of a section asked per output names each translation's system, best first.
+    assert_eq!(
+        common::chart_rows(&report, "errors: error score per system"),
+        ["ONLINE-B", "ONLINE-A"]
+    );
 }
 
 #[test]

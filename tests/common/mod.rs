@@ -213,3 +213,25 @@ pub fn stand_in_site(dir: &std::path::Path, build: &str, files: &[&str]) -> std:
     }
     site
 }
+
+/// The names down an interval chart of the report (`analysis::intervals`), top to bottom: the
+/// row labels of the SVG inside the `<figure>` whose `aria-label` starts with `figure`.
+pub fn chart_rows(report: &str, figure: &str) -> Vec<String> {
+    let start = report
+        .find(&format!("<figure aria-label=\"{figure}"))
+        .unwrap_or_else(|| panic!("no chart \"{figure}\" in the report"));
+    let svg = &report[start..start + report[start..].find("</figure>").expect("its end")];
+    // A row label: `<text x=".." y=".." … text-anchor="end" …>\nname\n</text>`, left of the plot.
+    let mut rows: Vec<(f64, String)> = svg
+        .split("<text ")
+        .skip(1)
+        .filter(|t| t.contains("text-anchor=\"end\""))
+        .filter_map(|t| {
+            let y = t.split(" y=\"").nth(1)?.split('"').next()?.parse().ok()?;
+            let name = t.split('>').nth(1)?.split('<').next()?.trim().to_owned();
+            (!name.is_empty() && name.parse::<f64>().is_err()).then_some((y, name))
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    rows.into_iter().map(|(_, n)| n).collect()
+}
