@@ -48,11 +48,7 @@ impl MediaContext {
     pub fn holds_region(&self, key: &str) -> bool {
         self.stimuli
             .iter()
-            .find(|s| {
-                s.playback.looped
-                    && s.playback.seek
-                    && s.playback.media != crate::spec::media::MediaType::Image
-            })
+            .find(|s| s.playback.looped && s.playback.seek && s.playback.media.plays())
             .is_some_and(|s| s.key == key)
     }
 

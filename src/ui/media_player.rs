@@ -205,6 +205,8 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     };
 
     // The looped part's start or end moved (in whole ms), the other kept at least 0.5 s away.
+    // (The item's part, whether or not this recording plays it yet.)
+    let item_region = props.region;
     let loop_edge = |start: bool| {
         let (set, duration) = (props.set_region.clone(), shown.duration);
         Callback::from(move |e: InputEvent| {
@@ -215,7 +217,7 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
             ) else {
                 return;
             };
-            let (from, to) = region.unwrap_or((0.0, duration));
+            let (from, to) = item_region.unwrap_or((0.0, duration));
             // (`max` then `min`, not `f64::clamp`: its panic message would bring float
             // formatting into the bundle.)
             let r = if start {
@@ -292,7 +294,7 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                 }
             </div>
             if props.set_region.is_some() && s.status == Status::Ready {
-                { loop_controls(lang, s.duration, region, loop_edge(true), loop_edge(false)) }
+                { loop_controls(lang, s.duration, item_region, loop_edge(true), loop_edge(false)) }
             }
             <p class="glossa-player-status" role="status">
                 { match s.status {
