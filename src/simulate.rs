@@ -130,6 +130,20 @@ fn actions(task: &Task, rng: &mut SplitMix, plain: bool) -> Vec<Action> {
             out.push(Action::Media(Gate::gate(MediaAction { key, event })));
         }
     }
+    // The headphone check, passed at the first attempt.
+    if let Some(check) = task.spec.headphones() {
+        use crate::form::headphones::{HeadphoneAction, Trial};
+        use crate::support::family::Gate;
+        let seed = 1 + rng.below(u64::from(u32::MAX - 1)) as u32;
+        for n in 0..check.trials {
+            for done in [
+                HeadphoneAction::Heard { seed },
+                HeadphoneAction::Choose(Trial::of(seed, 0, n).quiet),
+            ] {
+                out.push(Action::Headphones(Gate::gate(done)));
+            }
+        }
+    }
     for control in &task.spec.controls {
         crate::spec::each_control!(control, c => c.simulate(task, rng, plain, &mut out));
         // What is left of a model's suggestion is accepted.

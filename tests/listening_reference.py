@@ -7,7 +7,9 @@ reference (a listener who rates it below 90 on more than 15 % of their items is 
 after P.808's screening when a gold file is given (its result_parser.py's trapping and gold
 questions: a listener who answers a trapping clip otherwise than it says, or a gold clip more
 than the variance — the file's point_band — away from its answer, is left out, and those
-clips are not in the MOS).
+clips are not in the MOS), and after the headphone check when the spec asks for one (Woods
+et al. 2017; P.808's environment check): a listener any of whose results records the check as
+not passed is left out.
 
 Usage: listening_reference.py SPEC ITEMS RESULTS CONTROL [GOLD]
 """
@@ -64,6 +66,10 @@ def main():
                     ok = got is not None and abs(got - want) <= band
                 if not ok:
                     excluded.add(r["ids"]["participant"])
+
+    if spec.get("headphone_check") is not None:
+        excluded |= {r["ids"]["participant"] for r in results
+                     if r.get("headphones") is not None and not r["headphones"]["passed"]}
 
     files, conditions = defaultdict(list), defaultdict(list)
     for r in results:

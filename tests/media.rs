@@ -6,6 +6,7 @@
 mod common;
 
 use common::{example_task, glossa_ok};
+use glossa::form::headphones::{HeadphoneAction, Trial};
 use glossa::form::media::{MediaAction, MediaEvent};
 use glossa::form::{apply, Action, FormState, PointEdit};
 use glossa::result::{build, Environment};
@@ -35,6 +36,33 @@ fn rate(control: &str, key: Option<&str>, point: i64) -> Action {
     }
 }
 
+/// The headphone check's actions for a participant who chooses right on the rounds `right`
+/// says (`attempt` from 0; the seed drawn at the first round is `seed`).
+fn headphone_rounds(
+    task: &Task,
+    seed: u32,
+    attempt: u32,
+    right: impl Fn(u32) -> bool,
+) -> Vec<Action> {
+    let check = task.spec.headphones().expect("a headphone check");
+    let mut out = Vec::new();
+    for n in 0..check.trials {
+        let trial = Trial::of(seed, attempt, n);
+        out.push(Action::Headphones(HeadphoneAction::Heard { seed }));
+        out.push(Action::Headphones(HeadphoneAction::Choose(if right(n) {
+            trial.quiet
+        } else {
+            trial.antiphase
+        })));
+    }
+    out
+}
+
+/// The headphone check passed at once.
+fn headphones_passed(task: &Task) -> Vec<Action> {
+    headphone_rounds(task, 4242, 0, |_| true)
+}
+
 fn run(task: &Task, actions: impl IntoIterator<Item = Action>) -> FormState {
     actions
         .into_iter()
@@ -54,7 +82,9 @@ fn a_rating_before_the_recording_ended_is_refused_and_the_result_records_the_lis
     let task = example_task("en-p808-acr", "spec.json", "items.json", 0);
     let early = run(
         &task,
-        [media("clip", MediaEvent::Started), rate("quality", None, 4)],
+        headphones_passed(&task)
+            .into_iter()
+            .chain([media("clip", MediaEvent::Started), rate("quality", None, 4)]),
     );
     assert_eq!(
         codes_at(&task, &early),
@@ -64,7 +94,7 @@ fn a_rating_before_the_recording_ended_is_refused_and_the_result_records_the_lis
     assert!(refused.is_err(), "no result before the end");
     let heard = run(
         &task,
-        [
+        headphones_passed(&task).into_iter().chain([
             media(
                 "clip",
                 MediaEvent::Loaded {
@@ -75,7 +105,7 @@ fn a_rating_before_the_recording_ended_is_refused_and_the_result_records_the_lis
             media("clip", MediaEvent::Heard { ms: 1500 }),
             media("clip", MediaEvent::Ended),
             rate("quality", None, 4),
-        ],
+        ]),
     );
     assert_eq!(codes_at(&task, &heard), vec![]);
     let doc = build(&task, &heard, &Environment::default(), &SortedMap::new(), 5).expect("valid");
@@ -329,7 +359,11 @@ fn results(
             lines.push('\n');
         }
     }
-    let dir = std::env::temp_dir().join(format!("glossa-media-{dir}-{}", std::process::id()));
+    // (A folder per call: tests run side by side.)
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir =
+        std::env::temp_dir().join(format!("glossa-media-{dir}-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("results.jsonl");
     std::fs::write(&path, lines).unwrap();
@@ -618,11 +652,11 @@ fn validate_refuses_a_rating_of_a_clip_not_heard_to_its_end() {
     let task = example_task("en-p808-acr", "spec.json", "items.json", 0);
     let heard = run(
         &task,
-        [
+        headphones_passed(&task).into_iter().chain([
             media("clip", MediaEvent::Started),
             media("clip", MediaEvent::Ended),
             rate("quality", None, 2),
-        ],
+        ]),
     );
     let doc = build(&task, &heard, &Environment::default(), &SortedMap::new(), 5).expect("valid");
     let mut v = serde_json::to_value(&doc).unwrap();
@@ -648,4 +682,147 @@ fn validate_refuses_a_rating_of_a_clip_not_heard_to_its_end() {
     assert_eq!(refused.status.code(), Some(1), "{said}");
     assert!(said.contains("NotPlayedToEnd"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// P.808's environment check (the spec's `headphone_check`, Woods et al. 2017): no result until
+/// it is done; a missed attempt asks for another; passed or with its attempts used, every
+/// result records it; `glossa validate` flags a result without it or with an outcome its own
+/// figures contradict.
+#[test]
+fn the_headphone_check_comes_first_and_every_result_records_it() {
+    let task = example_task("en-p808-acr", "spec.json", "items.json", 0);
+    let heard_and_rated = [
+        media("clip", MediaEvent::Started),
+        media("clip", MediaEvent::Ended),
+        rate("quality", None, 4),
+    ];
+    // Not done: refused, with the check's problem first.
+    let unchecked = run(&task, heard_and_rated.clone());
+    assert_eq!(
+        codes_at(&task, &unchecked),
+        vec![("headphones".to_owned(), "HeadphoneCheck".to_owned())]
+    );
+    let message = unchecked.report(&task).problems[0].message(task.spec.language);
+    assert_eq!(message, "Do the headphone check first.");
+    assert!(build(
+        &task,
+        &unchecked,
+        &Environment::default(),
+        &SortedMap::new(),
+        5
+    )
+    .is_err());
+    // 4 of 6, then (after asking for another attempt) 5 of 6: passed in the second.
+    let second = run(
+        &task,
+        headphone_rounds(&task, 99, 0, |n| n < 4)
+            .into_iter()
+            .chain([Action::Headphones(HeadphoneAction::Again)])
+            .chain(headphone_rounds(&task, 99, 1, |n| n != 2))
+            .chain(heard_and_rated.clone()),
+    );
+    assert_eq!(codes_at(&task, &second), vec![]);
+    let doc = build(
+        &task,
+        &second,
+        &Environment::default(),
+        &SortedMap::new(),
+        5,
+    )
+    .expect("valid");
+    assert_eq!(
+        serde_json::to_value(&doc).unwrap()["headphones"],
+        json!({"correct": 5, "trials": 6, "attempts": 2, "passed": true})
+    );
+    // Without asking for another attempt, the second's rounds count for nothing.
+    let stuck = run(
+        &task,
+        headphone_rounds(&task, 99, 0, |n| n < 4)
+            .into_iter()
+            .chain(headphone_rounds(&task, 99, 1, |_| true)),
+    );
+    assert_eq!(codes_at(&task, &stuck)[0].1, "HeadphoneCheck");
+    // Both attempts missed: the participant may go on, and the result says so.
+    let failed = run(
+        &task,
+        headphone_rounds(&task, 7, 0, |n| n < 2)
+            .into_iter()
+            .chain([Action::Headphones(HeadphoneAction::Again)])
+            .chain(headphone_rounds(&task, 7, 1, |n| n < 3))
+            .chain(heard_and_rated),
+    );
+    let doc = build(
+        &task,
+        &failed,
+        &Environment::default(),
+        &SortedMap::new(),
+        5,
+    )
+    .expect("valid");
+    let mut v = serde_json::to_value(&doc).unwrap();
+    assert_eq!(
+        v["headphones"],
+        json!({"correct": 3, "trials": 6, "attempts": 2, "passed": false})
+    );
+
+    // `glossa validate`: the recorded outcome is accepted; none, or a forged one, is flagged.
+    let dir = std::env::temp_dir().join(format!("glossa-validate-hp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = format!("{ROOT}/www/examples/en-p808-acr/spec.json");
+    let items = format!("{ROOT}/www/examples/en-p808-acr/items.json");
+    let validate = |v: &Value, name: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, serde_json::to_string(v).unwrap() + "\n").unwrap();
+        let o = common::glossa(&["validate", &spec, &items, path.to_str().unwrap()]);
+        let said =
+            String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+        (o.status.code(), said)
+    };
+    assert_eq!(validate(&v, "failed.jsonl").0, Some(0));
+    v["headphones"]["passed"] = json!(true);
+    let (code, said) = validate(&v, "forged.jsonl");
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("headphones") && said.contains("3 of 6 right"),
+        "{said}"
+    );
+    v.as_object_mut().unwrap().remove("headphones");
+    let (code, said) = validate(&v, "none.jsonl");
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("Do the headphone check first."), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The MOS leaves out the listeners who did not pass the headphone check, as an independent
+/// computation does; the report names them.
+#[test]
+fn mos_leaves_out_listeners_who_did_not_pass_the_headphone_check() {
+    let results = results("en-p808-acr", 5, |who, _, v| {
+        if who == 4 {
+            v["headphones"] = json!({"correct": 2, "trials": 6, "attempts": 2, "passed": false});
+        }
+    });
+    let (mine, want) = compare_with_reference("en-p808-acr", &results, "quality", None);
+    assert_eq!(want["excluded"], json!(["p4"]));
+    assert_eq!(
+        mine["headphone_check"]["excluded"],
+        json!(["p4"]),
+        "{}",
+        mine["headphone_check"]
+    );
+    assert_eq!(
+        mine["conditions"]["clean"]["n"], 12,
+        "3 talkers × 4 listeners"
+    );
+    let text = glossa_ok(&[
+        "agreement",
+        &format!("{ROOT}/www/examples/en-p808-acr/spec.json"),
+        results.to_str().unwrap(),
+        "--items",
+        &format!("{ROOT}/www/examples/en-p808-acr/items.json"),
+    ]);
+    assert!(
+        text.contains("screened out (did not pass the headphone check): p4"),
+        "{text}"
+    );
 }

@@ -54,11 +54,12 @@ function readSpec(spec) {
 function buildOf(s, simulated = false) {
   if (s === null) return 'full';
   const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
-  // Beyond the kinds: suggestions, label groups (a key "group") and media (a media block, or
-  // outputs with a key "media").
+  // Beyond the kinds: suggestions, label groups (a key "group") and media (a media block,
+  // outputs with a key "media", or a headphone check).
   const listed = JSON.stringify([s.controls, s.blocks]);
   const needs = [s.suggestions != null && 'suggest', listed.includes('"group":') && 'compose',
-    (blocks.includes('media') || listed.includes('"media":')) && 'media'].filter(Boolean);
+    (blocks.includes('media') || listed.includes('"media":') || s.headphone_check != null)
+      && 'media'].filter(Boolean);
   const has = (list, ks) => list === null || ks.every((k) => list.includes(k));
   return BUILDS.find((b) => (!simulated || b.simulates) && has(b.controls, controls)
     && has(b.blocks, blocks) && has(b.needs === undefined ? [] : b.needs, needs)).name;

@@ -77,6 +77,9 @@ pub struct Mos {
     /// P.808's screening, when a gold file is given: the listeners left out, each with the
     /// trapping and gold questions they failed (`trapping it-07`, `gold it-03`).
     pub checked: Option<Vec<(String, Vec<String>)>>,
+    /// The headphone check's screening, when the spec asks for the check: the listeners left
+    /// out because they did not pass it.
+    pub unheard: Option<Vec<String>>,
 }
 
 /// BS.1534-3's post-screening: a listener is excluded who rates the hidden reference below
@@ -133,6 +136,18 @@ pub fn compute(
         .iter()
         .find_map(|src| src.media()?.hidden_reference.clone());
     let checked = gold.map(|g| check(g, results));
+    // (Those whose results say the headphone check was not passed.)
+    let unheard: Option<Vec<String>> = spec.headphones().map(|_| {
+        let mut who: Vec<String> = results
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.failed_headphones())
+            .map(|(n, r)| annotator(r, n))
+            .collect();
+        who.sort();
+        who.dedup();
+        who
+    });
     let mut out = Vec::new();
     for control in spec.controls.iter().filter(|c| c.rates()) {
         let (mut files, mut conditions) = (
@@ -155,7 +170,8 @@ pub fn compute(
                 .is_some_and(|c| c.iter().any(|(w, _)| *w == who));
             // (A trapping or gold question is not a stimulus of the study.)
             let question = gold.is_some_and(|g| g.item(&r.item_id).is_some());
-            if failed || question || screened.iter().any(|(w, _, _)| *w == who) {
+            let unheard = unheard.as_ref().is_some_and(|u| u.contains(&who));
+            if failed || question || unheard || screened.iter().any(|(w, _, _)| *w == who) {
                 continue;
             }
             for (output, vote) in points(value) {
@@ -181,6 +197,7 @@ pub fn compute(
             screened,
             hidden_reference: hidden_reference.clone(),
             checked: checked.clone(),
+            unheard: unheard.clone(),
         });
     }
     out
@@ -307,6 +324,12 @@ impl Figures for Mos {
                 "excluded": checked.iter().map(|(who, failed)| json!({"listener": who, "failed": failed})).collect::<Vec<_>>(),
             });
         }
+        if let Some(unheard) = &self.unheard {
+            v["headphone_check"] = json!({
+                "rule": "excluded: did not pass the headphone check (Woods et al. 2017; ITU-T P.808's environment check)",
+                "excluded": unheard,
+            });
+        }
         if let Some(r) = &self.hidden_reference {
             v["post_screening"] = json!({
                 "hidden_reference": r,
@@ -350,6 +373,16 @@ impl Figures for Mos {
                         .map(|(who, failed)| format!("{} ({})", esc(who), esc(&failed.join(", "))))
                         .collect::<Vec<_>>()
                         .join("; ")
+                }
+            );
+        }
+        if let Some(unheard) = &self.unheard {
+            h += &format!(
+                "<p>Headphone check (Woods et al. 2017, ITU-T P.808's environment check): listeners who did not pass it are left out: {}.</p>",
+                if unheard.is_empty() {
+                    "none".to_owned()
+                } else {
+                    unheard.iter().map(|w| esc(w)).collect::<Vec<_>>().join(", ")
                 }
             );
         }
@@ -400,6 +433,12 @@ impl Figures for Mos {
                 who.join(", ")
             );
         }
+        if let Some(unheard) = self.unheard.as_ref().filter(|u| !u.is_empty()) {
+            t += &format!(
+                "\n  screened out (did not pass the headphone check): {}",
+                unheard.join(", ")
+            );
+        }
         for r in rows {
             t += &format!(
                 "\n  {:<24} n={:<4} MOS {} {}",
@@ -444,6 +483,7 @@ mod tests {
             screened: vec![],
             hidden_reference: None,
             checked: None,
+            unheard: None,
         };
         let svg = mos.chart();
         let at = |name: &str| crate::analysis::intervals::tests::row_height(&svg, name);

@@ -136,6 +136,9 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
                 format!("{:?}: {}", p.code, p.message(task.spec.language)),
             ));
         }
+        if let Some(problem) = headphones(task, &doc) {
+            out.push(finding("headphones", problem));
+        }
     }
     out
 }
@@ -307,4 +310,27 @@ pub(crate) fn read_spans(
         spans.push(WordSpan { first, last });
     }
     spans
+}
+
+/// What is wrong with a result's headphone check, when the spec asks for one: none recorded
+/// (the browser refuses such a submit), or an outcome its own figures contradict.
+#[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+fn headphones(task: &Task, doc: &ResultDoc) -> Option<String> {
+    let check = task.spec.headphones()?;
+    let Some(h) = doc.headphones else {
+        return Some(format!(
+            "HeadphoneCheck: the spec asks for a headphone check and this result records none: {}",
+            crate::i18n::t(task.spec.language, crate::i18n::Msg::ErrHeadphones)
+        ));
+    };
+    let fits = h.trials == check.trials
+        && h.correct <= h.trials
+        && (1..=check.attempts).contains(&h.attempts)
+        && h.passed == (h.correct >= check.pass);
+    (!fits).then(|| {
+        format!(
+            "HeadphoneCheck: {} of {} right in {} attempts, passed {}, does not fit the spec's check ({} trials, {} to pass, {} attempts)",
+            h.correct, h.trials, h.attempts, h.passed, check.trials, check.pass, check.attempts
+        )
+    })
 }

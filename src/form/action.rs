@@ -73,6 +73,8 @@ pub enum Action {
     },
     /// A player's report about a recording, image or video of the item (see `form::media`).
     Media(crate::support::family::Media<super::media::MediaAction>),
+    /// Something the participant did in the headphone check (see `form::headphones`).
+    Headphones(crate::support::family::Media<super::headphones::HeadphoneAction>),
     /// The page became visible or hidden (counts active time).
     Visibility {
         /// Whether the page is visible now.
@@ -105,7 +107,8 @@ impl Action {
             | Action::SubmitRefused { .. }
             | Action::Submitted { .. }
             | Action::Visibility { .. }
-            | Action::Media(_) => None,
+            | Action::Media(_)
+            | Action::Headphones(_) => None,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod action;
 pub mod draft;
+pub mod headphones;
 mod kind_edit;
 pub mod media;
 pub mod played_to_end;
@@ -111,6 +112,18 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
             if crate::support::family::MEDIA {
                 let report: &media::MediaAction = &report; // through `Media`, whichever it is
                 media::apply(task, &mut next, report.clone());
+            }
+        }
+        Action::Headphones(done) => {
+            if let (true, Some(check)) = (crate::support::family::MEDIA, spec.headphones()) {
+                if !state.submitted {
+                    let done: &headphones::HeadphoneAction = &done; // through `Media`
+                    let progress: &mut headphones::Headphones =
+                        next.headphones.get_or_insert_with(|| {
+                            crate::support::family::Gate::gate(headphones::Headphones::default())
+                        });
+                    progress.apply(check, done.clone());
+                }
             }
         }
         Action::Visibility { visible, now_ms } => {

@@ -40,6 +40,9 @@ pub struct FormState {
     /// What the participant did with each recording, image or video (see `form::media`);
     /// none until a player reports (a build without media has no room for any).
     pub media: Option<crate::support::family::Media<super::media::MediaRecords>>,
+    /// The participant's progress through the spec's headphone check (see
+    /// `form::headphones`): none before its first trial was played.
+    pub headphones: Option<crate::support::family::Media<super::headphones::Headphones>>,
 }
 
 /// A selection of words in a span control's text.
@@ -124,7 +127,15 @@ impl FormState {
             early_s: None,
             decided: SortedMap::new(),
             media: None,
+            headphones: None,
         }
+    }
+
+    /// The headphone check's progress, if it began.
+    pub fn headphones(&self) -> Option<&super::headphones::Headphones> {
+        self.headphones
+            .as_ref()
+            .map(|h| -> &super::headphones::Headphones { h })
     }
 
     /// Active (visible) time up to `now_ms`.
@@ -165,6 +176,7 @@ impl FormState {
         }
         if crate::support::family::MEDIA {
             crate::form::played_to_end::check(task, self, &mut report);
+            crate::form::headphones::rule::check(task, self, &mut report);
         }
         report
     }

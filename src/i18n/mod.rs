@@ -364,6 +364,27 @@ messages! {
     MediaLoopFrom = "media_loop_from",
     /// A looped recording's slider setting where the looped part ends.
     MediaLoopTo = "media_loop_to",
+    /// The headphone check's heading (ITU-T P.808's environment check).
+    HeadphonesTitle = "headphones_title",
+    /// What the headphone check asks: headphones on, the volume set with the test tone, then
+    /// the quietest of three tones in each round.
+    HeadphonesIntro = "headphones_intro",
+    /// The button that plays the test tone (to set the volume).
+    HeadphonesTestTone = "headphones_test_tone",
+    /// The button that plays a round's three tones (`{k}` of `{n}`).
+    HeadphonesPlay = "headphones_play",
+    /// The question after a round's tones.
+    HeadphonesWhich = "headphones_which",
+    /// A button naming one of the three tones (`{k}`: 1, 2, 3).
+    HeadphonesTone = "headphones_tone",
+    /// An attempt missed (`{correct}` of `{n}` right), with another to come.
+    HeadphonesMissed = "headphones_missed",
+    /// The check passed.
+    HeadphonesPassed = "headphones_passed",
+    /// Every attempt used without passing: the participant may go on.
+    HeadphonesFailed = "headphones_failed",
+    /// A submit before the headphone check was done.
+    ErrHeadphones = "err_headphones",
 }
 
 /// How many strings the widget has.

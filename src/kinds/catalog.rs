@@ -84,7 +84,7 @@ pub fn json() -> String {
 
 /// The build `www/glossa.js` loads for a spec (its `buildOf`): the lightest with every family
 /// the spec needs — its control and block kinds', and `suggest` for model suggestions, `compose`
-/// for label groups, `media` for outputs that are media; `full` for a spec that is not an
+/// for label groups, `media` for outputs that are media and a headphone check; `full` for a spec that is not an
 /// object, or one with a kind no build has (its messages list every kind).
 pub fn build_for(spec: &Value) -> &'static str {
     let Some(spec) = spec.as_object() else {
@@ -153,7 +153,9 @@ pub fn build_for(spec: &Value) -> &'static str {
             .and_then(|o| o.get("media"))
             .is_some_and(|m| !m.is_null())
     };
-    if controls.iter().chain(&blocks).any(media) {
+    // (And a headphone check.)
+    let check = spec.get("headphone_check").is_some_and(|c| !c.is_null());
+    if check || controls.iter().chain(&blocks).any(media) {
         needed.push(Some("media".into()));
     }
     let found = BUILDS.iter().find(|(_, extra)| {

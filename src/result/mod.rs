@@ -87,6 +87,13 @@ pub struct ResultDoc {
     #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
     #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
     pub media: SortedMap<String, crate::form::media::MediaRecord>,
+    /// The participant's headphone check (the spec's `headphone_check`, ITU-T P.808's
+    /// environment check): right answers in the deciding attempt, trials per attempt, attempts
+    /// made, and whether it was passed. Absent when the spec asks for none.
+    /// (Not in a build without media.)
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub headphones: Option<crate::form::headphones::HeadphoneOutcome>,
     /// `true` on a result an adjudicator decided on the review page (`www/review.html`) rather
     /// than an annotator gave; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -140,6 +147,14 @@ pub struct ReadProblem {
 }
 
 impl ResultDoc {
+    /// Whether it says the participant did not pass the headphone check.
+    pub fn failed_headphones(&self) -> bool {
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        return self.headphones.is_some_and(|h| !h.passed);
+        #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+        false
+    }
+
     /// Whether an adjudicator decided this result on the review page (never in a participant
     /// build, which cannot hold the mark).
     pub fn is_adjudicated(&self) -> bool {
@@ -283,6 +298,7 @@ pub fn build(
     if crate::support::family::MEDIA {
         let mut unplayed = Report::default();
         crate::form::played_to_end::check(task, form, &mut unplayed);
+        crate::form::headphones::rule::check(task, form, &mut unplayed);
         if !unplayed.problems.is_empty() {
             return Err(unplayed);
         }
@@ -349,6 +365,10 @@ pub fn build(
         provenance: provenance::of(task, form),
         #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
         media: media_of(task, form),
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        headphones: spec
+            .headphones()
+            .and_then(|check| form.headphones()?.outcome(check)),
         adjudicated: None,
         adjudication: None,
     })

@@ -35,6 +35,33 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
             format!("{n}: give 1 to 3600 seconds, or leave it out"),
         ));
     }
+    if let Some(hc) = &spec.headphone_check {
+        let hc: &super::media::HeadphoneCheck = hc; // (through `Media`)
+        let bad = |field: &str, msg: String| {
+            SpecIssue::new(
+                format!("headphone_check.{field}"),
+                SpecIssueCode::InvalidField,
+                msg,
+            )
+        };
+        if !(1..=20).contains(&hc.trials) {
+            out.push(bad("trials", format!("{}: give 1 to 20 trials", hc.trials)));
+        } else if !(1..=hc.trials).contains(&hc.pass) {
+            out.push(bad(
+                "pass",
+                format!(
+                    "{}: give 1 to {} (the trials) right answers to pass",
+                    hc.pass, hc.trials
+                ),
+            ));
+        }
+        if !(1..=5).contains(&hc.attempts) {
+            out.push(bad(
+                "attempts",
+                format!("{}: give 1 to 5 attempts", hc.attempts),
+            ));
+        }
+    }
     for (i, block) in spec.blocks.iter().enumerate() {
         if let super::Block::Text(b) = block {
             if let Some(dir) = b

@@ -145,3 +145,43 @@ impl OutputsMedia {
         }
     }
 }
+
+/// P.808's environment check: the headphone test of Woods et al. (2017), asked once per
+/// participant before their first answer. Each trial plays three 200 Hz tones once; one is 6 dB
+/// quieter, one is in antiphase between the ears (over loudspeakers it cancels and sounds
+/// quietest, over headphones it does not), and the participant picks the quietest. The tones are
+/// made in the browser: no file to host.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HeadphoneCheck {
+    /// Trials per attempt. Default: 6, as Woods et al.
+    #[serde(default = "six")]
+    pub trials: u32,
+    /// Right answers needed to pass. Default: 5 of 6, as Woods et al. (chance passes 1.8 %).
+    #[serde(default = "five")]
+    pub pass: u32,
+    /// Attempts allowed. A participant who fails them all may go on; the result says so
+    /// (`headphones.passed` false) and the analysis leaves their ratings out. Default: 2.
+    #[serde(default = "two")]
+    pub attempts: u32,
+}
+
+fn six() -> u32 {
+    6
+}
+fn five() -> u32 {
+    5
+}
+fn two() -> u32 {
+    2
+}
+
+impl Default for HeadphoneCheck {
+    fn default() -> Self {
+        HeadphoneCheck {
+            trials: six(),
+            pass: five(),
+            attempts: two(),
+        }
+    }
+}

@@ -114,6 +114,13 @@ pub struct TaskSpec {
     /// items they are shown (the rest measure anchoring).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suggestions: Option<crate::support::family::Suggest<SuggestionsSpec>>,
+    /// A headphone check before the participant's first answer (ITU-T P.808's environment
+    /// check; Woods et al. 2017's antiphase tones), e.g. `{}` for 6 trials, 5 to pass, 2
+    /// attempts. Until it is passed or its attempts are used, an item cannot be submitted; its
+    /// outcome is kept for the participant's later items and goes in every result
+    /// (`headphones`). Default: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub headphone_check: Option<crate::support::family::Media<media::HeadphoneCheck>>,
 }
 
 /// A worked example: an item shown like a real one, its correct answers, and why.
@@ -136,6 +143,13 @@ pub struct WorkedExample {
 }
 
 impl TaskSpec {
+    /// The headphone check it asks for, if any (none in a build without media).
+    pub fn headphones(&self) -> Option<&media::HeadphoneCheck> {
+        self.headphone_check
+            .as_ref()
+            .map(|h| -> &media::HeadphoneCheck { h })
+    }
+
     /// The spec with its own strings (`ui_strings`) over its language's: `language` then reads
     /// them. (The participant builds get them merged by `glossa.js` before the spec loads.)
     pub fn with_own_strings(self) -> Self {

@@ -6,6 +6,8 @@ pub(crate) mod choice_option;
 mod error_panel;
 mod example_view;
 pub(crate) mod focus;
+#[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+mod headphone_check;
 pub(crate) mod highlight;
 mod instructions;
 pub(crate) mod kind_view;

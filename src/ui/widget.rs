@@ -96,7 +96,11 @@ pub fn Widget(props: &WidgetProps) -> Html {
         // (What the participant did with the media counts too: a draft keeps a clip heard. A
         // build without media watches the answers alone.)
         #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
-        let watched = (state.form.answers.clone(), state.form.media.clone());
+        let watched = (
+            state.form.answers.clone(),
+            state.form.media.clone(),
+            state.form.headphones.clone(),
+        );
         #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
         let watched = state.form.answers.clone();
         use_effect_with(watched, move |_| on_change.emit(model));
@@ -281,6 +285,24 @@ pub fn Widget(props: &WidgetProps) -> Html {
         Callback::from(move |n: usize| views.get(&n).cloned().unwrap_or_default())
     });
 
+    // The headphone check, above the item (a build without media has none).
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    let headphones = spec.headphones().filter(|_| !props.readonly).map(|check| {
+        let dispatch = actions.now.clone();
+        let on_action = Callback::from(move |a| {
+            dispatch.emit(crate::form::Action::Headphones(
+                crate::support::family::Gate::gate(a),
+            ))
+        });
+        html! {
+            <super::headphone_check::HeadphoneCheckView
+                id={dom_id(instance, &[crate::form::headphones::rule::PATH])}
+                check={check.clone()} progress={form.headphones().cloned()} {on_action} {lang} />
+        }
+    });
+    #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+    let headphones: Option<Html> = None;
+
     let screen = html! {
         <div class="glossa" lang={lang.tag()} dir={lang.dir().attr()} {onkeydown} data-testid={dom_id(instance, &[])}>
             if let Some(title) = &spec.title {
@@ -300,6 +322,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     }) }
                 </div>
             }
+            {headphones}
             <form class="glossa-form" novalidate=true {onsubmit}>
                 <BlocksView id_prefix={dom_id(instance, &["block"])} task={Rc::clone(&props.task)}
                     item={Rc::clone(item)} {lang} section={section} />
@@ -343,6 +366,13 @@ fn focus_first_problem(instance: u32, model: &Model) {
         return;
     };
     let at = &problem.at;
+    // The headphone check's panel: its first button.
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    if at.control.as_str() == crate::form::headphones::rule::PATH {
+        let id = dom_id(instance, &[crate::form::headphones::rule::PATH]);
+        super::focus::focus_selector(&format!("#{id} button"));
+        return;
+    }
     if let Some(control) = model.task.spec.control(&at.control) {
         crate::spec::each_control!(control, c => c.focus_problem(instance, model, &at.place));
     }

@@ -239,6 +239,12 @@ pub enum ProblemCode {
         serde(rename(serialize = ""))
     )]
     NotPlayedToEnd,
+    /// A submit before the headphone check was done (ITU-T P.808's environment check).
+    #[cfg_attr(
+        not(any(feature = "media", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
+    HeadphoneCheck,
 }
 
 /// One problem with the answers.

@@ -12,7 +12,7 @@ use super::events::{emit, to_js};
 use super::panic;
 use super::storage::DraftStore;
 use crate::answer::Answer;
-use crate::form::draft::{seen_key, storage_key, Draft};
+use crate::form::draft::{headphones_key, seen_key, storage_key, Draft};
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
 use crate::mount::{self, ErrorDetail, Failed as ErrorKind, Loaded};
@@ -118,6 +118,7 @@ impl Controller {
                     Callback::from(move |m: Model| {
                         if let Some(c) = weak.upgrade() {
                             c.save_draft_soon();
+                            c.save_headphones(&m);
                             emit(&c.element, "change", &m.report().to_public(c.lang))
                         }
                     })
@@ -134,6 +135,7 @@ impl Controller {
                         .and_then(|key| self.drafts.load::<Draft>(key))
                         .and_then(|d| d.restore(task, now))
                 });
+                let initial = self.with_headphones(task, &options.ids, initial, now);
                 let storage_note = (self.draft_key.is_some() && !self.drafts.persistent())
                     .then(|| t(self.lang, Msg::StorageUnavailable).into());
                 let on_submit = bind(&weak, |c, ()| {
@@ -240,6 +242,54 @@ impl Controller {
             Some(Err(report)) => {
                 self.link.dispatch(Action::SubmitRefused { now_ms: now });
                 Err(to_js(&report.to_public(self.lang)))
+            }
+        }
+    }
+
+    /// The form to start from with the participant's headphone check as they left it on an
+    /// earlier item (or earlier on this one).
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    fn with_headphones(
+        &self,
+        task: &Task,
+        ids: &SortedMap<String, String>,
+        initial: Option<crate::form::FormState>,
+        now: u64,
+    ) -> Option<crate::form::FormState> {
+        if task.spec.headphones().is_none() {
+            return initial;
+        }
+        let Some(kept) = self
+            .drafts
+            .load::<crate::form::headphones::Headphones>(&headphones_key(task, ids))
+        else {
+            return initial;
+        };
+        let mut form = initial.unwrap_or_else(|| crate::form::suggestions::fresh(task, now));
+        form.headphones = Some(kept);
+        Some(form)
+    }
+
+    #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+    fn with_headphones(
+        &self,
+        _: &Task,
+        _: &SortedMap<String, String>,
+        initial: Option<crate::form::FormState>,
+        _: u64,
+    ) -> Option<crate::form::FormState> {
+        initial
+    }
+
+    /// Keeps the participant's headphone check for their next items.
+    fn save_headphones(&self, model: &Model) {
+        if let (true, Some(h), Loaded::Task { task, options }) = (
+            crate::support::family::MEDIA,
+            model.form.headphones(),
+            &self.loaded,
+        ) {
+            if !options.readonly {
+                self.drafts.save(&headphones_key(task, &options.ids), h);
             }
         }
     }

@@ -1,0 +1,268 @@
+//! `HeadphoneCheck`: the headphone check above the item (ITU-T P.808's environment check; Woods
+//! et al. 2017). A test tone to set the volume, then rounds of three tones, each played once
+//! after a tap, and three buttons (or the keys 1, 2, 3) to say which was quietest; a missed
+//! attempt asks for the next, and the outcome stays in a line. The tones are WAV files made
+//! here (`form::headphones::tones`), played by a hidden audio element.
+//! Build family: media (the builds with media; `scripts/css_for_build.py` reads this line).
+
+use crate::form::headphones::{tones, HeadphoneAction, Headphones, Stage, Trial};
+use crate::i18n::{t, tf, Lang, Msg};
+use crate::spec::media::HeadphoneCheck;
+use gloo_events::EventListener;
+use std::cell::RefCell;
+use std::rc::Rc;
+use web_sys::HtmlMediaElement;
+use yew::prelude::*;
+
+/// Props of [`HeadphoneCheckView`].
+#[derive(Properties, PartialEq)]
+pub struct HeadphoneCheckProps {
+    /// DOM id of the check's panel (a submit refused for it focuses there).
+    pub id: AttrValue,
+    /// The spec's settings.
+    pub check: HeadphoneCheck,
+    /// The participant's progress (none before the first round was played).
+    pub progress: Option<Headphones>,
+    /// Where the participant's choices go.
+    pub on_action: Callback<HeadphoneAction>,
+    /// The UI language.
+    pub lang: Lang,
+}
+
+/// What the hidden element plays: the test tone, or a round's tones with the seed they were
+/// made from.
+#[derive(Clone, Copy, PartialEq)]
+enum Sound {
+    Test,
+    Round(u32),
+}
+
+/// What the element's listeners need, kept across renders (they outlive one).
+#[derive(Default)]
+struct Playing {
+    sound: Option<Sound>,
+    url: Option<String>,
+    on_action: Callback<HeadphoneAction>,
+}
+
+/// The headphone check's panel.
+#[component]
+pub fn HeadphoneCheckView(props: &HeadphoneCheckProps) -> Html {
+    let audio = use_node_ref();
+    let busy = use_state_eq(|| false);
+    let playing = use_mut_ref(Playing::default);
+    playing.borrow_mut().on_action = props.on_action.clone();
+    let progress = props.progress.clone().unwrap_or_default();
+    let stage = progress.stage(&props.check);
+
+    // The element's events: playing, ended (a round heard), paused or failed.
+    {
+        let (audio, busy, playing) = (audio.clone(), busy.clone(), Rc::clone(&playing));
+        use_effect_with((), move |_| {
+            let listeners = audio
+                .cast::<HtmlMediaElement>()
+                .map(|m| listen(&m, busy, Rc::clone(&playing)))
+                .unwrap_or_default();
+            move || {
+                drop(listeners);
+                if let Some(url) = playing.borrow_mut().url.take() {
+                    let _ = web_sys::Url::revoke_object_url(&url);
+                }
+            }
+        });
+    }
+
+    // Plays a sound made at the tap (mobile browsers allow a play there).
+    let play = |make: Rc<dyn Fn() -> (Sound, Vec<u8>)>| {
+        let (audio, playing) = (audio.clone(), Rc::clone(&playing));
+        Callback::from(move |_: MouseEvent| {
+            let (sound, wav) = make();
+            let (Some(m), Some(url)) = (audio.cast::<HtmlMediaElement>(), blob_url(&wav)) else {
+                return;
+            };
+            let mut p = playing.borrow_mut();
+            if let Some(old) = p.url.replace(url.clone()) {
+                let _ = web_sys::Url::revoke_object_url(&old);
+            }
+            p.sound = Some(sound);
+            m.set_src(&url);
+            let _ = m.play();
+        })
+    };
+    let lang = props.lang;
+    let id = props.id.to_string();
+    let button_id = |name: &str| format!("{id}-{name}");
+    let test_tone = html! {
+        <button type="button" class="glossa-retry" id={button_id("test")} disabled={*busy}
+            onclick={play(Rc::new(|| (Sound::Test, tones::test_tone_wav())))}>
+            {t(lang, Msg::HeadphonesTestTone)}
+        </button>
+    };
+    let body = match stage {
+        Stage::Trial {
+            attempt,
+            trial,
+            heard: false,
+        } => {
+            // (The participant's seed is drawn at their first round's tap.)
+            let known = progress.seed;
+            let round = move || {
+                let seed = if known == 0 { fresh_seed() } else { known };
+                (
+                    Sound::Round(seed),
+                    tones::trial_wav(Trial::of(seed, attempt, trial)),
+                )
+            };
+            let k = (trial + 1).to_string();
+            let n = props.check.trials.to_string();
+            html! {
+                <>
+                    <p class="glossa-hp-intro">{t(lang, Msg::HeadphonesIntro)}</p>
+                    <div class="glossa-hp-bar">
+                        {test_tone}
+                        <button type="button" class="glossa-hp-play" id={button_id("play")} disabled={*busy}
+                            onclick={play(Rc::new(round))}>
+                            {tf(lang, Msg::HeadphonesPlay, &[("k", &k), ("n", &n)])}
+                        </button>
+                    </div>
+                </>
+            }
+        }
+        Stage::Trial { heard: true, .. } => {
+            let choose = |p: u8| {
+                let on_action = props.on_action.clone();
+                Callback::from(move |_: MouseEvent| on_action.emit(HeadphoneAction::Choose(p)))
+            };
+            html! {
+                <div class="glossa-hp-choices" role="group" aria-labelledby={button_id("which")}>
+                    <p class="glossa-hp-which" id={button_id("which")}>{t(lang, Msg::HeadphonesWhich)}</p>
+                    { for (0..3u8).map(|p| html! {
+                        <button type="button" class="glossa-hp-tone" id={button_id(&format!("tone-{}", p + 1))}
+                            onclick={choose(p)}>
+                            {tf(lang, Msg::HeadphonesTone, &[("k", &(p + 1).to_string())])}
+                        </button>
+                    }) }
+                </div>
+            }
+        }
+        Stage::Missed { correct } => {
+            let again = {
+                let on_action = props.on_action.clone();
+                Callback::from(move |_: MouseEvent| on_action.emit(HeadphoneAction::Again))
+            };
+            let (c, n) = (correct.to_string(), props.check.trials.to_string());
+            html! {
+                <>
+                    <p class="glossa-hp-status" role="status">
+                        {tf(lang, Msg::HeadphonesMissed, &[("correct", &c), ("n", &n)])}
+                    </p>
+                    <button type="button" class="glossa-retry" id={button_id("again")} onclick={again}>
+                        {t(lang, Msg::MediaRetry)}
+                    </button>
+                </>
+            }
+        }
+        Stage::Done(outcome) => html! {
+            <p class={classes!("glossa-hp-status", outcome.passed.then_some("glossa-played"))} role="status">
+                {t(lang, if outcome.passed { Msg::HeadphonesPassed } else { Msg::HeadphonesFailed })}
+            </p>
+        },
+    };
+
+    // The keys 1, 2 and 3 choose a tone once a round was heard (and go no further: the item's
+    // controls have shortcuts of their own).
+    let onkeydown = {
+        let on_action = props.on_action.clone();
+        let heard = matches!(stage, Stage::Trial { heard: true, .. });
+        Callback::from(move |e: KeyboardEvent| {
+            let p = match e.key().as_str() {
+                "1" => 0,
+                "2" => 1,
+                "3" => 2,
+                _ => return,
+            };
+            e.stop_propagation();
+            if heard {
+                e.prevent_default();
+                on_action.emit(HeadphoneAction::Choose(p));
+            }
+        })
+    };
+    // Focus follows the check: to the tones once a round is heard, to the next round's button
+    // after a choice (never on the first render: the page keeps its focus).
+    {
+        let id = id.clone();
+        let key = match stage {
+            Stage::Trial {
+                attempt,
+                trial,
+                heard,
+            } => (attempt, trial, heard, 0u32),
+            Stage::Missed { .. } => (0, 0, false, 1),
+            Stage::Done(_) => (0, 0, false, 2),
+        };
+        let first = use_mut_ref(|| true);
+        use_effect_with(key, move |&(_, _, heard, stage)| {
+            if !std::mem::replace(&mut *first.borrow_mut(), false) {
+                let target = match (stage, heard) {
+                    (0, true) => "tone-1",
+                    (0, false) => "play",
+                    (1, _) => "again",
+                    _ => return,
+                };
+                super::focus::focus(&format!("{id}-{target}"));
+            }
+        });
+    }
+
+    html! {
+        <section class="glossa-hp" id={props.id.clone()} aria-labelledby={button_id("title")} {onkeydown}>
+            <h3 class="glossa-hp-title" id={button_id("title")}>{t(lang, Msg::HeadphonesTitle)}</h3>
+            {body}
+            <audio ref={audio} class="glossa-hp-audio" preload="none" />
+        </section>
+    }
+}
+
+/// The element's listeners: busy while it plays; at the end of a round's tones, the round is
+/// heard (with the seed its tones were made from).
+fn listen(
+    m: &HtmlMediaElement,
+    busy: UseStateHandle<bool>,
+    playing: Rc<RefCell<Playing>>,
+) -> Vec<EventListener> {
+    let on = |name: &'static str, f: Rc<dyn Fn()>| EventListener::new(m, name, move |_| f());
+    let stop = {
+        let busy = busy.clone();
+        Rc::new(move || busy.set(false)) as Rc<dyn Fn()>
+    };
+    vec![
+        on("playing", Rc::new(move || busy.set(true))),
+        on("pause", Rc::clone(&stop)),
+        on("error", Rc::clone(&stop)),
+        on(
+            "ended",
+            Rc::new(move || {
+                stop();
+                let p = playing.borrow();
+                if let Some(Sound::Round(seed)) = p.sound {
+                    p.on_action.emit(HeadphoneAction::Heard { seed });
+                }
+            }),
+        ),
+    ]
+}
+
+/// A fresh seed for the participant's rounds, never 0 (which stands for "none yet").
+fn fresh_seed() -> u32 {
+    1 + (js_sys::Math::random() * f64::from(u32::MAX - 1)) as u32
+}
+
+/// A `blob:` address for a WAV file made here.
+fn blob_url(wav: &[u8]) -> Option<String> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(wav));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("audio/wav");
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
+}
