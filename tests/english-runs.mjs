@@ -3,7 +3,9 @@
 // do not also have. Shared by the end-to-end tests and the cross-engine tier.
 import { readFileSync } from 'node:fs';
 
-const read = (tag) => JSON.parse(readFileSync(new URL(`../www/strings/${tag}.json`, import.meta.url), 'utf8'));
+// (A language's strings with its media family's: www/strings/media/.)
+const file = (path) => JSON.parse(readFileSync(new URL(`../www/strings/${path}.json`, import.meta.url), 'utf8'));
+const read = (tag) => ({ ...file(tag), ...file(`media/${tag}`) });
 
 /** The English runs a screen whose strings are `own` (an object of strings) must not show. */
 export function englishRuns(own) {

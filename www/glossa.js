@@ -118,21 +118,22 @@ function fetchStrings(file) {
 
 /**
  * The UI strings of a spec (object or JSON): its own `ui_strings` over its language's file
- * over English. `text(key, params)` fills `{name}`s (numbers in the language's digits) and
+ * over English (with `media`, its media family's too: `strings/media/`). `text(key, params)` fills `{name}`s (numbers in the language's digits) and
  * resolves `{n:one=…|few=…|other=…}` by the language's plural rules (`Intl.PluralRules`);
  * `dir` is `rtl` for a language written right to left.
  */
-export async function strings(spec, { withEnglish = false } = {}) {
+export async function strings(spec, { withEnglish = false, media = false } = {}) {
   const s = readSpec(spec);
   const tag = languageOf(s);
   const file = shippedLanguage(tag);
+  const fetchAll = (f) => Promise.all([fetchStrings(f), media && fetchStrings(`media/${f}`)]).then(([a, b]) => ({ ...a, ...b }));
   // A shipped file has every string (a test sees to it): English is fetched besides it only
   // when asked (a file edited short of a string; see loadWithStrings) or when it fails.
   let [own, en] = await Promise.all([
-    file === 'en' ? null : fetchStrings(file).catch(() => null),
-    file === 'en' || withEnglish ? fetchStrings('en') : null,
+    file === 'en' ? null : fetchAll(file).catch(() => null),
+    file === 'en' || withEnglish ? fetchAll('en') : null,
   ]);
-  if (!own && !en) en = await fetchStrings('en');
+  if (!own && !en) en = await fetchAll('en');
   own ??= {};
   en ??= own;
   const mine = s?.ui_strings && typeof s.ui_strings === 'object' ? s.ui_strings : {};
@@ -219,11 +220,13 @@ export function load(specOrBuild) {
 
 /** A build, with a spec's UI strings handed over once. */
 function loadWithStrings(name, spec) {
-  return Promise.all([loadBuild(name), strings(spec)]).then(async ([m, st]) => {
+  const { needs } = BUILDS.find((b) => b.name === name);
+  const media = needs === null || Boolean(needs?.includes('media'));
+  return Promise.all([loadBuild(name), strings(spec, { media })]).then(async ([m, st]) => {
     if (!stringsSet.has(`${name}:${st.key}`)) {
       // A language file short of a string (edited by hand) reads English for it.
       const ok = m.setUiStrings(st.tag, st.widget())
-        || m.setUiStrings(st.tag, (await strings(spec, { withEnglish: true })).widget());
+        || m.setUiStrings(st.tag, (await strings(spec, { withEnglish: true, media })).widget());
       if (!ok) throw new Error(`strings/${st.file}.json does not match this version of Glossa`);
       stringsSet.add(`${name}:${st.key}`);
     }

@@ -390,6 +390,10 @@ messages! {
 /// How many strings the widget has.
 pub const MSG_COUNT: usize = Msg::ALL.len();
 
+/// Where the media family's strings start among them: they come last, in a file of their own
+/// per language (`www/strings/media/<tag>.json`) that only the builds with media download.
+pub const MEDIA_FROM: usize = Msg::ErrListenToEnd as usize;
+
 /// The host pages' strings (pilot runner, jsPsych, JATOS, MTurk, Qualtrics): their keys in the
 /// strings files, and what each is for. The widget never shows them; `glossa strings` and
 /// `glossa check` know them.

@@ -204,7 +204,8 @@ fn parse_digits(s: &str) -> Option<[char; 10]> {
     })
 }
 
-/// Takes a language's strings from `glossa.js`: every string in the order of [`Msg`], then
+/// Takes a language's strings from `glossa.js`: every string in the order of [`Msg`] (a build
+/// without media may stop before the media family's, [`super::MEDIA_FROM`] on), then
 /// its digits (`_digits`), its direction (`rtl` or `ltr`) and the plural categories of 0 to
 /// 199 (see [`Table::plural`], from `Intl.PluralRules`), each ended by U+0001. Returns
 /// `false`, keeping nothing, when it is not such a list (a strings file of another version).
@@ -214,7 +215,8 @@ pub fn register(tag: &str, list: &str) -> bool {
     for s in list.split_terminator('\u{1}') {
         strings.push(Some(&*Box::leak(Box::<str>::from(s))));
     }
-    if strings.len() != super::MSG_COUNT + 3 {
+    // (Every string, or those of a build without media: all but the media family's, last.)
+    if strings.len() != super::MSG_COUNT + 3 && strings.len() != super::MEDIA_FROM + 3 {
         return false;
     }
     let plural = strings.pop().flatten().map(str::as_bytes);
@@ -297,7 +299,9 @@ pub(super) fn overlay(
     })
 }
 
-/// The shipped strings files, compiled in.
+/// The shipped strings files, compiled in: each language's (`www/strings/<tag>.json`) and its
+/// media family's (`www/strings/media/<tag>.json`, which only the participant builds with
+/// media download).
 #[cfg(not(all(feature = "strings-data", target_arch = "wasm32")))]
 pub mod compiled {
     macro_rules! files {
@@ -306,6 +310,10 @@ pub mod compiled {
             pub const FILES: &[(&str, &str)] = &[
                 $(($tag, include_str!(concat!("../../www/strings/", $tag, ".json")))),*
             ];
+            /// Every shipped file of the media family's strings: its tag and its text.
+            pub const MEDIA_FILES: &[(&str, &str)] = &[
+                $(($tag, include_str!(concat!("../../www/strings/media/", $tag, ".json")))),*
+            ];
         };
     }
     files!(
@@ -313,11 +321,41 @@ pub mod compiled {
         "pt", "ru", "sk", "sl", "tr", "uk", "zh"
     );
 
-    /// The shipped file of a tag (case-insensitive), if there is one.
+    /// The shipped strings of a tag (case-insensitive), if there are: its file with its media
+    /// family's strings after the rest (the order of [`super::Msg`]), as one JSON object.
     pub fn file(tag: &str) -> Option<&'static str> {
+        static MERGED: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        let merged = MERGED.get_or_init(|| {
+            FILES
+                .iter()
+                .zip(MEDIA_FILES)
+                .map(|((_, base), (_, media))| &*Box::leak(merge(base, media).into_boxed_str()))
+                .collect()
+        });
         FILES
+            .iter()
+            .position(|(t, _)| t.eq_ignore_ascii_case(tag))
+            .map(|i| merged[i])
+    }
+
+    /// The shipped media family's file of a tag, as it is.
+    pub fn media_file(tag: &str) -> Option<&'static str> {
+        MEDIA_FILES
             .iter()
             .find(|(t, _)| t.eq_ignore_ascii_case(tag))
             .map(|(_, text)| *text)
+    }
+
+    /// A file's object with another's entries after its own (the other's `_` notes left out),
+    /// as text: one entry a line, as the files are written.
+    fn merge(base: &str, more: &str) -> String {
+        let head = base.trim_end().trim_end_matches('}').trim_end();
+        let entries: Vec<&str> = more
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| l.starts_with(" \"") && !l.starts_with(" \"_"))
+            .map(|l| l.trim_end_matches(','))
+            .collect();
+        format!("{head},\n{}\n}}\n", entries.join(",\n"))
     }
 }

@@ -263,3 +263,33 @@ fn every_msg_has_a_key_and_a_note() {
 fn fill_replaces_parameters() {
     assert_eq!(fill("Tasto {key}", &[("key", "4")]), "Tasto 4");
 }
+
+#[test]
+fn the_media_familys_strings_are_in_their_own_files_and_come_last() {
+    let keys = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix(" \"")?.split_once("\":"))
+            .map(|(k, _)| k.to_owned())
+            .filter(|k| !k.starts_with('_'))
+            .collect()
+    };
+    let media: Vec<&str> = Msg::ALL[MEDIA_FROM..].iter().map(|m| m.key()).collect();
+    assert!(media.contains(&"err_listen_to_end") && media.contains(&"err_headphones"));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/strings/media");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), SHIPPED.len());
+    for (tag, text) in compiled::MEDIA_FILES {
+        assert_eq!(
+            keys(text),
+            media,
+            "www/strings/media/{tag}.json: the media family's keys, in order"
+        );
+        let base = compiled::FILES.iter().find(|(t, _)| t == tag).unwrap().1;
+        assert!(
+            keys(base).iter().all(|k| !media.contains(&k.as_str())),
+            "www/strings/{tag}.json: no string of the media family (the builds without media download it)"
+        );
+        // Merged, every string reads.
+        assert!(!t(lang(tag), Msg::ErrHeadphones).is_empty());
+        assert_eq!(compiled::media_file(tag), Some(*text));
+    }
+}

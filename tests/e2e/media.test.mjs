@@ -1,4 +1,6 @@
-// End to end: listening tests (ITU-T P.808's ACR, `www/examples/en-p808-acr`): nothing plays
+// End to end: listening tests (ITU-T P.808's ACR, `www/examples/en-p808-acr`): the headphone
+// check first (its tones read from the file the page plays: three, one 6 dB lower, one in
+// antiphase), by touch and by keyboard, kept for the participant's next items; nothing plays
 // before a tap; a rating before the clip has played to its end is refused with the rule's
 // message; the result records the plays, the time heard, the end and the file loaded whole;
 // a file that fails says so and loads again on request, the answers kept; a reload keeps a
@@ -6,6 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, waitForResults, wordCentre } from './harness.mjs';
+import { FETCH_PLAYED, readTones } from './tones.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -14,14 +17,72 @@ after(async () => { await env?.close(); });
 const phone = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
 const PLAYER = '.glossa-form .glossa-player';
 /** Whether any recording on the page is playing, and how far each has got. */
-const playing = (page) => page.evaluate(() => [...document.querySelectorAll('audio, video')].map((m) => ({ paused: m.paused, at: m.currentTime })));
+const playing = (page) => page.evaluate(() => [...document.querySelectorAll('.glossa-form audio, .glossa-form video')].map((m) => ({ paused: m.paused, at: m.currentTime })));
 
-test('P.808 on a phone: no sound before a tap, a rating before the end refused, plays and time heard in the result', async () => {
+/** The headphone check's storage key for a participant of the P.808 example. */
+const CHECK_KEY = (who) => `glossa:headphones/1:p808-acr-en@1.0.0:participant=${who}`;
+
+/**
+ * Goes through the headphone check's rounds until it says how it went (`how`: 'tap' or
+ * 'keyboard'; the focus must be on the round's button for the keyboard). Each round's tones are
+ * read from the file the page plays, and checked to be Woods et al.'s: three tones of 1 s, one
+ * 6 dB lower in both ears, one whose ears cancel when summed. Chooses the quieter one.
+ */
+async function headphoneRounds(page, how) {
+  const rounds = [];
+  for (;;) {
+    await page.locator('.glossa-hp-play, .glossa-hp-status').first().waitFor();
+    if (await page.locator('.glossa-hp-status').count()) return rounds;
+    const play = page.locator('.glossa-hp-play');
+    assert.match(await play.innerText(), new RegExp(`^Play round ${rounds.length + 1} of 6$`));
+    if (how === 'tap') await play.tap();
+    else {
+      assert.equal(await page.evaluate(() => document.activeElement?.className), 'glossa-hp-play', 'the focus is on the round');
+      await page.keyboard.press('Enter');
+    }
+    await page.locator('.glossa-hp-tone').first().waitFor();
+    const tones = readTones(await page.evaluate(`(${FETCH_PLAYED})()`));
+    assert.equal(tones.tones.length, 3, 'three tones');
+    for (const t of tones.tones) assert.ok(Math.abs(t.seconds - 1) < 0.01, `a tone of 1 s: ${t.seconds}`);
+    const [a, f] = [tones.tones[tones.answer], tones.tones[tones.foil]];
+    const standard = tones.tones.find((_, i) => i !== tones.answer && i !== tones.foil);
+    assert.notEqual(tones.answer, tones.foil);
+    assert.ok(Math.abs(a.left - standard.left + 6) < 0.05 && Math.abs(a.right - standard.right + 6) < 0.05, `6 dB quieter in each ear: ${JSON.stringify(tones.tones)}`);
+    assert.ok(Math.abs(f.left - standard.left) < 0.05, 'the antiphase tone is as loud in each ear');
+    assert.ok(f.summed < 1e-3 && standard.summed > 0.1, 'its ears cancel when summed');
+    if (how === 'tap') await page.locator('.glossa-hp-tone').nth(tones.answer).tap();
+    else {
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Tone 1', 'the focus moves to the tones');
+      await page.keyboard.press(String(tones.answer + 1));
+    }
+    rounds.push(tones);
+  }
+}
+
+test('P.808 on a phone: the headphone check first, no sound before a tap, a rating before the end refused, plays and time heard in the result', async () => {
   const { page, context, errors } = await openPage(env, '?example=en-p808-acr&participant=P-808a', phone);
   await page.locator(`${PLAYER}[data-status="ready"]`).waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.equal(overflow, 0, 'no horizontal scroll at 360 px');
   assert.deepEqual(await playing(page), [{ paused: true, at: 0 }], 'nothing plays before a tap');
+  assert.equal(await page.evaluate(() => document.querySelector('.glossa-hp-audio').paused), true, 'nor the check');
+
+  // The headphone check stands above the item; a submit before it is refused and goes there.
+  await page.getByRole('heading', { name: 'Headphone check' }).waitFor();
+  for (const b of await page.locator('.glossa-hp button').all()) {
+    const box = await b.boundingBox();
+    assert.ok(box.height >= 44 && box.width >= 44, `a 44 px target: ${JSON.stringify(box)}`);
+  }
+  await page.locator('.glossa-submit').tap();
+  await page.getByText('Do the headphone check first.').waitFor();
+  assert.match(await page.evaluate(() => document.activeElement?.closest('.glossa-hp')?.className ?? ''), /glossa-hp/, 'the focus goes to the check');
+  // The test tone, then six rounds, each played once, by taps.
+  await page.getByRole('button', { name: 'Test tone' }).tap();
+  const rounds = await headphoneRounds(page, 'tap');
+  assert.equal(rounds.length, 6);
+  await page.getByText('Headphone check passed.').waitFor();
+  const kept = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), CHECK_KEY('P-808a'));
+  assert.deepEqual(kept.done, [6], 'kept for the participant\'s next items');
   const play = page.locator(`${PLAYER} .glossa-play`);
   const box = await play.boundingBox();
   assert.ok(box.width >= 44 && box.height >= 44, `the play button is a 44 px target: ${JSON.stringify(box)}`);
@@ -46,13 +107,40 @@ test('P.808 on a phone: no sound before a tap, a rating before the end refused, 
   assert.equal(clip.loaded, true, 'the whole file was loaded');
   assert.equal(clip.duration_ms, 1500);
   assert.equal(clip.heard_ms, 1500, 'heard once, whole (the file\'s time, not the clock\'s)');
+  assert.deepEqual(result.headphones, { correct: 6, trials: 6, attempts: 1, passed: true });
+  // The next item does not ask again, and its result records the check too.
+  await page.getByRole('button', { name: /Next item/ }).tap();
+  await page.locator(`${PLAYER}[data-status="ready"]`).waitFor();
+  await page.getByText('Headphone check passed.').waitFor();
+  assert.equal(await page.locator('.glossa-hp-play').count(), 0);
+  await page.locator(`${PLAYER} .glossa-play`).tap();
+  await page.locator(`${PLAYER}[data-ended="true"]`).waitFor();
+  await page.getByRole('radio', { name: /Fair/ }).first().tap();
+  await page.locator('.glossa-submit').tap();
+  const second = (await waitForResults(page, 2))[1];
+  assert.deepEqual(second.headphones, result.headphones);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('P.808 by keyboard alone: Space plays, the scale by keys, Enter submits', async () => {
-  const { page, context, errors } = await openPage(env, '?example=en-p808-acr&participant=P-808b');
+test('P.808 by keyboard alone: a missed check tried again, Space plays, the scale by keys, Enter submits', async () => {
+  const context = await env.browser.newContext();
+  // (A participant who missed the check's first attempt, 2 of 6, on an earlier visit.)
+  await context.addInitScript(([k, v]) => localStorage.setItem(k, v),
+    [CHECK_KEY('P-808b'), JSON.stringify({ seed: 77, done: [2], chosen: [], heard: false, again: false })]);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(new URL('?example=en-p808-acr&participant=P-808b', env.url).href);
   await page.locator(`${PLAYER}[data-status="ready"]`).waitFor();
+  await page.getByText('2 of 6 right. Check that your headphones are on, then try again.').waitFor();
+  const again = page.getByRole('button', { name: 'Try again' });
+  await again.focus();
+  await page.keyboard.press('Enter');
+  // (The keys 1–3 choose a tone, not a point of the scale.)
+  assert.equal((await headphoneRounds(page, 'keyboard')).length, 6);
+  await page.getByText('Headphone check passed.').waitFor();
+  assert.equal(await page.getByRole('radio', { checked: true }).count(), 0, 'no rating set by the check\'s keys');
   const play = page.locator(`${PLAYER} .glossa-play`);
   await play.focus();
   await page.keyboard.press('Space');
@@ -62,7 +150,7 @@ test('P.808 by keyboard alone: Space plays, the scale by keys, Enter submits', a
   // A second listening is allowed, and counted.
   await page.keyboard.press('Space');
   await page.locator(`${PLAYER}.glossa-playing`).waitFor();
-  await page.waitForFunction(() => document.querySelector('audio').currentTime > 0.3);
+  await page.waitForFunction(() => document.querySelector('.glossa-form audio').currentTime > 0.3);
   await page.keyboard.press('Space');
   await page.locator(`${PLAYER}:not(.glossa-playing)`).waitFor();
   await page.keyboard.press('Tab');
@@ -80,12 +168,16 @@ test('P.808 by keyboard alone: Space plays, the scale by keys, Enter submits', a
   assert.equal(result.media.clip.plays, 2);
   assert.equal(result.media.clip.ended, true);
   assert.ok(result.media.clip.heard_ms > 1500, `heard once and then some: ${result.media.clip.heard_ms}`);
+  assert.deepEqual(result.headphones, { correct: 6, trials: 6, attempts: 2, passed: true });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a file that fails says so, keeps the answer, and loads on a retry; a reload keeps a clip heard', async () => {
   const context = await env.browser.newContext(phone);
+  // (A participant who passed the headphone check on an earlier item.)
+  await context.addInitScript(([k, v]) => localStorage.setItem(k, v),
+    [CHECK_KEY('P-808c'), JSON.stringify({ seed: 5, done: [6] })]);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
