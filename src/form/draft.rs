@@ -67,28 +67,23 @@ pub const GOLD_ID: &str = "gold";
 /// ids but the gold mark): set when they submit their first item, so the instructions open on
 /// that item only — a gold item is not a new annotator's first item, and nothing on it differs.
 pub fn seen_key(task: &Task, ids: &SortedMap<String, String>) -> String {
-    participant_key("seen", task, ids)
-}
-
-/// The storage key of the participant's headphone check (spec id and version, the host's ids
-/// but the gold mark): the check is done once, for every item of the task.
-pub fn headphones_key(task: &Task, ids: &SortedMap<String, String>) -> String {
-    participant_key("headphones", task, ids)
-}
-
-/// A key of what belongs to the annotator of a task rather than to one item.
-fn participant_key(what: &str, task: &Task, ids: &SortedMap<String, String>) -> String {
     let who: SortedMap<String, String> = ids
         .iter()
         .filter(|(k, _)| k.as_str() != GOLD_ID)
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     format!(
-        "glossa:{what}/1:{}@{}:{}",
+        "glossa:seen/1:{}@{}:{}",
         task.spec.id,
         task.spec.version,
         ids_key(&who)
     )
+}
+
+/// The storage key of the participant's headphone check: the task's and the annotator's, as
+/// [`seen_key`]'s (the check is done once, for every item of the task).
+pub fn headphones_key(task: &Task, ids: &SortedMap<String, String>) -> String {
+    seen_key(task, ids).replacen("glossa:seen/", "glossa:headphones/", 1)
 }
 
 impl Draft {

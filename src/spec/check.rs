@@ -35,8 +35,7 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
             format!("{n}: give 1 to 3600 seconds, or leave it out"),
         ));
     }
-    if let Some(hc) = &spec.headphone_check {
-        let hc: &super::media::HeadphoneCheck = hc; // (through `Media`)
+    if let Some(hc) = spec.headphones() {
         let bad = |field: &str, msg: String| {
             SpecIssue::new(
                 format!("headphone_check.{field}"),

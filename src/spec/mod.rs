@@ -119,8 +119,10 @@ pub struct TaskSpec {
     /// attempts. Until it is passed or its attempts are used, an item cannot be submitted; its
     /// outcome is kept for the participant's later items and goes in every result
     /// (`headphones`). Default: none.
+    /// (Not in a build without media: `glossa.js` loads a build with media for such a spec.)
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub headphone_check: Option<crate::support::family::Media<media::HeadphoneCheck>>,
+    pub headphone_check: Option<media::HeadphoneCheck>,
 }
 
 /// A worked example: an item shown like a real one, its correct answers, and why.
@@ -145,9 +147,10 @@ pub struct WorkedExample {
 impl TaskSpec {
     /// The headphone check it asks for, if any (none in a build without media).
     pub fn headphones(&self) -> Option<&media::HeadphoneCheck> {
-        self.headphone_check
-            .as_ref()
-            .map(|h| -> &media::HeadphoneCheck { h })
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        return self.headphone_check.as_ref();
+        #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+        None
     }
 
     /// The spec with its own strings (`ui_strings`) over its language's: `language` then reads

@@ -27,6 +27,9 @@ pub struct HeadphoneCheckProps {
     pub on_action: Callback<HeadphoneAction>,
     /// The UI language.
     pub lang: Lang,
+    /// Its problem, once a submit was refused before it was done.
+    #[prop_or_default]
+    pub error: Option<AttrValue>,
 }
 
 /// What the hidden element plays: the test tone, or a round's tones with the seed they were
@@ -216,9 +219,13 @@ pub fn HeadphoneCheckView(props: &HeadphoneCheckProps) -> Html {
     }
 
     html! {
-        <section class="glossa-hp" id={props.id.clone()} aria-labelledby={button_id("title")} {onkeydown}>
+        <section class="glossa-hp" id={props.id.clone()} aria-labelledby={button_id("title")} {onkeydown}
+            aria-describedby={props.error.as_ref().map(|_| button_id("error"))}>
             <h3 class="glossa-hp-title" id={button_id("title")}>{t(lang, Msg::HeadphonesTitle)}</h3>
             {body}
+            if let Some(error) = &props.error {
+                <p class="glossa-error" id={button_id("error")} role="alert">{error.clone()}</p>
+            }
             <audio ref={audio} class="glossa-hp-audio" preload="none" />
         </section>
     }

@@ -287,23 +287,37 @@ pub fn Widget(props: &WidgetProps) -> Html {
 
     // The headphone check, above the item (a build without media has none).
     #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
-    let headphones = spec.headphones().filter(|_| !props.readonly).map(|check| {
-        let dispatch = actions.now.clone();
-        let on_action = Callback::from(move |a| {
-            dispatch.emit(crate::form::Action::Headphones(
-                crate::support::family::Gate::gate(a),
-            ))
-        });
-        html! {
-            <super::headphone_check::HeadphoneCheckView
-                id={dom_id(instance, &[crate::form::headphones::rule::PATH])}
-                check={check.clone()} progress={form.headphones().cloned()} {on_action} {lang} />
-        }
-    });
-    #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
-    let headphones: Option<Html> = None;
+    let headphones = spec
+        .headphones()
+        .filter(|_| !props.readonly)
+        .map(|check| {
+            // (Its problem, once a submit was refused.)
+            let headphones_error = show_errors
+                .then(|| {
+                    report
+                        .for_control(&crate::form::headphones::rule::PATH.into())
+                        .next()
+                        .map(|p| AttrValue::from(p.message(lang)))
+                })
+                .flatten();
+            let dispatch = actions.now.clone();
+            let on_action = Callback::from(move |a| {
+                dispatch.emit(crate::form::Action::Headphones(
+                    crate::support::family::Gate::gate(a),
+                ))
+            });
+            html! {
+                <super::headphone_check::HeadphoneCheckView
+                    id={dom_id(instance, &[crate::form::headphones::rule::PATH])}
+                    check={check.clone()} progress={form.headphones().cloned()} {on_action} {lang}
+                    error={headphones_error} />
+            }
+        })
+        .unwrap_or_default();
 
-    let screen = html! {
+    // (The screen with what only some builds show before the form in `$before`: a build
+    // without media has the screen's nodes as they were, not one more.)
+    macro_rules! screen { ($($before:tt)*) => { html! {
         <div class="glossa" lang={lang.tag()} dir={lang.dir().attr()} {onkeydown} data-testid={dom_id(instance, &[])}>
             if let Some(title) = &spec.title {
                 <h2 class="glossa-title">{title.clone()}</h2>
@@ -322,7 +336,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     }) }
                 </div>
             }
-            {headphones}
+            $($before)*
             <form class="glossa-form" novalidate=true {onsubmit}>
                 <BlocksView id_prefix={dom_id(instance, &["block"])} task={Rc::clone(&props.task)}
                     item={Rc::clone(item)} {lang} section={section} />
@@ -334,7 +348,11 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     status={status.map(AttrValue::from)} {status_is_error} />
             </form>
         </div>
-    };
+    } } }
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    let screen = screen!({ headphones });
+    #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+    let screen = screen!();
     // The players' context (a build without media has none).
     #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
     let screen =

@@ -1,8 +1,8 @@
 // Listening and looking tests in Chromium, Firefox and WebKit (WebDriver, as a participant's
 // browser), each media example hosted by `glossa host pilot` (its files copied beside the
-// items, played under the page's policy): P.808 — nothing playing before a click, a rating
-// refused before the clip has played to its end, then accepted, the result recording the
-// play; MUSHRA — switching in place, every sample heard round its loop, a looped part; image
+// items, played under the page's policy): P.808 — nothing playing before a click, the
+// headphone check first (its tones read from the file the page plays), a rating refused before
+// the clip has played to its end, then accepted, the result recording the play and the check; MUSHRA — switching in place, every sample heard round its loop, a looped part; image
 // captions — the image enlarged and closed, two ratings and a preference; the transcript
 // check — the recording heard while a word is marked. The same in every engine.
 import { test, after } from 'node:test';
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/static-server.mjs';
 import { ENGINES, launchEngine } from './webdriver.mjs';
 import { submit, tapWord } from './scenarios.mjs';
+import { FETCH_PLAYED, readTones } from '../e2e/tones.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'target/debug/glossa'); // built by the native test step
@@ -61,12 +62,26 @@ for (const engine of ENGINES) {
     try {
       await s.goto(`${base}index.html?participant=media-${engine}`);
       await s.waitFor(() => document.querySelector('.glossa-form .glossa-player[data-status="ready"]') && window.glossaHandle, [], 'the player, its file loaded');
-      assert.deepEqual(await s.run(() => [...document.querySelectorAll('audio')].map((a) => a.paused)), [true], 'nothing plays before a click');
+      assert.deepEqual(await s.run(() => [...document.querySelectorAll('audio')].map((a) => a.paused)), [true, true], 'nothing plays before a click: the check\'s tones, the clip');
       const good = `function () { const i = document.querySelector('.glossa-scale input[value="4"]'); return i && i.closest('label'); }`;
       await s.click(await s.element(good));
       await submit(s);
       await s.waitFor(() => document.body.textContent.includes('Play the recording to the end before you answer.'), [], 'the refusal');
+      await s.waitFor(() => document.querySelector('.glossa-hp')?.textContent.includes('Do the headphone check first.'), [], 'the check asked for first');
       assert.equal(await s.run(() => window.glossaReceived?.length ?? 0), 0);
+      // The headphone check: each round's tones, read from the file this engine plays, are
+      // three, one 6 dB lower, one cancelling when the ears are summed; the quieter is chosen.
+      for (let round = 1; round <= 6; round++) {
+        await s.click(await s.element(() => document.querySelector('.glossa-hp-play')));
+        await s.waitFor(() => document.querySelector('.glossa-hp-tone'), [], `round ${round} heard`);
+        await s.run(() => { window.__glossaPlayed = null; });
+        await s.run(FETCH_PLAYED);
+        const tones = readTones(await s.waitFor(() => window.__glossaPlayed, [], 'the round\'s file'));
+        assert.equal(tones.tones.length, 3);
+        assert.notEqual(tones.answer, tones.foil);
+        await s.click(await s.element((n) => document.querySelectorAll('.glossa-hp-tone')[n], tones.answer));
+      }
+      await s.waitFor(() => document.body.textContent.includes('Headphone check passed.'), [], 'the check passed');
       await s.click(await s.element(() => document.querySelector('.glossa-form .glossa-play')));
       await s.waitFor(() => document.querySelector('.glossa-form .glossa-player[data-ended="true"]'), [], 'the clip played to its end');
       await submit(s);
@@ -74,6 +89,7 @@ for (const engine of ENGINES) {
       assert.equal(result.answers.quality, 4);
       const clip = result.media.clip;
       assert.deepEqual([clip.plays, clip.ended, clip.loaded, clip.duration_ms], [1, true, true, 1500]);
+      assert.deepEqual(result.headphones, { correct: 6, trials: 6, attempts: 1, passed: true });
       // Heard once, whole, in the file's own time (to the ms: engines' clocks round apart).
       assert.ok(Math.abs(clip.heard_ms - 1500) <= 1, `heard ${clip.heard_ms} ms`);
     } finally {
