@@ -14,13 +14,21 @@ four conditions: `clean`; `narrowband` (band-limited to 300-3,400 Hz, telephone 
 five stimuli: the hidden reference, BS.1534-3's low and mid anchors (low-passed at 3.5 and 7
 kHz) and two systems under test (`mnru-q30`, `clipped`). Deterministic: the same files every run.
 
-Usage: python3 scripts/make_example_media.py   (standard library only)
+P.808's trapping question (a clip that says which answer to give) is spoken by espeak-ng
+(`apt-get install espeak-ng`): half a second of a degraded sample, then the request, resampled to
+16 kHz. Without espeak-ng the clip already in the folder is kept (everything else is made anew).
+
+Usage: python3 scripts/make_example_media.py   (standard library only; espeak-ng for the trap)
 """
+import audioop
 import json
 import os
 import math
 import random
+import shutil
 import struct
+import subprocess
+import tempfile
 import wave
 
 RATE = 16000
@@ -130,6 +138,24 @@ def write_items(folder, items):
         f.write("\n")
 
 
+# The trapping question's request, and the answer it asks for (the scale's second point).
+TRAP_TEXT = "This is an attention check. To show that you are listening, please select the answer: Poor."
+
+
+def speak(text):
+    """`text` spoken by espeak-ng (American English), as samples at RATE; None without it."""
+    if shutil.which("espeak-ng") is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "speech.wav")
+        subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", path, text], check=True)
+        with wave.open(path) as w:
+            frames, rate, width = w.readframes(w.getnframes()), w.getframerate(), w.getsampwidth()
+    frames, _ = audioop.ratecv(frames, width, 1, rate, RATE, None)
+    peak = max(1, audioop.max(frames, width))
+    return [0.7 * x / peak for x in struct.unpack(f"<{len(frames) // 2}h", frames)]
+
+
 def p808(rng):
     folder = os.path.join(EXAMPLES, "en-p808-acr")
     os.makedirs(os.path.join(folder, "clips"), exist_ok=True)
@@ -146,7 +172,25 @@ def p808(rng):
                 "condition": c,
                 "talker": talker,
             })
+    # The trapping question: in no condition (not a stimulus of the study); the example's gold
+    # file (gold.json) holds it as an attention item, and the analysis leaves out a listener who
+    # answers it otherwise. Its text alternative names what it is, not the answer.
+    lead = condition(voice(150, "ae", rng), "mnru-q15", rng)[: RATE // 2]
+    spoken = speak(TRAP_TEXT)
+    if spoken is not None:
+        write(os.path.join(folder, "clips", "trap-poor.wav"), lead + [0.0] * (RATE // 4) + spoken)
+    items.append({
+        "id": "trap-poor",
+        "clip": "clips/trap-poor.wav",
+        "transcript": "A spoken request for a particular answer (an attention check), after half a second of vowels.",
+        "talker": "espeak-ng",
+    })
     write_items(folder, items)
+    with open(os.path.join(folder, "gold.json"), "w", encoding="utf-8") as f:
+        json.dump({"point_band": 1, "items": [
+            {"item_id": "trap-poor", "kind": "attention", "answers": {"quality": 2}},
+        ]}, f, indent=2)
+        f.write("\n")
 
 
 def mushra(rng):

@@ -83,7 +83,7 @@ def main():
                 conditions[output].append(vote)
         else:
             files[item[block["field"]]].append(value)
-            if block.get("condition_field"):
+            if block.get("condition_field") in item:
                 conditions[item[block["condition_field"]]].append(value)
 
     print(json.dumps({

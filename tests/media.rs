@@ -435,7 +435,11 @@ fn mos_per_condition_and_per_file_equal_an_independent_computation() {
         mine["conditions"]["clean"]["n"], 15,
         "3 talkers × 5 listeners"
     );
-    assert_eq!(mine["files"].as_object().unwrap().len(), 12);
+    assert_eq!(
+        mine["files"].as_object().unwrap().len(),
+        13,
+        "twelve clips and the trapping question, in no condition"
+    );
     let text = glossa_ok(&[
         "agreement",
         &format!("{ROOT}/www/examples/en-p808-acr/spec.json"),
@@ -447,6 +451,29 @@ fn mos_per_condition_and_per_file_equal_an_independent_computation() {
         text.contains("MOS (P.808), quality:") && text.contains("narrowband"),
         "{text}"
     );
+}
+
+/// The example's own trapping question (`trap-poor`, spoken: "please select the answer: Poor"),
+/// an attention item of its `gold.json`: a listener who answers it otherwise is left out, and
+/// the question is not a file of the MOS.
+#[test]
+fn the_examples_trapping_question_screens_a_listener_who_did_not_listen() {
+    let results = results("en-p808-acr", 5, |who, item, v| {
+        if item.id == "trap-poor" {
+            v["answers"]["quality"] = json!(if who == 3 { 4 } else { 2 });
+        }
+    });
+    let gold = std::path::PathBuf::from(format!("{ROOT}/www/examples/en-p808-acr/gold.json"));
+    let (mine, want) = compare_with_reference("en-p808-acr", &results, "quality", Some(&gold));
+    assert_eq!(want["excluded"], json!(["p3"]));
+    assert_eq!(
+        mine["screening"]["excluded"],
+        json!([{"listener": "p3", "failed": ["trapping trap-poor"]}])
+    );
+    let files = mine["files"].as_object().unwrap();
+    assert_eq!(files.len(), 12, "{:?}", files.keys());
+    assert!(!files.contains_key("clips/trap-poor.wav"));
+    assert_eq!(mine["conditions"]["clean"]["n"], 12, "3 talkers × 4 listeners");
 }
 
 /// P.808's trapping and gold questions, from a gold file: `t1-clipped` is a trapping clip
@@ -485,7 +512,8 @@ fn p808_screening_leaves_out_listeners_who_failed_a_trapping_or_gold_question() 
     // Three listeners' votes, and neither question among the files.
     assert_eq!(mine["conditions"]["narrowband"]["n"], 9);
     let files = mine["files"].as_object().unwrap();
-    assert_eq!(files.len(), 10, "{:?}", files.keys());
+    // (The example's own trapping question is not in this gold file: it counts as a file.)
+    assert_eq!(files.len(), 11, "{:?}", files.keys());
     assert!(
         !files.contains_key("clips/t1-clipped.wav") && !files.contains_key("clips/t2-clean.wav")
     );
@@ -613,7 +641,8 @@ fn host_copies_the_items_media_and_refuses_paths_out_of_the_folder() {
     );
     assert_eq!(
         std::fs::read_dir(out.join("study/clips")).unwrap().count(),
-        12
+        13,
+        "twelve clips and the trapping question"
     );
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
