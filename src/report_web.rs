@@ -219,6 +219,8 @@ pub struct SiteZip {
     plan: crate::study::site::SitePlan,
     root: String,
     fetched: std::collections::BTreeMap<String, Vec<u8>>,
+    /// The items' media files the researcher picked, by the path the items give.
+    media: std::collections::BTreeMap<String, Vec<u8>>,
 }
 
 /// A site known from its file list and the texts the plan reads.
@@ -295,9 +297,12 @@ impl SiteZip {
             complete: o.complete.map(nonempty),
             jspsych: None,
             screens: crate::study::site::Screens::Given(o.screens),
-            // (The studio cannot read the researcher's media files: a study with some is
-            // hosted by `glossa host`.)
-            media: Vec::new(),
+            // The items' media files: the researcher picks them in the studio (`addMedia`),
+            // each at the path the items give (`clips/c01.wav`), as `glossa host` copies them.
+            media: crate::item::media::relative_files(&spec_parsed, &items_parsed)?
+                .into_iter()
+                .map(|rel| (rel.clone(), rel))
+                .collect(),
         };
         let items_text = crate::item::json_lines(&items_parsed);
         let mut study_files = vec![
@@ -337,7 +342,30 @@ impl SiteZip {
             plan,
             root,
             fetched: Default::default(),
+            media: Default::default(),
         })
+    }
+
+    /// The items' media files to pick (the paths the items give: `clips/c01.wav`), as a JSON
+    /// list; empty for a study without media or with URLs only.
+    #[wasm_bindgen(js_name = neededMedia)]
+    pub fn needed_media(&self) -> String {
+        let list: Vec<&String> = self
+            .plan
+            .files
+            .iter()
+            .filter_map(|(_, c)| match c {
+                crate::study::site::Content::Outside(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        serde_json::to_string(&list).unwrap_or_default()
+    }
+
+    /// A media file the researcher picked, for the path the items give.
+    #[wasm_bindgen(js_name = addMedia)]
+    pub fn add_media(&mut self, path: &str, bytes: &[u8]) {
+        self.media.insert(path.to_owned(), bytes.to_vec());
     }
 
     /// The site's files to fetch (paths from the site's root), as a JSON list.
@@ -371,7 +399,9 @@ impl SiteZip {
                     .get(p)
                     .ok_or_else(|| format!("{p} could not be fetched"))?,
                 Content::Text(t) => t.as_bytes(),
-                Content::Outside(p) => return Err(format!("{p}: not in the site")),
+                Content::Outside(p) => self.media.get(p).ok_or_else(|| {
+                    format!("{p}: an item's media file was not picked: pick the items' media files (the folder beside the items file) before making the folder")
+                })?,
             };
             files.push((path.clone(), bytes));
         }

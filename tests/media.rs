@@ -473,7 +473,10 @@ fn the_examples_trapping_question_screens_a_listener_who_did_not_listen() {
     let files = mine["files"].as_object().unwrap();
     assert_eq!(files.len(), 12, "{:?}", files.keys());
     assert!(!files.contains_key("clips/trap-poor.wav"));
-    assert_eq!(mine["conditions"]["clean"]["n"], 12, "3 talkers × 4 listeners");
+    assert_eq!(
+        mine["conditions"]["clean"]["n"], 12,
+        "3 talkers × 4 listeners"
+    );
 }
 
 /// P.808's trapping and gold questions, from a gold file: `t1-clipped` is a trapping clip

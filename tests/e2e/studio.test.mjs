@@ -427,6 +427,57 @@ print('\\n'.join(sorted(n for n in inner.namelist() if n.endswith(('.jas', 'inde
   await context.close();
 });
 
+test('a listening test\'s folder to upload: the items\' media files picked in the studio go where the items name them, as glossa host copies them, and play under the policy', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync, readFileSync, readdirSync, cpSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { startServer } = await import('../../scripts/static-server.mjs');
+  const root = new URL('../../', import.meta.url).pathname;
+  const example = join(root, 'www/examples/en-p808-acr');
+  const clips = readdirSync(join(example, 'clips')).sort();
+  const { page, context, errors } = await openStudio();
+  await page.getByLabel('Start from').selectOption({ label: 'Listening test: ITU-T P.808 ACR (MOS) of speech clips (English)' });
+  await page.frameLocator('#desktop').locator('.glossa-player').first().waitFor();
+  // Without its files the folder is refused, every missing file named.
+  await page.getByRole('button', { name: 'Download the folder to upload (zip)' }).click();
+  await page.getByText('The folder cannot be made yet:').waitFor();
+  const refused = await page.locator('#host-problems').innerText();
+  for (const c of clips) assert.match(refused, new RegExp(`clips/${c.replace('.', '\\.')}: pick this media file`));
+  // Picked (the files themselves, as a researcher picks them from the folder beside the items).
+  await page.getByLabel(/The items' media files/).setInputFiles(clips.map((c) => join(example, 'clips', c)));
+  await page.getByText(`${clips.length} media files picked`).waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.getByRole('button', { name: 'Download the folder to upload (zip)' }).click()]);
+  await page.getByText(new RegExp(`with ${clips.length} media files`)).waitFor();
+  const dir = mkdtempSync(join(tmpdir(), 'glossa-studio-media-'));
+  const zip = join(dir, 'site.zip');
+  writeFileSync(zip, readFileSync(await download.path()));
+  assert.equal(spawnSync('python3', ['-c', 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])', zip, dir]).status, 0);
+  const made = join(dir, 'p808-acr-en-pilot');
+  assert.deepEqual(readdirSync(join(made, 'study/clips')).sort(), clips);
+  for (const c of clips) assert.ok(readFileSync(join(made, 'study/clips', c)).equals(readFileSync(join(example, 'clips', c))), c);
+  // The same media as `glossa host` copies from beside the items.
+  const study = join(dir, 'study');
+  cpSync(join(example, 'clips'), join(study, 'clips'), { recursive: true });
+  writeFileSync(join(study, 'spec.json'), readFileSync(join(made, 'study/spec.json')));
+  writeFileSync(join(study, 'items.jsonl'), readFileSync(join(made, 'study/items.jsonl')));
+  const host = spawnSync(join(root, 'target/debug/glossa'), ['host', 'pilot', study, '--out', join(dir, 'cli')], { cwd: root, encoding: 'utf8' });
+  assert.equal(host.status, 0, host.stderr);
+  assert.deepEqual(readdirSync(join(dir, 'cli/study/clips')).sort(), clips);
+  // Served as a static host would: the first clip loads under the page's policy.
+  const { server, url } = await startServer(made, 0);
+  const run = await context.newPage();
+  const violations = [];
+  run.on('console', (m) => { if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text()); });
+  await run.goto(`${url}index.html?participant=S01`);
+  await run.locator('.glossa-form .glossa-player[data-status="ready"]').waitFor();
+  await run.getByRole('heading', { name: 'Headphone check' }).waitFor();
+  assert.deepEqual(violations, []);
+  await new Promise((ok) => server.close(ok));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a pairwise answer saved as gold is taken by the studio\'s own check and its exports; a gold file opens to be checked and changed', async () => {
   const { page, context, errors } = await openStudio();
   await page.getByLabel('Start from').selectOption({ label: 'Pairwise preference (pairwise)' });

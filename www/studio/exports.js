@@ -10,6 +10,23 @@ const planOptions = (num) => ({ per_item: num('plan-per-item'), annotators: num(
 /** The export pane's settings (the plan's, the host's) are kept in this browser like the spec. */
 const KEPT = ['plan-on', 'plan-per-item', 'plan-annotators', 'plan-gold-every', 'plan-seed', 'host-kind', 'host-url', 'host-complete', 'host-complete-attention', 'host-complete-error', 'host-datapipe'];
 
+/**
+ * The picked file for each media path the items give (`clips/c01.wav`): the one whose path in a
+ * picked folder ends with it, else the one of its name when only one has it. `missing`: the
+ * paths no picked file answers.
+ */
+export function matchMedia(wanted, picked) {
+  const found = new Map();
+  const missing = [];
+  for (const path of wanted) {
+    const inFolder = picked.filter((f) => f.webkitRelativePath && `/${f.webkitRelativePath}`.endsWith(`/${path}`));
+    const named = picked.filter((f) => f.name === path.split('/').pop());
+    const file = inFolder.length === 1 ? inFolder[0] : named.length === 1 ? named[0] : null;
+    if (file) found.set(path, file); else missing.push(path);
+  }
+  return { found, missing };
+}
+
 /** Wires the export pane; `cx` gives `goldFile()`. */
 export function setupExports(cx) {
   state.settings ??= {};
@@ -47,6 +64,11 @@ export function setupExports(cx) {
     }
   });
 
+  $('host-media').addEventListener('change', () => {
+    const n = $('host-media').files.length;
+    $('media-status').textContent = n ? `${n} media file${n === 1 ? '' : 's'} picked: each goes where the items name it.` : '';
+  });
+
   $('export-host').addEventListener('click', async () => {
     const status = $('host-status');
     const problems = $('host-problems');
@@ -79,6 +101,12 @@ export function setupExports(cx) {
       const options = { url: $('host-url').value, datapipe: $('host-datapipe').value, complete: [$('host-complete').value, $('host-complete-attention').value, $('host-complete-error').value], screens };
       const site = new wasm.SiteZip(kind, state.specText, items, plan, JSON.stringify(options), listing || '[]', JSON.stringify(texts));
       try {
+        // The items' media files, from the researcher's disk: every one the items name.
+        const { found, missing } = matchMedia(JSON.parse(site.neededMedia()), [...$('host-media').files]);
+        if (missing.length) {
+          throw new Error(missing.map((p) => `${p}: pick this media file (the items name it, beside the items file)`).join('\n'));
+        }
+        for (const [path, file] of found) site.addMedia(path, new Uint8Array(await file.arrayBuffer()));
         const needed = JSON.parse(site.needed());
         for (let i = 0; i < needed.length; i += 8) {
           const batch = needed.slice(i, i + 8);
@@ -93,7 +121,8 @@ export function setupExports(cx) {
         const zip = site.finish();
         const name = `${studyName(state.specText)}-${kind}.zip`;
         download(name, zip, 'application/zip');
-        status.textContent = `Made ${name} (${(zip.length / 1e6).toFixed(1)} MB). What to do with it:`;
+        const media = found.size ? `, with ${found.size} media file${found.size === 1 ? '' : 's'}` : '';
+        status.textContent = `Made ${name} (${(zip.length / 1e6).toFixed(1)} MB${media}). What to do with it:`;
         shown.textContent = site.links();
         shown.hidden = false;
       } finally {
