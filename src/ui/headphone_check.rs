@@ -1,8 +1,9 @@
 //! `HeadphoneCheck`: the headphone check above the item (ITU-T P.808's environment check; Woods
 //! et al. 2017). A test tone to set the volume, then rounds of three tones, each played once
 //! after a tap, and three buttons (or the keys 1, 2, 3) to say which was quietest; a missed
-//! attempt asks for the next, and the outcome stays in a line. The tones are WAV files made
-//! here (`form::headphones::tones`), played by a hidden audio element.
+//! attempt asks for the next, and the outcome stays in a line. The focus follows: to the tones
+//! once a round was heard, to the next round after a choice. The tones are WAV files made here
+//! (`form::headphones::tones`), played by a hidden audio element.
 //! Build family: media (the builds with media; `scripts/css_for_build.py` reads this line).
 
 use crate::form::headphones::{tones, HeadphoneAction, Headphones, Stage, Trial};
@@ -32,18 +33,11 @@ pub struct HeadphoneCheckProps {
     pub error: Option<AttrValue>,
 }
 
-/// What the hidden element plays: the test tone, or a round's tones with the seed they were
-/// made from.
-#[derive(Clone, Copy, PartialEq)]
-enum Sound {
-    Test,
-    Round(u32),
-}
-
-/// What the element's listeners need, kept across renders (they outlive one).
+/// What the hidden element plays, and what its listeners need across renders (they outlive
+/// one): the round's seed (`None`: the test tone), the `blob:` address, where choices go.
 #[derive(Default)]
 struct Playing {
-    sound: Option<Sound>,
+    round: Option<u32>,
     url: Option<String>,
     on_action: Callback<HeadphoneAction>,
 }
@@ -57,14 +51,17 @@ pub fn HeadphoneCheckView(props: &HeadphoneCheckProps) -> Html {
     playing.borrow_mut().on_action = props.on_action.clone();
     let progress = props.progress.clone().unwrap_or_default();
     let stage = progress.stage(&props.check);
+    let id = props.id.to_string();
 
-    // The element's events: playing, ended (a round heard), paused or failed.
+    // The element's events: playing, ended (a round heard: the focus goes to the tones),
+    // paused or failed.
     {
-        let (audio, busy, playing) = (audio.clone(), busy.clone(), Rc::clone(&playing));
+        let (audio, busy, playing, id) =
+            (audio.clone(), busy.clone(), Rc::clone(&playing), id.clone());
         use_effect_with((), move |_| {
             let listeners = audio
                 .cast::<HtmlMediaElement>()
-                .map(|m| listen(&m, busy, Rc::clone(&playing)))
+                .map(|m| listen(&m, busy, Rc::clone(&playing), id))
                 .unwrap_or_default();
             move || {
                 drop(listeners);
@@ -75,11 +72,27 @@ pub fn HeadphoneCheckView(props: &HeadphoneCheckProps) -> Html {
         });
     }
 
-    // Plays a sound made at the tap (mobile browsers allow a play there).
-    let play = |make: Rc<dyn Fn() -> (Sound, Vec<u8>)>| {
+    let lang = props.lang;
+    let n = props.check.trials.to_string();
+    let button_id = |name: &str| format!("{id}-{name}");
+    // A tap plays a sound made there (mobile browsers allow a play in a tap): the test tone,
+    // or the current round's tones (the participant's seed drawn at their first round).
+    let play = |round: bool| {
         let (audio, playing) = (audio.clone(), Rc::clone(&playing));
+        let (known, at) = (
+            progress.seed,
+            match stage {
+                Stage::Trial { attempt, trial, .. } => (attempt, trial),
+                _ => (0, 0),
+            },
+        );
         Callback::from(move |_: MouseEvent| {
-            let (sound, wav) = make();
+            let seed = if known == 0 { fresh_seed() } else { known };
+            let wav = if round {
+                tones::trial_wav(Trial::of(seed, at.0, at.1))
+            } else {
+                tones::test_tone_wav()
+            };
             let (Some(m), Some(url)) = (audio.cast::<HtmlMediaElement>(), blob_url(&wav)) else {
                 return;
             };
@@ -87,79 +100,67 @@ pub fn HeadphoneCheckView(props: &HeadphoneCheckProps) -> Html {
             if let Some(old) = p.url.replace(url.clone()) {
                 let _ = web_sys::Url::revoke_object_url(&old);
             }
-            p.sound = Some(sound);
+            p.round = round.then_some(seed);
             m.set_src(&url);
             let _ = m.play();
         })
     };
-    let lang = props.lang;
-    let id = props.id.to_string();
-    let button_id = |name: &str| format!("{id}-{name}");
-    let test_tone = html! {
-        <button type="button" class="glossa-retry" id={button_id("test")} disabled={*busy}
-            onclick={play(Rc::new(|| (Sound::Test, tones::test_tone_wav())))}>
-            {t(lang, Msg::HeadphonesTestTone)}
-        </button>
+    // A choice (a button or a key), then the focus to what comes next.
+    let choose = {
+        let (on_action, id) = (props.on_action.clone(), id.clone());
+        move |p: u8| {
+            on_action.emit(HeadphoneAction::Choose(p));
+            super::focus::focus_later(format!("{id}-play"));
+            super::focus::focus_later(format!("{id}-again"));
+        }
     };
+
     let body = match stage {
         Stage::Trial {
-            attempt,
-            trial,
             heard: false,
-        } => {
-            // (The participant's seed is drawn at their first round's tap.)
-            let known = progress.seed;
-            let round = move || {
-                let seed = if known == 0 { fresh_seed() } else { known };
-                (
-                    Sound::Round(seed),
-                    tones::trial_wav(Trial::of(seed, attempt, trial)),
-                )
-            };
-            let k = (trial + 1).to_string();
-            let n = props.check.trials.to_string();
-            html! {
-                <>
-                    <p class="glossa-hp-intro">{t(lang, Msg::HeadphonesIntro)}</p>
-                    <div class="glossa-hp-bar">
-                        {test_tone}
-                        <button type="button" class="glossa-hp-play" id={button_id("play")} disabled={*busy}
-                            onclick={play(Rc::new(round))}>
-                            {tf(lang, Msg::HeadphonesPlay, &[("k", &k), ("n", &n)])}
-                        </button>
-                    </div>
-                </>
-            }
-        }
-        Stage::Trial { heard: true, .. } => {
-            let choose = |p: u8| {
-                let on_action = props.on_action.clone();
-                Callback::from(move |_: MouseEvent| on_action.emit(HeadphoneAction::Choose(p)))
-            };
-            html! {
-                <div class="glossa-hp-choices" role="group" aria-labelledby={button_id("which")}>
-                    <p class="glossa-hp-which" id={button_id("which")}>{t(lang, Msg::HeadphonesWhich)}</p>
-                    { for (0..3u8).map(|p| html! {
+            trial,
+            ..
+        } => html! {
+            <>
+                <p class="glossa-hp-intro">{t(lang, Msg::HeadphonesIntro)}</p>
+                <div class="glossa-hp-bar">
+                    <button type="button" class="glossa-retry" id={button_id("test")} disabled={*busy}
+                        onclick={play(false)}>
+                        {t(lang, Msg::HeadphonesTestTone)}
+                    </button>
+                    <button type="button" class="glossa-hp-play" id={button_id("play")} disabled={*busy}
+                        onclick={play(true)}>
+                        {tf(lang, Msg::HeadphonesPlay, &[("k", &(trial + 1).to_string()), ("n", &n)])}
+                    </button>
+                </div>
+            </>
+        },
+        Stage::Trial { heard: true, .. } => html! {
+            <div class="glossa-hp-choices" role="group" aria-labelledby={button_id("which")}>
+                <p class="glossa-hp-which" id={button_id("which")}>{t(lang, Msg::HeadphonesWhich)}</p>
+                { for (0..3u8).map(|p| {
+                    let choose = choose.clone();
+                    html! {
                         <button type="button" class="glossa-hp-tone" id={button_id(&format!("tone-{}", p + 1))}
-                            onclick={choose(p)}>
+                            onclick={move |_: MouseEvent| choose(p)}>
                             {tf(lang, Msg::HeadphonesTone, &[("k", &(p + 1).to_string())])}
                         </button>
-                    }) }
-                </div>
-            }
-        }
+                    }
+                }) }
+            </div>
+        },
         Stage::Missed { correct } => {
-            let again = {
-                let on_action = props.on_action.clone();
-                Callback::from(move |_: MouseEvent| on_action.emit(HeadphoneAction::Again))
-            };
-            let (c, n) = (correct.to_string(), props.check.trials.to_string());
+            let (on_action, again_id) = (props.on_action.clone(), button_id("play"));
             html! {
                 <>
                     <p class="glossa-hp-status" role="status">
-                        {tf(lang, Msg::HeadphonesMissed, &[("correct", &c), ("n", &n)])}
+                        {tf(lang, Msg::HeadphonesMissed, &[("correct", &correct.to_string()), ("n", &n)])}
                     </p>
-                    <button type="button" class="glossa-retry" id={button_id("again")} onclick={again}>
+                    <button type="button" class="glossa-retry" id={button_id("again")}
+                        onclick={move |_: MouseEvent| {
+                            on_action.emit(HeadphoneAction::Again);
+                            super::focus::focus_later(again_id.clone());
+                        }}>
                         {t(lang, Msg::MediaRetry)}
                     </button>
                 </>
@@ -175,7 +176,6 @@ pub fn HeadphoneCheckView(props: &HeadphoneCheckProps) -> Html {
     // The keys 1, 2 and 3 choose a tone once a round was heard (and go no further: the item's
     // controls have shortcuts of their own).
     let onkeydown = {
-        let on_action = props.on_action.clone();
         let heard = matches!(stage, Stage::Trial { heard: true, .. });
         Callback::from(move |e: KeyboardEvent| {
             let p = match e.key().as_str() {
@@ -187,36 +187,10 @@ pub fn HeadphoneCheckView(props: &HeadphoneCheckProps) -> Html {
             e.stop_propagation();
             if heard {
                 e.prevent_default();
-                on_action.emit(HeadphoneAction::Choose(p));
+                choose(p);
             }
         })
     };
-    // Focus follows the check: to the tones once a round is heard, to the next round's button
-    // after a choice (never on the first render: the page keeps its focus).
-    {
-        let id = id.clone();
-        let key = match stage {
-            Stage::Trial {
-                attempt,
-                trial,
-                heard,
-            } => (attempt, trial, heard, 0u32),
-            Stage::Missed { .. } => (0, 0, false, 1),
-            Stage::Done(_) => (0, 0, false, 2),
-        };
-        let first = use_mut_ref(|| true);
-        use_effect_with(key, move |&(_, _, heard, stage)| {
-            if !std::mem::replace(&mut *first.borrow_mut(), false) {
-                let target = match (stage, heard) {
-                    (0, true) => "tone-1",
-                    (0, false) => "play",
-                    (1, _) => "again",
-                    _ => return,
-                };
-                super::focus::focus(&format!("{id}-{target}"));
-            }
-        });
-    }
 
     html! {
         <section class="glossa-hp" id={props.id.clone()} aria-labelledby={button_id("title")} {onkeydown}
@@ -232,31 +206,30 @@ pub fn HeadphoneCheckView(props: &HeadphoneCheckProps) -> Html {
 }
 
 /// The element's listeners: busy while it plays; at the end of a round's tones, the round is
-/// heard (with the seed its tones were made from).
+/// heard (with the seed its tones were made from) and the focus goes to the tones.
 fn listen(
     m: &HtmlMediaElement,
     busy: UseStateHandle<bool>,
     playing: Rc<RefCell<Playing>>,
+    id: String,
 ) -> Vec<EventListener> {
-    let on = |name: &'static str, f: Rc<dyn Fn()>| EventListener::new(m, name, move |_| f());
     let stop = {
         let busy = busy.clone();
-        Rc::new(move || busy.set(false)) as Rc<dyn Fn()>
+        move || busy.set(false)
     };
+    let (stop2, stop3) = (stop.clone(), stop.clone());
     vec![
-        on("playing", Rc::new(move || busy.set(true))),
-        on("pause", Rc::clone(&stop)),
-        on("error", Rc::clone(&stop)),
-        on(
-            "ended",
-            Rc::new(move || {
-                stop();
-                let p = playing.borrow();
-                if let Some(Sound::Round(seed)) = p.sound {
-                    p.on_action.emit(HeadphoneAction::Heard { seed });
-                }
-            }),
-        ),
+        EventListener::new(m, "playing", move |_| busy.set(true)),
+        EventListener::new(m, "pause", move |_| stop2()),
+        EventListener::new(m, "error", move |_| stop3()),
+        EventListener::new(m, "ended", move |_| {
+            stop();
+            let p = playing.borrow();
+            if let Some(seed) = p.round {
+                p.on_action.emit(HeadphoneAction::Heard { seed });
+                super::focus::focus_later(format!("{id}-tone-1"));
+            }
+        }),
     ]
 }
 

@@ -36,9 +36,9 @@ impl Trial {
     }
 }
 
-/// A participant's progress through the check (kept by the host per study and participant).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+/// A participant's progress through the check (kept by the host per study and participant, as
+/// the short text of [`Headphones::to_text`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Headphones {
     /// The seed of the trials' orders (drawn when the first trial is played).
     pub seed: u32,
@@ -103,6 +103,53 @@ pub enum HeadphoneAction {
 }
 
 impl Headphones {
+    /// The progress as the host keeps it: `seed;done;chosen;heard;again`, the lists comma
+    /// separated, the flags `0` or `1` (e.g. `3977;2;1,0;1;1`). Plain text rather than serde's,
+    /// which would bring a reader of one more type into the bundle.
+    pub fn to_text(&self) -> String {
+        let list = |v: &mut dyn Iterator<Item = u32>| {
+            v.map(|n| n.to_string()).collect::<Vec<_>>().join(",")
+        };
+        format!(
+            "{};{};{};{};{}",
+            self.seed,
+            list(&mut self.done.iter().copied()),
+            list(&mut self.chosen.iter().map(|&c| u32::from(c))),
+            u8::from(self.heard),
+            u8::from(self.again)
+        )
+    }
+
+    /// The progress from [`Headphones::to_text`]'s text; `None` for any other (a stale or
+    /// tampered value starts the check anew).
+    pub fn from_text(text: &str) -> Option<Headphones> {
+        let parts: Vec<&str> = text.split(';').collect();
+        let [seed, done, chosen, heard, again] = parts.as_slice() else {
+            return None;
+        };
+        let list = |s: &str| -> Option<Vec<u32>> {
+            s.split(',')
+                .filter(|x| !x.is_empty())
+                .map(|x| x.parse().ok())
+                .collect()
+        };
+        let flag = |s: &str| match s {
+            "0" => Some(false),
+            "1" => Some(true),
+            _ => None,
+        };
+        Some(Headphones {
+            seed: seed.parse().ok()?,
+            done: list(done)?,
+            chosen: list(chosen)?
+                .into_iter()
+                .map(|c| u8::try_from(c).ok().filter(|&c| c < 3))
+                .collect::<Option<_>>()?,
+            heard: flag(heard)?,
+            again: flag(again)?,
+        })
+    }
+
     /// Where the participant stands under the spec's settings.
     pub fn stage(&self, spec: &HeadphoneCheck) -> Stage {
         let outcome = |correct: u32, passed: bool| {
@@ -199,6 +246,24 @@ mod tests {
             let t = h.trial(&s, h.seed).expect("a trial");
             let p = if right(n) { t.quiet } else { t.antiphase };
             h.apply(&s, HeadphoneAction::Choose(p));
+        }
+    }
+
+    #[test]
+    fn the_progress_is_kept_as_text_and_read_back() {
+        let h = Headphones {
+            seed: 3977,
+            done: vec![2],
+            chosen: vec![1, 0],
+            heard: true,
+            again: true,
+        };
+        assert_eq!(h.to_text(), "3977;2;1,0;1;1");
+        assert_eq!(Headphones::from_text(&h.to_text()), Some(h));
+        let fresh = Headphones::default();
+        assert_eq!(Headphones::from_text(&fresh.to_text()), Some(fresh));
+        for bad in ["", "1;2;3;4", "x;;;0;0", "1;;3;0;0", "1;;;2;0", "1;;;0;0;0"] {
+            assert_eq!(Headphones::from_text(bad), None, "{bad}");
         }
     }
 

@@ -261,7 +261,8 @@ impl Controller {
         }
         let Some(kept) = self
             .drafts
-            .load::<crate::form::headphones::Headphones>(&headphones_key(task, ids))
+            .load::<String>(&headphones_key(task, ids))
+            .and_then(|t| crate::form::headphones::Headphones::from_text(&t))
         else {
             return initial;
         };
@@ -289,7 +290,8 @@ impl Controller {
             &self.loaded,
         ) {
             if !options.readonly {
-                self.drafts.save(&headphones_key(task, &options.ids), h);
+                self.drafts
+                    .save(&headphones_key(task, &options.ids), &h.to_text());
             }
         }
     }
