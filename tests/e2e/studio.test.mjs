@@ -438,7 +438,8 @@ test('a listening test\'s folder to upload: the items\' media files picked in th
   const clips = readdirSync(join(example, 'clips')).sort();
   const { page, context, errors } = await openStudio();
   await page.getByLabel('Start from').selectOption({ label: 'Listening test: ITU-T P.808 ACR (MOS) of speech clips (English)' });
-  await page.frameLocator('#desktop').locator('.glossa-player').first().waitFor();
+  // The preview plays the example's clips from beside its items.
+  await page.frameLocator('#desktop').locator('.glossa-player[data-status="ready"]').first().waitFor();
   // Without its files the folder is refused, every missing file named.
   await page.getByRole('button', { name: 'Download the folder to upload (zip)' }).click();
   await page.getByText('The folder cannot be made yet:').waitFor();

@@ -82,6 +82,7 @@ export function setupItems(cx) {
       showColumns(out.header, out.fields, map, out.outputs ?? []);
       state.items = out.items.map((x) => x.item);
       state.itemsName = name;
+      state.mediaBase = null;
       state.index = 0;
       const bad = out.problems.length;
       status.textContent = `${name}: ${state.items.length} item${state.items.length === 1 ? '' : 's'}${bad ? `, ${bad} problem${bad === 1 ? '' : 's'} (those rows left out)` : ''}.${out.notes.length ? ` ${out.notes.join('; ')}.` : ''}`;

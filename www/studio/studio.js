@@ -11,6 +11,7 @@ import { setupGold } from './gold.js';
 import { setupExports } from './exports.js';
 import { setupTry } from './try.js';
 import { setupBuilder } from './builder.js';
+import { withMediaFrom } from '../hosts/pilot.js';
 
 const [schema, templates, examples] = await Promise.all([
   fetch(new URL('../schema/spec-1.json', import.meta.url)).then((r) => r.json()),
@@ -50,6 +51,8 @@ async function start(choice) {
   }
   state.items = items;
   state.itemsName = '';
+  // (An example's media files lie beside its items: the preview plays them from there.)
+  state.mediaBase = choice.startsWith('example:') ? new URL(examples.find((x) => `example:${x.id}` === choice).items, new URL('../examples/', import.meta.url)).href : null;
   state.index = 0;
   state.gold = { ...state.gold, items: [], tolerance: {} };
   forget();
@@ -135,6 +138,14 @@ function currentItem() {
   return state.items[state.index];
 }
 
+/**
+ * The item as the preview shows it: a shipped example's media files played from beside its
+ * items (a researcher's own are on their disk: the folder to upload takes them).
+ */
+function previewItem(item) {
+  return item && state.mediaBase ? withMediaFrom(state.specText, [item], state.mediaBase)[0] : item;
+}
+
 let renders = 0;
 // The widget's problems of the last render: the builder shows them at their fields.
 let lastProblems = [];
@@ -152,7 +163,7 @@ async function render() {
   showTolerances(spec);
   const mine = ++renders;
   await Promise.all(ready);
-  const item = currentItem();
+  const item = previewItem(currentItem());
   // The preview is for looking and for gold answers: no minimum time on it.
   const shown = spec && typeof spec === 'object' ? { ...spec } : spec;
   if (shown && typeof shown === 'object') delete shown.min_seconds;
@@ -177,7 +188,7 @@ const builder = setupBuilder({
 });
 
 // ---- the panes ----
-const cx = { frames, currentItem, schedule };
+const cx = { frames, currentItem, previewItem, schedule };
 const { showItems, rowProblems, forget } = setupItems(cx);
 Object.assign(cx, { showItems, rowProblems });
 const { goldFile, showGold, checkGold, showTolerances } = setupGold(cx);

@@ -3,13 +3,13 @@
 import { $ } from './common.js';
 import { state } from './store.js';
 
-/** Wires the try pane; `cx` gives `currentItem()`. */
+/** Wires the try pane; `cx` gives `currentItem()` and `previewItem(item)` (its media playable here). */
 export function setupTry(cx) {
   const tryFrame = $('try-frame');
   window.studioTried = [];
   $('try-start').addEventListener('click', () => {
     const n = Math.max(1, Math.floor(Number($('try-count').value) || 3));
-    const items = (state.items.length ? state.items : [cx.currentItem()]).slice(0, n);
+    const items = (state.items.length ? state.items : [cx.currentItem()]).slice(0, n).map((i) => cx.previewItem(i));
     const url = (text) => URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const spec = url(state.specText);
     const list = url(JSON.stringify(items));
