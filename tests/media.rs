@@ -649,8 +649,8 @@ fn host_copies_the_items_media_and_refuses_paths_out_of_the_folder() {
     );
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
-        page.contains("media-src 'self' https:"),
-        "the page may play its files"
+        page.contains("media-src 'self' https: blob:"),
+        "the page may play its files, and the headphone check's tones made in it"
     );
     // A file the items name but the folder lacks, and a path out of the folder: refused.
     std::fs::remove_file(study.join("clips/t3-clipped.wav")).unwrap();

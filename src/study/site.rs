@@ -145,7 +145,8 @@ pub struct SitePlan {
 
 /// The Content-Security-Policy of a generated page: its own files only, wasm compiled
 /// (`'wasm-unsafe-eval'`), no inline script or style, images from the items' https addresses
-/// (fonts from data: URLs, as jsPsych's stylesheet embeds them),
+/// (fonts from data: URLs, as jsPsych's stylesheet embeds them), media from the items' https
+/// addresses and from `blob:` (the headphone check's tones, made in the page),
 /// and connections only to the page's origin and where results go.
 pub fn csp(connect: &[&str], forms: &[&str]) -> String {
     let mut connect_src = vec!["'self'"];
@@ -153,7 +154,7 @@ pub fn csp(connect: &[&str], forms: &[&str]) -> String {
     let mut form_action = vec!["'self'"];
     form_action.extend(forms);
     format!(
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' https: data:; media-src 'self' https:; font-src 'self' data:; connect-src {}; object-src 'none'; base-uri 'none'; form-action {}",
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' https: data:; media-src 'self' https: blob:; font-src 'self' data:; connect-src {}; object-src 'none'; base-uri 'none'; form-action {}",
         connect_src.join(" "),
         form_action.join(" ")
     )

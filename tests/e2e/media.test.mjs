@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, waitForResults, wordCentre } from './harness.mjs';
-import { FETCH_PLAYED, readTones } from './tones.mjs';
+import { FETCH_PLAYED, KEEP_BLOBS, readTones } from './tones.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -29,6 +29,7 @@ const CHECK_KEY = (who) => `glossa:headphones/1:p808-acr-en@1.0.0:participant=${
  * 6 dB lower in both ears, one whose ears cancel when summed. Chooses the quieter one.
  */
 async function headphoneRounds(page, how) {
+  await page.evaluate(`(${KEEP_BLOBS})()`);
   const rounds = [];
   for (;;) {
     await page.locator('.glossa-hp-play, .glossa-hp-status').first().waitFor();

@@ -4,10 +4,22 @@
 // the two ears' waves are summed (as loudspeakers sum them in the air). Used by the Playwright
 // and the cross-engine tests.
 
+/**
+ * Page-side, run once before the first round: keeps each file the page makes into a `blob:`
+ * address (`URL.createObjectURL`), so the test reads the bytes played without fetching them
+ * (a hosted page's policy allows no fetch of `blob:`).
+ */
+export const KEEP_BLOBS = `function () {
+  if (window.__glossaBlobs) return;
+  window.__glossaBlobs = new Map();
+  const make = URL.createObjectURL;
+  URL.createObjectURL = function (b) { const u = make.call(URL, b); window.__glossaBlobs.set(u, b); return u; };
+}`;
+
 /** Page-side: the bytes the check's audio element plays now, as base64 (kept on `window`). */
 export const FETCH_PLAYED = `async function () {
-  const src = document.querySelector('.glossa-hp-audio').src;
-  const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
+  const blob = window.__glossaBlobs.get(document.querySelector('.glossa-hp-audio').src);
+  const bytes = new Uint8Array(await blob.arrayBuffer());
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
   window.__glossaPlayed = btoa(s);

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/static-server.mjs';
 import { ENGINES, launchEngine } from './webdriver.mjs';
 import { submit, tapWord } from './scenarios.mjs';
-import { FETCH_PLAYED, readTones } from '../e2e/tones.mjs';
+import { FETCH_PLAYED, KEEP_BLOBS, readTones } from '../e2e/tones.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'target/debug/glossa'); // built by the native test step
@@ -55,7 +55,7 @@ async function session(t, engine, steps) {
 const result = async (s) => (await s.waitFor(() => window.glossaReceived?.length && window.glossaReceived, [], 'the result'))[0];
 
 for (const engine of ENGINES) {
-  test(`${engine}: a clip plays after a click, a rating waits for its end, the result records the play`, async (t) => {
+  test(`${engine}: the headphone check first, a clip plays after a click, a rating waits for its end, the result records the play and the check`, async (t) => {
     const base = await hosted('en-p808-acr', 'clips');
     const s = await launchEngine(engine);
     t.diagnostic(`${engine} ${s.version}`);
@@ -71,6 +71,7 @@ for (const engine of ENGINES) {
       assert.equal(await s.run(() => window.glossaReceived?.length ?? 0), 0);
       // The headphone check: each round's tones, read from the file this engine plays, are
       // three, one 6 dB lower, one cancelling when the ears are summed; the quieter is chosen.
+      await s.run(KEEP_BLOBS);
       for (let round = 1; round <= 6; round++) {
         await s.click(await s.element(() => document.querySelector('.glossa-hp-play')));
         await s.waitFor(() => document.querySelector('.glossa-hp-tone'), [], `round ${round} heard`);
