@@ -422,6 +422,17 @@ fn compare_with_reference(
     (mine, want)
 }
 
+/// `glossa agreement`'s text on results of the P.808 example.
+fn p808_agreement(results: &std::path::Path) -> String {
+    glossa_ok(&[
+        "agreement",
+        &format!("{ROOT}/www/examples/en-p808-acr/spec.json"),
+        results.to_str().unwrap(),
+        "--items",
+        &format!("{ROOT}/www/examples/en-p808-acr/items.json"),
+    ])
+}
+
 #[test]
 fn mos_per_condition_and_per_file_equal_an_independent_computation() {
     let results = results("en-p808-acr", 5, |_, _, _| {});
@@ -440,13 +451,7 @@ fn mos_per_condition_and_per_file_equal_an_independent_computation() {
         13,
         "twelve clips and the trapping question, in no condition"
     );
-    let text = glossa_ok(&[
-        "agreement",
-        &format!("{ROOT}/www/examples/en-p808-acr/spec.json"),
-        results.to_str().unwrap(),
-        "--items",
-        &format!("{ROOT}/www/examples/en-p808-acr/items.json"),
-    ]);
+    let text = p808_agreement(&results);
     assert!(
         text.contains("MOS (P.808), quality:") && text.contains("narrowband"),
         "{text}"
@@ -846,13 +851,7 @@ fn mos_leaves_out_listeners_who_did_not_pass_the_headphone_check() {
         mine["conditions"]["clean"]["n"], 12,
         "3 talkers × 4 listeners"
     );
-    let text = glossa_ok(&[
-        "agreement",
-        &format!("{ROOT}/www/examples/en-p808-acr/spec.json"),
-        results.to_str().unwrap(),
-        "--items",
-        &format!("{ROOT}/www/examples/en-p808-acr/items.json"),
-    ]);
+    let text = p808_agreement(&results);
     assert!(
         text.contains("screened out (did not pass the headphone check): p4"),
         "{text}"

@@ -247,8 +247,7 @@ impl Controller {
     }
 
     /// The form to start from with the participant's headphone check as they left it on an
-    /// earlier item (or earlier on this one).
-    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    /// earlier item (or earlier on this one). (A build without media has none to keep.)
     fn with_headphones(
         &self,
         task: &Task,
@@ -256,7 +255,7 @@ impl Controller {
         initial: Option<crate::form::FormState>,
         now: u64,
     ) -> Option<crate::form::FormState> {
-        if task.spec.headphones().is_none() {
+        if !crate::support::family::MEDIA || task.spec.headphones().is_none() {
             return initial;
         }
         let Some(kept) = self
@@ -267,19 +266,8 @@ impl Controller {
             return initial;
         };
         let mut form = initial.unwrap_or_else(|| crate::form::suggestions::fresh(task, now));
-        form.headphones = Some(kept);
+        form.headphones = Some(crate::support::family::Gate::gate(kept));
         Some(form)
-    }
-
-    #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
-    fn with_headphones(
-        &self,
-        _: &Task,
-        _: &SortedMap<String, String>,
-        initial: Option<crate::form::FormState>,
-        _: u64,
-    ) -> Option<crate::form::FormState> {
-        initial
     }
 
     /// Keeps the participant's headphone check for their next items.
