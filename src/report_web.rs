@@ -251,6 +251,19 @@ impl crate::study::site::SiteFiles for ListedSite {
     }
 }
 
+impl SiteZip {
+    /// The plan's files `pick` takes (the path it gives), as a JSON list.
+    fn paths(&self, pick: impl Fn(&crate::study::site::Content) -> Option<&String>) -> String {
+        let list: Vec<&String> = self
+            .plan
+            .files
+            .iter()
+            .filter_map(|(_, c)| pick(c))
+            .collect();
+        serde_json::to_string(&list).unwrap_or_default()
+    }
+}
+
 #[wasm_bindgen]
 impl SiteZip {
     /// Makes the plan; an error names what is wrong (the study, the options, the site).
@@ -350,16 +363,10 @@ impl SiteZip {
     /// list; empty for a study without media or with URLs only.
     #[wasm_bindgen(js_name = neededMedia)]
     pub fn needed_media(&self) -> String {
-        let list: Vec<&String> = self
-            .plan
-            .files
-            .iter()
-            .filter_map(|(_, c)| match c {
-                crate::study::site::Content::Outside(p) => Some(p),
-                _ => None,
-            })
-            .collect();
-        serde_json::to_string(&list).unwrap_or_default()
+        self.paths(|c| match c {
+            crate::study::site::Content::Outside(p) => Some(p),
+            _ => None,
+        })
     }
 
     /// A media file the researcher picked, for the path the items give.
@@ -370,16 +377,10 @@ impl SiteZip {
 
     /// The site's files to fetch (paths from the site's root), as a JSON list.
     pub fn needed(&self) -> String {
-        let list: Vec<&String> = self
-            .plan
-            .files
-            .iter()
-            .filter_map(|(_, c)| match c {
-                crate::study::site::Content::Site(p) => Some(p),
-                _ => None,
-            })
-            .collect();
-        serde_json::to_string(&list).unwrap_or_default()
+        self.paths(|c| match c {
+            crate::study::site::Content::Site(p) => Some(p),
+            _ => None,
+        })
     }
 
     /// A fetched site file.

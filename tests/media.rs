@@ -63,6 +63,14 @@ fn headphones_passed(task: &Task) -> Vec<Action> {
     headphone_rounds(task, 4242, 0, |_| true)
 }
 
+/// The result the widget builds from a form (a fixed clock, no host ids), or its refusal.
+fn result_of(
+    task: &Task,
+    form: &FormState,
+) -> Result<glossa::result::ResultDoc, glossa::validate::Report> {
+    build(task, form, &Environment::default(), &SortedMap::new(), 5)
+}
+
 fn run(task: &Task, actions: impl IntoIterator<Item = Action>) -> FormState {
     actions
         .into_iter()
@@ -90,7 +98,7 @@ fn a_rating_before_the_recording_ended_is_refused_and_the_result_records_the_lis
         codes_at(&task, &early),
         vec![("quality".to_owned(), "NotPlayedToEnd".to_owned())]
     );
-    let refused = build(&task, &early, &Environment::default(), &SortedMap::new(), 5);
+    let refused = result_of(&task, &early);
     assert!(refused.is_err(), "no result before the end");
     let heard = run(
         &task,
@@ -108,7 +116,7 @@ fn a_rating_before_the_recording_ended_is_refused_and_the_result_records_the_lis
         ]),
     );
     assert_eq!(codes_at(&task, &heard), vec![]);
-    let doc = build(&task, &heard, &Environment::default(), &SortedMap::new(), 5).expect("valid");
+    let doc = result_of(&task, &heard).expect("valid");
     let v = serde_json::to_value(&doc).unwrap();
     assert_eq!(
         v["media"]["clip"],
@@ -695,7 +703,7 @@ fn validate_refuses_a_rating_of_a_clip_not_heard_to_its_end() {
             rate("quality", None, 2),
         ]),
     );
-    let doc = build(&task, &heard, &Environment::default(), &SortedMap::new(), 5).expect("valid");
+    let doc = result_of(&task, &heard).expect("valid");
     let mut v = serde_json::to_value(&doc).unwrap();
     let dir = std::env::temp_dir().join(format!("glossa-validate-media-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -741,14 +749,7 @@ fn the_headphone_check_comes_first_and_every_result_records_it() {
     );
     let message = unchecked.report(&task).problems[0].message(task.spec.language);
     assert_eq!(message, "Do the headphone check first.");
-    assert!(build(
-        &task,
-        &unchecked,
-        &Environment::default(),
-        &SortedMap::new(),
-        5
-    )
-    .is_err());
+    assert!(result_of(&task, &unchecked).is_err());
     // 4 of 6, then (after asking for another attempt) 5 of 6: passed in the second.
     let second = run(
         &task,
@@ -759,14 +760,7 @@ fn the_headphone_check_comes_first_and_every_result_records_it() {
             .chain(heard_and_rated.clone()),
     );
     assert_eq!(codes_at(&task, &second), vec![]);
-    let doc = build(
-        &task,
-        &second,
-        &Environment::default(),
-        &SortedMap::new(),
-        5,
-    )
-    .expect("valid");
+    let doc = result_of(&task, &second).expect("valid");
     assert_eq!(
         serde_json::to_value(&doc).unwrap()["headphones"],
         json!({"correct": 5, "trials": 6, "attempts": 2, "passed": true})
@@ -788,14 +782,7 @@ fn the_headphone_check_comes_first_and_every_result_records_it() {
             .chain(headphone_rounds(&task, 7, 1, |n| n < 3))
             .chain(heard_and_rated),
     );
-    let doc = build(
-        &task,
-        &failed,
-        &Environment::default(),
-        &SortedMap::new(),
-        5,
-    )
-    .expect("valid");
+    let doc = result_of(&task, &failed).expect("valid");
     let mut v = serde_json::to_value(&doc).unwrap();
     assert_eq!(
         v["headphones"],

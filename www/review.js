@@ -214,6 +214,7 @@ async function mountShown(id, mine) {
 async function show(id, { focus = true } = {}) {
   if (!id) return;
   const mine = ++token;
+  const before = document.activeElement;
   closeEditor();
   kept.item = id;
   save();
@@ -231,7 +232,9 @@ async function show(id, { focus = true } = {}) {
   // (tests/review.rs tries each); this page reads no URL parameter.
   $('view').innerHTML = review.view(id);
   await mountShown(id, mine);
-  if (focus && mine === token) $('item').focus();
+  // A reviewer who went into a text box (r for the reason) while the widget mounted keeps it.
+  const moved = document.activeElement !== before && document.activeElement !== null && typing(document.activeElement);
+  if (focus && mine === token && !moved) $('item').focus();
 }
 
 function step(by) {

@@ -365,40 +365,30 @@ impl Figures for Mos {
         if let Some(checked) = &self.checked {
             h += &format!(
                 "<p>Screening (ITU-T P.808): listeners who failed a trapping question or a gold question of the gold file are left out, and those questions are not in the MOS: {}.</p>",
-                if checked.is_empty() {
-                    "none".to_owned()
-                } else {
+                listed(
                     checked
                         .iter()
-                        .map(|(who, failed)| format!("{} ({})", esc(who), esc(&failed.join(", "))))
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                }
+                        .map(|(who, failed)| format!("{} ({})", esc(who), esc(&failed.join(", ")))),
+                    "; "
+                )
             );
         }
         if let Some(unheard) = &self.unheard {
             h += &format!(
                 "<p>Headphone check (Woods et al. 2017, ITU-T P.808's environment check): listeners who did not pass it are left out: {}.</p>",
-                if unheard.is_empty() {
-                    "none".to_owned()
-                } else {
-                    unheard.iter().map(|w| esc(w)).collect::<Vec<_>>().join(", ")
-                }
+                listed(unheard.iter().map(|w| esc(w)), ", ")
             );
         }
         if let Some(r) = &self.hidden_reference {
             h += &format!(
                 "<p>Post-screening (ITU-R BS.1534-3): listeners who rated the hidden reference (<code>{}</code>) below 90 on more than 15% of their items are left out: {}.</p>",
                 esc(r),
-                if self.screened.is_empty() {
-                    "none".to_owned()
-                } else {
+                listed(
                     self.screened
                         .iter()
-                        .map(|(who, low, rated)| format!("{} ({low} of {rated})", esc(who)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
+                        .map(|(who, low, rated)| format!("{} ({low} of {rated})", esc(who))),
+                    ", "
+                )
             );
         }
         if !self.conditions.is_empty() {
@@ -450,6 +440,16 @@ impl Figures for Mos {
             );
         }
         t
+    }
+}
+
+/// The listeners a screening left out, for the report: their lines joined by `sep`, or "none".
+fn listed(lines: impl Iterator<Item = String>, sep: &str) -> String {
+    let lines: Vec<String> = lines.collect();
+    if lines.is_empty() {
+        "none".to_owned()
+    } else {
+        lines.join(sep)
     }
 }
 

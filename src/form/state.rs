@@ -175,10 +175,16 @@ impl FormState {
             super::suggestions::still_to_decide(task, self, &mut report);
         }
         if crate::support::family::MEDIA {
-            crate::form::played_to_end::check(task, self, &mut report);
-            crate::form::headphones::rule::check(task, self, &mut report);
+            self.media_problems(task, &mut report);
         }
         report
+    }
+
+    /// The media family's rules over the form: P.808's play to the end and the headphone check
+    /// (what the screen's report and the result both hold a submit to).
+    pub fn media_problems(&self, task: &Task, report: &mut Report) {
+        crate::form::played_to_end::check(task, self, report);
+        crate::form::headphones::rule::check(task, self, report);
     }
 
     /// Whether the problems at `path` are shown now (after a submit attempt or leaving the box).

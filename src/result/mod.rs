@@ -297,8 +297,7 @@ pub fn build(
     }
     if crate::support::family::MEDIA {
         let mut unplayed = Report::default();
-        crate::form::played_to_end::check(task, form, &mut unplayed);
-        crate::form::headphones::rule::check(task, form, &mut unplayed);
+        form.media_problems(task, &mut unplayed);
         if !unplayed.problems.is_empty() {
             return Err(unplayed);
         }

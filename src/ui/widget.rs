@@ -291,15 +291,8 @@ pub fn Widget(props: &WidgetProps) -> Html {
         .headphones()
         .filter(|_| !props.readonly)
         .map(|check| {
-            // (Its problem, once a submit was refused.)
-            let headphones_error = show_errors
-                .then(|| {
-                    report
-                        .for_control(&crate::form::headphones::rule::PATH.into())
-                        .next()
-                        .map(|p| AttrValue::from(p.message(lang)))
-                })
-                .flatten();
+            // (Its problem, shown as a control's is.)
+            let headphones_error = control_error(&crate::form::headphones::rule::PATH.into());
             let dispatch = actions.now.clone();
             let on_action = Callback::from(move |a| {
                 dispatch.emit(crate::form::Action::Headphones(

@@ -67,6 +67,8 @@ function plan(page, edit) {
   const reason = async () => {
     await page.keyboard.press('r');
     await page.keyboard.type('Annotator 2 marked the whole name.');
+    // Every key reached the box, however slowly the page mounted the item meanwhile.
+    assert.equal(await page.locator('#reason').inputValue(), 'Annotator 2 marked the whole name.');
     await page.keyboard.press('Escape');
   };
   // The widget is mounted for editing, and the focus is in it.

@@ -15,7 +15,7 @@ const KEPT = ['plan-on', 'plan-per-item', 'plan-annotators', 'plan-gold-every', 
  * picked folder ends with it, else the one of its name when only one has it. `missing`: the
  * paths no picked file answers.
  */
-export function matchMedia(wanted, picked) {
+function matchMedia(wanted, picked) {
   const found = new Map();
   const missing = [];
   for (const path of wanted) {

@@ -34,6 +34,8 @@ group('A shipped example', examples.map((e) => [`example:${e.id}`, e.title]));
 async function start(choice) {
   let spec;
   let items;
+  // (An example's media files lie beside its items: the preview plays them from there.)
+  let mediaBase = null;
   if (choice === 'empty') {
     spec = { $schema: '../schema/spec-1.json', glossa: 1, id: '', version: '1.0.0', language: 'en', title: '', blocks: [], controls: [] };
     items = [];
@@ -43,16 +45,16 @@ async function start(choice) {
   } else {
     const e = examples.find((x) => `example:${x.id}` === choice);
     const base = new URL(`../examples/`, import.meta.url);
+    mediaBase = new URL(e.items, base).href;
     [spec, items] = await Promise.all([
       fetch(new URL(e.spec, base)).then((r) => r.json()),
-      fetch(new URL(e.items, base)).then((r) => r.json()),
+      fetch(mediaBase).then((r) => r.json()),
     ]);
     spec = { ...spec, $schema: '../schema/spec-1.json' };
   }
   state.items = items;
   state.itemsName = '';
-  // (An example's media files lie beside its items: the preview plays them from there.)
-  state.mediaBase = choice.startsWith('example:') ? new URL(examples.find((x) => `example:${x.id}` === choice).items, new URL('../examples/', import.meta.url)).href : null;
+  state.mediaBase = mediaBase;
   state.index = 0;
   state.gold = { ...state.gold, items: [], tolerance: {} };
   forget();

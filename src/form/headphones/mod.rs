@@ -182,21 +182,12 @@ impl Headphones {
         }
     }
 
-    /// The current trial's tones (none outside a trial).
-    pub fn trial(&self, spec: &HeadphoneCheck, seed: u32) -> Option<Trial> {
-        match self.stage(spec) {
-            Stage::Trial { attempt, trial, .. } => Some(Trial::of(seed, attempt, trial)),
-            _ => None,
-        }
-    }
-
     /// Applies what the participant did; what does not fit where they stand changes nothing
     /// (a choice before the tones were heard, a second attempt after the last).
     pub fn apply(&mut self, spec: &HeadphoneCheck, action: HeadphoneAction) {
         let stage = self.stage(spec);
         match (action, stage) {
-            (HeadphoneAction::Heard { seed }, Stage::Trial { attempt, trial, .. }) => {
-                let _ = (attempt, trial);
+            (HeadphoneAction::Heard { seed }, Stage::Trial { .. }) => {
                 if self.seed == 0 {
                     self.seed = seed;
                 }
@@ -206,11 +197,10 @@ impl Headphones {
                 HeadphoneAction::Choose(p),
                 Stage::Trial {
                     attempt,
-                    trial,
                     heard: true,
+                    ..
                 },
             ) if p < 3 => {
-                let _ = (attempt, trial);
                 self.chosen.push(p);
                 self.heard = false;
                 if self.chosen.len() as u32 >= spec.trials {
@@ -243,7 +233,10 @@ mod tests {
         let s = spec();
         for n in 0..s.trials {
             h.apply(&s, HeadphoneAction::Heard { seed: 77 });
-            let t = h.trial(&s, h.seed).expect("a trial");
+            let Stage::Trial { attempt, trial, .. } = h.stage(&s) else {
+                panic!("a trial");
+            };
+            let t = Trial::of(h.seed, attempt, trial);
             let p = if right(n) { t.quiet } else { t.antiphase };
             h.apply(&s, HeadphoneAction::Choose(p));
         }
