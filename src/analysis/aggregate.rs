@@ -993,6 +993,81 @@ pub fn report_section(fits: &[Fitted]) -> String {
     )
 }
 
+/// One unit's aggregated value: a control's value for an item (and the output a section asks
+/// it for, or `""`), as a result holds it, with the mean posterior of its parts' labels
+/// (`confidence`) and how many annotators voted on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AggregatedValue {
+    /// The control.
+    pub control: String,
+    /// The item.
+    pub item: String,
+    /// The output a section asks the control for, or `""`.
+    pub output: String,
+    /// The value, as a result holds it.
+    pub value: Value,
+    /// The mean, over the unit's parts, of the chosen label's posterior.
+    pub confidence: f64,
+    /// The annotators who voted on the unit.
+    pub annotators: usize,
+}
+
+/// Each unit's aggregated value by `method` (`majority_vote`, `dawid_skene` or `mace`), in
+/// spec order of controls, then by item and output.
+pub fn aggregated_values(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+    method: &str,
+) -> Vec<AggregatedValue> {
+    let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
+    let mut out = Vec::new();
+    for control in &spec.controls {
+        let Some((v, parts)) = voted(control, items, results, true) else {
+            continue;
+        };
+        let agg = match method {
+            "dawid_skene" => dawid_skene(&v),
+            "mace" => mace(&v),
+            _ => majority(&v),
+        };
+        let labels = agg.labels();
+        let mut voters: Vec<std::collections::BTreeSet<usize>> = vec![Default::default(); v.tasks.len()];
+        for &(t, w, _) in &v.votes {
+            voters[t].insert(w);
+        }
+        // Each unit's parts with their aggregated labels, in task order; the posteriors of
+        // the labels and the annotators.
+        type Unit = (Vec<(Part, String)>, Vec<f64>, std::collections::BTreeSet<usize>);
+        let mut per_unit: BTreeMap<(String, String), Unit> = BTreeMap::new();
+        for (t, task) in v.tasks.iter().enumerate() {
+            if let Some((key, part)) = parts.get(task) {
+                let unit = per_unit.entry(key.clone()).or_default();
+                unit.0.push((part.clone(), v.labels[labels[t]].clone()));
+                unit.1.push(agg.posterior(t)[labels[t]]);
+                unit.2.extend(&voters[t]);
+            }
+        }
+        for ((item, output), (parts, posteriors, who)) in per_unit {
+            let found = by_id.get(item.as_str()).copied();
+            let Some(value) =
+                crate::spec::each_control!(control, k => k.aggregated(&parts, found, &output))
+            else {
+                continue;
+            };
+            out.push(AggregatedValue {
+                control: control.id().to_string(),
+                item,
+                output,
+                value,
+                confidence: posteriors.iter().sum::<f64>() / posteriors.len().max(1) as f64,
+                annotators: who.len(),
+            });
+        }
+    }
+    out
+}
+
 /// The aggregated labels as results, one per item, from the annotator `aggregate:<method>`, so
 /// every export, the gold checker and the report read them: a choice's option, a scale's
 /// points, a multiple choice's options labelled `yes`, labelled spans from runs of words with
@@ -1004,44 +1079,14 @@ pub fn as_results(
     method: &str,
 ) -> Vec<Value> {
     let mut answers: BTreeMap<String, serde_json::Map<String, Value>> = BTreeMap::new();
-    let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
-    for control in &spec.controls {
-        let Some((v, parts)) = voted(control, items, results, true) else {
-            continue;
-        };
-        let agg = match method {
-            "dawid_skene" => dawid_skene(&v),
-            "mace" => mace(&v),
-            _ => majority(&v),
-        };
-        let labels = agg.labels();
-        // Each unit's parts with their aggregated labels, in task order.
-        let mut per_unit: BTreeMap<(String, String), Vec<(Part, String)>> = BTreeMap::new();
-        for (t, task) in v.tasks.iter().enumerate() {
-            if let Some((key, part)) = parts.get(task) {
-                per_unit
-                    .entry(key.clone())
-                    .or_default()
-                    .push((part.clone(), v.labels[labels[t]].clone()));
-            }
-        }
-        for ((item, output), parts) in per_unit {
-            let found = by_id.get(item.as_str()).copied();
-            let Some(value) =
-                crate::spec::each_control!(control, k => k.aggregated(&parts, found, &output))
-            else {
-                continue;
-            };
-            let answer = answers.entry(item).or_default();
-            if output.is_empty() {
-                answer.insert(control.id().to_string(), value);
-            } else {
-                let by_output = answer
-                    .entry(control.id().to_string())
-                    .or_insert_with(|| json!({}));
-                if let Some(map) = by_output.as_object_mut() {
-                    map.insert(output, value);
-                }
+    for a in aggregated_values(spec, items, results, method) {
+        let answer = answers.entry(a.item).or_default();
+        if a.output.is_empty() {
+            answer.insert(a.control, a.value);
+        } else {
+            let by_output = answer.entry(a.control).or_insert_with(|| json!({}));
+            if let Some(map) = by_output.as_object_mut() {
+                map.insert(a.output, a.value);
             }
         }
     }

@@ -7,6 +7,8 @@ pub mod agreement;
 pub mod alpha;
 pub mod binomial;
 pub mod dashboard;
+/// Published datasets (`glossa export dataset`): tables, pseudonyms and the dataset card.
+pub mod dataset;
 pub mod duplicates;
 pub mod error_scores;
 pub mod export;
@@ -113,6 +115,10 @@ pub trait Analyse {
     fn one_label(&self) -> bool {
         false
     }
+    /// A value's typed cells in a published dataset's annotations table: `push(output, cells)`
+    /// for each output the control itself lists (`""`: the whole value). Pushing none: the row
+    /// keeps the value as JSON only.
+    fn dataset(&self, _value: &AnswerValue, _push: &mut dyn FnMut(&str, dataset::cells::Cells)) {}
 }
 
 /// Results with their line numbers (from 1), and the bad lines with theirs and what is wrong.

@@ -176,6 +176,19 @@ pub(super) fn tidy(value: &AnswerValue, push: &mut dyn FnMut(String, String, Opt
     }
 }
 
+/// A point per output (or one): its number, or its label (`n/a`).
+pub(super) fn dataset(value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+    for (k, p) in value.points().map(PointsValue::entries).unwrap_or_default() {
+        push(
+            k,
+            match p {
+                PointValue::Number(n) => Cells::number(*n as f64),
+                PointValue::Text(t) => Cells::label(t.clone()),
+            },
+        );
+    }
+}
+
 /// Agreement units: one per item and output, each annotator's number ("n/a" is missing).
 pub(super) fn table(answers: &[Answered], datum: impl Fn(i64) -> Datum) -> Table {
     let mut t = Table::new();

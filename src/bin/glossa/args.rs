@@ -34,6 +34,10 @@ pub enum Command {
         /// A gold file, read against the spec and the items.
         #[arg(long, requires = "items")]
         gold: Option<String>,
+        /// A dataset card file (`glossa export dataset --card`): its licence, name, task
+        /// categories and languages are checked.
+        #[arg(long)]
+        card: Option<String>,
     },
     /// Re-check collected results as the browser did; exit 1 if any fails.
     #[command(after_help = "Example:\n  glossa validate spec.json items.jsonl results.jsonl")]
@@ -326,6 +330,13 @@ pub enum Export {
         /// The results (JSON Lines).
         results: String,
     },
+    /// A folder ready to publish: the items, every annotation (under pseudonyms) and the
+    /// aggregated labels in Parquet and JSON Lines, the dataset card (README.md with the
+    /// Hugging Face Hub's metadata and a data statement), the spec, the items and the report.
+    #[command(
+        after_help = "Example:\n  head -c 32 /dev/urandom | base64 > ~/salt.txt   # once; keep it, never publish it\n  glossa export dataset spec.json items.jsonl results.jsonl --card card.json --salt ~/salt.txt --gold gold.json --out dataset/\n\nThe same salt gives every annotator the same pseudonym in every export. Results `glossa\nvalidate` refuses are left out (and counted) unless --include-invalid."
+    )]
+    Dataset(DatasetArgs),
     /// Magnitude scores in the RankME data layout (mr, ref1.., inf1..).
     #[command(
         after_help = "Example:\n  glossa export rankme spec.json items.jsonl results.jsonl > rankme.csv"
@@ -338,6 +349,41 @@ pub enum Export {
         /// The results (JSON Lines).
         results: String,
     },
+}
+
+/// What `glossa export dataset` reads.
+#[derive(Args, Debug)]
+pub struct DatasetArgs {
+    /// The task spec.
+    pub spec: String,
+    /// The items.
+    pub items: String,
+    /// The results (JSON Lines).
+    pub results: String,
+    /// The dataset card's facts only the researcher knows (JSON: license, pretty_name,
+    /// task_categories, languages, platform, pay, data_statement, …; `glossa schema card`).
+    #[arg(long)]
+    pub card: String,
+    /// A file of at least 16 secret bytes the pseudonyms are keyed with: keep it (the same salt
+    /// gives the same pseudonyms in every export) and never publish it.
+    #[arg(long)]
+    pub salt: String,
+    /// The folder to write (new, or empty).
+    #[arg(long)]
+    pub out: String,
+    /// The study's gold file: its gold and attention items are marked, and left out of the
+    /// aggregated labels.
+    #[arg(long)]
+    pub gold: Option<String>,
+    /// The study's plan (`glossa plan`): the card says how items were assigned.
+    #[arg(long)]
+    pub plan: Option<String>,
+    /// Keep the annotators' free-text notes (left out by default: they may name people).
+    #[arg(long)]
+    pub keep_notes: bool,
+    /// Publish results `glossa validate` refuses too (they are left out by default).
+    #[arg(long)]
+    pub include_invalid: bool,
 }
 
 /// What a labelled-span export reads.
@@ -437,6 +483,8 @@ pub enum SchemaKind {
     Item,
     /// A result document.
     Result,
+    /// A dataset card's facts (`glossa export dataset --card`).
+    Card,
 }
 
 /// What the commands that compute figures from results read (`agreement`, `aggregate`).

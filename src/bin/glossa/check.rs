@@ -10,7 +10,39 @@ use glossa::{item, mount};
 use std::process::ExitCode;
 
 /// Reports every problem of a spec, then of its items, then of a gold file; exit 1 if any.
-pub fn check(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>) -> Outcome {
+pub fn check(
+    spec_path: &str,
+    items_path: Option<&str>,
+    gold_path: Option<&str>,
+    card_path: Option<&str>,
+) -> Outcome {
+    let checked = check_study(spec_path, items_path, gold_path);
+    match card_path {
+        Some(card) if checked.is_ok() => card_file(card).map(|_| ExitCode::SUCCESS),
+        _ => checked,
+    }
+}
+
+/// Reads and checks a dataset card file, printing each problem with its field.
+pub fn card_file(path: &str) -> Result<glossa::analysis::dataset::card::CardInfo, ExitCode> {
+    use glossa::analysis::dataset::card;
+    let info = card::read(&read(path)?).map_err(|e| {
+        println!("{path}: {e}");
+        ExitCode::FAILURE
+    })?;
+    let problems = card::check(&info);
+    for p in &problems {
+        println!("{path}: {p}");
+    }
+    if !problems.is_empty() {
+        return Err(ExitCode::FAILURE);
+    }
+    println!("{path}: ok");
+    Ok(info)
+}
+
+/// The spec, the items and the gold file.
+fn check_study(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str>) -> Outcome {
     let spec = mount::load_spec(&read(spec_path)?).map_err(|issues| report(spec_path, &issues))?;
     // The study's own strings: a key no string has, or a parameter lost, is an error; a
     // language Glossa does not ship shows English wherever ui_strings says nothing.

@@ -25,6 +25,8 @@ mod collector;
 #[cfg(not(target_arch = "wasm32"))]
 mod connections;
 #[cfg(not(target_arch = "wasm32"))]
+mod dataset;
+#[cfg(not(target_arch = "wasm32"))]
 mod export;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
@@ -32,6 +34,8 @@ mod files;
 mod host;
 #[cfg(not(target_arch = "wasm32"))]
 mod items;
+#[cfg(not(target_arch = "wasm32"))]
+mod parquet;
 #[cfg(not(target_arch = "wasm32"))]
 mod schema;
 #[cfg(not(target_arch = "wasm32"))]
@@ -64,9 +68,12 @@ fn main() -> ExitCode {
         }
     }
     let outcome = match cli.command {
-        Command::Check { spec, items, gold } => {
-            check::check(&spec, items.as_deref(), gold.as_deref())
-        }
+        Command::Check {
+            spec,
+            items,
+            gold,
+            card,
+        } => check::check(&spec, items.as_deref(), gold.as_deref(), card.as_deref()),
         Command::Strings { lang } => check::strings(&lang),
         Command::Validate {
             spec,
@@ -79,6 +86,7 @@ fn main() -> ExitCode {
             spec,
         }) => export::poquad(&items, &results, spec.as_deref()),
         Command::Export(Export::Csv { spec, results }) => export::csv(&spec, &results),
+        Command::Export(Export::Dataset(d)) => dataset::export(&d),
         Command::Export(Export::Conll(e)) => export::spans(&e, export::SpanFormat::Conll),
         Command::Export(Export::LabelStudio { export: e, config }) => {
             export::spans(&e, export::SpanFormat::LabelStudio(config))

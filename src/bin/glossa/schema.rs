@@ -23,6 +23,10 @@ pub fn print(which: SchemaKind) -> ExitCode {
                 .into_root_schema_for::<glossa::result::ResultDoc>(),
             "urn:glossa:schema:result:1",
         ),
+        SchemaKind::Card => (
+            schemars::schema_for!(glossa::analysis::dataset::card::CardInfo),
+            "urn:glossa:schema:card:1",
+        ),
     };
     schema.insert("$id".to_owned(), serde_json::Value::from(id));
     println!(

@@ -319,6 +319,13 @@ impl Analyse for MultipleChoice {
         }
     }
 
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        if let Some(vs) = ticked(value) {
+            let labels = Some(vs.iter().map(ToString::to_string).collect());
+            push("", Cells { labels, ..Cells::default() });
+        }
+    }
+
     /// One measure per option: ticked or not (nominal), over every item an annotator answered.
     fn agreement(&self, _: &Context, answers: &[Answered], report: &mut AgreementReport) {
         for o in self.all_options() {

@@ -277,6 +277,13 @@ impl Analyse for NumberControl {
         }
     }
 
+    /// A number per output it is asked for (the key), or one.
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        for (key, n) in numbers(value) {
+            push(key, Cells::number(n as f64));
+        }
+    }
+
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {
         let base = on.standard.unwrap_or(1.0);
         let mut t = Table::new();

@@ -534,6 +534,14 @@ impl Analyse for PairwiseControl {
         }
     }
 
+    /// One judgement: the winner's id as the label (`tie`: none); judgements by criterion
+    /// stay in the value's JSON.
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        if let Some([("", p)]) = judged(value).map(PrefsValue::entries).as_deref() {
+            push("", Cells::label(p.winner.clone().unwrap_or_else(|| "tie".to_owned())));
+        }
+    }
+
     /// Per criterion: nominal alpha over items (the winner's id or `tie`), and the pairwise
     /// figures (agreement, kappas, win rates, Bradley–Terry).
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {

@@ -516,6 +516,19 @@ impl Analyse for RankingControl {
         }
     }
 
+    /// A rank per output; best–worst: the best output labelled `best`, the worst `worst`.
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        let Some(v) = ranking(value) else { return };
+        for (id, r) in &v.ranks {
+            push(id, Cells::number(f64::from(*r)));
+        }
+        for (id, label) in [(&v.best, "best"), (&v.worst, "worst")] {
+            if let Some(id) = id {
+                push(id, Cells::label(label));
+            }
+        }
+    }
+
     /// Rank mode: ordinal alpha over units of item × output (the ranks), Kendall's W per item,
     /// mean ranks. Best–worst: nominal alpha on the best and on the worst, best–worst scores.
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {

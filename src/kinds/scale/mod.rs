@@ -158,6 +158,10 @@ impl Analyse for ScaleControl {
         points::tidy(value, push);
     }
 
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        points::dataset(value, push);
+    }
+
     /// Ordinal: one unit per item and output; "not applicable" is a missing value.
     fn agreement(&self, _: &Context, answers: &[Answered], report: &mut AgreementReport) {
         let t = points::table(answers, |n| Datum::Number(n as f64));

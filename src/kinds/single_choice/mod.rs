@@ -165,6 +165,12 @@ impl Analyse for SingleChoice {
         }
     }
 
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        if let Some(v) = chosen(value) {
+            push("", Cells::label(v.to_string()));
+        }
+    }
+
     fn agreement(&self, _: &Context, answers: &[Answered], report: &mut AgreementReport) {
         let mut t = Table::new();
         for a in answers {

@@ -126,6 +126,10 @@ impl Analyse for SliderControl {
         points::tidy(value, push);
     }
 
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        points::dataset(value, push);
+    }
+
     /// Interval on the values: one unit per item and output. System scores beside it: the
     /// mean value and the mean of each annotator's z-scores (Direct Assessment).
     fn agreement(&self, _: &Context, answers: &[Answered], report: &mut AgreementReport) {

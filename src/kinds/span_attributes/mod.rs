@@ -210,6 +210,18 @@ impl Analyse for SpanAttributes {
         }
     }
 
+    /// Every entry's spans, labelled with the entry's value, the attribute as the part.
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        let Some(attrs) = attributes(value) else { return };
+        let mut spans = Vec::new();
+        for (attr, entries) in attrs {
+            for e in entries.entries() {
+                spans.extend(e.spans.iter().map(|s| SpanCell::of(s, &e.value, Some(attr.clone()))));
+            }
+        }
+        push("", Cells { spans: Some(spans), ..Cells::default() });
+    }
+
     /// One nominal unit per word of the text, per attribute: marked or not by each annotator.
     fn agreement(&self, on: &Context, answers: &[Answered], report: &mut AgreementReport) {
         let words = |item_id: &str| {

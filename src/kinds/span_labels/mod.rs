@@ -574,6 +574,17 @@ impl Analyse for SpanLabels {
         }
     }
 
+    /// The spans with their labels (`key=value` attributes as the part); none marked: an
+    /// empty list.
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        let Some(v) = value.span_labels() else { return };
+        let spans = v.spans.iter().map(|s| {
+            let part: Vec<String> = s.attributes.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            SpanCell::of(&s.span(), &s.label, (!part.is_empty()).then(|| part.join(";")))
+        });
+        push("", Cells { spans: Some(spans.collect()), ..Cells::default() });
+    }
+
     /// Per label, one nominal unit per word of the text: marked with the label or not, over
     /// every item answered (an item nobody marked is agreement too); then every label
     /// together (each word's labels, `O` for none).

@@ -125,6 +125,14 @@ impl Analyse for TextControl {
         }
     }
 
+    /// Free text: a note, which a dataset keeps only when the researcher asks.
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        if let AnswerValue::Text(t) = value {
+            let note = Some(t.clone());
+            push("", Cells { note, ..Cells::default() });
+        }
+    }
+
     /// Free text has no agreement measure.
     fn agreement(&self, _: &Context, _: &[Answered], _: &mut AgreementReport) {}
 

@@ -1,0 +1,463 @@
+//! The dataset's three tables, made from a study: its items (their fields typed as the items
+//! give them), every annotation (one row per annotator, item, control and output asked, the
+//! kind's typed cells beside the value as JSON) and the aggregated labels (per method, with
+//! their confidence).
+
+use super::cells::Cells;
+use super::table::{Cell, Column, Field, Leaf, Shape, Table};
+use crate::analysis::agreement::annotator;
+use crate::analysis::Analyse;
+use crate::item::Item;
+use crate::result::ResultDoc;
+use crate::spec::TaskSpec;
+use crate::study::gold::{Gold, GoldKind};
+use serde_json::Value as Json;
+
+/// The methods of the aggregated table, in its order.
+pub const METHODS: [&str; 3] = ["majority_vote", "dawid_skene", "mace"];
+
+/// The item field that names an item's split (`train`, `test`, …), when the items have one.
+pub const SPLIT_FIELD: &str = "split";
+
+/// What the tables are made with.
+pub struct Inputs<'a> {
+    /// The spec.
+    pub spec: &'a TaskSpec,
+    /// The items, as given.
+    pub items: &'a [Item],
+    /// The results to publish, in their file's order, made publishable
+    /// ([`super::pseudonym::publishable`]: pseudonyms, notes left out unless kept).
+    pub results: &'a [ResultDoc],
+    /// The gold and attention items, when the study has them.
+    pub gold: Option<&'a Gold>,
+}
+
+impl Inputs<'_> {
+    /// Whether the items name their splits.
+    fn has_splits(&self) -> bool {
+        self.items
+            .iter()
+            .any(|i| i.fields.get(SPLIT_FIELD).is_some_and(Json::is_string))
+    }
+
+    /// An item's split (its field, or `train`).
+    fn split_of(&self, item_id: &str) -> Cell {
+        let named = self
+            .items
+            .iter()
+            .find(|i| i.id == item_id)
+            .and_then(|i| i.text(SPLIT_FIELD));
+        Cell::Str(named.unwrap_or("train").to_owned())
+    }
+
+    /// A row's first cells: the item and, where the items name splits, its split.
+    fn keys(&self, item_id: &str) -> Vec<Cell> {
+        let mut out = vec![Cell::Str(item_id.to_owned())];
+        if self.has_splits() {
+            out.push(self.split_of(item_id));
+        }
+        out
+    }
+
+    /// The columns of [`Inputs::keys`].
+    fn key_columns(&self) -> Vec<Column> {
+        let mut out = vec![Column::new(
+            "item_id",
+            Shape::Scalar(Leaf::Str),
+            "The item's id (as in the items file).",
+        )];
+        if self.has_splits() {
+            out.push(Column::new(
+                "split",
+                Shape::Scalar(Leaf::Str),
+                "The item's split, as the items name it.",
+            ));
+        }
+        out
+    }
+}
+
+/// How a field's values are typed in the items table.
+#[derive(Clone, Debug, PartialEq)]
+enum FieldType {
+    /// Every value is of this scalar type.
+    Scalar(Leaf),
+    /// Every value is a list of strings.
+    Strings,
+    /// Every value is a list of flat objects of strings (outputs, images): these keys.
+    Objects(Vec<String>),
+    /// Anything else: the value as JSON text (column `<field>_json`).
+    Json,
+}
+
+fn leaf_of(v: &Json) -> Option<Leaf> {
+    match v {
+        Json::String(_) => Some(Leaf::Str),
+        Json::Bool(_) => Some(Leaf::Bool),
+        Json::Number(n) if n.is_i64() => Some(Leaf::Int),
+        Json::Number(_) => Some(Leaf::Float),
+        _ => None,
+    }
+}
+
+/// The keys of a list of flat objects of strings, in first-seen order; `None`: not one.
+fn object_keys(v: &Json) -> Option<Vec<String>> {
+    let mut keys: Vec<String> = Vec::new();
+    for o in v.as_array()? {
+        for (k, x) in o.as_object()? {
+            if !x.is_string() {
+                return None;
+            }
+            if !keys.contains(k) {
+                keys.push(k.clone());
+            }
+        }
+    }
+    Some(keys)
+}
+
+fn type_of(values: &[&Json]) -> FieldType {
+    let leaves: Vec<Option<Leaf>> = values.iter().map(|v| leaf_of(v)).collect();
+    if let Some(Some(first)) = leaves.first() {
+        if leaves.iter().all(|l| *l == Some(*first)) {
+            return FieldType::Scalar(*first);
+        }
+        // Whole and fractional numbers together: floats.
+        if leaves
+            .iter()
+            .all(|l| matches!(l, Some(Leaf::Int | Leaf::Float)))
+        {
+            return FieldType::Scalar(Leaf::Float);
+        }
+    }
+    let strings = |v: &&Json| {
+        v.as_array()
+            .is_some_and(|a| !a.is_empty() && a.iter().all(Json::is_string))
+    };
+    if !values.is_empty() && values.iter().all(strings) {
+        return FieldType::Strings;
+    }
+    let mut keys: Vec<String> = Vec::new();
+    for v in values {
+        let Some(ks) = object_keys(v).filter(|_| v.as_array().is_some_and(|a| !a.is_empty())) else {
+            return FieldType::Json;
+        };
+        for k in ks {
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+    }
+    if keys.is_empty() {
+        FieldType::Json
+    } else {
+        FieldType::Objects(keys)
+    }
+}
+
+fn scalar(v: &Json, leaf: Leaf) -> Cell {
+    match (leaf, v) {
+        (Leaf::Str, Json::String(s)) => Cell::Str(s.clone()),
+        (Leaf::Bool, Json::Bool(b)) => Cell::Bool(*b),
+        (Leaf::Int, Json::Number(n)) => n.as_i64().map_or(Cell::Null, Cell::Int),
+        (Leaf::Float, Json::Number(n)) => n.as_f64().map_or(Cell::Null, Cell::Float),
+        _ => Cell::Null,
+    }
+}
+
+/// The items table: an item per row, a column per field the items have.
+pub fn items_table(inputs: &Inputs) -> Table {
+    let mut names: Vec<&String> = Vec::new();
+    for item in inputs.items {
+        for k in item.fields.keys() {
+            if k != SPLIT_FIELD && !names.contains(&k) {
+                names.push(k);
+            }
+        }
+    }
+    let fields: Vec<(&String, FieldType)> = names
+        .into_iter()
+        .map(|name| {
+            let values: Vec<&Json> = inputs
+                .items
+                .iter()
+                .filter_map(|i| i.fields.get(name))
+                .filter(|v| !v.is_null())
+                .collect();
+            (name, type_of(&values))
+        })
+        .collect();
+    let mut columns = inputs.key_columns();
+    for (name, t) in &fields {
+        columns.push(match t {
+            FieldType::Scalar(leaf) => Column::new(
+                name.as_str(),
+                Shape::Scalar(*leaf),
+                format!("The items' field `{name}`."),
+            ),
+            FieldType::Strings => Column::new(
+                name.as_str(),
+                Shape::List(Leaf::Str),
+                format!("The items' field `{name}`: a list of texts."),
+            ),
+            FieldType::Objects(keys) => Column::new(
+                name.as_str(),
+                Shape::Structs(
+                    keys.iter()
+                        .map(|k| Field {
+                            name: k.clone(),
+                            leaf: Leaf::Str,
+                            required: false,
+                        })
+                        .collect(),
+                ),
+                format!("The items' field `{name}`: a list of {}.", keys.join(", ")),
+            ),
+            FieldType::Json => Column::new(
+                format!("{name}_json"),
+                Shape::Scalar(Leaf::Str),
+                format!("The items' field `{name}`, as JSON."),
+            ),
+        });
+    }
+    let rows = inputs
+        .items
+        .iter()
+        .map(|item| {
+            let mut row = inputs.keys(&item.id);
+            for (name, t) in &fields {
+                let v = item.fields.get(*name).filter(|v| !v.is_null());
+                row.push(match (t, v) {
+                    (_, None) => Cell::Null,
+                    (FieldType::Scalar(leaf), Some(v)) => scalar(v, *leaf),
+                    (FieldType::Strings, Some(v)) => Cell::List(
+                        v.as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|s| scalar(s, Leaf::Str))
+                            .collect(),
+                    ),
+                    (FieldType::Objects(keys), Some(v)) => Cell::List(
+                        v.as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|o| {
+                                Cell::Struct(
+                                    keys.iter()
+                                        .map(|k| Cell::str(o.get(k).and_then(Json::as_str)))
+                                        .collect(),
+                                )
+                            })
+                            .collect(),
+                    ),
+                    (FieldType::Json, Some(v)) => Cell::Str(v.to_string()),
+                });
+            }
+            row
+        })
+        .collect();
+    Table {
+        name: "items".to_owned(),
+        about: "One row per item, with the fields the annotators were shown.".to_owned(),
+        columns,
+        rows,
+    }
+}
+
+/// The span struct's fields.
+fn span_fields() -> Vec<Field> {
+    let f = |name: &str, leaf, required| Field {
+        name: name.to_owned(),
+        leaf,
+        required,
+    };
+    vec![
+        f("start", Leaf::Int, true),
+        f("end", Leaf::Int, true),
+        f("label", Leaf::Str, true),
+        f("text", Leaf::Str, true),
+        f("part", Leaf::Str, false),
+    ]
+}
+
+/// The typed cells' columns (after the keys), in [`cells_row`]'s order.
+fn cell_columns() -> Vec<Column> {
+    vec![
+        Column::new("label", Shape::Scalar(Leaf::Str), "One category: a choice's option, a scale's `n/a`, a pairwise judgement's winner, a best–worst ranking's `best` or `worst`."),
+        Column::new("labels", Shape::List(Leaf::Str), "Several categories: a multiple choice's ticked options."),
+        Column::new("number", Shape::Scalar(Leaf::Float), "A number: a rating's point, a slider's value, a number, a rank."),
+        Column::new("spans", Shape::Structs(span_fields()), "Spans: offsets in Unicode code points (`text[start:end]` in Python), the label, the covered text and what else the span carries (a span attribute's id, a labelled span's `key=value` attributes); an empty list: none marked."),
+        Column::new("note", Shape::Scalar(Leaf::Str), "Free text the annotator wrote (only when the dataset keeps notes)."),
+        Column::new("value_json", Shape::Scalar(Leaf::Str), "The whole answer, as the result holds it (JSON): nothing is lost."),
+    ]
+}
+
+fn cells_row(cells: Cells, value_json: Option<String>) -> Vec<Cell> {
+    let list = |v: Option<Vec<Cell>>| v.map_or(Cell::Null, Cell::List);
+    vec![
+        Cell::str(cells.label),
+        list(
+            cells
+                .labels
+                .map(|ls| ls.into_iter().map(Cell::Str).collect()),
+        ),
+        cells.number.map_or(Cell::Null, Cell::Float),
+        list(cells.spans.map(|ss| {
+            ss.into_iter()
+                .map(|s| {
+                    Cell::Struct(vec![
+                        Cell::Int(s.start),
+                        Cell::Int(s.end),
+                        Cell::Str(s.label),
+                        Cell::Str(s.text),
+                        Cell::str(s.part),
+                    ])
+                })
+                .collect()
+        })),
+        Cell::str(cells.note),
+        Cell::str(value_json),
+    ]
+}
+
+/// A value's rows: the kind's cells per output it lists (joined to the section's output), or
+/// one row of the value as JSON.
+fn value_rows(
+    control: &crate::spec::Control,
+    section_output: &str,
+    value: &crate::answer::AnswerValue,
+) -> Vec<(String, Vec<Cell>)> {
+    let json = serde_json::to_string(value).ok();
+    let mut pushed: Vec<(String, Cells)> = Vec::new();
+    crate::spec::each_control!(control, k => k.dataset(value, &mut |o: &str, c| pushed.push((o.to_owned(), c))));
+    if pushed.is_empty() {
+        pushed.push((String::new(), Cells::default()));
+    }
+    pushed
+        .into_iter()
+        .map(|(own, cells)| {
+            let output = match (section_output.is_empty(), own.is_empty()) {
+                (true, _) => own,
+                (false, true) => section_output.to_owned(),
+                (false, false) => format!("{section_output}/{own}"),
+            };
+            (output, cells_row(cells, json.clone()))
+        })
+        .collect()
+}
+
+/// The annotations table: one row per annotator, item, control and output asked.
+pub fn annotations_table(inputs: &Inputs) -> Table {
+    let mut columns = vec![Column::new(
+        "annotator",
+        Shape::Scalar(Leaf::Str),
+        "The annotator's pseudonym (a keyed hash of their id: the same annotator has the same pseudonym in every table and export made with the same salt).",
+    )];
+    columns.extend(inputs.key_columns());
+    columns.push(Column::new("control", Shape::Scalar(Leaf::Str), "The question (the spec's control id)."));
+    columns.push(Column::new("output", Shape::Scalar(Leaf::Str), "The output of the item the answer is about, when the question is asked per output."));
+    columns.extend(cell_columns());
+    columns.extend([
+        Column::new("suggestion_json", Shape::Scalar(Leaf::Str), "A model's suggestion for this answer, when there was one: the model, what it suggested, whether it was shown and what became of each part (JSON)."),
+        Column::new("quality_control", Shape::Scalar(Leaf::Str), "`gold` or `attention` on the study's quality-control items, else null."),
+        Column::new("adjudicated", Shape::Scalar(Leaf::Bool), "Whether an adjudicator decided this result (the review page) rather than an annotator gave it."),
+        Column::new("active_ms", Shape::Scalar(Leaf::Int), "The time the item's page was visible before the answer was submitted, in milliseconds."),
+    ]);
+    let mut rows = Vec::new();
+    for (n, r) in inputs.results.iter().enumerate() {
+        let who = annotator(r, n);
+        let qc = inputs
+            .gold
+            .and_then(|g| g.item(&r.item_id))
+            .map(|g| match g.kind {
+                GoldKind::Gold => "gold",
+                GoldKind::Attention => "attention",
+            });
+        for control in &inputs.spec.controls {
+            let Some(value) = r.answers.get(control.id()) else {
+                continue;
+            };
+            for (section, v) in value.per_output() {
+                let key = if section.is_empty() {
+                    control.id().clone()
+                } else {
+                    crate::task::sections::copy_id(control.id(), section)
+                };
+                let suggestion = r
+                    .provenance
+                    .get(&key)
+                    .and_then(|p| serde_json::to_string(p).ok());
+                for (output, cells) in value_rows(control, section, v) {
+                    let mut row = vec![Cell::Str(who.clone())];
+                    row.extend(inputs.keys(&r.item_id));
+                    row.push(Cell::Str(control.id().to_string()));
+                    row.push(Cell::str(Some(output).filter(|o| !o.is_empty())));
+                    row.extend(cells);
+                    row.push(Cell::str(suggestion.clone()));
+                    row.push(Cell::str(qc));
+                    row.push(Cell::Bool(r.adjudicated.unwrap_or(false)));
+                    row.push(Cell::Int(r.timings.active_ms as i64));
+                    rows.push(row);
+                }
+            }
+        }
+    }
+    Table {
+        name: "annotations".to_owned(),
+        about: "One row per annotator, item, question and (where a question is asked per output) output.".to_owned(),
+        columns,
+        rows,
+    }
+}
+
+/// The aggregated table: per method, one row per item, control and output that crowd
+/// aggregation covers, with the confidence of its label. Quality-control items are left out.
+pub fn aggregated_table(inputs: &Inputs) -> Table {
+    let mut columns = vec![Column::new(
+        "method",
+        Shape::Scalar(Leaf::Str),
+        "The aggregation method: `majority_vote`, `dawid_skene` (Dawid & Skene 1979) or `mace` (Hovy et al. 2013).",
+    )];
+    columns.extend(inputs.key_columns());
+    columns.push(Column::new("control", Shape::Scalar(Leaf::Str), "The question (the spec's control id)."));
+    columns.push(Column::new("output", Shape::Scalar(Leaf::Str), "The output of the item, when the question is asked per output."));
+    columns.extend(cell_columns());
+    columns.extend([
+        Column::new("confidence", Shape::Scalar(Leaf::Float), "The method's posterior probability of the label (for a value of several parts, such as spans, the mean over its parts: each word's label)."),
+        Column::new("annotators", Shape::Scalar(Leaf::Int), "The annotators whose answers were aggregated."),
+    ]);
+    let scored: Vec<ResultDoc> = inputs
+        .results
+        .iter()
+        .filter(|r| inputs.gold.is_none_or(|g| g.item(&r.item_id).is_none()))
+        .filter(|r| r.adjudicated.is_none())
+        .cloned()
+        .collect();
+    let mut rows = Vec::new();
+    for method in METHODS {
+        for a in crate::analysis::aggregate::aggregated_values(inputs.spec, inputs.items, &scored, method) {
+            let Some(control) = inputs.spec.controls.iter().find(|c| c.id().as_str() == a.control) else {
+                continue;
+            };
+            let Ok(value) = crate::answer::AnswerValue::read(control, &a.value) else {
+                continue;
+            };
+            for (output, cells) in value_rows(control, &a.output, &value) {
+                let mut row = vec![Cell::Str(method.to_owned())];
+                row.extend(inputs.keys(&a.item));
+                row.push(Cell::Str(a.control.clone()));
+                row.push(Cell::str(Some(output).filter(|o| !o.is_empty())));
+                row.extend(cells);
+                row.push(Cell::Float(a.confidence));
+                row.push(Cell::Int(a.annotators as i64));
+                rows.push(row);
+            }
+        }
+    }
+    Table {
+        name: "aggregated".to_owned(),
+        about: "Per aggregation method, one row per item, question and output, with the aggregated answer and its confidence.".to_owned(),
+        columns,
+        rows,
+    }
+}

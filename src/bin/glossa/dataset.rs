@@ -1,0 +1,249 @@
+//! `glossa export dataset`: a study as a folder to publish — the tables in Parquet and JSON
+//! Lines under `data/`, the dataset card (`README.md`), the spec, the items as given and the
+//! report — with every annotator under a pseudonym, checked at the end to name no annotator.
+
+use crate::args::DatasetArgs;
+use crate::files::{exit_for, load_gold, load_study, read};
+use crate::Outcome;
+use glossa::analysis::dataset::pseudonym::{publishable, MIN_SALT_BYTES};
+use glossa::analysis::dataset::readme::{self, data_file};
+use glossa::analysis::dataset::table::Table;
+use glossa::analysis::dataset::tables::{aggregated_table, annotations_table, items_table, Inputs};
+use glossa::analysis::revalidate;
+use glossa::result::ResultDoc;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The results to publish and how many `validate` refused (left out unless `include`).
+fn results(
+    d: &DatasetArgs,
+    spec: &glossa::spec::TaskSpec,
+    items: &[glossa::item::Item],
+) -> Result<(Vec<ResultDoc>, usize), ExitCode> {
+    let by_id: std::collections::BTreeMap<&str, &glossa::item::Item> =
+        items.iter().map(|i| (i.id.as_str(), i)).collect();
+    let mut seen = glossa::analysis::duplicates::Seen::default();
+    let mut tasks = glossa::task::Tasks::new(spec, crate::check::TASKS_KEPT);
+    let (mut kept, mut refused) = (Vec::new(), 0);
+    crate::files::each_line(&d.results, |line, text| {
+        let Some(read) = glossa::analysis::read_line(text) else {
+            return;
+        };
+        let json = match read {
+            Ok(v) => v,
+            Err(message) => {
+                eprintln!("{}:{line}: {message}: left out", d.results);
+                refused += 1;
+                return;
+            }
+        };
+        // A copy of a result already read is never published twice.
+        if let Some(message) = seen.copy_of(line, &json) {
+            eprintln!("{}:{line}: {message}: left out", d.results);
+            return;
+        }
+        let item_id = json.get("item_id").and_then(|v| v.as_str()).unwrap_or_default();
+        let findings: Vec<String> = match by_id.get(item_id) {
+            None => vec![format!("item_id: no item \"{item_id}\" in {}", d.items)],
+            Some(item) => revalidate::check_result(tasks.of_result(item, &json), &json)
+                .into_iter()
+                .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
+                .collect(),
+        };
+        if !findings.is_empty() {
+            refused += 1;
+            let fate = if d.include_invalid { "published (--include-invalid)" } else { "left out" };
+            for f in &findings {
+                eprintln!("{}:{line}: {f}: {fate}", d.results);
+            }
+            if !d.include_invalid {
+                return;
+            }
+        }
+        match glossa::analysis::type_one(spec, &json) {
+            Ok(doc) => kept.push(doc),
+            Err(message) => {
+                if findings.is_empty() {
+                    refused += 1;
+                }
+                eprintln!("{}:{line}: {message}: left out", d.results);
+            }
+        }
+    })?;
+    Ok((kept, refused))
+}
+
+/// The salt: the file's bytes (a final line end dropped), at least [`MIN_SALT_BYTES`].
+fn salt(path: &str, out: &Path) -> Result<Vec<u8>, ExitCode> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        eprintln!("{path}: cannot read the salt: {e}; make one with `head -c 32 /dev/urandom | base64 > {path}` and keep it");
+        ExitCode::from(2)
+    })?;
+    let salt = bytes.strip_suffix(b"\n").unwrap_or(&bytes).to_vec();
+    if salt.len() < MIN_SALT_BYTES {
+        eprintln!("{path}: the salt has {} bytes: give at least {MIN_SALT_BYTES} secret bytes (`head -c 32 /dev/urandom | base64 > {path}`), or pseudonyms could be found again by trying every id", salt.len());
+        return Err(ExitCode::from(2));
+    }
+    let inside = std::fs::canonicalize(path)
+        .ok()
+        .zip(std::fs::canonicalize(out).ok())
+        .is_some_and(|(s, o)| s.starts_with(o));
+    if inside {
+        eprintln!("{path}: the salt is inside the folder to publish ({}): keep it elsewhere", out.display());
+        return Err(ExitCode::from(2));
+    }
+    Ok(salt)
+}
+
+/// The folder to write: new, or empty.
+fn folder(path: &str) -> Result<PathBuf, ExitCode> {
+    let out = PathBuf::from(path);
+    if let Ok(mut entries) = std::fs::read_dir(&out) {
+        if entries.next().is_some() {
+            eprintln!("{path}: not empty: give a new folder (an export never mixes with older files)");
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok(out)
+}
+
+fn write(path: &Path, text: &[u8]) -> Result<(), ExitCode> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            eprintln!("{}: {e}", dir.display());
+            ExitCode::from(2)
+        })?;
+    }
+    std::fs::write(path, text).map_err(|e| {
+        eprintln!("{}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}
+
+/// A table's files: per split, Parquet and JSON Lines.
+fn write_table(out: &Path, t: &Table) -> Result<(), ExitCode> {
+    for (split, rows) in t.splits() {
+        let parquet = out.join(data_file(&t.name, &split, "parquet"));
+        write(&out.join(data_file(&t.name, &split, "jsonl")), t.jsonl(&rows).as_bytes())?;
+        crate::parquet::write(&parquet, &t.name, &t.columns, &rows).map_err(|e| {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        })?;
+    }
+    Ok(())
+}
+
+/// Every file under `dir`.
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// The annotator ids of the results as given, that no published byte may hold.
+fn ids_of(raw: &[ResultDoc]) -> std::collections::BTreeSet<String> {
+    let mut ids = std::collections::BTreeSet::new();
+    for (n, r) in raw.iter().enumerate() {
+        ids.insert(glossa::analysis::agreement::annotator(r, n));
+        ids.extend(r.ids.values().cloned());
+        if let Some(a) = &r.adjudication {
+            ids.insert(a.by.clone());
+            ids.extend(a.annotators.iter().cloned());
+        }
+    }
+    // (Ids too short to be told from other text, such as `1`, are not searched for.)
+    ids.retain(|id| id.chars().count() >= 4);
+    ids
+}
+
+pub fn export(d: &DatasetArgs) -> Outcome {
+    let (spec, items) = load_study(&d.spec, &d.items)?;
+    let card = crate::check::card_file(&d.card)?;
+    let out = folder(&d.out)?;
+    let salt = salt(&d.salt, &out)?;
+    let gold = d.gold.as_deref().map(|g| load_gold(g, &spec, &items)).transpose()?;
+    let plan = match &d.plan {
+        Some(p) => Some(serde_json::from_str::<serde_json::Value>(&read(p)?).map_err(|e| {
+            eprintln!("{p}: not a plan: {e}");
+            ExitCode::from(2)
+        })?),
+        None => None,
+    };
+    let (raw, refused) = results(d, &spec, &items)?;
+    if refused > 0 {
+        eprintln!(
+            "{}: {refused} result(s) `glossa validate` refuses: {}",
+            d.results,
+            if d.include_invalid { "published all the same (--include-invalid)" } else { "left out (--include-invalid publishes them)" }
+        );
+    }
+    let results = publishable(&spec, &raw, &salt, d.keep_notes);
+    let inputs = Inputs {
+        spec: &spec,
+        items: &items,
+        results: &results,
+        gold: gold.as_ref(),
+    };
+    // (A table without rows is left out: no question crowd aggregation covers, say.)
+    let mut tables = vec![items_table(&inputs), annotations_table(&inputs)];
+    tables.extend(Some(aggregated_table(&inputs)).filter(|t| !t.rows.is_empty()));
+    for t in &tables {
+        write_table(&out, t)?;
+    }
+    // The study's files beside the data: the spec and the items as given, the report.
+    let ext = |p: &str| Path::new(p).extension().and_then(|e| e.to_str()).unwrap_or("json").to_owned();
+    let items_file = format!("items.{}", ext(&d.items));
+    write(&out.join("spec.json"), read(&d.spec)?.as_bytes())?;
+    write(&out.join(&items_file), read(&d.items)?.as_bytes())?;
+    let report = glossa::analysis::report::html(&spec, &items, &results, gold.as_ref());
+    write(&out.join("report.html"), report.as_bytes())?;
+    let files = [
+        ("spec.json".to_owned(), "the task spec the annotators' screens were made from".to_owned()),
+        (items_file, "the items as given".to_owned()),
+        ("report.html".to_owned(), "Glossa's report of the published results".to_owned()),
+    ];
+    let study = readme::Study {
+        spec: &spec,
+        items: &items,
+        results: &results,
+        gold: gold.as_ref(),
+        plan: plan.as_ref(),
+        card: &card,
+        tables: &tables,
+        refused: (refused, d.include_invalid),
+        keep_notes: d.keep_notes,
+        files: &files,
+    };
+    write(&out.join("README.md"), readme::card(&study).as_bytes())?;
+    // The last word: no annotator id in any file of the folder.
+    let ids = ids_of(&raw);
+    let mut written = Vec::new();
+    files_under(&out, &mut written);
+    let mut leaked = 0;
+    for f in &written {
+        let bytes = std::fs::read(f).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes);
+        for id in ids.iter().filter(|id| text.contains(id.as_str())) {
+            eprintln!("{}: holds the annotator id \"{id}\"", f.display());
+            leaked += 1;
+        }
+    }
+    if leaked > 0 {
+        eprintln!("{}: not fit to publish: {leaked} annotator id(s) found in it (an item or the spec names an annotator?)", out.display());
+        return Err(ExitCode::FAILURE);
+    }
+    eprintln!(
+        "{}: {} items, {} annotations from {} result(s), {} aggregated labels; README.md, spec.json, the items and report.html beside them",
+        out.display(),
+        tables[0].rows.len(),
+        tables[1].rows.len(),
+        results.len(),
+        tables.get(2).map_or(0, |t| t.rows.len())
+    );
+    Ok(exit_for(0))
+}

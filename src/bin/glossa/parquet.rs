@@ -1,0 +1,168 @@
+//! A dataset's table written as Parquet: each column's leaves (a scalar; a list's elements; a
+//! list of structs' fields) with the definition and repetition levels of Parquet's nested
+//! encoding, in one row group, uncompressed (`pyarrow`, `pandas` and `datasets` read it).
+
+use glossa::analysis::dataset::table::{Cell, Column, Leaf, Shape};
+use parquet::basic::{LogicalType, Repetition, Type as Physical};
+use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int64Type};
+use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::{Type, TypePtr};
+use std::sync::Arc;
+
+fn leaf_type(name: &str, leaf: Leaf, repetition: Repetition) -> parquet::errors::Result<TypePtr> {
+    let (physical, logical) = match leaf {
+        Leaf::Str => (Physical::BYTE_ARRAY, Some(LogicalType::String)),
+        Leaf::Int => (Physical::INT64, None),
+        Leaf::Float => (Physical::DOUBLE, None),
+        Leaf::Bool => (Physical::BOOLEAN, None),
+    };
+    Ok(Arc::new(
+        Type::primitive_type_builder(name, physical)
+            .with_repetition(repetition)
+            .with_logical_type(logical)
+            .build()?,
+    ))
+}
+
+/// A list column: `OPTIONAL group name (LIST) { REPEATED group list { REQUIRED element } }`.
+fn list_type(name: &str, element: TypePtr) -> parquet::errors::Result<TypePtr> {
+    let list = Type::group_type_builder("list")
+        .with_repetition(Repetition::REPEATED)
+        .with_fields(vec![element])
+        .build()?;
+    Ok(Arc::new(
+        Type::group_type_builder(name)
+            .with_repetition(Repetition::OPTIONAL)
+            .with_logical_type(Some(LogicalType::List))
+            .with_fields(vec![Arc::new(list)])
+            .build()?,
+    ))
+}
+
+fn column_type(c: &Column) -> parquet::errors::Result<TypePtr> {
+    match &c.shape {
+        Shape::Scalar(leaf) => leaf_type(&c.name, *leaf, Repetition::OPTIONAL),
+        Shape::List(leaf) => list_type(&c.name, leaf_type("element", *leaf, Repetition::REQUIRED)?),
+        Shape::Structs(fields) => {
+            let leaves = fields
+                .iter()
+                .map(|f| {
+                    let r = if f.required { Repetition::REQUIRED } else { Repetition::OPTIONAL };
+                    leaf_type(&f.name, f.leaf, r)
+                })
+                .collect::<parquet::errors::Result<Vec<_>>>()?;
+            let element = Type::group_type_builder("element")
+                .with_repetition(Repetition::REQUIRED)
+                .with_fields(leaves)
+                .build()?;
+            list_type(&c.name, Arc::new(element))
+        }
+    }
+}
+
+/// One leaf column's values (non-null ones) with their levels.
+#[derive(Default)]
+struct Levels<'a> {
+    values: Vec<&'a Cell>,
+    def: Vec<i16>,
+    rep: Vec<i16>,
+}
+
+/// The levels of leaf `field` (of a list of structs; `None`: the list's own elements, or a
+/// scalar) over a column's cells.
+fn levels<'a>(shape: &Shape, cells: impl Iterator<Item = &'a Cell>, field: Option<usize>) -> Levels<'a> {
+    let mut l = Levels::default();
+    for cell in cells {
+        match (shape, cell) {
+            (Shape::Scalar(_), Cell::Null) => l.def.push(0),
+            (Shape::Scalar(_), v) => {
+                l.def.push(1);
+                l.values.push(v);
+            }
+            (_, Cell::List(items)) if items.is_empty() => {
+                l.def.push(1);
+                l.rep.push(0);
+            }
+            (_, Cell::List(items)) => {
+                for (n, item) in items.iter().enumerate() {
+                    l.rep.push(i16::from(n > 0));
+                    let leaf = match (field, item) {
+                        (Some(f), Cell::Struct(fs)) => fs.get(f).unwrap_or(&Cell::Null),
+                        (_, v) => v,
+                    };
+                    let required = match (shape, field) {
+                        (Shape::Structs(fields), Some(f)) => fields[f].required,
+                        _ => true,
+                    };
+                    match (leaf, required) {
+                        (Cell::Null, _) => l.def.push(2),
+                        (v, true) => {
+                            l.def.push(2);
+                            l.values.push(v);
+                        }
+                        (v, false) => {
+                            l.def.push(3);
+                            l.values.push(v);
+                        }
+                    }
+                }
+            }
+            // A null list (or a cell of the wrong shape).
+            (_, _) => {
+                l.def.push(0);
+                l.rep.push(0);
+            }
+        }
+    }
+    l
+}
+
+/// Writes `rows` of a table with these columns to `path`.
+pub fn write(path: &std::path::Path, table: &str, columns: &[Column], rows: &[Vec<Cell>]) -> Result<(), String> {
+    let fail = |e: parquet::errors::ParquetError| format!("{}: {e}", path.display());
+    let schema = Type::group_type_builder(table)
+        .with_fields(columns.iter().map(column_type).collect::<parquet::errors::Result<Vec<_>>>().map_err(fail)?)
+        .build()
+        .map_err(fail)?;
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let props = Arc::new(WriterProperties::builder().set_created_by("glossa export dataset".to_owned()).build());
+    let mut writer = SerializedFileWriter::new(file, Arc::new(schema), props).map_err(fail)?;
+    let mut group = writer.next_row_group().map_err(fail)?;
+    for (n, c) in columns.iter().enumerate() {
+        let leaves: Vec<(Option<usize>, Leaf)> = match &c.shape {
+            Shape::Scalar(l) | Shape::List(l) => vec![(None, *l)],
+            Shape::Structs(fields) => fields.iter().enumerate().map(|(i, f)| (Some(i), f.leaf)).collect(),
+        };
+        for (field, leaf) in leaves {
+            let l = levels(&c.shape, rows.iter().map(|r| &r[n]), field);
+            let rep = (!matches!(c.shape, Shape::Scalar(_))).then_some(l.rep.as_slice());
+            let mut col = group.next_column().map_err(fail)?.ok_or("a column too few")?;
+            match leaf {
+                Leaf::Str => {
+                    let v: Vec<ByteArray> = l.values.iter().map(|c| match c {
+                        Cell::Str(s) => ByteArray::from(s.as_bytes().to_vec()),
+                        _ => ByteArray::from(Vec::new()),
+                    }).collect();
+                    col.typed::<ByteArrayType>().write_batch(&v, Some(&l.def), rep).map_err(fail)?;
+                }
+                Leaf::Int => {
+                    let v: Vec<i64> = l.values.iter().map(|c| match c { Cell::Int(n) => *n, _ => 0 }).collect();
+                    col.typed::<Int64Type>().write_batch(&v, Some(&l.def), rep).map_err(fail)?;
+                }
+                Leaf::Float => {
+                    let v: Vec<f64> = l.values.iter().map(|c| match c { Cell::Float(x) => *x, Cell::Int(n) => *n as f64, _ => 0.0 }).collect();
+                    col.typed::<DoubleType>().write_batch(&v, Some(&l.def), rep).map_err(fail)?;
+                }
+                Leaf::Bool => {
+                    let v: Vec<bool> = l.values.iter().map(|c| matches!(c, Cell::Bool(true))).collect();
+                    col.typed::<BoolType>().write_batch(&v, Some(&l.def), rep).map_err(fail)?;
+                }
+            }
+            col.close().map_err(fail)?;
+        }
+    }
+    group.close().map_err(fail)?;
+    writer.close().map_err(fail)?;
+    Ok(())
+}
