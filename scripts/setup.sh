@@ -92,6 +92,11 @@ if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import qualtrics' 2>/dev/n
   tests/.venv/bin/pip install --quiet --disable-pip-version-check qualtrics==0.4.2
 fi
 
+if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import datasets, huggingface_hub, pyarrow, pandas' 2>/dev/null; then
+  say "installing the PyPI datasets package (with pyarrow, pandas and huggingface_hub) into tests/.venv (the readers of exported datasets)"
+  tests/.venv/bin/pip install --quiet --disable-pip-version-check datasets==5.2.0 huggingface_hub==2.4.0
+fi
+
 if [ "$what" = test ] && ! command -v geckodriver >/dev/null; then
   say "installing geckodriver (Firefox's WebDriver)"
   cargo install geckodriver --locked

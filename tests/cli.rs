@@ -108,10 +108,10 @@ fn check_warns_about_a_summary_with_more_sentences_than_rows_and_passes() {
 
 /// The committed JSON Schemas (`www/schema/`, what `$schema` in a spec points to) are exactly
 /// what `glossa schema` prints: regenerate them with `glossa schema spec > www/schema/spec-1.json`
-/// (and `item`, `result`) after changing a type.
+/// (and `item`, `result`, `card`) after changing a type.
 #[test]
 fn the_committed_schemas_match_the_types() {
-    for which in ["spec", "item", "result"] {
+    for which in ["spec", "item", "result", "card"] {
         let o = glossa(&["schema", which]);
         assert_eq!(o.status.code(), Some(0));
         let committed = std::fs::read_to_string(format!(

@@ -21,15 +21,24 @@ import hmac
 import json
 import math
 import os
+import shutil
 import sys
+import tempfile
 
-import datasets
+# Everything is local: no call to the Hub.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+
+import datasets  # noqa: E402
 import pandas as pd
 import pyarrow.parquet as pq
 from huggingface_hub import DatasetCard
 
 folder, items_path, results_path, salt_path, notes = sys.argv[1:6]
 datasets.disable_progress_bars()
+# A cache of this run's own: `datasets` keys a local folder's cache by its name, and every
+# test's folder may be called `out`.
+cache = tempfile.mkdtemp(prefix="glossa-hf-cache-")
 datasets.logging.set_verbosity_error()
 
 
@@ -76,7 +85,7 @@ for name, c in configs.items():
         frame = pd.read_parquet(path)
         check(len(frame) == arrow.num_rows, f"{path}: pandas and pyarrow differ in rows")
         check(list(frame.columns) == arrow.column_names, f"{path}: columns")
-        hf = datasets.load_dataset("parquet", data_files={split: path}, split=split)
+        hf = datasets.load_dataset("parquet", data_files={split: path}, split=split, cache_dir=cache)
         from_arrow = arrow.to_pylist()
         check(hf.to_list() == from_arrow, f"{path}: datasets and pyarrow differ")
         lines = [json.loads(l) for l in open(path[: -len(".parquet")] + ".jsonl", encoding="utf-8")]
@@ -93,7 +102,7 @@ for name, c in configs.items():
                     check(got == v, f"{path}: {k}: {got!r} != {v!r}")
         rows.extend(from_arrow)
     # The folder as a dataset, by the card's configs.
-    by_card = datasets.load_dataset(folder, name)
+    by_card = datasets.load_dataset(folder, name, cache_dir=cache)
     check(sum(len(by_card[s]) for s in by_card) == len(rows), f"load_dataset({folder!r}, {name!r}): rows")
     tables[name] = rows
 
@@ -198,6 +207,7 @@ for root, _, files in os.walk(folder):
         for i in ids:
             check(i.encode() not in data, f"{f} holds the annotator id {i}")
 
+shutil.rmtree(cache, ignore_errors=True)
 print(json.dumps({
     "configs": sorted(configs),
     "rows": {k: len(v) for k, v in tables.items()},

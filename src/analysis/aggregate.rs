@@ -1032,13 +1032,18 @@ pub fn aggregated_values(
             _ => majority(&v),
         };
         let labels = agg.labels();
-        let mut voters: Vec<std::collections::BTreeSet<usize>> = vec![Default::default(); v.tasks.len()];
+        let mut voters: Vec<std::collections::BTreeSet<usize>> =
+            vec![Default::default(); v.tasks.len()];
         for &(t, w, _) in &v.votes {
             voters[t].insert(w);
         }
         // Each unit's parts with their aggregated labels, in task order; the posteriors of
         // the labels and the annotators.
-        type Unit = (Vec<(Part, String)>, Vec<f64>, std::collections::BTreeSet<usize>);
+        type Unit = (
+            Vec<(Part, String)>,
+            Vec<f64>,
+            std::collections::BTreeSet<usize>,
+        );
         let mut per_unit: BTreeMap<(String, String), Unit> = BTreeMap::new();
         for (t, task) in v.tasks.iter().enumerate() {
             if let Some((key, part)) = parts.get(task) {

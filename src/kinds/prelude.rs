@@ -1,9 +1,9 @@
 //! What the kinds' files use: the layers' traits and the types they pass.
 
 pub(crate) use crate::analysis::aggregate::Part;
-pub(crate) use crate::analysis::dataset::cells::{Cells, SpanCell};
 pub(crate) use crate::analysis::agreement::{measure, AgreementReport, Answered, Context, Table};
 pub(crate) use crate::analysis::alpha::{Datum, Level};
+pub(crate) use crate::analysis::dataset::cells::{Cells, SpanCell};
 pub(crate) use crate::analysis::findings::Figures;
 pub(crate) use crate::analysis::revalidate::{finding, Finding};
 pub(crate) use crate::analysis::Analyse;

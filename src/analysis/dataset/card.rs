@@ -90,34 +90,125 @@ pub struct DataStatement {
 
 /// The licences the Hugging Face Hub lists for datasets (its `license` metadata).
 pub const LICENSES: &[&str] = &[
-    "apache-2.0", "mit", "afl-3.0", "artistic-2.0", "bsl-1.0", "bsd", "bsd-2-clause",
-    "bsd-3-clause", "bsd-3-clause-clear", "c-uda", "cc", "cc0-1.0", "cc-by-2.0", "cc-by-2.5",
-    "cc-by-3.0", "cc-by-4.0", "cc-by-sa-3.0", "cc-by-sa-4.0", "cc-by-nc-2.0", "cc-by-nc-3.0",
-    "cc-by-nc-4.0", "cc-by-nd-4.0", "cc-by-nc-nd-3.0", "cc-by-nc-nd-4.0", "cc-by-nc-sa-2.0",
-    "cc-by-nc-sa-3.0", "cc-by-nc-sa-4.0", "cdla-sharing-1.0", "cdla-permissive-1.0",
-    "cdla-permissive-2.0", "wtfpl", "ecl-2.0", "epl-1.0", "epl-2.0", "etalab-2.0", "eupl-1.1",
-    "eupl-1.2", "agpl-3.0", "gfdl", "gpl", "gpl-2.0", "gpl-3.0", "lgpl", "lgpl-2.1", "lgpl-3.0",
-    "isc", "lppl-1.3c", "ms-pl", "mpl-2.0", "odc-by", "odbl", "openrail", "osl-3.0",
-    "postgresql", "ofl-1.1", "ncsa", "unlicense", "zlib", "pddl", "lgpl-lr", "unknown", "other",
+    "apache-2.0",
+    "mit",
+    "afl-3.0",
+    "artistic-2.0",
+    "bsl-1.0",
+    "bsd",
+    "bsd-2-clause",
+    "bsd-3-clause",
+    "bsd-3-clause-clear",
+    "c-uda",
+    "cc",
+    "cc0-1.0",
+    "cc-by-2.0",
+    "cc-by-2.5",
+    "cc-by-3.0",
+    "cc-by-4.0",
+    "cc-by-sa-3.0",
+    "cc-by-sa-4.0",
+    "cc-by-nc-2.0",
+    "cc-by-nc-3.0",
+    "cc-by-nc-4.0",
+    "cc-by-nd-4.0",
+    "cc-by-nc-nd-3.0",
+    "cc-by-nc-nd-4.0",
+    "cc-by-nc-sa-2.0",
+    "cc-by-nc-sa-3.0",
+    "cc-by-nc-sa-4.0",
+    "cdla-sharing-1.0",
+    "cdla-permissive-1.0",
+    "cdla-permissive-2.0",
+    "wtfpl",
+    "ecl-2.0",
+    "epl-1.0",
+    "epl-2.0",
+    "etalab-2.0",
+    "eupl-1.1",
+    "eupl-1.2",
+    "agpl-3.0",
+    "gfdl",
+    "gpl",
+    "gpl-2.0",
+    "gpl-3.0",
+    "lgpl",
+    "lgpl-2.1",
+    "lgpl-3.0",
+    "isc",
+    "lppl-1.3c",
+    "ms-pl",
+    "mpl-2.0",
+    "odc-by",
+    "odbl",
+    "openrail",
+    "osl-3.0",
+    "postgresql",
+    "ofl-1.1",
+    "ncsa",
+    "unlicense",
+    "zlib",
+    "pddl",
+    "lgpl-lr",
+    "unknown",
+    "other",
 ];
 
 /// The Hugging Face Hub's task categories.
 pub const TASK_CATEGORIES: &[&str] = &[
-    "text-classification", "token-classification", "table-question-answering",
-    "question-answering", "zero-shot-classification", "translation", "summarization",
-    "feature-extraction", "text-generation", "fill-mask", "sentence-similarity",
-    "text-to-speech", "text-to-audio", "automatic-speech-recognition", "audio-to-audio",
-    "audio-classification", "audio-text-to-text", "voice-activity-detection",
-    "depth-estimation", "image-classification", "object-detection", "image-segmentation",
-    "text-to-image", "image-to-text", "image-to-image", "image-to-video",
-    "unconditional-image-generation", "video-classification", "reinforcement-learning",
-    "robotics", "tabular-classification", "tabular-regression", "tabular-to-text",
-    "table-to-text", "multiple-choice", "text-ranking", "text-retrieval",
-    "time-series-forecasting", "text-to-video", "image-text-to-text",
-    "visual-question-answering", "document-question-answering",
-    "zero-shot-image-classification", "graph-ml", "mask-generation",
-    "zero-shot-object-detection", "text-to-3d", "image-to-3d", "image-feature-extraction",
-    "video-text-to-text", "keypoint-detection", "visual-document-retrieval", "any-to-any",
+    "text-classification",
+    "token-classification",
+    "table-question-answering",
+    "question-answering",
+    "zero-shot-classification",
+    "translation",
+    "summarization",
+    "feature-extraction",
+    "text-generation",
+    "fill-mask",
+    "sentence-similarity",
+    "text-to-speech",
+    "text-to-audio",
+    "automatic-speech-recognition",
+    "audio-to-audio",
+    "audio-classification",
+    "audio-text-to-text",
+    "voice-activity-detection",
+    "depth-estimation",
+    "image-classification",
+    "object-detection",
+    "image-segmentation",
+    "text-to-image",
+    "image-to-text",
+    "image-to-image",
+    "image-to-video",
+    "unconditional-image-generation",
+    "video-classification",
+    "reinforcement-learning",
+    "robotics",
+    "tabular-classification",
+    "tabular-regression",
+    "tabular-to-text",
+    "table-to-text",
+    "multiple-choice",
+    "text-ranking",
+    "text-retrieval",
+    "time-series-forecasting",
+    "text-to-video",
+    "image-text-to-text",
+    "visual-question-answering",
+    "document-question-answering",
+    "zero-shot-image-classification",
+    "graph-ml",
+    "mask-generation",
+    "zero-shot-object-detection",
+    "text-to-3d",
+    "image-to-3d",
+    "image-feature-extraction",
+    "video-text-to-text",
+    "keypoint-detection",
+    "visual-document-retrieval",
+    "any-to-any",
     "other",
 ];
 
@@ -164,7 +255,11 @@ pub fn check(card: &CardInfo) -> Vec<String> {
         }
         Some(_) => {}
     }
-    if card.pretty_name.as_deref().is_none_or(|n| n.trim().is_empty()) {
+    if card
+        .pretty_name
+        .as_deref()
+        .is_none_or(|n| n.trim().is_empty())
+    {
         out.push("pretty_name: give the dataset's name, as the Hub shows it".to_owned());
     }
     if card.task_categories.is_empty() {
@@ -176,8 +271,10 @@ pub fn check(card: &CardInfo) -> Vec<String> {
         }
     }
     for (n, l) in card.languages.iter().enumerate() {
-        if !crate::i18n::Lang::is_tag(l) {
-            out.push(format!("languages[{n}]: \"{l}\" is not a BCP 47 tag: give one such as en, de, cs or pt-BR"));
+        // (The Hub takes ISO 639 codes: a primary subtag of 2 or 3 letters.)
+        let primary = l.split('-').next().unwrap_or_default().len();
+        if !crate::i18n::Lang::is_tag(l) || !(2..=3).contains(&primary) {
+            out.push(format!("languages[{n}]: \"{l}\" is not a BCP 47 tag with an ISO 639 language: give one such as en, de, cs or pt-BR"));
         }
     }
     out

@@ -56,7 +56,11 @@ pub fn data_file(table: &str, split: &str, ext: &str) -> String {
 /// The card's YAML front matter.
 fn front_matter(s: &Study, languages: &[String]) -> String {
     let mut y = String::from("---\n");
-    let _ = writeln!(y, "license: {}", yaml(s.card.license.as_deref().unwrap_or("unknown")));
+    let _ = writeln!(
+        y,
+        "license: {}",
+        yaml(s.card.license.as_deref().unwrap_or("unknown"))
+    );
     if let Some(n) = &s.card.license_name {
         let _ = writeln!(y, "license_name: {}", yaml(n));
     }
@@ -76,7 +80,9 @@ fn front_matter(s: &Study, languages: &[String]) -> String {
     }
     let rows = s.tables.iter().map(|t| t.rows.len()).max().unwrap_or(0);
     let _ = writeln!(y, "size_categories:\n- {}", yaml(size_category(rows)));
-    y.push_str("annotations_creators:\n- \"crowdsourced\"\ntags:\n- \"human-annotation\"\n- \"glossa\"\n");
+    y.push_str(
+        "annotations_creators:\n- \"crowdsourced\"\ntags:\n- \"human-annotation\"\n- \"glossa\"\n",
+    );
     y.push_str("configs:\n");
     for (n, t) in s.tables.iter().enumerate() {
         let _ = writeln!(y, "- config_name: {}", yaml(&t.name));
@@ -129,7 +135,9 @@ fn cell(s: &str) -> String {
 fn definitions(v: &Json, depth: usize, out: &mut String) {
     let Some(o) = v.as_object() else { return };
     for (key, list) in o {
-        let Some(list) = list.as_array() else { continue };
+        let Some(list) = list.as_array() else {
+            continue;
+        };
         if key == "examples" {
             continue;
         }
@@ -143,8 +151,18 @@ fn definitions(v: &Json, depth: usize, out: &mut String) {
                 .or_else(|| e.get("id"))
                 .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
                 .unwrap_or_default();
-            let _ = write!(out, "{}- `{}`: {}", "  ".repeat(depth), id, label.replace('\n', " "));
-            if let Some(d) = e.get("description").or_else(|| e.get("hint")).and_then(Json::as_str) {
+            let _ = write!(
+                out,
+                "{}- `{}`: {}",
+                "  ".repeat(depth),
+                id,
+                label.replace('\n', " ")
+            );
+            if let Some(d) = e
+                .get("description")
+                .or_else(|| e.get("hint"))
+                .and_then(Json::as_str)
+            {
                 let _ = write!(out, " — {}", d.replace('\n', " "));
             }
             out.push('\n');
@@ -164,7 +182,9 @@ fn script(c: char) -> Option<&'static str> {
         0x0400..=0x052F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => "Cyrl",
         0x0530..=0x058F => "Armn",
         0x0590..=0x05FF => "Hebr",
-        0x0600..=0x06FF | 0x0750..=0x077F | 0x08A0..=0x08FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => "Arab",
+        0x0600..=0x06FF | 0x0750..=0x077F | 0x08A0..=0x08FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => {
+            "Arab"
+        }
         0x0900..=0x097F => "Deva",
         0x0980..=0x09FF => "Beng",
         0x0A00..=0x0A7F => "Guru",
@@ -269,7 +289,11 @@ pub fn card(s: &Study) -> String {
         .or_else(|| s.spec.title.clone())
         .unwrap_or_else(|| s.spec.id.clone());
     // Who annotated what.
-    let annotated: Vec<&ResultDoc> = s.results.iter().filter(|r| r.adjudicated.is_none()).collect();
+    let annotated: Vec<&ResultDoc> = s
+        .results
+        .iter()
+        .filter(|r| r.adjudicated.is_none())
+        .collect();
     let who: BTreeSet<String> = s
         .results
         .iter()
@@ -278,8 +302,16 @@ pub fn card(s: &Study) -> String {
         .map(|(n, r)| annotator(r, n))
         .collect();
     let mut per_item: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
-    for (n, r) in s.results.iter().enumerate().filter(|(_, r)| r.adjudicated.is_none()) {
-        per_item.entry(&r.item_id).or_default().insert(annotator(r, n));
+    for (n, r) in s
+        .results
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.adjudicated.is_none())
+    {
+        per_item
+            .entry(&r.item_id)
+            .or_default()
+            .insert(annotator(r, n));
     }
     let counts: Vec<usize> = per_item.values().map(BTreeSet::len).collect();
     let active = median(
@@ -311,14 +343,35 @@ pub fn card(s: &Study) -> String {
     // The structure.
     let _ = write!(out, "## Dataset structure\n\n{} configs, each a table in Parquet (`data/<config>/<split>.parquet`) and the same rows as JSON Lines (`.jsonl` beside it):\n\n| config | rows | a row is |\n|---|---|---|\n", if s.tables.len() == 3 { "Three" } else { "Two" });
     for t in s.tables {
-        let _ = writeln!(out, "| `{}` | {} | {} |", t.name, t.rows.len(), cell(&t.about));
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} |",
+            t.name,
+            t.rows.len(),
+            cell(&t.about)
+        );
     }
     out.push('\n');
     for t in s.tables {
-        let splits: Vec<String> = t.splits().iter().map(|(n, r)| format!("`{n}` ({} rows)", r.len())).collect();
-        let _ = writeln!(out, "### `{}`\n\nSplits: {}.\n\n| column | type | holds |\n|---|---|---|", t.name, splits.join(", "));
+        let splits: Vec<String> = t
+            .splits()
+            .iter()
+            .map(|(n, r)| format!("`{n}` ({} rows)", r.len()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "### `{}`\n\nSplits: {}.\n\n| column | type | holds |\n|---|---|---|",
+            t.name,
+            splits.join(", ")
+        );
         for c in &t.columns {
-            let _ = writeln!(out, "| `{}` | {} | {} |", c.name, type_name(&c.shape), cell(&c.about));
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} |",
+                c.name,
+                type_name(&c.shape),
+                cell(&c.about)
+            );
         }
         out.push('\n');
     }
@@ -336,7 +389,12 @@ pub fn card(s: &Study) -> String {
     // The task.
     let _ = writeln!(out, "## The task\n");
     if let Some(t) = &s.spec.title {
-        let _ = writeln!(out, "**{}** (the annotators' screen was in `{}`).\n", t.trim(), s.spec.language.tag());
+        let _ = writeln!(
+            out,
+            "**{}** (the annotators' screen was in `{}`).\n",
+            t.trim(),
+            s.spec.language.tag()
+        );
     }
     if let Some(i) = &s.spec.instructions {
         out.push_str("The guidelines, as the annotators read them:\n\n");
@@ -354,7 +412,12 @@ pub fn card(s: &Study) -> String {
         } else {
             ""
         };
-        let _ = writeln!(out, "- **`{}`** ({kind}{asked}): {}", control.id(), control.label().replace('\n', " "));
+        let _ = writeln!(
+            out,
+            "- **`{}`** ({kind}{asked}): {}",
+            control.id(),
+            control.label().replace('\n', " ")
+        );
         let mut defs = String::new();
         definitions(&json, 1, &mut defs);
         out.push_str(&defs);
@@ -445,7 +508,10 @@ pub fn card(s: &Study) -> String {
         .collect::<BTreeSet<_>>()
         .len();
     if s.spec.headphones().is_some() {
-        let _ = writeln!(out, "- Annotators who did not pass the headphone check (ITU-T P.808): {failed_check}.");
+        let _ = writeln!(
+            out,
+            "- Annotators who did not pass the headphone check (ITU-T P.808): {failed_check}."
+        );
     }
     let _ = writeln!(
         out,
@@ -464,8 +530,13 @@ pub fn card(s: &Study) -> String {
 
     // Agreement.
     let unfolded = crate::analysis::outputs::unfold(s.spec, s.items, s.results);
-    let mut agreement =
-        crate::analysis::agreement::compute_unfolded(s.spec, s.items, s.results, unfolded.as_ref(), s.gold);
+    let mut agreement = crate::analysis::agreement::compute_unfolded(
+        s.spec,
+        s.items,
+        s.results,
+        unfolded.as_ref(),
+        s.gold,
+    );
     agreement.findings.extend(match &unfolded {
         Some(u) => crate::analysis::models::findings_of(&u.spec, &u.items, &u.results),
         None => crate::analysis::models::findings_of(s.spec, s.items, s.results),
@@ -477,7 +548,9 @@ pub fn card(s: &Study) -> String {
             "| `{}` | {} | {} | {} | {} | {} | {} |",
             m.key,
             f3(m.agreement.alpha),
-            m.agreement.ci95.map_or("—".to_owned(), |(lo, hi)| format!("[{lo:.3}, {hi:.3}]")),
+            m.agreement
+                .ci95
+                .map_or("—".to_owned(), |(lo, hi)| format!("[{lo:.3}, {hi:.3}]")),
             m.level.as_str(),
             m.items,
             m.agreement.pairable,
@@ -496,7 +569,7 @@ pub fn card(s: &Study) -> String {
     if s.tables.iter().all(|t| t.name != "aggregated") {
         out.push_str("## Aggregation\n\nNone: no question of this study is one crowd aggregation covers (free text, authored questions, numbers).\n\n");
     } else {
-    let _ = writeln!(
+        let _ = writeln!(
         out,
         "## Aggregation\n\nThe `aggregated` config holds, for every question crowd aggregation covers, each item's label by each method (`{}`): majority vote, Dawid & Skene (1979) and MACE (Hovy et al. 2013), with the method's posterior probability of the label as `confidence` (spans: per word, the mean over the span's words). Glossa's review page offers Dawid–Skene's labels as the aggregate.\n",
         METHODS.join(", ")
@@ -515,7 +588,11 @@ pub fn card(s: &Study) -> String {
             "## Model suggestions\n\nThe annotators saw a model's suggested answers to accept, change or reject ({}); `annotations.suggestion_json` records the suggestion and what became of each part.\n",
             models.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
         );
-        for f in agreement.findings.iter().filter(|f| f.group == crate::analysis::models::GROUP) {
+        for f in agreement
+            .findings
+            .iter()
+            .filter(|f| f.group == crate::analysis::models::GROUP)
+        {
             match f.json.get("anchoring") {
                 Some(a) => {
                     let ci = a.get("ci95").and_then(Json::as_array);
@@ -541,7 +618,12 @@ pub fn card(s: &Study) -> String {
     // The data statement.
     out.push_str("## Data statement\n\nAfter Bender & Friedman (2018), *Data Statements for Natural Language Processing*, TACL 6.\n\n");
     let d = &s.card.data_statement;
-    statement(&mut out, "A. Curation rationale", d.curation_rationale.as_ref(), s.card.sampling.clone());
+    statement(
+        &mut out,
+        "A. Curation rationale",
+        d.curation_rationale.as_ref(),
+        s.card.sampling.clone(),
+    );
     statement(
         &mut out,
         "B. Language variety",
@@ -549,10 +631,19 @@ pub fn card(s: &Study) -> String {
         Some(format!(
             "Languages (BCP 47): {}. Scripts: {}.",
             languages.join(", "),
-            if scripts_text.is_empty() { "none".to_owned() } else { scripts_text }
+            if scripts_text.is_empty() {
+                "none".to_owned()
+            } else {
+                scripts_text
+            }
         )),
     );
-    statement(&mut out, "C. Speaker demographic", d.speaker_demographic.as_ref(), None);
+    statement(
+        &mut out,
+        "C. Speaker demographic",
+        d.speaker_demographic.as_ref(),
+        None,
+    );
     statement(
         &mut out,
         "D. Annotator demographic",
@@ -560,13 +651,32 @@ pub fn card(s: &Study) -> String {
         Some(format!(
             "{} annotators{}{}.",
             who.len(),
-            s.card.platform.as_ref().map_or(String::new(), |p| format!(", recruited on {p}")),
-            s.card.pay.as_ref().map_or(String::new(), |p| format!(", paid {p}"))
+            s.card
+                .platform
+                .as_ref()
+                .map_or(String::new(), |p| format!(", recruited on {p}")),
+            s.card
+                .pay
+                .as_ref()
+                .map_or(String::new(), |p| format!(", paid {p}"))
         )),
     );
-    statement(&mut out, "E. Speech situation", d.speech_situation.as_ref(), None);
-    statement(&mut out, "F. Text characteristics", d.text_characteristics.as_ref(), None);
-    let media = s.items.iter().any(|i| !crate::item::media::stimuli(s.spec, i).is_empty());
+    statement(
+        &mut out,
+        "E. Speech situation",
+        d.speech_situation.as_ref(),
+        None,
+    );
+    statement(
+        &mut out,
+        "F. Text characteristics",
+        d.text_characteristics.as_ref(),
+        None,
+    );
+    let media = s
+        .items
+        .iter()
+        .any(|i| !crate::item::media::stimuli(s.spec, i).is_empty());
     statement(
         &mut out,
         "G. Recording quality",

@@ -139,7 +139,8 @@ fn type_of(values: &[&Json]) -> FieldType {
     }
     let mut keys: Vec<String> = Vec::new();
     for v in values {
-        let Some(ks) = object_keys(v).filter(|_| v.as_array().is_some_and(|a| !a.is_empty())) else {
+        let Some(ks) = object_keys(v).filter(|_| v.as_array().is_some_and(|a| !a.is_empty()))
+        else {
             return FieldType::Json;
         };
         for k in ks {
@@ -354,8 +355,16 @@ pub fn annotations_table(inputs: &Inputs) -> Table {
         "The annotator's pseudonym (a keyed hash of their id: the same annotator has the same pseudonym in every table and export made with the same salt).",
     )];
     columns.extend(inputs.key_columns());
-    columns.push(Column::new("control", Shape::Scalar(Leaf::Str), "The question (the spec's control id)."));
-    columns.push(Column::new("output", Shape::Scalar(Leaf::Str), "The output of the item the answer is about, when the question is asked per output."));
+    columns.push(Column::new(
+        "control",
+        Shape::Scalar(Leaf::Str),
+        "The question (the spec's control id).",
+    ));
+    columns.push(Column::new(
+        "output",
+        Shape::Scalar(Leaf::Str),
+        "The output of the item the answer is about, when the question is asked per output.",
+    ));
     columns.extend(cell_columns());
     columns.extend([
         Column::new("suggestion_json", Shape::Scalar(Leaf::Str), "A model's suggestion for this answer, when there was one: the model, what it suggested, whether it was shown and what became of each part (JSON)."),
@@ -419,8 +428,16 @@ pub fn aggregated_table(inputs: &Inputs) -> Table {
         "The aggregation method: `majority_vote`, `dawid_skene` (Dawid & Skene 1979) or `mace` (Hovy et al. 2013).",
     )];
     columns.extend(inputs.key_columns());
-    columns.push(Column::new("control", Shape::Scalar(Leaf::Str), "The question (the spec's control id)."));
-    columns.push(Column::new("output", Shape::Scalar(Leaf::Str), "The output of the item, when the question is asked per output."));
+    columns.push(Column::new(
+        "control",
+        Shape::Scalar(Leaf::Str),
+        "The question (the spec's control id).",
+    ));
+    columns.push(Column::new(
+        "output",
+        Shape::Scalar(Leaf::Str),
+        "The output of the item, when the question is asked per output.",
+    ));
     columns.extend(cell_columns());
     columns.extend([
         Column::new("confidence", Shape::Scalar(Leaf::Float), "The method's posterior probability of the label (for a value of several parts, such as spans, the mean over its parts: each word's label)."),
@@ -435,8 +452,18 @@ pub fn aggregated_table(inputs: &Inputs) -> Table {
         .collect();
     let mut rows = Vec::new();
     for method in METHODS {
-        for a in crate::analysis::aggregate::aggregated_values(inputs.spec, inputs.items, &scored, method) {
-            let Some(control) = inputs.spec.controls.iter().find(|c| c.id().as_str() == a.control) else {
+        for a in crate::analysis::aggregate::aggregated_values(
+            inputs.spec,
+            inputs.items,
+            &scored,
+            method,
+        ) {
+            let Some(control) = inputs
+                .spec
+                .controls
+                .iter()
+                .find(|c| c.id().as_str() == a.control)
+            else {
                 continue;
             };
             let Ok(value) = crate::answer::AnswerValue::read(control, &a.value) else {

@@ -42,7 +42,10 @@ fn results(
             eprintln!("{}:{line}: {message}: left out", d.results);
             return;
         }
-        let item_id = json.get("item_id").and_then(|v| v.as_str()).unwrap_or_default();
+        let item_id = json
+            .get("item_id")
+            .and_then(|v| v.as_str())
+            .unwrap_or_default();
         let findings: Vec<String> = match by_id.get(item_id) {
             None => vec![format!("item_id: no item \"{item_id}\" in {}", d.items)],
             Some(item) => revalidate::check_result(tasks.of_result(item, &json), &json)
@@ -52,7 +55,11 @@ fn results(
         };
         if !findings.is_empty() {
             refused += 1;
-            let fate = if d.include_invalid { "published (--include-invalid)" } else { "left out" };
+            let fate = if d.include_invalid {
+                "published (--include-invalid)"
+            } else {
+                "left out"
+            };
             for f in &findings {
                 eprintln!("{}:{line}: {f}: {fate}", d.results);
             }
@@ -74,7 +81,7 @@ fn results(
 }
 
 /// The salt: the file's bytes (a final line end dropped), at least [`MIN_SALT_BYTES`].
-fn salt(path: &str, out: &Path) -> Result<Vec<u8>, ExitCode> {
+fn salt(path: &str) -> Result<Vec<u8>, ExitCode> {
     let bytes = std::fs::read(path).map_err(|e| {
         eprintln!("{path}: cannot read the salt: {e}; make one with `head -c 32 /dev/urandom | base64 > {path}` and keep it");
         ExitCode::from(2)
@@ -82,14 +89,6 @@ fn salt(path: &str, out: &Path) -> Result<Vec<u8>, ExitCode> {
     let salt = bytes.strip_suffix(b"\n").unwrap_or(&bytes).to_vec();
     if salt.len() < MIN_SALT_BYTES {
         eprintln!("{path}: the salt has {} bytes: give at least {MIN_SALT_BYTES} secret bytes (`head -c 32 /dev/urandom | base64 > {path}`), or pseudonyms could be found again by trying every id", salt.len());
-        return Err(ExitCode::from(2));
-    }
-    let inside = std::fs::canonicalize(path)
-        .ok()
-        .zip(std::fs::canonicalize(out).ok())
-        .is_some_and(|(s, o)| s.starts_with(o));
-    if inside {
-        eprintln!("{path}: the salt is inside the folder to publish ({}): keep it elsewhere", out.display());
         return Err(ExitCode::from(2));
     }
     Ok(salt)
@@ -100,7 +99,9 @@ fn folder(path: &str) -> Result<PathBuf, ExitCode> {
     let out = PathBuf::from(path);
     if let Ok(mut entries) = std::fs::read_dir(&out) {
         if entries.next().is_some() {
-            eprintln!("{path}: not empty: give a new folder (an export never mixes with older files)");
+            eprintln!(
+                "{path}: not empty: give a new folder (an export never mixes with older files)"
+            );
             return Err(ExitCode::from(2));
         }
     }
@@ -124,7 +125,10 @@ fn write(path: &Path, text: &[u8]) -> Result<(), ExitCode> {
 fn write_table(out: &Path, t: &Table) -> Result<(), ExitCode> {
     for (split, rows) in t.splits() {
         let parquet = out.join(data_file(&t.name, &split, "parquet"));
-        write(&out.join(data_file(&t.name, &split, "jsonl")), t.jsonl(&rows).as_bytes())?;
+        write(
+            &out.join(data_file(&t.name, &split, "jsonl")),
+            t.jsonl(&rows).as_bytes(),
+        )?;
         crate::parquet::write(&parquet, &t.name, &t.columns, &rows).map_err(|e| {
             eprintln!("{e}");
             ExitCode::from(2)
@@ -165,13 +169,19 @@ pub fn export(d: &DatasetArgs) -> Outcome {
     let (spec, items) = load_study(&d.spec, &d.items)?;
     let card = crate::check::card_file(&d.card)?;
     let out = folder(&d.out)?;
-    let salt = salt(&d.salt, &out)?;
-    let gold = d.gold.as_deref().map(|g| load_gold(g, &spec, &items)).transpose()?;
+    let salt = salt(&d.salt)?;
+    let gold = d
+        .gold
+        .as_deref()
+        .map(|g| load_gold(g, &spec, &items))
+        .transpose()?;
     let plan = match &d.plan {
-        Some(p) => Some(serde_json::from_str::<serde_json::Value>(&read(p)?).map_err(|e| {
-            eprintln!("{p}: not a plan: {e}");
-            ExitCode::from(2)
-        })?),
+        Some(p) => Some(
+            serde_json::from_str::<serde_json::Value>(&read(p)?).map_err(|e| {
+                eprintln!("{p}: not a plan: {e}");
+                ExitCode::from(2)
+            })?,
+        ),
         None => None,
     };
     let (raw, refused) = results(d, &spec, &items)?;
@@ -179,7 +189,11 @@ pub fn export(d: &DatasetArgs) -> Outcome {
         eprintln!(
             "{}: {refused} result(s) `glossa validate` refuses: {}",
             d.results,
-            if d.include_invalid { "published all the same (--include-invalid)" } else { "left out (--include-invalid publishes them)" }
+            if d.include_invalid {
+                "published all the same (--include-invalid)"
+            } else {
+                "left out (--include-invalid publishes them)"
+            }
         );
     }
     let results = publishable(&spec, &raw, &salt, d.keep_notes);
@@ -196,16 +210,28 @@ pub fn export(d: &DatasetArgs) -> Outcome {
         write_table(&out, t)?;
     }
     // The study's files beside the data: the spec and the items as given, the report.
-    let ext = |p: &str| Path::new(p).extension().and_then(|e| e.to_str()).unwrap_or("json").to_owned();
+    let ext = |p: &str| {
+        Path::new(p)
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("json")
+            .to_owned()
+    };
     let items_file = format!("items.{}", ext(&d.items));
     write(&out.join("spec.json"), read(&d.spec)?.as_bytes())?;
     write(&out.join(&items_file), read(&d.items)?.as_bytes())?;
     let report = glossa::analysis::report::html(&spec, &items, &results, gold.as_ref());
     write(&out.join("report.html"), report.as_bytes())?;
     let files = [
-        ("spec.json".to_owned(), "the task spec the annotators' screens were made from".to_owned()),
+        (
+            "spec.json".to_owned(),
+            "the task spec the annotators' screens were made from".to_owned(),
+        ),
         (items_file, "the items as given".to_owned()),
-        ("report.html".to_owned(), "Glossa's report of the published results".to_owned()),
+        (
+            "report.html".to_owned(),
+            "Glossa's report of the published results".to_owned(),
+        ),
     ];
     let study = readme::Study {
         spec: &spec,

@@ -48,7 +48,11 @@ fn column_type(c: &Column) -> parquet::errors::Result<TypePtr> {
             let leaves = fields
                 .iter()
                 .map(|f| {
-                    let r = if f.required { Repetition::REQUIRED } else { Repetition::OPTIONAL };
+                    let r = if f.required {
+                        Repetition::REQUIRED
+                    } else {
+                        Repetition::OPTIONAL
+                    };
                     leaf_type(&f.name, f.leaf, r)
                 })
                 .collect::<parquet::errors::Result<Vec<_>>>()?;
@@ -71,7 +75,11 @@ struct Levels<'a> {
 
 /// The levels of leaf `field` (of a list of structs; `None`: the list's own elements, or a
 /// scalar) over a column's cells.
-fn levels<'a>(shape: &Shape, cells: impl Iterator<Item = &'a Cell>, field: Option<usize>) -> Levels<'a> {
+fn levels<'a>(
+    shape: &Shape,
+    cells: impl Iterator<Item = &'a Cell>,
+    field: Option<usize>,
+) -> Levels<'a> {
     let mut l = Levels::default();
     for cell in cells {
         match (shape, cell) {
@@ -119,44 +127,97 @@ fn levels<'a>(shape: &Shape, cells: impl Iterator<Item = &'a Cell>, field: Optio
 }
 
 /// Writes `rows` of a table with these columns to `path`.
-pub fn write(path: &std::path::Path, table: &str, columns: &[Column], rows: &[Vec<Cell>]) -> Result<(), String> {
+pub fn write(
+    path: &std::path::Path,
+    table: &str,
+    columns: &[Column],
+    rows: &[Vec<Cell>],
+) -> Result<(), String> {
     let fail = |e: parquet::errors::ParquetError| format!("{}: {e}", path.display());
     let schema = Type::group_type_builder(table)
-        .with_fields(columns.iter().map(column_type).collect::<parquet::errors::Result<Vec<_>>>().map_err(fail)?)
+        .with_fields(
+            columns
+                .iter()
+                .map(column_type)
+                .collect::<parquet::errors::Result<Vec<_>>>()
+                .map_err(fail)?,
+        )
         .build()
         .map_err(fail)?;
     let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let props = Arc::new(WriterProperties::builder().set_created_by("glossa export dataset".to_owned()).build());
+    let props = Arc::new(
+        WriterProperties::builder()
+            .set_created_by("glossa export dataset".to_owned())
+            .build(),
+    );
     let mut writer = SerializedFileWriter::new(file, Arc::new(schema), props).map_err(fail)?;
     let mut group = writer.next_row_group().map_err(fail)?;
     for (n, c) in columns.iter().enumerate() {
         let leaves: Vec<(Option<usize>, Leaf)> = match &c.shape {
             Shape::Scalar(l) | Shape::List(l) => vec![(None, *l)],
-            Shape::Structs(fields) => fields.iter().enumerate().map(|(i, f)| (Some(i), f.leaf)).collect(),
+            Shape::Structs(fields) => fields
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (Some(i), f.leaf))
+                .collect(),
         };
         for (field, leaf) in leaves {
             let l = levels(&c.shape, rows.iter().map(|r| &r[n]), field);
             let rep = (!matches!(c.shape, Shape::Scalar(_))).then_some(l.rep.as_slice());
-            let mut col = group.next_column().map_err(fail)?.ok_or("a column too few")?;
+            let mut col = group
+                .next_column()
+                .map_err(fail)?
+                .ok_or("a column too few")?;
             match leaf {
                 Leaf::Str => {
-                    let v: Vec<ByteArray> = l.values.iter().map(|c| match c {
-                        Cell::Str(s) => ByteArray::from(s.as_bytes().to_vec()),
-                        _ => ByteArray::from(Vec::new()),
-                    }).collect();
-                    col.typed::<ByteArrayType>().write_batch(&v, Some(&l.def), rep).map_err(fail)?;
+                    let v: Vec<ByteArray> = l
+                        .values
+                        .iter()
+                        .map(|c| match c {
+                            Cell::Str(s) => ByteArray::from(s.as_bytes().to_vec()),
+                            _ => ByteArray::from(Vec::new()),
+                        })
+                        .collect();
+                    col.typed::<ByteArrayType>()
+                        .write_batch(&v, Some(&l.def), rep)
+                        .map_err(fail)?;
                 }
                 Leaf::Int => {
-                    let v: Vec<i64> = l.values.iter().map(|c| match c { Cell::Int(n) => *n, _ => 0 }).collect();
-                    col.typed::<Int64Type>().write_batch(&v, Some(&l.def), rep).map_err(fail)?;
+                    let v: Vec<i64> = l
+                        .values
+                        .iter()
+                        .map(|c| match c {
+                            Cell::Int(n) => *n,
+                            _ => 0,
+                        })
+                        .collect();
+                    col.typed::<Int64Type>()
+                        .write_batch(&v, Some(&l.def), rep)
+                        .map_err(fail)?;
                 }
                 Leaf::Float => {
-                    let v: Vec<f64> = l.values.iter().map(|c| match c { Cell::Float(x) => *x, Cell::Int(n) => *n as f64, _ => 0.0 }).collect();
-                    col.typed::<DoubleType>().write_batch(&v, Some(&l.def), rep).map_err(fail)?;
+                    let v: Vec<f64> = l
+                        .values
+                        .iter()
+                        .map(|c| match c {
+                            Cell::Float(x) => *x,
+                            Cell::Int(n) => *n as f64,
+                            _ => 0.0,
+                        })
+                        .collect();
+                    col.typed::<DoubleType>()
+                        .write_batch(&v, Some(&l.def), rep)
+                        .map_err(fail)?;
                 }
                 Leaf::Bool => {
-                    let v: Vec<bool> = l.values.iter().map(|c| matches!(c, Cell::Bool(true))).collect();
-                    col.typed::<BoolType>().write_batch(&v, Some(&l.def), rep).map_err(fail)?;
+                    let v: Vec<bool> = l
+                        .values
+                        .iter()
+                        .map(|c| matches!(c, Cell::Bool(true)))
+                        .collect();
+                    col.typed::<BoolType>()
+                        .write_batch(&v, Some(&l.def), rep)
+                        .map_err(fail)?;
                 }
             }
             col.close().map_err(fail)?;

@@ -1,0 +1,441 @@
+//! `glossa export dataset`: for ESA (spans and scores per output, a pairwise judgement), NER
+//! with a model's suggestions and a gold item, propaganda techniques (span attributes and a
+//! free-text note) and PoQuAD (authored questions), with simulated annotators, the folder is
+//! read by `datasets`, `pandas` and `pyarrow` (`tests/dataset_reference.py`), every value is
+//! compared with the results, the card's metadata is read by `huggingface_hub`, and no
+//! annotator id of the results is anywhere in it. Then what the export refuses, and why.
+
+mod common;
+
+use common::{glossa, glossa_ok, reference};
+use std::path::{Path, PathBuf};
+
+/// A new folder of its own for each study (the tests run at once).
+fn dir(name: &str) -> PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("glossa-dataset-{name}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A study's files: the example's spec and items, simulated results, a card and a salt.
+struct Study {
+    dir: PathBuf,
+    spec: String,
+    items: String,
+    results: PathBuf,
+    card: PathBuf,
+    salt: PathBuf,
+}
+
+fn study(example: &str, annotators: usize, card: serde_json::Value) -> Study {
+    let dir = dir(example);
+    let spec = format!("www/examples/{example}/spec.json");
+    let items = format!("www/examples/{example}/items.json");
+    let results = dir.join("results.jsonl");
+    let n = annotators.to_string();
+    let out = glossa_ok(&[
+        "simulate",
+        &spec,
+        &items,
+        "--annotators",
+        &n,
+        "--agreement",
+        "0.7",
+        "--seed",
+        "11",
+    ]);
+    std::fs::write(&results, out).unwrap();
+    let card_path = dir.join("card.json");
+    std::fs::write(&card_path, card.to_string()).unwrap();
+    let salt = dir.join("salt.txt");
+    std::fs::write(&salt, "c2VjcmV0IHNhbHQgb2YgdGhpcyB0ZXN0LCAzMiBieXRlcw==\n").unwrap();
+    Study {
+        dir,
+        spec,
+        items,
+        results,
+        card: card_path,
+        salt,
+    }
+}
+
+fn card(task: &str, languages: &[&str]) -> serde_json::Value {
+    serde_json::json!({
+        "license": "cc-by-4.0",
+        "pretty_name": "A Glossa test study",
+        "task_categories": [task],
+        "languages": languages,
+        "platform": "Prolific",
+        "pay": "£9.00 per hour",
+        "data_statement": {"curation_rationale": "Sentences the manual itself gives as examples."}
+    })
+}
+
+/// Exports the study into `out` with `extra` options; returns the folder.
+fn export(st: &Study, out: &str, extra: &[&str]) -> PathBuf {
+    let folder = st.dir.join(out);
+    let mut args = vec![
+        "export",
+        "dataset",
+        &st.spec,
+        &st.items,
+        s(&st.results),
+        "--card",
+        s(&st.card),
+        "--salt",
+        s(&st.salt),
+        "--out",
+        s(&folder),
+    ];
+    args.extend(extra);
+    let got = glossa(&args);
+    assert!(
+        got.status.success(),
+        "{}",
+        String::from_utf8_lossy(&got.stderr)
+    );
+    folder
+}
+
+/// The independent reader's summary of a folder.
+fn read_back(st: &Study, folder: &Path, notes: &str) -> serde_json::Value {
+    let root = env!("CARGO_MANIFEST_DIR");
+    reference(
+        "dataset_reference.py",
+        &[
+            s(folder),
+            s(&Path::new(root).join(&st.items)),
+            s(&st.results),
+            s(&st.salt),
+            notes,
+        ],
+    )
+}
+
+fn lines(p: &Path) -> usize {
+    std::fs::read_to_string(p).unwrap().lines().count()
+}
+
+#[test]
+fn esa_spans_and_scores_per_output_read_back_by_the_fields_tools() {
+    let st = study("de-esa", 4, card("translation", &["en", "de"]));
+    let folder = export(&st, "out", &[]);
+    let got = read_back(&st, &folder, "drop");
+    // 6 items × 4 annotators: per translation (2) spans and a score, one pairwise judgement.
+    assert_eq!(got["rows"]["items"], 6);
+    assert_eq!(got["rows"]["annotations"], 6 * 4 * (2 * 2 + 1));
+    assert_eq!(got["values_checked"], 6 * 4 * 5);
+    assert_eq!(got["spans_checked"], 6 * 4 * 2);
+    assert_eq!(got["numbers_checked"], 6 * 4 * 2);
+    assert_eq!(got["labels_checked"], 6 * 4);
+    assert_eq!(got["annotators"], 4);
+    assert_eq!(got["language"], serde_json::json!(["en", "de"]));
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    // The card says what the study knows, and marks what only the researcher can say.
+    for said in [
+        "4 annotators",
+        "Prolific",
+        "£9.00 per hour",
+        "`errors`",
+        "`minor`: Kleiner Fehler",
+        "Latn (100%)",
+        "| `score` |",
+        "Sentences the manual itself gives as examples.",
+        "### C. Speaker demographic\n\n*To be completed by the dataset's curators.*",
+    ] {
+        assert!(readme.contains(said), "the card lacks {said:?}");
+    }
+    // The same salt, the same pseudonyms; the jsonl beside each Parquet file.
+    let again = export(&st, "again", &[]);
+    let table = |f: &Path| std::fs::read_to_string(f.join("data/annotations/train.jsonl")).unwrap();
+    assert_eq!(table(&folder), table(&again));
+    // Aggregated: 3 methods × 6 items × (the spans of 2 translations, the judgement); the
+    // scores are numbers, which crowd aggregation does not label.
+    assert_eq!(
+        lines(&folder.join("data/aggregated/train.jsonl")),
+        3 * 6 * 3
+    );
+}
+
+#[test]
+fn ner_with_suggestions_and_a_gold_item() {
+    let st = study("en-ner", 4, card("token-classification", &["en"]));
+    // sim-01's answers on the first item as the gold (a results file read as gold).
+    let first = std::fs::read_to_string(&st.results)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    let gold = st.dir.join("gold.jsonl");
+    std::fs::write(&gold, format!("{first}\n")).unwrap();
+    let folder = export(&st, "out", &["--gold", s(&gold)]);
+    let got = read_back(&st, &folder, "drop");
+    assert_eq!(got["rows"]["items"], 5);
+    assert_eq!(got["rows"]["annotations"], 5 * 4);
+    assert_eq!(got["spans_checked"], 5 * 4);
+    let rows: Vec<serde_json::Value> =
+        std::fs::read_to_string(folder.join("data/annotations/train.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+    let item = serde_json::from_str::<serde_json::Value>(&first).unwrap()["item_id"].clone();
+    for r in &rows {
+        let want = if r["item_id"] == item {
+            serde_json::json!("gold")
+        } else {
+            serde_json::Value::Null
+        };
+        assert_eq!(r["quality_control"], want);
+    }
+    // Where the model suggested spans, each row says what it suggested and what became of it.
+    let suggested = rows
+        .iter()
+        .filter(|r| r["suggestion_json"].is_string())
+        .count();
+    assert!(suggested >= 4, "{suggested} rows with a suggestion");
+    let one: serde_json::Value = serde_json::from_str(
+        rows.iter()
+            .find(|r| r["suggestion_json"].is_string())
+            .unwrap()["suggestion_json"]
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(one["model"], "dslim/bert-base-NER");
+    // The gold item is not aggregated.
+    let aggregated = std::fs::read_to_string(folder.join("data/aggregated/train.jsonl")).unwrap();
+    assert!(!aggregated.contains(&format!("\"item_id\":{item}")));
+    assert_eq!(got["rows"]["aggregated"], 3 * 4);
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    assert!(readme.contains("## Model suggestions") && readme.contains("`dslim/bert-base-NER`"));
+    assert!(readme.contains("Gold items (known answers, annotators scored on them): 1"));
+}
+
+#[test]
+fn propaganda_notes_are_left_out_unless_kept() {
+    let st = study("cs-propaganda", 3, card("token-classification", &["cs"]));
+    let dropped = read_back(&st, &export(&st, "dropped", &[]), "drop");
+    let notes = std::fs::read_to_string(&st.results)
+        .unwrap()
+        .matches("\"poznamka\"")
+        .count();
+    assert!(notes > 0, "the simulated annotators wrote notes");
+    assert_eq!(dropped["notes_dropped"], notes);
+    assert_eq!(dropped["spans_checked"], 2 * 3);
+    let kept = read_back(&st, &export(&st, "kept", &["--keep-notes"]), "keep");
+    assert_eq!(kept["notes_dropped"], 0);
+    assert_eq!(
+        kept["rows"]["annotations"].as_u64().unwrap(),
+        dropped["rows"]["annotations"].as_u64().unwrap() + notes as u64
+    );
+    let readme = std::fs::read_to_string(st.dir.join("kept/README.md")).unwrap();
+    assert!(readme.contains("`cs` (BCP 47)"));
+    assert!(readme.contains("notes are kept"));
+}
+
+#[test]
+fn poquad_questions_kept_whole_and_no_aggregated_config() {
+    let st = study("pl-poquad", 3, card("question-answering", &["pl"]));
+    let folder = export(&st, "out", &[]);
+    let got = read_back(&st, &folder, "drop");
+    assert_eq!(got["configs"], serde_json::json!(["annotations", "items"]));
+    assert_eq!(got["values_checked"], 3 * 3);
+    assert!(!folder.join("data/aggregated").exists());
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    assert!(readme.contains("Two configs") && readme.contains("## Aggregation\n\nNone"));
+}
+
+#[test]
+fn a_card_without_its_licence_is_named_by_check_and_refused_by_the_export() {
+    let st = study(
+        "en-ner",
+        2,
+        serde_json::json!({"pretty_name": "x", "task_categories": ["tagging"], "languages": ["english"]}),
+    );
+    let got = glossa(&["check", &st.spec, &st.items, "--card", s(&st.card)]);
+    assert!(!got.status.success());
+    let said = String::from_utf8_lossy(&got.stdout);
+    assert!(
+        said.contains("license: give the dataset's licence"),
+        "{said}"
+    );
+    assert!(
+        said.contains("task_categories[0]: \"tagging\" is not one of the Hub's task categories"),
+        "{said}"
+    );
+    assert!(
+        said.contains("languages[0]: \"english\" is not a BCP 47 tag"),
+        "{said}"
+    );
+    let refused = glossa(&[
+        "export",
+        "dataset",
+        &st.spec,
+        &st.items,
+        s(&st.results),
+        "--card",
+        s(&st.card),
+        "--salt",
+        s(&st.salt),
+        "--out",
+        s(&st.dir.join("out")),
+    ]);
+    assert!(!refused.status.success());
+    assert!(!st.dir.join("out").exists(), "nothing written");
+    // `other` needs its name and link.
+    std::fs::write(
+        &st.card,
+        r#"{"license": "other", "pretty_name": "x", "task_categories": ["token-classification"]}"#,
+    )
+    .unwrap();
+    let said =
+        String::from_utf8(glossa(&["check", &st.spec, "--card", s(&st.card)]).stdout).unwrap();
+    assert!(
+        said.contains("license_name:") && said.contains("license_link:"),
+        "{said}"
+    );
+}
+
+#[test]
+fn results_validate_refuses_are_left_out_and_counted() {
+    let st = study("en-ner", 2, card("token-classification", &["en"]));
+    // A span whose text is not the item's, and a line that is not a result.
+    let text = std::fs::read_to_string(&st.results).unwrap();
+    let mut bad: serde_json::Value =
+        serde_json::from_str(text.lines().find(|l| l.contains("\"start\"")).unwrap()).unwrap();
+    bad["ids"]["participant"] = "sim-99".into();
+    bad["answers"]["entities"]["spans"][0]["text"] = "not in the text".into();
+    std::fs::write(&st.results, format!("{text}{bad}\nnot json\n")).unwrap();
+    let out = st.dir.join("out");
+    let got = glossa(&[
+        "export",
+        "dataset",
+        &st.spec,
+        &st.items,
+        s(&st.results),
+        "--card",
+        s(&st.card),
+        "--salt",
+        s(&st.salt),
+        "--out",
+        s(&out),
+    ]);
+    let said = String::from_utf8_lossy(&got.stderr);
+    assert!(got.status.success(), "{said}");
+    assert!(
+        said.contains("2 result(s) `glossa validate` refuses: left out"),
+        "{said}"
+    );
+    assert_eq!(lines(&out.join("data/annotations/train.jsonl")), 10);
+    assert!(std::fs::read_to_string(out.join("README.md"))
+        .unwrap()
+        .contains("Results `glossa validate` refused: 2 (left out)"));
+    let all = st.dir.join("all");
+    let got = glossa(&[
+        "export",
+        "dataset",
+        &st.spec,
+        &st.items,
+        s(&st.results),
+        "--card",
+        s(&st.card),
+        "--salt",
+        s(&st.salt),
+        "--out",
+        s(&all),
+        "--include-invalid",
+    ]);
+    assert!(String::from_utf8_lossy(&got.stderr).contains("published all the same"));
+    assert_eq!(
+        lines(&all.join("data/annotations/train.jsonl")),
+        11,
+        "the refused result in, the line that is no result still out"
+    );
+}
+
+#[test]
+fn the_salt_and_the_folder_are_guarded() {
+    let st = study("en-ner", 2, card("token-classification", &["en"]));
+    let run = |salt: &Path, out: &Path| {
+        glossa(&[
+            "export",
+            "dataset",
+            &st.spec,
+            &st.items,
+            s(&st.results),
+            "--card",
+            s(&st.card),
+            "--salt",
+            s(salt),
+            "--out",
+            s(out),
+        ])
+    };
+    let short = st.dir.join("short.txt");
+    std::fs::write(&short, "abc\n").unwrap();
+    let got = run(&short, &st.dir.join("a"));
+    assert!(String::from_utf8_lossy(&got.stderr).contains("the salt has 3 bytes: give at least 16"));
+    // A folder with files in it is not written into.
+    let full = st.dir.join("full");
+    std::fs::create_dir_all(&full).unwrap();
+    std::fs::write(full.join("old.txt"), "x").unwrap();
+    assert!(String::from_utf8_lossy(&run(&st.salt, &full).stderr).contains("not empty"));
+    // Another salt: other pseudonyms, every one of them.
+    let other = st.dir.join("other.txt");
+    std::fs::write(&other, "b3RoZXIgc2FsdCBvZiB0aGlzIHRlc3QsIDMyIGJ5dGVz\n").unwrap();
+    assert!(run(&st.salt, &st.dir.join("one")).status.success());
+    assert!(run(&other, &st.dir.join("two")).status.success());
+    let who = |f: &str| -> std::collections::BTreeSet<String> {
+        std::fs::read_to_string(st.dir.join(f).join("data/annotations/train.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["annotator"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect()
+    };
+    assert_eq!(who("one").len(), 2);
+    assert!(who("one").is_disjoint(&who("two")));
+}
+
+#[test]
+fn items_that_name_their_split_give_a_split_per_name_in_every_table() {
+    let mut st = study("en-ner", 3, card("token-classification", &["en"]));
+    // The items as the researcher's split them: the first three to train, the rest to test.
+    let items: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(&st.items).unwrap()).unwrap();
+    let split: Vec<serde_json::Value> = items
+        .into_iter()
+        .enumerate()
+        .map(|(n, mut i)| {
+            i["split"] = if n < 3 { "train" } else { "test" }.into();
+            i
+        })
+        .collect();
+    let path = st.dir.join("items.json");
+    std::fs::write(&path, serde_json::to_string(&split).unwrap()).unwrap();
+    st.items = s(&path).to_owned();
+    let folder = export(&st, "out", &[]);
+    let got = read_back(&st, &folder, "drop");
+    assert_eq!(got["rows"]["items"], 5);
+    assert_eq!(lines(&folder.join("data/annotations/train.jsonl")), 3 * 3);
+    assert_eq!(lines(&folder.join("data/annotations/test.jsonl")), 2 * 3);
+    assert_eq!(lines(&folder.join("data/items/test.jsonl")), 2);
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    assert!(
+        readme.contains("  - split: \"test\"\n    path: \"data/aggregated/test.parquet\""),
+        "{readme}"
+    );
+}
