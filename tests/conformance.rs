@@ -1,7 +1,7 @@
 //! The conformance matrix (issue 53): every shipped example (plain and per output) through every
 //! stage — simulate, validate, agreement, report, aggregate and each export, the review page's
 //! decisions (each source in turn) and their download, gold and attention items through
-//! `check`, `plan` (and `--refill`) and `report` — and its output is not empty where the example has something to say: a stage that
+//! `check`, `plan` (and `--refill`) and `report`, the published dataset — and its output is not empty where the example has something to say: a stage that
 //! applies to a control (by the kind's capabilities, never by its name) covers every such
 //! control, including those a section asks per output. A control a section asks per output is
 //! aggregated exactly as the same answers unfolded by hand (one item per item and output, the
@@ -257,6 +257,7 @@ fn every_example_through_every_stage() {
             rows.push(format!("{example}/{id} imported"));
         }
         review(&example, &spec_text, &items_path, &results);
+        dataset(&example, &dir, &spec, &spec_path, &items_path, &results);
         rejected += gold_and_attention(&example, &dir, &spec_path, &items_path, &results);
         rows.push(example);
     }
@@ -265,6 +266,112 @@ fn every_example_through_every_stage() {
     assert!(rows.iter().any(|r| r.contains("per output")), "{rows:?}");
     // Some participants gave other answers than an attention item's, and were rejected.
     assert!(rejected > 0, "payments rejected no one in any example");
+}
+
+/// The published dataset (`export dataset`, notes kept): every answer of every result has its
+/// rows in the annotations table under the annotator's pseudonym, each output a section asks
+/// for in its own, the value as JSON equal to the result's; no annotator id in the folder
+/// (the export itself refuses one that has).
+fn dataset(
+    example: &str,
+    dir: &Path,
+    spec: &glossa::spec::TaskSpec,
+    spec_path: &str,
+    items_path: &str,
+    results: &str,
+) {
+    let card = dir.join("card.json");
+    let card_json = json!({"license": "cc-by-4.0", "pretty_name": example, "task_categories": ["other"], "languages": [spec.language.tag()]});
+    std::fs::write(&card, card_json.to_string()).unwrap();
+    let salt = dir.join("salt.txt");
+    std::fs::write(&salt, "the conformance matrix's salt, 48 bytes of it..").unwrap();
+    let out = dir.join("dataset");
+    let _ = std::fs::remove_dir_all(&out);
+    let rp = dir.join("results.jsonl");
+    stage(
+        example,
+        "export dataset",
+        &[
+            "export",
+            "dataset",
+            spec_path,
+            items_path,
+            s(&rp),
+            "--card",
+            s(&card),
+            "--salt",
+            s(&salt),
+            "--out",
+            s(&out),
+            "--keep-notes",
+        ],
+    );
+    let mut rows: std::collections::BTreeMap<(String, String, String), Vec<Value>> =
+        Default::default();
+    for line in std::fs::read_to_string(out.join("data/annotations/train.jsonl"))
+        .unwrap()
+        .lines()
+    {
+        let row: Value = serde_json::from_str(line).unwrap();
+        let key = |k: &str| row[k].as_str().unwrap_or_default().to_owned();
+        rows.entry((key("annotator"), key("item_id"), key("control")))
+            .or_default()
+            .push(row);
+    }
+    let per_output: std::collections::BTreeSet<String> = spec
+        .sections()
+        .flat_map(|(_, section)| section.controls.iter().map(ToString::to_string))
+        .collect();
+    for line in results.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let who = format!(
+            "ann-{}",
+            &glossa::support::digest::hmac_sha256_hex(
+                b"the conformance matrix's salt, 48 bytes of it..",
+                r["ids"]["participant"].as_str().unwrap().as_bytes()
+            )[..16]
+        );
+        for (control, value) in r["answers"].as_object().unwrap() {
+            let key = (
+                who.clone(),
+                r["item_id"].as_str().unwrap().to_owned(),
+                control.clone(),
+            );
+            let mine = rows
+                .get(&key)
+                .unwrap_or_else(|| panic!("{example}: export dataset has no row for {key:?}"));
+            let values: Vec<(Option<&str>, &Value)> = if per_output.contains(control) {
+                value
+                    .as_object()
+                    .unwrap()
+                    .iter()
+                    .map(|(o, v)| (Some(o.as_str()), v))
+                    .collect()
+            } else {
+                vec![(None, value)]
+            };
+            for (output, v) in values {
+                let found = mine.iter().any(|row| {
+                    output.is_none_or(|o| {
+                        row["output"]
+                            .as_str()
+                            .is_some_and(|x| x == o || x.starts_with(&format!("{o}/")))
+                    }) && serde_json::from_str::<Value>(row["value_json"].as_str().unwrap())
+                        .unwrap()
+                        == *v
+                });
+                assert!(
+                    found,
+                    "{example}: export dataset: {key:?} {output:?}: no row with the answer {v}"
+                );
+            }
+        }
+    }
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(
+        readme.starts_with("---\nlicense: \"cc-by-4.0\""),
+        "{example}: the card"
+    );
 }
 
 /// The aggregation of control `id` on the same answers unfolded by hand: one item per (item,

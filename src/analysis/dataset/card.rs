@@ -37,6 +37,10 @@ pub struct CardInfo {
     /// Who made the dataset (names, institution, contact).
     #[serde(default)]
     pub curators: Option<String>,
+    /// Who made the annotations, as the Hub names it (`crowdsourced`, the default;
+    /// `expert-generated`, `found`, …).
+    #[serde(default)]
+    pub annotations_creators: Vec<String>,
     /// Where the annotators were recruited (Prolific, MTurk, students of a course, …).
     #[serde(default)]
     pub platform: Option<String>,
@@ -154,6 +158,16 @@ pub const LICENSES: &[&str] = &[
     "other",
 ];
 
+/// Who made a dataset's annotations, as the Hub names them.
+pub const ANNOTATIONS_CREATORS: &[&str] = &[
+    "crowdsourced",
+    "expert-generated",
+    "found",
+    "machine-generated",
+    "no-annotation",
+    "other",
+];
+
 /// The Hugging Face Hub's task categories.
 pub const TASK_CATEGORIES: &[&str] = &[
     "text-classification",
@@ -268,6 +282,14 @@ pub fn check(card: &CardInfo) -> Vec<String> {
     for (n, t) in card.task_categories.iter().enumerate() {
         if !TASK_CATEGORIES.contains(&t.as_str()) {
             out.push(format!("task_categories[{n}]: \"{t}\" is not one of the Hub's task categories (e.g. translation, token-classification, text-classification, question-answering, summarization)"));
+        }
+    }
+    for (n, a) in card.annotations_creators.iter().enumerate() {
+        if !ANNOTATIONS_CREATORS.contains(&a.as_str()) {
+            out.push(format!(
+                "annotations_creators[{n}]: \"{a}\" is not one the Hub names: give {}",
+                ANNOTATIONS_CREATORS.join(", ")
+            ));
         }
     }
     for (n, l) in card.languages.iter().enumerate() {
