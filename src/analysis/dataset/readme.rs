@@ -80,9 +80,14 @@ fn front_matter(s: &Study, languages: &[String]) -> String {
     }
     let rows = s.tables.iter().map(|t| t.rows.len()).max().unwrap_or(0);
     let _ = writeln!(y, "size_categories:\n- {}", yaml(size_category(rows)));
-    y.push_str(
-        "annotations_creators:\n- \"crowdsourced\"\ntags:\n- \"human-annotation\"\n- \"glossa\"\n",
-    );
+    y.push_str("annotations_creators:\n");
+    if s.card.annotations_creators.is_empty() {
+        y.push_str("- \"crowdsourced\"\n");
+    }
+    for a in &s.card.annotations_creators {
+        let _ = writeln!(y, "- {}", yaml(a));
+    }
+    y.push_str("tags:\n- \"human-annotation\"\n- \"glossa\"\n");
     y.push_str("configs:\n");
     for (n, t) in s.tables.iter().enumerate() {
         let _ = writeln!(y, "- config_name: {}", yaml(&t.name));
