@@ -72,6 +72,7 @@ fn card(task: &str, languages: &[&str]) -> serde_json::Value {
         "pretty_name": "A Glossa test study",
         "task_categories": [task],
         "languages": languages,
+        "annotations_creators": ["expert-generated"],
         "platform": "Prolific",
         "pay": "£9.00 per hour",
         "data_statement": {"curation_rationale": "Sentences the manual itself gives as examples."}
@@ -259,7 +260,7 @@ fn a_card_without_its_licence_is_named_by_check_and_refused_by_the_export() {
     let st = study(
         "en-ner",
         2,
-        serde_json::json!({"pretty_name": "x", "task_categories": ["tagging"], "languages": ["english"]}),
+        serde_json::json!({"pretty_name": "x", "task_categories": ["tagging"], "languages": ["english"], "annotations_creators": ["crowd"]}),
     );
     let got = glossa(&["check", &st.spec, &st.items, "--card", s(&st.card)]);
     assert!(!got.status.success());
