@@ -25,6 +25,7 @@ fn s(p: &Path) -> &str {
 }
 
 /// A study's files: the example's spec and items, simulated results, a card and a salt.
+#[derive(Clone)]
 struct Study {
     dir: PathBuf,
     spec: String,
@@ -79,9 +80,8 @@ fn card(task: &str, languages: &[&str]) -> serde_json::Value {
     })
 }
 
-/// Exports the study into `out` with `extra` options; returns the folder.
-fn export(st: &Study, out: &str, extra: &[&str]) -> PathBuf {
-    let folder = st.dir.join(out);
+/// Runs the export of the study into `out` with `extra` options.
+fn run(st: &Study, out: &Path, extra: &[&str]) -> std::process::Output {
     let mut args = vec![
         "export",
         "dataset",
@@ -93,10 +93,16 @@ fn export(st: &Study, out: &str, extra: &[&str]) -> PathBuf {
         "--salt",
         s(&st.salt),
         "--out",
-        s(&folder),
+        s(out),
     ];
     args.extend(extra);
-    let got = glossa(&args);
+    glossa(&args)
+}
+
+/// Exports the study into `out` with `extra` options, which must succeed; returns the folder.
+fn export(st: &Study, out: &str, extra: &[&str]) -> PathBuf {
+    let folder = st.dir.join(out);
+    let got = run(st, &folder, extra);
     assert!(
         got.status.success(),
         "{}",
@@ -277,19 +283,7 @@ fn a_card_without_its_licence_is_named_by_check_and_refused_by_the_export() {
         said.contains("languages[0]: \"english\" is not a BCP 47 tag"),
         "{said}"
     );
-    let refused = glossa(&[
-        "export",
-        "dataset",
-        &st.spec,
-        &st.items,
-        s(&st.results),
-        "--card",
-        s(&st.card),
-        "--salt",
-        s(&st.salt),
-        "--out",
-        s(&st.dir.join("out")),
-    ]);
+    let refused = run(&st, &st.dir.join("out"), &[]);
     assert!(!refused.status.success());
     assert!(!st.dir.join("out").exists(), "nothing written");
     // `other` needs its name and link.
@@ -317,19 +311,7 @@ fn results_validate_refuses_are_left_out_and_counted() {
     bad["answers"]["entities"]["spans"][0]["text"] = "not in the text".into();
     std::fs::write(&st.results, format!("{text}{bad}\nnot json\n")).unwrap();
     let out = st.dir.join("out");
-    let got = glossa(&[
-        "export",
-        "dataset",
-        &st.spec,
-        &st.items,
-        s(&st.results),
-        "--card",
-        s(&st.card),
-        "--salt",
-        s(&st.salt),
-        "--out",
-        s(&out),
-    ]);
+    let got = run(&st, &out, &[]);
     let said = String::from_utf8_lossy(&got.stderr);
     assert!(got.status.success(), "{said}");
     assert!(
@@ -341,20 +323,7 @@ fn results_validate_refuses_are_left_out_and_counted() {
         .unwrap()
         .contains("Results `glossa validate` refused: 2 (left out)"));
     let all = st.dir.join("all");
-    let got = glossa(&[
-        "export",
-        "dataset",
-        &st.spec,
-        &st.items,
-        s(&st.results),
-        "--card",
-        s(&st.card),
-        "--salt",
-        s(&st.salt),
-        "--out",
-        s(&all),
-        "--include-invalid",
-    ]);
+    let got = run(&st, &all, &["--include-invalid"]);
     assert!(String::from_utf8_lossy(&got.stderr).contains("published all the same"));
     assert_eq!(
         lines(&all.join("data/annotations/train.jsonl")),
@@ -366,20 +335,13 @@ fn results_validate_refuses_are_left_out_and_counted() {
 #[test]
 fn the_salt_and_the_folder_are_guarded() {
     let st = study("en-ner", 2, card("token-classification", &["en"]));
+    // The study with another salt.
     let run = |salt: &Path, out: &Path| {
-        glossa(&[
-            "export",
-            "dataset",
-            &st.spec,
-            &st.items,
-            s(&st.results),
-            "--card",
-            s(&st.card),
-            "--salt",
-            s(salt),
-            "--out",
-            s(out),
-        ])
+        let other = Study {
+            salt: salt.to_owned(),
+            ..st.clone()
+        };
+        run(&other, out, &[])
     };
     let short = st.dir.join("short.txt");
     std::fs::write(&short, "abc\n").unwrap();

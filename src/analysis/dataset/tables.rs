@@ -347,13 +347,10 @@ fn value_rows(
         .collect()
 }
 
-/// The annotations table: one row per annotator, item, control and output asked.
-pub fn annotations_table(inputs: &Inputs) -> Table {
-    let mut columns = vec![Column::new(
-        "annotator",
-        Shape::Scalar(Leaf::Str),
-        "The annotator's pseudonym (a keyed hash of their id: the same annotator has the same pseudonym in every table and export made with the same salt).",
-    )];
+/// The columns of an answer: `first` (who or which method), the item (and its split), the
+/// control, the output, the typed cells.
+fn answer_columns(inputs: &Inputs, first: Column) -> Vec<Column> {
+    let mut columns = vec![first];
     columns.extend(inputs.key_columns());
     columns.push(Column::new(
         "control",
@@ -366,6 +363,36 @@ pub fn annotations_table(inputs: &Inputs) -> Table {
         "The output of the item the answer is about, when the question is asked per output.",
     ));
     columns.extend(cell_columns());
+    columns
+}
+
+/// The cells of [`answer_columns`].
+fn answer_row(
+    inputs: &Inputs,
+    first: Cell,
+    item: &str,
+    control: &str,
+    output: String,
+    cells: Vec<Cell>,
+) -> Vec<Cell> {
+    let mut row = vec![first];
+    row.extend(inputs.keys(item));
+    row.push(Cell::Str(control.to_owned()));
+    row.push(Cell::str(Some(output).filter(|o| !o.is_empty())));
+    row.extend(cells);
+    row
+}
+
+/// The annotations table: one row per annotator, item, control and output asked.
+pub fn annotations_table(inputs: &Inputs) -> Table {
+    let mut columns = answer_columns(
+        inputs,
+        Column::new(
+            "annotator",
+            Shape::Scalar(Leaf::Str),
+            "The annotator's pseudonym (a keyed hash of their id: the same annotator has the same pseudonym in every table and export made with the same salt).",
+        ),
+    );
     columns.extend([
         Column::new("suggestion_json", Shape::Scalar(Leaf::Str), "A model's suggestion for this answer, when there was one: the model, what it suggested, whether it was shown and what became of each part (JSON)."),
         Column::new("quality_control", Shape::Scalar(Leaf::Str), "`gold` or `attention` on the study's quality-control items, else null."),
@@ -397,11 +424,14 @@ pub fn annotations_table(inputs: &Inputs) -> Table {
                     .get(&key)
                     .and_then(|p| serde_json::to_string(p).ok());
                 for (output, cells) in value_rows(control, section, v) {
-                    let mut row = vec![Cell::Str(who.clone())];
-                    row.extend(inputs.keys(&r.item_id));
-                    row.push(Cell::Str(control.id().to_string()));
-                    row.push(Cell::str(Some(output).filter(|o| !o.is_empty())));
-                    row.extend(cells);
+                    let mut row = answer_row(
+                        inputs,
+                        Cell::Str(who.clone()),
+                        &r.item_id,
+                        control.id().as_str(),
+                        output,
+                        cells,
+                    );
                     row.push(Cell::str(suggestion.clone()));
                     row.push(Cell::str(qc));
                     row.push(Cell::Bool(r.adjudicated.unwrap_or(false)));
@@ -422,23 +452,14 @@ pub fn annotations_table(inputs: &Inputs) -> Table {
 /// The aggregated table: per method, one row per item, control and output that crowd
 /// aggregation covers, with the confidence of its label. Quality-control items are left out.
 pub fn aggregated_table(inputs: &Inputs) -> Table {
-    let mut columns = vec![Column::new(
-        "method",
-        Shape::Scalar(Leaf::Str),
-        "The aggregation method: `majority_vote`, `dawid_skene` (Dawid & Skene 1979) or `mace` (Hovy et al. 2013).",
-    )];
-    columns.extend(inputs.key_columns());
-    columns.push(Column::new(
-        "control",
-        Shape::Scalar(Leaf::Str),
-        "The question (the spec's control id).",
-    ));
-    columns.push(Column::new(
-        "output",
-        Shape::Scalar(Leaf::Str),
-        "The output of the item, when the question is asked per output.",
-    ));
-    columns.extend(cell_columns());
+    let mut columns = answer_columns(
+        inputs,
+        Column::new(
+            "method",
+            Shape::Scalar(Leaf::Str),
+            "The aggregation method: `majority_vote`, `dawid_skene` (Dawid & Skene 1979) or `mace` (Hovy et al. 2013).",
+        ),
+    );
     columns.extend([
         Column::new("confidence", Shape::Scalar(Leaf::Float), "The method's posterior probability of the label (for a value of several parts, such as spans, the mean over its parts: each word's label)."),
         Column::new("annotators", Shape::Scalar(Leaf::Int), "The annotators whose answers were aggregated."),
@@ -470,11 +491,14 @@ pub fn aggregated_table(inputs: &Inputs) -> Table {
                 continue;
             };
             for (output, cells) in value_rows(control, &a.output, &value) {
-                let mut row = vec![Cell::Str(method.to_owned())];
-                row.extend(inputs.keys(&a.item));
-                row.push(Cell::Str(a.control.clone()));
-                row.push(Cell::str(Some(output).filter(|o| !o.is_empty())));
-                row.extend(cells);
+                let mut row = answer_row(
+                    inputs,
+                    Cell::Str(method.to_owned()),
+                    &a.item,
+                    &a.control,
+                    output,
+                    cells,
+                );
                 row.push(Cell::Float(a.confidence));
                 row.push(Cell::Int(a.annotators as i64));
                 rows.push(row);

@@ -126,6 +126,20 @@ fn levels<'a>(
     l
 }
 
+/// Writes one leaf column's values (each cell made a `T` by `value`) with their levels.
+fn put<T: parquet::data_type::DataType>(
+    col: &mut parquet::file::writer::SerializedColumnWriter,
+    cells: &[&Cell],
+    def: &[i16],
+    rep: Option<&[i16]>,
+    value: impl Fn(&Cell) -> T::T,
+) -> parquet::errors::Result<()> {
+    let values: Vec<T::T> = cells.iter().map(|c| value(c)).collect();
+    col.typed::<T>()
+        .write_batch(&values, Some(def), rep)
+        .map(|_| ())
+}
+
 /// Writes `rows` of a table with these columns to `path`.
 pub fn write(
     path: &std::path::Path,
@@ -168,58 +182,26 @@ pub fn write(
                 .next_column()
                 .map_err(fail)?
                 .ok_or("a column too few")?;
+            let (def, cells) = (l.def.as_slice(), &l.values);
             match leaf {
-                Leaf::Str => {
-                    let v: Vec<ByteArray> = l
-                        .values
-                        .iter()
-                        .map(|c| match c {
-                            Cell::Str(s) => ByteArray::from(s.as_bytes().to_vec()),
-                            _ => ByteArray::from(Vec::new()),
-                        })
-                        .collect();
-                    col.typed::<ByteArrayType>()
-                        .write_batch(&v, Some(&l.def), rep)
-                        .map_err(fail)?;
-                }
-                Leaf::Int => {
-                    let v: Vec<i64> = l
-                        .values
-                        .iter()
-                        .map(|c| match c {
-                            Cell::Int(n) => *n,
-                            _ => 0,
-                        })
-                        .collect();
-                    col.typed::<Int64Type>()
-                        .write_batch(&v, Some(&l.def), rep)
-                        .map_err(fail)?;
-                }
-                Leaf::Float => {
-                    let v: Vec<f64> = l
-                        .values
-                        .iter()
-                        .map(|c| match c {
-                            Cell::Float(x) => *x,
-                            Cell::Int(n) => *n as f64,
-                            _ => 0.0,
-                        })
-                        .collect();
-                    col.typed::<DoubleType>()
-                        .write_batch(&v, Some(&l.def), rep)
-                        .map_err(fail)?;
-                }
+                Leaf::Str => put::<ByteArrayType>(&mut col, cells, def, rep, |c| match c {
+                    Cell::Str(s) => ByteArray::from(s.as_bytes().to_vec()),
+                    _ => ByteArray::from(Vec::new()),
+                }),
+                Leaf::Int => put::<Int64Type>(&mut col, cells, def, rep, |c| match c {
+                    Cell::Int(n) => *n,
+                    _ => 0,
+                }),
+                Leaf::Float => put::<DoubleType>(&mut col, cells, def, rep, |c| match c {
+                    Cell::Float(x) => *x,
+                    Cell::Int(n) => *n as f64,
+                    _ => 0.0,
+                }),
                 Leaf::Bool => {
-                    let v: Vec<bool> = l
-                        .values
-                        .iter()
-                        .map(|c| matches!(c, Cell::Bool(true)))
-                        .collect();
-                    col.typed::<BoolType>()
-                        .write_batch(&v, Some(&l.def), rep)
-                        .map_err(fail)?;
+                    put::<BoolType>(&mut col, cells, def, rep, |c| matches!(c, Cell::Bool(true)))
                 }
             }
+            .map_err(fail)?;
             col.close().map_err(fail)?;
         }
     }
