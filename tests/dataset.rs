@@ -133,7 +133,20 @@ fn lines(p: &Path) -> usize {
 #[test]
 fn esa_spans_and_scores_per_output_read_back_by_the_fields_tools() {
     let st = study("de-esa", 4, card("translation", &["en", "de"]));
-    let folder = export(&st, "out", &[]);
+    let plan = st.dir.join("plan.json");
+    let planned = glossa_ok(&[
+        "plan",
+        &st.spec,
+        &st.items,
+        "--per-item",
+        "4",
+        "--annotators",
+        "4",
+        "--seed",
+        "7",
+    ]);
+    std::fs::write(&plan, planned).unwrap();
+    let folder = export(&st, "out", &["--plan", s(&plan)]);
     let got = read_back(&st, &folder, "drop");
     // 6 items × 4 annotators: per translation (2) spans and a score, one pairwise judgement.
     assert_eq!(got["rows"]["items"], 6);
@@ -147,6 +160,8 @@ fn esa_spans_and_scores_per_output_read_back_by_the_fields_tools() {
     let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
     // The card says what the study knows, and marks what only the researcher can say.
     for said in [
+        "Assigned by `glossa plan` (seed 7): each item to 4 of 4 annotator slots",
+        "annotations_creators:\n- \"expert-generated\"\n",
         "4 annotators",
         "Prolific",
         "£9.00 per hour",

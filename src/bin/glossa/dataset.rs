@@ -94,6 +94,19 @@ fn salt(path: &str) -> Result<Vec<u8>, ExitCode> {
     Ok(salt)
 }
 
+/// A plan `glossa plan` wrote.
+fn plan(path: &str) -> Result<serde_json::Value, ExitCode> {
+    let value: serde_json::Value = serde_json::from_str(&read(path)?).unwrap_or_default();
+    if value["format"] != glossa::study::plan::PLAN_FORMAT {
+        eprintln!(
+            "{path}: not a plan: give the JSON `glossa plan` wrote (its \"format\" is \"{}\")",
+            glossa::study::plan::PLAN_FORMAT
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok(value)
+}
+
 /// The folder to write: new, or empty.
 fn folder(path: &str) -> Result<PathBuf, ExitCode> {
     let out = PathBuf::from(path);
@@ -175,15 +188,7 @@ pub fn export(d: &DatasetArgs) -> Outcome {
         .as_deref()
         .map(|g| load_gold(g, &spec, &items))
         .transpose()?;
-    let plan = match &d.plan {
-        Some(p) => Some(
-            serde_json::from_str::<serde_json::Value>(&read(p)?).map_err(|e| {
-                eprintln!("{p}: not a plan: {e}");
-                ExitCode::from(2)
-            })?,
-        ),
-        None => None,
-    };
+    let plan = d.plan.as_deref().map(plan).transpose()?;
     let (raw, refused) = results(d, &spec, &items)?;
     if refused > 0 {
         eprintln!(
