@@ -417,3 +417,52 @@ fn items_that_name_their_split_give_a_split_per_name_in_every_table() {
         "{readme}"
     );
 }
+
+#[test]
+fn the_card_gives_the_anchoring_of_suggestions_hidden_on_some_items() {
+    let mut st = study("en-ner", 2, card("token-classification", &["en"]));
+    // The spec's suggestions shown on half the items, to measure anchoring.
+    let mut spec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&st.spec).unwrap()).unwrap();
+    spec["suggestions"]["show_percent"] = 50.into();
+    let path = st.dir.join("spec.json");
+    std::fs::write(&path, spec.to_string()).unwrap();
+    st.spec = s(&path).to_owned();
+    let results = glossa_ok(&[
+        "simulate",
+        &st.spec,
+        &st.items,
+        "--annotators",
+        "6",
+        "--seed",
+        "4",
+    ]);
+    std::fs::write(&st.results, results).unwrap();
+    let folder = export(&st, "out", &[]);
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("- `entities`, anchoring: agreement with the model "))
+        .unwrap_or_else(|| panic!("no anchoring in the card:\n{readme}"));
+    assert!(
+        line.contains("where it was hidden: effect ") && line.contains("(95% CI "),
+        "{line}"
+    );
+    // The figures are `glossa agreement`'s.
+    let agreement: serde_json::Value = serde_json::from_str(&glossa_ok(&[
+        "agreement",
+        &st.spec,
+        s(&st.results),
+        "--items",
+        &st.items,
+        "--json",
+    ]))
+    .unwrap();
+    let effect = agreement["models"]["entities"]["anchoring"]["effect"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        line.contains(&format!("effect {effect:.3} ")),
+        "{line} vs {effect}"
+    );
+}

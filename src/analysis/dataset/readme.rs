@@ -576,7 +576,7 @@ pub fn card(s: &Study) -> String {
     } else {
         let _ = writeln!(
         out,
-        "## Aggregation\n\nThe `aggregated` config holds, for every question crowd aggregation covers, each item's label by each method (`{}`): majority vote, Dawid & Skene (1979) and MACE (Hovy et al. 2013), with the method's posterior probability of the label as `confidence` (spans: per word, the mean over the span's words). Glossa's review page offers Dawid–Skene's labels as the aggregate.\n",
+        "## Aggregation\n\nThe `aggregated` config holds, for every question crowd aggregation covers, each item's label by each method (`{}`): majority vote, Dawid & Skene (1979) and MACE (Hovy et al. 2013), with the method's posterior probability of the label as `confidence` (spans are aggregated word by word: their `confidence` is the mean, over the text's words, of the posterior of each word's label). Glossa's review page offers Dawid–Skene's labels as the aggregate.\n",
         METHODS.join(", ")
     );
     }

@@ -461,7 +461,7 @@ pub fn aggregated_table(inputs: &Inputs) -> Table {
         ),
     );
     columns.extend([
-        Column::new("confidence", Shape::Scalar(Leaf::Float), "The method's posterior probability of the label (for a value of several parts, such as spans, the mean over its parts: each word's label)."),
+        Column::new("confidence", Shape::Scalar(Leaf::Float), "The method's posterior probability of the label (for a value of several parts, such as spans, which are aggregated word by word: the mean over the parts of the posterior of each part's label)."),
         Column::new("annotators", Shape::Scalar(Leaf::Int), "The annotators whose answers were aggregated."),
     ]);
     let scored: Vec<ResultDoc> = inputs

@@ -178,6 +178,8 @@ fn ids_of(raw: &[ResultDoc]) -> std::collections::BTreeSet<String> {
     ids
 }
 
+/// Writes the folder: the card checked, the salt read, the results validated and made
+/// publishable, the tables, the study's files and the card; then no annotator id in any file.
 pub fn export(d: &DatasetArgs) -> Outcome {
     let (spec, items) = load_study(&d.spec, &d.items)?;
     let card = crate::check::card_file(&d.card)?;
