@@ -19,7 +19,8 @@ pub const TOO_FAST_SHARE: f64 = 0.25;
 /// Below this active time (ms) a result is too fast whatever the item's median.
 pub const TOO_FAST_FLOOR_MS: f64 = 2000.0;
 
-fn median(mut xs: Vec<f64>) -> Option<f64> {
+/// The median, `None` for none.
+pub(crate) fn median(mut xs: Vec<f64>) -> Option<f64> {
     if xs.is_empty() {
         return None;
     }

@@ -8,6 +8,8 @@ use super::card::{size_category, CardInfo};
 use super::table::{Leaf, Shape, Table};
 use super::tables::METHODS;
 use crate::analysis::agreement::annotator;
+use crate::analysis::dashboard::median;
+use crate::analysis::findings::f3;
 use crate::item::Item;
 use crate::result::ResultDoc;
 use crate::spec::TaskSpec;
@@ -239,23 +241,6 @@ pub fn scripts(items: &[Item]) -> Vec<(&'static str, f64)> {
         .collect();
     out.sort_by(|a, b| b.1.total_cmp(&a.1));
     out
-}
-
-fn median(mut v: Vec<f64>) -> Option<f64> {
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f64::total_cmp);
-    let m = v.len() / 2;
-    Some(if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
-    })
-}
-
-fn f3(x: Option<f64>) -> String {
-    x.map_or("—".to_owned(), |x| format!("{x:.3}"))
 }
 
 /// A heading of the data statement: the researcher's answer, else what the study knows, else

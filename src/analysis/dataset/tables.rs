@@ -30,31 +30,48 @@ pub struct Inputs<'a> {
     pub results: &'a [ResultDoc],
     /// The gold and attention items, when the study has them.
     pub gold: Option<&'a Gold>,
+    /// Each item's split by id, when the items name theirs (found once).
+    splits: Option<std::collections::HashMap<&'a str, &'a str>>,
 }
 
-impl Inputs<'_> {
+impl<'a> Inputs<'a> {
+    /// The inputs, with the items' splits found.
+    pub fn new(
+        spec: &'a TaskSpec,
+        items: &'a [Item],
+        results: &'a [ResultDoc],
+        gold: Option<&'a Gold>,
+    ) -> Self {
+        let named = items
+            .iter()
+            .any(|i| i.fields.get(SPLIT_FIELD).is_some_and(Json::is_string));
+        let splits = named.then(|| {
+            items
+                .iter()
+                .filter_map(|i| Some((i.id.as_str(), i.text(SPLIT_FIELD)?)))
+                .collect()
+        });
+        Inputs {
+            spec,
+            items,
+            results,
+            gold,
+            splits,
+        }
+    }
+
     /// Whether the items name their splits.
     fn has_splits(&self) -> bool {
-        self.items
-            .iter()
-            .any(|i| i.fields.get(SPLIT_FIELD).is_some_and(Json::is_string))
+        self.splits.is_some()
     }
 
-    /// An item's split (its field, or `train`).
-    fn split_of(&self, item_id: &str) -> Cell {
-        let named = self
-            .items
-            .iter()
-            .find(|i| i.id == item_id)
-            .and_then(|i| i.text(SPLIT_FIELD));
-        Cell::Str(named.unwrap_or("train").to_owned())
-    }
-
-    /// A row's first cells: the item and, where the items name splits, its split.
+    /// A row's first cells: the item and, where the items name splits, its split (`train`
+    /// for an item that names none).
     fn keys(&self, item_id: &str) -> Vec<Cell> {
         let mut out = vec![Cell::Str(item_id.to_owned())];
-        if self.has_splits() {
-            out.push(self.split_of(item_id));
+        if let Some(splits) = &self.splits {
+            let split = splits.get(item_id).copied().unwrap_or("train");
+            out.push(Cell::Str(split.to_owned()));
         }
         out
     }

@@ -129,17 +129,7 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
             failed += 1;
             return;
         }
-        let item_id = result
-            .get("item_id")
-            .and_then(|v| v.as_str())
-            .unwrap_or_default();
-        let findings: Vec<String> = match by_id.get(item_id) {
-            None => vec![format!("item_id: no item \"{item_id}\" in {items_path}")],
-            Some(item) => revalidate::check_result(tasks.of_result(item, &result), &result)
-                .into_iter()
-                .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
-                .collect(),
-        };
+        let findings = findings(&by_id, &mut tasks, items_path, &result);
         failed += usize::from(!findings.is_empty());
         for f in findings {
             println!("{results_path}:{line}: {f}");
@@ -147,6 +137,27 @@ pub fn validate(spec_path: &str, items_path: &str, results_path: &str) -> Outcom
     })?;
     println!("{results_path}: {all} result(s), {failed} with problems");
     Ok(exit_for(failed))
+}
+
+/// What `validate` finds wrong with one result (as JSON): its item missing from the items
+/// file, or each thing the browser's rules refuse, as `item <id>: <path>: <message>`.
+pub fn findings(
+    by_id: &std::collections::BTreeMap<&str, &glossa::item::Item>,
+    tasks: &mut glossa::task::Tasks,
+    items_path: &str,
+    result: &serde_json::Value,
+) -> Vec<String> {
+    let item_id = result
+        .get("item_id")
+        .and_then(|v| v.as_str())
+        .unwrap_or_default();
+    match by_id.get(item_id) {
+        None => vec![format!("item_id: no item \"{item_id}\" in {items_path}")],
+        Some(item) => revalidate::check_result(tasks.of_result(item, result), result)
+            .into_iter()
+            .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
+            .collect(),
+    }
 }
 
 /// Prints the strings a study in `lang` starts from (see `glossa::i18n::own::starter`).

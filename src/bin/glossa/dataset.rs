@@ -9,7 +9,6 @@ use glossa::analysis::dataset::pseudonym::{publishable, MIN_SALT_BYTES};
 use glossa::analysis::dataset::readme::{self, data_file};
 use glossa::analysis::dataset::table::Table;
 use glossa::analysis::dataset::tables::{aggregated_table, annotations_table, items_table, Inputs};
-use glossa::analysis::revalidate;
 use glossa::result::ResultDoc;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -42,17 +41,7 @@ fn results(
             eprintln!("{}:{line}: {message}: left out", d.results);
             return;
         }
-        let item_id = json
-            .get("item_id")
-            .and_then(|v| v.as_str())
-            .unwrap_or_default();
-        let findings: Vec<String> = match by_id.get(item_id) {
-            None => vec![format!("item_id: no item \"{item_id}\" in {}", d.items)],
-            Some(item) => revalidate::check_result(tasks.of_result(item, &json), &json)
-                .into_iter()
-                .map(|f| format!("item {item_id}: {}: {}", f.path, f.message))
-                .collect(),
-        };
+        let findings = crate::check::findings(&by_id, &mut tasks, &d.items, &json);
         if !findings.is_empty() {
             refused += 1;
             let fate = if d.include_invalid {
@@ -204,12 +193,7 @@ pub fn export(d: &DatasetArgs) -> Outcome {
         );
     }
     let results = publishable(&spec, &raw, &salt, d.keep_notes);
-    let inputs = Inputs {
-        spec: &spec,
-        items: &items,
-        results: &results,
-        gold: gold.as_ref(),
-    };
+    let inputs = Inputs::new(&spec, &items, &results, gold.as_ref());
     // (A table without rows is left out: no question crowd aggregation covers, say.)
     let mut tables = vec![items_table(&inputs), annotations_table(&inputs)];
     tables.extend(Some(aggregated_table(&inputs)).filter(|t| !t.rows.is_empty()));
