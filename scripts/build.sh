@@ -36,11 +36,22 @@ INPUTS=$( { find src build.rs Cargo.toml Cargo.lock .cargo scripts/build.sh scri
   rustc --version; wasm-bindgen --version; wasm-opt --version; echo "$RUSTFLAGS"; } | sha256sum | cut -c1-16)
 mkdir -p target/build-keys
 
-# build OUT_DIR OUT_NAME FEATURES
+# replace FILE COMMAND...: FILE becomes COMMAND's output, written beside it and renamed into
+# place, and only when it differs (an interrupted build never leaves a file empty or half made).
+replace() {
+  local file="$1" tmp="$1.tmp.$$"
+  shift
+  "$@" >"$tmp"
+  if cmp -s "$tmp" "$file"; then rm -f "$tmp"; else mv -f "$tmp" "$file"; fi
+}
+
+# build OUT_DIR OUT_NAME FEATURES [CSS_BUILD]: with CSS_BUILD, the build's stylesheet is made
+# too, before the build is stamped as made.
 build() {
   local key="$INPUTS-$(echo "$1 $2 $3" | sha256sum | cut -c1-16)"
   local stamp="target/build-keys/$(echo "$1" | tr / _)"
-  if [ -z "${GLOSSA_REBUILD:-}" ] && [ -f "$1/$2_bg.wasm" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$key" ]; then
+  if [ -z "${GLOSSA_REBUILD:-}" ] && [ -f "$1/$2_bg.wasm" ] && { [ -z "${4:-}" ] || [ -s "$1/glossa.css" ]; } \
+    && [ "$(cat "$stamp" 2>/dev/null)" = "$key" ]; then
     echo "build: $1 is up to date" >&2
     return
   fi
@@ -55,6 +66,9 @@ build() {
   grep -Eq "from ?[\"']\./snippets/" "$1/$2.js" || rm -rf "$1/snippets"
   # The generated glue, minified (names of exports and of the wasm's imports are kept).
   scripts/minify/node_modules/.bin/terser "$1/$2.js" --module --compress --mangle -o "$1/$2.js"
+  # The stylesheet's rules for the kinds this build has (media, the last, uses www/glossa.css
+  # whole).
+  [ -z "${4:-}" ] || replace "$1/glossa.css" python3 scripts/css_for_build.py "$4"
   echo "$key" >"$stamp"
 }
 
@@ -70,10 +84,7 @@ wanted=("$@")
 for b in "${wanted[@]}"; do
   case "$b" in
     choice | number | grid | labels | rating | listen | full)
-      build "www/pkg/$b" glossa "$(features_of "$b")"
-      # The stylesheet's rules for the kinds this build has (media, the last, uses www/glossa.css
-      # whole).
-      python3 scripts/css_for_build.py "$b" >"www/pkg/$b/glossa.css" ;;
+      build "www/pkg/$b" glossa "$(features_of "$b")" "$b" ;;
     media) build www/pkg/media glossa "$(features_of media)" ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
     # participants never download it.
@@ -107,8 +118,16 @@ files = [p for p in ('index.html', 'glossa-offline.js', 'www/glossa.js', 'www/gl
 for d in ('www/pkg', 'www/strings', 'www/hosts', 'www/report-pkg'):
     for root, _, names in os.walk(d):
         files += [os.path.join(root, n).replace(os.sep, '/') for n in names]
-with open('www/site-files.json', 'w') as f:
-    json.dump(sorted(files), f, indent=0)
+# (Written beside it and renamed into place, and only when the list changed.)
+text = json.dumps(sorted(files), indent=0)
+try:
+    same = open('www/site-files.json').read() == text
+except OSError:
+    same = False
+if not same:
+    with open('www/site-files.json.tmp', 'w') as f:
+        f.write(text)
+    os.replace('www/site-files.json.tmp', 'www/site-files.json')
 PY
 
 scripts/size.sh

@@ -9,6 +9,9 @@ use crate::support::rng::SplitMix;
 use crate::task::Task;
 use crate::validate::{self, Report};
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pages;
+
 /// How a control kind is answered by a simulated annotator (each kind implements it in
 /// `crate::kinds`).
 pub trait Simulate {
@@ -80,33 +83,70 @@ pub fn crowd(
     let mut rng = SplitMix::new(seed);
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
-        let item_seed = seed ^ (i as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
         for k in 0..annotators {
             let who = format!("sim-{:02}", k + 1);
             let task = Task::new(spec.clone(), item.clone(), Some(&who));
-            let share = if annotators > 1 {
-                k as f64 / (annotators - 1) as f64
-            } else {
-                0.0
+            let one = Simulated {
+                item_seed: item_seed(seed, i),
+                k,
+                annotators,
+                agreement,
+                start: START_MS + (i * annotators + k) as u64 * 60_000,
             };
-            let competence = agreement * (1.0 - share / 2.0);
-            let right = (rng.below(1_000_000) as f64) < competence * 1_000_000.0;
-            let own = item_seed.wrapping_add((k as u64 + 1) * 0x9e37);
-            let active = 5_000 + rng.below(55_000);
-            let start = 1_767_225_600_000 + (i * annotators + k) as u64 * 60_000;
-            let Ok((_, mut form)) = annotate(&task, if right { item_seed } else { own }, start)
-            else {
-                continue;
-            };
-            form.active_ms = active;
-            form.visible_since = None;
             let ids = [("participant".to_owned(), who)].into_iter().collect();
-            if let Ok(doc) = crate::result::build(&task, &form, &env, &ids, start + active) {
-                out.push(doc);
-            }
+            out.extend(one.result(&task, &mut rng, &env, &ids));
         }
     }
     out
+}
+
+/// 2026-01-01T00:00:00Z: when the simulated study starts.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+const START_MS: u64 = 1_767_225_600_000;
+
+/// The seed of item `i`'s "right" answer.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+fn item_seed(seed: u64, i: usize) -> u64 {
+    seed ^ (i as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// One simulated annotator's answer to one item: annotator `k` of `annotators` gives the
+/// item's right answer with a chance falling from `agreement` (the first) to half of it (the
+/// last), else one of their own; active for 5 to 60 seconds from `start`.
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+struct Simulated {
+    item_seed: u64,
+    k: usize,
+    annotators: usize,
+    agreement: f64,
+    start: u64,
+}
+
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+impl Simulated {
+    /// The result (none when no valid answer was found), the crowd's `rng` drawn from twice.
+    fn result(
+        &self,
+        task: &Task,
+        rng: &mut SplitMix,
+        env: &crate::result::Environment,
+        ids: &crate::support::sorted_map::SortedMap<String, String>,
+    ) -> Option<crate::result::ResultDoc> {
+        let share = if self.annotators > 1 {
+            self.k as f64 / (self.annotators - 1) as f64
+        } else {
+            0.0
+        };
+        let competence = self.agreement * (1.0 - share / 2.0);
+        let right = (rng.below(1_000_000) as f64) < competence * 1_000_000.0;
+        let own = self.item_seed.wrapping_add((self.k as u64 + 1) * 0x9e37);
+        let active = 5_000 + rng.below(55_000);
+        let seed = if right { self.item_seed } else { own };
+        let (_, mut form) = annotate(task, seed, self.start).ok()?;
+        form.active_ms = active;
+        form.visible_since = None;
+        crate::result::build(task, &form, env, ids, self.start + active).ok()
+    }
 }
 
 /// One try: an action list for every control. `plain` asks for the simplest valid answer

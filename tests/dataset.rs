@@ -466,3 +466,153 @@ fn the_card_gives_the_anchoring_of_suggestions_hidden_on_some_items() {
         "{line} vs {effect}"
     );
 }
+
+/// The Italian study with a plan with gold and attention items, its results as `page`
+/// writes them (`glossa simulate --page`).
+fn paged_study(page: &str) -> (Study, PathBuf) {
+    let mut st = study("it-implicit", 1, card("text-classification", &["it"]));
+    let (spec, items) = (st.spec.clone(), st.items.clone());
+    let plan = st.dir.join("plan.json");
+    let written = glossa_ok(&[
+        "plan",
+        &spec,
+        &items,
+        "--per-item",
+        "2",
+        "--annotators",
+        "3",
+        "--gold",
+        "tests/fixtures/it-gold-attention.json",
+        "--gold-every",
+        "1",
+        "--seed",
+        "7",
+    ]);
+    std::fs::write(&plan, written).unwrap();
+    let results = glossa_ok(&[
+        "simulate",
+        &spec,
+        &items,
+        "--page",
+        page,
+        "--plan",
+        s(&plan),
+        "--annotators",
+        "6",
+        "--seed",
+        "3",
+    ]);
+    std::fs::write(&st.results, results).unwrap();
+    st.card = st.dir.join("card.json");
+    (st, plan)
+}
+
+/// The values of every id that names a person in the results (the hosts' documented keys).
+fn personal_ids(results: &Path) -> Vec<String> {
+    let keys = ["participant", "PROLIFIC_PID", "SESSION_ID", "workerId", "assignmentId"];
+    let mut out = std::collections::BTreeSet::new();
+    for line in std::fs::read_to_string(results).unwrap().lines() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        for k in keys {
+            if let Some(v) = r["ids"][k].as_str() {
+                out.insert(v.to_owned());
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Every file's bytes under a folder, as text.
+fn all_text(dir: &Path) -> String {
+    let mut text = String::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            text += &all_text(&p);
+        } else {
+            text += &String::from_utf8_lossy(&std::fs::read(&p).unwrap());
+        }
+    }
+    text
+}
+
+#[test]
+fn results_as_every_page_writes_them_with_gold_and_attention_are_published() {
+    for page in ["pilot", "jspsych", "jatos", "mturk", "qualtrics"] {
+        let (st, plan) = paged_study(page);
+        let raw = std::fs::read_to_string(&st.results).unwrap();
+        if page != "mturk" {
+            assert!(raw.contains(r#""gold":"gold""#), "{page}: gold items flagged");
+            assert!(raw.contains(r#""slot":"s0"#), "{page}: slots named");
+        }
+        let folder = export(
+            &st,
+            page,
+            &["--gold", "tests/fixtures/it-gold-attention.json", "--plan", s(&plan)],
+        );
+        let published = all_text(&folder);
+        let ids = personal_ids(&st.results);
+        assert!(ids.len() >= 6, "{page}: {ids:?}");
+        for id in &ids {
+            assert!(!published.contains(id.as_str()), "{page}: {id} published");
+        }
+        // Every result is in, each under one annotator's pseudonym per participant.
+        let annotators: std::collections::BTreeSet<String> =
+            std::fs::read_to_string(folder.join("data/annotations/train.jsonl"))
+                .unwrap()
+                .lines()
+                .map(|l| {
+                    let row: serde_json::Value = serde_json::from_str(l).unwrap();
+                    row["annotator"].as_str().unwrap().to_owned()
+                })
+                .collect();
+        assert_eq!(lines(&folder.join("data/annotations/train.jsonl")), raw.lines().count(), "{page}");
+        assert_eq!(annotators.len(), 6, "{page}: {annotators:?}");
+        let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+        assert!(readme.contains("Gold items"), "{page}: the card's quality control");
+    }
+}
+
+#[test]
+fn a_refused_export_leaves_nothing_and_short_ids_are_searched_as_words() {
+    let (mut st, _) = paged_study("pilot");
+    // A pilot opened with ?participant=s01: a three-character id, named in an item's text.
+    let text = std::fs::read_to_string(&st.results).unwrap();
+    let mut with_short = String::new();
+    for line in text.lines() {
+        let mut r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let ids = r["ids"].as_object_mut().unwrap();
+        ids.remove("PROLIFIC_PID");
+        ids.insert("participant".into(), "s01".into());
+        with_short += &format!("{r}\n");
+    }
+    std::fs::write(&st.results, &with_short).unwrap();
+    // Inside a longer word, the id is no leak: the export goes through.
+    let items: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&st.items).unwrap()).unwrap();
+    let named = |word: &str| {
+        let mut items = items.clone();
+        let testo = format!("{} (Intervista {word})", items[0]["testo"].as_str().unwrap());
+        items[0]["testo"] = testo.into();
+        let path = st.dir.join(format!("items-{word}.json"));
+        std::fs::write(&path, items.to_string()).unwrap();
+        s(&path).to_owned()
+    };
+    st.items = named("s012");
+    export(&st, "inside-a-word", &[]);
+    st.items = named("s01");
+    let out = st.dir.join("refused");
+    let got = run(&st, &out, &[]);
+    let said = String::from_utf8_lossy(&got.stderr);
+    assert_eq!(got.status.code(), Some(1), "{said}");
+    assert!(said.contains("holds the annotator id \"s01\""), "{said}");
+    assert!(said.contains("nothing written"), "{said}");
+    assert!(!out.exists(), "the refused folder is gone");
+    let left: Vec<_> = std::fs::read_dir(&st.dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("partial"))
+        .collect();
+    assert!(left.is_empty(), "no staging folder left: {left:?}");
+}

@@ -122,8 +122,10 @@ fn start_with(
 fn raw(addr: &str, text: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).unwrap();
     s.write_all(text.as_bytes()).unwrap();
-    let mut out = String::new();
-    let _ = s.read_to_string(&mut out);
+    // (A media file's bytes are not UTF-8: the answer is read as bytes, shown lossily.)
+    let mut bytes = Vec::new();
+    let _ = s.read_to_end(&mut bytes);
+    let out = String::from_utf8_lossy(&bytes).into_owned();
     let status = out
         .split(' ')
         .nth(1)
@@ -917,4 +919,72 @@ fn a_request_whose_client_half_closes_after_sending_it_is_answered() {
     let mut answer = String::new();
     let _ = s.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer:?}");
+}
+
+/// The P.808 example's study (spec, items, its clips) in a folder of its own, with a private
+/// file beside the clips.
+fn listening_study(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("glossa-serve-{}", std::process::id()))
+        .join(name);
+    let study = dir.join("study");
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples/en-p808-acr");
+    std::fs::create_dir_all(study.join("clips")).unwrap();
+    for f in ["spec.json", "items.json", "gold.json"] {
+        std::fs::copy(example.join(f), study.join(f)).unwrap();
+    }
+    for e in std::fs::read_dir(example.join("clips")).unwrap().flatten() {
+        std::fs::copy(e.path(), study.join("clips").join(e.file_name())).unwrap();
+    }
+    std::fs::write(study.join("clips/notes.txt"), "not named by an item").unwrap();
+    dir
+}
+
+#[test]
+fn a_listening_studys_clips_are_served_beside_its_items_with_ranges_and_nothing_else_of_the_folder() {
+    let dir = listening_study("listening");
+    let clip = std::fs::read(dir.join("study/clips/t1-clean.wav")).unwrap();
+    let server = start(&dir.join("study"), &dir.join("r.jsonl"));
+    let (status, whole) = server.request("GET", "/study/clips/t1-clean.wav", "");
+    assert_eq!(status, 200, "{whole}");
+    assert!(whole.contains("content-type: audio/wav"), "{whole}");
+    assert!(whole.contains("accept-ranges: bytes"), "{whole}");
+    assert!(whole.contains(&format!("content-length: {}", clip.len())), "{whole}");
+    // A player seeking: the part asked for, and where it lies in the file.
+    let (status, part) =
+        server.with_headers("GET", "/study/clips/t1-clean.wav", "", "range: bytes=44-51\r\n");
+    assert_eq!(status, 206, "{part}");
+    assert!(part.contains(&format!("content-range: bytes 44-51/{}", clip.len())), "{part}");
+    assert!(part.contains("content-length: 8"), "{part}");
+    let (status, past) = server.with_headers(
+        "GET",
+        "/study/clips/t1-clean.wav",
+        "",
+        &format!("range: bytes={}-\r\n", clip.len()),
+    );
+    assert_eq!(status, 416, "{past}");
+    // Only what the items name: not the gold, not another file beside the clips, no way out.
+    for path in [
+        "/study/gold.json",
+        "/study/clips/notes.txt",
+        "/study/clips/../gold.json",
+        "/study/clips/%2e%2e/gold.json",
+        "/study/clips/",
+    ] {
+        let (status, body) = server.request("GET", path, "");
+        assert_eq!(status, 404, "{path}: {body}");
+    }
+}
+
+#[test]
+fn a_study_whose_items_name_a_missing_clip_is_refused_at_start_naming_it() {
+    let dir = listening_study("missing-clip");
+    std::fs::remove_file(dir.join("study/clips/t1-clean.wav")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(["serve", dir.join("study").to_str().unwrap(), "--port", "0"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("clips/t1-clean.wav: no such file"), "{stderr}");
 }

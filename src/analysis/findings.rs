@@ -48,16 +48,22 @@ pub trait Figures {
 }
 
 /// Who made a result: the participant-like id the host passed (`participant`, `PROLIFIC_PID`,
-/// `workerId`, `assignmentId`), else all ids joined, else the result's position.
+/// `workerId`, `assignmentId`), else its other ids joined (a page's flags, such as `gold` or
+/// `slot`, left out: they name no one), else the result's position.
 pub fn annotator(result: &ResultDoc, n: usize) -> String {
     let ids = &result.ids;
     if let Some(who) = crate::support::ids::participant_id(ids) {
         return who.to_owned();
     }
-    if ids.is_empty() {
+    let named: Vec<&str> = ids
+        .iter()
+        .filter(|(k, _)| !crate::support::ids::is_flag(k))
+        .map(|(_, v)| v.as_str())
+        .collect();
+    if named.is_empty() {
         format!("result {}", n + 1)
     } else {
-        ids.values().cloned().collect::<Vec<_>>().join("&")
+        named.join("&")
     }
 }
 

@@ -39,7 +39,7 @@ struct Slot<'a> {
 
 /// An item as a slot's loop shows it: with only the outputs the plan gives the slot (MQM's and
 /// ESA's raters see some of a segment's systems), as the pilot's `planSlot` narrows it.
-fn narrowed(item: &Item, outputs: Option<(&str, &Value)>) -> Value {
+pub(crate) fn narrowed(item: &Item, outputs: Option<(&str, &Value)>) -> Value {
     let mut json = serde_json::to_value(item).unwrap_or_default();
     let Some((field, by_item)) = outputs else {
         return json;

@@ -69,6 +69,27 @@ pub fn ids_key(ids: &SortedMap<String, String>) -> String {
     who.join("&")
 }
 
+/// The hosts' documented ids that name a person or their session: the pilot's, jsPsych's and
+/// JATOS's `participant`, Prolific's `PROLIFIC_PID` and `SESSION_ID`, MTurk's `workerId` and
+/// `assignmentId`, JATOS's `jatos_worker`. A dataset never holds their values.
+pub const PERSONAL_IDS: &[&str] = &[
+    "participant",
+    "PROLIFIC_PID",
+    "SESSION_ID",
+    "workerId",
+    "assignmentId",
+    "jatos_worker",
+];
+
+/// The ids pages write as flags, naming no one: `gold` (a gold or attention item's result),
+/// `slot` (the plan's slot), `simulated` (jsPsych's simulation mode).
+pub const FLAG_IDS: &[&str] = &["gold", "slot", "simulated"];
+
+/// Whether an id key is a page's flag (never who made a result).
+pub fn is_flag(key: &str) -> bool {
+    FLAG_IDS.contains(&key)
+}
+
 /// The participant among the host's ids: the first of `participant`, `PROLIFIC_PID`,
 /// `workerId` and `assignmentId` given (who made a result; whose anchoring split it is).
 pub fn participant_id(ids: &SortedMap<String, String>) -> Option<&str> {

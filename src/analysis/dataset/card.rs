@@ -53,6 +53,12 @@ pub struct CardInfo {
     /// How to cite the dataset (BibTeX).
     #[serde(default)]
     pub citation: Option<String>,
+    /// Further keys of the results' `ids` that name a person or their session (beyond the
+    /// hosts' documented `participant`, `PROLIFIC_PID`, `SESSION_ID`, `workerId`,
+    /// `assignmentId` and `jatos_worker`): the export drops them and checks that no file holds
+    /// their values.
+    #[serde(default)]
+    pub personal_ids: Vec<String>,
     /// The data statement's answers (Bender & Friedman 2018), by heading; a heading left out
     /// is filled from the study where it knows, else marked to be completed.
     #[serde(default)]

@@ -103,7 +103,7 @@ pub enum Command {
     /// A simulated crowd's results (JSON Lines), to try the report, the review page and an
     /// analysis before any data is collected.
     #[command(
-        after_help = "Example:\n  glossa simulate spec.json items.jsonl --annotators 5 --agreement 0.8 --seed 7 > results.jsonl\n\nPer item one answer is taken as right; annotator k of n (sim-01, ...) gives it with a\nchance falling from --agreement for the first to half of it for the last, else an answer of\ntheir own. Every answer is one the widget accepts."
+        after_help = "Examples:\n  glossa simulate spec.json items.jsonl --annotators 5 --agreement 0.8 --seed 7 > results.jsonl\n  glossa simulate spec.json items.jsonl --page pilot --plan plan.json --annotators 6 > results.jsonl\n\nPer item one answer is taken as right; annotator k of n (sim-01, ...) gives it with a\nchance falling from --agreement for the first to half of it for the last, else an answer of\ntheir own. Every answer is one the widget accepts.\n\nWith --page, the results are as that page writes them: its ids (Prolific's PROLIFIC_PID,\nSTUDY_ID and SESSION_ID; MTurk's workerId, assignmentId and hitId; Qualtrics' response id;\nJATOS's worker), a plan's slot and its items in order (--plan), gold items flagged\n(ids.gold), a phone's environment, and attention items answered as instructed by nine\nparticipants in ten."
     )]
     Simulate {
         /// The task spec.
@@ -119,6 +119,13 @@ pub enum Command {
         /// The seed: the same seed gives the same results.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write the results as this page writes them (its ids, flags and environment).
+        #[arg(long, value_parser = ["pilot", "jspsych", "jatos", "mturk", "qualtrics"])]
+        page: Option<String>,
+        /// A plan (`glossa plan`): each participant takes a slot, its items in order, its
+        /// gold items flagged and its attention items answered as instructed (with --page).
+        #[arg(long, requires = "page")]
+        plan: Option<String>,
     },
     /// Krippendorff's alpha per control, with a 95% bootstrap interval.
     #[command(

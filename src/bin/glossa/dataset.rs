@@ -151,24 +151,61 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The annotator ids of the results as given, that no published byte may hold.
-fn ids_of(raw: &[ResultDoc]) -> std::collections::BTreeSet<String> {
+/// The ids of the results as given that name a person or their session, which no published
+/// byte may hold: who made each result, the values of the hosts' personal ids and of those the
+/// card declares (a page's flags, such as `gold`, are none), adjudicators and the annotators
+/// they name.
+fn ids_of(raw: &[ResultDoc], declared: &[String]) -> std::collections::BTreeSet<String> {
+    use glossa::support::ids::PERSONAL_IDS;
+    let personal = |k: &str| PERSONAL_IDS.contains(&k) || declared.iter().any(|d| d == k);
     let mut ids = std::collections::BTreeSet::new();
     for (n, r) in raw.iter().enumerate() {
-        ids.insert(glossa::analysis::agreement::annotator(r, n));
-        ids.extend(r.ids.values().cloned());
+        let who = glossa::analysis::agreement::annotator(r, n);
+        if who != format!("result {}", n + 1) {
+            ids.insert(who);
+        }
+        ids.extend(
+            r.ids
+                .iter()
+                .filter(|(k, _)| personal(k))
+                .map(|(_, v)| v.clone()),
+        );
         if let Some(a) = &r.adjudication {
             ids.insert(a.by.clone());
             ids.extend(a.annotators.iter().cloned());
         }
     }
-    // (Ids too short to be told from other text, such as `1`, are not searched for.)
-    ids.retain(|id| id.chars().count() >= 4);
+    ids.retain(|id| !id.trim().is_empty());
     ids
+}
+
+/// Whether an id is a number (JATOS's workers are 1, 2, …): it cannot be told from the data's
+/// own numbers, so it is not searched for (its key is dropped all the same).
+fn numeric(id: &str) -> bool {
+    id.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether `text` holds `id` as a whole token: not inside a longer run of letters and digits
+/// (a short id such as `s01` is searched for, and not found inside `s012`).
+fn holds(text: &str, id: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+    text.match_indices(id).any(|(at, _)| {
+        !word(text[..at].chars().next_back()) && !word(text[at + id.len()..].chars().next())
+    })
+}
+
+/// The folder's files written beside `out` first, and moved there only once the last check
+/// passed: a refused export leaves nothing behind.
+fn staging(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map_or_else(|| "dataset".into(), |n| n.to_string_lossy().into_owned());
+    out.with_file_name(format!(".{name}.partial-{}", std::process::id()))
 }
 
 /// Writes the folder: the card checked, the salt read, the results validated and made
 /// publishable, the tables, the study's files and the card; then no annotator id in any file.
+/// Everything is written to a staging folder beside `--out`, moved there when it passes.
 pub fn export(d: &DatasetArgs) -> Outcome {
     let (spec, items) = load_study(&d.spec, &d.items)?;
     let card = crate::check::card_file(&d.card)?;
@@ -192,13 +229,66 @@ pub fn export(d: &DatasetArgs) -> Outcome {
             }
         );
     }
-    let results = publishable(&spec, &raw, &salt, d.keep_notes);
-    let inputs = Inputs::new(&spec, &items, &results, gold.as_ref());
+    let stage = staging(&out);
+    let _ = std::fs::remove_dir_all(&stage);
+    let written = (|| {
+        let study = Study {
+            spec: &spec,
+            items: &items,
+            gold: gold.as_ref(),
+            plan: plan.as_ref(),
+            card: &card,
+            refused,
+        };
+        let summary = write_folder(d, &stage, &study, &raw, &salt)?;
+        // The last word: no annotator id in any file of the folder.
+        check_folder(&stage, &out, &ids_of(&raw, &card.personal_ids))?;
+        // Into place: `--out` is new or empty (checked above).
+        let _ = std::fs::remove_dir(&out);
+        std::fs::rename(&stage, &out).map_err(|e| {
+            eprintln!("{}: cannot move the export here from {}: {e}", out.display(), stage.display());
+            ExitCode::from(2)
+        })?;
+        Ok(summary)
+    })();
+    match written {
+        Ok(summary) => {
+            eprintln!("{}: {summary}", out.display());
+            Ok(exit_for(0))
+        }
+        Err(code) => {
+            let _ = std::fs::remove_dir_all(&stage);
+            eprintln!("{}: nothing written", out.display());
+            Err(code)
+        }
+    }
+}
+
+/// What an export is made from, beside the results.
+struct Study<'a> {
+    spec: &'a glossa::spec::TaskSpec,
+    items: &'a [glossa::item::Item],
+    gold: Option<&'a glossa::study::gold::Gold>,
+    plan: Option<&'a serde_json::Value>,
+    card: &'a glossa::analysis::dataset::card::CardInfo,
+    refused: usize,
+}
+
+/// The folder's files under `dir`; its one-line summary.
+fn write_folder(
+    d: &DatasetArgs,
+    dir: &Path,
+    s: &Study,
+    raw: &[ResultDoc],
+    salt: &[u8],
+) -> Result<String, ExitCode> {
+    let results = publishable(s.spec, raw, salt, d.keep_notes);
+    let inputs = Inputs::new(s.spec, s.items, &results, s.gold);
     // (A table without rows is left out: no question crowd aggregation covers, say.)
     let mut tables = vec![items_table(&inputs), annotations_table(&inputs)];
     tables.extend(Some(aggregated_table(&inputs)).filter(|t| !t.rows.is_empty()));
     for t in &tables {
-        write_table(&out, t)?;
+        write_table(dir, t)?;
     }
     // The study's files beside the data: the spec and the items as given, the report.
     let ext = |p: &str| {
@@ -209,10 +299,10 @@ pub fn export(d: &DatasetArgs) -> Outcome {
             .to_owned()
     };
     let items_file = format!("items.{}", ext(&d.items));
-    write(&out.join("spec.json"), read(&d.spec)?.as_bytes())?;
-    write(&out.join(&items_file), read(&d.items)?.as_bytes())?;
-    let report = glossa::analysis::report::html(&spec, &items, &results, gold.as_ref());
-    write(&out.join("report.html"), report.as_bytes())?;
+    write(&dir.join("spec.json"), read(&d.spec)?.as_bytes())?;
+    write(&dir.join(&items_file), read(&d.items)?.as_bytes())?;
+    let report = glossa::analysis::report::html(s.spec, s.items, &results, s.gold);
+    write(&dir.join("report.html"), report.as_bytes())?;
     let files = [
         (
             "spec.json".to_owned(),
@@ -225,42 +315,57 @@ pub fn export(d: &DatasetArgs) -> Outcome {
         ),
     ];
     let study = readme::Study {
-        spec: &spec,
-        items: &items,
+        spec: s.spec,
+        items: s.items,
         results: &results,
-        gold: gold.as_ref(),
-        plan: plan.as_ref(),
-        card: &card,
+        gold: s.gold,
+        plan: s.plan,
+        card: s.card,
         tables: &tables,
-        refused: (refused, d.include_invalid),
+        refused: (s.refused, d.include_invalid),
         keep_notes: d.keep_notes,
         files: &files,
     };
-    write(&out.join("README.md"), readme::card(&study).as_bytes())?;
-    // The last word: no annotator id in any file of the folder.
-    let ids = ids_of(&raw);
-    let mut written = Vec::new();
-    files_under(&out, &mut written);
-    let mut leaked = 0;
-    for f in &written {
-        let bytes = std::fs::read(f).unwrap_or_default();
-        let text = String::from_utf8_lossy(&bytes);
-        for id in ids.iter().filter(|id| text.contains(id.as_str())) {
-            eprintln!("{}: holds the annotator id \"{id}\"", f.display());
-            leaked += 1;
-        }
-    }
-    if leaked > 0 {
-        eprintln!("{}: not fit to publish: {leaked} annotator id(s) found in it (an item or the spec names an annotator?)", out.display());
-        return Err(ExitCode::FAILURE);
-    }
-    eprintln!(
-        "{}: {} items, {} annotations from {} result(s), {} aggregated labels; README.md, spec.json, the items and report.html beside them",
-        out.display(),
+    write(&dir.join("README.md"), readme::card(&study).as_bytes())?;
+    Ok(format!(
+        "{} items, {} annotations from {} result(s), {} aggregated labels; README.md, spec.json, the items and report.html beside them",
         tables[0].rows.len(),
         tables[1].rows.len(),
         results.len(),
         tables.get(2).map_or(0, |t| t.rows.len())
-    );
-    Ok(exit_for(0))
+    ))
+}
+
+/// Refuses the folder (`dir`, to become `out`) when any of its files holds one of `ids`.
+fn check_folder(
+    dir: &Path,
+    out: &Path,
+    ids: &std::collections::BTreeSet<String>,
+) -> Result<(), ExitCode> {
+    let (numbers, ids): (Vec<&String>, Vec<&String>) = ids.iter().partition(|id| numeric(id));
+    if !numbers.is_empty() {
+        eprintln!(
+            "{}: {} id(s) that are numbers (such as JATOS's worker numbers) not searched for: they cannot be told from the data's numbers",
+            out.display(),
+            numbers.len()
+        );
+    }
+    let mut written = Vec::new();
+    files_under(dir, &mut written);
+    written.sort();
+    let mut leaked = 0;
+    for f in &written {
+        let bytes = std::fs::read(f).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes);
+        let shown = f.strip_prefix(dir).unwrap_or(f);
+        for id in ids.iter().filter(|id| holds(&text, id)) {
+            eprintln!("{}: holds the annotator id \"{id}\"", out.join(shown).display());
+            leaked += 1;
+        }
+    }
+    if leaked > 0 {
+        eprintln!("{}: not fit to publish: {leaked} annotator id(s) found in it (an item or the spec names an annotator? a key of the results' ids that is a flag, not a person?)", out.display());
+        return Err(ExitCode::FAILURE);
+    }
+    Ok(())
 }

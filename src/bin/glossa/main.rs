@@ -37,6 +37,8 @@ mod items;
 #[cfg(not(target_arch = "wasm32"))]
 mod parquet;
 #[cfg(not(target_arch = "wasm32"))]
+mod ranges;
+#[cfg(not(target_arch = "wasm32"))]
 mod schema;
 #[cfg(not(target_arch = "wasm32"))]
 mod serve;
@@ -116,7 +118,17 @@ fn main() -> ExitCode {
             annotators,
             agreement,
             seed,
-        } => study::simulate(&spec, &items, annotators, agreement, seed),
+            page,
+            plan,
+        } => study::simulate(
+            &spec,
+            &items,
+            annotators,
+            agreement,
+            seed,
+            page.as_deref(),
+            plan.as_deref(),
+        ),
         Command::Agreement(f) => study::agreement(
             &f.spec,
             &f.results,

@@ -3,8 +3,9 @@
 //! pilot posts appended to a JSON Lines file exactly once, on disk before the answer goes back.
 //!
 //! Paths: `/` opens the pilot on the study (`/?participant=p7` passes the id on);
-//! `/study/…` serves the study's spec, items and plan — never its gold, its results or
-//! anything else in the folder; `/index.html`, its offline worker (`/glossa-offline.js`) and
+//! `/study/…` serves the study's spec, items and plan, and the media files its items name
+//! (paths relative to the items file, as `glossa host` copies them; with range requests, so a
+//! player can seek) — never its gold, its results or anything else in the folder; `/index.html`, its offline worker (`/glossa-offline.js`) and
 //! `/www/…` are the Glossa site (nothing else of it: not its sources); `POST /collect` takes a result (see [`crate::collector`]). A path
 //! is served only when its real path (symbolic links followed) lies inside the folder it is
 //! served from.
@@ -26,6 +27,7 @@
 
 use crate::collector::{Collector, Study, Taken};
 use crate::connections::Connections;
+use crate::ranges::Asked;
 use crate::Outcome;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming};
@@ -59,6 +61,9 @@ struct Site {
     www: PathBuf,
     /// The study folder's files that are served under `/study/` (spec, items, plan).
     shown: Vec<PathBuf>,
+    /// The media files the items name, by their path relative to the items file, each at its
+    /// real path (inside the items' folder), served under `/study/` too.
+    media: Vec<(String, PathBuf)>,
     /// The pilot's address on this server (`/` redirects there).
     start: String,
     /// The pilot page (`/index.html`): the site's, carrying the study's first screen.
@@ -173,6 +178,36 @@ fn pilot_page(root: &Path, study: &Path) -> Result<String, String> {
     }
 }
 
+/// The media files the items name (as `glossa host` copies them): each path relative to the
+/// items file, at its real path, which must lie inside the items' folder. A study that does not
+/// load has none (the pilot says what is wrong with it); a file that is missing is an error.
+fn media_of(study: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+    let Ok((spec, items, _)) = crate::files::study_files(study) else {
+        return Ok(Vec::new());
+    };
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
+    let Ok((spec, parsed)) = glossa::mount::study(&read(&spec), &read(&items)) else {
+        return Ok(Vec::new());
+    };
+    let dir = items.parent().unwrap_or(study);
+    let base = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let name = items.file_name().unwrap_or_default().to_string_lossy();
+    let mut media = Vec::new();
+    for rel in glossa::item::media::relative_files(&spec, &parsed).map_err(|e| format!("{name}: {e}"))? {
+        let real = std::fs::canonicalize(base.join(&rel))
+            .ok()
+            .filter(|p| p.starts_with(&base) && p.is_file())
+            .ok_or_else(|| {
+                format!(
+                    "{}: no such file (item media are paths relative to the items file)",
+                    base.join(&rel).display()
+                )
+            })?;
+        media.push((rel, real));
+    }
+    Ok(media)
+}
+
 /// The spec and items a result must belong to.
 fn study_of(study: &Path) -> Result<Study, String> {
     let (spec, items, _) = crate::files::study_files(study)?;
@@ -261,6 +296,10 @@ pub fn serve(
         Ok(s) => s,
         Err(e) => return fail(format!("{study}: {e}")),
     };
+    let media = match media_of(&study_dir) {
+        Ok(m) => m,
+        Err(e) => return fail(format!("{study}: {e}")),
+    };
     let page = match pilot_page(&root, &study_dir) {
         Ok(p) => p.into_bytes(),
         Err(e) => return fail(e),
@@ -304,6 +343,7 @@ pub fn serve(
     let site = Arc::new(Site {
         www,
         shown,
+        media,
         start,
         page,
         offline_worker: std::fs::canonicalize(root.join(glossa::study::site::OFFLINE_WORKER)).ok(),
@@ -434,11 +474,13 @@ async fn handle(site: &Site, request: Request<Incoming>) -> Response<Full<Bytes>
             // Of the study, its spec, items and plan; of the site, the pilot page and what it
             // loads (`www/`): never the sources, the gold or the results.
             let found = if let Some(rest) = path.strip_prefix("/study/") {
+                let name = percent_decode(rest).unwrap_or_default();
+                if let Some((_, file)) = site.media.iter().find(|(rel, _)| *rel == name) {
+                    return media_file(file, header(&request, "range"));
+                }
                 site.shown
                     .iter()
-                    .find(|f| {
-                        percent_decode(rest).is_some_and(|n| f.file_name() == Some(n.as_ref()))
-                    })
+                    .find(|f| f.file_name() == Some(name.as_ref()))
                     .cloned()
             } else if let Some(rest) = path.strip_prefix("/www/") {
                 inside(&site.www, rest)
@@ -456,6 +498,31 @@ async fn handle(site: &Site, request: Request<Incoming>) -> Response<Full<Bytes>
             }
         }
         _ => respond(405, "text/plain", "method not allowed", &[]),
+    }
+}
+
+/// A media file of the study, whole or the part a `Range` header asks for (206), with
+/// `Accept-Ranges` so a player knows it may seek.
+fn media_file(file: &Path, range: Option<&str>) -> Response<Full<Bytes>> {
+    let Ok(bytes) = std::fs::read(file) else {
+        return respond(404, "text/plain", "not found", &[]);
+    };
+    let kind = content_type(file);
+    let len = bytes.len() as u64;
+    let ranges = ("accept-ranges", "bytes".to_owned());
+    match crate::ranges::asked(range, len) {
+        Asked::Whole => respond(200, kind, bytes, &[ranges]),
+        Asked::Part { start, end } => {
+            let part = Bytes::from(bytes).slice(start as usize..=end as usize);
+            let content_range = ("content-range", format!("bytes {start}-{end}/{len}"));
+            respond(206, kind, part, &[ranges, content_range])
+        }
+        Asked::Unsatisfiable => respond(
+            416,
+            "text/plain",
+            "range not satisfiable",
+            &[ranges, ("content-range", format!("bytes */{len}"))],
+        ),
     }
 }
 

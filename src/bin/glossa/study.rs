@@ -464,14 +464,42 @@ pub fn simulate(
     annotators: usize,
     agreement: f64,
     seed: u64,
+    page: Option<&str>,
+    plan: Option<&str>,
 ) -> Outcome {
     let (spec, items) = load_study(spec_path, items_path)?;
     if !(0.0..=1.0).contains(&agreement) || annotators == 0 {
         eprintln!("--agreement is a chance from 0 to 1, and --annotators at least 1");
         return Err(ExitCode::from(2));
     }
-    for doc in glossa::simulate::crowd(&spec, &items, annotators, agreement, seed) {
-        println!("{}", serde_json::to_string(&doc).expect("JSON serialises"));
+    let Some(page) = page.and_then(glossa::simulate::pages::Page::named) else {
+        for doc in glossa::simulate::crowd(&spec, &items, annotators, agreement, seed) {
+            println!("{}", serde_json::to_string(&doc).expect("JSON serialises"));
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let plan = match plan {
+        Some(p) => Some(serde_json::from_str::<serde_json::Value>(&crate::files::read(p)?).map_err(|e| {
+            eprintln!("{p}: not JSON: {e}");
+            ExitCode::from(2)
+        })?),
+        None => None,
+    };
+    let results = glossa::simulate::pages::crowd(
+        &spec,
+        &items,
+        plan.as_ref(),
+        page,
+        annotators,
+        agreement,
+        seed,
+    )
+    .map_err(|e| {
+        eprintln!("{}: {e}", plan.as_ref().map_or(items_path, |_| "--plan"));
+        ExitCode::from(2)
+    })?;
+    for doc in results {
+        println!("{doc}");
     }
     Ok(ExitCode::SUCCESS)
 }
