@@ -17,9 +17,20 @@ use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
+thread_local! {
+    /// The stage the matrix is in, named when something in it panics.
+    static STAGE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Says which stage the matrix is in (a panic names it).
+fn at(name: &str) {
+    STAGE.with(|s| *s.borrow_mut() = name.to_owned());
+}
+
 /// Runs the command line, and its standard output, failing the test (naming the example and
 /// the stage) on a non-zero exit.
 fn stage(example: &str, name: &str, args: &[&str]) -> String {
+    at(name);
     let out = glossa(args);
     assert!(
         out.status.success(),
@@ -30,7 +41,29 @@ fn stage(example: &str, name: &str, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The layouts the book documents that no shipped example has, each by the fixture the book
+/// names: a titled section without `outputs` whose follow-up questions show after a *yes*
+/// (`docs/src/protocols.md`, display logic).
+const LAYOUTS: [(&str, &str, &str); 1] = [(
+    "followup (a titled section without outputs, display logic)",
+    "tests/fixtures/followup-spec.json",
+    "tests/fixtures/followup-items.json",
+)];
+
+/// The matrix's rows: every shipped example, then every documented layout.
 fn examples() -> Vec<(String, String, String)> {
+    let mut rows = shipped();
+    rows.extend(LAYOUTS.iter().map(|(id, spec, items)| {
+        (
+            (*id).to_owned(),
+            format!("{ROOT}/{spec}"),
+            format!("{ROOT}/{items}"),
+        )
+    }));
+    rows
+}
+
+fn shipped() -> Vec<(String, String, String)> {
     let index: Value = serde_json::from_str(
         &std::fs::read_to_string(format!("{ROOT}/www/examples/index.json")).unwrap(),
     )
@@ -84,188 +117,400 @@ fn answered_with(
 fn every_example_through_every_stage() {
     let mut rows = Vec::new();
     let mut rejected = 0;
-    for (example, spec_path, items_path) in examples() {
-        let dir = scratch(&example);
-        let spec_text = std::fs::read_to_string(&spec_path).unwrap();
-        let spec = glossa::mount::load_spec(&spec_text).expect("the example's spec loads");
-        let results = stage(
-            &example,
-            "simulate",
-            &[
-                "simulate",
-                &spec_path,
-                &items_path,
-                "--annotators",
-                "5",
-                "--seed",
-                "11",
-            ],
-        );
-        assert!(
-            results.lines().count() > 0,
-            "{example}: simulate gave no results"
-        );
-        let results_path = dir.join("results.jsonl");
-        std::fs::write(&results_path, &results).unwrap();
-        let rp = s(&results_path);
-
-        stage(
-            &example,
-            "validate",
-            &["validate", &spec_path, &items_path, rp],
-        );
-
-        let agreement: Value = serde_json::from_str(&stage(
-            &example,
-            "agreement",
-            &[
-                "agreement",
-                &spec_path,
-                rp,
-                "--items",
-                &items_path,
-                "--json",
-            ],
-        ))
-        .unwrap();
-        assert!(agreement.is_object(), "{example}: agreement");
-
-        let report = dir.join("report.html");
-        stage(
-            &example,
-            "report",
-            &["report", &spec_path, &items_path, rp, "--out", s(&report)],
-        );
-        let html = std::fs::read_to_string(&report).unwrap();
-        assert!(
-            html.contains("<html") && html.len() > 1000,
-            "{example}: report"
-        );
-
-        // Aggregation covers every answered categorical or labelled-span control, per output
-        // or not.
-        let aggregated: Value = serde_json::from_str(&stage(
-            &example,
-            "aggregate",
-            &[
-                "aggregate",
-                &spec_path,
-                rp,
-                "--items",
-                &items_path,
-                "--json",
-            ],
-        ))
-        .unwrap();
-        for id in answered_with(&spec, &results, |c| {
-            c.categories().is_some() || c.labelled_spans().is_some()
-        }) {
-            assert!(
-                aggregated[&id]["tasks"].as_u64().unwrap_or(0) > 0,
-                "{example}: aggregate has nothing for \"{id}\": {aggregated}"
-            );
-        }
-        let as_results = dir.join("aggregated.jsonl");
-        stage(
-            &example,
-            "aggregate --out",
-            &[
-                "aggregate",
-                &spec_path,
-                rp,
-                "--items",
-                &items_path,
-                "--out",
-                s(&as_results),
-            ],
-        );
-        let written = std::fs::read_to_string(&as_results).unwrap_or_default();
-        if aggregated.as_object().is_some_and(|o| !o.is_empty()) {
-            assert!(
-                written.lines().count() > 0,
-                "{example}: aggregate wrote no results"
-            );
-        }
-
-        // The tidy table has a row per answer field.
-        let csv = stage(&example, "export csv", &["export", "csv", &spec_path, rp]);
-        assert!(csv.lines().count() > 1, "{example}: export csv is empty");
-
-        // The span exports, for every example with labelled spans: each control of several
-        // named (MQM's errors in the translation and in the source).
-        let spans = answered_with(&spec, &results, |c| c.labelled_spans().is_some());
-        let all_spans = spec
-            .controls
-            .iter()
-            .filter(|c| c.labelled_spans().is_some())
-            .count();
-        for id in &spans {
-            for format in ["conll", "spacy", "label-studio"] {
-                let mut args = vec!["export", format, &spec_path, &items_path, rp];
-                if all_spans > 1 {
-                    args.extend(["--control", id.as_str()]);
-                }
-                let out = stage(&example, &format!("export {format} {id}"), &args);
-                assert!(
-                    !out.trim().is_empty(),
-                    "{example}: export {format} of {id} is empty"
-                );
-            }
-            if all_spans == 1 {
-                break;
+    for (n, (example, spec_path, items_path)) in examples().into_iter().enumerate() {
+        // A panic anywhere in an example's stages names the example and the stage.
+        at("load");
+        let page = glossa::simulate::pages::Page::ALL[n % glossa::simulate::pages::Page::ALL.len()];
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            one_example(&example, &spec_path, &items_path, page, &mut rows)
+        }));
+        match ran {
+            Ok(r) => rejected += r,
+            Err(e) => {
+                let why = e
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                    .unwrap_or_default();
+                let stage = STAGE.with(|s| s.borrow().clone());
+                panic!("{example}: stage \"{stage}\" panicked: {why}");
             }
         }
-
-        // Per output: aggregated as the same answers unfolded by hand.
-        for (_, section) in spec.sections() {
-            let Some(src) = &section.outputs else {
-                continue;
-            };
-            for id in &section.controls {
-                let id = id.to_string();
-                if aggregated.get(&id).is_none() {
-                    continue;
-                }
-                let by_hand = unfolded(
-                    &example,
-                    &dir,
-                    &spec_text,
-                    &items_path,
-                    &results,
-                    &id,
-                    src.field.as_str(),
-                );
-                for key in [
-                    "tasks",
-                    "annotators",
-                    "labels",
-                    "majority_vote",
-                    "ties",
-                    "dawid_skene",
-                    "mace",
-                ] {
-                    assert_eq!(
-                        aggregated[&id][key], by_hand[&id][key],
-                        "{example}: \"{id}\" per output differs from unfolded by hand in {key}"
-                    );
-                }
-                rows.push(format!("{example}/{id} per output = unfolded"));
-            }
-        }
-        for id in &spans {
-            imports(&example, &dir, &spec_text, &items_path, &results, id);
-            rows.push(format!("{example}/{id} imported"));
-        }
-        review(&example, &spec_text, &items_path, &results);
-        dataset(&example, &dir, &spec, &spec_path, &items_path, &results);
-        rejected += gold_and_attention(&example, &dir, &spec_path, &items_path, &results);
         rows.push(example);
     }
-    // Every shipped example ran, a per-output one among them.
-    assert!(rows.len() >= 17, "{rows:?}");
+    // Every shipped example ran, a per-output one among them, and every documented layout.
+    assert!(rows.len() >= 17 + LAYOUTS.len(), "{rows:?}");
     assert!(rows.iter().any(|r| r.contains("per output")), "{rows:?}");
     // Some participants gave other answers than an attention item's, and were rejected.
     assert!(rejected > 0, "payments rejected no one in any example");
+    // Every page's results ran through the stages.
+    for page in glossa::simulate::pages::Page::ALL {
+        assert!(
+            rows.iter()
+                .any(|r| r.ends_with(&format!("as the {} page writes them", page.name()))),
+            "{rows:?}"
+        );
+    }
+}
+
+/// Every kind the crate declares (control and block) is in the matrix: some row's spec uses
+/// it. A kind declared in its folder with no example would pass every stage untested.
+#[test]
+fn every_declared_kind_has_an_example_in_the_matrix() {
+    let declared: Value = serde_json::from_str(&glossa::kinds::catalog::json()).unwrap();
+    let mut used = std::collections::BTreeSet::new();
+    for (_, spec_path, _) in examples() {
+        let spec: Value =
+            serde_json::from_str(&std::fs::read_to_string(&spec_path).unwrap()).unwrap();
+        for list in ["controls", "blocks"] {
+            for entry in spec[list].as_array().into_iter().flatten() {
+                if let Some(kind) = entry["kind"].as_str() {
+                    used.insert((list, kind.to_owned()));
+                }
+            }
+        }
+    }
+    let missing: Vec<String> = ["controls", "blocks"]
+        .into_iter()
+        .flat_map(|list| {
+            declared[list]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |k| (list, k["kind"].as_str().unwrap().to_owned()))
+        })
+        .filter(|k| !used.contains(k))
+        .map(|(list, kind)| format!("{kind} ({list})"))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "declared kinds that no example of the conformance matrix uses: {}; ship an example with them (www/examples/, listed in index.json) or add a layout to LAYOUTS",
+        missing.join(", ")
+    );
+}
+
+/// One row of the matrix: the plain crowd's results through every stage, then the results
+/// as `page` writes them (a plan with gold and attention items); how many payments rejected.
+fn one_example(
+    example: &str,
+    spec_path: &str,
+    items_path: &str,
+    page: glossa::simulate::pages::Page,
+    rows: &mut Vec<String>,
+) -> usize {
+    let example = example.to_owned();
+    let (spec_path, items_path) = (spec_path.to_owned(), items_path.to_owned());
+    let dir = scratch(&example);
+    let spec_text = std::fs::read_to_string(&spec_path).unwrap();
+    let spec = glossa::mount::load_spec(&spec_text).expect("the example's spec loads");
+    let results = stage(
+        &example,
+        "simulate",
+        &[
+            "simulate",
+            &spec_path,
+            &items_path,
+            "--annotators",
+            "5",
+            "--seed",
+            "11",
+        ],
+    );
+    assert!(
+        results.lines().count() > 0,
+        "{example}: simulate gave no results"
+    );
+    let results_path = dir.join("results.jsonl");
+    std::fs::write(&results_path, &results).unwrap();
+    let rp = s(&results_path);
+
+    stage(
+        &example,
+        "validate",
+        &["validate", &spec_path, &items_path, rp],
+    );
+
+    let agreement: Value = serde_json::from_str(&stage(
+        &example,
+        "agreement",
+        &[
+            "agreement",
+            &spec_path,
+            rp,
+            "--items",
+            &items_path,
+            "--json",
+        ],
+    ))
+    .unwrap();
+    assert!(agreement.is_object(), "{example}: agreement");
+
+    let report = dir.join("report.html");
+    stage(
+        &example,
+        "report",
+        &["report", &spec_path, &items_path, rp, "--out", s(&report)],
+    );
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        html.contains("<html") && html.len() > 1000,
+        "{example}: report"
+    );
+
+    // Aggregation covers every answered categorical or labelled-span control, per output
+    // or not.
+    let aggregated: Value = serde_json::from_str(&stage(
+        &example,
+        "aggregate",
+        &[
+            "aggregate",
+            &spec_path,
+            rp,
+            "--items",
+            &items_path,
+            "--json",
+        ],
+    ))
+    .unwrap();
+    for id in answered_with(&spec, &results, |c| {
+        c.categories().is_some() || c.labelled_spans().is_some()
+    }) {
+        assert!(
+            aggregated[&id]["tasks"].as_u64().unwrap_or(0) > 0,
+            "{example}: aggregate has nothing for \"{id}\": {aggregated}"
+        );
+    }
+    let as_results = dir.join("aggregated.jsonl");
+    stage(
+        &example,
+        "aggregate --out",
+        &[
+            "aggregate",
+            &spec_path,
+            rp,
+            "--items",
+            &items_path,
+            "--out",
+            s(&as_results),
+        ],
+    );
+    let written = std::fs::read_to_string(&as_results).unwrap_or_default();
+    if aggregated.as_object().is_some_and(|o| !o.is_empty()) {
+        assert!(
+            written.lines().count() > 0,
+            "{example}: aggregate wrote no results"
+        );
+    }
+
+    // The tidy table has a row per answer field.
+    let csv = stage(&example, "export csv", &["export", "csv", &spec_path, rp]);
+    assert!(csv.lines().count() > 1, "{example}: export csv is empty");
+
+    // The span exports, for every example with labelled spans: each control of several
+    // named (MQM's errors in the translation and in the source).
+    let spans = answered_with(&spec, &results, |c| c.labelled_spans().is_some());
+    let all_spans = spec
+        .controls
+        .iter()
+        .filter(|c| c.labelled_spans().is_some())
+        .count();
+    for id in &spans {
+        for format in ["conll", "spacy", "label-studio"] {
+            let mut args = vec!["export", format, &spec_path, &items_path, rp];
+            if all_spans > 1 {
+                args.extend(["--control", id.as_str()]);
+            }
+            let out = stage(&example, &format!("export {format} {id}"), &args);
+            assert!(
+                !out.trim().is_empty(),
+                "{example}: export {format} of {id} is empty"
+            );
+        }
+        if all_spans == 1 {
+            break;
+        }
+    }
+
+    // Per output: aggregated as the same answers unfolded by hand.
+    for (_, section) in spec.sections() {
+        let Some(src) = &section.outputs else {
+            continue;
+        };
+        for id in &section.controls {
+            let id = id.to_string();
+            if aggregated.get(&id).is_none() {
+                continue;
+            }
+            let by_hand = unfolded(
+                &example,
+                &dir,
+                &spec_text,
+                &items_path,
+                &results,
+                &id,
+                src.field.as_str(),
+            );
+            for key in [
+                "tasks",
+                "annotators",
+                "labels",
+                "majority_vote",
+                "ties",
+                "dawid_skene",
+                "mace",
+            ] {
+                assert_eq!(
+                    aggregated[&id][key], by_hand[&id][key],
+                    "{example}: \"{id}\" per output differs from unfolded by hand in {key}"
+                );
+            }
+            rows.push(format!("{example}/{id} per output = unfolded"));
+        }
+    }
+    for id in &spans {
+        imports(&example, &dir, &spec_text, &items_path, &results, id);
+        rows.push(format!("{example}/{id} imported"));
+    }
+    review(&example, &spec_text, &items_path, &results);
+    dataset(
+        &example,
+        &dir,
+        &spec,
+        &spec_path,
+        &items_path,
+        &results,
+        &[],
+    );
+    let rejected = gold_and_attention(&example, &dir, &spec_path, &items_path, &results);
+    paged(&example, &dir, &spec, &spec_path, &items_path, page);
+    rows.push(format!("{example} as the {} page writes them", page.name()));
+    rejected
+}
+
+/// The results as `page` writes them, for a plan with the gold and attention items
+/// [`gold_and_attention`] chose (its `gold.json`): through validate, agreement, report,
+/// aggregate, the tidy export and the published dataset, each with the gold file where it
+/// takes one; the dataset must not hold any of the page's personal ids.
+fn paged(
+    example: &str,
+    dir: &Path,
+    spec: &glossa::spec::TaskSpec,
+    spec_path: &str,
+    items_path: &str,
+    page: glossa::simulate::pages::Page,
+) {
+    let name = page.name();
+    let gold = dir.join("plan-gold.json");
+    let gp = s(&gold);
+    let plan = dir.join("plan.json");
+    let written = stage(
+        example,
+        "plan for the page",
+        &[
+            "plan",
+            spec_path,
+            items_path,
+            "--annotators",
+            "4",
+            "--per-item",
+            "2",
+            "--gold",
+            gp,
+            "--gold-every",
+            "1",
+            "--seed",
+            "5",
+        ],
+    );
+    std::fs::write(&plan, written).unwrap();
+    let results = stage(
+        example,
+        &format!("simulate --page {name}"),
+        &[
+            "simulate",
+            spec_path,
+            items_path,
+            "--page",
+            name,
+            "--plan",
+            s(&plan),
+            "--annotators",
+            "8",
+            "--seed",
+            "11",
+        ],
+    );
+    assert!(
+        results.lines().count() > 0,
+        "{example}: simulate --page {name} gave no results"
+    );
+    let path = dir.join(format!("{name}-results.jsonl"));
+    std::fs::write(&path, &results).unwrap();
+    let rp = s(&path);
+    let flagged = results.lines().any(|l| l.contains(r#""gold":"gold""#));
+    if page != glossa::simulate::pages::Page::Mturk {
+        assert!(
+            flagged,
+            "{example}: the {name} page flags the plan's gold items"
+        );
+    }
+    stage(
+        example,
+        &format!("validate ({name})"),
+        &["validate", spec_path, items_path, rp],
+    );
+    stage(
+        example,
+        &format!("agreement --gold ({name})"),
+        &[
+            "agreement",
+            spec_path,
+            rp,
+            "--items",
+            items_path,
+            "--gold",
+            gp,
+            "--json",
+        ],
+    );
+    let report = dir.join(format!("{name}-report.html"));
+    stage(
+        example,
+        &format!("report --gold ({name})"),
+        &[
+            "report",
+            spec_path,
+            items_path,
+            rp,
+            "--gold",
+            gp,
+            "--out",
+            s(&report),
+        ],
+    );
+    stage(
+        example,
+        &format!("aggregate ({name})"),
+        &["aggregate", spec_path, rp, "--items", items_path, "--json"],
+    );
+    let csv = stage(
+        example,
+        &format!("export csv ({name})"),
+        &["export", "csv", spec_path, rp],
+    );
+    assert!(
+        csv.lines().count() > 1,
+        "{example}: export csv ({name}) is empty"
+    );
+    dataset(
+        example,
+        dir,
+        spec,
+        spec_path,
+        items_path,
+        &results,
+        &["--gold", gp, "--plan", s(&plan)],
+    );
 }
 
 /// The published dataset (`export dataset`, notes kept): every answer of every result has its
@@ -279,7 +524,9 @@ fn dataset(
     spec_path: &str,
     items_path: &str,
     results: &str,
+    more: &[&str],
 ) {
+    at("export dataset");
     let card = dir.join("card.json");
     let card_json = json!({"license": "cc-by-4.0", "pretty_name": example, "task_categories": ["other"], "languages": [spec.language.tag()]});
     std::fs::write(&card, card_json.to_string()).unwrap();
@@ -287,25 +534,24 @@ fn dataset(
     std::fs::write(&salt, "the conformance matrix's salt, 48 bytes of it..").unwrap();
     let out = dir.join("dataset");
     let _ = std::fs::remove_dir_all(&out);
-    let rp = dir.join("results.jsonl");
-    stage(
-        example,
-        "export dataset",
-        &[
-            "export",
-            "dataset",
-            spec_path,
-            items_path,
-            s(&rp),
-            "--card",
-            s(&card),
-            "--salt",
-            s(&salt),
-            "--out",
-            s(&out),
-            "--keep-notes",
-        ],
-    );
+    let rp = dir.join("dataset-results.jsonl");
+    std::fs::write(&rp, results).unwrap();
+    let mut args = vec![
+        "export",
+        "dataset",
+        spec_path,
+        items_path,
+        s(&rp),
+        "--card",
+        s(&card),
+        "--salt",
+        s(&salt),
+        "--out",
+        s(&out),
+        "--keep-notes",
+    ];
+    args.extend(more);
+    stage(example, "export dataset", &args);
     let mut rows: std::collections::BTreeMap<(String, String, String), Vec<Value>> =
         Default::default();
     for line in std::fs::read_to_string(out.join("data/annotations/train.jsonl"))
@@ -318,17 +564,25 @@ fn dataset(
             .or_default()
             .push(row);
     }
+    // (A section without `outputs` only groups its controls: they are answered once.)
     let per_output: std::collections::BTreeSet<String> = spec
         .sections()
+        .filter(|(_, section)| section.outputs.is_some())
         .flat_map(|(_, section)| section.controls.iter().map(ToString::to_string))
         .collect();
     for line in results.lines() {
         let r: Value = serde_json::from_str(line).unwrap();
+        // Who made it, by the hosts' ids (a page's flags, such as gold, name no one).
+        let ids = &r["ids"];
+        let named = ["participant", "PROLIFIC_PID", "workerId", "assignmentId"]
+            .iter()
+            .find_map(|k| ids[k].as_str())
+            .unwrap_or_else(|| panic!("{example}: a result names no participant: {ids}"));
         let who = format!(
             "ann-{}",
             &glossa::support::digest::hmac_sha256_hex(
                 b"the conformance matrix's salt, 48 bytes of it..",
-                r["ids"]["participant"].as_str().unwrap().as_bytes()
+                named.as_bytes()
             )[..16]
         );
         for (control, value) in r["answers"].as_object().unwrap() {
@@ -507,7 +761,34 @@ fn gold_and_attention(
     }
     let gold = dir.join("gold.json");
     std::fs::write(&gold, json!({"items": entries}).to_string()).unwrap();
+    // The plan's gold: the gold file, or its first item alone where it has every item (a
+    // plan needs items to assign; `glossa plan` says so).
+    let items_count = glossa::item::parse_items(&std::fs::read_to_string(items_path).unwrap())
+        .unwrap()
+        .len();
+    let plan_gold = dir.join("plan-gold.json");
+    if entries.len() >= items_count {
+        at("plan of gold items alone");
+        let refused = glossa(&[
+            "plan",
+            spec_path,
+            items_path,
+            "--annotators",
+            "2",
+            "--per-item",
+            "1",
+            "--gold",
+            s(&gold),
+        ]);
+        assert!(
+            String::from_utf8_lossy(&refused.stderr).contains("nothing is left to assign"),
+            "{example}: a plan of gold items alone is refused"
+        );
+    }
+    let planned = &entries[..entries.len().min(items_count - 1)];
+    std::fs::write(&plan_gold, json!({"items": planned}).to_string()).unwrap();
     let gp = s(&gold);
+    let pgp = s(&plan_gold);
     stage(
         example,
         "check --gold",
@@ -525,13 +806,13 @@ fn gold_and_attention(
             "--per-item",
             "2",
             "--gold",
-            gp,
+            pgp,
         ],
     ))
     .unwrap();
     assert_eq!(
         plan["attention"].as_object().is_some_and(|a| !a.is_empty()),
-        instructed.is_some(),
+        instructed.is_some() && planned.len() == entries.len(),
         "{example}: the plan instructs the attention item: {}",
         plan["attention"]
     );
@@ -546,7 +827,7 @@ fn gold_and_attention(
         "--per-item",
         "6",
         "--gold",
-        gp,
+        pgp,
         "--refill",
         s(&results_path),
     ]);

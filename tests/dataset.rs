@@ -509,7 +509,13 @@ fn paged_study(page: &str) -> (Study, PathBuf) {
 
 /// The values of every id that names a person in the results (the hosts' documented keys).
 fn personal_ids(results: &Path) -> Vec<String> {
-    let keys = ["participant", "PROLIFIC_PID", "SESSION_ID", "workerId", "assignmentId"];
+    let keys = [
+        "participant",
+        "PROLIFIC_PID",
+        "SESSION_ID",
+        "workerId",
+        "assignmentId",
+    ];
     let mut out = std::collections::BTreeSet::new();
     for line in std::fs::read_to_string(results).unwrap().lines() {
         let r: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -542,13 +548,21 @@ fn results_as_every_page_writes_them_with_gold_and_attention_are_published() {
         let (st, plan) = paged_study(page);
         let raw = std::fs::read_to_string(&st.results).unwrap();
         if page != "mturk" {
-            assert!(raw.contains(r#""gold":"gold""#), "{page}: gold items flagged");
+            assert!(
+                raw.contains(r#""gold":"gold""#),
+                "{page}: gold items flagged"
+            );
             assert!(raw.contains(r#""slot":"s0"#), "{page}: slots named");
         }
         let folder = export(
             &st,
             page,
-            &["--gold", "tests/fixtures/it-gold-attention.json", "--plan", s(&plan)],
+            &[
+                "--gold",
+                "tests/fixtures/it-gold-attention.json",
+                "--plan",
+                s(&plan),
+            ],
         );
         let published = all_text(&folder);
         let ids = personal_ids(&st.results);
@@ -566,10 +580,17 @@ fn results_as_every_page_writes_them_with_gold_and_attention_are_published() {
                     row["annotator"].as_str().unwrap().to_owned()
                 })
                 .collect();
-        assert_eq!(lines(&folder.join("data/annotations/train.jsonl")), raw.lines().count(), "{page}");
+        assert_eq!(
+            lines(&folder.join("data/annotations/train.jsonl")),
+            raw.lines().count(),
+            "{page}"
+        );
         assert_eq!(annotators.len(), 6, "{page}: {annotators:?}");
         let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
-        assert!(readme.contains("Gold items"), "{page}: the card's quality control");
+        assert!(
+            readme.contains("Gold items"),
+            "{page}: the card's quality control"
+        );
     }
 }
 
@@ -592,7 +613,10 @@ fn a_refused_export_leaves_nothing_and_short_ids_are_searched_as_words() {
         serde_json::from_str(&std::fs::read_to_string(&st.items).unwrap()).unwrap();
     let named = |word: &str| {
         let mut items = items.clone();
-        let testo = format!("{} (Intervista {word})", items[0]["testo"].as_str().unwrap());
+        let testo = format!(
+            "{} (Intervista {word})",
+            items[0]["testo"].as_str().unwrap()
+        );
         items[0]["testo"] = testo.into();
         let path = st.dir.join(format!("items-{word}.json"));
         std::fs::write(&path, items.to_string()).unwrap();

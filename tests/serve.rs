@@ -941,7 +941,8 @@ fn listening_study(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn a_listening_studys_clips_are_served_beside_its_items_with_ranges_and_nothing_else_of_the_folder() {
+fn a_listening_studys_clips_are_served_beside_its_items_with_ranges_and_nothing_else_of_the_folder()
+{
     let dir = listening_study("listening");
     let clip = std::fs::read(dir.join("study/clips/t1-clean.wav")).unwrap();
     let server = start(&dir.join("study"), &dir.join("r.jsonl"));
@@ -949,12 +950,22 @@ fn a_listening_studys_clips_are_served_beside_its_items_with_ranges_and_nothing_
     assert_eq!(status, 200, "{whole}");
     assert!(whole.contains("content-type: audio/wav"), "{whole}");
     assert!(whole.contains("accept-ranges: bytes"), "{whole}");
-    assert!(whole.contains(&format!("content-length: {}", clip.len())), "{whole}");
+    assert!(
+        whole.contains(&format!("content-length: {}", clip.len())),
+        "{whole}"
+    );
     // A player seeking: the part asked for, and where it lies in the file.
-    let (status, part) =
-        server.with_headers("GET", "/study/clips/t1-clean.wav", "", "range: bytes=44-51\r\n");
+    let (status, part) = server.with_headers(
+        "GET",
+        "/study/clips/t1-clean.wav",
+        "",
+        "range: bytes=44-51\r\n",
+    );
     assert_eq!(status, 206, "{part}");
-    assert!(part.contains(&format!("content-range: bytes 44-51/{}", clip.len())), "{part}");
+    assert!(
+        part.contains(&format!("content-range: bytes 44-51/{}", clip.len())),
+        "{part}"
+    );
     assert!(part.contains("content-length: 8"), "{part}");
     let (status, past) = server.with_headers(
         "GET",
@@ -986,5 +997,8 @@ fn a_study_whose_items_name_a_missing_clip_is_refused_at_start_naming_it() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("clips/t1-clean.wav: no such file"), "{stderr}");
+    assert!(
+        stderr.contains("clips/t1-clean.wav: no such file"),
+        "{stderr}"
+    );
 }

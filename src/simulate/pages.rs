@@ -147,6 +147,19 @@ fn items_of(
     Ok((mine, slot["slot"].as_str().map(str::to_owned)))
 }
 
+/// An instructed answer put into a given one as the pages check it: an object by each of its
+/// keys (a judgement's winner, a point per output), anything else whole.
+fn instruct(given: &mut Value, want: &Value) {
+    match (given.as_object_mut(), want.as_object()) {
+        (Some(given), Some(want)) => {
+            for (k, w) in want {
+                instruct(given.entry(k.clone()).or_insert(Value::Null), w);
+            }
+        }
+        _ => *given = want.clone(),
+    }
+}
+
 /// The slots of a plan, by name.
 fn slots(plan: &Value) -> Vec<String> {
     plan["annotators"]
@@ -204,8 +217,14 @@ pub fn crowd(
         for (n, (i, item)) in mine.into_iter().enumerate() {
             let mut ids = ids.clone();
             if page == Page::Mturk {
-                ids.insert("hitId".to_owned(), format!("3{}", code(&mut rng, 29, UPPER)));
-                ids.insert("assignmentId".to_owned(), format!("3{}", code(&mut rng, 29, UPPER)));
+                ids.insert(
+                    "hitId".to_owned(),
+                    format!("3{}", code(&mut rng, 29, UPPER)),
+                );
+                ids.insert(
+                    "assignmentId".to_owned(),
+                    format!("3{}", code(&mut rng, 29, UPPER)),
+                );
             }
             if gold.contains(&item.id.as_str()) {
                 ids.insert("gold".to_owned(), "gold".to_owned());
@@ -224,11 +243,18 @@ pub fn crowd(
                 continue;
             };
             let mut json = serde_json::to_value(&doc).map_err(|e| e.to_string())?;
-            // An attention item's instructed answer, given by nine participants in ten.
-            let instructed = attention.and_then(|a| a.get(&id)).and_then(Value::as_object);
+            // An attention item's instructed answer, given by nine participants in ten (where
+            // the rest of their answer still holds with it; else they missed it).
+            let instructed = attention
+                .and_then(|a| a.get(&id))
+                .and_then(Value::as_object);
             if let Some(instructed) = instructed.filter(|_| rng.below(10) != 0) {
+                let mut followed = json.clone();
                 for (control, want) in instructed {
-                    json["answers"][control] = want.clone();
+                    instruct(&mut followed["answers"][control], want);
+                }
+                if crate::analysis::revalidate::check_result(&task, &followed).is_empty() {
+                    json = followed;
                 }
             }
             out.push(json);

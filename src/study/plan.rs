@@ -88,7 +88,8 @@ pub fn assign_outputs(
 }
 
 /// Makes a plan: `items` (ids) each seen by `per_item` of `annotators` slots; `gold` ids
-/// interleaved every `gold_every` items of each slot (cycling through them).
+/// interleaved every `gold_every` items of each slot (cycling through them, each at most once
+/// in a slot: a page shows an item once to a participant and keeps one result of it).
 pub fn make(
     items: &[String],
     per_item: usize,
@@ -113,6 +114,12 @@ pub fn make(
         .filter(|i| !gold.contains(i))
         .map(|i| (i.clone(), per_item))
         .collect();
+    if copies.is_empty() {
+        return Err(format!(
+            "every item is a gold or attention item of --gold ({}): nothing is left to assign; keep some items out of the gold file",
+            gold.len()
+        ));
+    }
     assign(copies, per_item, annotators, gold, gold_every, seed, 's')
 }
 
@@ -210,7 +217,8 @@ fn assign(
             let mut g = n; // slots start at different gold items
             for (i, item) in list.into_iter().enumerate() {
                 with.push(item);
-                if (i + 1) % gold_every == 0 {
+                // (Once every gold item is in the slot, the rest of it has none.)
+                if (i + 1) % gold_every == 0 && g < n + gold.len() {
                     with.push(gold[g % gold.len()].clone());
                     g += 1;
                 }
@@ -315,10 +323,27 @@ impl Plan {
                 }
             }
         }
-        format!(
+        let mut said = format!(
             "{} slots, {}–{} items each (gold included), each item seen by {}; {} of {} slot pairs share items",
             self.annotators.len(), min, max, self.per_item, shared, pairs
-        )
+        );
+        // A slot longer than the gold items can interleave: its end has none.
+        let wanted = self
+            .annotators
+            .iter()
+            .map(|s| s.items.iter().filter(|i| !self.gold.contains(i)).count())
+            .max()
+            .unwrap_or(0)
+            .checked_div(self.gold_every)
+            .unwrap_or(0);
+        if wanted > self.gold.len() {
+            said += &format!(
+                "; every {} items would take {wanted} gold items, and there are {}: a participant sees each gold item once, so the last items of the longest slots have none (give more gold items or a larger --gold-every)",
+                self.gold_every,
+                self.gold.len()
+            );
+        }
+        said
     }
 }
 
@@ -370,10 +395,24 @@ mod tests {
         items.extend(gold.clone());
         let plan = make(&items, 2, 4, &gold, 3, 1).unwrap();
         for s in &plan.annotators {
-            for (i, item) in s.items.iter().enumerate() {
+            // Every fourth item is gold while gold items are left; none twice in a slot.
+            for (i, item) in s.items.iter().enumerate().take(8) {
                 assert_eq!(gold.contains(item), (i + 1) % 4 == 0, "{:?}", s.items);
             }
+            assert!(
+                !s.items[8..].iter().any(|i| gold.contains(i)),
+                "{:?}",
+                s.items
+            );
+            let shown: std::collections::BTreeSet<&String> = s.items.iter().collect();
+            assert_eq!(shown.len(), s.items.len(), "no item twice: {:?}", s.items);
         }
+        assert!(
+            plan.summary()
+                .contains("would take 3 gold items, and there are 2"),
+            "{}",
+            plan.summary()
+        );
         assert!(make(&ids(5), 4, 3, &[], 0, 1)
             .unwrap_err()
             .contains("only 3"));

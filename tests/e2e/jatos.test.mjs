@@ -63,6 +63,10 @@ test('a participant who misses an attention item ends on complete_attention; a t
   assert.equal(page.url(), 'https://app.prolific.example/complete?cc=ATTN');
   // The task cannot load (no such spec): the participant is offered the study's way back.
   await page.goto(new URL('www/hosts/jatos.html', env.url).href.replace('jatos.html', 'nothing.html'));
+  // The plan's gold item (here the attention item) is flagged in its result, as every page does.
+  const data = await page.evaluate(() => JSON.parse(localStorage.getItem('jatos:data')));
+  const flags = data.trim().split('\n').map((l) => JSON.parse(l)).map((r) => [r.item_id, r.ids.gold ?? null, r.ids.slot]);
+  assert.deepEqual(flags, [['it-001', null, 's01'], ['it-004', null, 's01'], ['it-002', 'gold', 's01']]);
   await page.evaluate(() => localStorage.clear());
   await page.goto(new URL(`www/hosts/jatos.html?spec=missing.json&complete_error=${broken}`, env.url).href);
   await page.getByRole('alert').waitFor();

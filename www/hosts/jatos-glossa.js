@@ -47,12 +47,14 @@ export function runJatos(el) {
       const ids = Object.fromEntries(ID_PARAMS.filter((k) => query[k]).map((k) => [k, String(query[k])]));
       if (jatos.workerId !== undefined) ids.jatos_worker = String(jatos.workerId);
       let attention = {};
+      let gold = new Set();
       if (cfg.plan) {
         const plan = await (await fetch(cfg.plan)).json();
         attention = plan.attention ?? {};
         const who = ids.PROLIFIC_PID ?? ids.participant ?? ids.workerId ?? ids.jatos_worker ?? 'anonymous';
         const slot = planSlot(plan, items, who);
         ids.slot = slot.slot;
+        gold = new Set(plan.gold ?? []);
         items = slot.items;
       }
       const session = typeof jatos.studySessionData === 'object' && jatos.studySessionData ? jatos.studySessionData : {};
@@ -75,7 +77,9 @@ export function runJatos(el) {
         if (i < 0) return finish();
         at(items[i].id);
         el.progress.textContent = say('itemOf', { n: done.size + 1, total: items.length });
-        const handle = await mount(el.task, { spec, item: items[i], options: { ids, seed: Object.values(ids).join('&') } });
+        // A gold item's result says so (`ids.gold`), as on the pilot and jsPsych pages.
+        const itemIds = gold.has(items[i].id) ? { ...ids, gold: 'gold' } : ids;
+        const handle = await mount(el.task, { spec, item: items[i], options: { ids: itemIds, seed: Object.values(ids).join('&') } });
         el.task.addEventListener('glossa:submit', async (e) => {
           const result = e.detail;
           // The result first, then the progress: a reload between the two sends the item

@@ -246,7 +246,11 @@ pub fn export(d: &DatasetArgs) -> Outcome {
         // Into place: `--out` is new or empty (checked above).
         let _ = std::fs::remove_dir(&out);
         std::fs::rename(&stage, &out).map_err(|e| {
-            eprintln!("{}: cannot move the export here from {}: {e}", out.display(), stage.display());
+            eprintln!(
+                "{}: cannot move the export here from {}: {e}",
+                out.display(),
+                stage.display()
+            );
             ExitCode::from(2)
         })?;
         Ok(summary)
@@ -359,7 +363,10 @@ fn check_folder(
         let text = String::from_utf8_lossy(&bytes);
         let shown = f.strip_prefix(dir).unwrap_or(f);
         for id in ids.iter().filter(|id| holds(&text, id)) {
-            eprintln!("{}: holds the annotator id \"{id}\"", out.join(shown).display());
+            eprintln!(
+                "{}: holds the annotator id \"{id}\"",
+                out.join(shown).display()
+            );
             leaked += 1;
         }
     }

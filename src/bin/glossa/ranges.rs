@@ -62,11 +62,26 @@ mod tests {
     #[test]
     fn ranges_as_players_ask_them() {
         assert_eq!(asked(None, 10), Asked::Whole);
-        assert_eq!(asked(Some("bytes=0-"), 10), Asked::Part { start: 0, end: 9 });
-        assert_eq!(asked(Some("bytes=2-4"), 10), Asked::Part { start: 2, end: 4 });
-        assert_eq!(asked(Some("bytes=2-400"), 10), Asked::Part { start: 2, end: 9 });
-        assert_eq!(asked(Some("bytes=-3"), 10), Asked::Part { start: 7, end: 9 });
-        assert_eq!(asked(Some("bytes=-30"), 10), Asked::Part { start: 0, end: 9 });
+        assert_eq!(
+            asked(Some("bytes=0-"), 10),
+            Asked::Part { start: 0, end: 9 }
+        );
+        assert_eq!(
+            asked(Some("bytes=2-4"), 10),
+            Asked::Part { start: 2, end: 4 }
+        );
+        assert_eq!(
+            asked(Some("bytes=2-400"), 10),
+            Asked::Part { start: 2, end: 9 }
+        );
+        assert_eq!(
+            asked(Some("bytes=-3"), 10),
+            Asked::Part { start: 7, end: 9 }
+        );
+        assert_eq!(
+            asked(Some("bytes=-30"), 10),
+            Asked::Part { start: 0, end: 9 }
+        );
         assert_eq!(asked(Some("bytes=10-"), 10), Asked::Unsatisfiable);
         assert_eq!(asked(Some("bytes=0-"), 0), Asked::Unsatisfiable);
         assert_eq!(asked(Some("bytes=5-2"), 10), Asked::Whole);

@@ -193,7 +193,9 @@ fn media_of(study: &Path) -> Result<Vec<(String, PathBuf)>, String> {
     let base = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let name = items.file_name().unwrap_or_default().to_string_lossy();
     let mut media = Vec::new();
-    for rel in glossa::item::media::relative_files(&spec, &parsed).map_err(|e| format!("{name}: {e}"))? {
+    for rel in
+        glossa::item::media::relative_files(&spec, &parsed).map_err(|e| format!("{name}: {e}"))?
+    {
         let real = std::fs::canonicalize(base.join(&rel))
             .ok()
             .filter(|p| p.starts_with(&base) && p.is_file())

@@ -479,10 +479,12 @@ pub fn simulate(
         return Ok(ExitCode::SUCCESS);
     };
     let plan = match plan {
-        Some(p) => Some(serde_json::from_str::<serde_json::Value>(&crate::files::read(p)?).map_err(|e| {
-            eprintln!("{p}: not JSON: {e}");
-            ExitCode::from(2)
-        })?),
+        Some(p) => Some(
+            serde_json::from_str::<serde_json::Value>(&crate::files::read(p)?).map_err(|e| {
+                eprintln!("{p}: not JSON: {e}");
+                ExitCode::from(2)
+            })?,
+        ),
         None => None,
     };
     let results = glossa::simulate::pages::crowd(
