@@ -461,7 +461,8 @@ fn mos_per_condition_and_per_file_equal_an_independent_computation() {
     );
     let text = p808_agreement(&results);
     assert!(
-        text.contains("MOS (P.808), quality:") && text.contains("narrowband"),
+        text.contains("MOS (ITU-T P.808), quality, no listener screened out:")
+            && text.contains("narrowband"),
         "{text}"
     );
 }
@@ -570,6 +571,42 @@ fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
         mine["conditions"]["ref"]["n"], 9,
         "3 items × the 3 listeners kept"
     );
+    // α and the scores per system are figured after the screening too; with everyone, labelled.
+    let spec = format!("{ROOT}/www/examples/en-mushra/spec.json");
+    let items = format!("{ROOT}/www/examples/en-mushra/items.json");
+    let rp = results.to_str().unwrap();
+    let got: Value = serde_json::from_str(&glossa_ok(&[
+        "agreement", &spec, rp, "--items", &items, "--json",
+    ]))
+    .unwrap();
+    assert_eq!(got["screening"]["left_out"], json!(["p3"]));
+    let system = |systems: &Value, name: &str| -> f64 {
+        systems["mushra"][name]["mean"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{systems}"))
+    };
+    let screened_ref = system(&got["systems"], "ref");
+    assert!((screened_ref - mine["conditions"]["ref"]["mos"].as_f64().unwrap()).abs() < 1e-9);
+    assert!((screened_ref - (100.0 * 6.0 + 90.0 * 3.0) / 9.0).abs() < 1e-9, "{screened_ref}");
+    let everyone = system(&got["screening"]["unscreened"]["systems"], "ref");
+    assert!((everyone - (100.0 * 8.0 + 90.0 * 3.0 + 60.0) / 12.0).abs() < 1e-9, "{everyone}");
+    assert_ne!(
+        got["controls"]["mushra"]["alpha"],
+        got["screening"]["unscreened"]["controls"]["mushra"]["alpha"]
+    );
+    let text = glossa_ok(&["agreement", &spec, rp, "--items", &items]);
+    for said in [
+        "after the listening tests' screening: 1 listener(s) left out (p3)",
+        "scores per system, mushra, after screening",
+        "with every listener (unscreened: the 1 left out included)",
+        "scores per system, mushra, unscreened",
+        "MUSHRA mean scores (ITU-R BS.1534-3), mushra, after screening:",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
+    assert!(!text.contains("MOS (P.808)"), "{text}");
+    // Each block on lines of its own.
+    assert!(text.contains("\nbootstrap: "), "{text}");
     assert!(
         (mine["conditions"]["anchor-3k5"]["mos"].as_f64().unwrap() - (11.0 + 12.0 + 14.0) / 3.0)
             .abs()
@@ -585,6 +622,11 @@ fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
         "--out",
         html.to_str().unwrap(),
     ]);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("After the listening tests' screening: 1 listener(s) left out (p3)."),
+        "the report's α says it is screened"
+    );
     let mut by_mos: Vec<(f64, String)> = mine["conditions"]
         .as_object()
         .unwrap()

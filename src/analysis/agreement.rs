@@ -64,6 +64,21 @@ pub struct AgreementReport {
     /// What kinds find beyond α (a kind's `Analyse::agreement` adds them): each a section of
     /// the report, a summary on the command line, and an entry of the JSON under its group.
     pub findings: Vec<Findings>,
+    /// The listening tests' screenings, when they left listeners out: the measures and the
+    /// scores per system above are without them; these are with everyone.
+    pub screening: Option<Screening>,
+}
+
+/// The figures with every listener, beside those after the listening tests' screenings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Screening {
+    /// The listeners left out (MUSHRA's post-screening, P.808's trapping and gold questions,
+    /// the headphone check).
+    pub left_out: Vec<String>,
+    /// α per control with everyone.
+    pub unscreened_measures: Vec<Measure>,
+    /// The scores per system with everyone.
+    pub unscreened_systems: Vec<super::systems::SystemScores>,
 }
 
 /// What agreement on a control is measured against: the spec's standard (magnitude
@@ -154,18 +169,45 @@ pub fn compute_unfolded(
     unfolded: Option<&super::outputs::Unfolded>,
     gold: Option<&crate::study::gold::Gold>,
 ) -> AgreementReport {
+    // The listening tests' screenings first: α and the scores per system are figured without
+    // the listeners they left out, and, labelled, with everyone.
+    let mos = super::listening::compute(spec, items, results, gold);
+    let left_out = super::listening::left_out(&mos);
+    let kept: Vec<ResultDoc> = results
+        .iter()
+        .enumerate()
+        .filter(|(n, r)| !left_out.contains(&annotator(r, *n)))
+        .map(|(_, r)| r.clone())
+        .collect();
+    let refolded = (!left_out.is_empty())
+        .then(|| super::outputs::unfold(spec, items, &kept))
+        .flatten();
+    let (used, unfolded_used) = if left_out.is_empty() {
+        (results, unfolded)
+    } else {
+        (&kept[..], refolded.as_ref())
+    };
     // (Error scores, with their significance tests, on another core.)
     let (mut report, scores) = super::parallel::join(
-        || match unfolded {
+        || match unfolded_used {
             Some(u) => measure_all(&u.spec, &u.items, &u.results),
-            None => measure_all(spec, items, results),
+            None => measure_all(spec, items, used),
         },
-        || super::error_scores::findings(spec, results),
+        || super::error_scores::findings(spec, used),
     );
     report.findings.extend(scores);
-    report
-        .findings
-        .extend(super::listening::findings(spec, items, results, gold));
+    report.findings.extend(super::listening::findings_of(&mos));
+    if !left_out.is_empty() {
+        let everyone = match unfolded {
+            Some(u) => measure_all(&u.spec, &u.items, &u.results),
+            None => measure_all(spec, items, results),
+        };
+        report.screening = Some(Screening {
+            left_out,
+            unscreened_measures: everyone.measures,
+            unscreened_systems: everyone.systems,
+        });
+    }
     report
 }
 
@@ -235,6 +277,19 @@ impl AgreementReport {
             "systems": keyed(&self.systems, |s| (&s.key, s.to_json())),
             "bootstrap": { "resamples": RESAMPLES, "seed": SEED }
         });
+        if let Some(sc) = &self.screening {
+            let everyone = AgreementReport {
+                measures: sc.unscreened_measures.clone(),
+                systems: sc.unscreened_systems.clone(),
+                ..AgreementReport::default()
+            }
+            .to_json();
+            out["screening"] = serde_json::json!({
+                "left_out": sc.left_out,
+                "figures": "\"controls\" and \"systems\" are without the listeners the listening tests' screenings left out; \"unscreened\" has them with everyone",
+                "unscreened": {"controls": everyone["controls"], "systems": everyone["systems"]},
+            });
+        }
         // Every kind's group, empty when the spec has none of its controls (as before the
         // kinds made their own findings).
         macro_rules! groups {

@@ -277,13 +277,39 @@ pub fn findings(
     results: &[ResultDoc],
     gold: Option<&Gold>,
 ) -> Vec<Findings> {
-    compute(spec, items, results, gold)
-        .iter()
-        .map(Figures::findings)
-        .collect()
+    findings_of(&compute(spec, items, results, gold))
+}
+
+/// The findings of MOS already computed.
+pub fn findings_of(mos: &[Mos]) -> Vec<Findings> {
+    mos.iter().map(Figures::findings).collect()
+}
+
+/// The listeners the listening tests' screenings left out (MUSHRA's post-screening, P.808's
+/// trapping and gold questions, the headphone check), each once, sorted: the agreement and
+/// the scores per system are figured without them.
+pub fn left_out(mos: &[Mos]) -> Vec<String> {
+    let mut who: Vec<String> = Vec::new();
+    for m in mos {
+        who.extend(m.screened.iter().map(|(w, _, _)| w.clone()));
+        who.extend(m.checked.iter().flatten().map(|(w, _)| w.clone()));
+        who.extend(m.unheard.iter().flatten().cloned());
+    }
+    who.sort();
+    who.dedup();
+    who
 }
 
 impl Mos {
+    /// What the figures are: MUSHRA's mean scores (with a hidden reference) or P.808's MOS.
+    fn title(&self) -> &'static str {
+        if self.hidden_reference.is_some() {
+            "MUSHRA mean scores (ITU-R BS.1534-3)"
+        } else {
+            "MOS (ITU-T P.808)"
+        }
+    }
+
     /// The MOS per condition as a chart, best first, each with its 95 % confidence interval
     /// (a condition of one vote: its dot alone); empty without conditions.
     pub fn chart(&self) -> String {
@@ -408,7 +434,19 @@ impl Figures for Mos {
         } else {
             &self.conditions
         };
-        let mut t = format!("MOS (P.808), {}:", self.control);
+        let screened = !(self.screened.is_empty()
+            && self.checked.as_ref().is_none_or(Vec::is_empty)
+            && self.unheard.as_ref().is_none_or(Vec::is_empty));
+        let mut t = format!(
+            "{}, {}, {}:",
+            self.title(),
+            self.control,
+            if screened {
+                "after screening"
+            } else {
+                "no listener screened out"
+            }
+        );
         if !self.screened.is_empty() {
             let who: Vec<&str> = self.screened.iter().map(|(w, _, _)| w.as_str()).collect();
             t += &format!(
@@ -439,7 +477,7 @@ impl Figures for Mos {
                     .map_or(String::new(), |c| format!("± {}", f3(Some(c))))
             );
         }
-        t
+        t + "\n"
     }
 }
 

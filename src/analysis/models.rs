@@ -362,7 +362,11 @@ fn control_figures(
             Value::Object(o) if o.contains_key("label") => {
                 o["label"].as_str().unwrap_or_default().to_owned()
             }
-            _ => "answer".to_owned(),
+            // A number or a choice of yes/no is its own label; any other whole answer (a
+            // judgement per criterion, a ranking) is one part.
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            _ => "(the whole answer)".to_owned(),
         }
     };
     let blank = || json!({"suggested": 0, "accepted": 0, "kept": 0, "changed": 0, "rejected": 0, "added": 0, "pending": 0});
@@ -401,10 +405,12 @@ fn control_figures(
     };
     let as_is = count("accepted") + count("kept");
     summary.push(format!(
-        "of {suggested} suggested parts shown: {as_is} accepted as suggested, {} changed, {} rejected; {} parts added",
+        "of {suggested} suggested part{} shown: {as_is} accepted as suggested, {} changed, {} rejected; {} part{} added",
+        if suggested == 1 { "" } else { "s" },
         count("changed"),
         count("rejected"),
-        count("added")
+        count("added"),
+        if count("added") == 1 { "" } else { "s" }
     ));
     json["decisions"] =
         json!({"suggested": suggested, "by_label": by_label, "by_annotator": by_who});

@@ -218,7 +218,20 @@ pub fn html(spec: &TaskSpec, items: &[Item], results: &[ResultDoc], gold: Option
         &super::dashboard::with_fits(compared.standing, &fits),
     );
     h += &super::aggregate::report_section(&fits);
-    h += &format!("<section aria-labelledby=agreement><h2 id=agreement>Agreement (Krippendorff's α)</h2>{}<p>Bootstrap: {} resamples of the units, seed {}.</p></section>", agreement_table(&agreement), super::agreement::RESAMPLES, super::agreement::SEED);
+    // With listeners the listening tests' screenings left out: α without them, then with all.
+    let screening = agreement.screening.as_ref().map_or(String::new(), |sc| {
+        let everyone = AgreementReport {
+            measures: sc.unscreened_measures.clone(),
+            ..AgreementReport::default()
+        };
+        format!(
+            "<p>After the listening tests' screening: {} listener(s) left out ({}). With every listener (unscreened):</p>{}",
+            sc.left_out.len(),
+            esc(&sc.left_out.join(", ")),
+            agreement_table(&everyone)
+        )
+    });
+    h += &format!("<section aria-labelledby=agreement><h2 id=agreement>Agreement (Krippendorff's α)</h2>{}{screening}<p>Bootstrap: {} resamples of the units, seed {}.</p></section>", agreement_table(&agreement), super::agreement::RESAMPLES, super::agreement::SEED);
     h += "<section aria-labelledby=answers><h2 id=answers>Answers</h2>";
     for (title, svg) in charts {
         h += &format!("<figure aria-label=\"{}\">{}</figure>", esc(&title), svg);

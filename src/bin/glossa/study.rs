@@ -391,27 +391,14 @@ pub fn agreement(
             serde_json::to_string_pretty(&got.to_json()).expect("JSON serialises")
         );
     } else {
-        let fmt = |x: Option<f64>| x.map_or("—".to_owned(), |a| format!("{a:.3}"));
-        println!(
-            "{:<32} {:>7}  {:<17} {:<9} {:>6} {:>7}  values",
-            "control", "alpha", "95% interval", "level", "items", "values"
-        );
-        for m in &got.measures {
-            let ci = m
-                .agreement
-                .ci95
-                .map_or("—".to_owned(), |(lo, hi)| format!("[{lo:.3}, {hi:.3}]"));
+        if let Some(sc) = &got.screening {
             println!(
-                "{:<32} {:>7}  {:<17} {:<9} {:>6} {:>7}  {}",
-                m.key,
-                fmt(m.agreement.alpha),
-                ci,
-                m.level.as_str(),
-                m.items,
-                m.agreement.pairable,
-                m.values
+                "after the listening tests' screening: {} listener(s) left out ({}); with everyone below",
+                sc.left_out.len(),
+                sc.left_out.join(", ")
             );
         }
+        print_measures(&got.measures);
         for q in &got.questions {
             let share = |n: usize| {
                 if q.questions == 0 {
@@ -432,21 +419,21 @@ pub fn agreement(
         }
         for f in &got.findings {
             print!("{}", f.text);
-        }
-        for s in &got.systems {
-            println!(
-                "\nscores per system, {} (mean; z: the mean of each annotator's z-scores)",
-                s.key
-            );
-            for r in &s.rows {
-                println!(
-                    "{:<24} {:>6} {:>9.2} {}",
-                    r.system,
-                    r.n,
-                    r.mean,
-                    r.z.map_or(String::new(), |z| format!("{z:>9.3}"))
-                );
+            // (Each finding on lines of its own: the next never runs on from its last figure.)
+            if !f.text.is_empty() && !f.text.ends_with('\n') {
+                println!();
             }
+        }
+        let screened = if got.screening.is_some() {
+            ", after screening"
+        } else {
+            ""
+        };
+        print_systems(&got.systems, screened);
+        if let Some(sc) = &got.screening {
+            println!("\nwith every listener (unscreened: the {} left out included)", sc.left_out.len());
+            print_measures(&sc.unscreened_measures);
+            print_systems(&sc.unscreened_systems, ", unscreened");
         }
         println!(
             "bootstrap: {} resamples of the units, seed {}",
@@ -455,6 +442,50 @@ pub fn agreement(
         );
     }
     Ok(exit_for(bad))
+}
+
+/// The α table of `glossa agreement`.
+fn print_measures(measures: &[agreement::Measure]) {
+    let fmt = |x: Option<f64>| x.map_or("—".to_owned(), |a| format!("{a:.3}"));
+    println!(
+        "{:<32} {:>7}  {:<17} {:<9} {:>6} {:>7}  values",
+        "control", "alpha", "95% interval", "level", "items", "values"
+    );
+    for m in measures {
+        let ci = m
+            .agreement
+            .ci95
+            .map_or("—".to_owned(), |(lo, hi)| format!("[{lo:.3}, {hi:.3}]"));
+        println!(
+            "{:<32} {:>7}  {:<17} {:<9} {:>6} {:>7}  {}",
+            m.key,
+            fmt(m.agreement.alpha),
+            ci,
+            m.level.as_str(),
+            m.items,
+            m.agreement.pairable,
+            m.values
+        );
+    }
+}
+
+/// The scores per system of `glossa agreement` (`which`: after screening, unscreened, or "").
+fn print_systems(systems: &[glossa::analysis::systems::SystemScores], which: &str) {
+    for s in systems {
+        println!(
+            "\nscores per system, {}{which} (mean; z: the mean of each annotator's z-scores)",
+            s.key
+        );
+        for r in &s.rows {
+            println!(
+                "{:<24} {:>6} {:>9.2} {}",
+                r.system,
+                r.n,
+                r.mean,
+                r.z.map_or(String::new(), |z| format!("{z:>9.3}"))
+            );
+        }
+    }
 }
 
 /// `glossa simulate`: a simulated crowd's results on standard output.
