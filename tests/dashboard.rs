@@ -44,3 +44,36 @@ fn each_annotator_is_measured_against_the_others_and_the_majority() {
     assert!(html.contains("too fast: it-001"), "{html}");
     assert!(html.contains("<table data-sort>"));
 }
+
+/// A listening test with a headphone check: each listener's first item's active time holds
+/// the ~60 s check, which is no part of the item's usual time; a listener who answered that
+/// item (later, without the check) in 7 s is not too fast.
+#[test]
+fn the_headphone_checks_time_is_no_part_of_an_items_usual_time() {
+    let (spec, _) = glossa::mount::study(SPEC, ITEMS).unwrap();
+    let check = json!({"correct": 6, "trials": 6, "attempts": 1, "passed": true});
+    let at = |who: &str, item: &str, ms: u64, minute: u32| {
+        let mut r = result(who, item, "totalmente_corretto", ms);
+        r["timings"]["started_at"] = format!("2026-11-26T08:{minute:02}:00.000Z").into();
+        r["headphones"] = check.clone();
+        ResultDoc::read(&spec, &r).unwrap()
+    };
+    let results = vec![
+        // A starts on it-001 (the check, 65 s), B on it-002.
+        at("A", "it-001", 65_000, 0),
+        at("A", "it-002", 8_000, 2),
+        at("B", "it-002", 66_000, 0),
+        at("B", "it-001", 7_000, 2),
+    ];
+    let rows = glossa::analysis::dashboard::annotators(&results, None);
+    for row in &rows {
+        assert_eq!(row.too_fast, 0, "{}: {:?}", row.who, row.too_fast_items);
+    }
+    // Without the check in the records, the same times make B's 7 s look too fast.
+    let mut plain = results.clone();
+    for r in &mut plain {
+        r.headphones = None;
+    }
+    let rows = glossa::analysis::dashboard::annotators(&plain, None);
+    assert!(rows.iter().any(|r| r.too_fast > 0), "the comparison above can fail");
+}

@@ -59,11 +59,32 @@ pub struct AnnotatorRow {
     pub attention_missed: Vec<(String, Vec<String>)>,
 }
 
+/// The results whose active time holds the headphone check: each participant's first (by its
+/// start) where the results record a check.
+fn with_headphone_check(results: &[ResultDoc]) -> std::collections::BTreeSet<usize> {
+    let mut first: std::collections::BTreeMap<String, (String, usize)> = Default::default();
+    for (n, r) in results.iter().enumerate() {
+        if !r.has_headphone_check() {
+            continue;
+        }
+        let started = r.timings.started_at.clone();
+        let e = first
+            .entry(annotator(r, n))
+            .or_insert_with(|| (started.clone(), n));
+        if started < e.0 {
+            *e = (started, n);
+        }
+    }
+    first.into_values().map(|(_, n)| n).collect()
+}
+
 /// The annotators' rows, in the order they first appear.
 pub fn annotators(results: &[ResultDoc], gold: Option<&Gold>) -> Vec<AnnotatorRow> {
+    let checked = with_headphone_check(results);
     let mut per_item: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
-    for r in results {
-        if let Some(ms) = active_ms(r) {
+    for (n, r) in results.iter().enumerate() {
+        // (An item's usual time is its time without the headphone check.)
+        if let Some(ms) = active_ms(r).filter(|_| !checked.contains(&n)) {
             per_item.entry(r.item_id.clone()).or_default().push(ms);
         }
     }

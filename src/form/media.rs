@@ -18,7 +18,9 @@ pub struct MediaRecord {
     /// How much of it was heard or watched, in ms of the file's time (a part heard twice
     /// counts twice; a jump counts nothing).
     pub heard_ms: u64,
-    /// Whether it was played to the end at least once.
+    /// Whether it was heard whole at least once: played to its end, with as much of it heard
+    /// as the file lasts (a MUSHRA sample switched to in place, mid-file, and played on to its
+    /// end is not heard whole).
     pub ended: bool,
     /// Whether the whole file was loaded (the browser could play it through), so nothing the
     /// participant heard was cut by the network.
@@ -97,10 +99,20 @@ pub fn apply(task: &Task, next: &mut FormState, action: MediaAction) {
             let ms = record.duration_ms.map_or(ms, |d| ms.min(d));
             record.heard_ms = record.heard_ms.saturating_add(ms);
         }
-        MediaEvent::Ended => record.ended = true,
+        MediaEvent::Ended => record.ended |= heard_whole(record),
         MediaEvent::Failed => record.failures = record.failures.saturating_add(1),
         MediaEvent::Zoomed => record.zoomed = true,
     }
+}
+
+/// Whether a recording that played to its end was heard whole: the stretches heard add up to
+/// its length, but for the players' rounding (a quarter second, or 3 % of a long file); a file
+/// whose length is not known counts as heard whole.
+fn heard_whole(record: &MediaRecord) -> bool {
+    record.duration_ms.is_none_or(|d| {
+        let slack = (d * 3 / 100).max(250);
+        record.heard_ms + slack >= d
+    })
 }
 
 /// The record of one stimulus, if the participant did anything with it.
@@ -162,6 +174,26 @@ mod tests {
             (r.plays, r.heard_ms, r.ended, r.loaded),
             (2, 4200, true, true)
         );
+    }
+
+    #[test]
+    fn a_recording_played_on_to_its_end_from_the_middle_is_not_heard_whole() {
+        let task = task();
+        let mut form = FormState::new(0);
+        let loaded = MediaEvent::Loaded {
+            duration_ms: Some(2600),
+        };
+        act(&task, &mut form, "clip", loaded);
+        // Switched to in place at 0.3 s (the other sample had played until then), on to the end.
+        act(&task, &mut form, "clip", MediaEvent::Started);
+        act(&task, &mut form, "clip", MediaEvent::Heard { ms: 2300 });
+        act(&task, &mut form, "clip", MediaEvent::Ended);
+        assert!(!record(&form, "clip").unwrap().ended, "2.3 s of 2.6 s");
+        // Played again from the start and to the end: heard whole.
+        act(&task, &mut form, "clip", MediaEvent::Started);
+        act(&task, &mut form, "clip", MediaEvent::Heard { ms: 2590 });
+        act(&task, &mut form, "clip", MediaEvent::Ended);
+        assert!(record(&form, "clip").unwrap().ended);
     }
 
     #[test]

@@ -155,6 +155,15 @@ impl ResultDoc {
         false
     }
 
+    /// Whether it records a headphone check (the study asks for one; the participant took it
+    /// on their first item, whose active time holds it).
+    pub fn has_headphone_check(&self) -> bool {
+        #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+        return self.headphones.is_some();
+        #[cfg(not(any(feature = "media", not(target_arch = "wasm32"))))]
+        false
+    }
+
     /// Whether an adjudicator decided this result on the review page (never in a participant
     /// build, which cannot hold the mark).
     pub fn is_adjudicated(&self) -> bool {
