@@ -78,8 +78,36 @@ export function startServer(root, port = 0, { cache = 0, cors = false, standIn =
   }));
 }
 
+const USAGE = `Usage: node scripts/static-server.mjs [FOLDER] [--stand-in]
+
+Serves FOLDER (default: the current folder) on http://localhost:$PORT/ (PORT=8080 by default;
+0 for any free port), only the files inside it, each with no-store.
+  --stand-in  a participant build not built yet is served by the media build (scripts/serve.sh)
+  --help      this text`;
+
+/** The command line: the folder and the options; an unknown option or a second folder is an error. */
+export function parseArgs(argv) {
+  const out = { folder: '.', standIn: false, help: false, error: null };
+  const folders = [];
+  for (const a of argv) {
+    if (a === '--help' || a === '-h') out.help = true;
+    else if (a === '--stand-in') out.standIn = true;
+    else if (a.startsWith('-')) out.error = `unknown option: ${a}`;
+    else folders.push(a);
+  }
+  if (folders.length > 1) out.error = `one folder, not ${folders.length}: ${folders.join(' ')}`;
+  if (folders.length) [out.folder] = folders;
+  return out;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.help || args.error) {
+    if (args.error) console.error(`${args.error}\n`);
+    console[args.error ? 'error' : 'log'](USAGE);
+    process.exit(args.error ? 2 : 0);
+  }
   const port = Number(process.env.PORT ?? 8080);
-  const { url } = await startServer(process.argv[2] ?? '.', port, { standIn: process.argv.includes('--stand-in') });
+  const { url } = await startServer(args.folder, port, { standIn: args.standIn });
   console.log(`Glossa demo: ${url}  (Ctrl+C to stop)`);
 }

@@ -75,5 +75,8 @@ fn the_headphone_checks_time_is_no_part_of_an_items_usual_time() {
         r.headphones = None;
     }
     let rows = glossa::analysis::dashboard::annotators(&plain, None);
-    assert!(rows.iter().any(|r| r.too_fast > 0), "the comparison above can fail");
+    assert!(
+        rows.iter().any(|r| r.too_fast > 0),
+        "the comparison above can fail"
+    );
 }

@@ -576,7 +576,12 @@ fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
     let items = format!("{ROOT}/www/examples/en-mushra/items.json");
     let rp = results.to_str().unwrap();
     let got: Value = serde_json::from_str(&glossa_ok(&[
-        "agreement", &spec, rp, "--items", &items, "--json",
+        "agreement",
+        &spec,
+        rp,
+        "--items",
+        &items,
+        "--json",
     ]))
     .unwrap();
     assert_eq!(got["screening"]["left_out"], json!(["p3"]));
@@ -587,9 +592,15 @@ fn mushra_scores_leave_out_listeners_who_missed_the_hidden_reference() {
     };
     let screened_ref = system(&got["systems"], "ref");
     assert!((screened_ref - mine["conditions"]["ref"]["mos"].as_f64().unwrap()).abs() < 1e-9);
-    assert!((screened_ref - (100.0 * 6.0 + 90.0 * 3.0) / 9.0).abs() < 1e-9, "{screened_ref}");
+    assert!(
+        (screened_ref - (100.0 * 6.0 + 90.0 * 3.0) / 9.0).abs() < 1e-9,
+        "{screened_ref}"
+    );
     let everyone = system(&got["screening"]["unscreened"]["systems"], "ref");
-    assert!((everyone - (100.0 * 8.0 + 90.0 * 3.0 + 60.0) / 12.0).abs() < 1e-9, "{everyone}");
+    assert!(
+        (everyone - (100.0 * 8.0 + 90.0 * 3.0 + 60.0) / 12.0).abs() < 1e-9,
+        "{everyone}"
+    );
     assert_ne!(
         got["controls"]["mushra"]["alpha"],
         got["screening"]["unscreened"]["controls"]["mushra"]["alpha"]

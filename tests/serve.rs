@@ -1002,3 +1002,27 @@ fn a_study_whose_items_name_a_missing_clip_is_refused_at_start_naming_it() {
         "{stderr}"
     );
 }
+
+#[test]
+fn an_arabic_studys_pilot_page_is_arabic_and_right_to_left_from_its_first_byte() {
+    let dir = std::env::temp_dir()
+        .join(format!("glossa-serve-{}", std::process::id()))
+        .join("arabic");
+    let study = dir.join("study");
+    std::fs::create_dir_all(&study).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    std::fs::copy(
+        format!("{root}/tests/fixtures/ar-spans.json"),
+        study.join("spec.json"),
+    )
+    .unwrap();
+    std::fs::copy(
+        format!("{root}/tests/fixtures/ar-items.json"),
+        study.join("items.json"),
+    )
+    .unwrap();
+    let server = start(&study, &dir.join("r.jsonl"));
+    let (status, page) = server.request("GET", "/index.html", "");
+    assert_eq!(status, 200);
+    assert!(page.contains("<html lang=\"ar\" dir=\"rtl\">"), "{page}");
+}

@@ -418,14 +418,15 @@ fn label_studio_predictions_become_suggestions_with_utf16_offsets_read_as_words(
         by("tox-emoji")["suggestions"]["toxisch"]["answer"]["spans"][0]["words"],
         json!([3, 5])
     );
-    assert!(
-        by("tox-004").get("suggestions").is_none(),
-        "an empty prediction suggests nothing"
+    // An empty prediction is the model's "nothing to mark": a suggestion of no spans.
+    assert_eq!(
+        by("tox-004")["suggestions"]["toxisch"],
+        json!({"model": "llama-3.1-70b-instruct", "confidence": 0.91, "answer": {"spans": []}})
     );
-    // The shipped example's suggestions are these (tox-004's "nothing" written by hand).
+    // The shipped example's suggestions are these.
     let shipped: Vec<Value> =
         serde_json::from_str(&read("www/examples/de-toxic/items.json")).unwrap();
-    for id in ["tox-005", "tox-006"] {
+    for id in ["tox-004", "tox-005", "tox-006"] {
         let s = shipped.iter().find(|i| i["id"] == id).unwrap();
         assert_eq!(s["suggestions"], by(id)["suggestions"], "{id}");
     }
@@ -1048,5 +1049,71 @@ fn spacy_lines_give_back_the_spans_attributes_and_the_items_other_fields() {
                "target": "Das Treffen wurde verschoben.",
                "suggestions": {"errors": {"model": "gemba-mqm", "answer": {"spans": [
                    {"label": "accuracy", "words": [1, 1], "attributes": {"severity": "minor"}}]}}}})
+    );
+}
+
+/// Label Studio tasks of a section asked per output: one task holding an item's whole list of
+/// outputs is refused with the shape that works named; tasks per output (`item/output`) are
+/// folded into the item, an empty prediction a suggestion of nothing for its output.
+#[test]
+fn label_studio_tasks_per_output_are_folded_and_a_task_per_item_is_told_the_shape_that_works() {
+    let dir = std::env::temp_dir().join(format!("glossa-suggest-ls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut spec: Value = serde_json::from_str(&read("www/examples/de-esa/spec.json")).unwrap();
+    spec["suggestions"] = json!({});
+    let spec_path = dir.join("spec.json");
+    std::fs::write(&spec_path, spec.to_string()).unwrap();
+    let items: Vec<Value> = serde_json::from_str(&read("www/examples/de-esa/items.json")).unwrap();
+    let item = &items[0];
+    let prediction = |result: Value| json!([{"model_version": "gpt-4o", "result": result}]);
+    let whole = json!([{"id": 1, "data": item, "predictions": prediction(json!([{
+        "id": "r1", "from_name": "errors", "to_name": "text", "type": "labels",
+        "value": {"start": 0, "end": 3, "labels": ["minor"]}}]))}]);
+    let path = dir.join("whole.json");
+    std::fs::write(&path, whole.to_string()).unwrap();
+    let spec_arg = spec_path.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "items",
+        spec_arg,
+        path.to_str().unwrap(),
+        "--from",
+        "labelstudio",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("give one record (Label Studio task, spaCy line) per output")
+            && err.contains("its id \"item/output\""),
+        "{err}"
+    );
+    let per_output: Vec<Value> = item["translations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(n, o)| {
+            json!({"id": n + 1, "data": {"item_id": format!("{}/{}", item["id"].as_str().unwrap(), o["id"].as_str().unwrap()),
+                "source": item["source"], "translations": o["text"]}, "predictions": prediction(json!([]))})
+        })
+        .collect();
+    std::fs::write(&path, serde_json::to_string(&per_output).unwrap()).unwrap();
+    let (code, out, err) = run(&[
+        "items",
+        spec_arg,
+        path.to_str().unwrap(),
+        "--from",
+        "labelstudio",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let got: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(got["translations"], item["translations"]);
+    let nothing: serde_json::Map<String, Value> = item["translations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["id"].as_str().unwrap().to_owned(), json!({"spans": []})))
+        .collect();
+    assert_eq!(
+        got["suggestions"]["errors"],
+        json!({"model": "gpt-4o", "answer": nothing})
     );
 }

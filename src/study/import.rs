@@ -243,12 +243,20 @@ fn spans(
     let text = fields
         .get(c.text_field)
         .and_then(Value::as_str)
-        .ok_or_else(|| {
-            format!(
+        .ok_or_else(|| match fields.get(c.text_field) {
+            // The item's whole list of outputs in one record: the shape that works is a record
+            // per output.
+            Some(Value::Array(_)) => format!(
+                "\"{}\" marks each output of \"{}\" on its own, and this record holds the item's whole list: give one record (Label Studio task, spaCy line) per output, its \"{}\" that output's text and its id \"item/output\" (as `glossa export label-studio` writes them) or an \"output\" field",
+                control.id(),
+                c.text_field,
+                c.text_field
+            ),
+            _ => format!(
                 "no text in the field \"{}\" that \"{}\" marks",
                 c.text_field,
                 control.id()
-            )
+            ),
         })?;
     let tokens = Tokens::with_units(
         text,
@@ -469,6 +477,28 @@ fn label_studio(
             let control = spec.control(&from.as_str().into()).ok_or("unreachable")?;
             let answer = spans(control, &fields, list, Units::Utf16, at, notes)?;
             suggestions.insert(from.clone(), json!({"model": name, "answer": answer}));
+        }
+        // A prediction with no result: the model found nothing to mark, which is a suggestion
+        // too (to the spec's one labelled-span control).
+        if p.get("result")
+            .and_then(Value::as_array)
+            .is_none_or(Vec::is_empty)
+        {
+            let marking: Vec<&Control> = spec
+                .controls
+                .iter()
+                .filter(|c| c.labelled_spans().is_some())
+                .collect();
+            match marking.as_slice() {
+                [c] => {
+                    let answer = spans(c, &fields, &[], Units::Utf16, at, notes)?;
+                    suggestions.insert(c.id().to_string(), json!({"model": name, "answer": answer}));
+                }
+                _ => notes.push(format!(
+                    "{at}: the prediction marks nothing, and the spec has {} labelled-span controls: no suggestion made",
+                    marking.len()
+                )),
+            }
         }
         if let Some(score) = p.get("score").filter(|s| s.is_number()) {
             for s in suggestions.values_mut() {

@@ -291,7 +291,7 @@ pub fn plan(
             let screen = first_screen(study, items, &o.screens);
             with_screens = screen.is_some();
             let page = pilot_page(site, &policy, &body_data, screen.as_ref())?;
-            ("index.html", page)
+            ("index.html", in_study_language(&page, study))
         }
         HostKind::Jspsych => {
             let js = o.jspsych.as_ref().ok_or(
@@ -502,9 +502,32 @@ pub fn pilot_with_first_screen(
     let page = site
         .text("index.html")
         .map_err(|e| format!("cannot read index.html: {e}"))?;
+    let page = in_study_language(&page, study);
     match first_screen(study, items, screens) {
         Some(s) => pilot_first_screen(&page, &s, site),
         None => Ok(page),
+    }
+}
+
+/// The page's `<html>` in the study's language and direction (`lang="ar" dir="rtl"`): what a
+/// participant sees is the study's from the first paint (the pilot sets the demo's chrome back
+/// to English when no participant opens it). A spec that does not load leaves the page as it is.
+fn in_study_language(page: &str, study: &[StudyFile]) -> String {
+    let spec = study
+        .iter()
+        .find(|f| f.name.starts_with("spec"))
+        .and_then(|f| crate::mount::load_spec(&f.text).ok());
+    match spec {
+        Some(spec) => page.replacen(
+            "<html lang=\"en\">",
+            &format!(
+                "<html lang=\"{}\" dir=\"{}\">",
+                attr(spec.language.tag()),
+                spec.language.dir().attr()
+            ),
+            1,
+        ),
+        None => page.to_owned(),
     }
 }
 

@@ -113,6 +113,8 @@ test('Arabic spans, right to left, by tap, drag and keyboard: offsets slice the 
   await words.waitFor();
   assert.equal(await page.locator('.glossa').getAttribute('dir'), 'rtl');
   assert.equal(await page.locator('.glossa').evaluate((el) => getComputedStyle(el).direction), 'rtl');
+  // The participant's whole page is Arabic and right to left, not only the widget.
+  assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl']);
   assert.equal(await page.locator('.glossa-keys-hint').first().isVisible(), false, 'no keyboard hint on a phone');
   assert.equal(await page.locator('.glossa-span-hint').first().isVisible(), true, 'the touch hint');
   // Tap the first and the last word of an Arabic name.

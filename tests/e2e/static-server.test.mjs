@@ -64,3 +64,15 @@ test('while serve.sh finishes the other builds, the media build (every kind) sta
   assert.equal((await get(plain.server.address().port, '/www/pkg/labels/glossa.js')).status, 404, 'never in the tests\' server');
   await new Promise((ok) => plain.server.close(ok));
 });
+
+test('--help prints the usage and serves nothing; an unknown option is refused', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const script = new URL('../../scripts/static-server.mjs', import.meta.url).pathname;
+  const help = spawnSync(process.execPath, [script, '--help'], { encoding: 'utf8', env: { ...process.env, PORT: '0' }, timeout: 30000 });
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /^Usage: node scripts\/static-server\.mjs \[FOLDER\] \[--stand-in\]/);
+  assert.ok(!help.stdout.includes('Glossa demo:'), 'no server started for --help');
+  const bad = spawnSync(process.execPath, [script, '--port=1'], { encoding: 'utf8', env: { ...process.env, PORT: '0' }, timeout: 30000 });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /unknown option: --port=1/);
+});

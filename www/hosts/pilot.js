@@ -398,6 +398,9 @@ async function runStudy(el, params) {
   const participantMode = Boolean(params.get('plan') || participantId);
   // The participant's part of the page speaks the task's language.
   const { lang, dir, say } = await hostStrings(spec);
+  // A participant's page is the study's language and direction; the demo's chrome is English.
+  document.documentElement.lang = participantMode ? lang : 'en';
+  document.documentElement.dir = participantMode ? dir : 'ltr';
   if (participantMode) {
     el.examples.closest('nav')?.setAttribute('hidden', '');
     if (el.intro) el.intro.hidden = true;

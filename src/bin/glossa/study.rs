@@ -431,7 +431,10 @@ pub fn agreement(
         };
         print_systems(&got.systems, screened);
         if let Some(sc) = &got.screening {
-            println!("\nwith every listener (unscreened: the {} left out included)", sc.left_out.len());
+            println!(
+                "\nwith every listener (unscreened: the {} left out included)",
+                sc.left_out.len()
+            );
             print_measures(&sc.unscreened_measures);
             print_systems(&sc.unscreened_systems, ", unscreened");
         }
