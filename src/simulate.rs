@@ -9,9 +9,6 @@ use crate::support::rng::SplitMix;
 use crate::task::Task;
 use crate::validate::{self, Report};
 
-#[cfg(not(target_arch = "wasm32"))]
-pub mod pages;
-
 /// How a control kind is answered by a simulated annotator (each kind implements it in
 /// `crate::kinds`).
 pub trait Simulate {
@@ -102,11 +99,11 @@ pub fn crowd(
 
 /// 2026-01-01T00:00:00Z: when the simulated study starts.
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
-const START_MS: u64 = 1_767_225_600_000;
+pub(crate) const START_MS: u64 = 1_767_225_600_000;
 
 /// The seed of item `i`'s "right" answer.
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
-fn item_seed(seed: u64, i: usize) -> u64 {
+pub(crate) fn item_seed(seed: u64, i: usize) -> u64 {
     seed ^ (i as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d)
 }
 
@@ -114,18 +111,18 @@ fn item_seed(seed: u64, i: usize) -> u64 {
 /// item's right answer with a chance falling from `agreement` (the first) to half of it (the
 /// last), else one of their own; active for 5 to 60 seconds from `start`.
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
-struct Simulated {
-    item_seed: u64,
-    k: usize,
-    annotators: usize,
-    agreement: f64,
-    start: u64,
+pub(crate) struct Simulated {
+    pub(crate) item_seed: u64,
+    pub(crate) k: usize,
+    pub(crate) annotators: usize,
+    pub(crate) agreement: f64,
+    pub(crate) start: u64,
 }
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 impl Simulated {
     /// The result (none when no valid answer was found), the crowd's `rng` drawn from twice.
-    fn result(
+    pub(crate) fn result(
         &self,
         task: &Task,
         rng: &mut SplitMix,

@@ -23,6 +23,9 @@ pub mod models;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod mqm_tsv;
 pub mod outputs;
+/// Results as the host pages write them (`glossa simulate --page`).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pages;
 pub mod parallel;
 /// Approving and rejecting submissions in the hosts' review files (the command line and the
 /// researcher's wasm).

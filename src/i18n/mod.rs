@@ -397,7 +397,7 @@ pub const MEDIA_FROM: usize = Msg::ErrListenToEnd as usize;
 /// The host pages' strings (pilot runner, jsPsych, JATOS, MTurk, Qualtrics): their keys in the
 /// strings files, and what each is for. The widget never shows them; `glossa strings` and
 /// `glossa check` know them.
-pub const PAGE_STRINGS: [(&str, &str); 25] = [
+pub const PAGE_STRINGS: [(&str, &str); 26] = [
     ("host.item_of", "The pilot's progress: item {n} of {total}."),
     ("host.all_done", "The pilot's end: all {total} items done."),
     (
@@ -411,6 +411,10 @@ pub const PAGE_STRINGS: [(&str, &str); 25] = [
     ),
     ("host.reset", "The pilot's button starting the task again."),
     ("host.thanks", "The pilot's end: every result is stored."),
+    (
+        "host.study_over",
+        "The end of a study with no completion link: the participant may close the page.",
+    ),
     (
         "host.finish",
         "The completion link back to the study (Prolific).",

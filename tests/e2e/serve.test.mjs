@@ -63,6 +63,9 @@ test('three participants in parallel, each reloading mid-study: every result wri
     await page.getByText('Completati tutti gli elementi (2).', { exact: false }).waitFor();
     // Every result delivered: nothing left to send.
     await page.waitForFunction(() => !document.querySelector('#progress')?.textContent.includes('Invio'));
+    // No completion link: the page says the study is over, in the study's language.
+    await page.getByText('Lo studio è concluso: puoi chiudere questa pagina.', { exact: false }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Termina e torna allo studio' }).isVisible(), false);
     // A second reload resends nothing new.
     await page.reload();
     await page.getByText('Completati tutti gli elementi (2).', { exact: false }).waitFor();

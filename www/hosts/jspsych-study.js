@@ -69,6 +69,9 @@ function render() {
   }
   if (!pending && !failed.length && complete) {
     end.append(Object.assign(document.createElement('a'), { href: complete, textContent: say('finish') }));
+  } else if (!pending && !failed.length && outbox) {
+    // Delivered, and no completion link: the participant is told the study is over.
+    end.append(Object.assign(document.createElement('p'), { textContent: `${say('thanks')} ${say('studyOver')}` }));
   }
 }
 

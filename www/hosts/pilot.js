@@ -512,7 +512,11 @@ async function runStudy(el, params) {
     // whatever the answer, the link waits until the destination has them), else kept by this
     // browser, else taken along by the participant. "Stored" is said only then.
     const safe = outbox ? outbox.list.length === 0 : kept || downloaded;
-    el.complete.hidden = !(finished && safe && target);
+    // Without a completion link, a participant is told the study is over (and may close it).
+    const over = finished && safe && !target && participantMode;
+    el.complete.hidden = !(finished && safe && (target || over));
+    el.completeLink.hidden = !target;
+    if (el.thanks) el.thanks.textContent = over ? `${say('thanks')} ${say('studyOver')}` : `${say('thanks')} `;
     // Refused for good: the answers stay here, and the participant can take them along. Not
     // kept by this browser: they live in this page only until sent or downloaded.
     const failed = outbox ? outbox.failed() : [];

@@ -506,7 +506,7 @@ pub fn simulate(
         eprintln!("--agreement is a chance from 0 to 1, and --annotators at least 1");
         return Err(ExitCode::from(2));
     }
-    let Some(page) = page.and_then(glossa::simulate::pages::Page::named) else {
+    let Some(page) = page.and_then(glossa::analysis::pages::Page::named) else {
         for doc in glossa::simulate::crowd(&spec, &items, annotators, agreement, seed) {
             println!("{}", serde_json::to_string(&doc).expect("JSON serialises"));
         }
@@ -521,7 +521,7 @@ pub fn simulate(
         ),
         None => None,
     };
-    let results = glossa::simulate::pages::crowd(
+    let results = glossa::analysis::pages::crowd(
         &spec,
         &items,
         plan.as_ref(),

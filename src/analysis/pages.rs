@@ -7,9 +7,9 @@
 //! attention item (missed now and then, as people do). Stages that read results are tested on
 //! these as well as on the plain crowd's.
 
-use super::{item_seed, Simulated, START_MS};
 use crate::item::Item;
 use crate::result::{Environment, Viewport};
+use crate::simulate::{item_seed, Simulated, START_MS};
 use crate::spec::TaskSpec;
 use crate::support::rng::SplitMix;
 use crate::support::sorted_map::SortedMap;
