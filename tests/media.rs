@@ -897,3 +897,55 @@ fn mos_leaves_out_listeners_who_did_not_pass_the_headphone_check() {
         "{text}"
     );
 }
+
+/// `glossa check` verifies the media files the items name, wherever the items' folder is at
+/// hand: a missing file and one that cannot be decoded are each named, and told apart; `glossa
+/// host` refuses the study until they are mended.
+#[test]
+fn check_names_a_missing_clip_and_one_that_cannot_be_decoded_and_host_refuses_both() {
+    let dir = std::env::temp_dir().join(format!("glossa-media-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("clips")).unwrap();
+    let example = std::path::Path::new(ROOT).join("www/examples/en-p808-acr");
+    for f in ["spec.json", "items.json"] {
+        std::fs::copy(example.join(f), dir.join(f)).unwrap();
+    }
+    for e in std::fs::read_dir(example.join("clips")).unwrap().flatten() {
+        std::fs::copy(e.path(), dir.join("clips").join(e.file_name())).unwrap();
+    }
+    let (spec, items) = (dir.join("spec.json"), dir.join("items.json"));
+    let check = || common::glossa(&["check", spec.to_str().unwrap(), items.to_str().unwrap()]);
+    assert!(
+        check().status.success(),
+        "the example's clips are all there and playable"
+    );
+    // A server's error page saved under the clip's name, and a clip never copied.
+    std::fs::write(dir.join("clips/t1-clean.wav"), "<html>404 Not Found</html>").unwrap();
+    std::fs::remove_file(dir.join("clips/t2-clean.wav")).unwrap();
+    let out = check();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(
+            "items[0] (\"t1-clean\"): clips/t1-clean.wav: cannot be played: it is not WAV audio"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("(\"t2-clean\"): clips/t2-clean.wav: no such file"),
+        "{said}"
+    );
+    let host = common::glossa(&[
+        "host",
+        "pilot",
+        dir.to_str().unwrap(),
+        "--out",
+        dir.join("site").to_str().unwrap(),
+    ]);
+    let said = String::from_utf8_lossy(&host.stderr);
+    assert!(!host.status.success(), "{said}");
+    assert!(
+        said.contains("cannot be played") || said.contains("no such file"),
+        "{said}"
+    );
+}

@@ -107,12 +107,14 @@ pub fn apply(task: &Task, next: &mut FormState, action: MediaAction) {
 
 /// Whether a recording that played to its end was heard whole: the stretches heard add up to
 /// its length, but for the players' rounding (a quarter second, or 3 % of a long file); a file
-/// whose length is not known counts as heard whole.
+/// whose length is not known, or whose player reported no stretch (the simulated annotators'),
+/// counts as heard whole.
 fn heard_whole(record: &MediaRecord) -> bool {
-    record.duration_ms.is_none_or(|d| {
-        let slack = (d * 3 / 100).max(250);
-        record.heard_ms + slack >= d
-    })
+    record.heard_ms == 0
+        || record.duration_ms.is_none_or(|d| {
+            let slack = (d * 3 / 100).max(250);
+            record.heard_ms + slack >= d
+        })
 }
 
 /// The record of one stimulus, if the participant did anything with it.

@@ -19,7 +19,12 @@
 // origin); after each accepted submit on one of its items the participant is told whether the
 // answer was the expected one (and which option was, for a choice). Without it, expected answers
 // never reach the page.
-import { mount } from '../glossa.js';
+//
+// Simulation (for the researcher, as jsPsych's simulation mode): &simulate=SEED answers every
+// item as a simulated annotator on the real page — the answers go through the widget and show
+// on screen, each result is submitted, stored and posted as a participant's would be, marked
+// `ids.simulated: "visual"` — to try the whole pipeline before the study goes out.
+import { buildFor, mount } from '../glossa.js';
 import { hostStrings } from './host-strings.js';
 
 const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'workerId'];
@@ -468,6 +473,8 @@ async function runStudy(el, params) {
   const ids = Object.fromEntries(ID_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)]));
   if (!Object.keys(ids).length) ids.participant = 'demo';
   if (slot) ids.slot = slot.slot;
+  const simulate = params.get('simulate');
+  if (simulate) ids.simulated = 'visual';
   const who = Object.values(ids).join('&');
   const progressKey = `glossa:pilot:${source.spec}:${who}`;
   const stored = (() => { try { return JSON.parse(localStorage.getItem(progressKey) ?? 'null'); } catch { return null; } })();
@@ -549,8 +556,11 @@ async function runStudy(el, params) {
     if (state.results.length >= items.length) { el.widget.replaceChildren(); return; }
     // A gold item's result says so (`ids.gold`); nothing on screen differs.
     const itemIds = gold.has(items[i].id) ? { ...ids, gold: 'gold' } : ids;
-    handle = await mount(el.widget, { spec, item: items[i], options: { ids: itemIds, seed: who } });
+    const build = simulate ? buildFor(spec, { simulated: true }) : undefined;
+    handle = await mount(el.widget, { spec, item: items[i], options: { ids: itemIds, seed: who }, build });
     window.glossaHandle = handle;
+    // A simulated annotator answers on the screen, then submits as a participant would.
+    if (simulate && handle.simulate((Number(simulate) || 1) * 1000 + i)) handle.submit();
     // The next item's recordings and images, fetched while this one is answered (`prefetch=0`
     // leaves them: the benchmark's comparison).
     if (items[i + 1] && params.get('prefetch') !== '0') prefetchMedia(spec, items[i + 1]);
@@ -577,6 +587,11 @@ async function runStudy(el, params) {
       el.feedback.hidden = false;
     }
     if (state.results.length < items.length && state.index + 1 < items.length) {
+      if (simulate) {
+        // (Once the submit that raised this event has returned.)
+        queueMicrotask(() => show(state.index + 1));
+        return;
+      }
       el.next.hidden = false;
       el.next.focus();
     }

@@ -89,6 +89,18 @@ fn check_study(spec_path: &str, items_path: Option<&str>, gold_path: Option<&str
     if !issues.is_empty() {
         return Err(report(items_path, &issues));
     }
+    // The media files the items name, beside the items file: there, and playable.
+    let dir = std::path::Path::new(items_path)
+        .parent()
+        .unwrap_or(std::path::Path::new("."));
+    let media = crate::media_files::problems(&spec, &items, dir);
+    for p in &media {
+        println!("{items_path}: {p}");
+    }
+    if !media.is_empty() {
+        println!("{items_path}: {} media file problem(s)", media.len());
+        return Err(ExitCode::FAILURE);
+    }
     println!("{items_path}: ok ({} items)", items.len());
     if let Some(gold_path) = gold_path {
         let gold = load_gold(gold_path, &spec, &items)?;

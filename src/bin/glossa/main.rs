@@ -35,6 +35,8 @@ mod host;
 #[cfg(not(target_arch = "wasm32"))]
 mod items;
 #[cfg(not(target_arch = "wasm32"))]
+mod media_files;
+#[cfg(not(target_arch = "wasm32"))]
 mod parquet;
 #[cfg(not(target_arch = "wasm32"))]
 mod ranges;

@@ -191,6 +191,13 @@ fn media_of(study: &Path) -> Result<Vec<(String, PathBuf)>, String> {
     };
     let dir = items.parent().unwrap_or(study);
     let base = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // A file that cannot be played is served all the same (a pilot tries what participants
+    // will meet), and said here.
+    for p in crate::media_files::problems(&spec, &parsed, &base) {
+        if matches!(p.fault, crate::media_files::Fault::Undecodable(_)) {
+            eprintln!("warning: {p}");
+        }
+    }
     let name = items.file_name().unwrap_or_default().to_string_lossy();
     let mut media = Vec::new();
     for rel in

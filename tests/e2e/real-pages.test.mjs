@@ -1,0 +1,212 @@
+// End to end: results as the real pages write them, through every stage. Studies with a plan
+// (gold and attention items) are piloted through `glossa serve` in Chromium — by participants
+// who answer by hand, and, for a set of examples covering every family (text, media, per
+// output, display logic, suggestions, gold, attention), by simulated participants on the real
+// page (`&simulate=`) — and the results the server collected go through validate, agreement,
+// report, aggregate, the tidy export and the published dataset, which holds none of their ids.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFile, cp, mkdtemp, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, ItalianTask } from './harness.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = join(ROOT, 'target/debug/glossa'); // built by the native test step
+const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+/** Runs the command line; its exit code, standard output and standard error. */
+function glossa(...args) {
+  const r = spawnSync(CLI, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** Runs the command line, which must succeed; its standard output. */
+function ok(...args) {
+  const r = glossa(...args);
+  assert.equal(r.code, 0, `glossa ${args.join(' ')}:\n${r.err}`);
+  return r.out;
+}
+
+/** A study folder: the spec, the items (with the media beside them) and a plan with `gold`. */
+async function studyOf(specPath, itemsPath, gold) {
+  const dir = await mkdtemp(join(tmpdir(), 'glossa-real-'));
+  const study = join(dir, 'study');
+  await mkdir(study);
+  await copyFile(join(ROOT, specPath), join(study, 'spec.json'));
+  await copyFile(join(ROOT, itemsPath), join(study, 'items.json'));
+  const clips = join(ROOT, itemsPath, '..', 'clips');
+  if (await stat(clips).catch(() => null)) await cp(clips, join(study, 'clips'), { recursive: true });
+  const goldPath = join(dir, 'gold.json');
+  await writeFile(goldPath, JSON.stringify(gold));
+  const plan = ok('plan', join(study, 'spec.json'), join(study, 'items.json'), '--per-item', '2', '--annotators', '2',
+    '--gold', goldPath, '--gold-every', '1', '--seed', '3');
+  await writeFile(join(study, 'plan.json'), plan);
+  return { dir, study, spec: join(study, 'spec.json'), items: join(study, 'items.json'), gold: goldPath, plan: join(study, 'plan.json'), slots: JSON.parse(plan).annotators };
+}
+
+/** `glossa serve` of a study collecting into `results`; resolves to {server, base}. */
+async function serve(study, results) {
+  const server = spawn(CLI, ['serve', study, '--collect', results, '--port', '0'], { cwd: ROOT });
+  let said = '';
+  server.stderr.on('data', (d) => { said += d; });
+  const base = await new Promise((done, fail) => {
+    server.stdout.on('data', (d) => {
+      const m = /http:\/\/[^/\s]+\//.exec(String(d));
+      if (m) done(m[0]);
+    });
+    server.on('exit', (code) => fail(new Error(`glossa serve exited with ${code}: ${said}`)));
+  });
+  return { server, base };
+}
+
+/** In the page: every result delivered (nothing waits in its outbox). */
+const SENT = () => !Object.keys(localStorage).some((k) => k.startsWith('glossa:outbox:'));
+
+const linesOf = async (file) => (await readFile(file, 'utf8')).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+/** Every file's text under a folder. */
+async function allText(dir) {
+  let text = '';
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    text += e.isDirectory() ? await allText(p) : await readFile(p, 'latin1');
+  }
+  return text;
+}
+
+/** The stages that read results, on the results a page collected: each must succeed. */
+async function throughEveryStage(s, results, name) {
+  ok('validate', s.spec, s.items, results);
+  const agreement = JSON.parse(ok('agreement', s.spec, results, '--items', s.items, '--gold', s.gold, '--json'));
+  assert.equal(typeof agreement.controls, 'object', name);
+  ok('report', s.spec, s.items, results, '--gold', s.gold, '--out', join(s.dir, 'report.html'));
+  ok('aggregate', s.spec, results, '--items', s.items, '--json');
+  assert.ok(ok('export', 'csv', s.spec, results).trim().split('\n').length > 1, `${name}: export csv`);
+  const card = join(s.dir, 'card.json');
+  await writeFile(card, JSON.stringify({ license: 'cc-by-4.0', pretty_name: name, task_categories: ['other'] }));
+  const salt = join(s.dir, 'salt.txt');
+  await writeFile(salt, 'a salt of the end-to-end tests, 32+ bytes\n');
+  const out = join(s.dir, 'dataset');
+  const exported = glossa('export', 'dataset', s.spec, s.items, results, '--card', card, '--salt', salt,
+    '--gold', s.gold, '--plan', s.plan, '--out', out);
+  assert.equal(exported.code, 0, `${name}: export dataset:\n${exported.err}`);
+  // Not one id of a person or a session in any byte of the folder.
+  const published = await allText(out);
+  for (const r of await linesOf(results)) {
+    for (const k of ['participant', 'PROLIFIC_PID', 'SESSION_ID']) {
+      if (r.ids[k]) assert.ok(!published.includes(r.ids[k]), `${name}: ${k} ${r.ids[k]} published`);
+    }
+  }
+  const rows = (await readFile(join(out, 'data/annotations/train.jsonl'), 'utf8')).trim().split('\n');
+  assert.ok(rows.length >= (await linesOf(results)).length, `${name}: an annotation row per result at least`);
+  return { out, card, salt };
+}
+
+test('a study with gold and attention items, answered by hand on phones through glossa serve, is published; a refused export leaves nothing', async () => {
+  const gold = JSON.parse(await readFile(join(ROOT, 'tests/fixtures/it-gold-attention.json'), 'utf8'));
+  const s = await studyOf('www/examples/it-implicit/spec.json', 'www/examples/it-implicit/items.json', gold);
+  const results = join(s.dir, 'results.jsonl');
+  const { server, base } = await serve(s.study, results);
+  try {
+    // Three Prolific participants (24 hex digits each, the study's and their session's ids).
+    const people = ['5f3e1a2b3c4d5e6f7a8b9c0d', '60a1b2c3d4e5f60718293a4b', '61f0e1d2c3b4a59687786950'];
+    for (const [n, pid] of people.entries()) {
+      const context = await env.browser.newContext(PHONE);
+      const page = await context.newPage();
+      await page.goto(`${base}?PROLIFIC_PID=${pid}&STUDY_ID=65aa00bb11cc22dd33ee44ff&SESSION_ID=${pid.split('').reverse().join('')}`);
+      await page.waitForFunction(() => window.glossaHandle);
+      const total = await page.evaluate(() => document.querySelector('#progress-bar').max);
+      for (let i = 0; i < total; i += 1) {
+        const it = await new ItalianTask(page).ready();
+        // The first participant answers "risposta non fornita" after the first item (the
+        // attention item's instruction); the others do not.
+        await it.option(n === 0 && i > 0 ? 'Risposta non fornita' : 'Totalmente corretto').tap();
+        await it.submitButton().tap();
+        if (i + 1 < total) await page.getByRole('button', { name: 'Elemento successivo →' }).tap();
+      }
+      await page.waitForFunction((t) => window.glossaReceived?.length === t, total);
+      await page.waitForFunction(SENT);
+      await context.close();
+    }
+  } finally {
+    server.kill();
+  }
+  const collected = await linesOf(results);
+  assert.ok(collected.length >= 3, `${collected.length} results`);
+  // What the page wrote: Prolific's ids, the slot, gold items flagged.
+  const planned = JSON.parse(await readFile(s.plan, 'utf8'));
+  for (const r of collected) {
+    assert.ok(r.ids.PROLIFIC_PID && r.ids.STUDY_ID && r.ids.SESSION_ID && r.ids.slot, JSON.stringify(r.ids));
+    assert.equal(r.ids.gold === 'gold', planned.gold.includes(r.item_id), `${r.item_id}: ${JSON.stringify(r.ids)}`);
+  }
+  assert.ok(collected.some((r) => r.ids.gold === 'gold'), 'a gold item was answered');
+  const { card, salt } = await throughEveryStage(s, results, 'it-implicit by hand');
+  // The card says what screening found.
+  const readme = await readFile(join(s.dir, 'dataset/README.md'), 'utf8');
+  assert.match(readme, /Gold items/);
+  // An item naming a participant: refused, and nothing left behind.
+  const items = JSON.parse(await readFile(s.items, 'utf8'));
+  items[0].testo += ` (${collected[0].ids.PROLIFIC_PID})`;
+  const leaky = join(s.dir, 'leaky-items.json');
+  await writeFile(leaky, JSON.stringify(items));
+  const refused = join(s.dir, 'refused');
+  const r = glossa('export', 'dataset', s.spec, leaky, results, '--card', card, '--salt', salt, '--out', refused);
+  assert.equal(r.code, 1, r.err);
+  assert.match(r.err, /not fit to publish/);
+  assert.equal(await stat(refused).catch(() => null), null, 'no folder left');
+  assert.deepEqual((await readdir(s.dir)).filter((f) => f.includes('partial')), [], 'no staging folder left');
+});
+
+/** The examples whose results the real page collects for the matrix: every family among them. */
+const FAMILIES = [
+  ['text, a choice, gold and attention', 'www/examples/it-implicit/spec.json', 'www/examples/it-implicit/items.json'],
+  ['per output, with display logic', 'www/examples/en-summeval/spec.json', 'www/examples/en-summeval/items.json'],
+  ['spans with suggestions', 'www/examples/en-ner/spec.json', 'www/examples/en-ner/items.json'],
+  ['media with a headphone check', 'www/examples/en-p808-acr/spec.json', 'www/examples/en-p808-acr/items.json'],
+  ['spans and scores per output', 'www/examples/de-esa/spec.json', 'www/examples/de-esa/items.json'],
+  ['a titled section without outputs', 'tests/fixtures/followup-spec.json', 'tests/fixtures/followup-items.json'],
+];
+
+for (const [family, specPath, itemsPath] of FAMILIES) {
+  test(`the matrix's stages on results the pilot page collected through glossa serve: ${family}`, async () => {
+    // A gold item: a simulated annotator's answers to the first item.
+    const [first] = ok('simulate', join(ROOT, specPath), join(ROOT, itemsPath), '--annotators', '1', '--seed', '5').trim().split('\n').map((l) => JSON.parse(l));
+    const s = await studyOf(specPath, itemsPath, { items: [{ item_id: first.item_id, kind: 'gold', answers: first.answers }] });
+    const results = join(s.dir, 'results.jsonl');
+    const { server, base } = await serve(s.study, results);
+    let expected = 0;
+    try {
+      for (const [n, slot] of s.slots.entries()) {
+        const context = await env.browser.newContext(PHONE);
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        // The slot's own name as the participant id gives that slot.
+        await page.goto(`${base}?participant=${slot.slot}&simulate=${n + 1}`);
+        await page.waitForFunction((t) => window.glossaReceived?.length === t, slot.items.length, { timeout: 120000 });
+        await page.waitForFunction(SENT, null, { timeout: 60000 });
+        assert.deepEqual(errors, [], `${family}: page errors`);
+        expected += slot.items.length;
+        await context.close();
+      }
+    } finally {
+      server.kill();
+    }
+    const collected = await linesOf(results);
+    assert.equal(collected.length, expected, `${family}: every result collected once`);
+    for (const r of collected) {
+      assert.equal(r.ids.simulated, 'visual');
+      assert.ok(r.ids.participant && r.ids.slot, JSON.stringify(r.ids));
+      assert.equal(r.ids.gold === 'gold', r.item_id === first.item_id, `${family}: ${r.item_id} flagged`);
+      assert.notEqual(r.environment.user_agent, '', 'the page records the browser');
+    }
+    await throughEveryStage(s, results, family);
+  });
+}
