@@ -137,7 +137,16 @@ def main():
             continue
         for u in p["units"]:
             part = u["suggested"] if "suggested" in u else u["answer"]
-            label = part if isinstance(part, str) else part.get("label", "answer")
+            # A string or a labelled part is its label; a number or yes/no its value; any other
+            # whole answer one part.
+            if isinstance(part, str):
+                label = part
+            elif isinstance(part, dict) and "label" in part:
+                label = part["label"]
+            elif isinstance(part, (bool, int, float)):
+                label = json.dumps(part)
+            else:
+                label = "(the whole answer)"
             if "suggested" in u:
                 decisions[label]["suggested"] += 1
             decisions[label][u["decision"]] += 1
