@@ -640,3 +640,96 @@ fn a_refused_export_leaves_nothing_and_short_ids_are_searched_as_words() {
         .collect();
     assert!(left.is_empty(), "no staging folder left: {left:?}");
 }
+
+/// A listening study (the P.808 example) as the pilot page writes its results — each listener's
+/// headphone check and playback record — with one listener failing the trapping question: the
+/// dataset carries the clips at the items' paths, byte for byte, the playback record as a
+/// column, the screening as `screened` and in the card; the field's tools read it.
+#[test]
+fn a_listening_studys_dataset_carries_its_clips_playback_and_screening() {
+    let mut st = study("en-p808-acr", 1, card("audio-classification", &["en"]));
+    let results = glossa_ok(&[
+        "simulate",
+        &st.spec,
+        &st.items,
+        "--page",
+        "pilot",
+        "--annotators",
+        "4",
+        "--seed",
+        "2",
+    ]);
+    // The third listener answers the trapping question ("select Poor") otherwise.
+    let mut lines: Vec<serde_json::Value> = results
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let trapped: Vec<String> = lines
+        .iter()
+        .filter(|r| r["item_id"] == "trap-poor")
+        .map(|r| r["ids"]["PROLIFIC_PID"].as_str().unwrap().to_owned())
+        .collect();
+    for r in &mut lines {
+        let pid = r["ids"]["PROLIFIC_PID"].as_str().unwrap().to_owned();
+        if r["item_id"] == "trap-poor" {
+            r["answers"]["quality"] = if pid == trapped[2] { 4 } else { 2 }.into();
+        }
+    }
+    let text: String = lines.iter().map(|r| format!("{r}\n")).collect();
+    std::fs::write(&st.results, text).unwrap();
+    st.card = st.dir.join("card.json");
+    let folder = export(
+        &st,
+        "listening",
+        &["--gold", "www/examples/en-p808-acr/gold.json"],
+    );
+    // The clips, byte for byte, where the items say.
+    let clips = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples/en-p808-acr/clips");
+    let mut copied = 0;
+    for e in std::fs::read_dir(&clips).unwrap().flatten() {
+        let name = e.file_name();
+        let mine = folder.join("clips").join(&name);
+        assert_eq!(
+            std::fs::read(&mine).unwrap_or_default(),
+            std::fs::read(e.path()).unwrap(),
+            "{name:?}"
+        );
+        copied += 1;
+    }
+    assert!(copied >= 13, "{copied}");
+    // Every row has what its listener heard; the trapped listener's rows say why they are out.
+    let rows: Vec<serde_json::Value> =
+        std::fs::read_to_string(folder.join("data/annotations/train.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+    assert_eq!(rows.len(), lines.len());
+    for row in &rows {
+        let heard = row["playback"].as_array().unwrap();
+        assert_eq!(heard[0]["stimulus"], "clip", "{row}");
+        assert_eq!(heard[0]["ended"], true, "{row}");
+    }
+    let screened: std::collections::BTreeSet<&str> = rows
+        .iter()
+        .filter_map(|r| {
+            r["screened"]
+                .as_str()
+                .map(|_| r["annotator"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(screened.len(), 1, "one listener screened out");
+    assert!(rows
+        .iter()
+        .filter(|r| r["screened"].is_string())
+        .all(|r| r["screened"] == "trapping or gold question"));
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    assert!(
+        readme.contains("Listeners the listening figures (MOS, MUSHRA scores, agreement) leave out: 1 (did not pass the headphone check: 0; failed a trapping or gold question, ITU-T P.808: 1;"),
+        "{readme}"
+    );
+    assert!(readme.contains("`clips`"), "the card lists the clips");
+    // The field's tools read the tables (Parquet equal to JSON Lines, every row a result's).
+    let got = read_back(&st, &folder, "drop");
+    assert_eq!(got["rows"]["annotations"], rows.len());
+}

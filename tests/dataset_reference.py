@@ -131,13 +131,26 @@ def pseudonym(who):
 
 
 results = [json.loads(l) for l in open(results_path, encoding="utf-8") if l.strip()]
+# The hosts' ids that name a person or a session, and the flags pages write.
+PERSONAL = ["participant", "PROLIFIC_PID", "SESSION_ID", "workerId", "assignmentId", "jatos_worker"]
+FLAGS = ["gold", "slot", "simulated"]
+
+
+def who_of(ids):
+    """Who made a result: the first participant-like id, else the other ids joined."""
+    for k in ["participant", "PROLIFIC_PID", "workerId", "assignmentId"]:
+        if k in ids:
+            return ids[k]
+    return "&".join(v for k, v in sorted(ids.items()) if k not in FLAGS)
+
 spec = json.load(open(os.path.join(folder, "spec.json"), encoding="utf-8"))
 per_output = set()
 
 
 def sections(blocks):
     for b in blocks:
-        if b.get("kind") == "section" or "controls" in b:
+        # (A section without "outputs" only groups its controls: answered once.)
+        if b.get("kind") == "section" and b.get("outputs"):
             for c in b.get("controls", []):
                 per_output.add(c if isinstance(c, str) else c.get("id"))
 
@@ -154,8 +167,9 @@ for row in annotations:
     by_key.setdefault((row["annotator"], row["item_id"], row["control"]), []).append(row)
 checked = spans_checked = numbers_checked = labels_checked = 0
 for r in results:
-    who = r["ids"]["participant"]
-    ids.update(v for v in r["ids"].values() if len(v) >= 4)
+    who = who_of(r["ids"])
+    # (A number, such as JATOS's worker 1, cannot be told from the data's numbers.)
+    ids.update(v for k, v in r["ids"].items() if k in PERSONAL and not v.isdigit())
     for control, value in r["answers"].items():
         rows = by_key.get((pseudonym(who), r["item_id"], control))
         if control in free and notes == "drop":
@@ -196,7 +210,7 @@ for r in results:
                 if control in free:
                     check(x["note"] == v, f"note {x['note']} != {v}")
 check(len({(x["annotator"], x["item_id"], x["control"]) for x in annotations}) == len(
-    {(pseudonym(r["ids"]["participant"]), r["item_id"], c) for r in results for c in r["answers"]
+    {(pseudonym(who_of(r["ids"])), r["item_id"], c) for r in results for c in r["answers"]
      if not (c in free and notes == "drop")}),
     "no row without a result")
 

@@ -503,6 +503,22 @@ pub fn card(s: &Study) -> String {
             "- Annotators who did not pass the headphone check (ITU-T P.808): {failed_check}."
         );
     }
+    // The listening tests' screenings, each decision named.
+    if !crate::item::media::media_outputs(s.spec).is_empty()
+        || !crate::item::media::media_blocks(s.spec).is_empty()
+    {
+        let inputs = super::tables::Inputs::new(s.spec, s.items, s.results, s.gold);
+        let why = super::tables::screening(&inputs);
+        let count = |reason: &str| why.values().filter(|w| w.contains(&reason)).count();
+        let _ = writeln!(
+            out,
+            "- Listeners the listening figures (MOS, MUSHRA scores, agreement) leave out: {} (did not pass the headphone check: {}; failed a trapping or gold question, ITU-T P.808: {}; rated the hidden reference below 90 on more than 15% of their items, ITU-R BS.1534-3: {}). Their rows stay in `annotations`, marked in `annotations.screened`; `annotations.playback` records what each listener heard.",
+            why.len(),
+            count("headphone check"),
+            count("trapping or gold question"),
+            count("hidden reference")
+        );
+    }
     let _ = writeln!(
         out,
         "- Results `glossa validate` refused: {}{}.\n",

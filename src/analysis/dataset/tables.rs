@@ -400,6 +400,55 @@ fn answer_row(
     row
 }
 
+/// Why the listening tests' screenings leave each annotator out (by pseudonym), when they do.
+pub fn screening(inputs: &Inputs) -> std::collections::BTreeMap<String, Vec<&'static str>> {
+    let mut why: std::collections::BTreeMap<String, Vec<&'static str>> = Default::default();
+    let mos =
+        crate::analysis::listening::compute(inputs.spec, inputs.items, inputs.results, inputs.gold);
+    let mut add = |who: &str, reason: &'static str| {
+        let list = why.entry(who.to_owned()).or_default();
+        if !list.contains(&reason) {
+            list.push(reason);
+        }
+    };
+    for m in &mos {
+        for who in m.unheard.iter().flatten() {
+            add(who, "headphone check");
+        }
+        for (who, _) in m.checked.iter().flatten() {
+            add(who, "trapping or gold question");
+        }
+        for (who, _, _) in &m.screened {
+            add(who, "hidden reference");
+        }
+    }
+    why
+}
+
+/// A result's playback record as the `playback` column's cell (null without media).
+fn playback(r: &ResultDoc) -> Cell {
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    if !r.media.is_empty() {
+        return Cell::List(
+            r.media
+                .iter()
+                .map(|(key, m)| {
+                    Cell::Struct(vec![
+                        Cell::Str(key.clone()),
+                        Cell::Int(i64::from(m.plays)),
+                        Cell::Int(m.heard_ms as i64),
+                        Cell::Bool(m.ended),
+                        Cell::Bool(m.loaded),
+                        Cell::Int(i64::from(m.failures)),
+                    ])
+                })
+                .collect(),
+        );
+    }
+    let _ = r;
+    Cell::Null
+}
+
 /// The annotations table: one row per annotator, item, control and output asked.
 pub fn annotations_table(inputs: &Inputs) -> Table {
     let mut columns = answer_columns(
@@ -415,10 +464,22 @@ pub fn annotations_table(inputs: &Inputs) -> Table {
         Column::new("quality_control", Shape::Scalar(Leaf::Str), "`gold` or `attention` on the study's quality-control items, else null."),
         Column::new("adjudicated", Shape::Scalar(Leaf::Bool), "Whether an adjudicator decided this result (the review page) rather than an annotator gave it."),
         Column::new("active_ms", Shape::Scalar(Leaf::Int), "The time the item's page was visible before the answer was submitted, in milliseconds."),
+        Column::new("playback", Shape::Structs(vec![
+            Field { name: "stimulus".into(), leaf: Leaf::Str, required: true },
+            Field { name: "plays".into(), leaf: Leaf::Int, required: true },
+            Field { name: "heard_ms".into(), leaf: Leaf::Int, required: true },
+            Field { name: "ended".into(), leaf: Leaf::Bool, required: true },
+            Field { name: "loaded".into(), leaf: Leaf::Bool, required: true },
+            Field { name: "failures".into(), leaf: Leaf::Int, required: true },
+        ]), "What the annotator did with each recording, image or video of the item (its key: a media block's field, or `field/output`): times started, milliseconds heard, whether it was heard whole, whether its file loaded, how often it failed to load. Null for an item without media."),
+        Column::new("screened", Shape::Scalar(Leaf::Str), "Why the listening tests' figures leave this annotator out, when they do: `headphone check` (not passed), `trapping or gold question` (ITU-T P.808), `hidden reference` (ITU-R BS.1534-3's post-screening); several joined by `; `. Null otherwise."),
     ]);
+    let screened = screening(inputs);
     let mut rows = Vec::new();
     for (n, r) in inputs.results.iter().enumerate() {
         let who = annotator(r, n);
+        let why = screened.get(&who).map(|w| w.join("; "));
+        let played = playback(r);
         let qc = inputs
             .gold
             .and_then(|g| g.item(&r.item_id))
@@ -453,6 +514,8 @@ pub fn annotations_table(inputs: &Inputs) -> Table {
                     row.push(Cell::str(qc));
                     row.push(Cell::Bool(r.adjudicated.unwrap_or(false)));
                     row.push(Cell::Int(r.timings.active_ms as i64));
+                    row.push(played.clone());
+                    row.push(Cell::str(why.clone()));
                     rows.push(row);
                 }
             }

@@ -242,7 +242,9 @@ pub fn export(d: &DatasetArgs) -> Outcome {
         };
         let summary = write_folder(d, &stage, &study, &raw, &salt)?;
         // The last word: no annotator id in any file of the folder.
-        check_folder(&stage, &out, &ids_of(&raw, &card.personal_ids))?;
+        check_folder(&stage, &out, &ids_of(&raw, &card.personal_ids), &|p| {
+            is_media(&study, p, &stage)
+        })?;
         // Into place: `--out` is new or empty (checked above).
         let _ = std::fs::remove_dir(&out);
         std::fs::rename(&stage, &out).map_err(|e| {
@@ -307,7 +309,7 @@ fn write_folder(
     write(&dir.join(&items_file), read(&d.items)?.as_bytes())?;
     let report = glossa::analysis::report::html(s.spec, s.items, &results, s.gold);
     write(&dir.join("report.html"), report.as_bytes())?;
-    let files = [
+    let mut files = vec![
         (
             "spec.json".to_owned(),
             "the task spec the annotators' screens were made from".to_owned(),
@@ -318,6 +320,34 @@ fn write_folder(
             "Glossa's report of the published results".to_owned(),
         ),
     ];
+    // The recordings, images and videos the items name, at the paths the items give them.
+    let media = media_of(s, &d.items)?;
+    for (rel, from) in &media {
+        let to = dir.join(rel);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| {
+                eprintln!("{}: {e}", parent.display());
+                ExitCode::from(2)
+            })?;
+        }
+        std::fs::copy(from, &to).map_err(|e| {
+            eprintln!("{}: cannot copy it into the dataset: {e}", from.display());
+            ExitCode::from(2)
+        })?;
+    }
+    if !media.is_empty() {
+        let folders: std::collections::BTreeSet<String> = media
+            .iter()
+            .map(|(rel, _)| rel.split('/').next().unwrap_or(rel).to_owned())
+            .collect();
+        files.push((
+            folders.into_iter().collect::<Vec<_>>().join(", "),
+            format!(
+                "the {} recording(s), image(s) and video(s) the items name, at the paths the items give",
+                media.len()
+            ),
+        ));
+    }
     let study = readme::Study {
         spec: s.spec,
         items: s.items,
@@ -340,11 +370,36 @@ fn write_folder(
     ))
 }
 
+/// The media files the items name: each path relative to the items file, and where it is.
+/// A missing file or one that cannot be played is refused (`glossa check`'s words).
+fn media_of(s: &Study, items_path: &str) -> Result<Vec<(String, PathBuf)>, ExitCode> {
+    let dir = Path::new(items_path).parent().unwrap_or(Path::new("."));
+    if let Some(p) = crate::media_files::problems(s.spec, s.items, dir).first() {
+        eprintln!("{items_path}: {p}");
+        return Err(ExitCode::from(2));
+    }
+    let rel = glossa::item::media::relative_files(s.spec, s.items).map_err(|e| {
+        eprintln!("{items_path}: {e}");
+        ExitCode::from(2)
+    })?;
+    Ok(rel.into_iter().map(|r| (r.clone(), dir.join(&r))).collect())
+}
+
+/// Whether a file of the folder is one of the study's media (copied as given: not searched).
+fn is_media(s: &Study, path: &Path, dir: &Path) -> bool {
+    let rel = path
+        .strip_prefix(dir)
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .unwrap_or_default();
+    glossa::item::media::relative_files(s.spec, s.items).is_ok_and(|m| m.contains(&rel))
+}
+
 /// Refuses the folder (`dir`, to become `out`) when any of its files holds one of `ids`.
 fn check_folder(
     dir: &Path,
     out: &Path,
     ids: &std::collections::BTreeSet<String>,
+    media: &dyn Fn(&Path) -> bool,
 ) -> Result<(), ExitCode> {
     let (numbers, ids): (Vec<&String>, Vec<&String>) = ids.iter().partition(|id| numeric(id));
     if !numbers.is_empty() {
@@ -357,6 +412,8 @@ fn check_folder(
     let mut written = Vec::new();
     files_under(dir, &mut written);
     written.sort();
+    // (The study's recordings and images are copied as given: no text to search.)
+    written.retain(|f| !media(f));
     let mut leaked = 0;
     for f in &written {
         let bytes = std::fs::read(f).unwrap_or_default();
