@@ -732,4 +732,10 @@ fn a_listening_studys_dataset_carries_its_clips_playback_and_screening() {
     // The field's tools read the tables (Parquet equal to JSON Lines, every row a result's).
     let got = read_back(&st, &folder, "drop");
     assert_eq!(got["rows"]["annotations"], rows.len());
+    // The clips as the Hub's Audio, in a config of their own, their bytes the files'.
+    assert_eq!(got["rows"]["media"], copied, "{got}");
+    assert!(
+        got["configs"].as_array().unwrap().contains(&"media".into()),
+        "{got}"
+    );
 }

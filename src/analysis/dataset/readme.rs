@@ -117,18 +117,20 @@ fn type_name(shape: &Shape) -> String {
         Leaf::Int => "int64",
         Leaf::Float => "float64",
         Leaf::Bool => "bool",
+        Leaf::Bytes => "binary",
+    };
+    let fields = |fields: &[crate::analysis::dataset::table::Field]| {
+        fields
+            .iter()
+            .map(|f| format!("{}: {}", f.name, leaf(&f.leaf)))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     match shape {
         Shape::Scalar(l) => leaf(l).to_owned(),
         Shape::List(l) => format!("list&lt;{}&gt;", leaf(l)),
-        Shape::Structs(fields) => format!(
-            "list&lt;struct&lt;{}&gt;&gt;",
-            fields
-                .iter()
-                .map(|f| format!("{}: {}", f.name, leaf(&f.leaf)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        Shape::Structs(f) => format!("list&lt;struct&lt;{}&gt;&gt;", fields(f)),
+        Shape::Struct(f) => format!("struct&lt;{}&gt;", fields(f)),
     }
 }
 
@@ -331,7 +333,16 @@ pub fn card(s: &Study) -> String {
     }
 
     // The structure.
-    let _ = write!(out, "## Dataset structure\n\n{} configs, each a table in Parquet (`data/<config>/<split>.parquet`) and the same rows as JSON Lines (`.jsonl` beside it):\n\n| config | rows | a row is |\n|---|---|---|\n", if s.tables.len() == 3 { "Three" } else { "Two" });
+    let count = ["No", "One", "Two", "Three", "Four", "Five"]
+        .get(s.tables.len())
+        .copied()
+        .unwrap_or("Several");
+    let files = if s.tables.iter().any(|t| !t.jsonl) {
+        " (but `media`, whose files' bytes only Parquet holds)"
+    } else {
+        ""
+    };
+    let _ = write!(out, "## Dataset structure\n\n{count} configs, each a table in Parquet (`data/<config>/<split>.parquet`) and the same rows as JSON Lines (`.jsonl` beside it{files}):\n\n| config | rows | a row is |\n|---|---|---|\n");
     for t in s.tables {
         let _ = writeln!(
             out,

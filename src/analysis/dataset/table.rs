@@ -15,6 +15,8 @@ pub enum Leaf {
     Float,
     /// True or false.
     Bool,
+    /// Bytes (a file's contents).
+    Bytes,
 }
 
 /// One field of a struct in a list column.
@@ -37,6 +39,8 @@ pub enum Shape {
     List(Leaf),
     /// A list of structs per row (or null).
     Structs(Vec<Field>),
+    /// One struct per row (or null): the Hub's `Audio` and `Image` (`{bytes, path}`).
+    Struct(Vec<Field>),
 }
 
 /// One cell.
@@ -52,6 +56,8 @@ pub enum Cell {
     Float(f64),
     /// A truth value.
     Bool(bool),
+    /// Bytes (in Parquet only: JSON Lines has them as null).
+    Bytes(Vec<u8>),
     /// A list (of scalars, or of structs).
     List(Vec<Cell>),
     /// A struct: its fields' cells in the shape's order.
@@ -72,6 +78,7 @@ impl Cell {
             Cell::Int(n) => json!(n),
             Cell::Float(x) => json!(x),
             Cell::Bool(b) => json!(b),
+            Cell::Bytes(_) => Json::Null,
             Cell::List(cells) => Json::Array(cells.iter().map(|c| c.json(shape)).collect()),
             Cell::Struct(cells) => Json::Object(
                 shape
@@ -118,6 +125,12 @@ pub struct Table {
     pub columns: Vec<Column>,
     /// The rows, each a cell per column.
     pub rows: Vec<Vec<Cell>>,
+    /// The Hub's features of its columns (`{"audio": {"_type": "Audio"}, …}`), written into the
+    /// Parquet file's metadata so `datasets` reads those columns as audio and images; none for
+    /// a table of plain columns.
+    pub features: Option<Json>,
+    /// Whether it is written as JSON Lines too (not a table of files' bytes).
+    pub jsonl: bool,
 }
 
 impl Table {
@@ -131,7 +144,7 @@ impl Table {
         let mut out = Map::new();
         for (c, cell) in self.columns.iter().zip(row) {
             let fields = match &c.shape {
-                Shape::Structs(f) => Some(f.as_slice()),
+                Shape::Structs(f) | Shape::Struct(f) => Some(f.as_slice()),
                 _ => None,
             };
             out.insert(c.name.clone(), cell.json(fields));

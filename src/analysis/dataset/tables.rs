@@ -279,6 +279,8 @@ pub fn items_table(inputs: &Inputs) -> Table {
         about: "One row per item, with the fields the annotators were shown.".to_owned(),
         columns,
         rows,
+        features: None,
+        jsonl: true,
     }
 }
 
@@ -526,6 +528,8 @@ pub fn annotations_table(inputs: &Inputs) -> Table {
         about: "One row per annotator, item, question and (where a question is asked per output) output.".to_owned(),
         columns,
         rows,
+        features: None,
+        jsonl: true,
     }
 }
 
@@ -590,5 +594,92 @@ pub fn aggregated_table(inputs: &Inputs) -> Table {
         about: "Per aggregation method, one row per item, question and output, with the aggregated answer and its confidence.".to_owned(),
         columns,
         rows,
+        features: None,
+        jsonl: true,
+    }
+}
+
+/// What a media file is, by its extension: `audio`, `image`, `video` or `captions`.
+pub fn media_type(path: &str) -> &'static str {
+    let ext = path.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+    match ext.as_str() {
+        "wav" | "wave" | "mp3" | "ogg" | "oga" | "opus" | "flac" | "m4a" | "aac" => "audio",
+        "png" | "jpg" | "jpeg" | "gif" | "webp" | "svg" | "avif" => "image",
+        "vtt" => "captions",
+        _ => "video",
+    }
+}
+
+/// The media table: one row per recording, image, video or captions file the items name, its
+/// path as the items give it, its type, and a recording's or an image's bytes as the Hub's
+/// `Audio` and `Image` (`{bytes, path}`), so `datasets` reads them as such. Parquet only.
+pub fn media_table(files: Vec<(String, Option<Vec<u8>>)>) -> Table {
+    let file = || {
+        Shape::Struct(vec![
+            Field {
+                name: "bytes".into(),
+                leaf: Leaf::Bytes,
+                required: false,
+            },
+            Field {
+                name: "path".into(),
+                leaf: Leaf::Str,
+                required: false,
+            },
+        ])
+    };
+    let columns = vec![
+        Column::new(
+            "path",
+            Shape::Scalar(Leaf::Str),
+            "The file's path, as the items give it (the file is in the folder there too).",
+        ),
+        Column::new(
+            "type",
+            Shape::Scalar(Leaf::Str),
+            "`audio`, `image`, `video` or `captions`.",
+        ),
+        Column::new(
+            "audio",
+            file(),
+            "A recording's bytes and path: the Hub's `Audio`.",
+        ),
+        Column::new(
+            "image",
+            file(),
+            "An image's bytes and path: the Hub's `Image`.",
+        ),
+    ];
+    let rows = files
+        .into_iter()
+        .map(|(path, bytes)| {
+            let kind = media_type(&path);
+            let held = |k: &str| match &bytes {
+                Some(b) if kind == k => {
+                    Cell::Struct(vec![Cell::Bytes(b.clone()), Cell::Str(path.clone())])
+                }
+                _ => Cell::Null,
+            };
+            vec![
+                Cell::Str(path.clone()),
+                Cell::Str(kind.to_owned()),
+                held("audio"),
+                held("image"),
+            ]
+        })
+        .collect();
+    let string = serde_json::json!({"dtype": "string", "_type": "Value"});
+    Table {
+        name: "media".to_owned(),
+        about: "One row per recording, image, video or captions file the items name.".to_owned(),
+        columns,
+        rows,
+        features: Some(serde_json::json!({
+            "path": string,
+            "type": string,
+            "audio": {"_type": "Audio"},
+            "image": {"_type": "Image"},
+        })),
+        jsonl: false,
     }
 }

@@ -127,14 +127,23 @@ fn write(path: &Path, text: &[u8]) -> Result<(), ExitCode> {
 fn write_table(out: &Path, t: &Table) -> Result<(), ExitCode> {
     for (split, rows) in t.splits() {
         let parquet = out.join(data_file(&t.name, &split, "parquet"));
-        write(
-            &out.join(data_file(&t.name, &split, "jsonl")),
-            t.jsonl(&rows).as_bytes(),
+        if t.jsonl {
+            write(
+                &out.join(data_file(&t.name, &split, "jsonl")),
+                t.jsonl(&rows).as_bytes(),
+            )?;
+        } else if let Some(dir) = parquet.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                eprintln!("{}: {e}", dir.display());
+                ExitCode::from(2)
+            })?;
+        }
+        crate::parquet::write(&parquet, &t.name, &t.columns, &rows, t.features.as_ref()).map_err(
+            |e| {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            },
         )?;
-        crate::parquet::write(&parquet, &t.name, &t.columns, &rows).map_err(|e| {
-            eprintln!("{e}");
-            ExitCode::from(2)
-        })?;
     }
     Ok(())
 }
@@ -293,6 +302,35 @@ fn write_folder(
     // (A table without rows is left out: no question crowd aggregation covers, say.)
     let mut tables = vec![items_table(&inputs), annotations_table(&inputs)];
     tables.extend(Some(aggregated_table(&inputs)).filter(|t| !t.rows.is_empty()));
+    // The recordings, images and videos the items name: their table, and the files at the
+    // paths the items give them.
+    let media = media_of(s, &d.items)?;
+    let mut held = Vec::new();
+    for (rel, from) in &media {
+        let to = dir.join(rel);
+        let copied = to
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::copy(from, &to));
+        if let Err(e) = copied {
+            eprintln!("{}: cannot copy it into the dataset: {e}", from.display());
+            return Err(ExitCode::from(2));
+        }
+        // (A recording's or an image's bytes go into the table too; a video's stay a file.)
+        use glossa::analysis::dataset::tables::media_type;
+        let bytes = if matches!(media_type(rel), "audio" | "image") {
+            Some(std::fs::read(&to).map_err(|e| {
+                eprintln!("{}: {e}", to.display());
+                ExitCode::from(2)
+            })?)
+        } else {
+            None
+        };
+        held.push((rel.clone(), bytes));
+    }
+    if !held.is_empty() {
+        tables.push(glossa::analysis::dataset::tables::media_table(held));
+    }
     for t in &tables {
         write_table(dir, t)?;
     }
@@ -320,21 +358,6 @@ fn write_folder(
             "Glossa's report of the published results".to_owned(),
         ),
     ];
-    // The recordings, images and videos the items name, at the paths the items give them.
-    let media = media_of(s, &d.items)?;
-    for (rel, from) in &media {
-        let to = dir.join(rel);
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| {
-                eprintln!("{}: {e}", parent.display());
-                ExitCode::from(2)
-            })?;
-        }
-        std::fs::copy(from, &to).map_err(|e| {
-            eprintln!("{}: cannot copy it into the dataset: {e}", from.display());
-            ExitCode::from(2)
-        })?;
-    }
     if !media.is_empty() {
         let folders: std::collections::BTreeSet<String> = media
             .iter()

@@ -16,6 +16,7 @@ fn leaf_type(name: &str, leaf: Leaf, repetition: Repetition) -> parquet::errors:
         Leaf::Int => (Physical::INT64, None),
         Leaf::Float => (Physical::DOUBLE, None),
         Leaf::Bool => (Physical::BOOLEAN, None),
+        Leaf::Bytes => (Physical::BYTE_ARRAY, None),
     };
     Ok(Arc::new(
         Type::primitive_type_builder(name, physical)
@@ -40,22 +41,36 @@ fn list_type(name: &str, element: TypePtr) -> parquet::errors::Result<TypePtr> {
     ))
 }
 
+/// A struct's fields as leaves (each required or optional).
+fn field_types(
+    fields: &[glossa::analysis::dataset::table::Field],
+) -> parquet::errors::Result<Vec<TypePtr>> {
+    fields
+        .iter()
+        .map(|f| {
+            let r = if f.required {
+                Repetition::REQUIRED
+            } else {
+                Repetition::OPTIONAL
+            };
+            leaf_type(&f.name, f.leaf, r)
+        })
+        .collect()
+}
+
 fn column_type(c: &Column) -> parquet::errors::Result<TypePtr> {
     match &c.shape {
         Shape::Scalar(leaf) => leaf_type(&c.name, *leaf, Repetition::OPTIONAL),
+        // `OPTIONAL group name { fields }`.
+        Shape::Struct(fields) => Ok(Arc::new(
+            Type::group_type_builder(&c.name)
+                .with_repetition(Repetition::OPTIONAL)
+                .with_fields(field_types(fields)?)
+                .build()?,
+        )),
         Shape::List(leaf) => list_type(&c.name, leaf_type("element", *leaf, Repetition::REQUIRED)?),
         Shape::Structs(fields) => {
-            let leaves = fields
-                .iter()
-                .map(|f| {
-                    let r = if f.required {
-                        Repetition::REQUIRED
-                    } else {
-                        Repetition::OPTIONAL
-                    };
-                    leaf_type(&f.name, f.leaf, r)
-                })
-                .collect::<parquet::errors::Result<Vec<_>>>()?;
+            let leaves = field_types(fields)?;
             let element = Type::group_type_builder("element")
                 .with_repetition(Repetition::REQUIRED)
                 .with_fields(leaves)
@@ -88,6 +103,23 @@ fn levels<'a>(
                 l.def.push(1);
                 l.values.push(v);
             }
+            // One struct: null (0), or its field (1: a required one, or an optional one null;
+            // 2: an optional one with a value).
+            (Shape::Struct(fields), Cell::Struct(fs)) => {
+                let f = field.unwrap_or(0);
+                match (fs.get(f).unwrap_or(&Cell::Null), fields[f].required) {
+                    (Cell::Null, _) => l.def.push(1),
+                    (v, true) => {
+                        l.def.push(1);
+                        l.values.push(v);
+                    }
+                    (v, false) => {
+                        l.def.push(2);
+                        l.values.push(v);
+                    }
+                }
+            }
+            (Shape::Struct(_), _) => l.def.push(0),
             (_, Cell::List(items)) if items.is_empty() => {
                 l.def.push(1);
                 l.rep.push(0);
@@ -146,6 +178,7 @@ pub fn write(
     table: &str,
     columns: &[Column],
     rows: &[Vec<Cell>],
+    features: Option<&serde_json::Value>,
 ) -> Result<(), String> {
     let fail = |e: parquet::errors::ParquetError| format!("{}: {e}", path.display());
     let schema = Type::group_type_builder(table)
@@ -162,6 +195,13 @@ pub fn write(
     let props = Arc::new(
         WriterProperties::builder()
             .set_created_by("glossa export dataset".to_owned())
+            // The Hub's features (audio, images), as `datasets` writes them.
+            .set_key_value_metadata(features.map(|f| {
+                vec![parquet::file::metadata::KeyValue::new(
+                    "huggingface".to_owned(),
+                    serde_json::json!({ "info": { "features": f } }).to_string(),
+                )]
+            }))
             .build(),
     );
     let mut writer = SerializedFileWriter::new(file, Arc::new(schema), props).map_err(fail)?;
@@ -169,7 +209,7 @@ pub fn write(
     for (n, c) in columns.iter().enumerate() {
         let leaves: Vec<(Option<usize>, Leaf)> = match &c.shape {
             Shape::Scalar(l) | Shape::List(l) => vec![(None, *l)],
-            Shape::Structs(fields) => fields
+            Shape::Structs(fields) | Shape::Struct(fields) => fields
                 .iter()
                 .enumerate()
                 .map(|(i, f)| (Some(i), f.leaf))
@@ -177,7 +217,8 @@ pub fn write(
         };
         for (field, leaf) in leaves {
             let l = levels(&c.shape, rows.iter().map(|r| &r[n]), field);
-            let rep = (!matches!(c.shape, Shape::Scalar(_))).then_some(l.rep.as_slice());
+            let rep = (!matches!(c.shape, Shape::Scalar(_) | Shape::Struct(_)))
+                .then_some(l.rep.as_slice());
             let mut col = group
                 .next_column()
                 .map_err(fail)?
@@ -200,6 +241,10 @@ pub fn write(
                 Leaf::Bool => {
                     put::<BoolType>(&mut col, cells, def, rep, |c| matches!(c, Cell::Bool(true)))
                 }
+                Leaf::Bytes => put::<ByteArrayType>(&mut col, cells, def, rep, |c| match c {
+                    Cell::Bytes(b) => ByteArray::from(b.clone()),
+                    _ => ByteArray::from(Vec::new()),
+                }),
             }
             .map_err(fail)?;
             col.close().map_err(fail)?;
