@@ -189,7 +189,7 @@ pub enum Command {
     },
     /// Serve a study on this machine for an in-lab pilot, collecting each posted result once.
     #[command(
-        after_help = "Example:\n  glossa serve study/ --collect results.jsonl\n  glossa serve study/ --collect results.jsonl --host 0.0.0.0 --port 8080   (a lab's LAN)\n\nThe study folder holds spec.json and items.jsonl (or items.json), and may hold plan.json.\n`/` opens the pilot on it; each result the pilot posts to /collect is appended to the\nresults file once (a resend is answered, not written again) and is on disk before the\nanswer goes back."
+        after_help = "Example:\n  glossa serve study/ --collect results.jsonl\n  glossa serve study/ --collect results.jsonl --host 0.0.0.0 --port 8080   (a lab's LAN)\n\nThe study folder holds spec.json and items.jsonl (or items.json), and may hold plan.json;\nthe media files the items name are served beside them (with range requests).\n`/` opens the pilot on it; each result the pilot posts to /collect is appended to the\nresults file once (a resend is answered, not written again) and is on disk before the\nanswer goes back."
     )]
     Serve {
         /// The study folder.
