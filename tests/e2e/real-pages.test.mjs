@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, ItalianTask } from './harness.mjs';
+import { FETCH_PLAYED, KEEP_BLOBS, readTones } from './tones.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = join(ROOT, 'target/debug/glossa'); // built by the native test step
@@ -188,11 +189,16 @@ for (const [family, specPath, itemsPath] of FAMILIES) {
         const page = await context.newPage();
         const errors = [];
         page.on('pageerror', (e) => errors.push(String(e)));
+        // Every file of the study the page asks for (spec, items, plan, clips) is served.
+        const served = [];
+        page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/study/')) served.push([new URL(r.url()).pathname, r.status()]); });
         // The slot's own name as the participant id gives that slot.
         await page.goto(`${base}?participant=${slot.slot}&simulate=${n + 1}`);
         await page.waitForFunction((t) => window.glossaReceived?.length === t, slot.items.length, { timeout: 120000 });
         await page.waitForFunction(SENT, null, { timeout: 60000 });
         assert.deepEqual(errors, [], `${family}: page errors`);
+        assert.deepEqual(served.filter(([, status]) => status >= 400), [], `${family}: a study file not served`);
+        if (family.startsWith('media')) assert.ok(served.some(([p]) => p.endsWith('.wav')), `${family}: the clips were fetched: ${JSON.stringify(served)}`);
         expected += slot.items.length;
         await context.close();
       }
@@ -206,7 +212,83 @@ for (const [family, specPath, itemsPath] of FAMILIES) {
       assert.ok(r.ids.participant && r.ids.slot, JSON.stringify(r.ids));
       assert.equal(r.ids.gold === 'gold', r.item_id === first.item_id, `${family}: ${r.item_id} flagged`);
       assert.notEqual(r.environment.user_agent, '', 'the page records the browser');
+      if (family.startsWith('media')) {
+        assert.equal(r.headphones?.passed, true, 'the headphone check recorded');
+        assert.equal(r.media?.clip?.ended, true, 'the clip heard whole');
+      }
     }
     await throughEveryStage(s, results, family);
   });
 }
+
+test('P.808 piloted through glossa serve on a phone: the check, every clip played to its end and rated, the results valid, the dataset read with its audio', async () => {
+  const s = await studyOf('www/examples/en-p808-acr/spec.json', 'www/examples/en-p808-acr/items.json',
+    JSON.parse(await readFile(join(ROOT, 'www/examples/en-p808-acr/gold.json'), 'utf8')));
+  const results = join(s.dir, 'results.jsonl');
+  const { server, base } = await serve(s.study, results);
+  const context = await env.browser.newContext(PHONE);
+  const page = await context.newPage();
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  try {
+    await page.goto(`${base}?participant=${s.slots[0].slot}`);
+    const player = page.locator('.glossa-form .glossa-player');
+    await player.first().waitFor();
+    // The headphone check: each round played by a tap, the quieter tone (read from the file
+    // the page plays) chosen.
+    await page.evaluate(`(${KEEP_BLOBS})()`);
+    for (;;) {
+      await page.locator('.glossa-hp-play, .glossa-hp-status').first().waitFor();
+      if (await page.locator('.glossa-hp-status').count()) break;
+      await page.locator('.glossa-hp-play').tap();
+      await page.locator('.glossa-hp-tone').first().waitFor();
+      const tones = readTones(await page.evaluate(`(${FETCH_PLAYED})()`));
+      await page.locator('.glossa-hp-tone').nth(tones.answer).tap();
+    }
+    await page.getByText('Headphone check passed.').waitFor();
+    const total = s.slots[0].items.length;
+    for (let i = 0; i < total; i += 1) {
+      await page.locator('.glossa-form .glossa-player[data-status="ready"]').waitFor();
+      await page.locator('.glossa-form .glossa-player .glossa-play').tap();
+      await page.locator('.glossa-form .glossa-player[data-ended="true"]').waitFor();
+      // Every clip rated Good (the trapping clip, which asks for Poor, too: that listener is
+      // screened out, and still published).
+      await page.getByRole('radio', { name: /Good/ }).first().tap();
+      await page.locator('.glossa-submit').tap();
+      await page.waitForFunction((n) => window.glossaReceived?.length === n, i + 1);
+      if (i + 1 < total) await page.getByRole('button', { name: /Next item/ }).tap();
+    }
+    await page.waitForFunction(SENT);
+  } finally {
+    await context.close();
+    server.kill();
+  }
+  assert.deepEqual(failed, [], 'every file the page asked for was served');
+  const collected = await linesOf(results);
+  assert.equal(collected.length, s.slots[0].items.length);
+  for (const r of collected) {
+    assert.equal(r.media.clip.ended, true, `${r.item_id}: played to its end`);
+    assert.equal(r.media.clip.loaded, true, `${r.item_id}: loaded whole`);
+    assert.ok(r.media.clip.heard_ms > 0 && r.media.clip.heard_ms >= r.media.clip.duration_ms - 250, `${r.item_id}: heard whole: ${JSON.stringify(r.media.clip)}`);
+    assert.equal(r.headphones.passed, true);
+  }
+  const { out } = await throughEveryStage(s, results, 'P.808 by hand');
+  // The dataset with its audio, read by `datasets`: each clip's bytes the file's.
+  const py = spawnSync(join(ROOT, 'tests/.venv/bin/python'), ['-c', `
+import os, sys, datasets
+os.environ["HF_DATASETS_OFFLINE"] = "1"
+datasets.disable_progress_bars()
+folder = sys.argv[1]
+ds = datasets.load_dataset("parquet", data_files={"train": os.path.join(folder, "data/media/train.parquet")}, split="train")
+assert isinstance(ds.features["audio"], datasets.Audio), ds.features
+ds = ds.cast_column("audio", datasets.Audio(decode=False))
+n = 0
+for row in ds:
+    if row["type"] == "audio":
+        assert row["audio"]["bytes"] == open(os.path.join(folder, row["path"]), "rb").read(), row["path"]
+        n += 1
+print(n)
+`, out], { encoding: 'utf8' });
+  assert.equal(py.status, 0, py.stderr);
+  assert.ok(Number(py.stdout.trim()) >= 13, `the clips read as audio: ${py.stdout}`);
+});
