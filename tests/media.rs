@@ -949,3 +949,77 @@ fn check_names_a_missing_clip_and_one_that_cannot_be_decoded_and_host_refuses_bo
         "{said}"
     );
 }
+
+/// The P.808 example with its media block's `unplayable` set to `how`.
+fn p808_unplayable(how: &str) -> Task {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut spec: Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{root}/www/examples/en-p808-acr/spec.json")).unwrap(),
+    )
+    .unwrap();
+    for b in spec["blocks"].as_array_mut().unwrap() {
+        if b["kind"] == "media" {
+            b["unplayable"] = how.into();
+        }
+    }
+    let spec = glossa::mount::load_spec(&spec.to_string()).expect("the spec loads");
+    let items = glossa::item::parse_items(
+        &std::fs::read_to_string(format!("{root}/www/examples/en-p808-acr/items.json")).unwrap(),
+    )
+    .unwrap();
+    Task::new(spec, items[0].clone(), None)
+}
+
+/// A file that fails every try (three): under `skip` the participant goes on — no answer is
+/// required, the clip's rule no longer holds, the result records the failures and passes
+/// `glossa validate`'s checks; under `retry` (the default) and `end` the item still waits; two
+/// failures are not yet every try.
+#[test]
+fn a_file_that_cannot_be_played_lets_the_participant_go_on_only_where_the_study_says_so() {
+    let failing = |n: usize| {
+        std::iter::repeat_with(|| media("clip", MediaEvent::Failed))
+            .take(n)
+            .collect::<Vec<_>>()
+    };
+    for how in ["retry", "skip", "end"] {
+        let task = p808_unplayable(how);
+        let form = run(
+            &task,
+            headphones_passed(&task).into_iter().chain(failing(3)),
+        );
+        let record = glossa::form::media::record(&form, "clip").unwrap().clone();
+        assert_eq!(record.failures, 3);
+        assert!(glossa::form::media::given_up(&record));
+        let skip = how == "skip";
+        assert_eq!(glossa::form::media::skipped(&task, &form), skip, "{how}");
+        assert_eq!(
+            glossa::form::media::unplayable(&task, &form, glossa::spec::media::Unplayable::End)
+                .len(),
+            usize::from(how == "end"),
+            "{how}"
+        );
+        let result = result_of(&task, &form);
+        assert_eq!(result.is_ok(), skip, "{how}: {:?}", result.err());
+        if let Ok(doc) = result {
+            let v = serde_json::to_value(&doc).unwrap();
+            assert_eq!(v["answers"], json!({}), "nothing answered");
+            assert_eq!(v["media"]["clip"]["failures"], 3);
+            // Read back and checked as `glossa validate` does: a result of the widget's.
+            assert_eq!(
+                glossa::analysis::revalidate::check_result(&task, &v),
+                vec![],
+                "{v}"
+            );
+            // A result claiming fewer failures required its answer.
+            let mut forged = v.clone();
+            forged["media"]["clip"]["failures"] = 2.into();
+            assert!(!glossa::analysis::revalidate::check_result(&task, &forged).is_empty());
+        }
+        // Two failures: not every try yet.
+        let two = run(
+            &task,
+            headphones_passed(&task).into_iter().chain(failing(2)),
+        );
+        assert!(result_of(&task, &two).is_err(), "{how}: two failures");
+    }
+}

@@ -91,7 +91,17 @@ pub fn check_result(task: &Task, result: &Value) -> Vec<Finding> {
         ));
     }
     // Warnings were the annotator's to accept; only what blocks a submit is a finding.
-    let problems = validate(task, &answers).problems;
+    let mut report = validate(task, &answers);
+    // An item whose file could not be played, under `unplayable: skip`, requires no answer.
+    #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
+    {
+        let mut form = crate::form::FormState::new(0);
+        form.media = Some(doc.media.clone());
+        if crate::form::media::skipped(task, &form) {
+            report.lift_required();
+        }
+    }
+    let problems = report.problems;
     for problem in problems
         .into_iter()
         .filter(|p| p.severity == Severity::Error)

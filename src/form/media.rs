@@ -117,6 +117,34 @@ fn heard_whole(record: &MediaRecord) -> bool {
         })
 }
 
+/// Whether a file could not be played: it failed to load [`MEDIA_TRIES`] times and never
+/// loaded.
+///
+/// [`MEDIA_TRIES`]: crate::spec::media::MEDIA_TRIES
+pub fn given_up(record: &MediaRecord) -> bool {
+    record.failures >= crate::spec::media::MEDIA_TRIES && !record.loaded
+}
+
+/// The item's stimuli whose file could not be played, under the spec's `unplayable` choice
+/// `how`.
+pub fn unplayable(
+    task: &Task,
+    form: &FormState,
+    how: crate::spec::media::Unplayable,
+) -> Vec<crate::item::media::Stimulus> {
+    stimuli(task.written_spec(), &task.item)
+        .into_iter()
+        .filter(|s| s.playback.unplayable == how)
+        .filter(|s| record(form, &s.key).is_some_and(given_up))
+        .collect()
+}
+
+/// Whether the item's answers are no longer required: a file of it could not be played and
+/// the spec says the participant goes on (`unplayable: skip`).
+pub fn skipped(task: &Task, form: &FormState) -> bool {
+    !unplayable(task, form, crate::spec::media::Unplayable::Skip).is_empty()
+}
+
 /// The record of one stimulus, if the participant did anything with it.
 pub fn record<'a>(form: &'a FormState, key: &str) -> Option<&'a MediaRecord> {
     form.media.as_ref()?.get(key)

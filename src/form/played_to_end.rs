@@ -19,6 +19,12 @@ pub fn check(task: &Task, form: &FormState, report: &mut Report) {
         .into_iter()
         .filter(|s| s.playback.play_to_end && s.playback.media.plays())
         .filter(|s| !crate::form::media::record(form, &s.key).is_some_and(|r| r.ended))
+        // (A file that could not be played, where the participant may go on, is no rule's.)
+        .filter(|s| {
+            s.playback.unplayable != crate::spec::media::Unplayable::Skip
+                || !crate::form::media::record(form, &s.key)
+                    .is_some_and(crate::form::media::given_up)
+        })
         .collect();
     if unplayed.is_empty() {
         return;

@@ -171,6 +171,9 @@ impl FormState {
     /// The validation report of the current answers.
     pub fn report(&self, task: &Task) -> Report {
         let mut report = validate::validate(task, &self.answers);
+        if crate::support::family::MEDIA && super::media::skipped(task, self) {
+            report.lift_required();
+        }
         if crate::support::family::SUGGEST {
             super::suggestions::still_to_decide(task, self, &mut report);
         }

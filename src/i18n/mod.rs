@@ -352,6 +352,12 @@ messages! {
     MediaFailed = "media_failed",
     /// The button that tries loading a failed file again.
     MediaRetry = "media_retry",
+    /// A file that failed every try, where the study lets the participant go on (`unplayable:
+    /// skip`).
+    MediaUnplayableSkip = "media_unplayable_skip",
+    /// A file that failed every try, where the study ends (`unplayable: end`; the page then
+    /// offers the study's way back).
+    MediaUnplayableEnd = "media_unplayable_end",
     /// The fold holding a recording's or video's transcript.
     MediaTranscript = "media_transcript",
     /// The button enlarging an image (`{label}`).

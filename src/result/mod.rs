@@ -296,7 +296,9 @@ pub fn build(
     now_ms: u64,
 ) -> Result<ResultDoc, Report> {
     let (spec, item, presentation) = (&task.spec, &task.item, &task.presentation);
-    let valid = validate::check(task, &form.answers)?;
+    // (An item whose file could not be played, under `unplayable: skip`, requires no answer.)
+    let required = !(crate::support::family::MEDIA && crate::form::media::skipped(task, form));
+    let valid = validate::check_with(task, &form.answers, required)?;
     if crate::support::family::SUGGEST {
         let mut pending = Report::default();
         crate::form::suggestions::still_to_decide(task, form, &mut pending);

@@ -25,6 +25,27 @@ impl MediaType {
     }
 }
 
+/// What the participant may do when a file cannot be played after [`MEDIA_TRIES`] tries
+/// (loaded, and tried again, each time failing: a file missing, or one the browser cannot
+/// decode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Unplayable {
+    /// Only try again (the default): the item waits for the file.
+    #[default]
+    Retry,
+    /// Go on: the rules that need the file (played to the end, required answers) no longer
+    /// hold for the item; its result records the file as not playable (`media.<key>.failures`).
+    Skip,
+    /// End the study: the widget raises `glossa:error` (code `media_unplayable`) and the host
+    /// page offers the study's `complete_error` link once every earlier result is delivered.
+    End,
+}
+
+/// How many times a file is tried (its load, then a participant's retries) before
+/// [`Unplayable`] applies.
+pub const MEDIA_TRIES: u32 = 3;
+
 /// How the participant may play a recording or a video: the protocol's rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Playback {
@@ -39,6 +60,8 @@ pub struct Playback {
     /// Started while another plays, it takes over at the other's position (MUSHRA's instant
     /// switching between the reference and the stimuli).
     pub in_place: bool,
+    /// What happens when the file cannot be played.
+    pub unplayable: Unplayable,
 }
 
 /// A block showing an item's recording, image or video, with its text alternative.
@@ -83,6 +106,12 @@ pub struct MediaBlock {
     /// switching). Default: no.
     #[serde(default)]
     pub switch_in_place: bool,
+    /// When the file cannot be played after 3 tries (missing, or not decodable by the
+    /// browser): `retry` (the default: the item waits), `skip` (the participant goes on; the
+    /// result records the file as not playable) or `end` (the study ends through the host
+    /// page's `complete_error` link).
+    #[serde(default)]
+    pub unplayable: Unplayable,
     /// The item field naming the condition (the system) a file is in (`narrowband`,
     /// `codec-a`): the analysis reports each rating's MOS per condition, with its 95 %
     /// confidence interval, beside the MOS per file. Default: per file only.
@@ -99,6 +128,7 @@ impl MediaBlock {
             seek: self.seek,
             looped: self.looped,
             in_place: self.switch_in_place,
+            unplayable: self.unplayable,
         }
     }
 }
@@ -126,6 +156,10 @@ pub struct OutputsMedia {
     /// switching). Default: no.
     #[serde(default)]
     pub switch_in_place: bool,
+    /// When an output's file cannot be played after 3 tries: `retry` (the default), `skip`
+    /// or `end` (as a media block's `unplayable`).
+    #[serde(default)]
+    pub unplayable: Unplayable,
     /// The id of the output that is the hidden reference (MUSHRA: `ref`): the analysis
     /// screens out listeners who rate it below 90 on more than 15 % of the items they rated
     /// (ITU-R BS.1534-3), and reports the scores per condition of the listeners kept.
@@ -142,6 +176,7 @@ impl OutputsMedia {
             seek: self.seek,
             looped: self.looped,
             in_place: self.switch_in_place,
+            unplayable: self.unplayable,
         }
     }
 }

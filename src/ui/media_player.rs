@@ -1,14 +1,16 @@
 //! `MediaPlayer`: a recording or video played by Glossa's own controls — a 44 px play button
 //! (Space or Enter on it), the position (a slider when the study lets it be moved, else a
 //! bar), the time, and whether it was played to the end. Nothing plays before a tap; one
-//! player plays at a time; a file that fails says so, with a button to try again. Plays, the
+//! player plays at a time; a file that fails says so, with a button to try again; after
+//! `MEDIA_TRIES` failures the study's `unplayable` choice says what follows (the participant
+//! goes on, or the page is told — `glossa:error`, code `media_unplayable` — and ends the study). Plays, the
 //! time heard, the end and the file's loading are reported to the form (`form::media`).
 //! Build family: media (the builds with media; `scripts/css_for_build.py` reads this line).
 
 use super::media_context::Region;
 use crate::form::media::{MediaEvent, MediaRecord};
 use crate::i18n::{fill, t, Lang, Msg};
-use crate::spec::media::{MediaType, Playback};
+use crate::spec::media::{MediaType, Playback, Unplayable};
 use gloo_events::EventListener;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -249,6 +251,19 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     };
 
     let lang = props.lang;
+    // A file that failed every try: what the study says follows. Under `end`, the page is told
+    // once, and offers the study's way back.
+    let gave_up = crate::form::media::given_up(&props.record);
+    let how = props.playback.unplayable;
+    {
+        let (element, src) = (element.clone(), props.src.clone());
+        let message = t(lang, Msg::MediaUnplayableEnd).to_string();
+        use_effect_with(gave_up && how == Unplayable::End, move |end| {
+            if let Some(at) = element.get().filter(|_| *end) {
+                unplayable_event(&at, &src, &message);
+            }
+        });
+    }
     let label = props.label.as_str();
     let s = *shown;
     let time = format!("{} / {}", clock(s.position), clock(s.duration));
@@ -298,6 +313,16 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
             }
             <p class="glossa-player-status" role="status">
                 { match s.status {
+                    Status::Failed if gave_up && how == Unplayable::End => html! {
+                        <span class="glossa-error">{t(lang, Msg::MediaUnplayableEnd)}</span>
+                    },
+                    Status::Failed if gave_up && how == Unplayable::Skip => html! {
+                        <>
+                            <span class="glossa-error">{t(lang, Msg::MediaUnplayableSkip)}</span>
+                            {" "}
+                            <button type="button" class="glossa-retry" onclick={retry}>{t(lang, Msg::MediaRetry)}</button>
+                        </>
+                    },
                     Status::Failed => html! {
                         <>
                             <span class="glossa-error">{t(lang, Msg::MediaFailed)}</span>
@@ -311,6 +336,25 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                 } }
             </p>
         </div>
+    }
+}
+
+/// Tells the page a file cannot be played and the study ends (`glossa:error`, its one shape:
+/// kind `load`, stage `run`, the problem's code `media_unplayable`), from the player's element
+/// (the event bubbles to the widget's).
+fn unplayable_event(at: &web_sys::EventTarget, src: &str, message: &str) {
+    let detail = serde_json::json!({
+        "valid": false, "kind": "load", "stage": "run", "message": format!("{src}: {message}"),
+        "problems": [{"path": src, "code": "media_unplayable", "severity": "error", "message": message}],
+    });
+    let init = web_sys::CustomEventInit::new();
+    init.set_bubbles(true);
+    init.set_composed(true);
+    init.set_detail(
+        &js_sys::JSON::parse(&detail.to_string()).unwrap_or(wasm_bindgen::JsValue::NULL),
+    );
+    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict("glossa:error", &init) {
+        let _ = at.dispatch_event(&event);
     }
 }
 

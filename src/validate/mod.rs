@@ -81,7 +81,16 @@ pub fn output_keys(
 
 /// Validates, and on success hands out the answers as [`ValidAnswers`].
 pub fn check(task: &Task, answers: &Answers) -> Result<ValidAnswers, Report> {
-    let report = validate(task, answers);
+    check_with(task, answers, true)
+}
+
+/// [`check`], with the required rule lifted when `required` is false (an item whose file
+/// could not be played, under the spec's `unplayable: skip`).
+pub fn check_with(task: &Task, answers: &Answers, required: bool) -> Result<ValidAnswers, Report> {
+    let mut report = validate(task, answers);
+    if !required {
+        report.lift_required();
+    }
     if !report.is_valid() {
         return Err(report);
     }

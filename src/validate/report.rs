@@ -319,6 +319,12 @@ pub struct Report {
 }
 
 impl Report {
+    /// Drops the required rule's problems (an item whose file could not be played, under the
+    /// spec's `unplayable: skip`: the participant answers what they can).
+    pub fn lift_required(&mut self) {
+        self.problems.retain(|p| p.code != ProblemCode::Required);
+    }
+
     /// True when nothing blocks submitting.
     pub fn is_valid(&self) -> bool {
         !self.problems.iter().any(|p| p.severity == Severity::Error)

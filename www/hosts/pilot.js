@@ -361,7 +361,11 @@ export async function runPilot(el) {
       if (el.thanks) el.thanks.textContent = `${say('sorry')} `;
       el.completeLink.textContent = say('finish');
       el.completeLink.href = back;
-      el.complete.hidden = false;
+      el.completeLink.hidden = false;
+      el.errorBack = back;
+      // A study under way shows the way back once every earlier result is delivered.
+      if (el.render) el.render();
+      else el.complete.hidden = false;
     }
   };
   // The widget's own panel names what is wrong (for the researcher); the link is added to it.
@@ -501,6 +505,7 @@ async function runStudy(el, params) {
   }
 
   let handle = null;
+  el.render = () => render();
   function render() {
     const done = state.results.length;
     el.progressBar.max = items.length;
@@ -519,11 +524,17 @@ async function runStudy(el, params) {
     // whatever the answer, the link waits until the destination has them), else kept by this
     // browser, else taken along by the participant. "Stored" is said only then.
     const safe = outbox ? outbox.list.length === 0 : kept || downloaded;
-    // Without a completion link, a participant is told the study is over (and may close it).
-    const over = finished && safe && !target && participantMode;
-    el.complete.hidden = !(finished && safe && (target || over));
-    el.completeLink.hidden = !target;
-    if (el.thanks) el.thanks.textContent = over ? `${say('thanks')} ${say('studyOver')}` : `${say('thanks')} `;
+    // The study cannot go on (a file that cannot be played, under `unplayable: end`): the way
+    // back shows once every earlier result is delivered.
+    if (el.errorBack) {
+      el.complete.hidden = !safe;
+    } else {
+      // Without a completion link, a participant is told the study is over (and may close it).
+      const over = finished && safe && !target && participantMode;
+      el.complete.hidden = !(finished && safe && (target || over));
+      el.completeLink.hidden = !target;
+      if (el.thanks) el.thanks.textContent = over ? `${say('thanks')} ${say('studyOver')}` : `${say('thanks')} `;
+    }
     // Refused for good: the answers stay here, and the participant can take them along. Not
     // kept by this browser: they live in this page only until sent or downloaded.
     const failed = outbox ? outbox.failed() : [];
@@ -533,7 +544,7 @@ async function runStudy(el, params) {
       if (failed.length) el.deliveryText.textContent = say('deliveryFailed', { n: failed.length, reason: failed[0].failed });
       else if (unkept) el.deliveryText.textContent = say('notKept');
     }
-    if (target) el.completeLink.href = target;
+    if (target && !el.errorBack) el.completeLink.href = target;
     // No connection (the browser says so, or the destination did not answer): the answers are
     // kept and go when it returns; the participant may go on.
     if (el.offline) {
