@@ -35,7 +35,8 @@ function ok(...args) {
   return r.out;
 }
 
-/** A study folder: the spec, the items (with the media beside them) and a plan with `gold`. */
+/** A study folder: the spec, the items (with the media beside them) and a plan with `gold`
+ *  (none without it). */
 async function studyOf(specPath, itemsPath, gold) {
   const dir = await mkdtemp(join(tmpdir(), 'glossa-real-'));
   const study = join(dir, 'study');
@@ -45,7 +46,8 @@ async function studyOf(specPath, itemsPath, gold) {
   const clips = join(ROOT, itemsPath, '..', 'clips');
   if (await stat(clips).catch(() => null)) await cp(clips, join(study, 'clips'), { recursive: true });
   const goldPath = join(dir, 'gold.json');
-  await writeFile(goldPath, JSON.stringify(gold));
+  await writeFile(goldPath, JSON.stringify(gold ?? { items: [] }));
+  if (!gold) return { dir, study, spec: join(study, 'spec.json'), items: join(study, 'items.json'), gold: goldPath };
   const plan = ok('plan', join(study, 'spec.json'), join(study, 'items.json'), '--per-item', '2', '--annotators', '2',
     '--gold', goldPath, '--gold-every', '1', '--seed', '3');
   await writeFile(join(study, 'plan.json'), plan);
@@ -221,6 +223,101 @@ for (const [family, specPath, itemsPath] of FAMILIES) {
   });
 }
 
+/** The headphone check by taps: each round played, the quieter tone (read from the file the
+ *  page plays) chosen, until it passes. */
+async function headphoneCheck(page) {
+  await page.evaluate(`(${KEEP_BLOBS})()`);
+  for (;;) {
+    await page.locator('.glossa-hp-play, .glossa-hp-status').first().waitFor();
+    if (await page.locator('.glossa-hp-status').count()) break;
+    await page.locator('.glossa-hp-play').tap();
+    await page.locator('.glossa-hp-tone').first().waitFor();
+    const tones = readTones(await page.evaluate(`(${FETCH_PLAYED})()`));
+    await page.locator('.glossa-hp-tone').nth(tones.answer).tap();
+  }
+  await page.getByText('Headphone check passed.').waitFor();
+}
+
+/** Plays the item's clip to its end, rates it Good and submits it (the `n`th result). */
+async function listenAndRate(page, n) {
+  await page.locator('.glossa-form .glossa-player[data-status="ready"]').waitFor();
+  await page.locator('.glossa-form .glossa-player .glossa-play').tap();
+  await page.locator('.glossa-form .glossa-player[data-ended="true"]').waitFor();
+  await page.getByRole('radio', { name: /Good/ }).first().tap();
+  await page.locator('.glossa-submit').tap();
+  await page.waitForFunction((k) => window.glossaReceived?.length === k, n);
+}
+
+/** The P.808 study with its media block's `unplayable` set, its second item's clip broken (an
+ *  error page saved under its name). */
+async function brokenStudy(how) {
+  const s = await studyOf('www/examples/en-p808-acr/spec.json', 'www/examples/en-p808-acr/items.json', null);
+  const spec = JSON.parse(await readFile(s.spec, 'utf8'));
+  for (const b of spec.blocks) if (b.kind === 'media') b.unplayable = how;
+  await writeFile(s.spec, JSON.stringify(spec));
+  const items = JSON.parse(await readFile(s.items, 'utf8'));
+  await writeFile(join(s.study, items[1].clip), '<html>502 Bad Gateway</html>');
+  return { ...s, broken: items[1] };
+}
+
+/** Tries the broken clip again until it failed every try (the draft counts the failures). */
+async function failEveryTry(page) {
+  await page.locator('.glossa-form .glossa-player[data-status="failed"]').waitFor();
+  for (let n = 1; n < 3; n += 1) {
+    await page.waitForFunction((k) => window.glossaHandle.draft()?.media?.clip?.failures === k, n);
+    await page.locator('.glossa-form .glossa-retry').tap();
+  }
+  await page.waitForFunction(() => window.glossaHandle.draft()?.media?.clip?.failures === 3);
+}
+
+test('a clip that cannot be played: under unplayable "end" the study ends on complete_error with every earlier result delivered; under "skip" the participant goes on', async () => {
+  const glossaCheck = (s) => glossa('check', s.spec, s.items);
+  for (const how of ['end', 'skip']) {
+    const s = await brokenStudy(how);
+    // `glossa check` names the file that cannot be played before anyone meets it.
+    const checked = glossaCheck(s);
+    assert.equal(checked.code, 1);
+    assert.match(checked.out, new RegExp(`${s.broken.clip}: cannot be played: it is not WAV audio`));
+    const results = join(s.dir, 'results.jsonl');
+    const { server, base } = await serve(s.study, results);
+    const context = await env.browser.newContext(PHONE);
+    await context.route('https://app.prolific.example/**', (route) => route.fulfill({ contentType: 'text/html', body: 'Prolific' }));
+    const page = await context.newPage();
+    try {
+      const back = encodeURIComponent('https://app.prolific.example/submissions/complete?cc=NOCLIP');
+      await page.goto(`${base}?participant=listener-${how}&complete_error=${back}`);
+      await headphoneCheck(page);
+      await listenAndRate(page, 1);
+      await page.getByRole('button', { name: /Next item/ }).tap();
+      await failEveryTry(page);
+      if (how === 'end') {
+        await page.getByText('This file cannot be played, so the study cannot go on.').waitFor();
+        // The way back, once the first result is on the server.
+        const link = page.getByRole('link', { name: 'Finish and return to the study' });
+        await link.waitFor();
+        assert.equal(await link.getAttribute('href'), 'https://app.prolific.example/submissions/complete?cc=NOCLIP');
+        const got = await linesOf(results);
+        assert.deepEqual(got.map((r) => r.item_id), [(JSON.parse(await readFile(s.items, 'utf8')))[0].id], 'the earlier result delivered');
+        await link.tap();
+        await page.waitForURL('https://app.prolific.example/**');
+      } else {
+        await page.getByText('This file cannot be played. You can go on: answer what you can and submit.').waitFor();
+        await page.locator('.glossa-submit').tap();
+        await page.waitForFunction(() => window.glossaReceived?.length === 2);
+        await page.waitForFunction(SENT);
+        const got = await linesOf(results);
+        const skipped = got.find((r) => r.item_id === s.broken.id);
+        assert.deepEqual(skipped.answers, {}, 'nothing answered about a clip never heard');
+        assert.equal(skipped.media.clip.failures, 3);
+        ok('validate', s.spec, s.items, results);
+      }
+    } finally {
+      await context.close();
+      server.kill();
+    }
+  }
+});
+
 test('P.808 piloted through glossa serve on a phone: the check, every clip played to its end and rated, the results valid, the dataset read with its audio', async () => {
   const s = await studyOf('www/examples/en-p808-acr/spec.json', 'www/examples/en-p808-acr/items.json',
     JSON.parse(await readFile(join(ROOT, 'www/examples/en-p808-acr/gold.json'), 'utf8')));
@@ -234,28 +331,12 @@ test('P.808 piloted through glossa serve on a phone: the check, every clip playe
     await page.goto(`${base}?participant=${s.slots[0].slot}`);
     const player = page.locator('.glossa-form .glossa-player');
     await player.first().waitFor();
-    // The headphone check: each round played by a tap, the quieter tone (read from the file
-    // the page plays) chosen.
-    await page.evaluate(`(${KEEP_BLOBS})()`);
-    for (;;) {
-      await page.locator('.glossa-hp-play, .glossa-hp-status').first().waitFor();
-      if (await page.locator('.glossa-hp-status').count()) break;
-      await page.locator('.glossa-hp-play').tap();
-      await page.locator('.glossa-hp-tone').first().waitFor();
-      const tones = readTones(await page.evaluate(`(${FETCH_PLAYED})()`));
-      await page.locator('.glossa-hp-tone').nth(tones.answer).tap();
-    }
-    await page.getByText('Headphone check passed.').waitFor();
+    await headphoneCheck(page);
     const total = s.slots[0].items.length;
     for (let i = 0; i < total; i += 1) {
-      await page.locator('.glossa-form .glossa-player[data-status="ready"]').waitFor();
-      await page.locator('.glossa-form .glossa-player .glossa-play').tap();
-      await page.locator('.glossa-form .glossa-player[data-ended="true"]').waitFor();
       // Every clip rated Good (the trapping clip, which asks for Poor, too: that listener is
       // screened out, and still published).
-      await page.getByRole('radio', { name: /Good/ }).first().tap();
-      await page.locator('.glossa-submit').tap();
-      await page.waitForFunction((n) => window.glossaReceived?.length === n, i + 1);
+      await listenAndRate(page, i + 1);
       if (i + 1 < total) await page.getByRole('button', { name: /Next item/ }).tap();
     }
     await page.waitForFunction(SENT);
