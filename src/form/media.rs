@@ -125,24 +125,28 @@ pub fn given_up(record: &MediaRecord) -> bool {
     record.failures >= crate::spec::media::MEDIA_TRIES && !record.loaded
 }
 
-/// The item's stimuli whose file could not be played, under the spec's `unplayable` choice
-/// `how`.
+/// The first of the item's files that could not be played where the spec's `unplayable`
+/// choice is `how` (its address), if any.
 pub fn unplayable(
     task: &Task,
     form: &FormState,
     how: crate::spec::media::Unplayable,
-) -> Vec<crate::item::media::Stimulus> {
+) -> Option<String> {
+    // (Most items have no file that failed: the stimuli are looked at only when one has.)
+    let records: &MediaRecords = form.media.as_ref()?;
+    if !records.values().any(given_up) {
+        return None;
+    }
     stimuli(task.written_spec(), &task.item)
         .into_iter()
-        .filter(|s| s.playback.unplayable == how)
-        .filter(|s| record(form, &s.key).is_some_and(given_up))
-        .collect()
+        .find(|s| s.playback.unplayable == how && records.get(&s.key).is_some_and(given_up))
+        .map(|s| s.src)
 }
 
 /// Whether the item's answers are no longer required: a file of it could not be played and
 /// the spec says the participant goes on (`unplayable: skip`).
 pub fn skipped(task: &Task, form: &FormState) -> bool {
-    !unplayable(task, form, crate::spec::media::Unplayable::Skip).is_empty()
+    unplayable(task, form, crate::spec::media::Unplayable::Skip).is_some()
 }
 
 /// The record of one stimulus, if the participant did anything with it.

@@ -29,6 +29,9 @@ pub enum ErrorKind {
     Options,
     /// Glossa itself failed (a panic).
     Internal,
+    /// A file the item needs could not be loaded or played (a recording under the study's
+    /// `unplayable: end`).
+    Load,
 }
 
 impl From<Failed> for ErrorKind {
@@ -99,6 +102,23 @@ impl ErrorDetail {
             stage: Stage::Mount,
             message,
             problems,
+        }
+    }
+
+    /// A file that cannot be played, where the study ends (`unplayable: end`): at `path` (the
+    /// item's file), with the participant's message.
+    pub fn unplayable(path: &str, message: &str) -> Self {
+        ErrorDetail {
+            valid: false,
+            kind: ErrorKind::Load,
+            stage: Stage::Run,
+            problems: vec![ErrorProblem {
+                path: path.to_owned(),
+                code: "media_unplayable".into(),
+                severity: "error",
+                message: message.to_owned(),
+            }],
+            message: format!("{path}: {message}"),
         }
     }
 

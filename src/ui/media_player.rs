@@ -3,7 +3,7 @@
 //! bar), the time, and whether it was played to the end. Nothing plays before a tap; one
 //! player plays at a time; a file that fails says so, with a button to try again; after
 //! `MEDIA_TRIES` failures the study's `unplayable` choice says what follows (the participant
-//! goes on, or the page is told — `glossa:error`, code `media_unplayable` — and ends the study). Plays, the
+//! goes on, or the study ends: the host controller tells the page). Plays, the
 //! time heard, the end and the file's loading are reported to the form (`form::media`).
 //! Build family: media (the builds with media; `scripts/css_for_build.py` reads this line).
 
@@ -251,19 +251,10 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
     };
 
     let lang = props.lang;
-    // A file that failed every try: what the study says follows. Under `end`, the page is told
-    // once, and offers the study's way back.
+    // A file that failed every try: what the study says follows (under `end`, the host
+    // controller tells the page).
     let gave_up = crate::form::media::given_up(&props.record);
     let how = props.playback.unplayable;
-    {
-        let (element, src) = (element.clone(), props.src.clone());
-        let message = t(lang, Msg::MediaUnplayableEnd).to_string();
-        use_effect_with(gave_up && how == Unplayable::End, move |end| {
-            if let Some(at) = element.get().filter(|_| *end) {
-                unplayable_event(&at, &src, &message);
-            }
-        });
-    }
     let label = props.label.as_str();
     let s = *shown;
     let time = format!("{} / {}", clock(s.position), clock(s.duration));
@@ -313,22 +304,22 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
             }
             <p class="glossa-player-status" role="status">
                 { match s.status {
-                    Status::Failed if gave_up && how == Unplayable::End => html! {
-                        <span class="glossa-error">{t(lang, Msg::MediaUnplayableEnd)}</span>
-                    },
-                    Status::Failed if gave_up && how == Unplayable::Skip => html! {
-                        <>
-                            <span class="glossa-error">{t(lang, Msg::MediaUnplayableSkip)}</span>
-                            {" "}
-                            <button type="button" class="glossa-retry" onclick={retry}>{t(lang, Msg::MediaRetry)}</button>
-                        </>
-                    },
-                    Status::Failed => html! {
-                        <>
-                            <span class="glossa-error">{t(lang, Msg::MediaFailed)}</span>
-                            {" "}
-                            <button type="button" class="glossa-retry" onclick={retry}>{t(lang, Msg::MediaRetry)}</button>
-                        </>
+                    Status::Failed => {
+                        // After every try, what the study says follows (`end`: no retry).
+                        let (msg, retry_shown) = match (gave_up, how) {
+                            (true, Unplayable::End) => (Msg::MediaUnplayableEnd, false),
+                            (true, Unplayable::Skip) => (Msg::MediaUnplayableSkip, true),
+                            _ => (Msg::MediaFailed, true),
+                        };
+                        html! {
+                            <>
+                                <span class="glossa-error">{t(lang, msg)}</span>
+                                if retry_shown {
+                                    {" "}
+                                    <button type="button" class="glossa-retry" onclick={retry}>{t(lang, Msg::MediaRetry)}</button>
+                                }
+                            </>
+                        }
                     },
                     Status::Loading => html! { {t(lang, Msg::MediaLoading)} },
                     Status::Ready if props.record.ended => html! { <span class="glossa-played">{"✓ "}{t(lang, Msg::MediaPlayedThrough)}</span> },
@@ -336,25 +327,6 @@ pub fn MediaPlayer(props: &MediaPlayerProps) -> Html {
                 } }
             </p>
         </div>
-    }
-}
-
-/// Tells the page a file cannot be played and the study ends (`glossa:error`, its one shape:
-/// kind `load`, stage `run`, the problem's code `media_unplayable`), from the player's element
-/// (the event bubbles to the widget's).
-fn unplayable_event(at: &web_sys::EventTarget, src: &str, message: &str) {
-    let detail = serde_json::json!({
-        "valid": false, "kind": "load", "stage": "run", "message": format!("{src}: {message}"),
-        "problems": [{"path": src, "code": "media_unplayable", "severity": "error", "message": message}],
-    });
-    let init = web_sys::CustomEventInit::new();
-    init.set_bubbles(true);
-    init.set_composed(true);
-    init.set_detail(
-        &js_sys::JSON::parse(&detail.to_string()).unwrap_or(wasm_bindgen::JsValue::NULL),
-    );
-    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict("glossa:error", &init) {
-        let _ = at.dispatch_event(&event);
     }
 }
 

@@ -148,13 +148,13 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
     };
     // The items' media files, from beside the items file: each there and playable.
     let items_dir = items_path.parent().unwrap_or(Path::new("."));
-    if let Some(p) = crate::media_files::problems(&spec, &items, items_dir).first() {
-        return fail(format!("{items_name}: {p}"));
-    }
     let media = match glossa::item::media::relative_files(&spec, &items) {
         Ok(files) => files,
         Err(e) => return fail(format!("{items_name}: {e}")),
     };
+    if let Some(p) = crate::media_files::problems(&spec, &items, items_dir).first() {
+        return fail(format!("{items_name}: {p}"));
+    }
     let mut media_files = Vec::new();
     for rel in media {
         let from = items_dir.join(&rel);

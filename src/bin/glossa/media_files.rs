@@ -58,7 +58,10 @@ pub fn problems(spec: &TaskSpec, items: &[Item], dir: &Path) -> Vec<Problem> {
                     continue;
                 }
                 let path = src.split(['?', '#']).next().unwrap_or_default().to_owned();
-                if !seen.insert(path.clone()) {
+                // (A path out of the items' folder is never read: the items' check refuses it.)
+                let outside =
+                    path.starts_with('/') || path.split('/').any(|p| p == ".." || p.contains('\\'));
+                if outside || !seen.insert(path.clone()) {
                     continue;
                 }
                 let fault = match std::fs::read(dir.join(&path)) {

@@ -50,6 +50,8 @@ struct Controller {
     confirmed: Cell<bool>,
     /// A draft save is scheduled.
     save_pending: Cell<bool>,
+    /// The page was told a file cannot be played and the study ends.
+    told_unplayable: Cell<bool>,
 }
 
 /// Mounts a widget (see [`super::mount_widget`]).
@@ -75,6 +77,7 @@ pub fn mount(element: Element, spec_json: &str, item_json: &str, options_json: &
         draft_key,
         confirmed: Cell::new(false),
         save_pending: Cell::new(false),
+        told_unplayable: Cell::new(false),
     });
     panic::register(&element, lang);
     element.set_text_content(None);
@@ -119,6 +122,7 @@ impl Controller {
                         if let Some(c) = weak.upgrade() {
                             c.save_draft_soon();
                             c.save_headphones(&m);
+                            c.tell_unplayable(&m);
                             emit(&c.element, "change", &m.report().to_public(c.lang))
                         }
                     })
@@ -271,6 +275,29 @@ impl Controller {
     }
 
     /// Keeps the participant's headphone check for their next items.
+    /// A file that failed its last try where the study ends then (`unplayable: end`): the
+    /// page is told, once (`glossa:error`, code `media_unplayable`), and offers the study's
+    /// way back.
+    fn tell_unplayable(&self, model: &Model) {
+        if !crate::support::family::MEDIA || self.told_unplayable.get() {
+            return;
+        }
+        let end = crate::form::media::unplayable(
+            &model.task,
+            &model.form,
+            crate::spec::media::Unplayable::End,
+        );
+        if let Some(src) = end {
+            self.told_unplayable.set(true);
+            let message = t(self.lang, Msg::MediaUnplayableEnd);
+            emit(
+                &self.element,
+                "error",
+                &ErrorDetail::unplayable(&src, &message),
+            );
+        }
+    }
+
     fn save_headphones(&self, model: &Model) {
         if let (true, Some(h), Loaded::Task { task, options }) = (
             crate::support::family::MEDIA,
