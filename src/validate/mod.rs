@@ -81,16 +81,11 @@ pub fn output_keys(
 
 /// Validates, and on success hands out the answers as [`ValidAnswers`].
 pub fn check(task: &Task, answers: &Answers) -> Result<ValidAnswers, Report> {
-    check_with(task, answers, true)
+    valid_or(task, answers, validate(task, answers))
 }
 
-/// [`check`], with the required rule lifted when `required` is false (an item whose file
-/// could not be played, under the spec's `unplayable: skip`).
-pub fn check_with(task: &Task, answers: &Answers, required: bool) -> Result<ValidAnswers, Report> {
-    let mut report = validate(task, answers);
-    if !required {
-        report.lift_required();
-    }
+/// The answers as [`ValidAnswers`] when `report` lets them through, else the report.
+fn valid_or(task: &Task, answers: &Answers, report: Report) -> Result<ValidAnswers, Report> {
     if !report.is_valid() {
         return Err(report);
     }
@@ -98,4 +93,15 @@ pub fn check_with(task: &Task, answers: &Answers, required: bool) -> Result<Vali
         answers: task.shown_answers(answers),
         warnings: report.problems,
     })
+}
+
+/// [`check`], with the required rule lifted when `required` is false (an item whose file
+/// could not be played, under the spec's `unplayable: skip`).
+pub fn check_with(task: &Task, answers: &Answers, required: bool) -> Result<ValidAnswers, Report> {
+    if required {
+        return check(task, answers);
+    }
+    let mut report = validate(task, answers);
+    report.lift_required();
+    valid_or(task, answers, report)
 }

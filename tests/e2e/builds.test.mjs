@@ -218,3 +218,17 @@ for (const example of ['it-implicit', 'en-informativeness', 'cs-abstract-errors'
     assert.ok(own.png.equals(whole.png), 'the same pixels');
   });
 }
+
+test('a build that is up to date is left untouched: its stylesheet and the site\'s file list keep their bytes and times', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { stat, readFile } = await import('node:fs/promises');
+  const root = new URL('../..', import.meta.url).pathname;
+  const files = ['www/pkg/choice/glossa.css', 'www/site-files.json'].map((f) => `${root}${f}`);
+  const before = await Promise.all(files.map(async (f) => [(await stat(f)).mtimeMs, await readFile(f, 'utf8')]));
+  assert.ok(before.every(([, text]) => text.length > 0), 'built');
+  const run = spawnSync(`${root}scripts/build.sh`, ['choice'], { cwd: root, encoding: 'utf8', timeout: 600000 });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stderr, /build: www\/pkg\/choice is up to date/);
+  const after = await Promise.all(files.map(async (f) => [(await stat(f)).mtimeMs, await readFile(f, 'utf8')]));
+  assert.deepEqual(after, before, 'not written again (an interruption now could empty neither)');
+});
