@@ -203,6 +203,7 @@ fn one_example(
     let dir = scratch(&example);
     let spec_text = std::fs::read_to_string(&spec_path).unwrap();
     let spec = glossa::mount::load_spec(&spec_text).expect("the example's spec loads");
+    media_beside(&dir, &spec, &items_path);
     let results = stage(
         &example,
         "simulate",
@@ -511,6 +512,18 @@ fn paged(
         &results,
         &["--gold", gp, "--plan", s(&plan)],
     );
+}
+
+/// The example's media files, copied into `dir` at the items' paths: the items files the
+/// stages write there (imported, unfolded) name them, and `check` verifies each.
+fn media_beside(dir: &Path, spec: &glossa::spec::TaskSpec, items_path: &str) {
+    let items = glossa::item::parse_items(&std::fs::read_to_string(items_path).unwrap()).unwrap();
+    let from = Path::new(items_path).parent().unwrap();
+    for rel in glossa::item::media::relative_files(spec, &items).unwrap() {
+        let to = dir.join(&rel);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(from.join(&rel), &to).unwrap();
+    }
 }
 
 /// The published dataset (`export dataset`, notes kept): every answer of every result has its
