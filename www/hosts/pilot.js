@@ -529,8 +529,9 @@ async function runStudy(el, params) {
     if (el.errorBack) {
       el.complete.hidden = !safe;
     } else {
-      // Without a completion link, a participant is told the study is over (and may close it).
-      const over = finished && safe && !target && participantMode;
+      // A study without a completion link: the participant is told it is over (and may close
+      // the page). (A link that is refused — not http(s) — was meant: nothing is said instead.)
+      const over = finished && safe && !target && participantMode && !params.has('complete');
       el.complete.hidden = !(finished && safe && (target || over));
       el.completeLink.hidden = !target;
       if (el.thanks) el.thanks.textContent = over ? `${say('thanks')} ${say('studyOver')}` : `${say('thanks')} `;
