@@ -199,24 +199,29 @@ export function glossa_set_tags(owner, container, offsets, names, styles) {
   tagPaint(container);
 }
 export function glossa_keep_clear(container, start, end) {
-  const bar = container.closest('fieldset')?.querySelector('.glossa-label-bar, .glossa-assign-bar');
   const a = locate(container, start), b = locate(container, end);
-  if (!bar || !a || !b) return;
+  if (!a || !b) return;
   const r = document.createRange();
   r.setStart(a[0], a[1]); r.setEnd(b[0], b[1]);
-  const rects = r.getClientRects();
+  let rects = r.getClientRects();
   if (!rects.length) return;
-  const last = rects[rects.length - 1];
-  const shade = bar.getBoundingClientRect();
-  // A sticky bar that lies over the selection's last line hides it: the page is scrolled to
-  // show it just above the bar. A selection whose last line is mostly below the screen (the
-  // keyboard's cursor moved on) is scrolled into it. Nothing else moves the page: a word tapped
-  // where it was seen has its middle on screen, and moving the text before the pick's second
-  // tap would put another word under the finger.
-  const covered = shade.top < last.bottom && shade.bottom > last.top;
+  // The bar follows the text in the page's flow (it never lies over a word), and the text
+  // scrolls inside its box. A selection whose last line is mostly out of the box's view (the
+  // keyboard's cursor moved on) is scrolled into it, then into the screen. Nothing else moves
+  // the page, not even to show the bar: a word tapped where it was seen has its middle on
+  // screen, and moving the text before the pick's next tap (a tap's selection may grow with
+  // the next) would put another word under the finger.
+  const view = container.getBoundingClientRect();
+  let last = rects[rects.length - 1];
+  const mid = (last.top + last.bottom) / 2;
+  if (mid > view.bottom) container.scrollTop += last.bottom + 8 - view.bottom;
+  else if (mid < view.top) container.scrollTop -= view.top - last.top + 8;
+  rects = r.getClientRects();
+  last = rects[rects.length - 1];
+  const first = rects[0];
   const below = (last.top + last.bottom) / 2 > window.innerHeight;
-  const over = covered ? last.bottom + 12 - shade.top : below ? last.bottom + 12 - window.innerHeight : 0;
-  if (over > 0) window.scrollBy({ top: Math.min(over, Math.max(0, rects[0].top - 8)) });
+  const over = below ? last.bottom + 12 - window.innerHeight : 0;
+  if (over > 0) window.scrollBy({ top: Math.min(over, Math.max(0, first.top - 8)) });
 }
 export function glossa_scroll_to(container, start, end) {
   const a = locate(container, start), b = locate(container, end);
@@ -224,6 +229,9 @@ export function glossa_scroll_to(container, start, end) {
   a[0].parentElement.scrollIntoView({ block: 'center' });
   const r = document.createRange();
   r.setStart(a[0], a[1]); r.setEnd(b[0], b[1]);
+  // Within the text's own box (a paragraph taller than it), then on the page.
+  const view = container.getBoundingClientRect(), at = r.getBoundingClientRect();
+  if (at.top < view.top || at.bottom > view.bottom) container.scrollTop += at.top - view.top - view.height / 3;
   const top = r.getBoundingClientRect().top;
   if (top < 0 || top > window.innerHeight - 40) window.scrollBy({ top: top - window.innerHeight / 3 });
 }
@@ -253,8 +261,8 @@ extern "C" {
     /// their names joined by U+001F, and each one's style index.
     #[wasm_bindgen(js_name = glossa_set_tags)]
     pub fn set_tags(owner: u32, container: &Element, offsets: &[u32], names: &str, styles: &[u32]);
-    /// Scrolls the window so a range of the container's text is not under its control's sticky
-    /// label or assign bar (a phone's bar can cover a third of the screen).
+    /// Keeps a range of the container's text in view: inside the text's box, then on the
+    /// screen (a keyboard's cursor that moved on out of view).
     #[wasm_bindgen(js_name = glossa_keep_clear)]
     pub fn keep_clear(container: &Element, start: u32, end: u32);
     /// Scrolls a range of the container's text into view.

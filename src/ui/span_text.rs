@@ -218,7 +218,7 @@ pub fn SpanText(props: &SpanTextProps) -> Html {
                 if changed || *shown.borrow() != sel {
                     paint_selection(&el, &tokens, owner, (&shown, &cursor), sel.as_ref());
                 }
-                // Rendered now with the bar it opened: keep the selection clear of the bar.
+                // Rendered now with the bar it opened: the selection kept in view.
                 if changed {
                     if let [start, end] = utf16_pairs(&tokens, sel.iter().map(Selection::span))[..]
                     {

@@ -37,8 +37,10 @@ const styled = {
   // A scale's point, or a slider.
   rating: ['/www/pkg/rating/glossa.css', '.glossa-point, .glossa-slider input[type=range], .glossa-pair-option, .glossa-rank-main, .glossa-bw-cell input', 'minHeight', ['48px', '44px', '25.6px']],
   grid: ['/www/pkg/grid/glossa.css', '.glossa-grid-row', 'borderTopStyle', 'solid'],
-  // A multiple choice's hidden box, or a span task's label bar (stuck to the bottom).
-  labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox], .glossa-label-bar', 'position', ['absolute', 'sticky']],
+  // A multiple choice's hidden box.
+  labels: ['/www/pkg/labels/glossa.css', '.glossa-multi input[type=checkbox]', 'position', 'absolute'],
+  // A span task's label bar (framed), in the labels build.
+  'en-de-mqm': ['/www/pkg/labels/glossa.css', '.glossa-label-bar', 'borderTopStyle', 'solid'],
   // A span text, or a section's output text (sections are the full build's).
   full: ['/www/pkg/full/glossa.css', '.glossa-span-text, .glossa-section-text', 'whiteSpace', 'pre-wrap'],
   // A pairwise option, in the full build (the example carries a model's suggestions).

@@ -69,7 +69,12 @@ test('ESA on a phone: each translation once (its spans, its score), then the pre
   await page.touchscreen.tap(to.x, to.y);
   await b.locator('.glossa-label-bar').getByRole('button', { name: 'Schwerer Fehler', exact: true }).tap();
   await b.locator('.glossa-labelled-span').first().waitFor();
-  await card(page, 'ONLINE-A').locator('label.glossa-nothing').tap();
+  // Scrolled to, then a frame before the finger lands: paragraphs that come into view are laid
+  // out in that frame (`content-visibility: auto`) and would move the box under a faster tap.
+  const nothingA = card(page, 'ONLINE-A').locator('label.glossa-nothing');
+  await nothingA.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  await nothingA.tap();
   for (const [id, share] of [['ONLINE-A', 0.9], ['ONLINE-B', 0.4]]) {
     const slider = card(page, id).locator('input[type=range]');
     await slider.scrollIntoViewIfNeeded();
