@@ -51,20 +51,22 @@ pub trait Figures {
 /// `workerId`, `assignmentId`), else its other ids joined (a page's flags, such as `gold` or
 /// `slot`, left out: they name no one), else the result's position.
 pub fn annotator(result: &ResultDoc, n: usize) -> String {
+    annotator_named(result).unwrap_or_else(|| format!("result {}", n + 1))
+}
+
+/// Who made a result as its ids name them (the participant id, else its ids that are no flags
+/// joined by `&`); `None` for a result with no such id (then [`annotator`] numbers it).
+pub fn annotator_named(result: &ResultDoc) -> Option<String> {
     let ids = &result.ids;
     if let Some(who) = crate::support::ids::participant_id(ids) {
-        return who.to_owned();
+        return Some(who.to_owned());
     }
     let named: Vec<&str> = ids
         .iter()
         .filter(|(k, _)| !crate::support::ids::is_flag(k))
         .map(|(_, v)| v.as_str())
         .collect();
-    if named.is_empty() {
-        format!("result {}", n + 1)
-    } else {
-        named.join("&")
-    }
+    (!named.is_empty()).then(|| named.join("&"))
 }
 
 /// Text as HTML text (escaped).

@@ -168,11 +168,8 @@ fn ids_of(raw: &[ResultDoc], declared: &[String]) -> std::collections::BTreeSet<
     use glossa::support::ids::PERSONAL_IDS;
     let personal = |k: &str| PERSONAL_IDS.contains(&k) || declared.iter().any(|d| d == k);
     let mut ids = std::collections::BTreeSet::new();
-    for (n, r) in raw.iter().enumerate() {
-        let who = glossa::analysis::agreement::annotator(r, n);
-        if who != format!("result {}", n + 1) {
-            ids.insert(who);
-        }
+    for r in raw {
+        ids.extend(glossa::analysis::findings::annotator_named(r));
         ids.extend(
             r.ids
                 .iter()
@@ -251,8 +248,13 @@ pub fn export(d: &DatasetArgs) -> Outcome {
         };
         let summary = write_folder(d, &stage, &study, &raw, &salt)?;
         // The last word: no annotator id in any file of the folder.
+        let media: std::collections::BTreeSet<String> =
+            glossa::item::media::relative_files(study.spec, study.items)
+                .unwrap_or_default()
+                .into_iter()
+                .collect();
         check_folder(&stage, &out, &ids_of(&raw, &card.personal_ids), &|p| {
-            is_media(&study, p, &stage)
+            is_media(&media, p, &stage)
         })?;
         // Into place: `--out` is new or empty (checked above).
         let _ = std::fs::remove_dir(&out);
@@ -408,13 +410,14 @@ fn media_of(s: &Study, items_path: &str) -> Result<Vec<(String, PathBuf)>, ExitC
     Ok(rel.into_iter().map(|r| (r.clone(), dir.join(&r))).collect())
 }
 
-/// Whether a file of the folder is one of the study's media (copied as given: not searched).
-fn is_media(s: &Study, path: &Path, dir: &Path) -> bool {
+/// Whether a file of the folder is one of the study's media (`media`, paths relative to the
+/// folder: copied as given, not searched).
+fn is_media(media: &std::collections::BTreeSet<String>, path: &Path, dir: &Path) -> bool {
     let rel = path
         .strip_prefix(dir)
         .map(|p| p.to_string_lossy().replace('\\', "/"))
         .unwrap_or_default();
-    glossa::item::media::relative_files(s.spec, s.items).is_ok_and(|m| m.contains(&rel))
+    media.contains(&rel)
 }
 
 /// Refuses the folder (`dir`, to become `out`) when any of its files holds one of `ids`.
