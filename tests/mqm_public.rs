@@ -42,14 +42,28 @@ fn run(args: &[&str]) -> String {
 }
 
 #[test]
-fn the_public_ted_ratings_give_the_published_segment_scores_and_system_order() {
-    let dir = std::env::temp_dir().join(format!("glossa-mqm-public-{}", std::process::id()));
+fn the_public_ted_ende_ratings_give_the_published_segment_scores_and_system_order() {
+    replicate("mqm_ted_ende", 1948);
+}
+
+/// TED zh-en: Chinese sources (Han characters are words by default), and `Source error` rows
+/// marked in the source.
+#[test]
+fn the_public_ted_zhen_ratings_give_the_published_segment_scores_and_system_order() {
+    replicate("mqm_ted_zhen", 3275);
+}
+
+/// A release (`tests/fixtures/mqm/<name>.tsv` and its `.avg_seg_scores.tsv`) through the
+/// book's spec: `results` results, every published segment score equal, the published
+/// system order, SciPy's significance decisions, and the ratings written back read the same.
+fn replicate(name: &str, results_count: usize) {
+    let dir = std::env::temp_dir().join(format!("glossa-mqm-public-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = |f: &str| dir.join(f).to_str().unwrap().to_owned();
     std::fs::write(path("spec.json"), book_spec()).unwrap();
     let (sp, tsv) = (
         path("spec.json"),
-        format!("{ROOT}/tests/fixtures/mqm/mqm_ted_ende.tsv"),
+        format!("{ROOT}/tests/fixtures/mqm/{name}.tsv"),
     );
     run(&["check", &sp]);
     std::fs::write(
@@ -62,27 +76,32 @@ fn the_public_ted_ratings_give_the_published_segment_scores_and_system_order() {
     let (ip, rp) = (path("items.jsonl"), path("results.jsonl"));
     assert_eq!(
         results.lines().count(),
-        1948,
+        results_count,
         "a result per segment and rater"
     );
     // Raters saw some of each segment's systems: every result is one the page could give.
     let said = run(&["validate", &sp, &ip, &rp]);
-    assert!(said.contains("1948 result(s), 0 with problems"), "{said}");
+    assert!(said.contains(&format!("{results_count} result(s), 0 with problems")), "{said}");
 
     let agreement: Value =
         serde_json::from_str(&run(&["agreement", &sp, &rp, "--items", &ip, "--json"])).unwrap();
     let scores = &agreement["error_scores"]["errors"];
 
     // The published per-segment averages (negated: WMT prints the penalty as a negative
-    // score; its reference is `ref` in the ratings and `ref-A` in the averages).
+    // score; its references are `ref` and `refB` in the ratings, `ref-A` and `ref-B` in the
+    // averages).
     let published = std::fs::read_to_string(format!(
-        "{ROOT}/tests/fixtures/mqm/mqm_ted_ende.avg_seg_scores.tsv"
+        "{ROOT}/tests/fixtures/mqm/{name}.avg_seg_scores.tsv"
     ))
     .unwrap();
     let mut want: BTreeMap<(String, String), String> = BTreeMap::new();
     for line in published.lines().skip(1) {
         let cells: Vec<&str> = line.split_whitespace().collect();
-        let system = if cells[0] == "ref-A" { "ref" } else { cells[0] };
+        let system = match cells[0] {
+            "ref-A" => "ref",
+            "ref-B" => "refB",
+            s => s,
+        };
         if cells[1] != "None" {
             want.insert(
                 (system.to_owned(), cells[2].to_owned()),
@@ -209,4 +228,26 @@ fn the_public_ted_ratings_give_the_published_segment_scores_and_system_order() {
         v
     };
     assert_eq!(set(&again), set(&results));
+}
+
+/// A category the spec lacks is one message naming the label to add (with the rows' count and
+/// first lines), not a line per row.
+#[test]
+fn a_category_the_spec_lacks_is_one_message_naming_the_label_to_add() {
+    let dir = std::env::temp_dir().join(format!("glossa-mqm-lacks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = book_spec().replace(
+        ",\n        {\"value\": \"Source error\", \"label\": \"Source error\", \"color\": \"brown\"}\n      ],",
+        "\n      ],",
+    );
+    assert_ne!(spec, book_spec(), "the source errors' label taken out");
+    let sp = dir.join("spec.json");
+    std::fs::write(&sp, spec).unwrap();
+    let out = glossa(&["collect", "mqm-tsv", &format!("{ROOT}/tests/fixtures/mqm/mqm_ted_zhen.tsv"), "--spec", sp.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    let about: Vec<&str> = said.lines().filter(|l| l.contains("Source error")).collect();
+    assert_eq!(about.len(), 1, "{said}");
+    assert!(about[0].contains("(38 row(s): line ") && about[0].contains("add {\"value\": \"Source error\""), "{}", about[0]);
+    let _ = std::fs::remove_dir_all(&dir);
 }

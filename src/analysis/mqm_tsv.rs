@@ -256,6 +256,8 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
     // error, and a search of the lists per row would grow with the square of the rows.
     let mut segment_at: std::collections::BTreeMap<String, usize> = Default::default();
     let mut rated_at: std::collections::BTreeMap<(String, String), usize> = Default::default();
+    // Categories no label of their control has: the lines that name each.
+    let mut unknown: std::collections::BTreeMap<(String, String), Vec<usize>> = Default::default();
     for (line, row) in rows {
         let at = format!("line {line}");
         let seg = row["seg_id"].to_owned();
@@ -309,10 +311,11 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
             _ => (map.target, &target, target_range, &mut answers.target),
         };
         let Some(label) = label_of(control, category) else {
-            out.problems.push(format!(
-                "{at}: the category \"{category}\" is no label of \"{}\": add it to the spec's labels",
-                control.id()
-            ));
+            // Said once per category, after the rows: one label is missing, not a row.
+            unknown
+                .entry((category.to_owned(), control.id().to_string()))
+                .or_default()
+                .push(line);
             continue;
         };
         let Some(value) = span(control, text, range, &at, &mut out.notes) else {
@@ -345,6 +348,16 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
             last_word: value.last_word,
             attributes,
         });
+    }
+    for ((category, control), lines) in unknown {
+        let shown: Vec<String> = lines.iter().take(3).map(|l| l.to_string()).collect();
+        let more = lines.len().saturating_sub(shown.len());
+        out.problems.push(format!(
+            "the category \"{category}\" is no label of \"{control}\" ({} row(s): line {}{}): add {{\"value\": \"{category}\", \"label\": \"{category}\"}} to the labels of \"{control}\" in the spec",
+            lines.len(),
+            shown.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() },
+        ));
     }
     for (seg, mut fields, outputs) in segments {
         let list: Vec<Value> = outputs

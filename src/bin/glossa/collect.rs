@@ -51,7 +51,7 @@ fn mqm_tsv(path: &str, text: &str, spec: Option<&str>) -> Outcome {
         eprintln!("{path}: {p}");
     }
     eprintln!(
-        "{path}: {} result(s), {} row(s) with problems",
+        "{path}: {} result(s), {} problem(s)",
         got.results.len(),
         got.problems.len()
     );
