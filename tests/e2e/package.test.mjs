@@ -62,3 +62,39 @@ window.handle = await mount(document.getElementById('task'), { spec, item: ${JSO
     await new Promise((ok) => server.close(ok));
   }
 });
+
+test('a jsPsych timeline of the scratch project (jsPsych from npm) runs two Glossa trials, and the data jsPsych keeps holds both results', async () => {
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', 'jspsych@8.3.0'], { cwd: dir, stdio: 'pipe' });
+  await copyFile(join(WWW, 'examples/it-implicit/spec.json'), join(dir, 'spec.json'));
+  await copyFile(join(WWW, 'examples/it-implicit/items.json'), join(dir, 'items.json'));
+  await writeFile(join(dir, 'timeline.html'), `<!doctype html><html lang="it"><meta charset="utf-8"><title>timeline</title><link rel="icon" href="data:,">
+<script src="./node_modules/jspsych/dist/index.browser.js"></script>
+<link rel="stylesheet" href="./node_modules/jspsych/css/jspsych.css">
+<body><script type="module">
+import GlossaPlugin from './node_modules/glossa-annotate/hosts/jspsych-glossa.js';
+const [spec, items] = await Promise.all([fetch('spec.json').then((r) => r.json()), fetch('items.json').then((r) => r.json())]);
+const jsPsych = jsPsychModule.initJsPsych({ on_finish: () => { window.done = jsPsych.data.get().values(); } });
+jsPsych.run(items.slice(0, 2).map((item) => ({ type: GlossaPlugin, spec, item, ids: { participant: 'NPM-1' } })));
+</script></body></html>`);
+  const { server, url } = await startServer(dir, 0);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(new URL('timeline.html', url).href);
+    for (const answer of ['Totalmente corretto', 'Parzialmente corretto']) {
+      const option = page.getByRole('radio', { name: answer, exact: true });
+      await option.check();
+      const trial = await option.elementHandle();
+      await page.getByRole('button', { name: 'Invia', exact: true }).click();
+      await page.waitForFunction((el) => !el.isConnected, trial); // the next trial's screen
+    }
+    await page.waitForFunction(() => window.done);
+    const data = await page.evaluate(() => window.done);
+    const items = JSON.parse(await readFile(join(dir, 'items.json'), 'utf8'));
+    assert.deepEqual(data.map((d) => [d.item_id, d.response.valutazione, d.result.ids.participant]),
+      [[items[0].id, 'totalmente_corretto', 'NPM-1'], [items[1].id, 'parzialmente_corretto', 'NPM-1']]);
+  } finally {
+    await browser.close();
+    await new Promise((ok) => server.close(ok));
+  }
+});
