@@ -29,6 +29,8 @@ SAFARIDRIVER=$(command -v WebKitWebDriver) WASM_BINDGEN_TEST_TIMEOUT=120 WEBKIT_
 
 echo "== end to end: Playwright over the release bundle"
 scripts/build.sh
+# The Python wheel of those builds and the CLI the native step compiled (tests/e2e/wheel.test.mjs).
+scripts/package.sh --profile dev --out target/wheels-test
 (cd tests/e2e && node --test --test-reporter=spec --test-concurrency=1 *.test.mjs)
 
 echo "== cross-engine: every family in Firefox and WebKit, compared with Chromium"

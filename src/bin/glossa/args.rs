@@ -187,6 +187,43 @@ pub enum Command {
         #[arg(long)]
         control: Option<String>,
     },
+    /// The shipped example studies: list them, or copy one as a study folder to start from.
+    #[command(
+        after_help = "Examples:\n  glossa examples                          the list, one per task family and protocol\n  glossa examples de-toxic --out my-study/ a study folder to change and pilot"
+    )]
+    Examples {
+        /// The example to copy (its name in the list).
+        name: Option<String>,
+        /// The folder to copy it into (new, or empty). Default: the example's name.
+        #[arg(long)]
+        out: Option<String>,
+        /// The Glossa site to take the examples from. Default: the installed one.
+        #[arg(long)]
+        site: Option<String>,
+    },
+    /// Serve the studio (a new study's spec with a live preview, items from a spreadsheet,
+    /// gold answers, folders for every host), the examples and the book on this machine.
+    #[command(
+        after_help = "Examples:\n  glossa studio                 then open the address it prints\n  glossa studio --port 0        any free port"
+    )]
+    Studio {
+        /// The address to listen on (default: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port (0: any free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The Glossa site to serve. Default: the installed one.
+        #[arg(long)]
+        site: Option<String>,
+    },
+    /// Which Glossa site the commands use (installed, or the source checkout) and whether
+    /// every part of it is there; exit 1 if not.
+    Doctor {
+        /// Check this site instead.
+        #[arg(long)]
+        site: Option<String>,
+    },
     /// Serve a study on this machine for an in-lab pilot, collecting each posted result once.
     #[command(
         after_help = "Example:\n  glossa serve study/ --collect results.jsonl\n  glossa serve study/ --collect results.jsonl --host 0.0.0.0 --port 8080   (a lab's LAN)\n\nThe study folder holds spec.json and items.jsonl (or items.json), and may hold plan.json;\nthe media files the items name are served beside them (with range requests).\n`/` opens the pilot on it; each result the pilot posts to /collect is appended to the\nresults file once (a resend is answered, not written again) and is on disk before the\nanswer goes back."
@@ -203,8 +240,8 @@ pub enum Command {
         /// The port (0: any free one).
         #[arg(long, default_value_t = 8080)]
         port: u16,
-        /// The Glossa site (index.html and www/) to serve the pilot from. Default: this
-        /// program's source folder.
+        /// The Glossa site (index.html and www/) to serve the pilot from. Default: the one
+        /// installed with this program, else its source checkout (`glossa doctor`).
         #[arg(long)]
         site: Option<String>,
     },
@@ -243,7 +280,8 @@ pub enum Command {
         /// Qualtrics survey name it; Qualtrics needs it).
         #[arg(long)]
         url: Option<String>,
-        /// The built Glossa site to take the files from. Default: this program's source folder.
+        /// The built Glossa site to take the files from. Default: the one installed with this
+        /// program, else its source checkout (`glossa doctor`).
         #[arg(long)]
         site: Option<String>,
     },

@@ -15,7 +15,7 @@ pub struct HostOptions<'a> {
     pub study: &'a str,
     /// Where to write the folder (made if missing; must be empty).
     pub out: &'a str,
-    /// The Glossa site to take the files from (default: this program's source folder).
+    /// The Glossa site to take the files from (default: the installed one; `site_dir`).
     pub site: Option<&'a str>,
     /// DataPipe's experiment id: results to OSF.
     pub datapipe: Option<&'a str>,
@@ -62,7 +62,8 @@ impl SiteFiles for DirSite {
 fn find_jspsych(site: &Path, dist: Option<&str>) -> Result<JsPsych, String> {
     let dist = dist
         .map(PathBuf::from)
-        .unwrap_or_else(|| site.join("tests/e2e/node_modules/jspsych/dist"));
+        .or_else(|| crate::site_dir::jspsych_dist(site))
+        .unwrap_or_else(|| site.join(crate::site_dir::JSPSYCH));
     let script = ["index.browser.min.js", "index.browser.js"]
         .into_iter()
         .find(|f| dist.join(f).is_file())
@@ -116,7 +117,10 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
             return fail(e);
         }
     }
-    let site_dir = PathBuf::from(o.site.unwrap_or(env!("CARGO_MANIFEST_DIR")));
+    let site_dir = match crate::site_dir::locate(o.site) {
+        Ok(s) => s.dir,
+        Err(e) => return fail(e),
+    };
     if Path::new(o.out).exists()
         && std::fs::read_dir(o.out).map_or(true, |mut d| d.next().is_some())
     {

@@ -27,6 +27,8 @@ mod connections;
 #[cfg(not(target_arch = "wasm32"))]
 mod dataset;
 #[cfg(not(target_arch = "wasm32"))]
+mod examples;
+#[cfg(not(target_arch = "wasm32"))]
 mod export;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
@@ -45,12 +47,13 @@ mod schema;
 #[cfg(not(target_arch = "wasm32"))]
 mod serve;
 #[cfg(not(target_arch = "wasm32"))]
+mod site_dir;
+#[cfg(not(target_arch = "wasm32"))]
 mod study;
 
 #[cfg(not(target_arch = "wasm32"))]
 use {
     args::{Cli, Command, Export},
-    clap::Parser,
     std::process::ExitCode,
 };
 
@@ -59,13 +62,38 @@ use {
 #[cfg(not(target_arch = "wasm32"))]
 pub type Outcome = Result<ExitCode, ExitCode>;
 
+/// The command line, with what only the running program knows (the site it uses, in
+/// `--version`) and, under every command's help, where the book is.
+#[cfg(not(target_arch = "wasm32"))]
+fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let book = "The book: `glossa studio` serves it at /book/; it is also book/index.html in the site `glossa doctor` names.";
+    let mut command = Cli::command();
+    // (The site is looked for only when asked: every other run leaves the disk alone.)
+    if std::env::args_os().any(|a| a == "--version") {
+        command = command.long_version(format!("{}\n{}", glossa::WIDGET_VERSION, site_dir::version_line()));
+    }
+    let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_owned()).collect();
+    for name in names {
+        command = command.mut_subcommand(name, |c| {
+            let before = c.get_after_help().map(|h| format!("{h}\n\n")).unwrap_or_default();
+            let text = format!("{before}{book}");
+            c.after_help(text)
+        });
+    }
+    let before = command.get_after_help().map(|h| format!("{h}\n\n")).unwrap_or_default();
+    let text = format!("{before}{book}");
+    command = command.after_help(text);
+    Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     // A command whose output is piped into one that stops reading (`glossa items … | head`)
     // ends quietly, as `cat` does, not with a panic: the default for a closed pipe. Not for
     // `serve`, whose clients may hang up at any time.
-    if !matches!(cli.command, Command::Serve { .. }) {
+    if !matches!(cli.command, Command::Serve { .. } | Command::Studio { .. }) {
         // SAFETY: called once, before any thread starts; it sets the signal's disposition only.
         unsafe {
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
@@ -182,6 +210,11 @@ fn main() -> ExitCode {
             out,
             ..
         } => items::items(&spec, &file, &map, sheet.as_deref(), out.as_deref()),
+        Command::Examples { name, out, site } => {
+            examples::examples(name.as_deref(), out.as_deref(), site.as_deref())
+        }
+        Command::Studio { host, port, site } => serve::studio(site.as_deref(), &host, port),
+        Command::Doctor { site } => site_dir::doctor(site.as_deref()),
         Command::Serve {
             study,
             collect,

@@ -59,6 +59,8 @@ const ALL_CLIENTS: usize = 512;
 struct Site {
     /// Its `www/` (what the pilot page loads).
     www: PathBuf,
+    /// Its book, served under `/book/` (`glossa studio`).
+    book: Option<PathBuf>,
     /// The study folder's files that are served under `/study/` (spec, items, plan).
     shown: Vec<PathBuf>,
     /// The media files the items name, by their path relative to the items file, each at its
@@ -291,16 +293,10 @@ pub fn serve(
     let Ok(study_dir) = std::fs::canonicalize(study) else {
         return fail(format!("{study}: no such folder"));
     };
-    let site_dir = site.map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
-    let Ok(root) = std::fs::canonicalize(&site_dir) else {
-        return fail(format!("{}: no such folder (--site)", site_dir.display()));
+    let root = match crate::site_dir::locate(site) {
+        Ok(s) => s.dir,
+        Err(e) => return fail(e),
     };
-    if !root.join("index.html").is_file() || !root.join("www/glossa.js").is_file() {
-        return fail(format!(
-            "{}: not a Glossa site (index.html and www/glossa.js): name it with --site",
-            root.display()
-        ));
-    }
     let (mut start, shown) = match start_of(&study_dir) {
         Ok(s) => s,
         Err(e) => return fail(format!("{study}: {e}")),
@@ -336,21 +332,17 @@ pub fn serve(
             }
         }
     };
-    ignore_file_size_signal();
-    let listener = match TcpListener::bind((host, port)) {
+    let (listener, names, addr) = match listen(host, port) {
         Ok(l) => l,
-        Err(e) => return fail(format!("cannot listen on {host}:{port}: {e}")),
+        Err(e) => return fail(e),
     };
-    let addr = listener
-        .local_addr()
-        .map_or_else(|_| format!("{host}:{port}"), |a| a.to_string());
     println!("Glossa pilot: http://{addr}/  (Ctrl+C to stop)");
     let Ok(www) = std::fs::canonicalize(root.join("www")) else {
         return fail(format!("{}: no www/ folder", root.display()));
     };
-    let bound = listener.local_addr().ok();
-    let site = Arc::new(Site {
+    let site = Site {
         www,
+        book: None,
         shown,
         media,
         start,
@@ -358,23 +350,88 @@ pub fn serve(
         offline_worker: std::fs::canonicalize(root.join(glossa::study::site::OFFLINE_WORKER)).ok(),
         collect: collected,
         token,
-        names: Names {
-            port: bound.map_or(port, |a| a.port()),
-            loopback: bound.is_some_and(|a| a.ip().is_loopback()),
-            given: host.parse::<IpAddr>().is_err().then(|| host.to_owned()),
-        },
+        names,
         open: Connections::new(PER_CLIENT, ALL_CLIENTS),
-    });
+    };
+    run(listener, site, host, port)
+}
+
+/// `glossa studio`: the site's studio, its examples and the book, served on this machine
+/// (nothing is collected: the studio writes its folders in the browser).
+pub fn studio(site: Option<&str>, host: &str, port: u16) -> Outcome {
+    let fail = |message: String| {
+        eprintln!("{message}");
+        Err(ExitCode::from(2))
+    };
+    let root = match crate::site_dir::locate(site) {
+        Ok(s) => s.dir,
+        Err(e) => return fail(e),
+    };
+    let (Ok(www), Ok(page)) = (
+        std::fs::canonicalize(root.join("www")),
+        std::fs::read(root.join("index.html")),
+    ) else {
+        return fail(format!("{}: no www/ or index.html", root.display()));
+    };
+    let book = std::fs::canonicalize(root.join("book")).ok();
+    let (listener, names, addr) = match listen(host, port) {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
+    println!("Glossa studio: http://{addr}/www/studio.html  (Ctrl+C to stop)");
+    println!("  the examples: http://{addr}/index.html");
+    if book.is_some() {
+        println!("  the book:     http://{addr}/book/");
+    }
+    let site = Site {
+        www,
+        book,
+        shown: Vec::new(),
+        media: Vec::new(),
+        start: "/www/studio.html".to_owned(),
+        page,
+        offline_worker: std::fs::canonicalize(root.join(glossa::study::site::OFFLINE_WORKER)).ok(),
+        collect: None,
+        token: new_token(),
+        names,
+        open: Connections::new(PER_CLIENT, ALL_CLIENTS),
+    };
+    run(listener, site, host, port)
+}
+
+/// The listening socket on `host:port`, the names a request may give for it, and its address.
+fn listen(host: &str, port: u16) -> Result<(TcpListener, Names, String), String> {
+    ignore_file_size_signal();
+    let listener =
+        TcpListener::bind((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+    let addr = listener
+        .local_addr()
+        .map_or_else(|_| format!("{host}:{port}"), |a| a.to_string());
+    let bound = listener.local_addr().ok();
+    let names = Names {
+        port: bound.map_or(port, |a| a.port()),
+        loopback: bound.is_some_and(|a| a.ip().is_loopback()),
+        given: host.parse::<IpAddr>().is_err().then(|| host.to_owned()),
+    };
+    Ok((listener, names, addr))
+}
+
+/// Serves until stopped.
+fn run(listener: TcpListener, site: Site, host: &str, port: u16) -> Outcome {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
     {
         Ok(r) => r,
-        Err(e) => return fail(format!("cannot start the server: {e}")),
+        Err(e) => {
+            eprintln!("cannot start the server: {e}");
+            return Err(ExitCode::from(2));
+        }
     };
-    if let Err(e) = runtime.block_on(accept(listener, site)) {
-        return fail(format!("cannot listen on {host}:{port}: {e}"));
+    if let Err(e) = runtime.block_on(accept(listener, Arc::new(site))) {
+        eprintln!("cannot listen on {host}:{port}: {e}");
+        return Err(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -493,6 +550,8 @@ async fn handle(site: &Site, request: Request<Incoming>) -> Response<Full<Bytes>
                     .cloned()
             } else if let Some(rest) = path.strip_prefix("/www/") {
                 inside(&site.www, rest)
+            } else if let (Some(rest), Some(book)) = (path.strip_prefix("/book/"), &site.book) {
+                inside(book, rest)
             } else if path == "/index.html" {
                 return respond(200, "text/html; charset=utf-8", site.page.clone(), &[]);
             } else if path.strip_prefix('/') == Some(glossa::study::site::OFFLINE_WORKER) {
