@@ -777,59 +777,95 @@ fn voted(
 /// The smallest posterior the JSON lists (a label left out has less).
 pub const POSTERIOR_SHOWN: f64 = 1e-6;
 
-/// One method's figures as JSON: each task's label and posterior, each annotator's competence.
-fn method_json(v: &Votes, a: &Aggregate) -> Value {
-    let labels = a.labels();
-    let mut out = json!({
-        "rounds": a.rounds,
-        "labels": v.tasks.iter().zip(&labels).map(|(t, l)| (t.clone(), json!(v.labels[*l]))).collect::<serde_json::Map<_, _>>(),
-        "competence": v.workers.iter().zip(&a.competence).map(|(w, c)| (w.clone(), json!(c))).collect::<serde_json::Map<_, _>>(),
-    });
-    // (Labels below 1e-6 are left out: a word's task has dozens of labels, nearly all at 0.)
-    out["posteriors"] = Value::Object(
-        v.tasks
-            .iter()
-            .enumerate()
-            .map(|(n, t)| (t, a.posterior(n)))
-            .map(|(t, row)| {
-                (
-                    t.clone(),
-                    Value::Object(
-                        v.labels
-                            .iter()
-                            .zip(row)
-                            .filter(|(_, p)| **p >= POSTERIOR_SHOWN)
-                            .map(|(l, p)| (l.clone(), json!(p)))
-                            .collect(),
-                    ),
-                )
-            })
-            .collect::<serde_json::Map<_, _>>(),
-    );
-    out
+/// `glossa aggregate --json`, written as it is made (no document held in memory): per control,
+/// its counts, labels and ties, and per method each task's label, each annotator's competence,
+/// and the posteriors of the tasks two or more annotators voted on (a task one annotator
+/// labelled has that vote for its posterior under every method: listing it would grow the
+/// output with the words of a span study, not with what was combined).
+pub fn write_json(
+    spec: &TaskSpec,
+    items: &[Item],
+    results: &[ResultDoc],
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let fits = fit(spec, items, results);
+    let mut ser = serde_json::Serializer::pretty(out);
+    serde::Serialize::serialize(&AllJson(&fits), &mut ser).map_err(std::io::Error::other)
 }
 
-/// Every aggregated control of a spec: `{"<control>": {"tasks", "labels", "majority_vote",
-/// "ties", "dawid_skene", "mace"}}`, each method with every task's label and posteriors (a
-/// summary reads [`fit`] instead: a study of spans has a task per word).
-pub fn all(spec: &TaskSpec, items: &[Item], results: &[ResultDoc]) -> Value {
-    let mut out = serde_json::Map::new();
-    for f in fit(spec, items, results) {
-        let v = &f.votes;
-        out.insert(
-            f.control.id().to_string(),
-            json!({
-                "tasks": v.tasks.len(),
-                "annotators": v.workers.len(),
-                "labels": v.labels,
-                "majority_vote": method_json(v, &f.majority),
-                "ties": ties(v, &f.majority).iter().map(|t| v.tasks[*t].clone()).collect::<Vec<_>>(),
-                "dawid_skene": method_json(v, &f.dawid_skene),
-                "mace": method_json(v, &f.mace),
-            }),
-        );
+/// Every control's figures ([`write_json`]).
+struct AllJson<'a, 's>(&'a [Fitted<'s>]);
+
+impl serde::Serialize for AllJson<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for f in self.0 {
+            m.serialize_entry(f.control.id().as_str(), &ControlJson(f))?;
+        }
+        m.end()
     }
-    Value::Object(out)
+}
+
+/// One control's figures.
+struct ControlJson<'a, 's>(&'a Fitted<'s>);
+
+impl serde::Serialize for ControlJson<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let (f, v) = (self.0, &self.0.votes);
+        let mut voters = vec![0u32; v.tasks.len()];
+        for (t, _, _) in &v.votes {
+            voters[*t] += 1;
+        }
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("tasks", &v.tasks.len())?;
+        m.serialize_entry("annotators", &v.workers.len())?;
+        m.serialize_entry("labels", &v.labels)?;
+        m.serialize_entry("tasks_combined", &voters.iter().filter(|n| **n >= 2).count())?;
+        m.serialize_entry("majority_vote", &MethodJson { v, a: &f.majority, voters: &voters })?;
+        let ties: Vec<&str> = ties(v, &f.majority).iter().map(|t| v.tasks[*t].as_str()).collect();
+        m.serialize_entry("ties", &ties)?;
+        m.serialize_entry("dawid_skene", &MethodJson { v, a: &f.dawid_skene, voters: &voters })?;
+        m.serialize_entry("mace", &MethodJson { v, a: &f.mace, voters: &voters })?;
+        m.end()
+    }
+}
+
+/// One method's figures: each task's label, each annotator's competence, the posteriors of
+/// the tasks two or more annotators voted on (labels below [`POSTERIOR_SHOWN`] left out: a
+/// word's task has dozens of labels, nearly all at 0).
+struct MethodJson<'a> {
+    v: &'a Votes,
+    a: &'a Aggregate,
+    voters: &'a [u32],
+}
+
+impl serde::Serialize for MethodJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let (v, a) = (self.v, self.a);
+        let labels = a.labels();
+        let mut m = s.serialize_map(Some(4))?;
+        m.serialize_entry("rounds", &a.rounds)?;
+        m.serialize_entry("labels", &Pairs(v.tasks.iter().zip(&labels).map(|(t, l)| (t.as_str(), v.labels[*l].as_str()))))?;
+        m.serialize_entry("competence", &Pairs(v.workers.iter().zip(&a.competence).map(|(w, c)| (w.as_str(), *c))))?;
+        let rows = v.tasks.iter().enumerate().filter(|(n, _)| self.voters[*n] >= 2).map(|(n, t)| {
+            let row = Pairs(v.labels.iter().zip(a.posterior(n)).filter(|(_, p)| **p >= POSTERIOR_SHOWN).map(|(l, p)| (l.as_str(), *p)));
+            (t.as_str(), row)
+        });
+        m.serialize_entry("posteriors", &Pairs(rows))?;
+        m.end()
+    }
+}
+
+/// A map written from an iterator of pairs, once (serde's `collect_map` behind `&self`).
+struct Pairs<I>(I);
+
+impl<K: serde::Serialize, V: serde::Serialize, I: Iterator<Item = (K, V)> + Clone> serde::Serialize for Pairs<I> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.clone())
+    }
 }
 
 #[cfg(test)]

@@ -315,11 +315,15 @@ pub fn aggregate(
         }
     }
     if json {
-        let got = glossa::analysis::aggregate::all(&spec, &items, &results);
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&got).expect("JSON serialises")
-        );
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        let written = glossa::analysis::aggregate::write_json(&spec, &items, &results, &mut out)
+            .and_then(|()| std::io::Write::write_all(&mut out, b"\n"))
+            .and_then(|()| std::io::Write::flush(&mut out));
+        if let Err(e) = written {
+            eprintln!("cannot write the aggregation: {e}");
+            return Err(ExitCode::from(2));
+        }
         return Ok(exit_for(bad));
     }
     // The summary, from the fits themselves (a study of spans has a task per word: no JSON
