@@ -766,3 +766,22 @@ fn aggregation_leaves_out_and_names_what_validate_refuses_and_an_empty_input_is_
     );
     assert!(out.stdout.is_empty());
 }
+
+/// A result of an item the items file lacks is left out and named, once, in words.
+#[test]
+fn a_result_of_an_item_the_items_lack_is_named_and_left_out() {
+    let dir = std::env::temp_dir().join(format!("glossa-aggregate-lacks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (items, results) = crowd(&dir);
+    let mut list: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
+    list.retain(|i| i["id"] != "post-00");
+    std::fs::write(&items, serde_json::to_string(&list).unwrap()).unwrap();
+    let spec = format!("{ROOT}/tests/fixtures/crowd-spec.json");
+    let out = glossa(&["aggregate", &spec, &results, "--items", &items]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    let named: Vec<&str> = said.lines().filter(|l| l.contains("item post-00 is not in the items file")).collect();
+    assert_eq!(named.len(), 5, "each of its five results named once:\n{said}");
+    assert!(said.lines().all(|l| !l.contains("post-01")), "{said}");
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -204,8 +204,8 @@ fn print_review(
 
 /// The results whose votes count, each other one named on standard error with why: a result of
 /// another spec, one that names no participant (whose votes are whose?), an aggregated or
-/// adjudicated one (not an annotator's), and — with the items — one `glossa validate` refuses
-/// (an option the spec lacks must never win an item).
+/// adjudicated one (not an annotator's), and — with the items — one of an item they lack or
+/// one `glossa validate` refuses (an option the spec lacks must never win an item).
 fn votes_of(
     spec: &glossa::spec::TaskSpec,
     items: &[glossa::item::Item],
@@ -230,6 +230,11 @@ fn votes_of(
             Some("an aggregated or adjudicated result, not an annotator's: left out".to_owned())
         } else if glossa::support::ids::participant_id(&r.ids).is_none() {
             Some("names no participant (participant, PROLIFIC_PID, workerId or assignmentId): whose votes these are is unknown; left out".to_owned())
+        } else if !items.is_empty() && !by_id.contains_key(r.item_id.as_str()) {
+            Some(format!(
+                "item {} is not in the items file (a result of another study, or an item removed since): left out",
+                r.item_id
+            ))
         } else {
             by_id.get(r.item_id.as_str()).and_then(|item| {
                 let json = serde_json::to_value(r).ok()?;
