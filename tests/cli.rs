@@ -152,10 +152,17 @@ fn the_committed_schemas_match_the_types() {
 
 #[test]
 fn version_and_standard_input() {
-    let o = glossa(&["--version"]);
+    // `-V` the version; `--version` the version, then the site the commands use.
+    let o = glossa(&["-V"]);
     assert_eq!(
         stdout(&o).trim(),
         format!("glossa {}", env!("CARGO_PKG_VERSION"))
+    );
+    let o = glossa(&["--version"]);
+    let long = stdout(&o);
+    assert!(
+        long.starts_with(&format!("glossa {}\nsite: ", env!("CARGO_PKG_VERSION"))),
+        "{long}"
     );
     let spec = std::fs::read("www/examples/it-implicit/spec.json").unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_glossa"))

@@ -207,12 +207,9 @@ pub enum Command {
         after_help = "Examples:\n  glossa studio                 then open the address it prints\n  glossa studio --port 0        any free port"
     )]
     Studio {
-        /// The address to listen on (default: this machine only).
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// The port (0: any free one).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
+        /// Where to listen.
+        #[command(flatten)]
+        listen: Listen,
         /// The Glossa site to serve. Default: the installed one.
         #[arg(long)]
         site: Option<String>,
@@ -234,12 +231,9 @@ pub enum Command {
         /// Append each posted result to this JSON Lines file (created if missing).
         #[arg(long)]
         collect: Option<String>,
-        /// The address to listen on (default: this machine only).
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// The port (0: any free one).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
+        /// Where to listen.
+        #[command(flatten)]
+        listen: Listen,
         /// The Glossa site (index.html and www/) to serve the pilot from. Default: the one
         /// installed with this program, else its source checkout (`glossa doctor`).
         #[arg(long)]
@@ -549,4 +543,15 @@ pub struct Figures {
     /// (needs --items).
     #[arg(long, requires = "items")]
     pub gold: Option<String>,
+}
+
+/// Where a server listens (`serve`, `studio`).
+#[derive(Args, Debug)]
+pub struct Listen {
+    /// The address to listen on (default: this machine only).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// The port (0: any free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
 }

@@ -28,10 +28,7 @@ pub fn examples(name: Option<&str>, out: Option<&str>, site: Option<&str>) -> Ou
         eprintln!("{message}");
         Err(ExitCode::from(2))
     };
-    let root = match crate::site_dir::locate(site) {
-        Ok(s) => s.dir,
-        Err(e) => return fail(e),
-    };
+    let root = crate::site_dir::folder(site)?;
     let all = match list(&root) {
         Ok(l) => l,
         Err(e) => return fail(e),
@@ -53,11 +50,17 @@ pub fn examples(name: Option<&str>, out: Option<&str>, site: Option<&str>) -> Ou
         if near.is_empty() {
             near = all.iter().map(|e| e.id.as_str()).collect();
         }
-        return fail(format!("{name}: no such example; there are: {}", near.join(", ")));
+        return fail(format!(
+            "{name}: no such example; there are: {}",
+            near.join(", ")
+        ));
     };
     let out = PathBuf::from(out.unwrap_or(name));
     if out.exists() && std::fs::read_dir(&out).map_or(true, |mut d| d.next().is_some()) {
-        return fail(format!("{}: not empty: give a new folder with --out", out.display()));
+        return fail(format!(
+            "{}: not empty: give a new folder with --out",
+            out.display()
+        ));
     }
     let from = root
         .join("www/examples")

@@ -117,10 +117,7 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
             return fail(e);
         }
     }
-    let site_dir = match crate::site_dir::locate(o.site) {
-        Ok(s) => s.dir,
-        Err(e) => return fail(e),
-    };
+    let site_dir = crate::site_dir::folder(o.site)?;
     if Path::new(o.out).exists()
         && std::fs::read_dir(o.out).map_or(true, |mut d| d.next().is_some())
     {

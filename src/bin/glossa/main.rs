@@ -213,15 +213,14 @@ fn main() -> ExitCode {
         Command::Examples { name, out, site } => {
             examples::examples(name.as_deref(), out.as_deref(), site.as_deref())
         }
-        Command::Studio { host, port, site } => serve::studio(site.as_deref(), &host, port),
+        Command::Studio { listen, site } => serve::studio(site.as_deref(), &listen.host, listen.port),
         Command::Doctor { site } => site_dir::doctor(site.as_deref()),
         Command::Serve {
             study,
             collect,
-            host,
-            port,
+            listen,
             site,
-        } => serve::serve(&study, site.as_deref(), collect.as_deref(), &host, port),
+        } => serve::serve(&study, site.as_deref(), collect.as_deref(), &listen.host, listen.port),
         Command::Host {
             page,
             study,

@@ -293,10 +293,13 @@ pub fn serve(
     let Ok(study_dir) = std::fs::canonicalize(study) else {
         return fail(format!("{study}: no such folder"));
     };
-    let root = match crate::site_dir::locate(site) {
-        Ok(s) => s.dir,
-        Err(e) => return fail(e),
-    };
+    let root = crate::site_dir::folder(site)?;
+    if !crate::site_dir::is_site(&root) {
+        return fail(format!(
+            "{}: not a Glossa site (index.html and www/glossa.js): name it with --site",
+            root.display()
+        ));
+    }
     let (mut start, shown) = match start_of(&study_dir) {
         Ok(s) => s,
         Err(e) => return fail(format!("{study}: {e}")),
@@ -363,10 +366,7 @@ pub fn studio(site: Option<&str>, host: &str, port: u16) -> Outcome {
         eprintln!("{message}");
         Err(ExitCode::from(2))
     };
-    let root = match crate::site_dir::locate(site) {
-        Ok(s) => s.dir,
-        Err(e) => return fail(e),
-    };
+    let root = crate::site_dir::folder(site)?;
     let (Ok(www), Ok(page)) = (
         std::fs::canonicalize(root.join("www")),
         std::fs::read(root.join("index.html")),

@@ -54,7 +54,7 @@ pub fn jspsych_dist(dir: &Path) -> Option<PathBuf> {
 }
 
 /// Whether a folder holds a Glossa site (its pilot page and the widget's loader).
-fn is_site(dir: &Path) -> bool {
+pub fn is_site(dir: &Path) -> bool {
     dir.join("index.html").is_file() && dir.join("www/glossa.js").is_file()
 }
 
@@ -82,27 +82,39 @@ fn checkout() -> Option<PathBuf> {
 
 /// The site to use: `given` (`--site`) when named, else the installed one, else the checkout.
 pub fn locate(given: Option<&str>) -> Result<Site, String> {
+    // (A folder named is taken as it is: each command says what it lacks there.)
     if let Some(g) = given {
         let dir = std::fs::canonicalize(g).map_err(|_| format!("{g}: no such folder (--site)"))?;
-        return if is_site(&dir) {
-            Ok(Site { dir, source: Source::Given })
-        } else {
-            Err(format!(
-                "{}: not a Glossa site (index.html and www/glossa.js): name a built site with --site",
-                dir.display()
-            ))
-        };
+        return Ok(Site {
+            dir,
+            source: Source::Given,
+        });
     }
     if let Some(dir) = installed() {
-        return Ok(Site { dir, source: Source::Installed });
+        return Ok(Site {
+            dir,
+            source: Source::Installed,
+        });
     }
     if let Some(dir) = checkout() {
-        return Ok(Site { dir, source: Source::Checkout });
+        return Ok(Site {
+            dir,
+            source: Source::Checkout,
+        });
     }
     Err(format!(
         "no Glossa site found: none installed with this program (looked in {} beside it) and no built source checkout at {CHECKOUT}; reinstall the package (`pip install --force-reinstall glossa-annotate`), build the site (`scripts/build.sh`), or name one with --site",
         INSTALLED.join(", "),
     ))
+}
+
+/// The site's folder for a command ([`locate`]), or why there is none said on standard error
+/// (exit 2).
+pub fn folder(given: Option<&str>) -> Result<PathBuf, std::process::ExitCode> {
+    locate(given).map(|s| s.dir).map_err(|e| {
+        eprintln!("{e}");
+        std::process::ExitCode::from(2)
+    })
 }
 
 /// The parts of a site, each with the files that must be there for it to work.
@@ -124,11 +136,35 @@ pub fn parts(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
         .flatten()
         .collect();
     vec![
-        ("the pilot page, the hosts' pages and the participant builds", page),
-        ("the report page", own(&["www/report.html", "www/report-pkg/report.js", "www/report-pkg/report_bg.wasm"])),
-        ("the review page", own(&["www/review.html", "www/review.js", "www/review.css"])),
-        ("the studio", own(&["www/studio.html", "www/studio-frame.html", "www/prerender-pkg/prerender.js", "www/prerender-pkg/prerender_bg.wasm"])),
-        ("the examples", [vec!["www/examples/index.json".to_owned()], examples].concat()),
+        (
+            "the pilot page, the hosts' pages and the participant builds",
+            page,
+        ),
+        (
+            "the report page",
+            own(&[
+                "www/report.html",
+                "www/report-pkg/report.js",
+                "www/report-pkg/report_bg.wasm",
+            ]),
+        ),
+        (
+            "the review page",
+            own(&["www/review.html", "www/review.js", "www/review.css"]),
+        ),
+        (
+            "the studio",
+            own(&[
+                "www/studio.html",
+                "www/studio-frame.html",
+                "www/prerender-pkg/prerender.js",
+                "www/prerender-pkg/prerender_bg.wasm",
+            ]),
+        ),
+        (
+            "the examples",
+            [vec!["www/examples/index.json".to_owned()], examples].concat(),
+        ),
         ("the book", own(&["book/index.html"])),
         ("jsPsych (for `host jspsych`)", {
             let found = jspsych_dist(dir);
@@ -145,7 +181,15 @@ pub fn parts(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
 pub fn missing(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
     parts(dir)
         .into_iter()
-        .map(|(name, files)| (name, files.into_iter().filter(|f| !dir.join(f).is_file()).collect::<Vec<_>>()))
+        .map(|(name, files)| {
+            (
+                name,
+                files
+                    .into_iter()
+                    .filter(|f| !dir.join(f).is_file())
+                    .collect::<Vec<_>>(),
+            )
+        })
         .filter(|(_, m)| !m.is_empty())
         .collect()
 }
@@ -157,7 +201,11 @@ pub fn version_line() -> String {
             "site: {} ({}{})",
             s.dir.display(),
             s.source.name(),
-            if missing(&s.dir).is_empty() { ", complete" } else { ", incomplete: see `glossa doctor`" }
+            if missing(&s.dir).is_empty() {
+                ", complete"
+            } else {
+                ", incomplete: see `glossa doctor`"
+            }
         ),
         Err(_) => "site: none found (see `glossa doctor`)".to_owned(),
     }
@@ -167,7 +215,11 @@ pub fn version_line() -> String {
 /// present or what it misses; exit 1 when a part is missing or no site is found.
 pub fn doctor(given: Option<&str>) -> crate::Outcome {
     use std::process::ExitCode;
-    println!("glossa {} ({})", glossa::WIDGET_VERSION, std::env::current_exe().map_or_else(|_| "?".into(), |p| p.display().to_string()));
+    println!(
+        "glossa {} ({})",
+        glossa::WIDGET_VERSION,
+        std::env::current_exe().map_or_else(|_| "?".into(), |p| p.display().to_string())
+    );
     let site = match locate(given) {
         Ok(s) => s,
         Err(e) => {
@@ -183,7 +235,11 @@ pub fn doctor(given: Option<&str>) -> crate::Outcome {
             Some((_, m)) => println!(
                 "  MISSING  {name}: {}{}",
                 m.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
-                if m.len() > 5 { format!(" and {} more", m.len() - 5) } else { String::new() }
+                if m.len() > 5 {
+                    format!(" and {} more", m.len() - 5)
+                } else {
+                    String::new()
+                }
             ),
         }
     }
