@@ -58,12 +58,14 @@ for (const example of ['it-implicit', 'en-informativeness', 'cs-abstract-errors'
     await check(page, 'opened');
     // Spans and fragments bring chips with their own buttons.
     if (example === 'cs-propaganda' || example === 'pl-poquad') {
-      const word = example === 'cs-propaganda' ? 'xenofoba' : 'dekadę';
+      // A passage of two words (its first, then its last: two taps apart, so no double tap).
+      const words = example === 'cs-propaganda' ? ['xenofoba', 'bezpečnostního'] : ['dekadę', 'dekadę'];
       if (example === 'pl-poquad') await page.getByRole('textbox', { name: 'Treść pytania' }).fill('Ile to trwało?');
-      // Each tap where the word is now: the bar the first tap opens scrolls it clear.
-      for (let n = 0; n < 2; n += 1) {
+      // Each tap where the word is now, once the first has made its mark.
+      for (const [n, word] of words.entries()) {
         const at = await wordCentre(page.locator('.glossa-span-text'), word);
         await page.touchscreen.tap(at.x, at.y);
+        if (n === 0) await page.locator('.glossa-assign-bar').first().waitFor();
       }
       await page.locator('.glossa-assign-bar .glossa-assign').first().tap();
       await page.locator('.glossa-chip-remove').first().waitFor();
