@@ -130,11 +130,16 @@ fn equal_to_crowd_kit(spec: &str, items: &str, results: &str, controls: &[&str])
                 got[control]["tasks_combined"].as_u64().unwrap(),
                 "{control} {method} tasks"
             );
-            assert!(listed.keys().all(|t| tasks.contains_key(t)), "{control} {method}: a task crowd-kit has not");
+            assert!(
+                listed.keys().all(|t| tasks.contains_key(t)),
+                "{control} {method}: a task crowd-kit has not"
+            );
             for (task, row) in tasks {
                 for (label, p) in row.as_object().unwrap() {
                     // (Glossa lists the labels at 1e-6 or more.)
-                    let Some(mine) = listed.get(task) else { continue };
+                    let Some(mine) = listed.get(task) else {
+                        continue;
+                    };
                     let mine = mine.get(label).cloned().unwrap_or(json!(0.0));
                     close(&mine, p, &format!("{control} {method} {task} {label}"));
                 }
@@ -773,14 +778,22 @@ fn a_result_of_an_item_the_items_lack_is_named_and_left_out() {
     let dir = std::env::temp_dir().join(format!("glossa-aggregate-lacks-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (items, results) = crowd(&dir);
-    let mut list: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
+    let mut list: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(&items).unwrap()).unwrap();
     list.retain(|i| i["id"] != "post-00");
     std::fs::write(&items, serde_json::to_string(&list).unwrap()).unwrap();
     let spec = format!("{ROOT}/tests/fixtures/crowd-spec.json");
     let out = glossa(&["aggregate", &spec, &results, "--items", &items]);
     let said = String::from_utf8_lossy(&out.stderr);
-    let named: Vec<&str> = said.lines().filter(|l| l.contains("item post-00 is not in the items file")).collect();
-    assert_eq!(named.len(), 5, "each of its five results named once:\n{said}");
+    let named: Vec<&str> = said
+        .lines()
+        .filter(|l| l.contains("item post-00 is not in the items file"))
+        .collect();
+    assert_eq!(
+        named.len(),
+        5,
+        "each of its five results named once:\n{said}"
+    );
     assert!(said.lines().all(|l| !l.contains("post-01")), "{said}");
     assert_eq!(out.status.code(), Some(1), "{said}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -1218,26 +1218,47 @@ fn output_into_a_closed_pipe_ends_quietly_without_a_panic() {
 #[test]
 fn examples_are_listed_and_one_is_copied_as_a_study_folder() {
     let listed = stdout(&glossa(&["examples"]));
-    let index: Vec<serde_json::Value> =
-        serde_json::from_str(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples/index.json")).unwrap()).unwrap();
+    let index: Vec<serde_json::Value> = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples/index.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
     for e in &index {
         let id = e["id"].as_str().unwrap();
-        assert!(listed.lines().any(|l| l.starts_with(&format!("{id} "))), "{id} not listed:\n{listed}");
+        assert!(
+            listed.lines().any(|l| l.starts_with(&format!("{id} "))),
+            "{id} not listed:\n{listed}"
+        );
     }
     let dir = std::env::temp_dir().join(format!("glossa-examples-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("study");
     let o = glossa(&["examples", "en-p808-acr", "--out", out.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(stdout(&o).contains("glossa serve"), "{}", stdout(&o));
     for f in ["spec.json", "items.json", "gold.json"] {
         assert!(out.join(f).is_file(), "{f} copied");
     }
     let clips = std::fs::read_dir(out.join("clips")).unwrap().count();
-    let shipped = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples/en-p808-acr/clips")).unwrap().count();
+    let shipped = std::fs::read_dir(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples/en-p808-acr/clips"),
+    )
+    .unwrap()
+    .count();
     assert_eq!(clips, shipped, "every clip copied");
-    let check = glossa(&["check", out.join("spec.json").to_str().unwrap(), out.join("items.json").to_str().unwrap()]);
+    let check = glossa(&[
+        "check",
+        out.join("spec.json").to_str().unwrap(),
+        out.join("items.json").to_str().unwrap(),
+    ]);
     assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
     // Not into a folder that has files; an unknown name gets the names there are.
     let again = glossa(&["examples", "en-p808-acr", "--out", out.to_str().unwrap()]);
@@ -1245,7 +1266,12 @@ fn examples_are_listed_and_one_is_copied_as_a_study_folder() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("not empty"));
     let unknown = glossa(&["examples", "p808", "--out", dir.join("x").to_str().unwrap()]);
     assert_eq!(unknown.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no such example; there are: en-p808-acr"), "{}", String::from_utf8_lossy(&unknown.stderr));
+    assert!(
+        String::from_utf8_lossy(&unknown.stderr)
+            .contains("no such example; there are: en-p808-acr"),
+        "{}",
+        String::from_utf8_lossy(&unknown.stderr)
+    );
     assert!(!dir.join("x").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1262,13 +1288,26 @@ fn doctor_names_the_site_and_what_it_misses() {
     let said = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{said}");
     assert!(said.contains("(named by --site)"), "{said}");
-    assert!(said.contains("MISSING  the report page: www/report.html"), "{said}");
-    assert!(said.contains("MISSING  the book: book/index.html"), "{said}");
+    assert!(
+        said.contains("MISSING  the report page: www/report.html"),
+        "{said}"
+    );
+    assert!(
+        said.contains("MISSING  the book: book/index.html"),
+        "{said}"
+    );
     assert!(said.contains("incomplete"), "{said}");
     let none = glossa(&["doctor", "--site", dir.join("nowhere").to_str().unwrap()]);
     assert_eq!(none.status.code(), Some(1));
-    assert!(stdout(&none).contains("no such folder (--site)"), "{}", stdout(&none));
+    assert!(
+        stdout(&none).contains("no such folder (--site)"),
+        "{}",
+        stdout(&none)
+    );
     let version = stdout(&glossa(&["--version"]));
-    assert!(version.starts_with("glossa ") && version.contains("\nsite: "), "{version}");
+    assert!(
+        version.starts_with("glossa ") && version.contains("\nsite: "),
+        "{version}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

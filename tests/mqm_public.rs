@@ -81,7 +81,10 @@ fn replicate(name: &str, results_count: usize) {
     );
     // Raters saw some of each segment's systems: every result is one the page could give.
     let said = run(&["validate", &sp, &ip, &rp]);
-    assert!(said.contains(&format!("{results_count} result(s), 0 with problems")), "{said}");
+    assert!(
+        said.contains(&format!("{results_count} result(s), 0 with problems")),
+        "{said}"
+    );
 
     let agreement: Value =
         serde_json::from_str(&run(&["agreement", &sp, &rp, "--items", &ip, "--json"])).unwrap();
@@ -243,11 +246,25 @@ fn a_category_the_spec_lacks_is_one_message_naming_the_label_to_add() {
     assert_ne!(spec, book_spec(), "the source errors' label taken out");
     let sp = dir.join("spec.json");
     std::fs::write(&sp, spec).unwrap();
-    let out = glossa(&["collect", "mqm-tsv", &format!("{ROOT}/tests/fixtures/mqm/mqm_ted_zhen.tsv"), "--spec", sp.to_str().unwrap()]);
+    let out = glossa(&[
+        "collect",
+        "mqm-tsv",
+        &format!("{ROOT}/tests/fixtures/mqm/mqm_ted_zhen.tsv"),
+        "--spec",
+        sp.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let said = String::from_utf8_lossy(&out.stderr);
-    let about: Vec<&str> = said.lines().filter(|l| l.contains("Source error")).collect();
+    let about: Vec<&str> = said
+        .lines()
+        .filter(|l| l.contains("Source error"))
+        .collect();
     assert_eq!(about.len(), 1, "{said}");
-    assert!(about[0].contains("(38 row(s): line ") && about[0].contains("add {\"value\": \"Source error\""), "{}", about[0]);
+    assert!(
+        about[0].contains("(38 row(s): line ")
+            && about[0].contains("add {\"value\": \"Source error\""),
+        "{}",
+        about[0]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -822,12 +822,39 @@ impl serde::Serialize for ControlJson<'_, '_> {
         m.serialize_entry("tasks", &v.tasks.len())?;
         m.serialize_entry("annotators", &v.workers.len())?;
         m.serialize_entry("labels", &v.labels)?;
-        m.serialize_entry("tasks_combined", &voters.iter().filter(|n| **n >= 2).count())?;
-        m.serialize_entry("majority_vote", &MethodJson { v, a: &f.majority, voters: &voters })?;
-        let ties: Vec<&str> = ties(v, &f.majority).iter().map(|t| v.tasks[*t].as_str()).collect();
+        m.serialize_entry(
+            "tasks_combined",
+            &voters.iter().filter(|n| **n >= 2).count(),
+        )?;
+        m.serialize_entry(
+            "majority_vote",
+            &MethodJson {
+                v,
+                a: &f.majority,
+                voters: &voters,
+            },
+        )?;
+        let ties: Vec<&str> = ties(v, &f.majority)
+            .iter()
+            .map(|t| v.tasks[*t].as_str())
+            .collect();
         m.serialize_entry("ties", &ties)?;
-        m.serialize_entry("dawid_skene", &MethodJson { v, a: &f.dawid_skene, voters: &voters })?;
-        m.serialize_entry("mace", &MethodJson { v, a: &f.mace, voters: &voters })?;
+        m.serialize_entry(
+            "dawid_skene",
+            &MethodJson {
+                v,
+                a: &f.dawid_skene,
+                voters: &voters,
+            },
+        )?;
+        m.serialize_entry(
+            "mace",
+            &MethodJson {
+                v,
+                a: &f.mace,
+                voters: &voters,
+            },
+        )?;
         m.end()
     }
 }
@@ -848,12 +875,39 @@ impl serde::Serialize for MethodJson<'_> {
         let labels = a.labels();
         let mut m = s.serialize_map(Some(4))?;
         m.serialize_entry("rounds", &a.rounds)?;
-        m.serialize_entry("labels", &Pairs(v.tasks.iter().zip(&labels).map(|(t, l)| (t.as_str(), v.labels[*l].as_str()))))?;
-        m.serialize_entry("competence", &Pairs(v.workers.iter().zip(&a.competence).map(|(w, c)| (w.as_str(), *c))))?;
-        let rows = v.tasks.iter().enumerate().filter(|(n, _)| self.voters[*n] >= 2).map(|(n, t)| {
-            let row = Pairs(v.labels.iter().zip(a.posterior(n)).filter(|(_, p)| **p >= POSTERIOR_SHOWN).map(|(l, p)| (l.as_str(), *p)));
-            (t.as_str(), row)
-        });
+        m.serialize_entry(
+            "labels",
+            &Pairs(
+                v.tasks
+                    .iter()
+                    .zip(&labels)
+                    .map(|(t, l)| (t.as_str(), v.labels[*l].as_str())),
+            ),
+        )?;
+        m.serialize_entry(
+            "competence",
+            &Pairs(
+                v.workers
+                    .iter()
+                    .zip(&a.competence)
+                    .map(|(w, c)| (w.as_str(), *c)),
+            ),
+        )?;
+        let rows = v
+            .tasks
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| self.voters[*n] >= 2)
+            .map(|(n, t)| {
+                let row = Pairs(
+                    v.labels
+                        .iter()
+                        .zip(a.posterior(n))
+                        .filter(|(_, p)| **p >= POSTERIOR_SHOWN)
+                        .map(|(l, p)| (l.as_str(), *p)),
+                );
+                (t.as_str(), row)
+            });
         m.serialize_entry("posteriors", &Pairs(rows))?;
         m.end()
     }
@@ -862,7 +916,9 @@ impl serde::Serialize for MethodJson<'_> {
 /// A map written from an iterator of pairs, once (serde's `collect_map` behind `&self`).
 struct Pairs<I>(I);
 
-impl<K: serde::Serialize, V: serde::Serialize, I: Iterator<Item = (K, V)> + Clone> serde::Serialize for Pairs<I> {
+impl<K: serde::Serialize, V: serde::Serialize, I: Iterator<Item = (K, V)> + Clone> serde::Serialize
+    for Pairs<I>
+{
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_map(self.0.clone())
     }

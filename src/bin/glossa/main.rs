@@ -71,17 +71,30 @@ fn parse() -> Cli {
     let mut command = Cli::command();
     // (The site is looked for only when asked: every other run leaves the disk alone.)
     if std::env::args_os().any(|a| a == "--version") {
-        command = command.long_version(format!("{}\n{}", glossa::WIDGET_VERSION, site_dir::version_line()));
+        command = command.long_version(format!(
+            "{}\n{}",
+            glossa::WIDGET_VERSION,
+            site_dir::version_line()
+        ));
     }
-    let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_owned()).collect();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .collect();
     for name in names {
         command = command.mut_subcommand(name, |c| {
-            let before = c.get_after_help().map(|h| format!("{h}\n\n")).unwrap_or_default();
+            let before = c
+                .get_after_help()
+                .map(|h| format!("{h}\n\n"))
+                .unwrap_or_default();
             let text = format!("{before}{book}");
             c.after_help(text)
         });
     }
-    let before = command.get_after_help().map(|h| format!("{h}\n\n")).unwrap_or_default();
+    let before = command
+        .get_after_help()
+        .map(|h| format!("{h}\n\n"))
+        .unwrap_or_default();
     let text = format!("{before}{book}");
     command = command.after_help(text);
     Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
@@ -213,14 +226,22 @@ fn main() -> ExitCode {
         Command::Examples { name, out, site } => {
             examples::examples(name.as_deref(), out.as_deref(), site.as_deref())
         }
-        Command::Studio { listen, site } => serve::studio(site.as_deref(), &listen.host, listen.port),
+        Command::Studio { listen, site } => {
+            serve::studio(site.as_deref(), &listen.host, listen.port)
+        }
         Command::Doctor { site } => site_dir::doctor(site.as_deref()),
         Command::Serve {
             study,
             collect,
             listen,
             site,
-        } => serve::serve(&study, site.as_deref(), collect.as_deref(), &listen.host, listen.port),
+        } => serve::serve(
+            &study,
+            site.as_deref(),
+            collect.as_deref(),
+            &listen.host,
+            listen.port,
+        ),
         Command::Host {
             page,
             study,

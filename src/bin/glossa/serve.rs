@@ -402,8 +402,8 @@ pub fn studio(site: Option<&str>, host: &str, port: u16) -> Outcome {
 /// The listening socket on `host:port`, the names a request may give for it, and its address.
 fn listen(host: &str, port: u16) -> Result<(TcpListener, Names, String), String> {
     ignore_file_size_signal();
-    let listener =
-        TcpListener::bind((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+    let listener = TcpListener::bind((host, port))
+        .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
     let addr = listener
         .local_addr()
         .map_or_else(|_| format!("{host}:{port}"), |a| a.to_string());
