@@ -118,6 +118,33 @@ fn replicate(name: &str, results_count: usize) {
         want.len(),
         "every rated segment, and no other"
     );
+    // `--compare-to` says the same: every published score equal, none in one only.
+    let avg = format!("{ROOT}/tests/fixtures/mqm/{name}.avg_seg_scores.tsv");
+    let compared: Value = serde_json::from_str(&run(&[
+        "agreement",
+        &sp,
+        &rp,
+        "--items",
+        &ip,
+        "--json",
+        "--compare-to",
+        &avg,
+    ]))
+    .unwrap();
+    let compared = &compared["compared_to"];
+    assert_eq!(compared["equal"], want.len(), "{compared}");
+    for list in ["different", "only_published", "only_computed"] {
+        assert_eq!(compared[list], serde_json::json!([]), "{list}");
+    }
+    let said = run(&["agreement", &sp, &rp, "--items", &ip, "--compare-to", &avg]);
+    assert!(
+        said.contains(&format!(
+            "{} equal, 0 different, 0 only in the file, 0 only in the results",
+            want.len()
+        )),
+        "{}",
+        said.lines().last().unwrap_or_default()
+    );
     let mut differ = Vec::new();
     for o in outputs {
         let key = (
@@ -219,8 +246,11 @@ fn replicate(name: &str, results_count: usize) {
         }
     }
 
-    // Written back as the released TSV, the ratings read as the same results.
-    std::fs::write(path("back.tsv"), run(&["export", "mqm-tsv", &sp, &ip, &rp])).unwrap();
+    // Written back as the released TSV: the file as it was, row for row, and read again the
+    // same results.
+    let back = run(&["export", "mqm-tsv", &sp, &ip, &rp]);
+    same_rows(&back, &std::fs::read_to_string(&tsv).unwrap());
+    std::fs::write(path("back.tsv"), &back).unwrap();
     let again = run(&["collect", "mqm-tsv", &path("back.tsv"), "--spec", &sp]);
     let set = |text: &str| {
         let mut v: Vec<Value> = text
@@ -231,6 +261,191 @@ fn replicate(name: &str, results_count: usize) {
         v
     };
     assert_eq!(set(&again), set(&results));
+}
+
+/// Two files equal row for row (the first rows that differ named when they do not).
+fn same_rows(written: &str, original: &str) {
+    if written == original {
+        return;
+    }
+    let (w, o): (Vec<&str>, Vec<&str>) = (written.lines().collect(), original.lines().collect());
+    let first = w
+        .iter()
+        .zip(&o)
+        .position(|(a, b)| a != b)
+        .unwrap_or(w.len().min(o.len()));
+    let cut = |l: Option<&&str>| l.map_or("(none)".to_owned(), |l| l.chars().take(300).collect());
+    panic!(
+        "{} rows written, {} read; line {} differs:\n written: {}\n read:    {}",
+        w.len(),
+        o.len(),
+        first + 1,
+        cut(w.get(first)),
+        cut(o.get(first))
+    );
+}
+
+/// WMT's generalMT2023 side-by-side ratings (`docSegId`, `globalSegId`, `metadata` and a
+/// documentation cell in the header; three raters per segment; attention checks `Found` and
+/// `Missed` of severity `HOTW-test`; a space marked as an error; a text with a space at its end
+/// the segment's other rows lack): read through the book's spec with no problem, every result
+/// valid, and written back the file as it was.
+#[test]
+fn the_generalmt2023_side_by_side_ratings_read_in_and_write_out_unchanged() {
+    for (pair, results_count) in [("ende", 6), ("zhen", 6)] {
+        let dir =
+            std::env::temp_dir().join(format!("glossa-mqm-sxs-{pair}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = |f: &str| dir.join(f).to_str().unwrap().to_owned();
+        std::fs::write(path("spec.json"), book_spec()).unwrap();
+        let sp = path("spec.json");
+        let tsv = format!("{ROOT}/tests/fixtures/mqm/sxs_mqm_generalMT2023_{pair}.slice.tsv");
+        let original = std::fs::read_to_string(&tsv).unwrap();
+        std::fs::write(
+            path("items.jsonl"),
+            run(&["items", &sp, &tsv, "--from", "mqm-tsv"]),
+        )
+        .unwrap();
+        let out = glossa(&["collect", "mqm-tsv", &tsv, "--spec", &sp]);
+        let said = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{said}");
+        assert!(
+            said.contains(&format!("{results_count} result(s), 0 problem(s)")),
+            "{said}"
+        );
+        std::fs::write(path("results.jsonl"), &out.stdout).unwrap();
+        let (ip, rp) = (path("items.jsonl"), path("results.jsonl"));
+        let valid = run(&["validate", &sp, &ip, &rp]);
+        assert!(
+            valid.contains(&format!("{results_count} result(s), 0 with problems")),
+            "{valid}"
+        );
+        // The segments are the side-by-side file's global ids, the documents' ids beside them.
+        let items = std::fs::read_to_string(&ip).unwrap();
+        let first: Value = serde_json::from_str(items.lines().next().unwrap()).unwrap();
+        let row: Vec<&str> = original.lines().nth(1).unwrap().split('\t').collect();
+        assert_eq!(first["id"], row[3]);
+        assert_eq!(first["doc_id"], row[2]);
+        same_rows(&run(&["export", "mqm-tsv", &sp, &ip, &rp]), &original);
+        if pair == "ende" {
+            // A space marked as an error holds the words either side of it, and is written
+            // back as the space it was.
+            assert!(
+                said.contains(
+                    "the marked span is white space or empty: the answer holds the words beside it"
+                ),
+                "{said}"
+            );
+            // An attention check weighs nothing: the error scores are those of the file
+            // without its `HOTW-test` rows.
+            let without: String = original
+                .lines()
+                .filter(|l| !l.contains("\tHOTW-test\t"))
+                .map(|l| l.to_owned() + "\n")
+                .collect();
+            assert!(
+                without.len() < original.len(),
+                "the slice has attention checks"
+            );
+            std::fs::write(path("without.tsv"), &without).unwrap();
+            let rest = run(&["collect", "mqm-tsv", &path("without.tsv"), "--spec", &sp]);
+            std::fs::write(path("without.jsonl"), rest).unwrap();
+            let scores = |results: &str| -> Value {
+                let a: Value = serde_json::from_str(&run(&[
+                    "agreement",
+                    &sp,
+                    results,
+                    "--items",
+                    &ip,
+                    "--json",
+                ]))
+                .unwrap();
+                a["error_scores"]["errors"]["systems"].clone()
+            };
+            let (with, without) = (scores(&rp), scores(&path("without.jsonl")));
+            for (system, v) in with.as_object().unwrap() {
+                assert_eq!(v["error_score"], without[system]["error_score"], "{system}");
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The answers decide what is written back: a span an adjudicator took out loses its row, and
+/// an output left with no error gets a `No-error` row after the rows read.
+#[test]
+fn an_exported_file_follows_the_answers_not_the_rows_read() {
+    let dir = std::env::temp_dir().join(format!("glossa-mqm-edited-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |f: &str| dir.join(f).to_str().unwrap().to_owned();
+    std::fs::write(path("spec.json"), book_spec()).unwrap();
+    let sp = path("spec.json");
+    let tsv = format!("{ROOT}/tests/fixtures/mqm/mqm_ted_ende.tsv");
+    std::fs::write(
+        path("items.jsonl"),
+        run(&["items", &sp, &tsv, "--from", "mqm-tsv"]),
+    )
+    .unwrap();
+    let results = run(&["collect", "mqm-tsv", &tsv, "--spec", &sp]);
+    // The first output with exactly one error: its span taken out.
+    let mut docs: Vec<Value> = results
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (mut system, mut line) = (String::new(), 0);
+    'find: for d in &mut docs {
+        let rows = d["imported"]["rows"].as_array().unwrap().clone();
+        for (output, answer) in d["answers"]["errors"].as_object_mut().unwrap() {
+            let spans = answer["spans"].as_array_mut().unwrap();
+            let from_source = rows
+                .iter()
+                .any(|r| r["output"] == *output && r["span"]["control"] == "source_errors");
+            if spans.len() == 1 && !from_source {
+                spans.clear();
+                answer["nothing_to_mark"] = Value::Bool(true);
+                system = output.clone();
+                line = rows
+                    .iter()
+                    .find(|r| r["output"] == *output && r["span"].is_object())
+                    .unwrap()["line"]
+                    .as_u64()
+                    .unwrap() as usize;
+                break 'find;
+            }
+        }
+    }
+    assert!(line > 0, "an output with one error");
+    let edited: String = docs.iter().map(|d| d.to_string() + "\n").collect();
+    std::fs::write(path("results.jsonl"), edited).unwrap();
+    let back = run(&[
+        "export",
+        "mqm-tsv",
+        &sp,
+        &path("items.jsonl"),
+        &path("results.jsonl"),
+    ]);
+    let original = std::fs::read_to_string(&tsv).unwrap();
+    let mut want: Vec<&str> = original.lines().collect();
+    let taken = want.remove(line - 1);
+    let cells: Vec<&str> = taken.split('\t').collect();
+    assert_eq!(cells[0], system);
+    let got: Vec<&str> = back.lines().collect();
+    assert_eq!(
+        got.len(),
+        want.len() + 1,
+        "one row out, one `No-error` row in"
+    );
+    assert_eq!(&got[..want.len()], &want[..]);
+    let added: Vec<&str> = got[want.len()].split('\t').collect();
+    assert_eq!(added[0], system);
+    assert_eq!(
+        &added[2..5],
+        &cells[2..5],
+        "its document, segment and rater"
+    );
+    assert_eq!(&added[7..9], &["No-error", "No-error"]);
+    assert!(!added[6].contains("<v>"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A category the spec lacks is one message naming the label to add (with the rows' count and

@@ -31,6 +31,7 @@ pub mod parallel;
 /// researcher's wasm).
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod payments;
+pub mod published_scores;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod rankme;
 pub mod report;

@@ -1,5 +1,7 @@
 //! The result document: one per item, built only from validated answers.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod imported;
 pub mod provenance;
 mod values;
 pub use values::ToValue;
@@ -101,6 +103,13 @@ pub struct ResultDoc {
     /// Who decided an adjudicated result, why, and whose answer it took.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjudication: Option<crate::support::family::Research<Adjudication>>,
+    /// Where a result read from another tool's file came from, row by row (`glossa collect
+    /// mqm-tsv`), so that an export to that format writes the rows back as they were. Absent
+    /// on results a page collected.
+    /// (Only on the command line: a page never writes one.)
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported: Option<imported::Imported>,
 }
 
 /// How the participant id of a result crowd aggregation writes begins (`aggregate:mace`).
@@ -385,6 +394,8 @@ pub fn build(
             .and_then(|check| form.headphones()?.outcome(check)),
         adjudicated: None,
         adjudication: None,
+        #[cfg(not(target_arch = "wasm32"))]
+        imported: None,
     })
 }
 

@@ -131,7 +131,16 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  glossa agreement spec.json results.jsonl --items items.jsonl --json\n  glossa agreement spec.json results.jsonl --items items.jsonl --gold gold.json\n\nA listening test's MOS (P.808, MUSHRA) is reported per condition and per file; with --gold, its\nlisteners are screened as P.808 does: one who failed a trapping question (an attention item) or\na gold question (beyond the file's point_band) is left out, and those items are not in the MOS."
     )]
-    Agreement(Figures),
+    Agreement {
+        /// The spec, results and items, and the output's form.
+        #[command(flatten)]
+        figures: Figures,
+        /// Published per-segment scores to compare the error scores with (an MQM release's
+        /// `avg_seg_scores` file): prints how many are equal to the file's digits, how many
+        /// differ, and which are in one only.
+        #[arg(long, value_name = "FILE")]
+        compare_to: Option<String>,
+    },
     /// One self-contained HTML report: annotators, gold, agreement, charts.
     #[command(
         after_help = "Example:\n  glossa report spec.json items.jsonl results.jsonl --gold gold.json --out report.html"

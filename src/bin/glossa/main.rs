@@ -172,12 +172,16 @@ fn main() -> ExitCode {
             page.as_deref(),
             plan.as_deref(),
         ),
-        Command::Agreement(f) => study::agreement(
+        Command::Agreement {
+            figures: f,
+            compare_to,
+        } => study::agreement(
             &f.spec,
             &f.results,
             f.items.as_deref(),
             f.gold.as_deref(),
             f.json,
+            compare_to.as_deref(),
         ),
         Command::Aggregate {
             figures: f,

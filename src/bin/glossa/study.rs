@@ -380,10 +380,21 @@ pub fn agreement(
     items_path: Option<&str>,
     gold_path: Option<&str>,
     json: bool,
+    compare_to: Option<&str>,
 ) -> Outcome {
     let spec = load_spec_file(spec_path)?;
     let items = items_path.map(load_items).transpose()?.unwrap_or_default();
     let gold = gold_path.map(|p| load_gold(p, &spec, &items)).transpose()?;
+    // The published scores are read first: a file that is not one is said before any work.
+    let published = compare_to
+        .map(|path| {
+            let text = crate::files::read(path)?;
+            glossa::analysis::published_scores::read(&text).map_err(|e| {
+                eprintln!("{path}: {e}");
+                ExitCode::from(2)
+            })
+        })
+        .transpose()?;
     let (_, results, bad) = read_results(&spec, results_path)?;
     // Answers per output unfolded once, for the agreement and the model's figures.
     let unfolded = glossa::analysis::outputs::unfold(&spec, &items, &results);
@@ -394,10 +405,17 @@ pub fn agreement(
         Some(u) => glossa::analysis::models::findings_of(&u.spec, &u.items, &u.results),
         None => glossa::analysis::models::findings_of(&spec, &items, &results),
     });
+    let mut out = got.to_json();
+    let compared = published
+        .as_deref()
+        .map(|p| glossa::analysis::published_scores::compare(&out, p));
     if json {
+        if let Some(c) = &compared {
+            out["compared_to"] = c.to_json();
+        }
         println!(
             "{}",
-            serde_json::to_string_pretty(&got.to_json()).expect("JSON serialises")
+            serde_json::to_string_pretty(&out).expect("JSON serialises")
         );
     } else {
         if let Some(sc) = &got.screening {
@@ -452,6 +470,9 @@ pub fn agreement(
             agreement::RESAMPLES,
             agreement::SEED
         );
+        if let (Some(c), Some(path)) = (&compared, compare_to) {
+            print!("\n{}", c.text(path));
+        }
     }
     Ok(exit_for(bad))
 }

@@ -14,17 +14,18 @@
 use crate::answer::{LabelledSpanValue, SpanValue, WordSpan};
 use crate::item::{Item, ItemFields};
 use crate::spec::{Control, TaskSpec};
-use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::span_positions::{words, Units};
 use crate::text::Tokens;
 use serde_json::{json, Map, Value};
 
-/// The columns of the released files, in their order (`comment` may be missing).
-pub const COLUMNS: [&str; 10] = [
-    "system", "doc", "doc_id", "seg_id", "rater", "source", "target", "category", "severity",
-    "comment",
-];
+mod columns;
+mod write;
+
+use crate::result::imported::{Imported, ImportedRow, ImportedSpan};
+use columns::{unmark, Said};
+pub use columns::{COLUMNS, NEEDED};
+pub use write::write;
 
 /// What a file read against a spec made: items, results, and what was noted or refused (each
 /// naming its line).
@@ -127,74 +128,6 @@ fn severity_of(control: &Control, severity: &str) -> Option<(String, String)> {
     })
 }
 
-/// A text with its `<v>…</v>` markers taken out, and the marked range in code points.
-fn unmark(text: &str) -> (String, Option<(usize, usize)>) {
-    let Some(open) = text.find("<v>") else {
-        return (text.to_owned(), None);
-    };
-    let rest = &text[open + 3..];
-    let Some(close) = rest.find("</v>") else {
-        return (text.replacen("<v>", "", 1), None);
-    };
-    let before = &text[..open];
-    let inside = &rest[..close];
-    let after = &rest[close + 4..];
-    let start = before.chars().count();
-    let end = start + inside.chars().count();
-    (format!("{before}{inside}{after}"), Some((start, end)))
-}
-
-/// One row, its fields by column name.
-type Row<'t> = SortedMap<&'static str, &'t str>;
-
-/// Reads the rows of a file: its header names the columns (the released order when it has
-/// none), each line a row.
-fn rows(text: &str) -> (Vec<(usize, Row<'_>)>, Vec<String>) {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let mut problems = Vec::new();
-    let mut columns: Vec<&'static str> = COLUMNS.to_vec();
-    let mut first = lines.next();
-    if let Some((_, header)) = first {
-        let names: Vec<&str> = header.split('\t').map(str::trim).collect();
-        if names.contains(&"system") && names.contains(&"category") {
-            columns = names
-                .iter()
-                .map(|n| COLUMNS.iter().find(|c| *c == n).copied().unwrap_or(""))
-                .collect();
-            first = None;
-        }
-    }
-    let mut out = Vec::new();
-    for (n, line) in first.into_iter().chain(lines) {
-        let cells: Vec<&str> = line.trim_end_matches('\r').split('\t').collect();
-        let mut row = Row::new();
-        for (name, cell) in columns.iter().zip(&cells) {
-            if !name.is_empty() {
-                row.insert(*name, *cell);
-            }
-        }
-        let missing: Vec<&str> = COLUMNS[..9]
-            .iter()
-            .filter(|c| !row.contains_key(*c))
-            .copied()
-            .collect();
-        if missing.is_empty() {
-            out.push((n + 1, row));
-        } else {
-            problems.push(format!(
-                "line {}: no {} (a row has the columns {})",
-                n + 1,
-                missing.join(", "),
-                COLUMNS[..9].join(", ")
-            ));
-        }
-    }
-    (out, problems)
-}
-
 /// The span (as results hold it) a marked range of a text stands for, grown to whole words.
 fn span(
     control: &Control,
@@ -213,28 +146,65 @@ fn span(
     }
     // An error marked nowhere (a non-translation, an error of the whole segment) spans it all.
     let (first, last) = match range {
-        Some((start, end)) => {
-            let (first, last, exact) = words(&tokens, text, start, end, Units::CodePoints)?;
-            if !exact {
+        Some((start, end)) => match words(&tokens, text, start, end, Units::CodePoints) {
+            Some((first, last, exact)) => {
+                if !exact {
+                    notes.push(format!(
+                        "{at}: the marked span ends inside a word: the answer holds the whole words \"{}\" (and the marked characters, for the export)",
+                        tokens.covered(text, first, last)
+                    ));
+                }
+                (first, last)
+            }
+            None => {
+                // Only white space marked, or nothing (a space too many, one missing): the
+                // words either side of it.
+                let (first, last) = beside(&tokens, text, start, end)?;
                 notes.push(format!(
-                    "{at}: the marked span ends inside a word; it is the whole words \"{}\"",
+                    "{at}: the marked span is white space or empty: the answer holds the words beside it, \"{}\" (and the marked characters, for the export)",
                     tokens.covered(text, first, last)
                 ));
+                (first, last)
             }
-            (first, last)
-        }
+        },
         None => (0, words_count - 1),
     };
     SpanValue::of(text, &tokens, &WordSpan { first, last })
 }
 
+/// The words either side of a range of code points that covers none: the last word before
+/// it and the first after (one of them at a text's edge); `None` for a text without words.
+fn beside(tokens: &Tokens, text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    let utf16 = |n: usize| text.chars().take(n).map(char::len_utf16).sum::<usize>();
+    let (start, end) = (utf16(start), utf16(end));
+    let count = tokens.word_count();
+    let before = (0..count)
+        .rev()
+        .find(|&i| tokens.word(i).is_some_and(|w| w.utf16.1 <= start));
+    let after = (0..count).find(|&i| tokens.word(i).is_some_and(|w| w.utf16.0 >= end));
+    match (before, after) {
+        (Some(b), Some(a)) => Some((b, a)),
+        (Some(w), None) | (None, Some(w)) => Some((w, w)),
+        (None, None) => None,
+    }
+}
+
 /// One (segment, rater)'s answers as they are gathered: per output, its spans over the
-/// translation and over the source, and whether it had a `No-error` row.
+/// translation and over the source, and the rows they came from.
 #[derive(Default)]
 struct Rated {
     outputs: Vec<String>,
     target: SortedMap<String, Vec<LabelledSpanValue>>,
     source: SortedMap<String, Vec<LabelledSpanValue>>,
+    rows: Vec<ImportedRow>,
+}
+
+/// A segment as its first row gave it: its id, its fields (source, doc, doc_id) and its
+/// outputs' texts.
+struct Segment {
+    id: String,
+    fields: Map<String, Value>,
+    outputs: Vec<(String, String)>,
 }
 
 /// Reads a released TSV against the spec (see the module).
@@ -247,10 +217,10 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
             return out;
         }
     };
-    let (rows, problems) = rows(text);
+    let (header, rows, problems) = columns::rows(text);
     out.problems = problems;
-    // Segments in the order they first appear: their source, doc, and outputs' texts.
-    let mut segments: Vec<(String, Map<String, Value>, Vec<(String, String)>)> = Vec::new();
+    // Segments in the order they first appear.
+    let mut segments: Vec<Segment> = Vec::new();
     let mut rated: Vec<((String, String), Rated)> = Vec::new();
     // Where each segment and each (segment, rater) is in those lists: a file has a row per
     // error, and a search of the lists per row would grow with the square of the rows.
@@ -262,8 +232,13 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
         let at = format!("line {line}");
         let seg = row["seg_id"].to_owned();
         let system = row["system"].to_owned();
-        let (target, target_range) = unmark(row["target"]);
-        let (source, source_range) = unmark(row["source"]);
+        let (target, target_range, target_open) = unmark(&row["target"]);
+        let (source, source_range, source_open) = unmark(&row["source"]);
+        if target_open || source_open {
+            out.notes.push(format!(
+                "{at}: a <v> without its </v>: read as an error of the whole text, written back as it was"
+            ));
+        }
         let s = match segment_at.get(&seg) {
             Some(s) => *s,
             None => {
@@ -272,13 +247,19 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
                 fields.insert(map.source_field.clone(), json!(source));
                 fields.insert("doc".to_owned(), json!(row["doc"]));
                 fields.insert("doc_id".to_owned(), json!(row["doc_id"]));
-                segments.push((seg.clone(), fields, Vec::new()));
+                segments.push(Segment {
+                    id: seg.clone(),
+                    fields,
+                    outputs: Vec::new(),
+                });
                 segments.len() - 1
             }
         };
-        let outputs = &mut segments[s].2;
+        let outputs = &mut segments[s].outputs;
         match outputs.iter().find(|(id, _)| *id == system) {
-            Some((_, known)) if *known != target => {
+            // White space at the end that the segment's other rows lack (a mark taking in a
+            // space after the text) is the same text; the row's cell is kept as written.
+            Some((_, known)) if *known != target && known.trim_end() != target.trim_end() => {
                 out.problems.push(format!(
                     "{at}: system \"{system}\"'s translation of segment {seg} differs from its earlier rows'"
                 ));
@@ -301,15 +282,69 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
             answers.outputs.push(system.clone());
         }
         answers.target.entry(system.clone()).or_default();
-        let category = row["category"];
-        if normal(category) == "no_error" || normal(row["severity"]) == "no_error" {
+        let category = &row["category"];
+        let segment = &segments[s];
+        let known_target = segment
+            .outputs
+            .iter()
+            .find(|(id, _)| *id == system)
+            .map_or("", |(_, t)| t.as_str());
+        let known_source = segment
+            .fields
+            .get(&map.source_field)
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        // The row as the answers will give it back: the cells that differ are kept.
+        let mut said = Said {
+            system: &system,
+            doc: segment.fields["doc"].as_str().unwrap_or(""),
+            doc_id: segment.fields["doc_id"].as_str().unwrap_or(""),
+            seg_id: &seg,
+            rater: &row["rater"],
+            source: known_source.to_owned(),
+            target: known_target.to_owned(),
+            category: NO_ERROR,
+            severity: NO_ERROR,
+        };
+        let mut record = ImportedRow {
+            line,
+            output: system.clone(),
+            span: None,
+            cells: SortedMap::new(),
+        };
+        let keep = |record: &mut ImportedRow, said: &Said| {
+            for (name, cell) in &row.kept {
+                if !cell.is_empty() {
+                    record.cells.insert(name.clone(), cell.to_string());
+                }
+            }
+            for name in &header.names {
+                if let Some(m) = columns::meaning(name) {
+                    if said.cell(m) != &row[m] {
+                        record.cells.insert(name.clone(), row[m].to_owned());
+                    }
+                }
+            }
+        };
+        if normal(category) == "no_error" || normal(&row["severity"]) == "no_error" {
+            keep(&mut record, &said);
+            answers.rows.push(record);
             continue;
         }
         // An error marked in the source (an omission) goes to the span control over it.
-        let (control, text, range, spans) = match (source_range, target_range, map.source) {
-            (Some(range), None, Some(c)) => (c, &source, Some(range), &mut answers.source),
-            _ => (map.target, &target, target_range, &mut answers.target),
-        };
+        let (control, text, range, spans, on_source) =
+            match (source_range, target_range, map.source) {
+                (Some(range), None, Some(c)) => {
+                    (c, &source, Some(range), &mut answers.source, true)
+                }
+                _ => (
+                    map.target,
+                    &target,
+                    target_range,
+                    &mut answers.target,
+                    false,
+                ),
+            };
         let Some(label) = label_of(control, category) else {
             // Said once per category, after the rows: one label is missing, not a row.
             unknown
@@ -324,30 +359,43 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
             continue;
         };
         let mut attributes = SortedMap::new();
-        match severity_of(control, row["severity"]) {
+        match severity_of(control, &row["severity"]) {
             Some((a, v)) => {
                 attributes.insert(a, v);
             }
             None => {
                 out.problems.push(format!(
                     "{at}: the severity \"{}\" is no attribute value of \"{}\"",
-                    row["severity"],
+                    &row["severity"],
                     control.id()
                 ));
                 continue;
             }
         }
-        spans.entry(system).or_default().push(LabelledSpanValue {
-            label,
-            text: value.text,
-            start: value.start,
-            end: value.end,
-            start_utf16: value.start_utf16,
-            end_utf16: value.end_utf16,
-            first_word: value.first_word,
-            last_word: value.last_word,
-            attributes,
-        });
+        let labelled = LabelledSpanValue::new(label, value, attributes);
+        let exact = range.unwrap_or((labelled.start, labelled.end));
+        let imported = ImportedSpan {
+            control: control.id().to_string(),
+            label: labelled.label.clone(),
+            start: labelled.start,
+            end: labelled.end,
+            marked: (range.is_some() && exact != (labelled.start, labelled.end))
+                .then_some([exact.0, exact.1]),
+            unmarked: range.is_none(),
+        };
+        let written = imported.written();
+        if on_source {
+            said.source = columns::marked(known_source, written);
+        } else {
+            said.target = columns::marked(known_target, written);
+        }
+        said.category = &labelled.label;
+        let severity = write::severity(control, &labelled);
+        said.severity = &severity;
+        keep(&mut record, &said);
+        record.span = Some(imported);
+        answers.rows.push(record);
+        spans.entry(system).or_default().push(labelled);
     }
     for ((category, control), lines) in unknown {
         let shown: Vec<String> = lines.iter().take(3).map(|l| l.to_string()).collect();
@@ -359,14 +407,19 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
             if more > 0 { format!(" and {more} more") } else { String::new() },
         ));
     }
-    for (seg, mut fields, outputs) in segments {
+    for Segment {
+        id,
+        mut fields,
+        outputs,
+    } in segments
+    {
         let list: Vec<Value> = outputs
             .iter()
             .map(|(id, text)| json!({"id": id, "text": text}))
             .collect();
         fields.insert(map.outputs.to_owned(), Value::Array(list));
         out.items.push(Item {
-            id: seg,
+            id,
             fields: fields.into_iter().collect(),
         });
     }
@@ -397,6 +450,12 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
                 answers.insert(c.id().to_string(), Value::Object(m));
             }
         }
+        let imported = Imported {
+            format: "mqm-tsv".to_owned(),
+            header: header.line.clone(),
+            quoted: header.quoted,
+            rows: r.rows,
+        };
         out.results.push(json!({
             "format": crate::result::RESULT_FORMAT,
             "spec": {"id": spec.id, "version": spec.version},
@@ -404,107 +463,21 @@ pub fn read(spec: &TaskSpec, text: &str) -> Read {
             "answers": answers,
             "shown": {"order": {map.outputs: r.outputs}},
             "ids": {"participant": rater},
+            "imported": imported,
         }));
     }
     out
 }
 
-/// The released TSV of collected results: a row per error of each output each result
-/// answered (its span marked in the target, or in the source for the span control over it),
-/// a `No-error` row for an output with none; categories and severities as the spec's values.
-pub fn write(spec: &TaskSpec, items: &[Item], results: &[crate::result::ResultDoc]) -> String {
-    let mut out = COLUMNS.join("\t") + "\n";
-    let Ok(map) = Mapping::of(spec) else {
-        return out;
-    };
-    let severity = |control: &Control, span: &LabelledSpanValue| -> String {
-        control
-            .labelled_spans()
-            .and_then(|c| {
-                c.attributes
-                    .iter()
-                    .find_map(|a| span.attributes.get(*a).cloned())
-            })
-            .unwrap_or_default()
-    };
-    let mark = |text: &str, s: &LabelledSpanValue| -> String {
-        let chars: Vec<char> = text.chars().collect();
-        let at = |n: usize| chars[..n.min(chars.len())].iter().collect::<String>();
-        let start = at(s.start);
-        let inside: String = chars[s.start.min(chars.len())..s.end.min(chars.len())]
-            .iter()
-            .collect();
-        let after: String = chars[s.end.min(chars.len())..].iter().collect();
-        format!("{start}<v>{inside}</v>{after}")
-    };
-    let by_id: std::collections::BTreeMap<&str, &Item> =
-        items.iter().map(|i| (i.id.as_str(), i)).collect();
-    for (n, r) in results.iter().enumerate() {
-        let Some(item) = by_id.get(r.item_id.as_str()) else {
-            continue;
-        };
-        let rater = super::findings::annotator(r, n);
-        let source = item.text(&map.source_field).unwrap_or_default().to_owned();
-        let doc = item.fields.get("doc").and_then(Value::as_str).unwrap_or("");
-        let doc_id = item
-            .fields
-            .get("doc_id")
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        let answered = |id: &ControlId| -> SortedMap<String, Vec<LabelledSpanValue>> {
-            r.answers
-                .get(id)
-                .map(|v| {
-                    v.per_output()
-                        .into_iter()
-                        .filter_map(|(o, v)| Some((o.to_owned(), v.span_labels()?.spans.clone())))
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        let target_spans = answered(map.target.id());
-        let source_spans = map.source.map(|c| answered(c.id())).unwrap_or_default();
-        for (output, spans) in &target_spans {
-            let target = item
-                .outputs(map.outputs)
-                .into_iter()
-                .find(|o| o.id == *output)
-                .map(|o| o.text)
-                .unwrap_or_default();
-            let row = |src: &str, tgt: &str, category: &str, sev: &str| {
-                [
-                    output.as_str(),
-                    doc,
-                    doc_id,
-                    &item.id,
-                    &rater,
-                    src,
-                    tgt,
-                    category,
-                    sev,
-                    "",
-                ]
-                .join("\t")
-                    + "\n"
-            };
-            let from_source = source_spans.get(output).cloned().unwrap_or_default();
-            if spans.is_empty() && from_source.is_empty() {
-                out += &row(&source, &target, "No-error", "No-error");
-            }
-            for s in spans {
-                out += &row(
-                    &source,
-                    &mark(&target, s),
-                    &s.label,
-                    &severity(map.target, s),
-                );
-            }
-            if let Some(c) = map.source {
-                for s in &from_source {
-                    out += &row(&mark(&source, s), &target, &s.label, &severity(c, s));
-                }
-            }
+/// The category and severity of a row that marks no error.
+const NO_ERROR: &str = "No-error";
+
+impl ImportedSpan {
+    /// The characters the row marked, `None` when it marked none.
+    fn written(&self) -> Option<(usize, usize)> {
+        if self.unmarked {
+            return None;
         }
+        Some(self.marked.map_or((self.start, self.end), |[a, b]| (a, b)))
     }
-    out
 }
