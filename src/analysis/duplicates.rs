@@ -2,7 +2,8 @@
 //! first, in file order, counts; every later one with the same key — spec, version, item and
 //! the ids the host passed ([`result_key`]) — is left out and named, whether its answers
 //! are the same or not. `glossa serve` and `collect jatos` keep the first when collecting;
-//! `validate`, `agreement`, `report` and `export` read a file by the same rule.
+//! `validate`, `agreement`, `report` and `export` read a file by the same rule. A result
+//! without ids is nobody's in particular: only the same result again is a copy of it.
 
 use serde_json::Value;
 
@@ -16,6 +17,10 @@ pub fn result_key(result: &Value) -> Option<String> {
     // keep their JSON type, so `101` and `"101"` differ; a value holding `&` or `=` cannot
     // pass for two ids), and the map's keys come sorted.
     let ids = match result.get("ids") {
+        // No ids: nothing tells whose it is, so two results for an item may be two people's;
+        // only the same result again (every field equal: a resend of it) is a copy.
+        None | Some(Value::Null) => return Some(format!("[no ids]{result}")),
+        Some(Value::Object(m)) if m.is_empty() => return Some(format!("[no ids]{result}")),
         Some(Value::Object(m)) => {
             let sorted: std::collections::BTreeMap<_, _> = m.iter().collect();
             serde_json::to_value(sorted).unwrap_or(Value::Null)
@@ -104,9 +109,15 @@ pub fn first_wins(lines: Vec<(usize, Value)>) -> (Vec<(usize, Value)>, Vec<(usiz
 /// What a later copy is told: whose, which item, where the first is, and whether they differ.
 fn message(result: &Value, first: usize, same: bool) -> String {
     let item = result.get("item_id").and_then(Value::as_str).unwrap_or("");
-    let ids = result
-        .get("ids")
-        .map_or_else(|| "no ids".to_owned(), Value::to_string);
+    let ids = match result.get("ids") {
+        Some(Value::Object(m)) if !m.is_empty() => Value::Object(m.clone()).to_string(),
+        Some(v) if !v.is_null() && !v.is_object() => v.to_string(),
+        _ => {
+            return format!(
+                "the result for item {item:?} at line {first} again, every field the same (it has no ids, so only an identical result is a copy): left out"
+            )
+        }
+    };
     let answers = if same {
         "the same answers"
     } else {
@@ -126,6 +137,41 @@ mod tests {
     fn result(who: serde_json::Value, item: &str, value: &str) -> Value {
         json!({"spec": {"id": "s", "version": "1"}, "item_id": item,
                "answers": {"a": value}, "ids": {"participant": who}})
+    }
+
+    /// Results without ids may be as many people's: none is a copy of another unless it is
+    /// the same result again, and that is said without a participant `({})`.
+    #[test]
+    fn results_without_ids_are_copies_only_when_identical() {
+        let bare = |value: &str, started: &str| {
+            json!({"spec": {"id": "s", "version": "1"}, "item_id": "i1",
+                   "answers": {"a": value}, "timings": {"started_at": started}})
+        };
+        let mut empty = bare("yes", "t3");
+        empty["ids"] = json!({});
+        let lines = vec![
+            (1, bare("yes", "t1")),
+            (2, bare("yes", "t2")),
+            (3, bare("no", "t1")),
+            (4, empty.clone()),
+            (5, bare("yes", "t1")),
+            (6, empty),
+        ];
+        let (kept, repeats) = first_wins(lines);
+        assert_eq!(
+            kept.iter().map(|(l, _)| *l).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        assert_eq!(repeats.iter().map(|(l, _)| *l).collect::<Vec<_>>(), [5, 6]);
+        assert!(
+            repeats[0]
+                .1
+                .contains("at line 1 again, every field the same"),
+            "{}",
+            repeats[0].1
+        );
+        assert!(repeats[1].1.contains("at line 4 again"), "{}", repeats[1].1);
+        assert!(repeats.iter().all(|(_, m)| !m.contains("({})")));
     }
 
     #[test]

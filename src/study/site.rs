@@ -63,6 +63,9 @@ pub struct JsPsych {
     pub script: String,
     /// The files to copy: `(name in jspsych/, path)`.
     pub files: Vec<(String, String)>,
+    /// `jspsych.css`'s text: a page with a first screen carries it (nothing to wait for before
+    /// the screen shows).
+    pub css: String,
 }
 
 /// What the page takes besides the study.
@@ -300,7 +303,20 @@ pub fn plan(
             for (name, path) in &js.files {
                 files.push((format!("jspsych/{name}"), Content::Outside(path.clone())));
             }
-            ("index.html", jspsych_page(&js.script, &policy, &body_data))
+            let page = jspsych_page(&js.script, &policy, &body_data);
+            match first_screen(study, items, &o.screens) {
+                // The first trial's screen where jsPsych shows a trial's, with jsPsych's
+                // stylesheet in the page: the plugin takes it over (`jspsych-glossa.js`).
+                Some(s) => {
+                    with_screens = true;
+                    // (With the page as jsPsych sets it once it runs: nothing moves then.)
+                    let css = format!("{}\n{JSPSYCH_PAGE_CSS}", js.css);
+                    let outside = [(JSPSYCH_CSS, css.as_str())];
+                    let page = with_first_screen_of(&page, &s, JSPSYCH_PLACE, site, "", &outside)?;
+                    ("index.html", page)
+                }
+                None => ("index.html", page),
+            }
         }
         HostKind::Jatos => {
             let page = jatos_page(&policy);
@@ -545,6 +561,19 @@ fn with_first_screen(
     site: &dyn SiteFiles,
     base: &str,
 ) -> Result<String, String> {
+    with_first_screen_of(page, s, place, site, base, &[])
+}
+
+/// [`with_first_screen`], with the texts of stylesheets the page links that are no files of
+/// the site (`outside`: the href and its text; jsPsych's own).
+fn with_first_screen_of(
+    page: &str,
+    s: &FirstScreen,
+    place: &str,
+    site: &dyn SiteFiles,
+    base: &str,
+    outside: &[(&str, &str)],
+) -> Result<String, String> {
     let open = place.strip_suffix("></div>").unwrap_or(place);
     // The build names a folder and goes into attributes: a build's name is lowercase letters.
     if s.build.is_empty() || !s.build.bytes().all(|b| b.is_ascii_lowercase()) {
@@ -587,7 +616,15 @@ fn with_first_screen(
             .next()
             .unwrap_or_default()
             .to_owned();
-        css.push_str(&read(&href, "</style")?);
+        match outside.iter().find(|(h, _)| *h == href) {
+            Some((_, text)) if text.contains("</style") => {
+                return Err(format!(
+                    "{href} holds </style: it cannot be written into the page"
+                ))
+            }
+            Some((_, text)) => css.push_str(text),
+            None => css.push_str(&read(&href, "</style")?),
+        }
         css.push('\n');
         page.replace_range(at..at + end, "");
     }
@@ -767,16 +804,27 @@ fn jatos_page(policy: &str) -> String {
     )
 }
 
-/// The jsPsych page: jsPsych (copied into `jspsych/`) and the Glossa plugin, the study's items
-/// as trials (`www/hosts/jspsych-study.js`).
+/// jsPsych's stylesheet, as the jsPsych page links it.
+const JSPSYCH_CSS: &str = "jspsych/jspsych.css";
+
+/// What jsPsych sets on the page when it runs (`prepareDom`), set from the start.
+const JSPSYCH_PAGE_CSS: &str =
+    "html { height: 100%; }\nbody.jspsych-display-element { margin: 0; height: 100%; width: 100%; }\n";
+
+/// Where the jsPsych page holds the first trial's screen: where jsPsych shows a trial's.
+const JSPSYCH_PLACE: &str = "<div id=\"glossa-first\" class=\"jspsych-content\"></div>";
+
+/// The jsPsych page: jsPsych (copied into `jspsych/`, run once the page is parsed) and the
+/// Glossa plugin, the study's items as trials (`www/hosts/jspsych-study.js`); the place of the
+/// first trial's screen laid out as jsPsych lays out a trial's.
 fn jspsych_page(script: &str, policy: &str, body_data: &str) -> String {
     page(
         policy,
         &format!(
-            "<link rel=\"stylesheet\" href=\"jspsych/jspsych.css\">\n<script src=\"jspsych/{script}\"></script>\n<script type=\"module\" src=\"www/hosts/jspsych-study.js\"></script>\n"
+            "<link rel=\"stylesheet\" href=\"{JSPSYCH_CSS}\">\n<script defer src=\"jspsych/{script}\"></script>\n<script type=\"module\" src=\"www/hosts/jspsych-study.js\"></script>\n"
         ),
-        body_data,
-        "",
+        &format!("{body_data} class=\"jspsych-display-element\""),
+        &format!("<div class=\"jspsych-content-wrapper\">{JSPSYCH_PLACE}</div>\n"),
     )
 }
 

@@ -24,6 +24,19 @@ import { hostStrings } from './host-strings.js';
 
 // jsPsych's ParameterType values (stable across v7 and v8); taken from the page's jsPsych
 // when it is loaded as a script, so the plugin works with or without a bundler.
+/**
+ * The first trial's screen `glossa host jspsych` wrote into the page (`[data-glossa-item]`,
+ * rendered by the widget's own components), kept by `keepFirstScreen()` before jsPsych empties
+ * the page, and taken over by the trial of its item: what the participant did on it is done
+ * again on the widget (`www/first-screen.js`).
+ */
+let firstScreen = null;
+
+/** Keeps the page's pre-rendered first screen for its trial: call it before `jsPsych.run`. */
+export function keepFirstScreen() {
+  firstScreen = document.querySelector('[data-glossa-item], #glossa-first');
+}
+
 const PT = globalThis.jsPsychModule?.ParameterType ?? { STRING: 1, INT: 2, OBJECT: 12 };
 
 export default class GlossaPlugin {
@@ -99,6 +112,16 @@ export default class GlossaPlugin {
   async run(display_element, trial, on_load, simulateSeed) {
     let start = performance.now();
     const itemId = itemIdOf(trial);
+    // The page's first screen, when it is this item's, is on screen at once (before any wait),
+    // where the widget renders, and `mount()` takes it over.
+    // (jsPsych puts its own content box after the page's: the page's goes, taken or not.)
+    const screen = firstScreen;
+    firstScreen = null;
+    if (screen?.dataset.glossaItem && screen.dataset.glossaItem === itemId && simulateSeed === null) {
+      display_element.replaceChildren(...screen.childNodes);
+      display_element.dataset.glossaItem = itemId;
+    }
+    (screen?.closest('.jspsych-content-wrapper') ?? screen)?.remove();
     const { say } = await hostStrings(trial.spec);
     const data = (result, error) => ({
       rt: Math.round(performance.now() - start), item_id: result?.item_id ?? itemId, response: result?.answers ?? null, result, error,

@@ -8,7 +8,7 @@
 // Configuration: `<body data-spec=… data-items=… data-plan=… data-datapipe=… data-post=…
 // data-complete=…>`; the URL's query wins. PROLIFIC_PID, STUDY_ID, SESSION_ID, participant and
 // workerId in the URL go into every result's ids.
-import GlossaPlugin from './jspsych-glossa.js';
+import GlossaPlugin, { keepFirstScreen } from './jspsych-glossa.js';
 import { Outbox, dataPipeTransport, httpLink, parseItems, planSlot, postTransport, withMediaFrom } from './pilot.js';
 import { hostStrings } from './host-strings.js';
 
@@ -83,6 +83,14 @@ const jsPsych = window.jsPsychModule.initJsPsych({
     outbox?.flush();
   },
 });
+/**
+ * The item this page would start with now, for its next visit: first-screen.js takes a
+ * pre-rendered screen away when it is another item's (a participant back after some items).
+ */
+function noteFirst() {
+  const next = items.find((item) => !results.has(item.id))?.id ?? '';
+  try { localStorage.setItem(`glossa:first-screen:${location.pathname}${location.search}`, next); } catch { /* no storage */ }
+}
 const timeline = items
   .filter((item) => !results.has(item.id))
   .map((item) => ({
@@ -94,10 +102,13 @@ const timeline = items
       if (!data.result) return;
       results.set(data.result.item_id, data.result);
       save();
+      noteFirst();
       outbox?.push(`${spec.id}@${spec.version}/${data.result.item_id}/${who}`, JSON.stringify(data.result));
     },
   }));
 window.addEventListener('online', () => outbox?.flush());
 outbox?.flush();
 window.glossaJsPsych = jsPsych;
+noteFirst();
+keepFirstScreen();
 await jsPsych.run(timeline);

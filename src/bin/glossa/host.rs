@@ -78,8 +78,10 @@ fn find_jspsych(site: &Path, dist: Option<&str>) -> Result<JsPsych, String> {
         .find(|p| p.is_file())
         .ok_or_else(|| format!("{}: no jspsych.css here or in ../css/", dist.display()))?;
     let path = |p: PathBuf| p.to_string_lossy().into_owned();
+    let css_text = std::fs::read_to_string(&css).map_err(|e| format!("{}: {e}", css.display()))?;
     Ok(JsPsych {
         script: script.to_owned(),
+        css: css_text,
         files: vec![
             (script.to_owned(), path(dist.join(script))),
             ("jspsych.css".to_owned(), path(css)),
