@@ -60,8 +60,9 @@
    * that does it again on the widget once it is rendered in the same place — the clicks and
    * keys in order, then the text typed, then the focus — before the browser paints, so nothing
    * moves and nothing done early is lost. `null` (the screen is simply replaced) for another
-   * item, a locked, host-submitted or resumed mount (the screen was rendered for an annotator
-   * who answers and submits on it from the start), or an element without a screen.
+   * item, a locked, host-submitted or resumed mount when the screen was rendered for an
+   * annotator who answers and submits on it (a survey's screen rendered without Submit is taken
+   * over by a mount that hides it), or an element without a screen.
    */
   window.glossaTakeOver = (element, item, options) => {
     if (!element.hasAttribute('data-glossa-item')) return null;
@@ -71,8 +72,12 @@
     }
     o = typeof o === 'object' && o !== null ? o : {};
     const id = itemId(item);
-    const mine = id !== null && element.dataset.glossaItem === id && !o.readonly && !o.hideSubmit && o.resume == null;
+    // (A screen rendered without Submit, `data-glossa-hide-submit`, is a survey's: its own
+    // Next submits, and the mount hides Submit too.)
+    const hidden = element.hasAttribute('data-glossa-hide-submit');
+    const mine = id !== null && element.dataset.glossaItem === id && !o.readonly && Boolean(o.hideSubmit) === hidden && o.resume == null;
     delete element.dataset.glossaItem;
+    element.removeAttribute('data-glossa-hide-submit');
     const done = log.splice(0);
     if (!mine) return null;
     const typed = [...element.querySelectorAll('input, textarea, select')]

@@ -6,6 +6,7 @@
 //! completion link is given). The shape follows Qualtrics' own exports (see
 //! `docs/src/hosts/qualtrics.md` for what was checked and what could not be).
 
+use super::site::attr;
 use crate::spec::{Item, TaskSpec};
 use crate::support::digest::{base64, sha256_hex};
 use serde_json::{json, Map, Value};
@@ -26,6 +27,23 @@ pub struct Survey<'a> {
     pub complete: [Option<&'a str>; 3],
     /// Chunk fields declared per item (see [`chunk_fields`]).
     pub fields: usize,
+    /// The first screens the questions carry, when `glossa host` renders them.
+    pub screens: Option<FirstScreens<'a>>,
+}
+
+/// What the survey's first screens are made of (`glossa host`'s pre-render): each loop row's
+/// item as HTML in its question text (loop field 5), the build's stylesheet in the survey's
+/// custom CSS (Look & Feel), and the script that keeps early taps (`www/first-screen.js`) at
+/// the head of the question's JavaScript. The question's HTML is on screen as Qualtrics sends
+/// the page; the widget takes it over once its wasm is in, doing again what was done on it.
+pub struct FirstScreens<'a> {
+    /// An item's screen as a mount without Submit shows it, and the build that takes it over;
+    /// `None` when participants see different ones.
+    pub of: &'a dyn Fn(&Item) -> Option<(String, String)>,
+    /// A build's stylesheet.
+    pub css: &'a dyn Fn(&str) -> Result<String, String>,
+    /// `www/first-screen.js` without its comments.
+    pub script: String,
 }
 
 /// One annotator slot's items: the slot's name (none without a plan), and each item with
@@ -299,6 +317,8 @@ pub fn survey(s: &Survey) -> Result<Value, String> {
 
     let mut blocks = Vec::new();
     let mut questions = Vec::new();
+    // The build the first screens are taken over by (one per spec), once one is rendered.
+    let mut build: Option<String> = None;
     let mut flow_ids = FlowIds(1);
     let mut slot_flows = Vec::new();
     for (n, slot) in slots.iter().enumerate() {
@@ -312,16 +332,31 @@ pub fn survey(s: &Survey) -> Result<Value, String> {
             .iter()
             .enumerate()
             .map(|(i, (item, gold, attention))| {
-                let item_json = narrowed(item, slot.outputs).to_string();
+                let shown = narrowed(item, slot.outputs);
+                let item_json = shown.to_string();
                 let attention = attention
                     .map(|a| base64(a.to_string().as_bytes()))
                     .unwrap_or_default();
-                let row = json!({
+                let mut row = json!({
                     "1": base64(item_json.as_bytes()),
                     "2": item.id,
                     "3": if *gold { "gold" } else { "" },
                     "4": attention,
                 });
+                // The item's screen, where the question mounts it: in the question's text.
+                let screen = s.screens.as_ref().and_then(|f| {
+                    let shown: Item = serde_json::from_value(shown).ok()?;
+                    (f.of)(&shown)
+                });
+                if let Some((html, b)) = screen {
+                    let at = format!("{}www/pkg/{b}/", s.base);
+                    row["5"] = Value::from(format!(
+                        "<div class=\"glossa-qualtrics\" data-glossa-item=\"{}\" data-glossa-build=\"{}\" data-glossa-hide-submit>{html}</div>",
+                        attr(&item.id),
+                        attr(&at)
+                    ));
+                    build.get_or_insert(b);
+                }
                 ((i + 1).to_string(), row)
             })
             .collect();
@@ -353,7 +388,7 @@ pub fn survey(s: &Survey) -> Result<Value, String> {
             Value::from(description.clone()),
             Value::Null,
             json!({
-                "QuestionText": "",
+                "QuestionText": if build.is_some() { "${lm://Field/5}" } else { "" },
                 "DefaultChoices": false,
                 "DataExportTag": tag,
                 "QuestionType": "DB",
@@ -367,7 +402,10 @@ pub fn survey(s: &Survey) -> Result<Value, String> {
                 "NextChoiceId": 4,
                 "NextAnswerId": 1,
                 "QuestionID": question,
-                "QuestionJS": js,
+                "QuestionJS": match (&build, &s.screens) {
+                    (Some(_), Some(f)) => format!("{}{js}", f.script),
+                    _ => js.clone(),
+                },
                 "DataVisibility": { "Private": false, "Hidden": false },
             }),
         ));
@@ -416,6 +454,11 @@ pub fn survey(s: &Survey) -> Result<Value, String> {
         declared.push(field(&format!("{prefix}glossa_error"), None));
         declared.push(field(&format!("{prefix}glossa_attention"), None));
     }
+    // The build's stylesheet, for the first screens (Look & Feel's custom CSS).
+    let custom_css = match (&build, &s.screens) {
+        (Some(b), Some(f)) => (f.css)(b)?,
+        _ => String::new(),
+    };
     let mut flow = vec![
         json!({ "Type": "EmbeddedData", "FlowID": flow_ids.next(), "EmbeddedData": declared }),
     ];
@@ -486,6 +529,7 @@ pub fn survey(s: &Survey) -> Result<Value, String> {
                 "SecureResponseFiles": "true",
                 "SurveyExpiration": "None",
                 "SurveyTermination": "DefaultMessage",
+                "CustomStyles": { "customCSS": custom_css },
                 "Header": "",
                 "Footer": "",
                 "ProgressBarDisplay": "None",

@@ -94,9 +94,10 @@ pub enum Screens {
     /// None: the pages show the widget once it has loaded.
     #[default]
     None,
-    /// Rendered from the spec's and an item's JSON (`None` when the screen differs between
-    /// participants): `glossa host` gives `ui::prerender::first_screen`.
-    Render(fn(spec_json: &str, item_json: &str) -> Option<Rendered>),
+    /// Rendered from the spec's and an item's JSON and a mount's options (`None` when the
+    /// screen differs between participants): `glossa host` gives
+    /// `ui::prerender::first_screen_with`.
+    Render(fn(spec_json: &str, item_json: &str, options_json: &str) -> Option<Rendered>),
     /// Rendered already, by item id: the studio renders them with the same function in a wasm
     /// of its own (`www/prerender-pkg/`).
     Given(std::collections::BTreeMap<String, Rendered>),
@@ -107,8 +108,21 @@ impl Screens {
     fn of(&self, spec: &str, item: &Item) -> Option<Rendered> {
         match self {
             Screens::None => None,
-            Screens::Render(render) => render(spec, &serde_json::to_string(item).ok()?),
+            Screens::Render(render) => render(spec, &serde_json::to_string(item).ok()?, "{}"),
             Screens::Given(by_id) => by_id.get(&item.id).cloned(),
+        }
+    }
+
+    /// An item's screen without the widget's Submit button (a survey's own Next submits); the
+    /// studio's screens have theirs, so it has none.
+    fn without_submit(&self, spec: &str, item: &Item) -> Option<Rendered> {
+        match self {
+            Screens::Render(render) => render(
+                spec,
+                &serde_json::to_string(item).ok()?,
+                r#"{"hideSubmit":true}"#,
+            ),
+            Screens::None | Screens::Given(_) => None,
         }
     }
 }
@@ -170,7 +184,7 @@ pub const OFFLINE_WORKER: &str = "glossa-offline.js";
 const MTURK: [&str; 2] = ["https://www.mturk.com", "https://workersandbox.mturk.com"];
 
 /// An attribute value for HTML (`"` and `&` escaped).
-fn attr(s: &str) -> String {
+pub(crate) fn attr(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('"', "&quot;")
         .replace('<', "&lt;")
@@ -339,6 +353,11 @@ pub fn plan(
                 qualtrics_base.as_deref().unwrap_or_default(),
                 &named("spec").unwrap_or_default(),
                 &o.complete,
+                QualtricsScreens {
+                    spec: study.iter().find(|f| f.name.starts_with("spec")),
+                    screens: &o.screens,
+                    site,
+                },
             )?,
         ),
     };
@@ -414,6 +433,15 @@ pub fn plan(
 
 /// The Qualtrics survey file (see [`super::qsf`]), its chunk fields sized for the study's
 /// largest result.
+/// What the Qualtrics survey's first screens are made from: the spec's text, the screens, the
+/// site (the build's stylesheet, the script that keeps early taps).
+struct QualtricsScreens<'a> {
+    spec: Option<&'a StudyFile>,
+    screens: &'a Screens,
+    site: &'a dyn SiteFiles,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn qualtrics_survey(
     spec: &TaskSpec,
     items: &[Item],
@@ -421,6 +449,7 @@ fn qualtrics_survey(
     base: &str,
     spec_file: &str,
     complete: &[Option<String>; 3],
+    from: QualtricsScreens,
 ) -> Result<String, String> {
     let plan = plan
         .map(|p| {
@@ -428,6 +457,33 @@ fn qualtrics_survey(
                 .map_err(|e| format!("study/{}: {e}", p.name))
         })
         .transpose()?;
+    // Each loop row's screen, rendered as the question mounts it (no Submit: Next submits).
+    let render = |item: &Item| -> Option<(String, String)> {
+        let Rendered { html, build } = from.screens.without_submit(&from.spec?.text, item)?;
+        Some((html, build))
+    };
+    let site = from.site;
+    let css = |build: &str| -> Result<String, String> {
+        let own = format!("www/pkg/{build}/glossa.css");
+        let path = if site.has(&own) {
+            own
+        } else {
+            "www/glossa.css".to_owned()
+        };
+        site.text(&path)
+            .map_err(|e| format!("cannot read {path}: {e}"))
+    };
+    let script = site
+        .text("www/first-screen.js")
+        .map(|t| script_without_comments(&t))
+        .unwrap_or_default();
+    let screens = (!script.is_empty() && !matches!(from.screens, Screens::None)).then_some(
+        super::qsf::FirstScreens {
+            of: &render,
+            css: &css,
+            script,
+        },
+    );
     let survey = super::qsf::survey(&super::qsf::Survey {
         spec,
         items,
@@ -440,6 +496,7 @@ fn qualtrics_survey(
             complete[2].as_deref(),
         ],
         fields: super::qsf::chunk_fields(spec, items),
+        screens,
     })?;
     serde_json::to_string(&survey).map_err(|e| e.to_string())
 }
@@ -630,14 +687,7 @@ fn with_first_screen_of(
     }
     css.push_str(&read(&build_css, "</style")?);
     // Its comments stay in the file: the page carries the code.
-    let script: String = read("www/first-screen.js", "</script")?
-        .lines()
-        .filter(|l| {
-            let l = l.trim_start();
-            !(l.is_empty() || l.starts_with("//") || l.starts_with("/**") || l.starts_with('*'))
-        })
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let script = script_without_comments(&read("www/first-screen.js", "</script")?);
     page = page
         .replacen(
             "script-src 'self'",
@@ -663,6 +713,17 @@ fn with_first_screen_of(
         ),
         1,
     ))
+}
+
+/// `www/first-screen.js` as a page carries it: its comment lines and blank lines taken out.
+fn script_without_comments(text: &str) -> String {
+    text.lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !(l.is_empty() || l.starts_with("//") || l.starts_with("/**") || l.starts_with('*'))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// A policy's source for an inline script or style: `'sha256-<base64>'`.

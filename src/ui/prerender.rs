@@ -23,7 +23,13 @@ const FIRST_INSTANCE: u32 = 1;
 /// [`kept_by_the_page`]), or when the spec or item does not load (the page then shows the
 /// widget's own error panel).
 pub fn first_screen(spec_json: &str, item_json: &str) -> Option<Rendered> {
-    let (_, loaded) = mount::load(spec_json, item_json, "{}");
+    first_screen_with(spec_json, item_json, "{}")
+}
+
+/// [`first_screen`] as a mount with these options shows it (`{"hideSubmit": true}`: a survey's
+/// own Next button submits, as in Qualtrics).
+pub fn first_screen_with(spec_json: &str, item_json: &str, options_json: &str) -> Option<Rendered> {
+    let (_, loaded) = mount::load(spec_json, item_json, options_json);
     let Loaded::Task { task, options } = loaded else {
         return None;
     };

@@ -1,8 +1,10 @@
 // End to end: the first screen in the pages of the survey tools Glossa is embedded in — the
-// jsPsych experiment `glossa host jspsych` writes (jsPsych from npm). The item is on screen from
-// the page's own HTML (with JavaScript off too); what the participant does before the widget's
-// wasm arrives is done on the widget when the trial takes the screen over. The wasm is held back
-// by the test until it says so: no timing.
+// jsPsych experiment `glossa host jspsych` writes (jsPsych from npm), and the Qualtrics survey
+// `glossa host qualtrics` writes (its question's text and the survey's custom CSS, as Qualtrics
+// sends them, in the stand-in survey page). The item is on screen from the page's own HTML
+// (with JavaScript off too); what the participant does before the widget's wasm arrives is done
+// on the widget when it takes the screen over. The wasm is held back by the test until it says
+// so: no timing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -21,6 +23,8 @@ const JSPSYCH = join(ROOT, 'tests/e2e/node_modules/jspsych/dist');
 let browser;
 let site;
 let folder;
+let pages; // the repository, for the Qualtrics stand-in page
+let qualtrics; // the Qualtrics folder, served with CORS as a static host serves it: {root, url, server}
 before(async () => {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const study = await mkdtemp(join(tmpdir(), 'glossa-study-'));
@@ -29,11 +33,27 @@ before(async () => {
   folder = join(await mkdtemp(join(tmpdir(), 'glossa-host-')), 'upload');
   execFileSync(CLI, ['host', 'jspsych', study, '--out', folder, '--jspsych', JSPSYCH], { cwd: ROOT, stdio: 'pipe' });
   site = await startServer(folder, 0);
+  pages = await startServer(ROOT, 0);
+  const root = await mkdtemp(join(tmpdir(), 'glossa-qualtrics-'));
+  qualtrics = { root, ...(await startServer(root, 0, { cors: true })) };
+  execFileSync(CLI, ['host', 'qualtrics', study, '--out', join(root, 'up'), '--url', `${qualtrics.url}up/`], { cwd: ROOT, stdio: 'pipe' });
 });
 after(async () => {
   await browser?.close();
-  await new Promise((ok) => site?.server.close(ok));
+  for (const s of [site, pages, qualtrics]) await new Promise((ok) => (s ? s.server.close(ok) : ok()));
 });
+
+/** The survey's question, its first loop row and the survey's custom CSS, as Qualtrics has them. */
+async function survey() {
+  const qsf = JSON.parse(await readFile(join(qualtrics.root, 'up/survey.qsf'), 'utf8'));
+  const question = qsf.SurveyElements.find((e) => e.Element === 'SQ').Payload;
+  const block = qsf.SurveyElements.find((e) => e.Element === 'BL').Payload.find((b) => b.Options?.Looping);
+  const row = block.Options.LoopingOptions.Static['1'];
+  const pipe = (text) => text.replace(/\$\{lm:\/\/Field\/(\d+)\}/g, (_, k) => row[k] ?? '').replace(/\$\{lm:\/\/CurrentLoopNumber\}/g, '1')
+    .replace(/\$\{e:\/\/Field\/([^}]+)\}/g, (_, k) => (k === 'ResponseID' ? 'R_early' : ''));
+  const css = qsf.SurveyElements.find((e) => e.Element === 'SO').Payload.CustomStyles.customCSS;
+  return { text: pipe(question.QuestionText), js: pipe(question.QuestionJS), css, row };
+}
 
 const OPTIONS = ['Totalmente corretto', 'Corretto tra varie opzioni', 'Parzialmente corretto', 'Totalmente sbagliato', 'Risposta non fornita'];
 
@@ -125,5 +145,57 @@ test('on the jsPsych page, a participant back at the second item does not see th
   assert.equal(await page.getByText('Diseguaglianza significa un lavoro precario', { exact: false }).count(), 0);
   open();
   await page.getByText('Noi abbiamo detto, abbiamo detto chiaramente', { exact: false }).waitFor();
+  await context.close();
+});
+
+test('with JavaScript off, the Qualtrics question shows the loop\'s item as Qualtrics renders its text', async () => {
+  const { text, css, row } = await survey();
+  assert.equal(row['2'], 'it-001');
+  assert.match(text, /^<div class="glossa-qualtrics" data-glossa-item="it-001" data-glossa-build="[^"]+\/www\/pkg\/choice\/" data-glossa-hide-submit>/);
+  assert.ok(css.length > 1000, 'the build\'s stylesheet is the survey\'s custom CSS');
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  // A Qualtrics page: the Look & Feel's custom CSS in a style element, the question's text in its box.
+  await page.setContent(`<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>${css}</style></head>
+<body><div class="Skin"><div id="QID1" class="QuestionOuter"><div class="QuestionText">${text}</div><div class="QuestionBody"></div></div></div></body></html>`);
+  const it = new ItalianTask(page);
+  assert.equal(await page.getByRole('radio').count(), OPTIONS.length);
+  for (const name of OPTIONS) assert.ok(await it.option(name).isVisible(), name);
+  assert.ok(await page.getByText('Diseguaglianza significa un lavoro precario', { exact: false }).first().isVisible());
+  assert.equal(await it.submitButton().count(), 0, 'no Submit: the survey\'s Next submits');
+  await context.close();
+});
+
+test('in the Qualtrics question, a choice tapped before the wasm is the loop\'s result when Next is pressed', async () => {
+  const { text, css, js } = await survey();
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  let open;
+  const gate = new Promise((ok) => { open = ok; });
+  let asked = 0;
+  await context.route('**/glossa_bg.wasm', async (route) => { asked += 1; await gate; await route.continue(); });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(new URL('tests/e2e/pages/qualtrics.html', pages.url).href);
+  // As Qualtrics sends the page: the custom CSS and the question's text are in it before any script.
+  await page.evaluate(({ text, css }) => {
+    document.head.append(Object.assign(document.createElement('style'), { textContent: css }));
+    document.querySelector('#QID3 .QuestionText').innerHTML = text;
+  }, { text, css });
+  await page.evaluate((code) => window.runQuestionJs(code), js);
+  const it = new ItalianTask(page);
+  await it.option('Parzialmente corretto').tap();
+  await page.waitForFunction(() => window.glossaEarly?.length >= 1);
+  assert.equal(await page.evaluate(() => document.getElementById('NextButton').disabled), true, 'Next waits for the widget');
+  open();
+  await page.waitForFunction(() => !document.querySelector('[data-glossa-item]') && !document.getElementById('NextButton').disabled);
+  assert.equal(await it.option('Parzialmente corretto').isChecked(), true);
+  await page.locator('#NextButton').click();
+  const embedded = await page.evaluate(() => window.embedded);
+  const result = JSON.parse(embedded.__js_glossa_1_1);
+  assert.equal(result.item_id, 'it-001');
+  assert.deepEqual(result.answers, { valutazione: 'parzialmente_corretto' });
+  assert.ok(asked >= 1, 'the wasm was asked for (and was held)');
+  assert.deepEqual(errors, []);
   await context.close();
 });

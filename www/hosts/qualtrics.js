@@ -175,9 +175,14 @@
     var field = config.field || 'glossa';
     var errorField = config.errorField || 'glossa_error';
     var container = question.getQuestionContainer();
-    var host = document.createElement('div');
-    host.className = 'glossa-qualtrics';
-    container.appendChild(host);
+    // The item's screen the question's text carries (`glossa host qualtrics`) is where the
+    // widget goes: it takes it over, and what was done on it is done again.
+    var host = container.querySelector('.glossa-qualtrics[data-glossa-item]');
+    if (!host) {
+      host = document.createElement('div');
+      host.className = 'glossa-qualtrics';
+      container.appendChild(host);
+    }
     question.disableNextButton();
     var writer = embeddedDataWriter(engine);
     var lang = config.language || (typeof config.spec === 'object' && config.spec && config.spec.language) ||

@@ -175,7 +175,7 @@ pub fn host(kind: HostPage, o: &HostOptions) -> Outcome {
         complete: o.complete.map(|c| c.map(str::to_owned)),
         url: o.url.map(str::to_owned),
         jspsych,
-        screens: glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen),
+        screens: glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen_with),
         media: media_files,
     };
     let site = DirSite(site_dir.clone());

@@ -170,7 +170,7 @@ fn pilot_page(root: &Path, study: &Path) -> Result<String, String> {
         &crate::host::DirSite(root.to_path_buf()),
         &files,
         &items,
-        &glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen),
+        &glossa::study::site::Screens::Render(glossa::ui::prerender::first_screen_with),
     ) {
         Ok(p) => Ok(p),
         Err(e) => {
