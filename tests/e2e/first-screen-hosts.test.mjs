@@ -55,6 +55,23 @@ async function survey() {
   return { text: pipe(question.QuestionText), js: pipe(question.QuestionJS), css, row };
 }
 
+/**
+ * A phone with the widget's wasm held back until `open()` (routing also keeps it out of the
+ * HTTP cache); records page errors (and console errors with `console: true`).
+ */
+async function heldPhone({ console: withConsole = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  let open;
+  const gate = new Promise((ok) => { open = ok; });
+  let asked = 0;
+  await context.route('**/glossa_bg.wasm', async (route) => { asked += 1; await gate; await route.continue(); });
+  const page = await context.newPage();
+  const errors = [];
+  if (withConsole) page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, open, errors, asked: () => asked };
+}
+
 const OPTIONS = ['Totalmente corretto', 'Corretto tra varie opzioni', 'Parzialmente corretto', 'Totalmente sbagliato', 'Risposta non fornita'];
 
 test('with JavaScript off, the jsPsych page shows the first item: its text and every option, under its policy', async () => {
@@ -81,15 +98,7 @@ test('with JavaScript off, the jsPsych page shows the first item: its text and e
 });
 
 test('on the jsPsych page, a choice and Submit tapped before the wasm are the first trial\'s result', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  let open;
-  const gate = new Promise((ok) => { open = ok; });
-  let asked = 0;
-  await context.route('**/glossa_bg.wasm', async (route) => { asked += 1; await gate; await route.continue(); });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const { context, page, open, errors, asked } = await heldPhone({ console: true });
   await page.goto(`${site.url}index.html?PROLIFIC_PID=early`, { waitUntil: 'domcontentloaded' });
   const it = new ItalianTask(page);
   await it.option('Parzialmente corretto').waitFor();
@@ -97,7 +106,7 @@ test('on the jsPsych page, a choice and Submit tapped before the wasm are the fi
   await it.option('Parzialmente corretto').tap();
   await it.submitButton().tap();
   await page.waitForFunction(() => window.glossaEarly.length >= 2);
-  assert.ok(asked >= 1, 'the wasm was asked for (and is held)');
+  assert.ok(asked() >= 1, 'the wasm was asked for (and is held)');
   assert.equal(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('glossa:jspsych:'))), false, 'no result yet');
   open();
   // The trial took the screen over, did the taps again, and jsPsych kept its result.
@@ -111,11 +120,7 @@ test('on the jsPsych page, a choice and Submit tapped before the wasm are the fi
 });
 
 test('on the jsPsych page, the trial\'s take-over moves nothing on the screen', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  let open;
-  const gate = new Promise((ok) => { open = ok; });
-  await context.route('**/glossa_bg.wasm', async (route) => { await gate; await route.continue(); });
-  const page = await context.newPage();
+  const { context, page, open } = await heldPhone();
   await page.goto(`${site.url}index.html?PROLIFIC_PID=still`, { waitUntil: 'domcontentloaded' });
   const it = new ItalianTask(page);
   await it.option('Risposta non fornita').waitFor();
@@ -168,14 +173,7 @@ test('with JavaScript off, the Qualtrics question shows the loop\'s item as Qual
 
 test('in the Qualtrics question, a choice tapped before the wasm is the loop\'s result when Next is pressed', async () => {
   const { text, css, js } = await survey();
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  let open;
-  const gate = new Promise((ok) => { open = ok; });
-  let asked = 0;
-  await context.route('**/glossa_bg.wasm', async (route) => { asked += 1; await gate; await route.continue(); });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const { context, page, open, errors, asked } = await heldPhone();
   await page.goto(new URL('tests/e2e/pages/qualtrics.html', pages.url).href);
   // As Qualtrics sends the page: the custom CSS and the question's text are in it before any script.
   await page.evaluate(({ text, css }) => {
@@ -195,7 +193,7 @@ test('in the Qualtrics question, a choice tapped before the wasm is the loop\'s 
   const result = JSON.parse(embedded.__js_glossa_1_1);
   assert.equal(result.item_id, 'it-001');
   assert.deepEqual(result.answers, { valutazione: 'parzialmente_corretto' });
-  assert.ok(asked >= 1, 'the wasm was asked for (and was held)');
+  assert.ok(asked() >= 1, 'the wasm was asked for (and was held)');
   assert.deepEqual(errors, []);
   await context.close();
 });
