@@ -194,8 +194,12 @@ function loadBuild(name) {
   if (!stylesheets.has(name)) stylesheets.set(name, addStylesheet(name));
   if (!loading.has(name)) {
     const url = (file) => new URL(`./pkg/${name}/${file}`, import.meta.url);
+    // The wasm is asked for at once, beside its glue code (not once the glue has run): on a
+    // phone's network the two round trips overlap. (Its failure is the build's, when awaited.)
+    const wasm = fetch(url('glossa_bg.wasm'));
+    wasm.catch(() => {});
     const build = import(url('glossa.js').href).then(async (m) => {
-      await m.default({ module_or_path: url('glossa_bg.wasm') });
+      await m.default({ module_or_path: wasm });
       return m;
     });
     // A failed load is tried again by the next mount (a network blip must not stick).
