@@ -59,21 +59,24 @@ for (const example of ['it-implicit', 'en-informativeness', 'cs-abstract-errors'
     // Spans and fragments bring chips with their own buttons.
     if (example === 'cs-propaganda' || example === 'pl-poquad') {
       // A passage of two words (its first, then its last: two taps apart, so no double tap),
-      // each tapped where the word is now; the last tapped again (measured again) until the
-      // bar shows the passage whole: on a busy machine a paragraph laid out late can move it.
+      // each tapped where the word is now, the second once the first is the selection's start.
       const words = example === 'cs-propaganda' ? ['xenofoba', 'bezpečnostního'] : ['dekadę', 'dekadę'];
       if (example === 'pl-poquad') await page.getByRole('textbox', { name: 'Treść pytania' }).fill('Ile to trwało?');
-      const whole = page.locator('.glossa-assign-bar .glossa-assign').first();
+      const bar = page.locator('.glossa-assign-bar').first();
+      const whole = bar.locator('.glossa-assign').first();
+      // From no selection: a panel's tap above may have landed on the text (a paragraph laid
+      // out late under the finger), and a selection begun there would make these taps its end.
+      if (await bar.count()) {
+        await bar.locator('.glossa-link-button').tap();
+        await bar.waitFor({ state: 'detached' });
+      }
       let at = await wordCentre(page.locator('.glossa-span-text'), words[0]);
       await page.touchscreen.tap(at.x, at.y);
-      await page.locator('.glossa-assign-bar').first().waitFor();
-      for (let n = 0; n < 3 && !(await whole.count()); n += 1) {
-        at = await wordCentre(page.locator('.glossa-span-text'), words[1]);
-        await page.touchscreen.tap(at.x, at.y);
-        await whole.waitFor({ timeout: 5000 }).catch(() => {});
-      }
-      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
-      await page.locator('.glossa-assign-bar .glossa-assign').first().tap();
+      await bar.locator('.glossa-assign-selected', { hasText: words[0] }).waitFor();
+      at = await wordCentre(page.locator('.glossa-span-text'), words[1]);
+      await page.touchscreen.tap(at.x, at.y);
+      await bar.locator('.glossa-assign-selected', { hasText: words[1] }).waitFor();
+      await whole.tap();
       await page.locator('.glossa-chip-remove').first().waitFor();
       await check(page, 'with a span');
     }
