@@ -1,6 +1,6 @@
 //! The result document: one per item, built only from validated answers.
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod imported;
 pub mod provenance;
 mod values;
@@ -106,8 +106,9 @@ pub struct ResultDoc {
     /// Where a result read from another tool's file came from, row by row (`glossa collect
     /// mqm-tsv`), so that an export to that format writes the rows back as they were. Absent
     /// on results a page collected.
-    /// (Only on the command line: a page never writes one.)
-    #[cfg(not(target_arch = "wasm32"))]
+    /// (Only on the command line and the researcher's pages: a participant's page never
+    /// writes one.)
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imported: Option<imported::Imported>,
 }
@@ -394,7 +395,7 @@ pub fn build(
             .and_then(|check| form.headphones()?.outcome(check)),
         adjudicated: None,
         adjudication: None,
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
         imported: None,
     })
 }

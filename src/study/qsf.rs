@@ -6,9 +6,9 @@
 //! completion link is given). The shape follows Qualtrics' own exports (see
 //! `docs/src/hosts/qualtrics.md` for what was checked and what could not be).
 
-use super::site::attr;
 use crate::spec::{Item, TaskSpec};
 use crate::support::digest::{base64, sha256_hex};
+use crate::support::html::attr;
 use serde_json::{json, Map, Value};
 
 /// What the survey is made of.

@@ -7,6 +7,7 @@
 use crate::item::Item;
 use crate::mount::Rendered;
 use crate::spec::TaskSpec;
+use crate::support::html::attr;
 
 /// The page that hosts the study.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,13 +183,6 @@ pub const OFFLINE_WORKER: &str = "glossa-offline.js";
 
 /// Where MTurk takes a HIT's answer (`turkSubmitTo`): the live site and the sandbox.
 const MTURK: [&str; 2] = ["https://www.mturk.com", "https://workersandbox.mturk.com"];
-
-/// An attribute value for HTML (`"` and `&` escaped).
-pub(crate) fn attr(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-}
 
 /// The origin of an http(s) URL (`https://pipe.jspsych.org`), for `connect-src`.
 fn origin(url: &str) -> Option<String> {
