@@ -194,8 +194,7 @@ function loadBuild(name) {
   if (!stylesheets.has(name)) stylesheets.set(name, addStylesheet(name));
   if (!loading.has(name)) {
     const url = (file) => new URL(`./pkg/${name}/${file}`, import.meta.url);
-    // The wasm is asked for at once, beside its glue code (not once the glue has run): on a
-    // phone's network the two round trips overlap. (Its failure is the build's, when awaited.)
+    // The wasm fetched beside its glue, not after it.
     const wasm = fetch(url('glossa_bg.wasm'));
     wasm.catch(() => {});
     const build = import(url('glossa.js').href).then(async (m) => {
