@@ -115,7 +115,7 @@ rm -rf www/pkg/glossa.js www/pkg/glossa_bg.wasm www/pkg/snippets
 # folder, listed for a browser that cannot list one).
 python3 - <<'PY'
 import json, os
-files = [p for p in ('index.html', 'glossa-offline.js', 'www/glossa.js', 'www/glossa.css', 'www/first-screen.js') if os.path.isfile(p)]
+files = [p for p in ('index.html', 'glossa-offline.js', 'www/glossa.js', 'www/glossa.css', 'www/first-screen.js', 'www/first-paint.js') if os.path.isfile(p)]
 for d in ('www/pkg', 'www/strings', 'www/hosts', 'www/report-pkg'):
     for root, _, names in os.walk(d):
         files += [os.path.join(root, n).replace(os.sep, '/') for n in names]

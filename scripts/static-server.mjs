@@ -1,5 +1,6 @@
 // A tiny static file server for the demo and the end-to-end tests (no dependencies).
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -27,9 +28,12 @@ function inside(root, file) {
  * every response allows any origin (`access-control-allow-origin: *`), as the hosts the
  * Qualtrics guide names are set up to do. With `standIn` (the demo while `scripts/serve.sh`
  * finishes the other builds), a participant build not built yet is served by the `media` build,
- * which has every kind (its stylesheet is `www/glossa.css` whole).
+ * which has every kind (its stylesheet is `www/glossa.css` whole). With `gzip` (the benchmark's
+ * phone network), a whole text or wasm file is sent gzipped to a browser that accepts it, as
+ * static hosts send them.
  */
-export function startServer(root, port = 0, { cache = 0, cors = false, standIn = false } = {}) {
+export function startServer(root, port = 0, { cache = 0, cors = false, standIn = false, gzip = false } = {}) {
+  const zipped = new Map();
   const cacheControl = cache > 0 ? `max-age=${cache}` : 'no-store';
   const base = resolve(root);
   const server = createServer(async (req, res) => {
@@ -64,6 +68,12 @@ export function startServer(root, port = 0, { cache = 0, cors = false, standIn =
         }
         res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}` });
         res.end(body.subarray(start, end + 1));
+        return;
+      }
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && /text|json|javascript|wasm|svg/.test(headers['content-type'])) {
+        if (!zipped.has(file) || zipped.get(file).from !== body.length) zipped.set(file, { from: body.length, bytes: gzipSync(body, { level: 6 }) });
+        res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+        res.end(zipped.get(file).bytes);
         return;
       }
       res.writeHead(200, headers);

@@ -313,3 +313,26 @@ fn the_guides_count_of_files_holds() {
         );
     }
 }
+
+#[test]
+fn the_painted_kinds_are_kinds_of_the_catalog() {
+    let js = read("www/first-paint.js");
+    let table = &js[js.find("const PAINTED = {").unwrap() + "const PAINTED = {".len()..];
+    let table = &table[..table.find('}').unwrap()];
+    let kinds: BTreeSet<String> = catalog()["controls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["kind"].as_str().unwrap().to_owned())
+        .collect();
+    let painted: Vec<&str> = table
+        .split(',')
+        .filter_map(|e| e.split(':').next())
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .collect();
+    assert!(!painted.is_empty(), "first-paint.js PAINTED names no kind");
+    for kind in painted {
+        assert!(kinds.contains(kind), "first-paint.js PAINTED: {kind} is no control kind of www/kinds.json");
+    }
+}

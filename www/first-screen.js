@@ -8,6 +8,8 @@
 // `window.glossaEarly`; `glossa.js`'s `mount()` then calls `glossaTakeOver` (below), which does
 // them again on the widget: nothing done early is lost.
 (() => {
+  // (Once per page: a page `glossa host` wrote has it in its head, `mount()` may import it too.)
+  if (window.glossaTakeOver) return;
   const log = (window.glossaEarly ??= []);
   const root = (node) => node?.closest?.('[data-glossa-item]') ?? null;
   /** Element indices from `top` down to `node` (null when it is not inside). Elements only:
@@ -18,6 +20,9 @@
     for (; n && n !== top; n = n.parentNode) steps.unshift(Array.prototype.indexOf.call(n.parentNode?.children ?? [], n));
     return n === top ? steps : null;
   };
+  /** What an element is, whichever widget instance drew it: its tag and its id (or test id)
+   *  without the instance. A step done again lands only on an element that is the same. */
+  const sig = (node) => `${node?.tagName}#${(node?.id || node?.dataset?.testid || '').replace(/^glossa\d+/, '')}`;
   const TEXT = /^(text|search|email|url|tel|number|password|date|time|datetime-local|month|week)$/;
   /** Whether the browser itself acts on this key here (typing, ticking, pressing): then the
    *  field's state or the click that follows is what is kept, not the key. */
@@ -33,7 +38,7 @@
     if (!top || !e.isTrusted) return;
     // A click on a label's text is followed by the browser's click on its field: that one is kept.
     if (e.target.closest('label') && !e.target.matches('input, select, textarea, button')) return;
-    log.push({ type: 'click', path: pathOf(top, e.target) });
+    log.push({ type: 'click', path: pathOf(top, e.target), sig: sig(e.target) });
   }, true);
   // The screen's form is the widget's: it is never sent by the browser itself.
   addEventListener('submit', (e) => { if (root(e.target)) e.preventDefault(); }, true);
@@ -42,7 +47,8 @@
     const top = root(e.target) ?? (onBody ? document.querySelector('[data-glossa-item]') : null);
     if (!top || !e.isTrusted || native(e)) return;
     const { key, code, ctrlKey, shiftKey, altKey, metaKey } = e;
-    log.push({ type: 'keydown', path: pathOf(top, onBody ? top : e.target), init: { key, code, ctrlKey, shiftKey, altKey, metaKey } });
+    const at = onBody ? top : e.target;
+    log.push({ type: 'keydown', path: pathOf(top, at), sig: sig(at), init: { key, code, ctrlKey, shiftKey, altKey, metaKey } });
   }, true);
 
   /** An item's id (object or JSON), else null. */
@@ -82,18 +88,20 @@
     if (!mine) return null;
     const typed = [...element.querySelectorAll('input, textarea, select')]
       .filter((f) => !['radio', 'checkbox'].includes(f.type) && f.value !== (f.tagName === 'SELECT' ? [...f.options].find((x) => x.defaultSelected)?.value ?? f.options[0]?.value : f.defaultValue))
-      .map((f) => ({ path: pathOf(element, f), value: f.value }));
+      .map((f) => ({ path: pathOf(element, f), sig: sig(f), value: f.value }));
     const focused = element.contains(document.activeElement) ? pathOf(element, document.activeElement) : null;
     const replay = (widget) => {
       const at = (steps) => steps?.reduce((n, i) => n?.children[i], widget) ?? null;
+      // (The screen itself is the widget's top: an element outside it has no path.)
+      const same = (e) => { const node = at(e.path); return node && (e.path.length === 0 || sig(node) === e.sig) ? node : null; };
       for (const e of done) {
-        const node = at(e.path);
+        const node = same(e);
         if (!node) continue;
         if (e.type === 'click') node.click?.();
         else node.dispatchEvent(new KeyboardEvent('keydown', { ...e.init, bubbles: true, cancelable: true }));
       }
       for (const t of typed) {
-        const node = at(t.path);
+        const node = same(t);
         if (!node) continue;
         node.value = t.value;
         node.dispatchEvent(new Event('input', { bubbles: true }));

@@ -188,17 +188,29 @@ function addStylesheet(name) {
 }
 
 const stringsSet = new Set();
+/** The builds loaded (a mount of theirs shows its widget at once). */
+const ready = new Set();
+/** The painter of first screens, asked for at once by a page that has none pre-rendered. */
+const painter = typeof document === 'undefined' || document.querySelector('[data-glossa-item]') ? null
+  : Promise.all([import('./first-paint.js'), import('./first-screen.js')]);
+painter?.catch(() => {});
+/** Settles once the first screen a mount paints is painted (or will not be). */
+let painting = Promise.resolve();
 
 /** Loads a build and its stylesheet, once per page; resolves to the build's module. */
 function loadBuild(name) {
   if (!stylesheets.has(name)) stylesheets.set(name, addStylesheet(name));
   if (!loading.has(name)) {
     const url = (file) => new URL(`./pkg/${name}/${file}`, import.meta.url);
-    // The wasm fetched beside its glue, not after it.
+    // The wasm fetched and compiled beside its glue, made an instance (on the page's thread)
+    // once a first screen being painted is on screen.
     const wasm = fetch(url('glossa_bg.wasm'));
-    wasm.catch(() => {});
+    const compiled = WebAssembly.compileStreaming(wasm.then((r) => r.clone())).catch(() => null);
     const build = import(url('glossa.js').href).then(async (m) => {
-      await m.default({ module_or_path: wasm });
+      const module = await compiled;
+      await painting;
+      await m.default({ module_or_path: module ?? wasm });
+      ready.add(name);
       return m;
     });
     // A failed load is tried again by the next mount (a network blip must not stick).
@@ -287,8 +299,25 @@ const DESTROYED = Object.freeze({ valid: false, kind: 'destroyed', problems: [] 
 export async function mount(element, { spec, item, options, build } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
   const s = readSpec(spec);
-  const named = BUILDS.find((b) => b.name === build)?.name;
-  const { mountWidget, clearDraft } = await loadWithStrings(named ?? buildOf(s), s);
+  const name = BUILDS.find((b) => b.name === build)?.name ?? buildOf(s);
+  // Until the build is here, its first screen painted (first-paint.js), unless one is already;
+  // taken away again if the build does not load.
+  let painted = false;
+  if (!ready.has(name) && painter && !element.hasAttribute('data-glossa-item')) {
+    if (!stylesheets.has(name)) stylesheets.set(name, addStylesheet(name));
+    painting = Promise.all([painter, strings(s), stylesheets.get(name)]).then(([[p], say]) => {
+      painted = !ready.has(name) && p.paintable(spec, item, options, LANGUAGES) && p.paint(element, spec, item, options, say);
+    }, () => {});
+  }
+  const loaded = loadWithStrings(name, s);
+  await painting;
+  const { mountWidget, clearDraft } = await loaded.catch((e) => {
+    if (painted) {
+      globalThis.glossaTakeOver(element, item, options);
+      element.replaceChildren();
+    }
+    throw e;
+  });
   // A screen pre-rendered by `glossa host` is taken over (first-screen.js, loaded by such pages).
   const early = globalThis.glossaTakeOver?.(element, item, options);
   let handle = mountWidget(element, asJson(spec, 'spec'), asJson(item, 'item'), asJson(options ?? {}, 'options'));

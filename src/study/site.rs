@@ -237,6 +237,14 @@ pub fn plan(
     for f in ["www/glossa.js", "www/glossa.css"] {
         files.push((at(f), Content::Site(f.to_owned())));
     }
+    // The painter of `mount()`'s first screen and the script that keeps early taps, which
+    // `glossa.js` loads on a page without a pre-rendered screen (a site built before them has
+    // neither, nor a `glossa.js` that asks for them).
+    for f in ["www/first-paint.js", "www/first-screen.js"] {
+        if site.has(f) {
+            files.push((at(f), Content::Site(f.to_owned())));
+        }
+    }
     for d in ["www/pkg", "www/strings", "www/hosts", "www/report-pkg"] {
         for f in site.list(d) {
             if !f.ends_with(".ts") {
@@ -318,10 +326,13 @@ pub fn plan(
                 Some(s) => {
                     with_screens = true;
                     // (With the page as jsPsych sets it once it runs: nothing moves then.)
-                    let css = format!("{}\n{JSPSYCH_PAGE_CSS}", js.css);
+                    // jsPsych's fonts (data: URLs, most of its stylesheet) come last in the
+                    // page: they never hold the first screen back.
+                    let (rules, fonts) = font_faces_apart(&js.css);
+                    let css = format!("{rules}\n{JSPSYCH_PAGE_CSS}");
                     let outside = [(JSPSYCH_CSS, css.as_str())];
                     let page = with_first_screen_of(&page, &s, JSPSYCH_PLACE, site, "", &outside)?;
-                    ("index.html", page)
+                    ("index.html", with_style_last(&page, &fonts))
                 }
                 None => ("index.html", page),
             }
@@ -388,8 +399,6 @@ pub fn plan(
         if !site.has(script) {
             return Err(format!("{script} is missing: the pages' first screens need it (a site built by this version's scripts/build.sh has it)"));
         }
-        files.push((at(script), Content::Site(script.to_owned())));
-        copied += 1;
     }
     files.push((at(page_name), Content::Text(page_text)));
     let jatos = (kind == HostKind::Jatos).then(|| {
@@ -862,6 +871,38 @@ fn jatos_page(policy: &str) -> String {
 /// jsPsych's stylesheet, as the jsPsych page links it.
 const JSPSYCH_CSS: &str = "jspsych/jspsych.css";
 
+/// A stylesheet's `@font-face` rules apart from its other rules: `(rules, font faces)`.
+fn font_faces_apart(css: &str) -> (String, String) {
+    let (mut rules, mut faces) = (String::new(), String::new());
+    let mut rest = css;
+    while let Some(at) = rest.find("@font-face") {
+        // A font face's block holds declarations only: it ends at its first `}`.
+        let Some(end) = rest[at..].find('}').map(|e| at + e + 1) else {
+            break;
+        };
+        rules.push_str(&rest[..at]);
+        faces.push_str(&rest[at..end]);
+        faces.push('\n');
+        rest = &rest[end..];
+    }
+    rules.push_str(rest);
+    (rules, faces)
+}
+
+/// The page with `css` in a style element at the end of its body (allowed by its hash): rules
+/// the first screen does not wait for, such as fonts that swap in.
+fn with_style_last(page: &str, css: &str) -> String {
+    if css.trim().is_empty() || css.contains("</style") {
+        return page.to_owned();
+    }
+    page.replacen(
+        "style-src 'self'",
+        &format!("style-src 'self' {}", source_hash(css)),
+        1,
+    )
+    .replacen("</body>", &format!("<style>{css}</style>\n</body>"), 1)
+}
+
 /// What jsPsych sets on the page when it runs (`prepareDom`), set from the start.
 const JSPSYCH_PAGE_CSS: &str =
     "html { height: 100%; }\nbody.jspsych-display-element { margin: 0; height: 100%; width: 100%; }\n";
@@ -898,7 +939,7 @@ fn links(page: HostKind, o: &SiteOptions) -> String {
         HostKind::Mturk => {
             return [
                 "The MTurk HITs: upload this folder to an https static host; each HIT is an ExternalQuestion on",
-                "index.html?item=ITEM_ID. mturk/ holds one question file per item (with --url, ready to use):",
+                "the page its question file names (hit/ITEM_ID.html, with its first screen). mturk/ holds one question file per item (with --url, ready to use):",
                 "  aws mturk create-hit --question file://mturk/ITEM_ID.xml --max-assignments 3 \\",
                 "    --reward 0.30 --title '…' --description '…' --lifetime-in-seconds 604800 --assignment-duration-in-seconds 1800",
                 "Results: download the batch results CSV, then `glossa collect mturk batch.csv > results.jsonl`.",

@@ -78,6 +78,10 @@ test('with JavaScript off, the jsPsych page shows the first item: its text and e
   const html = await readFile(join(folder, 'index.html'), 'utf8');
   assert.match(html, /<div id="glossa-first" class="jspsych-content" data-glossa-item="it-001"/);
   assert.doesNotMatch(html, /<link rel="stylesheet"/, 'no stylesheet to wait for: jsPsych\'s and the widget\'s are in the page');
+  // jsPsych's fonts (data: URLs, most of its stylesheet) come after the screen, not before it.
+  const [head, body] = html.split('</head>');
+  assert.doesNotMatch(head, /@font-face/);
+  assert.ok(body.indexOf('<style>@font-face') > body.indexOf('data-glossa-item'), 'the fonts follow the first screen');
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   const violations = [];
