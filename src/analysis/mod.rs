@@ -6,6 +6,8 @@ pub mod aggregate;
 pub mod agreement;
 pub mod alpha;
 pub mod binomial;
+/// The coreference field's scores of chains (MUC, B³, CEAF, BLANC, CoNLL).
+pub mod coreference;
 pub mod dashboard;
 /// Published datasets (`glossa export dataset`): tables, pseudonyms and the dataset card.
 pub mod dataset;
