@@ -1,6 +1,7 @@
 //! The coreference scores (`glossa::analysis::coreference`) against the CoNLL reference
 //! scorer's own test cases (`conll/reference-coreference-scorers`, `test/TestCases.README`): each
-//! case's key and response clusters, the mentions letters, and the fractions it expects.
+//! case's key and response clusters, the mentions letters, and the fractions it expects (commit
+//! f49f3f8a0e1cdc5ceba7c2a33013897369df5543; the scorer's work is CC BY-SA 4.0).
 use glossa::analysis::coreference::{b_cubed, blanc, ceaf_e, ceaf_m, muc, Prf};
 use std::collections::BTreeSet;
 
