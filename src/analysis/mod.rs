@@ -5,6 +5,8 @@
 pub mod aggregate;
 pub mod agreement;
 pub mod alpha;
+/// The best one-to-one assignment of rows to columns (Hungarian method).
+pub mod assignment;
 pub mod binomial;
 /// The coreference field's scores of chains (MUC, B³, CEAF, BLANC, CoNLL).
 pub mod coreference;
@@ -34,6 +36,8 @@ pub mod parallel;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod payments;
 pub mod published_scores;
+/// Relation F1 between annotators: typed links between spans, matched exactly or by overlap.
+pub mod relations;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod rankme;
 pub mod report;
