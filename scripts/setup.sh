@@ -83,6 +83,11 @@ if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import sklearn' 2>/dev/nul
   say "installing the PyPI scikit-learn package into tests/.venv (the reference for a model's precision, recall and F1)"
   tests/.venv/bin/pip install --quiet --disable-pip-version-check scikit-learn==1.9.1
 fi
+if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import scorch.scores' 2>/dev/null; then
+  say "installing the PyPI scorch package into tests/.venv (the reference for coreference scores)"
+  # (Its own requirements are numpy and scipy, already here, and a command line's: not needed.)
+  tests/.venv/bin/pip install --quiet --disable-pip-version-check --no-deps scorch==0.2.0
+fi
 if [ "$what" = test ] && ! tests/.venv/bin/python -c 'import crowdkit' 2>/dev/null; then
   say "installing the PyPI crowd-kit package into tests/.venv (the reference for Dawid-Skene and MACE)"
   tests/.venv/bin/pip install --quiet --disable-pip-version-check crowd-kit==1.4.2

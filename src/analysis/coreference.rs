@@ -49,12 +49,18 @@ impl Prf {
 /// A side's clusters.
 pub type Clusters<M> = [BTreeSet<M>];
 
-/// How many parts `cluster` falls into when cut by `other`'s clusters (a mention in none of
-/// them is a part of its own).
+/// How many parts `cluster` falls into when cut by `other`'s clusters, in their order (a
+/// mention `other` has twice goes with the first; a mention in none of them is a part of its
+/// own).
 fn parts<M: Ord>(cluster: &BTreeSet<M>, other: &Clusters<M>) -> usize {
-    let inside: usize = other.iter().filter(|o| !cluster.is_disjoint(o)).count();
-    let covered: usize = other.iter().map(|o| cluster.intersection(o).count()).sum();
-    inside + (cluster.len() - covered)
+    let mut left: BTreeSet<&M> = cluster.iter().collect();
+    let mut parts = 0;
+    for o in other {
+        let before = left.len();
+        left.retain(|m| !o.contains(*m));
+        parts += usize::from(left.len() < before);
+    }
+    parts + left.len()
 }
 
 /// MUC (Vilain et al. 1995): links kept. 0 when every cluster of either side is a singleton,
