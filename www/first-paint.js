@@ -60,11 +60,13 @@ function el(tag, attrs = {}, ...children) {
 const domId = (instance, ...parts) => [`glossa${instance}`, ...parts.map((p) => [...p].map((c) => (/[A-Za-z0-9_-]/.test(c) ? c : '_')).join(''))].join('-');
 
 /**
- * Paints the widget's first screen of a `paintable` mount into `element` with the task's
- * strings (`glossa.js`' `strings`); returns whether it did. The screen's ids carry the instance
- * 0 (no widget has it): the widget replaces the screen whole when it takes it over.
+ * Paints the widget's first screen of a mount into `element` with the task's strings
+ * (`glossa.js`' `strings`) when it is `paintable`; returns whether it did. The screen's ids
+ * carry the instance 0 (no widget has it): the widget replaces the screen whole when it takes
+ * it over.
  */
-export function paint(element, spec, item, options, say) {
+export function paint(element, spec, item, options, say, languages) {
+  if (!paintable(spec, item, options, languages)) return false;
   const [s, i, o] = [read(spec), read(item), read(options ?? {}) ?? {}];
   const n = 0;
   const root = el('div', { class: 'glossa', lang: s.language ?? 'en', dir: say.dir, 'data-testid': domId(n) });

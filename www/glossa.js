@@ -4,14 +4,8 @@
 //   const handle = await mount(element, { spec, item, options });
 //   handle.validate(); handle.submit(); handle.destroy();
 //
-// `spec` and `item` may be objects or JSON strings. Events raised on `element` (bubbling,
-// composed CustomEvents): glossa:ready, glossa:change (detail = report), glossa:submit
-// (detail = result document), glossa:error (detail = {kind, problems}).
-// The wasm and the stylesheet are loaded from beside this file (relative URLs only).
-//
-// The wasm comes in builds per need (pkg/choice … pkg/full, pkg/listen and pkg/media for studies
-// with recordings and images): each mount loads the smallest build that has every control and
-// block kind of its spec, once per page.
+// The API, its events and its options: glossa.d.ts. Each mount loads, from beside this file,
+// the smallest build (pkg/…) with every kind of its spec, once per page.
 
 /**
  * The participant builds, smallest first: the control and block kinds each has (null: every
@@ -127,8 +121,7 @@ export async function strings(spec, { withEnglish = false, media = false } = {})
   const tag = languageOf(s);
   const file = shippedLanguage(tag);
   const fetchAll = (f) => Promise.all([fetchStrings(f), media && fetchStrings(`media/${f}`)]).then(([a, b]) => ({ ...a, ...b }));
-  // A shipped file has every string (a test sees to it): English is fetched besides it only
-  // when asked (a file edited short of a string; see loadWithStrings) or when it fails.
+  // (A shipped file has every string: English only when asked, see loadWithStrings, or failing.)
   let [own, en] = await Promise.all([
     file === 'en' ? null : fetchAll(file).catch(() => null),
     file === 'en' || withEnglish ? fetchAll('en') : null,
@@ -151,10 +144,9 @@ export async function strings(spec, { withEnglish = false, media = false } = {})
     return (list.find(([c]) => c === want) ?? list.find(([c]) => c === 'other') ?? list[list.length - 1])[1];
   });
   const dir = RTL.includes(tag.split('-')[0].toLowerCase()) ? 'rtl' : 'ltr';
-  // The list a build takes: every widget string in the order of en.json, then the digits, the
-  // direction, and the plural categories of 0 to 199 as letters (o one, t two, f few, m many,
-  // z zero, x other).
-  // (Made when a build needs it, not for every page that only wants a few words.)
+  // What a build takes (made when it does): the widget's strings in en.json's order, the digits,
+  // the direction, the plural categories of 0–199 as letters (o one, t two, f few, m many, z
+  // zero, x other).
   const widget = () => {
     const letters = Array.from({ length: 200 }, (_, n) => ({ zero: 'z', one: 'o', two: 't', few: 'f', many: 'm' })[category(n)] ?? 'x').join('');
     return [...Object.keys(en).filter((k) => !k.startsWith('_') && !k.includes('.')).map(get), get('_digits') ?? '0123456789', dir, letters]
@@ -188,28 +180,25 @@ function addStylesheet(name) {
 }
 
 const stringsSet = new Set();
-/** The builds loaded (a mount of theirs shows its widget at once). */
+/** The builds loaded. */
 const ready = new Set();
-/** The painter of first screens, asked for at once by a page that has none pre-rendered. */
-const painter = typeof document === 'undefined' || document.querySelector('[data-glossa-item]') ? null
-  : Promise.all([import('./first-paint.js'), import('./first-screen.js')]);
+// A mount's first screen is painted until its build is here (first-paint.js; not where one is).
+const painter = globalThis.document?.querySelector('[data-glossa-item]') === null
+  ? Promise.all([import('./first-paint.js'), import('./first-screen.js')]) : null;
 painter?.catch(() => {});
-/** Settles once the first screen a mount paints is painted (or will not be). */
-let painting = Promise.resolve();
+let painting;
 
 /** Loads a build and its stylesheet, once per page; resolves to the build's module. */
 function loadBuild(name) {
   if (!stylesheets.has(name)) stylesheets.set(name, addStylesheet(name));
   if (!loading.has(name)) {
     const url = (file) => new URL(`./pkg/${name}/${file}`, import.meta.url);
-    // The wasm fetched and compiled beside its glue, made an instance (on the page's thread)
-    // once a first screen being painted is on screen.
+    // The wasm fetched beside its glue; compiled once a first screen being painted is painted.
     const wasm = fetch(url('glossa_bg.wasm'));
-    const compiled = WebAssembly.compileStreaming(wasm.then((r) => r.clone())).catch(() => null);
+    wasm.catch(() => {});
     const build = import(url('glossa.js').href).then(async (m) => {
-      const module = await compiled;
       await painting;
-      await m.default({ module_or_path: module ?? wasm });
+      await m.default({ module_or_path: wasm });
       ready.add(name);
       return m;
     });
@@ -266,12 +255,8 @@ function asJson(value, name) {
   }
 }
 
-/**
- * Resolves once the widget (or its error panel) is in `element`. Yew renders in a task of its
- * own, and one that runs past 16 ms yields to the browser before finishing, so with other
- * widgets rendering on the page the first render may come a task or two after `mountWidget`.
- * Two seconds at most: a host is never left waiting on a promise that does not settle.
- */
+/** Resolves once the widget (or its error panel) is in `element` (yew renders in tasks of its
+ *  own), within two seconds: a host never waits on a promise that does not settle. */
 function rendered(element) {
   if (element.firstChild) return Promise.resolve();
   return new Promise((resolve) => {
@@ -300,22 +285,16 @@ export async function mount(element, { spec, item, options, build } = {}) {
   if (!(element instanceof Element)) throw new TypeError('glossa.mount: the first argument must be a DOM element');
   const s = readSpec(spec);
   const name = BUILDS.find((b) => b.name === build)?.name ?? buildOf(s);
-  // Until the build is here, its first screen painted (first-paint.js), unless one is already;
-  // taken away again if the build does not load.
   let painted = false;
-  if (!ready.has(name) && painter && !element.hasAttribute('data-glossa-item')) {
+  if (painter && !ready.has(name) && !element.hasAttribute('data-glossa-item')) {
     if (!stylesheets.has(name)) stylesheets.set(name, addStylesheet(name));
-    painting = Promise.all([painter, strings(s), stylesheets.get(name)]).then(([[p], say]) => {
-      painted = !ready.has(name) && p.paintable(spec, item, options, LANGUAGES) && p.paint(element, spec, item, options, say);
-    }, () => {});
+    painting = Promise.all([painter, strings(s), stylesheets.get(name)])
+      .then(([[p], say]) => { painted = !ready.has(name) && p.paint(element, spec, item, options, say, LANGUAGES); }, () => {});
   }
   const loaded = loadWithStrings(name, s);
   await painting;
   const { mountWidget, clearDraft } = await loaded.catch((e) => {
-    if (painted) {
-      globalThis.glossaTakeOver(element, item, options);
-      element.replaceChildren();
-    }
+    if (painted) element.replaceChildren();
     throw e;
   });
   // A screen pre-rendered by `glossa host` is taken over (first-screen.js, loaded by such pages).

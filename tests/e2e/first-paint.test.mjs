@@ -41,7 +41,7 @@ test('the painted first screen is the widget\'s own, for every example it paints
     const same = await page.evaluate(async ({ spec, item }) => {
       if (!window.firstPaint.paintable(spec, item, {}, window.glossa.LANGUAGES)) return null;
       const say = await window.glossa.strings(spec);
-      window.firstPaint.paint(document.getElementById('painted'), spec, item, {}, say);
+      window.firstPaint.paint(document.getElementById('painted'), spec, item, {}, say, window.glossa.LANGUAGES);
       await window.glossa.mount(document.getElementById('task'), { spec, item });
       // What both show: elements, attributes (sorted, without the widget's instance) and text;
       // a folded panel's summary only (the widget fills its body after the first frame).
