@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, ItalianTask } from './harness.mjs';
+import { launch, ItalianTask, heldPhone } from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let env;
@@ -64,14 +64,7 @@ test('the painted first screen is the widget\'s own, for every example it paints
 });
 
 test('before the wasm arrives, mount() shows the item, and a choice tapped on it is the widget\'s answer', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  let open;
-  const gate = new Promise((ok) => { open = ok; });
-  let asked = 0;
-  await context.route('**/glossa_bg.wasm', async (route) => { asked += 1; await gate; await route.continue(); });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const { context, page, open, errors, asked } = await heldPhone(env.browser);
   await page.goto(new URL('tests/e2e/pages/paint.html', env.url).href);
   await page.waitForFunction(() => window.loaded);
   const spec = { ...JSON.parse(await readFile(join(ROOT, 'www/examples/it-implicit/spec.json'), 'utf8')), instructions_open_first: false };
@@ -91,7 +84,7 @@ test('before the wasm arrives, mount() shows the item, and a choice tapped on it
   const [result] = await page.evaluate(() => window.results);
   assert.equal(result.item_id, item.id);
   assert.deepEqual(result.answers, { valutazione: 'parzialmente_corretto' });
-  assert.ok(asked >= 1, 'the wasm was asked for (and was held)');
+  assert.ok(asked() >= 1, 'the wasm was asked for (and was held)');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -12,7 +12,7 @@ import { mkdtemp, copyFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_ARGS, ItalianTask } from './harness.mjs';
+import { CHROMIUM_ARGS, ItalianTask, heldPhone } from './harness.mjs';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/static-server.mjs';
 
@@ -55,23 +55,6 @@ async function survey() {
   return { text: pipe(question.QuestionText), js: pipe(question.QuestionJS), css, row };
 }
 
-/**
- * A phone with the widget's wasm held back until `open()` (routing also keeps it out of the
- * HTTP cache); records page errors (and console errors with `console: true`).
- */
-async function heldPhone({ console: withConsole = false } = {}) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  let open;
-  const gate = new Promise((ok) => { open = ok; });
-  let asked = 0;
-  await context.route('**/glossa_bg.wasm', async (route) => { asked += 1; await gate; await route.continue(); });
-  const page = await context.newPage();
-  const errors = [];
-  if (withConsole) page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, open, errors, asked: () => asked };
-}
-
 const OPTIONS = ['Totalmente corretto', 'Corretto tra varie opzioni', 'Parzialmente corretto', 'Totalmente sbagliato', 'Risposta non fornita'];
 
 test('with JavaScript off, the jsPsych page shows the first item: its text and every option, under its policy', async () => {
@@ -102,7 +85,7 @@ test('with JavaScript off, the jsPsych page shows the first item: its text and e
 });
 
 test('on the jsPsych page, a choice and Submit tapped before the wasm are the first trial\'s result', async () => {
-  const { context, page, open, errors, asked } = await heldPhone({ console: true });
+  const { context, page, open, errors, asked } = await heldPhone(browser, { console: true });
   await page.goto(`${site.url}index.html?PROLIFIC_PID=early`, { waitUntil: 'domcontentloaded' });
   const it = new ItalianTask(page);
   await it.option('Parzialmente corretto').waitFor();
@@ -124,7 +107,7 @@ test('on the jsPsych page, a choice and Submit tapped before the wasm are the fi
 });
 
 test('on the jsPsych page, the trial\'s take-over moves nothing on the screen', async () => {
-  const { context, page, open } = await heldPhone();
+  const { context, page, open } = await heldPhone(browser);
   await page.goto(`${site.url}index.html?PROLIFIC_PID=still`, { waitUntil: 'domcontentloaded' });
   const it = new ItalianTask(page);
   await it.option('Risposta non fornita').waitFor();
@@ -177,7 +160,7 @@ test('with JavaScript off, the Qualtrics question shows the loop\'s item as Qual
 
 test('in the Qualtrics question, a choice tapped before the wasm is the loop\'s result when Next is pressed', async () => {
   const { text, css, js } = await survey();
-  const { context, page, open, errors, asked } = await heldPhone();
+  const { context, page, open, errors, asked } = await heldPhone(browser);
   await page.goto(new URL('tests/e2e/pages/qualtrics.html', pages.url).href);
   // As Qualtrics sends the page: the custom CSS and the question's text are in it before any script.
   await page.evaluate(({ text, css }) => {

@@ -205,3 +205,20 @@ export class SpanTask {
 export function sliceCodePoints(text, start, end) {
   return Array.from(text).slice(start, end).join('');
 }
+
+/**
+ * A phone with the widget's wasm held back until `open()` (routing also keeps it out of the
+ * HTTP cache); records page errors (and console errors with `console: true`).
+ */
+export async function heldPhone(browser, { console: withConsole = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  let open;
+  const gate = new Promise((ok) => { open = ok; });
+  let asked = 0;
+  await context.route('**/glossa_bg.wasm', async (route) => { asked += 1; await gate; await route.continue(); });
+  const page = await context.newPage();
+  const errors = [];
+  if (withConsole) page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { context, page, open, errors, asked: () => asked };
+}
