@@ -89,6 +89,27 @@ test('before the wasm arrives, mount() shows the item, and a choice tapped on it
   await context.close();
 });
 
+test('when the build cannot be loaded, the painted screen is taken away and mount() says why', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 360, height: 740 } });
+  let fail;
+  const gate = new Promise((ok) => { fail = ok; });
+  await context.route('**/glossa_bg.wasm', async (route) => { await gate; await route.abort(); });
+  const page = await context.newPage();
+  await page.goto(new URL('tests/e2e/pages/paint.html', env.url).href);
+  await page.waitForFunction(() => window.loaded);
+  const spec = { ...JSON.parse(await readFile(join(ROOT, 'www/examples/it-implicit/spec.json'), 'utf8')), instructions_open_first: false };
+  const [item] = JSON.parse(await readFile(join(ROOT, 'www/examples/it-implicit/items.json'), 'utf8'));
+  await page.evaluate(({ spec, item }) => {
+    window.outcome = window.glossa.mount(document.getElementById('task'), { spec, item }).then(() => 'mounted', (e) => `failed: ${e?.message ?? e}`);
+  }, { spec, item });
+  await page.waitForSelector('#task[data-glossa-item] .glossa-option');
+  fail();
+  const outcome = await page.evaluate(() => window.outcome);
+  assert.match(outcome, /^failed/);
+  assert.equal(await page.evaluate(() => document.getElementById('task').children.length), 0, 'no screen that cannot be submitted is left');
+  await context.close();
+});
+
 test('a spec the painter does not know is left to the widget: nothing is painted', async () => {
   const context = await env.browser.newContext();
   const p = await context.newPage();
