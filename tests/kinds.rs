@@ -333,6 +333,9 @@ fn the_painted_kinds_are_kinds_of_the_catalog() {
         .collect();
     assert!(!painted.is_empty(), "first-paint.js PAINTED names no kind");
     for kind in painted {
-        assert!(kinds.contains(kind), "first-paint.js PAINTED: {kind} is no control kind of www/kinds.json");
+        assert!(
+            kinds.contains(kind),
+            "first-paint.js PAINTED: {kind} is no control kind of www/kinds.json"
+        );
     }
 }

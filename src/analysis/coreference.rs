@@ -7,7 +7,7 @@
 //! Mentions are anything comparable (spans, ids); a cluster is a set of mentions, a mention in
 //! at most one cluster of a side.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// Recall, precision and their F₁.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -228,13 +228,4 @@ pub fn scores<M: Ord + Clone>(key: &Clusters<M>, response: &Clusters<M>) -> Scor
         blanc: blanc(key, response),
         conll: (muc.f1 + b_cubed.f1 + ceaf_e.f1) / 3.0,
     }
-}
-
-/// Clusters from `(mention, cluster name)` pairs: one cluster per name, in the names' order.
-pub fn clusters<M: Ord, C: Ord>(mentions: impl IntoIterator<Item = (M, C)>) -> Vec<BTreeSet<M>> {
-    let mut by: BTreeMap<C, BTreeSet<M>> = BTreeMap::new();
-    for (m, c) in mentions {
-        by.entry(c).or_default().insert(m);
-    }
-    by.into_values().collect()
 }

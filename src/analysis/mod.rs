@@ -36,10 +36,10 @@ pub mod parallel;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod payments;
 pub mod published_scores;
-/// Relation F1 between annotators: typed links between spans, matched exactly or by overlap.
-pub mod relations;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod rankme;
+/// Relation F1 between annotators: typed links between spans, matched exactly or by overlap.
+pub mod relations;
 pub mod report;
 pub mod revalidate;
 /// Adjudicating disagreements on the review page (the researcher's wasm and the tests).

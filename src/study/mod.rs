@@ -2,13 +2,13 @@
 //! and the gold file of expected answers that scores annotators (read against the spec and
 //! items; used by the plan, the pilot's training mode and the report).
 
-/// The study folder as a zip (the studio's export; the researcher's wasm and natively).
-#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
-pub mod export;
 /// brat's standoff annotations (`.ann`), read and written back byte for byte (the command
 /// line's imports and exports).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod brat;
+/// The study folder as a zip (the studio's export; the researcher's wasm and natively).
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
+pub mod export;
 pub mod gold;
 /// Suggestions imported from Label Studio and spaCy / Prodigy (`glossa items --from`); no
 /// participant build needs it.
