@@ -358,7 +358,9 @@ test('image captions on a phone: the image with its text alternative, enlarged a
   await page.getByRole('button', { name: 'Enlarge: Image' }).tap();
   const layer = page.getByRole('dialog', { name: 'Image' });
   await layer.waitFor();
-  assert.ok(await layer.locator('img').evaluate((img) => img.naturalWidth > 0));
+  // (The enlarged image is a new element: it is shown once it has loaded, not before.)
+  assert.ok(await layer.locator('img').evaluate((img) => (img.complete ? img.naturalWidth > 0
+    : new Promise((ok) => { img.addEventListener('load', () => ok(img.naturalWidth > 0), { once: true }); img.addEventListener('error', () => ok(false), { once: true }); }))));
   await layer.getByRole('button', { name: 'Close' }).tap();
   await layer.waitFor({ state: 'detached' });
   assert.equal(await cards.nth(0).getByRole('radio').nth(4).isChecked(), true, 'the answer is kept');
