@@ -96,6 +96,8 @@ control_kinds!([kind_modules]);
     feature = "prerender-web"
 ))]
 pub mod catalog;
-mod options;
+pub(crate) mod options;
 mod points;
-mod prelude;
+pub(crate) mod prelude;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod relations;
