@@ -51,6 +51,8 @@ pub enum Place {
     },
     /// A rule over the whole question list (`qa.count`, `qa.unanswerable`, `qa.skipped`).
     List(ListRule),
+    /// One link of a `relations` control (`rel.links[2]`).
+    Link(usize),
 }
 
 /// A part of a question card.
@@ -199,6 +201,11 @@ impl AnswerPath {
         Self::new(&self.control, place)
     }
 
+    /// One link of a relations control.
+    pub fn link(control: &ControlId, index: usize) -> Self {
+        Self::new(control, Place::Link(index))
+    }
+
     /// A rule over a whole question list.
     pub fn list(control: &ControlId, rule: ListRule) -> Self {
         Self::new(control, Place::List(rule))
@@ -280,6 +287,7 @@ impl fmt::Display for AnswerPath {
                 }
             }
             Place::List(rule) => write!(f, ".{}", rule.as_str()),
+            Place::Link(i) => write!(f, ".links[{i}]"),
         }
     }
 }
@@ -325,6 +333,7 @@ mod tests {
                 "qa[2].answer.spans[1]",
             ),
             (AnswerPath::list(&id("qa"), ListRule::Count), "qa.count"),
+            (AnswerPath::link(&id("rel"), 2), "rel.links[2]"),
             (
                 AnswerPath::list(&id("qa"), ListRule::Unanswerable),
                 "qa.unanswerable",

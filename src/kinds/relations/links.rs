@@ -5,18 +5,8 @@
 //! to another, transitively). Plain Rust: the view and the rules call it.
 
 use super::spec::{LinkShape, RelationType, RelationsControl};
-use crate::answer::{LabelledSpan, WordSpan};
+use crate::answer::{LabelledSpan, LinkEnd, LinkSet, SpanLink};
 use crate::support::ids::OptionValue;
-use serde::{Deserialize, Serialize};
-
-/// A span a link names: its words and its label, as the span control holds it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LinkEnd {
-    /// The span's words.
-    pub span: WordSpan,
-    /// The span's label.
-    pub label: OptionValue,
-}
 
 impl LinkEnd {
     /// The end a marked span is.
@@ -31,28 +21,6 @@ impl LinkEnd {
     pub fn names(&self, span: &LabelledSpan) -> bool {
         self.span == span.span && self.label == span.label
     }
-}
-
-/// One link: a type and two spans (from the first to the second when the type is directed).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SpanLink {
-    /// The type's value.
-    #[serde(rename = "type")]
-    pub kind: OptionValue,
-    /// The first span (the head of a directed link).
-    pub from: LinkEnd,
-    /// The second span.
-    pub to: LinkEnd,
-}
-
-/// The links of one item, in the order they were made.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LinkSet {
-    /// The links.
-    pub links: Vec<SpanLink>,
-    /// "No links to make" is ticked (only while there are none).
-    #[serde(default)]
-    pub nothing: bool,
 }
 
 /// Why a link was not made or changed.
@@ -135,7 +103,6 @@ impl RelationsControl {
             std::mem::swap(&mut link.from, &mut link.to);
         }
         set.links.push(link);
-        set.nothing = false;
         Ok(())
     }
 
