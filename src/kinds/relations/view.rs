@@ -88,7 +88,10 @@ pub fn RelationsView(props: &RelationsViewProps) -> Html {
 fn passages(c: &RelationsControl, cx: &crate::ui::kind_view::ViewContext) -> Vec<Passage> {
     let Some(spans) = cx.task.spec.control(&c.spans) else { return Vec::new() };
     let labels = spans.labelled_spans().map(|l| l.labels).unwrap_or_default();
-    let field = crate::spec::each_control!(spans, k => crate::item::ItemFields::span_field(k));
+    let field = {
+        use crate::item::ItemFields;
+        crate::spec::each_control!(spans, k => k.span_field())
+    };
     let Some((text, tokens)) = field.and_then(|f| cx.task.span_text(f)) else { return Vec::new() };
     let mut out: Vec<Passage> = (super::marked(cx.form.answers.get(&c.spans)).iter())
         .filter(|s| !crate::validate::span_bounds::outside(&s.span, tokens.word_count()))
