@@ -8,6 +8,7 @@ use crate::answer::SpanLink;
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
 use crate::spec::RelationsControl;
+use crate::ui::suggestion_row::SuggestionRow;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -36,6 +37,10 @@ pub struct LinkRowProps {
     pub lang: Lang,
     /// Dispatches edits.
     pub on_action: Callback<Action>,
+    /// When a model suggested it: its place among the suggestion's parts, and what became of
+    /// it (pending ones can be accepted or rejected here).
+    #[prop_or_default]
+    pub suggested: Option<(usize, crate::form::suggestions::Decision)>,
 }
 
 /// One link.
@@ -69,8 +74,16 @@ pub fn LinkRow(props: &LinkRowProps) -> Html {
         .filter(|t| t.value == props.link.kind || t.fits(props.link.from.label.as_str(), props.link.to.label.as_str()))
         .collect();
     let error_id = format!("{id}-error");
+    let sentence = format!(
+        "{} {arrow} {} {arrow} {}",
+        name(&props.from, &props.link.from),
+        ty.map_or_else(|| props.link.kind.to_string(), |t| t.label.clone()),
+        name(&props.to, &props.link.to)
+    );
+    // (`SUGGEST`: a build without suggestions has none to show.)
+    let suggested = props.suggested.filter(|_| crate::support::family::SUGGEST);
     html! {
-        <li class={classes!("glossa-link", props.error.is_some().then_some("has-error"))} id={id.clone()}>
+        <li class={classes!("glossa-link", props.error.is_some().then_some("has-error"), suggested.map(|_| "is-suggested"))} id={id.clone()}>
             <p class="glossa-link-sentence">
                 <span class="glossa-link-end">{name(&props.from, &props.link.from)}</span>
                 {format!(" {arrow} ")}
@@ -96,6 +109,10 @@ pub fn LinkRow(props: &LinkRowProps) -> Html {
                 <button type="button" class="glossa-link-delete" id={format!("{id}-delete")}
                     disabled={props.disabled} onclick={delete}>{t(lang, Msg::LinkDelete)}</button>
             </div>
+            if let Some((part, decision)) = suggested {
+                <SuggestionRow id={id.clone()} control={c.id.clone()} {part} {decision} what={AttrValue::from(sentence)}
+                    disabled={props.disabled} {lang} on_action={props.on_action.clone()} />
+            }
             if let Some(e) = &props.error {
                 <p class="glossa-error" id={error_id}>{e.clone()}</p>
             }

@@ -37,6 +37,9 @@ pub struct RelationsViewProps {
     pub lang: Lang,
     /// Dispatches edits.
     pub on_action: Callback<Action>,
+    /// Each link a model suggested (by the link's place): its part and what became of it.
+    #[prop_or_default]
+    pub suggested: Rc<Vec<Option<(usize, crate::form::suggestions::Decision)>>>,
 }
 
 /// The relations control.
@@ -72,7 +75,7 @@ pub fn RelationsView(props: &RelationsViewProps) -> Html {
                             <LinkRow key={format!("{}-{}-{}-{}-{}", l.kind, l.from.span.first, l.from.span.last, l.to.span.first, l.to.span.last)}
                                 id={format!("{base}-link{i}")} control={Rc::clone(c)} index={i} link={l.clone()}
                                 from={passage(&l.from)} to={passage(&l.to)} {error} disabled={props.disabled}
-                                {lang} on_action={props.on_action.clone()} />
+                                {lang} on_action={props.on_action.clone()} suggested={props.suggested.get(i).copied().flatten()} />
                         }
                     }) }
                 </ul>
@@ -121,10 +124,21 @@ impl crate::ui::kind_view::KindView for RelationsControl {
             })
             .collect();
         let links = super::link_set(cx.form.answers.get(&self.id)).cloned().unwrap_or_default();
+        let mut suggested = vec![None; links.links.len()];
+        if crate::support::family::SUGGEST {
+            for u in crate::form::suggestions::decisions(cx.task, cx.form, &self.id).unwrap_or_default() {
+                if let (Some(i), Some(j)) = (u.suggested, u.answer) {
+                    if let Some(slot) = suggested.get_mut(j) {
+                        *slot = Some((i, u.decision));
+                    }
+                }
+            }
+        }
         html! {
             <RelationsView id={dom_id(cx.instance, &[self.id.as_str()])} control={Rc::new(self.clone())}
                 passages={Rc::new(passages(self, cx))} links={Rc::new(links)} {errors}
-                disabled={cx.form.submitted} lang={cx.lang} on_action={cx.actions.now.clone()} />
+                disabled={cx.form.submitted} lang={cx.lang} on_action={cx.actions.now.clone()}
+                suggested={Rc::new(suggested)} />
         }
     }
 
