@@ -41,9 +41,14 @@ pub fn SuggestionRow(props: &SuggestionRowProps) -> Html {
         _ => Msg::SuggestionChanged,
     };
     let decide = |accept: bool| {
-        let (on_action, control, part) = (props.on_action.clone(), props.control.clone(), props.part);
+        let (on_action, control, part) =
+            (props.on_action.clone(), props.control.clone(), props.part);
         Callback::from(move |_: MouseEvent| {
-            on_action.emit(Action::Decide { control: control.clone(), part: Some(part), accept })
+            on_action.emit(Action::Decide {
+                control: control.clone(),
+                part: Some(part),
+                accept,
+            })
         })
     };
     let what = &props.what;

@@ -97,23 +97,23 @@ pub fn LinkForm(props: &LinkFormProps) -> Html {
     html! {
         <div class="glossa-link-form" id={id.clone()}>
             <p class="glossa-links-hint">{t(lang, Msg::LinksHint)}</p>
-            <label class="glossa-link-field">
-                <span>{t(lang, Msg::LinkFrom)}</span>
+            <div class="glossa-link-field">
+                <label for={format!("{id}-from")}>{t(lang, Msg::LinkFrom)}</label>
                 <select id={format!("{id}-from")} class="glossa-select" onchange={pick(from.clone(), refused.clone())}>{options(*from, *to)}</select>
-            </label>
-            <label class="glossa-link-field">
-                <span>{t(lang, Msg::LinkTo)}</span>
+            </div>
+            <div class="glossa-link-field">
+                <label for={format!("{id}-to")}>{t(lang, Msg::LinkTo)}</label>
                 <select id={format!("{id}-to")} class="glossa-select" onchange={pick(to.clone(), refused.clone())}>{options(*to, *from)}</select>
-            </label>
-            <label class="glossa-link-field">
-                <span>{t(lang, Msg::LinkType)}</span>
+            </div>
+            <div class="glossa-link-field">
+                <label for={format!("{id}-type")}>{t(lang, Msg::LinkType)}</label>
                 <select id={format!("{id}-type")} class="glossa-select" onchange={on_kind}>
                     <option value="" selected={chosen.is_none()}>{t(lang, Msg::LinkChoose)}</option>
                     { for fitting.iter().map(|ty| html! {
                         <option value={ty.value.to_string()} selected={chosen.as_deref() == Some(ty.value.as_str())}>{ty.label.clone()}</option>
                     }) }
                 </select>
-            </label>
+            </div>
             <button type="button" class="glossa-link-add" id={format!("{id}-add")}
                 disabled={!ready} onclick={add}>{t(lang, Msg::LinkAdd)}</button>
             <p class="glossa-link-refused" role="status">{refused.map(|m| t(lang, m)).unwrap_or_default()}</p>

@@ -92,8 +92,8 @@ pub fn LinkRow(props: &LinkRowProps) -> Html {
                 <span class="glossa-link-end">{name(&props.to, &props.link.to)}</span>
             </p>
             <div class="glossa-link-actions">
-                <label class="glossa-link-field">
-                    <span class="glossa-sr-only">{t(lang, Msg::LinkType)}</span>
+                <div class="glossa-link-field">
+                    <label class="glossa-sr-only" for={format!("{id}-type")}>{t(lang, Msg::LinkType)}</label>
                     <select id={format!("{id}-type")} class="glossa-select" onchange={retype} disabled={props.disabled}
                         aria-invalid={props.error.as_ref().map(|_| "true")}
                         aria-describedby={props.error.as_ref().map(|_| error_id.clone())}>
@@ -101,7 +101,7 @@ pub fn LinkRow(props: &LinkRowProps) -> Html {
                             <option value={ty.value.to_string()} selected={ty.value == props.link.kind}>{ty.label.clone()}</option>
                         }) }
                     </select>
-                </label>
+                </div>
                 if directed {
                     <button type="button" class="glossa-link-turn" id={format!("{id}-turn")}
                         disabled={props.disabled} onclick={turn}>{t(lang, Msg::LinkTurn)}</button>

@@ -3,6 +3,7 @@
 //! The link logic is `links.rs`, the spec checks `check.rs`, the rules a file each.
 
 pub mod check;
+mod findings;
 mod link_count;
 mod link_spans;
 pub mod links;
@@ -19,6 +20,7 @@ mod passage;
 mod view;
 
 use super::prelude::*;
+use crate::analysis::findings::Figures;
 use crate::answer::{LabelSet, LinkEnd, LinkSet, RelationsValue, SpanLink, WordSpan};
 use crate::spec::RelationsControl;
 use crate::support::family::{Gate, Relations};
@@ -249,6 +251,8 @@ impl GoldAnswer for RelationsControl {
 }
 
 impl Analyse for RelationsControl {
+    const FINDINGS: Option<&'static str> = Some(findings::GROUP);
+
     fn revalidate(&self, task: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
         let AnswerValue::Relations(v) = value else {
             return None;
@@ -264,7 +268,17 @@ impl Analyse for RelationsControl {
         }
     }
 
-    fn agreement(&self, _: &Context, _: &[Answered], _: &mut AgreementReport) {}
+    /// Relation F₁ between each item's annotators (exact and overlapping passages), and the
+    /// chains' coreference scores.
+    fn agreement(&self, _: &Context, answers: &[Answered], report: &mut AgreementReport) {
+        let mut by_item: std::collections::BTreeMap<String, SortedMap<String, &RelationsValue>> = Default::default();
+        for a in answers {
+            if let Some(v) = a.value.relations() {
+                by_item.entry(a.item.to_owned()).or_default().insert(a.who.clone(), v);
+            }
+        }
+        report.findings.push(findings::compute(self, &by_item).findings());
+    }
 
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
         let counts: Vec<(String, usize)> = (self.types.iter())
