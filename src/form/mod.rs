@@ -147,10 +147,10 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
     if let Some(control) = changed {
         suggestions::note(task, state, &mut next, &control);
     }
-    if next.answers != state.answers {
-        for control in &spec.controls {
-            crate::spec::each_control!(control, c => c.follow(task, control.id(), &state.answers, &mut next));
-        }
+    // (Each kind compares only what it follows: the builds whose kinds follow nothing carry no
+    // comparison.)
+    for control in &spec.controls {
+        crate::spec::each_control!(control, c => c.follow(task, control.id(), &state.answers, &mut next));
     }
     next
 }

@@ -217,32 +217,30 @@ pub fn register(tag: &str, list: &str) -> bool {
         strings.push(Some(&*Box::leak(Box::<str>::from(s))));
     }
     // The base strings, then the media family's and the relations family's when this build
-    // has them (a family left out: none of its strings, read as missing).
-    let media = super::RELATIONS_FROM - super::MEDIA_FROM;
-    let relations = super::MSG_COUNT - super::RELATIONS_FROM;
-    let families = [
-        (crate::support::family::MEDIA, media),
-        (crate::support::family::RELATIONS, relations),
-    ];
-    let sent: usize = families
-        .iter()
-        .filter(|(has, _)| *has)
-        .map(|(_, n)| n)
-        .sum();
-    if strings.len() != super::MEDIA_FROM + sent + 3 {
+    // has them; a family left out sends none (read as missing; the relations family's come
+    // last, so only a build with relations and without media fills the gap of the media's).
+    let (media, relations) = (
+        super::RELATIONS_FROM - super::MEDIA_FROM,
+        super::MSG_COUNT - super::RELATIONS_FROM,
+    );
+    let (has_media, has_relations) = (
+        crate::support::family::MEDIA,
+        crate::support::family::RELATIONS,
+    );
+    let sent = super::MEDIA_FROM
+        + if has_media { media } else { 0 }
+        + if has_relations { relations } else { 0 };
+    if strings.len() != sent + 3 {
         return false;
     }
     let plural = strings.pop().flatten().map(str::as_bytes);
     let dir = strings.pop().flatten();
     let digits = strings.pop().flatten().and_then(parse_digits);
-    let mut rest = strings.split_off(super::MEDIA_FROM).into_iter();
-    for (has, n) in families {
-        let mut block: Vec<Option<&'static str>> = if has {
-            rest.by_ref().take(n).collect()
-        } else {
-            vec![None; n]
-        };
-        strings.append(&mut block);
+    if has_relations && !has_media {
+        strings.splice(
+            super::MEDIA_FROM..super::MEDIA_FROM,
+            std::iter::repeat_n(None, media),
+        );
     }
     let strings: &'static [Option<&'static str>] = Box::leak(strings.into_boxed_slice());
     with(|t| {

@@ -51,8 +51,6 @@ pub enum Place {
     },
     /// A rule over the whole question list (`qa.count`, `qa.unanswerable`, `qa.skipped`).
     List(ListRule),
-    /// One link of a `relations` control (`rel.links[2]`).
-    Link(usize),
 }
 
 /// A part of a question card.
@@ -201,9 +199,10 @@ impl AnswerPath {
         Self::new(&self.control, place)
     }
 
-    /// One link of a relations control.
+    /// One link of a relations control (`rel.links[2]`, written as a repeatable attribute's
+    /// entry is).
     pub fn link(control: &ControlId, index: usize) -> Self {
-        Self::new(control, Place::Link(index))
+        Self::attribute(control, "links", Some(index))
     }
 
     /// A rule over a whole question list.
@@ -287,7 +286,6 @@ impl fmt::Display for AnswerPath {
                 }
             }
             Place::List(rule) => write!(f, ".{}", rule.as_str()),
-            Place::Link(i) => write!(f, ".links[{i}]"),
         }
     }
 }

@@ -87,6 +87,14 @@ pub fn RelationsView(props: &RelationsViewProps) -> Html {
     }
 }
 
+/// The link a problem is about (`links[i]`), or `None` for the control as a whole.
+fn link_place(place: &Place) -> Option<usize> {
+    match place {
+        Place::Attribute { attr, entry, .. } if attr == "links" => *entry,
+        _ => None,
+    }
+}
+
 /// The passages of the span control as this task has it, in text order.
 fn passages(c: &RelationsControl, cx: &crate::ui::kind_view::ViewContext) -> Vec<Passage> {
     let Some(spans) = cx.task.spec.control(&c.spans) else { return Vec::new() };
@@ -116,10 +124,7 @@ impl crate::ui::kind_view::KindView for RelationsControl {
         let errors: Vec<(Option<usize>, AttrValue)> = (cx.report.problems.iter())
             .filter(|p| show && p.at.control == self.id)
             .map(|p| {
-                let at = match p.at.place {
-                    Place::Link(i) => Some(i),
-                    _ => None,
-                };
+                let at = link_place(&p.at.place);
                 (at, AttrValue::from(p.message(cx.lang)))
             })
             .collect();
@@ -145,9 +150,9 @@ impl crate::ui::kind_view::KindView for RelationsControl {
     /// A link's type; for the whole control, the first passage's select (or the heading).
     fn focus_problem(&self, instance: u32, _: &crate::ui::Model, place: &Place) {
         let base = dom_id(instance, &[self.id.as_str()]);
-        match place {
-            Place::Link(i) => crate::ui::focus::focus(&format!("{base}-link{i}-type")),
-            _ => crate::ui::focus::focus_selector(&format!("#{base}-new-from, #{base}-heading")),
+        match link_place(place) {
+            Some(i) => crate::ui::focus::focus(&format!("{base}-link{i}-type")),
+            None => crate::ui::focus::focus_selector(&format!("#{base}-new-from, #{base}-heading")),
         }
     }
 
