@@ -63,6 +63,8 @@ function buildOf(s, simulated = false) {
     (blocks.includes('media') || listed.includes('"media":') || s.headphone_check != null)
       && 'media'].filter(Boolean);
   const has = (list, ks) => list === null || ks.every((k) => list.includes(k));
+  // A kind no build lists: full (media with media), whose messages name it.
+  if (!needs.includes('media') && !has(BUILDS.flatMap((b) => b.controls ?? []), controls)) return 'full';
   return BUILDS.find((b) => (!simulated || b.simulates) && has(b.controls, controls)
     && has(b.blocks, blocks) && has(b.needs === undefined ? [] : b.needs, needs)).name;
 }

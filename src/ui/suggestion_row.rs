@@ -1,6 +1,7 @@
-//! `SuggestionRow`: under one suggested part of an answer (a span, a link) — what became of it
-//! (a sign and a word, never colour alone) and, while it is still to decide, its accept and
-//! reject buttons, each named with the part it decides on.
+//! `suggestion_row`: under one suggested part of an answer (a span, a link) — what became of
+//! it (a sign and a word, never colour alone) and, while it is still to decide, its accept and
+//! reject buttons, each named with the part it decides on. A function, not a component: it is
+//! drawn inside its row's component, as it was before rows of two kinds shared it.
 //! Build family: suggest (model suggestions; `scripts/css_for_build.py` reads this line).
 
 use crate::form::suggestions::Decision;
@@ -9,11 +10,10 @@ use crate::i18n::{t, Lang, Msg};
 use crate::support::ids::ControlId;
 use yew::prelude::*;
 
-/// Props of [`SuggestionRow`].
-#[derive(Properties, PartialEq)]
-pub struct SuggestionRowProps {
+/// What [`suggestion_row`] draws.
+pub struct SuggestionRow<'a> {
     /// The DOM id of the part's row (the buttons are `{id}-accept` and `{id}-reject`).
-    pub id: AttrValue,
+    pub id: &'a str,
     /// The control the part is of.
     pub control: ControlId,
     /// The part's place among the suggestion's parts.
@@ -21,19 +21,17 @@ pub struct SuggestionRowProps {
     /// What became of it.
     pub decision: Decision,
     /// The part as the buttons name it (`Peter Blackburn (Person)`).
-    pub what: AttrValue,
+    pub what: String,
     /// Locked after submit.
-    #[prop_or_default]
     pub disabled: bool,
     /// UI language.
     pub lang: Lang,
     /// Dispatches the decision.
-    pub on_action: Callback<Action>,
+    pub on_action: &'a Callback<Action>,
 }
 
 /// One suggested part's state and buttons.
-#[component]
-pub fn SuggestionRow(props: &SuggestionRowProps) -> Html {
+pub fn suggestion_row(props: SuggestionRow) -> Html {
     let lang = props.lang;
     let tag = match props.decision {
         Decision::Pending => Msg::SuggestionPending,

@@ -49,7 +49,7 @@ const styled = {
   listen: ['/www/pkg/listen/glossa.css', '.glossa-play', 'width', '48px'],
   media: ['/www/glossa.css', '.glossa-play', 'width', '48px'],
   // A relations form's button (the relations build's own rules).
-  relations: ['/www/pkg/relations/glossa.css', '.glossa-link-add', 'minHeight', '44px'],
+  relations: ['/www/pkg/relations/glossa.css', '.glossa-links-none', 'color', 'rgb(91, 100, 117)'],
   // An image that a tap enlarges.
   'en-image-captions': ['/www/pkg/listen/glossa.css', '.glossa-zoom', 'cursor', 'zoom-in'],
 };

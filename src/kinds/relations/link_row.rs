@@ -8,7 +8,7 @@ use crate::answer::SpanLink;
 use crate::form::Action;
 use crate::i18n::{t, Lang, Msg};
 use crate::spec::RelationsControl;
-use crate::ui::suggestion_row::SuggestionRow;
+use crate::ui::suggestion_row::{suggestion_row, SuggestionRow};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -110,8 +110,8 @@ pub fn LinkRow(props: &LinkRowProps) -> Html {
                     disabled={props.disabled} onclick={delete}>{t(lang, Msg::LinkDelete)}</button>
             </div>
             if let Some((part, decision)) = suggested {
-                <SuggestionRow id={id.clone()} control={c.id.clone()} {part} {decision} what={AttrValue::from(sentence)}
-                    disabled={props.disabled} {lang} on_action={props.on_action.clone()} />
+                {suggestion_row(SuggestionRow { id, control: c.id.clone(), part, decision, what: sentence.clone(),
+                    disabled: props.disabled, lang, on_action: &props.on_action })}
             }
             if let Some(e) = &props.error {
                 <p class="glossa-error" id={error_id}>{e.clone()}</p>

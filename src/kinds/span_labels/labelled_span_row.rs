@@ -8,7 +8,7 @@ use super::LabelEdit;
 use crate::form::Action;
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::SpanLabels;
-use crate::ui::suggestion_row::SuggestionRow;
+use crate::ui::suggestion_row::{suggestion_row, SuggestionRow};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -89,10 +89,17 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
     };
     let label_id = format!("{}-label", props.id);
     // (`SUGGEST`: a build without suggestions has none to show.)
-    let suggestion = props.suggested.filter(|_| crate::support::family::SUGGEST).map(|(part, decision)| html! {
-        <SuggestionRow id={props.id.clone()} control={c.id.clone()} {part} {decision}
-            what={AttrValue::from(format!("{} ({label_name})", props.text))} disabled={props.disabled}
-            {lang} on_action={props.on_action.clone()} />
+    let suggestion = props.suggested.filter(|_| crate::support::family::SUGGEST).map(|(part, decision)| {
+        suggestion_row(SuggestionRow {
+            id: &props.id,
+            control: c.id.clone(),
+            part,
+            decision,
+            what: format!("{} ({label_name})", props.text),
+            disabled: props.disabled,
+            lang,
+            on_action: &props.on_action,
+        })
     });
     html! {
         <li class={classes!("glossa-labelled-span", (!props.errors.is_empty()).then_some("has-error"), props.suggested.filter(|_| crate::support::family::SUGGEST).map(|_| "is-suggested"))} id={props.id.clone()}>
