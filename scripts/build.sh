@@ -81,10 +81,10 @@ b = next(b for b in json.load(open("www/kinds.json"))["builds"] if b["name"] == 
 print(",".join(["strings-data"] + b["features"] + (["simulate"] if b["controls"] is None or b["name"] == "full" else [])))' "$1"
 }
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating listen full media report prerender studio)
+[ ${#wanted[@]} -gt 0 ] || wanted=(choice number grid labels rating listen full relations media report prerender studio)
 for b in "${wanted[@]}"; do
   case "$b" in
-    choice | number | grid | labels | rating | listen | full)
+    choice | number | grid | labels | rating | listen | full | relations)
       build "www/pkg/$b" glossa "$(features_of "$b")" "$b" ;;
     media) build www/pkg/media glossa "$(features_of media)" ;;
     # The researcher's report page (www/report.html): the report code alone, without the UI;
@@ -106,7 +106,7 @@ for b in "${wanted[@]}"; do
       fi ;;
     # Benchmark only (bench/boundary.sh): the full build with the JS-boundary probes; never in www.
     boundary) build target/bench/boundary glossa strings-data,bench-boundary,numbers,grids,marking,labels,ratings ;;
-    *) echo "unknown build: $b (choice, number, grid, labels, rating, listen, full, media, report, studio, boundary)" >&2; exit 2 ;;
+    *) echo "unknown build: $b (choice, number, grid, labels, rating, listen, full, relations, media, report, studio, boundary)" >&2; exit 2 ;;
   esac
 done
 # Builds from before the split (www/pkg/glossa.js) would be served stale: remove them.

@@ -11,7 +11,7 @@ export GLOSSA_NO_BOOK=1
 scripts/build.sh media
 mkdir -p target
 (
-  scripts/build.sh choice number grid labels rating listen full report prerender studio
+  scripts/build.sh choice number grid labels rating listen full relations report prerender studio
   unset GLOSSA_NO_BOOK
   scripts/setup.sh build
   echo "serve: every build and the book are made"

@@ -5,7 +5,7 @@
 //! holds (integers).
 
 use crate::spec::Control;
-use crate::support::family::{Compose, Grids, Labels, Marking, Numbers, Ratings};
+use crate::support::family::{Compose, Grids, Labels, Marking, Numbers, Ratings, Relations};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
@@ -81,6 +81,40 @@ pub enum Answer {
         serde(rename = "8")
     )]
     Questions(Marking<QuestionSet>),
+    /// Links between the spans of a labelled-span control.
+    #[cfg_attr(
+        not(any(feature = "relations", not(target_arch = "wasm32"))),
+        serde(rename = "10")
+    )]
+    Links(Relations<LinkSet>),
+}
+
+/// A span a link names: its words and its label, as the span control holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkEnd {
+    /// The span's words.
+    pub span: WordSpan,
+    /// The span's label.
+    pub label: OptionValue,
+}
+
+/// One link: a type and two spans (from the first to the second when the type is directed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpanLink {
+    /// The type's value.
+    #[serde(rename = "type")]
+    pub kind: OptionValue,
+    /// The first span (the head of a directed link).
+    pub from: LinkEnd,
+    /// The second span.
+    pub to: LinkEnd,
+}
+
+/// The links of one item (a `relations` control), in the order they were made.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkSet {
+    /// The links.
+    pub links: Vec<SpanLink>,
 }
 
 /// A point set on a scale or a slider.
@@ -245,6 +279,8 @@ pub enum AnswerValue {
     Text(String),
     /// Authored questions.
     Questions(Marking<QuestionsValue>),
+    /// Links between labelled spans, and the chains they make.
+    Relations(Relations<RelationsValue>),
     /// A control a section asks once per output: its answer for each output, keyed by output
     /// id (outputs it was hidden for are left out).
     PerOutput(Compose<SortedMap<String, AnswerValue>>),
@@ -314,6 +350,30 @@ impl LabelledSpanValue {
             last_word: self.last_word,
         }
     }
+}
+
+/// A `relations` control's value: its links, and the chains its chain types make.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct RelationsValue {
+    /// The links, by their first span's place in the text (then the second's, then type).
+    pub links: Vec<LinkValue>,
+    /// For each chain type (`shape: chain`), its chains: each the spans of one thing, in text
+    /// order; the chains by their first span.
+    #[serde(skip_serializing_if = "SortedMap::is_empty")]
+    pub chains: SortedMap<String, Vec<Vec<LabelledSpanValue>>>,
+}
+
+/// One link, as results hold it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct LinkValue {
+    /// The type's value (e.g. `works_for`).
+    pub label: String,
+    /// The first span (a directed link goes from it).
+    pub head: LabelledSpanValue,
+    /// The second span.
+    pub tail: LabelledSpanValue,
 }
 
 /// A ranking as results hold it.
@@ -472,6 +532,7 @@ impl AnswerValue {
             | AnswerValue::SpanLabels(_)
             | AnswerValue::Text(_)
             | AnswerValue::Questions(_)
+            | AnswerValue::Relations(_)
             | AnswerValue::PerOutput(_) => None,
         }
     }
@@ -526,6 +587,7 @@ impl AnswerValue {
             | AnswerValue::SpanLabels(_)
             | AnswerValue::Text(_)
             | AnswerValue::Questions(_)
+            | AnswerValue::Relations(_)
             | AnswerValue::PerOutput(_) => None,
         }
     }
@@ -534,6 +596,14 @@ impl AnswerValue {
     pub fn points(&self) -> Option<&PointsValue> {
         match self {
             AnswerValue::Scale(v) | AnswerValue::Slider(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The links of a relations control's value (`None` for other kinds).
+    pub fn relations(&self) -> Option<&RelationsValue> {
+        match self {
+            AnswerValue::Relations(v) => Some(v),
             _ => None,
         }
     }

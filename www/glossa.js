@@ -14,6 +14,8 @@
  * `media`, the last, with media), whose messages say what is wrong with it.
  */
 const RATING = ['single_choice', 'text', 'scale', 'slider', 'pairwise', 'ranking'];
+const FULL = ['single_choice', 'multiple_choice', 'number', 'scale', 'slider', 'pairwise', 'ranking', 'grid',
+  'span_attributes', 'span_labels', 'text', 'questions'];
 export const BUILDS = Object.freeze([
   { name: 'choice', controls: ['single_choice', 'text'], blocks: ['text', 'source'] },
   {
@@ -29,7 +31,13 @@ export const BUILDS = Object.freeze([
   },
   { name: 'rating', controls: RATING, blocks: ['text', 'source'] },
   { name: 'listen', controls: RATING, blocks: ['text', 'source', 'media'], needs: ['media'] },
-  { name: 'full', controls: null, blocks: null, needs: ['compose', 'suggest'], simulates: true },
+  { name: 'full', controls: FULL, blocks: null, needs: ['compose', 'suggest'], simulates: true },
+  {
+    name: 'relations',
+    controls: ['single_choice', 'multiple_choice', 'text', 'span_labels', 'relations'],
+    blocks: ['text', 'source', 'section'],
+    needs: ['compose', 'suggest'],
+  },
   { name: 'media', controls: null, blocks: null, needs: null, simulates: true },
 ]);
 
@@ -55,6 +63,8 @@ function buildOf(s, simulated = false) {
     (blocks.includes('media') || listed.includes('"media":') || s.headphone_check != null)
       && 'media'].filter(Boolean);
   const has = (list, ks) => list === null || ks.every((k) => list.includes(k));
+  // A kind no build lists: full (media with media), whose messages name it.
+  if (!needs.includes('media') && !has(BUILDS.flatMap((b) => b.controls ?? []), controls)) return 'full';
   return BUILDS.find((b) => (!simulated || b.simulates) && has(b.controls, controls)
     && has(b.blocks, blocks) && has(b.needs === undefined ? [] : b.needs, needs)).name;
 }
@@ -112,15 +122,17 @@ function fetchStrings(file) {
 
 /**
  * The UI strings of a spec (object or JSON): its own `ui_strings` over its language's file
- * over English (with `media`, its media family's too: `strings/media/`). `text(key, params)` fills `{name}`s (numbers in the language's digits) and
+ * over English (with `media` or `relations`, that family's too: `strings/media/`,
+ * `strings/relations/`). `text(key, params)` fills `{name}`s (numbers in the language's digits) and
  * resolves `{n:one=…|few=…|other=…}` by the language's plural rules (`Intl.PluralRules`);
  * `dir` is `rtl` for a language written right to left.
  */
-export async function strings(spec, { withEnglish = false, media = false } = {}) {
+export async function strings(spec, { withEnglish = false, media = false, relations = false } = {}) {
   const s = readSpec(spec);
   const tag = languageOf(s);
   const file = shippedLanguage(tag);
-  const fetchAll = (f) => Promise.all([fetchStrings(f), media && fetchStrings(`media/${f}`)]).then(([a, b]) => ({ ...a, ...b }));
+  const fetchAll = (f) => Promise.all([fetchStrings(f), media && fetchStrings(`media/${f}`), relations && fetchStrings(`relations/${f}`)])
+    .then(([a, b, c]) => ({ ...a, ...b, ...c }));
   // (A shipped file has every string: English only when asked, see loadWithStrings, or failing.)
   let [own, en] = await Promise.all([
     file === 'en' ? null : fetchAll(file).catch(() => null),
@@ -224,13 +236,13 @@ export function load(specOrBuild) {
 
 /** A build, with a spec's UI strings handed over once. */
 function loadWithStrings(name, spec) {
-  const { needs } = BUILDS.find((b) => b.name === name);
-  const media = needs === null || Boolean(needs?.includes('media'));
-  return Promise.all([loadBuild(name), strings(spec, { media })]).then(async ([m, st]) => {
+  const { needs, controls } = BUILDS.find((b) => b.name === name);
+  const families = { media: needs === null || Boolean(needs?.includes('media')), relations: controls === null || controls.includes('relations') };
+  return Promise.all([loadBuild(name), strings(spec, families)]).then(async ([m, st]) => {
     if (!stringsSet.has(`${name}:${st.key}`)) {
       // A language file short of a string (edited by hand) reads English for it.
       const ok = m.setUiStrings(st.tag, st.widget())
-        || m.setUiStrings(st.tag, (await strings(spec, { withEnglish: true, media })).widget());
+        || m.setUiStrings(st.tag, (await strings(spec, { withEnglish: true, ...families })).widget());
       if (!ok) throw new Error(`strings/${st.file}.json does not match this version of Glossa`);
       stringsSet.add(`${name}:${st.key}`);
     }

@@ -33,6 +33,10 @@ pub trait FormKind {
     /// After the word selection changed in this control's text (a kind may act on it: label
     /// it with a brush).
     fn selected(&self, _task: &Task, _next: &mut FormState) {}
+    /// After any change to the answers (`before`: as they were): a kind whose answer refers to
+    /// another control's follows it (links follow their spans). Nothing by default.
+    fn follow(&self, _task: &Task, _control: &ControlId, _before: &Answers, _next: &mut FormState) {
+    }
 }
 
 /// Applies an action. Actions that do not fit the spec and item (an unknown control, option or
@@ -142,6 +146,11 @@ pub fn apply(task: &Task, state: &FormState, action: Action) -> FormState {
     }
     if let Some(control) = changed {
         suggestions::note(task, state, &mut next, &control);
+    }
+    // (Each kind compares only what it follows: the builds whose kinds follow nothing carry no
+    // comparison.)
+    for control in &spec.controls {
+        crate::spec::each_control!(control, c => c.follow(task, control.id(), &state.answers, &mut next));
     }
     next
 }

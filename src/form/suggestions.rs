@@ -9,7 +9,7 @@
 //! changes it (marking it again as suggested is then accepting it); the form keeps which.
 
 use super::{apply, FormKind, FormState};
-use crate::answer::{Answer, LabelledSpan};
+use crate::answer::{Answer, LabelledSpan, SpanLink};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::task::Task;
 use serde::{Deserialize, Serialize};
@@ -53,6 +53,8 @@ pub enum Part<'a> {
     Span(&'a LabelledSpan),
     /// A ticked option of a multiple choice.
     Option(&'a OptionValue),
+    /// A link between two spans.
+    Link(&'a SpanLink),
     /// The whole answer (a single choice, a rating, a ranking, a text, "nothing to mark").
     Whole(&'a Answer),
 }
@@ -67,6 +69,12 @@ impl Part<'_> {
                 a.span.first <= b.span.last && b.span.first <= a.span.last
             }
             (Part::Whole(_), Part::Whole(_)) => true,
+            // A link retyped (the same spans), or of its type with one end moved.
+            (Part::Link(a), Part::Link(b)) => {
+                let same_ends =
+                    (a.from == b.from && a.to == b.to) || (a.from == b.to && a.to == b.from);
+                same_ends || (a.kind == b.kind && (a.from == b.from || a.to == b.to))
+            }
             _ => false,
         }
     }
@@ -81,6 +89,7 @@ pub fn parts(answer: Option<&Answer>) -> Vec<Part<'_>> {
         }
         Some(Answer::Labels(set)) if !set.nothing => Vec::new(),
         Some(Answer::Choices(values)) => values.iter().map(Part::Option).collect(),
+        Some(Answer::Links(set)) => set.links.iter().map(Part::Link).collect(),
         Some(whole) => vec![Part::Whole(whole)],
     }
 }
@@ -112,6 +121,18 @@ pub fn units(suggested: &Answer, answer: Option<&Answer>, decided: &[usize]) -> 
             &q.attrs,
         )),
         (Part::Option(p), Part::Option(q)) => p.cmp(q),
+        (Part::Link(p), Part::Link(q)) => {
+            let key = |l: &SpanLink| {
+                (
+                    l.from.span.first,
+                    l.from.span.last,
+                    l.to.span.first,
+                    l.to.span.last,
+                    l.kind.clone(),
+                )
+            };
+            key(p).cmp(&key(q))
+        }
         _ => std::cmp::Ordering::Equal,
     });
     let mut taken = vec![false; a.len()];
@@ -254,8 +275,11 @@ pub fn fresh(task: &Task, now_ms: u64) -> FormState {
     let Some(suggested) = task.suggested().filter(|s| s.shown) else {
         return form;
     };
-    for (id, suggestion) in &suggested.by_control {
-        let Some(c) = task.spec.control(id) else {
+    // In the spec's order: a control whose answer refers to another's (links to spans) comes
+    // after it.
+    for c in &task.spec.controls {
+        let id = c.id();
+        let Some(suggestion) = suggested.by_control.get(id) else {
             continue;
         };
         for action in crate::spec::each_control!(c, k => k.replay(id, &suggestion.answer)) {
@@ -308,6 +332,12 @@ pub fn decide(
                 values.remove(*j);
             }
             (!values.is_empty()).then_some(Answer::Choices(values))
+        }
+        Some(Answer::Links(mut set)) => {
+            for j in drop.iter().rev() {
+                set.links.remove(*j);
+            }
+            (!set.links.is_empty()).then_some(Answer::Links(set))
         }
         other if drop.is_empty() => other,
         _ => None,

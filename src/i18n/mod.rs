@@ -391,6 +391,41 @@ messages! {
     HeadphonesFailed = "headphones_failed",
     /// A submit before the headphone check was done.
     ErrHeadphones = "err_headphones",
+    // The relations family's strings (`www/strings/relations/<tag>.json`), last.
+    /// How to link two marked passages (above the relations form).
+    LinksHint = "links_hint",
+    /// Name of the select choosing a link's first passage.
+    LinkFrom = "link_from",
+    /// Name of the select choosing a link's second passage.
+    LinkTo = "link_to",
+    /// Name of the select choosing (or changing) a link's type.
+    LinkType = "link_type",
+    /// The empty choice of a relations select.
+    LinkChoose = "link_choose",
+    /// The button making a link.
+    LinkAdd = "link_add",
+    /// The button deleting a link.
+    LinkDelete = "link_delete",
+    /// The button turning a directed link round.
+    LinkTurn = "link_turn",
+    /// Heading of the list of links (`{n}` = how many).
+    LinksMade = "links_made",
+    /// The list of links while there is none.
+    LinksNone = "links_none",
+    /// Fewer than two passages marked: nothing to link yet.
+    LinksNeedSpans = "links_need_spans",
+    /// The chosen type does not take the chosen passages' labels.
+    LinkRefused = "link_refused",
+    /// The chosen link is there already.
+    LinkDuplicate = "link_duplicate",
+    /// Fewer links than the minimum (`{n}`).
+    ErrLinkAtLeast = "err_link_at_least",
+    /// More links than the maximum (`{n}`).
+    ErrLinkAtMost = "err_link_at_most",
+    /// A link names a passage no longer marked (a result edited by hand).
+    ErrLinkDangling = "err_link_dangling",
+    /// A link whose type does not take its passages (`{type}` = the type's name).
+    ErrLinkLabels = "err_link_labels",
 }
 
 /// How many strings the widget has.
@@ -399,6 +434,11 @@ pub const MSG_COUNT: usize = Msg::ALL.len();
 /// Where the media family's strings start among them: they come last, in a file of their own
 /// per language (`www/strings/media/<tag>.json`) that only the builds with media download.
 pub const MEDIA_FROM: usize = Msg::ErrListenToEnd as usize;
+
+/// Where the relations family's strings start: after the media family's, in a file of their
+/// own per language (`www/strings/relations/<tag>.json`) that only the builds with relations
+/// download.
+pub const RELATIONS_FROM: usize = Msg::LinksHint as usize;
 
 /// The host pages' strings (pilot runner, jsPsych, JATOS, MTurk, Qualtrics): their keys in the
 /// strings files, and what each is for. The widget never shows them; `glossa strings` and

@@ -205,7 +205,8 @@ fn parse_digits(s: &str) -> Option<[char; 10]> {
 }
 
 /// Takes a language's strings from `glossa.js`: every string in the order of [`Msg`] (a build
-/// without media may stop before the media family's, [`super::MEDIA_FROM`] on), then
+/// without media or relations leaves out that family's, from [`super::MEDIA_FROM`] and
+/// [`super::RELATIONS_FROM`]), then
 /// its digits (`_digits`), its direction (`rtl` or `ltr`) and the plural categories of 0 to
 /// 199 (see [`Table::plural`], from `Intl.PluralRules`), each ended by U+0001. Returns
 /// `false`, keeping nothing, when it is not such a list (a strings file of another version).
@@ -215,13 +216,32 @@ pub fn register(tag: &str, list: &str) -> bool {
     for s in list.split_terminator('\u{1}') {
         strings.push(Some(&*Box::leak(Box::<str>::from(s))));
     }
-    // (Every string, or those of a build without media: all but the media family's, last.)
-    if strings.len() != super::MSG_COUNT + 3 && strings.len() != super::MEDIA_FROM + 3 {
+    // The base strings, then the media family's and the relations family's when this build
+    // has them; a family left out sends none (read as missing; the relations family's come
+    // last, so only a build with relations and without media fills the gap of the media's).
+    let (media, relations) = (
+        super::RELATIONS_FROM - super::MEDIA_FROM,
+        super::MSG_COUNT - super::RELATIONS_FROM,
+    );
+    let (has_media, has_relations) = (
+        crate::support::family::MEDIA,
+        crate::support::family::RELATIONS,
+    );
+    let sent = super::MEDIA_FROM
+        + if has_media { media } else { 0 }
+        + if has_relations { relations } else { 0 };
+    if strings.len() != sent + 3 {
         return false;
     }
     let plural = strings.pop().flatten().map(str::as_bytes);
     let dir = strings.pop().flatten();
     let digits = strings.pop().flatten().and_then(parse_digits);
+    if has_relations && !has_media {
+        strings.splice(
+            super::MEDIA_FROM..super::MEDIA_FROM,
+            std::iter::repeat_n(None, media),
+        );
+    }
     let strings: &'static [Option<&'static str>] = Box::leak(strings.into_boxed_slice());
     with(|t| {
         let i = usize::from(find_or_add(t, tag));
@@ -314,6 +334,10 @@ pub mod compiled {
             pub const MEDIA_FILES: &[(&str, &str)] = &[
                 $(($tag, include_str!(concat!("../../www/strings/media/", $tag, ".json")))),*
             ];
+            /// Every shipped file of the relations family's strings: its tag and its text.
+            pub const RELATIONS_FILES: &[(&str, &str)] = &[
+                $(($tag, include_str!(concat!("../../www/strings/relations/", $tag, ".json")))),*
+            ];
         };
     }
     files!(
@@ -322,14 +346,17 @@ pub mod compiled {
     );
 
     /// The shipped strings of a tag (case-insensitive), if there are: its file with its media
-    /// family's strings after the rest (the order of [`super::Msg`]), as one JSON object.
+    /// and relations families' strings after the rest (the order of [`super::Msg`]), as one
+    /// JSON object.
     pub fn file(tag: &str) -> Option<&'static str> {
         static MERGED: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
         let merged = MERGED.get_or_init(|| {
             FILES
                 .iter()
-                .zip(MEDIA_FILES)
-                .map(|((_, base), (_, media))| &*Box::leak(merge(base, media).into_boxed_str()))
+                .zip(MEDIA_FILES.iter().zip(RELATIONS_FILES))
+                .map(|((_, base), ((_, media), (_, relations)))| {
+                    &*Box::leak(merge(&merge(base, media), relations).into_boxed_str())
+                })
                 .collect()
         });
         FILES
@@ -341,6 +368,14 @@ pub mod compiled {
     /// The shipped media family's file of a tag, as it is.
     pub fn media_file(tag: &str) -> Option<&'static str> {
         MEDIA_FILES
+            .iter()
+            .find(|(t, _)| t.eq_ignore_ascii_case(tag))
+            .map(|(_, text)| *text)
+    }
+
+    /// The shipped relations family's file of a tag, as it is.
+    pub fn relations_file(tag: &str) -> Option<&'static str> {
+        RELATIONS_FILES
             .iter()
             .find(|(t, _)| t.eq_ignore_ascii_case(tag))
             .map(|(_, text)| *text)

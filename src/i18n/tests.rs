@@ -273,7 +273,10 @@ fn the_media_familys_strings_are_in_their_own_files_and_come_last() {
             .filter(|k| !k.starts_with('_'))
             .collect()
     };
-    let media: Vec<&str> = Msg::ALL[MEDIA_FROM..].iter().map(|m| m.key()).collect();
+    let media: Vec<&str> = Msg::ALL[MEDIA_FROM..RELATIONS_FROM]
+        .iter()
+        .map(|m| m.key())
+        .collect();
     assert!(media.contains(&"err_listen_to_end") && media.contains(&"err_headphones"));
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/strings/media");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), SHIPPED.len());
@@ -291,5 +294,23 @@ fn the_media_familys_strings_are_in_their_own_files_and_come_last() {
         // Merged, every string reads.
         assert!(!t(lang(tag), Msg::ErrHeadphones).is_empty());
         assert_eq!(compiled::media_file(tag), Some(*text));
+    }
+    let relations: Vec<&str> = Msg::ALL[RELATIONS_FROM..].iter().map(|m| m.key()).collect();
+    assert!(relations.contains(&"links_hint") && relations.contains(&"err_link_labels"));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/strings/relations");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), SHIPPED.len());
+    for (tag, text) in compiled::RELATIONS_FILES {
+        assert_eq!(
+            keys(text),
+            relations,
+            "www/strings/relations/{tag}.json: the relations family's keys, in order"
+        );
+        let base = compiled::FILES.iter().find(|(t, _)| t == tag).unwrap().1;
+        assert!(
+            keys(base).iter().all(|k| !relations.contains(&k.as_str())),
+            "www/strings/{tag}.json: no string of the relations family"
+        );
+        assert!(!t(lang(tag), Msg::ErrLinkLabels).is_empty());
+        assert_eq!(compiled::relations_file(tag), Some(*text));
     }
 }

@@ -205,6 +205,11 @@ pub trait ItemFields {
     /// Pushes what a researcher should know about the item though the widget shows it (a
     /// warning, not a problem: `glossa check` prints it).
     fn notes(&self, _item: &Item, _path: &str, _out: &mut Vec<SpecIssue>) {}
+    /// The id of another control its answer refers to (relations: the span control), for a
+    /// section asked per output to point each copy at the same output's copy. `None`: none.
+    fn linked_control_mut(&mut self) -> Option<&mut crate::support::ids::ControlId> {
+        None
+    }
     /// Whether the outputs are shown in an order shuffled per item (the source's `shuffle`
     /// unless the kind decides).
     fn shuffles_outputs(&self) -> bool {

@@ -10,9 +10,10 @@ use serde_json::{json, Value};
 
 /// The participant builds, lightest first, each with the families it has beyond `base` (every
 /// build has `base`; the last has every family). `listen` is the listening and looking tests'
-/// (ratings over media); `full` has every family but media, so a study without media never
-/// carries the players; `media` has them all.
-pub const BUILDS: [(&str, &[&str]); 8] = [
+/// (ratings over media); `full` has every family but media and relations, so a study without
+/// them never carries the players or the links; `relations` has the links with labelled spans,
+/// sections and suggestions; `media` has them all.
+pub const BUILDS: [(&str, &[&str]); 9] = [
     ("choice", &[]),
     ("number", &["numbers"]),
     ("grid", &["grids"]),
@@ -25,10 +26,19 @@ pub const BUILDS: [(&str, &[&str]); 8] = [
             "numbers", "grids", "marking", "labels", "ratings", "compose", "suggest",
         ],
     ),
+    ("relations", &["labels", "relations", "compose", "suggest"]),
     (
         "media",
         &[
-            "numbers", "grids", "marking", "labels", "ratings", "compose", "suggest", "media",
+            "numbers",
+            "grids",
+            "marking",
+            "labels",
+            "ratings",
+            "compose",
+            "suggest",
+            "media",
+            "relations",
         ],
     ),
 ];

@@ -70,6 +70,10 @@ macro_rules! control_kinds {
             /// Labelled spans: passages of a text, each with one label from a set (named entities,
             /// toxic spans, MQM error spans), optionally with attributes per span.
             span_labels => SpanLabels(Labels<SpanLabels>) gold span_overlap,
+            /// Links between the spans of a labelled-span control: typed relations, directed or
+            /// not, with the span labels each type takes (`works_for`: `PER` → `ORG`), and chains
+            /// (mentions of one thing, as coreference chains group them).
+            relations => Relations(Relations<RelationsControl>) gold exact,
             /// Free text (e.g. an optional note).
             text => Text(Base<TextControl>) gold exact,
             /// Question authoring: questions about a paragraph, each with its answer marked in it.
@@ -96,6 +100,6 @@ control_kinds!([kind_modules]);
     feature = "prerender-web"
 ))]
 pub mod catalog;
-mod options;
+pub(crate) mod options;
 mod points;
-mod prelude;
+pub(crate) mod prelude;

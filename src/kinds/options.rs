@@ -5,7 +5,7 @@ use crate::spec::check::is_valid_key;
 
 /// Checks a choice's options (each with its path): at least one, values unique and not
 /// empty, labels not empty, shortcut keys valid and unique in the spec.
-pub(super) fn check_options(
+pub(crate) fn check_options(
     path: &str,
     options: &[(String, &crate::spec::ChoiceOption)],
     keys: &mut SortedMap<String, String>,

@@ -1,10 +1,10 @@
 //! Provenance in the result: for each control a model suggested an answer for, the model, what
 //! it suggested (as results write answers), whether the participant saw it, and per part
-//! (span, option, the whole answer) whether it was accepted, kept, changed, rejected, or added
+//! (span, option, link, the whole answer) whether it was accepted, kept, changed, rejected, or added
 //! by the annotator.
 
 use super::ToValue;
-use crate::answer::{Answer, LabelSet};
+use crate::answer::{Answer, LabelSet, LinkSet};
 use crate::form::suggestions::{parts, Decision, Part};
 use crate::form::FormState;
 use crate::support::family::{Gate, Suggest};
@@ -63,6 +63,13 @@ pub fn part_value(
             serde_json::to_value(v.span_labels()?.spans.first()?).ok()
         }
         Part::Option(value) => Some(serde_json::Value::String(value.to_string())),
+        Part::Link(link) => {
+            let one = Answer::Links(Gate::gate(LinkSet {
+                links: vec![link.clone()],
+            }));
+            let v = crate::spec::each_control!(control, c => c.value(task, Some(&one)))?;
+            serde_json::to_value(v.relations()?.links.first()?).ok()
+        }
         Part::Whole(answer) => {
             crate::spec::each_control!(control, c => c.value(task, Some(answer)))
                 .and_then(|v| serde_json::to_value(v).ok())

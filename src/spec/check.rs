@@ -110,7 +110,10 @@ pub fn check_spec(spec: &TaskSpec) -> Vec<SpecIssue> {
                 ),
             ));
         }
-        super::each_control!(control, c => c.check(&path, &mut keys, &mut out));
+        super::each_control!(control, c => {
+            c.check(&path, &mut keys, &mut out);
+            c.check_in(spec, &path, &mut out);
+        });
     }
     if crate::support::family::COMPOSE {
         super::section::check_sections(spec, &mut out);

@@ -15,4 +15,7 @@ pub trait CheckControl {
     fn asks_about_outputs(&self) -> bool {
         false
     }
+    /// Pushes the problems of what it needs of the rest of the spec (a control it names:
+    /// relations name the span control whose spans they link). None by default.
+    fn check_in(&self, _spec: &super::TaskSpec, _path: &str, _out: &mut Vec<SpecIssue>) {}
 }

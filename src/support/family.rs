@@ -56,6 +56,18 @@ pub type Labels<T> = T;
 #[cfg(not(any(feature = "labels", not(target_arch = "wasm32"))))]
 pub type Labels<T> = Absent<T>;
 
+/// Relations: links between the spans of a labelled-span control (relation extraction,
+/// coreference chains): the `relations` and `media` builds.
+#[cfg(any(feature = "relations", not(target_arch = "wasm32")))]
+pub type Relations<T> = T;
+/// Relations: links between the spans of a labelled-span control (relation extraction,
+/// coreference chains): the `relations` and `media` builds.
+#[cfg(not(any(feature = "relations", not(target_arch = "wasm32"))))]
+pub type Relations<T> = Absent<T>;
+
+/// Whether this build has relations: code that only they need starts with `if !RELATIONS`.
+pub const RELATIONS: bool = cfg!(any(feature = "relations", not(target_arch = "wasm32")));
+
 /// Compositions: sections that ask controls once per output of the item (WMT's ESA, MQM,
 /// SummEval), display logic (a control shown only when another answer has a value) and label
 /// groups (MQM's two-level categories): the `full` build.

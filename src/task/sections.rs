@@ -83,6 +83,9 @@ pub fn lay_out(
                     if let Some(f) = c.span_field_mut().filter(|f| f.as_str() == field) {
                         *f = FieldName(text_field.clone());
                     }
+                    if let Some(other) = c.linked_control_mut().filter(|o| section.controls.contains(o)) {
+                        *other = self::copy_id(other, &output.id);
+                    }
                 });
                 layout
                     .asked

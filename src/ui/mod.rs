@@ -33,6 +33,7 @@ pub(crate) mod span_text;
 mod standard_view;
 mod submit_bar;
 pub(crate) mod suggestion_bar;
+pub(crate) mod suggestion_row;
 mod text_block;
 mod widget;
 

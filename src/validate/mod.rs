@@ -47,6 +47,9 @@ pub fn box_path(control: &ControlId, key: Option<&str>) -> String {
 pub trait ControlRules {
     /// Pushes the problems of this control's answer (`None`: not answered).
     fn rules(&self, task: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>);
+    /// Pushes the problems of this control's answer that other controls' answers decide (a
+    /// link's spans are the span control's). None by default.
+    fn joint_rules(&self, _task: &Task, _answers: &Answers, _out: &mut Vec<Problem>) {}
 }
 
 /// Runs every rule of the spec over the answers to an item.
@@ -59,7 +62,10 @@ pub fn validate(task: &Task, answers: &Answers) -> Report {
             continue;
         }
         let answer = answers.get(control.id());
-        crate::spec::each_control!(control, c => c.rules(task, answer, &mut problems));
+        crate::spec::each_control!(control, c => {
+            c.rules(task, answer, &mut problems);
+            c.joint_rules(task, answers, &mut problems);
+        });
     }
     Report { problems }
 }

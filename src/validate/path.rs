@@ -199,6 +199,12 @@ impl AnswerPath {
         Self::new(&self.control, place)
     }
 
+    /// One link of a relations control (`rel.links[2]`, written as a repeatable attribute's
+    /// entry is).
+    pub fn link(control: &ControlId, index: usize) -> Self {
+        Self::attribute(control, "links", Some(index))
+    }
+
     /// A rule over a whole question list.
     pub fn list(control: &ControlId, rule: ListRule) -> Self {
         Self::new(control, Place::List(rule))
@@ -325,6 +331,7 @@ mod tests {
                 "qa[2].answer.spans[1]",
             ),
             (AnswerPath::list(&id("qa"), ListRule::Count), "qa.count"),
+            (AnswerPath::link(&id("rel"), 2), "rel.links[2]"),
             (
                 AnswerPath::list(&id("qa"), ListRule::Unanswerable),
                 "qa.unanswerable",

@@ -226,6 +226,30 @@ pub enum ProblemCode {
         serde(rename(serialize = ""))
     )]
     SpansOverlap,
+    /// Relations: fewer links than the control's `min`.
+    #[cfg_attr(
+        not(any(feature = "relations", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
+    LinksTooFew,
+    /// Relations: more links than the control's `max`.
+    #[cfg_attr(
+        not(any(feature = "relations", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
+    LinksTooMany,
+    /// Relations: a link names a span the span control has not marked.
+    #[cfg_attr(
+        not(any(feature = "relations", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
+    LinkDangling,
+    /// Relations: a link's type does not take the labels of its spans.
+    #[cfg_attr(
+        not(any(feature = "relations", not(target_arch = "wasm32"))),
+        serde(rename(serialize = ""))
+    )]
+    LinkLabels,
     /// A model's suggestion not yet accepted, changed or rejected (the spec requires a
     /// decision on each).
     #[cfg_attr(

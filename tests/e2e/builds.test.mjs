@@ -48,6 +48,8 @@ const styled = {
   // A player's play button (media: the listen and media builds').
   listen: ['/www/pkg/listen/glossa.css', '.glossa-play', 'width', '48px'],
   media: ['/www/glossa.css', '.glossa-play', 'width', '48px'],
+  // A relations form's button (the relations build's own rules).
+  relations: ['/www/pkg/relations/glossa.css', '.glossa-links-none', 'color', 'rgb(91, 100, 117)'],
   // An image that a tap enlarges.
   'en-image-captions': ['/www/pkg/listen/glossa.css', '.glossa-zoom', 'cursor', 'zoom-in'],
 };
@@ -79,6 +81,8 @@ const expected = {
   'en-p808-acr': 'listen',
   'en-mushra': 'listen',
   'en-image-captions': 'listen',
+  // Links between labelled spans (with a model's suggestions): the relations build's.
+  'en-relations': 'relations',
   // Spans in a transcript beside its recording: labels and media, the media build's.
   'en-transcript-check': 'media',
 };
@@ -96,7 +100,9 @@ for (const [example, build] of Object.entries(expected)) {
     // (The builds with media have their family's strings too; the others never fetch them.)
     const tag = example.slice(0, 2);
     const media = build === 'listen' || build === 'media';
-    assert.deepEqual(strings.sort(), [`/www/strings/${tag}.json`, ...(media ? [`/www/strings/media/${tag}.json`] : [])]);
+    const relations = build === 'relations' || build === 'media';
+    assert.deepEqual(strings.sort(), [`/www/strings/${tag}.json`, ...(media ? [`/www/strings/media/${tag}.json`] : []),
+      ...(relations ? [`/www/strings/relations/${tag}.json`] : [])]);
     // Its own stylesheet, and its kinds styled by it (no bare element on screen).
     const [sheet, selector, property, value] = styled[example] ?? styled[build];
     const style = await page.evaluate(([sel, prop]) => ({

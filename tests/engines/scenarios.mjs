@@ -161,6 +161,21 @@ export const SCENARIOS = {
     return received(s);
   },
 
+  async 'en-relations: suggested names accepted, a suggested link rejected, a link made in selects'(s, base, who) {
+    await open(s, base, `example=en-relations&item=6&participant=${who}`, () => document.querySelector('.glossa-link-form select'));
+    const button = (scope, text) => `function () { return [...document.querySelectorAll(${JSON.stringify(scope)} + ' button')].find((b) => b.textContent.trim() === ${JSON.stringify(text)}); }`;
+    await s.click(await s.element(button('[id$="-entities-suggestion"]', 'Accept all')));
+    await s.click(await s.element(button('.glossa-link', 'Reject')));
+    await s.waitFor(() => !document.querySelector('.glossa-link'), [], 'the suggested link gone');
+    await choose(s, 'First passage', '“Terry Pratchett” (Person)');
+    await choose(s, 'Second passage', '“Buckinghamshire” (Geo-political entity)');
+    await choose(s, 'Type of link', 'Located (lives in)');
+    await s.click(await s.element(button('.glossa-link-form', 'Add link')));
+    await s.waitFor(() => document.querySelectorAll('.glossa-link').length === 1, [], 'the link made');
+    await submit(s);
+    return received(s);
+  },
+
   async 'de: a German pilot, no English word on any screen'(s, base, who) {
     const done = encodeURIComponent('https://app.prolific.example/done?cc=X');
     await open(s, base, `spec=tests/fixtures/de-study.json&items=tests/fixtures/de-items.json&participant=${who}&complete=${done}`, () => document.querySelector('input[value=ganz_richtig]'));

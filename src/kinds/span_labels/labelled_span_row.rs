@@ -8,6 +8,7 @@ use super::LabelEdit;
 use crate::form::Action;
 use crate::i18n::{t, tf, Lang, Msg};
 use crate::spec::SpanLabels;
+use crate::ui::suggestion_row::{suggestion_row, SuggestionRow};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -89,34 +90,16 @@ pub fn LabelledSpanRow(props: &LabelledSpanRowProps) -> Html {
     let label_id = format!("{}-label", props.id);
     // (`SUGGEST`: a build without suggestions has none to show.)
     let suggestion = props.suggested.filter(|_| crate::support::family::SUGGEST).map(|(part, decision)| {
-        use crate::form::suggestions::Decision;
-        let tag = match decision {
-            Decision::Pending => Msg::SuggestionPending,
-            Decision::Accepted => Msg::SuggestionAccepted,
-            _ => Msg::SuggestionChanged,
-        };
-        let decide = |accept: bool| {
-            let (on_action, control) = (props.on_action.clone(), c.id.clone());
-            Callback::from(move |_: MouseEvent| {
-                on_action.emit(Action::Decide { control: control.clone(), part: Some(part), accept })
-            })
-        };
-        let what = format!("{} ({label_name})", props.text);
-        html! {
-            <div class="glossa-suggestion-row" data-decision={decision.as_str()}>
-                <span class="glossa-suggestion-tag">{"✦ "}{t(lang, tag)}</span>
-                if decision == Decision::Pending && !props.disabled {
-                    <button type="button" class="glossa-button glossa-suggestion-accept" id={format!("{}-accept", props.id)}
-                        onclick={decide(true)} aria-label={format!("{}: {what}", t(lang, Msg::SuggestionAccept))}>
-                        {t(lang, Msg::SuggestionAccept)}
-                    </button>
-                    <button type="button" class="glossa-button glossa-suggestion-reject" id={format!("{}-reject", props.id)}
-                        onclick={decide(false)} aria-label={format!("{}: {what}", t(lang, Msg::SuggestionReject))}>
-                        {t(lang, Msg::SuggestionReject)}
-                    </button>
-                }
-            </div>
-        }
+        suggestion_row(SuggestionRow {
+            id: &props.id,
+            control: c.id.clone(),
+            part,
+            decision,
+            what: format!("{} ({label_name})", props.text),
+            disabled: props.disabled,
+            lang,
+            on_action: &props.on_action,
+        })
     });
     html! {
         <li class={classes!("glossa-labelled-span", (!props.errors.is_empty()).then_some("has-error"), props.suggested.filter(|_| crate::support::family::SUGGEST).map(|_| "is-suggested"))} id={props.id.clone()}>

@@ -1,0 +1,165 @@
+//! The spec checks of a `relations` control: its types (values, labels, keys, as a choice's
+//! options), its limits, and what it needs of the span control it links: that `spans` names a
+//! labelled-span control of the spec, and that every label a type names is one of its labels.
+
+use super::spec::RelationsControl;
+use crate::kinds::prelude::*;
+use crate::spec::{ChoiceOption, TaskSpec};
+
+/// The control's own checks: its types as options (at least one, values unique, labels,
+/// keys), and `max`.
+pub fn check_own(
+    c: &RelationsControl,
+    path: &str,
+    keys: &mut SortedMap<String, String>,
+    out: &mut Vec<SpecIssue>,
+) {
+    let options: Vec<ChoiceOption> = (c.types.iter())
+        .map(|t| ChoiceOption {
+            value: t.value.clone(),
+            label: t.label.clone(),
+            description: None,
+            key: t.key.clone(),
+        })
+        .collect();
+    let listed: Vec<(String, &ChoiceOption)> = (options.iter().enumerate())
+        .map(|(n, o)| (format!("{path}.types[{n}]"), o))
+        .collect();
+    crate::kinds::options::check_options(&format!("{path}.types"), &listed, keys, out);
+    if let Some(max) = c.max.filter(|&max| max == 0 || max < c.min) {
+        out.push(SpecIssue::new(
+            format!("{path}.max"),
+            SpecIssueCode::InvalidField,
+            format!(
+                "max ({max}) must be at least 1 and at least min ({})",
+                c.min
+            ),
+        ));
+    }
+}
+
+/// What the control needs of the rest of the spec: `spans` names a labelled-span control, and
+/// each type's `from` and `to` name that control's labels.
+pub fn check_spans(c: &RelationsControl, path: &str, spec: &TaskSpec, out: &mut Vec<SpecIssue>) {
+    let target = spec.control(&c.spans);
+    let Some(spans) = target.and_then(|t| t.labelled_spans()) else {
+        let what = if target.is_some() {
+            "is not a labelled-span control"
+        } else {
+            "is no control of this spec"
+        };
+        out.push(SpecIssue::new(
+            format!("{path}.spans"),
+            SpecIssueCode::UnknownControl,
+            format!(
+                "\"{}\" {what}: give the id of the span_labels control whose spans are linked",
+                c.spans
+            ),
+        ));
+        return;
+    };
+    let known: Vec<&str> = spans.labels.iter().map(|(v, _)| *v).collect();
+    for (n, t) in c.types.iter().enumerate() {
+        for (side, labels) in [("from", &t.from), ("to", &t.to)] {
+            for (i, label) in labels.iter().enumerate() {
+                if !known.contains(&label.as_str()) {
+                    out.push(SpecIssue::new(
+                        format!("{path}.types[{n}].{side}[{i}]"),
+                        SpecIssueCode::UnknownOption,
+                        format!(
+                            "\"{label}\" is not a label of \"{}\" ({}): name one of its labels, or leave {side} empty for any",
+                            c.spans,
+                            known.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn spec() -> TaskSpec {
+        serde_json::from_value(json!({
+            "glossa": 1, "id": "re", "version": "1", "language": "en",
+            "blocks": [{"kind": "text", "field": "text", "label": "Text"}],
+            "controls": [
+                {"kind": "span_labels", "id": "ner", "label": "Entities", "text_field": "text", "text_label": "Text",
+                 "labels": [{"value": "PER", "label": "Person"}, {"value": "ORG", "label": "Organisation"}]},
+                {"kind": "single_choice", "id": "ok", "label": "OK?", "options": [{"value": "y", "label": "Yes"}]}
+            ]
+        }))
+        .unwrap()
+    }
+
+    fn issues(relations: serde_json::Value) -> Vec<(String, SpecIssueCode, String)> {
+        let (spec, c): (_, RelationsControl) = (spec(), serde_json::from_value(relations).unwrap());
+        let mut out = Vec::new();
+        check_own(&c, "controls[2]", &mut SortedMap::new(), &mut out);
+        check_spans(&c, "controls[2]", &spec, &mut out);
+        out.into_iter()
+            .map(|i| (i.path, i.code, i.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_type_whose_labels_the_span_control_has_passes() {
+        let ok = issues(json!({"id": "rel", "label": "Relations", "spans": "ner",
+            "types": [{"value": "works_for", "label": "works for", "from": ["PER"], "to": ["ORG"]},
+                      {"value": "coref", "label": "same as", "shape": "chain"}]}));
+        assert_eq!(ok, vec![]);
+    }
+
+    #[test]
+    fn a_type_naming_a_label_the_span_control_lacks_is_refused_by_name() {
+        let found = issues(json!({"id": "rel", "label": "Relations", "spans": "ner",
+            "types": [{"value": "located_in", "label": "located in", "from": ["ORG"], "to": ["LOC"]}]}));
+        assert_eq!(found.len(), 1);
+        let (path, code, message) = &found[0];
+        assert_eq!(path, "controls[2].types[0].to[0]");
+        assert_eq!(*code, SpecIssueCode::UnknownOption);
+        assert!(
+            message.contains("\"LOC\" is not a label of \"ner\" (PER, ORG)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn spans_must_name_a_labelled_span_control() {
+        let t = json!([{"value": "r", "label": "r"}]);
+        let missing = issues(json!({"id": "rel", "label": "R", "spans": "entities", "types": t}));
+        assert_eq!(missing[0].0, "controls[2].spans");
+        assert!(
+            missing[0]
+                .2
+                .starts_with("\"entities\" is no control of this spec"),
+            "{}",
+            missing[0].2
+        );
+        let choice = issues(json!({"id": "rel", "label": "R", "spans": "ok", "types": t}));
+        assert!(
+            choice[0]
+                .2
+                .starts_with("\"ok\" is not a labelled-span control"),
+            "{}",
+            choice[0].2
+        );
+    }
+
+    #[test]
+    fn types_are_checked_as_options_and_max_as_a_limit() {
+        let found = issues(json!({"id": "rel", "label": "R", "spans": "ner", "max": 0,
+            "types": [{"value": "r", "label": "r", "key": "1"}, {"value": "r", "label": "", "key": "1"}]}));
+        let paths: Vec<&str> = found.iter().map(|f| f.0.as_str()).collect();
+        assert!(paths.contains(&"controls[2].types[1].value"), "{paths:?}");
+        assert!(paths.contains(&"controls[2].types[1].label"), "{paths:?}");
+        assert!(paths.contains(&"controls[2].types[1].key"), "{paths:?}");
+        assert!(paths.contains(&"controls[2].max"), "{paths:?}");
+        let none = issues(json!({"id": "rel", "label": "R", "spans": "ner", "types": []}));
+        assert_eq!(none[0].1, SpecIssueCode::NoOptions);
+    }
+}

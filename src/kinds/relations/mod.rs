@@ -1,0 +1,301 @@
+//! `relations`: links between the spans of a labelled-span control — typed relations
+//! (`works_for`: PER → ORG), undirected ones, and chains (mentions of one thing, coreference).
+//! The link logic is `links.rs`, the spec checks `check.rs`, the rules a file each.
+
+pub mod check;
+mod findings;
+mod link_count;
+mod link_spans;
+pub mod links;
+pub mod spec;
+mod value;
+// The view: the UI layer of the kind (browser builds only).
+#[cfg(ui)]
+mod link_form;
+#[cfg(ui)]
+mod link_row;
+#[cfg(ui)]
+mod passage;
+#[cfg(ui)]
+mod view;
+
+use super::prelude::*;
+use crate::analysis::findings::Figures;
+use crate::answer::{LabelSet, LinkEnd, LinkSet, RelationsValue, SpanLink, WordSpan};
+use crate::spec::RelationsControl;
+use crate::support::family::{Gate, Relations};
+
+fn gate<T>(v: T) -> Relations<T> {
+    Gate::gate(v)
+}
+
+/// The links of an answer (none when there is no answer).
+pub(crate) fn link_set(answer: Option<&Answer>) -> Option<&LinkSet> {
+    match answer {
+        Some(Answer::Links(set)) => Some(set),
+        _ => None,
+    }
+}
+
+/// The spans of the span control's answer (none when it has none).
+pub(crate) fn marked(answer: Option<&Answer>) -> &[crate::answer::LabelledSpan] {
+    match answer {
+        Some(Answer::Labels(set)) => {
+            let set: &LabelSet = set;
+            &set.spans
+        }
+        _ => &[],
+    }
+}
+
+impl CheckControl for RelationsControl {
+    fn check(&self, path: &str, keys: &mut SortedMap<String, String>, out: &mut Vec<SpecIssue>) {
+        check::check_own(self, path, keys, out);
+    }
+
+    fn check_in(&self, spec: &crate::spec::TaskSpec, path: &str, out: &mut Vec<SpecIssue>) {
+        check::check_spans(self, path, spec, out);
+    }
+}
+
+impl ItemFields for RelationsControl {
+    fn check_item(&self, _: &Item, _: &str, _: &mut Vec<SpecIssue>) {}
+
+    /// Its spans are the span control's: it marks no text of its own.
+    fn span_field(&self) -> Option<&str> {
+        None
+    }
+
+    fn linked_control_mut(&mut self) -> Option<&mut ControlId> {
+        Some(&mut self.spans)
+    }
+}
+
+/// A worked example's span end: `{"label": "PER", "words": [first, last]}`.
+fn example_end(v: &Value) -> Option<LinkEnd> {
+    let words = v.get("words")?.as_array()?;
+    Some(LinkEnd {
+        span: WordSpan {
+            first: words.first()?.as_u64()? as usize,
+            last: words.get(1).or(words.first())?.as_u64()? as usize,
+        },
+        label: v.get("label")?.as_str()?.into(),
+    })
+}
+
+impl KindAnswer for RelationsControl {
+    fn read_value(&self, json: &Value) -> Result<AnswerValue, String> {
+        typed::<RelationsValue>(json).map(|v| AnswerValue::Relations(gate(v)))
+    }
+
+    fn example_answer(&self, json: &Value) -> Option<Answer> {
+        let links = (json.get("links")?.as_array()?.iter())
+            .map(|l| {
+                Some(SpanLink {
+                    kind: l.get("label")?.as_str()?.into(),
+                    from: example_end(l.get("head")?)?,
+                    to: example_end(l.get("tail")?)?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Answer::Links(gate(LinkSet { links })))
+    }
+
+    fn example_hint(&self) -> &'static str {
+        "give {\"links\": [{\"label\": \"<type>\", \"head\": {\"label\": \"...\", \"words\": [first, last]}, \"tail\": {...}}]} ([] for none)"
+    }
+}
+
+/// An edit of the links.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RelationEdit {
+    /// Makes a link (refused, changing nothing, when its type does not take its spans).
+    Link(SpanLink),
+    /// Gives the link at this place another type.
+    Retype {
+        /// The link's place.
+        at: usize,
+        /// The new type's value.
+        kind: crate::support::ids::OptionValue,
+    },
+    /// Turns the link at this place round.
+    Turn(usize),
+    /// Deletes the link at this place.
+    Unlink(usize),
+}
+
+impl FormKind for RelationsControl {
+    type Edit = RelationEdit;
+
+    fn edit(&self, _: &Task, control: &ControlId, edit: RelationEdit, next: &mut FormState) {
+        // The span control as this task has it (a copy per output: `ner/sysA`).
+        let spans = marked(next.answers.get(&self.spans)).to_vec();
+        crate::form::change(next, control, |answer| {
+            let mut set = link_set(answer).cloned().unwrap_or_default();
+            let done = match edit {
+                RelationEdit::Link(link) => {
+                    let ends_marked = [&link.from, &link.to]
+                        .iter()
+                        .all(|e| spans.iter().any(|s| e.names(s)));
+                    ends_marked && self.link(&mut set, link).is_ok()
+                }
+                RelationEdit::Retype { at, kind } => self.retype(&mut set, at, kind).is_ok(),
+                RelationEdit::Turn(at) => self.turn(&mut set, at).is_ok(),
+                RelationEdit::Unlink(at) => {
+                    set.unlink(at);
+                    true
+                }
+            };
+            done.then(|| (!set.links.is_empty()).then(|| Answer::Links(gate(set))))
+        });
+    }
+
+    fn replay(&self, _: &ControlId, answer: &Answer) -> Vec<Action> {
+        link_set(Some(answer))
+            .map(|set| {
+                (set.links.iter())
+                    .map(|l| self.action(RelationEdit::Link(l.clone())))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The span control's answer changed: links follow a span moved or relabelled, and go
+    /// with a span deleted (the view asks first).
+    fn follow(&self, _: &Task, control: &ControlId, before: &crate::answer::Answers, next: &mut FormState) {
+        let (old, new) = (marked(before.get(&self.spans)), marked(next.answers.get(&self.spans)));
+        if old == new {
+            return;
+        }
+        let Some(mut set) = link_set(next.answers.get(control)).cloned() else {
+            return;
+        };
+        let gone: Vec<LinkEnd> = (old.iter())
+            .filter(|s| !new.iter().any(|n| n.span == s.span && n.label == s.label))
+            .map(LinkEnd::of)
+            .collect();
+        let came: Vec<LinkEnd> = (new.iter())
+            .filter(|s| !old.iter().any(|o| o.span == s.span && o.label == s.label))
+            .map(LinkEnd::of)
+            .collect();
+        if let ([from], [to]) = (gone.as_slice(), came.as_slice()) {
+            set.move_span(self, from, to);
+        } else {
+            for end in &gone {
+                set.drop_span(end);
+            }
+        }
+        let answer = (!set.links.is_empty()).then(|| Answer::Links(gate(set)));
+        crate::form::put(&mut next.answers, control.clone(), answer);
+    }
+}
+
+impl ControlRules for RelationsControl {
+    fn rules(&self, _: &Task, answer: Option<&Answer>, out: &mut Vec<Problem>) {
+        out.extend(link_count::apply(self, link_set(answer)));
+    }
+
+    fn joint_rules(&self, task: &Task, answers: &crate::answer::Answers, out: &mut Vec<Problem>) {
+        let Some(set) = link_set(answers.get(&self.id)) else {
+            return;
+        };
+        let _ = task;
+        out.extend(link_spans::apply(self, set, marked(answers.get(&self.spans))));
+    }
+}
+
+impl ToValue for RelationsControl {
+    /// A value whenever the span control has one: an item whose spans are not linked records
+    /// `"links": []`, so agreement counts it.
+    fn value(&self, task: &Task, answer: Option<&Answer>) -> Option<AnswerValue> {
+        value::of(self, task, link_set(answer)).map(|v| AnswerValue::Relations(gate(v)))
+    }
+}
+
+impl Simulate for RelationsControl {
+    /// Links between the spans the simulated annotator marked (the span control comes first):
+    /// `min` of them, or one more now and then, each of a type that takes its two spans.
+    fn simulate(&self, task: &Task, rng: &mut SplitMix, plain: bool, out: &mut Vec<Action>) {
+        let state = (out.iter()).fold(crate::form::suggestions::fresh(task, 0), |f, a| crate::form::apply(task, &f, a.clone()));
+        let spans = marked(state.answers.get(&self.spans));
+        let mut fitting: Vec<SpanLink> = Vec::new();
+        for (i, a) in spans.iter().enumerate() {
+            for b in spans.iter().skip(i + 1) {
+                for t in &self.types {
+                    for (from, to) in [(a, b), (b, a)] {
+                        if t.fits(from.label.as_str(), to.label.as_str()) && from.span != to.span {
+                            fitting.push(SpanLink { kind: t.value.clone(), from: LinkEnd::of(from), to: LinkEnd::of(to) });
+                        }
+                    }
+                }
+            }
+        }
+        let want = if plain { self.min } else { self.min + pick(rng, 2) };
+        let mut set = LinkSet::default();
+        while set.links.len() < want && !fitting.is_empty() {
+            let link = fitting.swap_remove(pick(rng, fitting.len()));
+            if self.link(&mut set, link.clone()).is_ok() {
+                out.push(self.action(RelationEdit::Link(link)));
+            }
+        }
+    }
+}
+
+impl GoldAnswer for RelationsControl {
+    /// A result's value, copied (`{"links": [...]}`): the same links exactly.
+    fn expected(&self, _: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
+        typed::<RelationsValue>(value)
+            .map(|v| Expected::Exact(AnswerValue::Relations(gate(v))))
+            .map_err(|e| gold::problem(path, format!("{e}: copy the value from a result ({{\"links\": [...]}})")))
+    }
+}
+
+impl Analyse for RelationsControl {
+    const FINDINGS: Option<&'static str> = Some(findings::GROUP);
+
+    fn revalidate(&self, task: &Task, value: &AnswerValue, path: &str, out: &mut Vec<Finding>) -> Option<Answer> {
+        let AnswerValue::Relations(v) = value else {
+            return None;
+        };
+        value::revalidate(self, task, v, path, out).map(|set| Answer::Links(gate(set)))
+    }
+
+    fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
+        if let AnswerValue::Relations(v) = value {
+            for l in &v.links {
+                push(format!("{}→{}", l.head.text, l.tail.text), l.label.clone(), None);
+            }
+        }
+    }
+
+    /// Relation F₁ between each item's annotators (exact and overlapping passages), and the
+    /// chains' coreference scores.
+    fn agreement(&self, _: &Context, answers: &[Answered], report: &mut AgreementReport) {
+        let mut by_item: std::collections::BTreeMap<String, SortedMap<String, &RelationsValue>> = Default::default();
+        for a in answers {
+            if let Some(v) = a.value.relations() {
+                by_item.entry(a.item.to_owned()).or_default().insert(a.who.clone(), v);
+            }
+        }
+        report.findings.push(findings::compute(self, &by_item).findings());
+    }
+
+    fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {
+        let counts: Vec<(String, usize)> = (self.types.iter())
+            .map(|t| {
+                let n = (values.iter())
+                    .filter_map(|v| match v {
+                        AnswerValue::Relations(r) => Some(r.links.iter().filter(|l| l.label == t.value.as_str()).count()),
+                        _ => None,
+                    })
+                    .sum();
+                (t.label.clone(), n)
+            })
+            .collect();
+        vec![(self.label.clone(), counts)]
+    }
+
+    fn categorical(&self, _: &AnswerValue) -> Vec<String> {
+        Vec::new()
+    }
+}

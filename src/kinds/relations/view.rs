@@ -1,0 +1,174 @@
+//! `RelationsView`: the links between the marked passages of a span control, as a form and a
+//! list a screen reader reads in order — no arc to drag: pick the first passage, the second
+//! and the type, then "Add link"; each link below, with its type changeable, turned round
+//! (directed types) and deleted. The passages are the span control's, kept in step by the form.
+
+use super::link_form::LinkForm;
+use super::link_row::LinkRow;
+use super::passage::Passage;
+use crate::answer::LinkSet;
+use crate::form::Action;
+use crate::i18n::{t, tf, Lang, Msg};
+use crate::spec::RelationsControl;
+use crate::support::ids::dom_id;
+use crate::ui::markdown_view::Markdown;
+use crate::validate::Place;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Props of [`RelationsView`].
+#[derive(Properties, PartialEq)]
+pub struct RelationsViewProps {
+    /// DOM id of the control (its parts' ids start with it).
+    pub id: AttrValue,
+    /// The control.
+    pub control: Rc<RelationsControl>,
+    /// The span control's passages, in text order.
+    pub passages: Rc<Vec<Passage>>,
+    /// The links.
+    pub links: Rc<LinkSet>,
+    /// Problems to show: a link's (`Some(place)`) or the control's.
+    #[prop_or_default]
+    pub errors: Vec<(Option<usize>, AttrValue)>,
+    /// Locked after submit.
+    #[prop_or_default]
+    pub disabled: bool,
+    /// UI language.
+    pub lang: Lang,
+    /// Dispatches edits.
+    pub on_action: Callback<Action>,
+    /// Each link a model suggested (by the link's place): its part and what became of it.
+    #[prop_or_default]
+    pub suggested: Rc<Vec<Option<(usize, crate::form::suggestions::Decision)>>>,
+}
+
+/// The relations control.
+#[component]
+pub fn RelationsView(props: &RelationsViewProps) -> Html {
+    let (c, lang, base) = (&props.control, props.lang, &props.id);
+    let whole = props.errors.iter().find(|(at, _)| at.is_none()).map(|(_, m)| m.clone());
+    let error_id = format!("{base}-error");
+    let passage = |end: &crate::answer::LinkEnd| props.passages.iter().find(|p| end.names(&p.span)).cloned();
+    html! {
+        <fieldset class={classes!("glossa-control", "glossa-relations-control", whole.is_some().then_some("has-error"))}
+            id={base.clone()} aria-describedby={whole.as_ref().map(|_| error_id.clone())}>
+            <legend class="glossa-control-label">{c.label.clone()}</legend>
+            if let Some(help) = &c.help {
+                <Markdown source={help.clone()} class="glossa-help" />
+            }
+            if props.passages.len() < 2 {
+                <p class="glossa-links-hint">{t(lang, Msg::LinksNeedSpans)}</p>
+            } else if !props.disabled {
+                <LinkForm id={format!("{base}-new")} control={Rc::clone(c)} passages={Rc::clone(&props.passages)}
+                    links={Rc::clone(&props.links)} {lang} on_action={props.on_action.clone()} />
+            }
+            <h4 class="glossa-links-heading" id={format!("{base}-heading")} tabindex="-1">
+                {tf(lang, Msg::LinksMade, &[("n", &props.links.links.len().to_string())])}
+            </h4>
+            if props.links.links.is_empty() {
+                <p class="glossa-links-none">{t(lang, Msg::LinksNone)}</p>
+            } else {
+                <ul class="glossa-link-list" aria-labelledby={format!("{base}-heading")}>
+                    { for props.links.links.iter().enumerate().map(|(i, l)| {
+                        let error = props.errors.iter().find(|(at, _)| *at == Some(i)).map(|(_, m)| m.clone());
+                        html! {
+                            <LinkRow key={format!("{}-{}-{}-{}-{}", l.kind, l.from.span.first, l.from.span.last, l.to.span.first, l.to.span.last)}
+                                id={format!("{base}-link{i}")} control={Rc::clone(c)} index={i} link={l.clone()}
+                                from={passage(&l.from)} to={passage(&l.to)} {error} disabled={props.disabled}
+                                {lang} on_action={props.on_action.clone()} suggested={props.suggested.get(i).copied().flatten()} />
+                        }
+                    }) }
+                </ul>
+            }
+            if let Some(e) = &whole {
+                <p class="glossa-error" id={error_id}>{e.clone()}</p>
+            }
+        </fieldset>
+    }
+}
+
+/// The link a problem is about (`links[i]`), or `None` for the control as a whole.
+fn link_place(place: &Place) -> Option<usize> {
+    match place {
+        Place::Attribute { attr, entry, .. } if attr == "links" => *entry,
+        _ => None,
+    }
+}
+
+/// The passages of the span control as this task has it, in text order.
+fn passages(c: &RelationsControl, cx: &crate::ui::kind_view::ViewContext) -> Vec<Passage> {
+    let Some(spans) = cx.task.spec.control(&c.spans) else { return Vec::new() };
+    let labels = spans.labelled_spans().map(|l| l.labels).unwrap_or_default();
+    let field = {
+        use crate::item::ItemFields;
+        crate::spec::each_control!(spans, k => k.span_field())
+    };
+    let Some((text, tokens)) = field.and_then(|f| cx.task.span_text(f)) else { return Vec::new() };
+    let mut out: Vec<Passage> = (super::marked(cx.form.answers.get(&c.spans)).iter())
+        .filter(|s| !crate::validate::span_bounds::outside(&s.span, tokens.word_count()))
+        .map(|s| Passage {
+            span: s.clone(),
+            text: AttrValue::from(tokens.covered(&text, s.span.first, s.span.last).to_owned()),
+            label: AttrValue::from(
+                labels.iter().find(|(v, _)| *v == s.label.as_str()).map_or(s.label.as_str(), |(_, shown)| *shown).to_owned(),
+            ),
+        })
+        .collect();
+    out.sort_by_key(|p| (p.span.span.first, p.span.span.last));
+    out
+}
+
+impl crate::ui::kind_view::KindView for RelationsControl {
+    fn view(&self, cx: &crate::ui::kind_view::ViewContext) -> Html {
+        let show = cx.form.submit_attempted && !cx.form.submitted;
+        let errors: Vec<(Option<usize>, AttrValue)> = (cx.report.problems.iter())
+            .filter(|p| show && p.at.control == self.id)
+            .map(|p| {
+                let at = link_place(&p.at.place);
+                (at, AttrValue::from(p.message(cx.lang)))
+            })
+            .collect();
+        let links = super::link_set(cx.form.answers.get(&self.id)).cloned().unwrap_or_default();
+        let mut suggested = vec![None; links.links.len()];
+        if crate::support::family::SUGGEST {
+            for u in crate::form::suggestions::decisions(cx.task, cx.form, &self.id).unwrap_or_default() {
+                if let (Some(i), Some(j)) = (u.suggested, u.answer) {
+                    if let Some(slot) = suggested.get_mut(j) {
+                        *slot = Some((i, u.decision));
+                    }
+                }
+            }
+        }
+        html! {
+            <RelationsView id={dom_id(cx.instance, &[self.id.as_str()])} control={Rc::new(self.clone())}
+                passages={Rc::new(passages(self, cx))} links={Rc::new(links)} {errors}
+                disabled={cx.form.submitted} lang={cx.lang} on_action={cx.actions.now.clone()}
+                suggested={Rc::new(suggested)} />
+        }
+    }
+
+    /// A link's type; for the whole control, the first passage's select (or the heading).
+    fn focus_problem(&self, instance: u32, _: &crate::ui::Model, place: &Place) {
+        let base = dom_id(instance, &[self.id.as_str()]);
+        match link_place(place) {
+            Some(i) => crate::ui::focus::focus(&format!("{base}-link{i}-type")),
+            None => crate::ui::focus::focus_selector(&format!("#{base}-new-from, #{base}-heading")),
+        }
+    }
+
+    /// The links of a worked example, one a line: `first → type → second`.
+    fn example(&self, value: &serde_json::Value, item: &crate::item::Item, _: Lang) -> Html {
+        let _ = item;
+        let links = value.get("links").and_then(|l| l.as_array()).cloned().unwrap_or_default();
+        html! {
+            <ul class="glossa-link-list">
+                { for links.iter().map(|l| {
+                    let kind = l.get("label").and_then(|v| v.as_str()).unwrap_or_default();
+                    let name = self.relation_type(kind).map_or(kind.to_owned(), |t| t.label.clone());
+                    let end = |k: &str| l.get(k).and_then(|e| e.get("label")).and_then(|v| v.as_str()).unwrap_or_default().to_owned();
+                    html! { <li>{format!("{} → {name} → {}", end("head"), end("tail"))}</li> }
+                }) }
+            </ul>
+        }
+    }
+}

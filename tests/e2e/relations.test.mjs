@@ -1,0 +1,150 @@
+// End to end: relations between marked passages (the en-relations example, brat's news
+// tutorial) — on a 360 px phone by touch and by keyboard alone: a link made from two passages
+// and a type, a suggested link fixed (re-pointed, retyped) and one rejected, a refused link
+// said aloud, links following a relabelled passage and going with a deleted one; the result
+// the host receives holds the links with their passages and the provenance of each.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage, waitForResults, wordCentres, axeViolations } from './harness.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const phone = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
+const form = (page) => page.locator('.glossa-link-form');
+const links = (page) => page.locator('.glossa-link');
+const linksOf = (result) => result.answers.relations.links.map((l) => [l.head.text, l.label, l.tail.text]);
+const decisions = (result) => result.provenance.relations.units.map((u) => [u.decision, ...[u.suggested, u.answer].map((l) => (l ? `${l.head.text} ${l.label} ${l.tail.text}` : null))]);
+
+test('phone, by touch: accept the names, fix a suggested link by re-pointing it, make another; the result holds them with their provenance', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-relations&participant=P-re1&item=6', phone);
+  await form(page).waitFor();
+  // The suggested link reads as a sentence, marked as suggested.
+  const suggested = links(page).first();
+  assert.equal(await suggested.locator('.glossa-link-sentence').innerText(), '“Terry Pratchett” (Person) → Located (lives in) → “Oxfordshire” (Geo-political entity)');
+  await suggested.getByText('✦ Suggested').waitFor();
+  assert.deepEqual(await axeViolations(page), []);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'the control fits the phone');
+
+  await page.getByRole('button', { name: 'Accept all: Names' }).tap();
+  // Terry Pratchett lives in Buckinghamshire, not Oxfordshire: the suggested link is rejected
+  // and the right one made — first passage, second, then the only type that takes them.
+  await suggested.getByRole('button', { name: /^Reject: “Terry Pratchett”/ }).tap();
+  await page.getByText('No links yet.').waitFor();
+  await form(page).getByRole('combobox', { name: 'First passage' }).selectOption({ label: '“Terry Pratchett” (Person)' });
+  await form(page).getByRole('combobox', { name: 'Second passage' }).selectOption({ label: '“Buckinghamshire” (Geo-political entity)' });
+  // Person → GPE: Located and Employment take them; Employment first chosen, then Located.
+  const type = form(page).getByRole('combobox', { name: 'Type of link' });
+  assert.deepEqual(await type.locator('option').allInnerTexts(), ['Choose…', 'Located (lives in)', 'Employment (works in)']);
+  await type.selectOption({ label: 'Located (lives in)' });
+  await form(page).getByRole('button', { name: 'Add link' }).tap();
+  await links(page).first().getByText('“Terry Pratchett” (Person) → Located (lives in) → “Buckinghamshire” (Geo-political entity)').waitFor();
+  // The form is empty again, ready for the next link; the same link again is refused, aloud.
+  assert.equal(await form(page).getByRole('combobox', { name: 'First passage' }).inputValue(), '');
+  await form(page).getByRole('combobox', { name: 'First passage' }).selectOption({ label: '“Terry Pratchett” (Person)' });
+  await form(page).getByRole('combobox', { name: 'Second passage' }).selectOption({ label: '“Buckinghamshire” (Geo-political entity)' });
+  await type.selectOption({ label: 'Located (lives in)' });
+  await form(page).getByRole('button', { name: 'Add link' }).tap();
+  assert.equal(await form(page).getByRole('status').innerText(), 'This link has already been made.');
+  assert.equal(await links(page).count(), 1);
+  // Buckinghamshire is near Oxfordshire, not part of it: Geographical part takes GPE → GPE,
+  // made the other way round first, then turned.
+  await form(page).getByRole('combobox', { name: 'First passage' }).selectOption({ label: '“Oxfordshire” (Geo-political entity)' });
+  await form(page).getByRole('combobox', { name: 'Second passage' }).selectOption({ label: '“Buckinghamshire” (Geo-political entity)' });
+  await form(page).getByRole('button', { name: 'Add link' }).tap();
+  await links(page).nth(1).waitFor();
+  await links(page).nth(1).getByRole('button', { name: 'Swap direction' }).tap();
+  await links(page).nth(1).getByText('“Buckinghamshire” (Geo-political entity) → Geographical part (part of) → “Oxfordshire” (Geo-political entity)').waitFor();
+  assert.deepEqual(await axeViolations(page), []);
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(linksOf(result), [
+    ['Terry Pratchett', 'Located', 'Buckinghamshire'],
+    ['Buckinghamshire', 'Geographical_part', 'Oxfordshire'],
+  ]);
+  const sentence = 'Terry Pratchett lives in Buckinghamshire, which is near Oxfordshire.';
+  for (const l of result.answers.relations.links) {
+    for (const s of [l.head, l.tail]) assert.equal([...sentence].slice(s.start, s.end).join(''), s.text);
+  }
+  // The suggested link was changed (the same type from the same passage, re-pointed); the
+  // other link is the annotator's own.
+  assert.deepEqual(decisions(result), [
+    ['changed', 'Terry Pratchett Located Oxfordshire', 'Terry Pratchett Located Buckinghamshire'],
+    ['added', null, 'Buckinghamshire Geographical_part Oxfordshire'],
+  ]);
+  assert.match(result.provenance.relations.model, /brat news tutorial/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keyboard alone: retype a suggested link, accept another, make a link; a relabelled passage keeps its links where they still fit', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-relations&participant=P-re2&item=7', { viewport: { width: 1280, height: 900 } });
+  await form(page).waitFor();
+  await page.getByRole('button', { name: 'Accept all: Names' }).focus();
+  await page.keyboard.press('Enter');
+  // Terry Pratchett lives in Buckinghamshire: the suggested Employment is retyped to Located,
+  // from its own type select, by keys.
+  const row = links(page).first();
+  await row.getByRole('combobox', { name: 'Type of link' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await row.locator('.glossa-link-type', { hasText: 'Located (lives in)' }).waitFor();
+  await row.getByText('✦ Changed').waitFor();
+  // A second link, of the other type that takes a person and a place, made by keys.
+  await form(page).getByRole('combobox', { name: 'First passage' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await form(page).getByRole('combobox', { name: 'Second passage' }).inputValue(), '1');
+  await page.keyboard.press('Tab');
+  assert.deepEqual(await form(page).getByRole('combobox', { name: 'Type of link' }).locator('option').allInnerTexts(),
+    ['Choose…', 'Located (lives in)', 'Employment (works in)']);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await links(page).nth(1).getByText('“Terry Pratchett” (Person) → Employment (works in) → “Buckinghamshire” (Geo-political entity)').waitFor();
+  // Buckinghamshire relabelled Organisation (in the names' list): neither link takes it, and
+  // both go; relabelled back, nothing comes back by itself.
+  await page.locator('.glossa-labelled-span', { hasText: 'Buckinghamshire' }).getByRole('combobox', { name: 'Label' }).selectOption({ label: 'Organisation' });
+  await page.getByText('No links yet.').waitFor();
+  await page.locator('.glossa-labelled-span', { hasText: 'Buckinghamshire' }).getByRole('combobox', { name: 'Label' }).selectOption({ label: 'Geo-political entity' });
+  assert.equal(await links(page).count(), 0);
+  // Made again, by keys, and submitted by keys.
+  await form(page).getByRole('combobox', { name: 'First passage' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await links(page).first().waitFor();
+  await page.getByRole('button', { name: 'Submit', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(linksOf(result), [['Terry Pratchett', 'Located', 'Buckinghamshire']]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a passage deleted takes its links; fewer than two passages: nothing to link yet', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-relations&participant=P-re3&item=2', phone);
+  await form(page).waitFor();
+  await links(page).first().waitFor();
+  await page.getByRole('button', { name: 'Remove “England” from Geo-political entity' }).tap();
+  await page.getByText('No links yet.').waitFor();
+  await page.getByText('Mark at least two passages to link them.').waitFor();
+  assert.equal(await form(page).count(), 0);
+  // Marked again (a tap on its first word and one on its last, then its label), it can be
+  // linked again.
+  const [w] = await wordCentres(page.locator('.glossa-span-text'), ['England']);
+  await page.touchscreen.tap(w.x, w.y);
+  await page.touchscreen.tap(w.x, w.y);
+  await page.locator('.glossa-label-button', { hasText: 'Geo-political entity' }).tap();
+  await form(page).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
