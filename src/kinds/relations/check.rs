@@ -1,6 +1,7 @@
 //! The spec checks of a `relations` control: its types (values, labels, keys, as a choice's
 //! options), its limits, and what it needs of the span control it links: that `spans` names a
-//! labelled-span control of the spec, and that every label a type names is one of its labels.
+//! labelled-span control of the spec, asked the same way (in the same section asked per
+//! output, or neither), and that every label a type names is one of its labels.
 
 use super::spec::RelationsControl;
 use crate::kinds::prelude::*;
@@ -38,8 +39,9 @@ pub fn check_own(
     }
 }
 
-/// What the control needs of the rest of the spec: `spans` names a labelled-span control, and
-/// each type's `from` and `to` name that control's labels.
+/// What the control needs of the rest of the spec: `spans` names a labelled-span control asked
+/// as this one is (both in one section asked per output, or neither), and each type's `from`
+/// and `to` name that control's labels.
 pub fn check_spans(c: &RelationsControl, path: &str, spec: &TaskSpec, out: &mut Vec<SpecIssue>) {
     let target = spec.control(&c.spans);
     let Some(spans) = target.and_then(|t| t.labelled_spans()) else {
@@ -58,6 +60,18 @@ pub fn check_spans(c: &RelationsControl, path: &str, spec: &TaskSpec, out: &mut 
         ));
         return;
     };
+    // Asked per output, the two are asked together: each output's links over its own spans.
+    let per_output = |id: &ControlId| spec.per_output(id).map(|_| spec.section_of(id).map(|s| &s.controls));
+    if per_output(&c.id) != per_output(&c.spans) {
+        out.push(SpecIssue::new(
+            format!("{path}.spans"),
+            SpecIssueCode::InvalidField,
+            format!(
+                "\"{}\" and \"{}\" are not asked the same way: put both in the same section asked per output, or neither",
+                c.spans, c.id
+            ),
+        ));
+    }
     let known: Vec<&str> = spans.labels.iter().map(|(v, _)| *v).collect();
     for (n, t) in c.types.iter().enumerate() {
         for (side, labels) in [("from", &t.from), ("to", &t.to)] {
@@ -148,6 +162,34 @@ mod tests {
             "{}",
             choice[0].2
         );
+    }
+
+    #[test]
+    fn spans_asked_per_output_need_their_links_asked_in_the_same_section() {
+        let spec_with = |section: serde_json::Value| -> TaskSpec {
+            serde_json::from_value(json!({
+                "glossa": 1, "id": "re", "version": "1", "language": "en",
+                "blocks": [{"kind": "section", "outputs": {"field": "translations", "label": "Translation {n}"}, "controls": section}],
+                "controls": [
+                    {"kind": "span_labels", "id": "ner", "label": "Entities", "text_field": "translations", "text_label": "Text",
+                     "labels": [{"value": "PER", "label": "Person"}]},
+                    {"kind": "relations", "id": "rel", "label": "R", "spans": "ner", "types": [{"value": "r", "label": "r"}]}
+                ]
+            }))
+            .unwrap()
+        };
+        let found = |spec: &TaskSpec| {
+            let mut out = Vec::new();
+            let Some(crate::spec::Control::Relations(c)) = spec.control(&"rel".into()) else { panic!() };
+            check_spans(c, "controls[1]", spec, &mut out);
+            out.into_iter().map(|i| (i.path, i.message)).collect::<Vec<_>>()
+        };
+        assert_eq!(found(&spec_with(json!(["ner", "rel"]))), vec![]);
+        let apart = found(&spec_with(json!(["ner"])));
+        assert_eq!(apart.len(), 1, "{apart:?}");
+        assert_eq!(apart[0].0, "controls[1].spans");
+        assert!(apart[0].1.contains("put both in the same section asked per output"), "{}", apart[0].1);
+        assert_eq!(found(&spec_with(json!(["rel"]))).len(), 1, "the links per output, the spans once");
     }
 
     #[test]
