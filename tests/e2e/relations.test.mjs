@@ -5,7 +5,7 @@
 // the host receives holds the links with their passages and the provenance of each.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, waitForResults, wordCentres, axeViolations } from './harness.mjs';
+import { launch, openPage, waitForResults, wordCentres, axeViolations, sliceCodePoints } from './harness.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -145,6 +145,49 @@ test('a passage deleted takes its links; fewer than two passages: nothing to lin
   await page.touchscreen.tap(w.x, w.y);
   await page.locator('.glossa-label-button', { hasText: 'Geo-political entity' }).tap();
   await form(page).waitFor();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('asked per output, on a phone: each translation\'s card links its own names; the result keys the links by output', async () => {
+  const PER_OUTPUT = 'spec=tests/fixtures/relations-per-output-spec.json&items=tests/fixtures/relations-per-output-items.json';
+  const { page, context, errors } = await openPage(env, `?${PER_OUTPUT}&participant=P-re4`, phone);
+  const card = (id) => page.locator(`.glossa-form .glossa-section[data-output-id="${id}"]`);
+  await card('sys-a').waitFor();
+  for (const id of ['sys-a', 'sys-b']) {
+    // Each card: its own text, its own label bar, and nothing to link yet.
+    const c = card(id);
+    await c.getByText('Mark at least two passages to link them.').waitFor();
+    // A passage: a tap on its first word and one on its last (measured when the page stands
+    // still: a marked passage's tag moves the text), then its label; its row shows it taken.
+    for (const [words, label, k] of [[['Terry', 'Pratchett'], 'Person', 1], [['England', 'England'], 'Geo-political entity', 2]]) {
+      for (const at of await wordCentres(c.locator('.glossa-span-text'), words)) await page.touchscreen.tap(at.x, at.y);
+      await c.locator('.glossa-label-button', { hasText: label }).tap();
+      await c.locator('.glossa-labelled-span').nth(k - 1).waitFor();
+    }
+    await c.locator('.glossa-link-form').waitFor();
+  }
+  // Only the first translation's names are linked: the link is made in its card, and the
+  // other card's list stays empty.
+  const first = card('sys-a').locator('.glossa-link-form');
+  await first.getByRole('combobox', { name: 'First passage' }).selectOption({ label: '“Terry Pratchett” (Person)' });
+  await first.getByRole('combobox', { name: 'Second passage' }).selectOption({ label: '“England” (Geo-political entity)' });
+  await first.getByRole('combobox', { name: 'Type of link' }).selectOption({ label: 'Located (lives in)' });
+  await first.getByRole('button', { name: 'Add link' }).tap();
+  await card('sys-a').locator('.glossa-link').getByText('“Terry Pratchett” (Person) → Located (lives in) → “England” (Geo-political entity)').waitFor();
+  assert.equal(await card('sys-b').locator('.glossa-link').count(), 0);
+  await card('sys-b').getByText('No links yet.').waitFor();
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'the cards fit the phone');
+  assert.deepEqual(await axeViolations(page), []);
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(Object.keys(result.answers.relations), ['sys-a', 'sys-b']);
+  assert.deepEqual(result.answers.relations['sys-a'].links.map((l) => [l.head.text, l.label, l.tail.text]), [['Terry Pratchett', 'Located', 'England']]);
+  assert.deepEqual(result.answers.relations['sys-b'], { links: [] });
+  const text = 'Terry Pratchett lebt in England.';
+  for (const s of [result.answers.relations['sys-a'].links[0].head, result.answers.relations['sys-a'].links[0].tail]) {
+    assert.equal(sliceCodePoints(text, s.start, s.end), s.text, 'offsets in its own output\'s text');
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
