@@ -197,6 +197,26 @@ pub fn decisions(task: &Task, form: &FormState, control: &ControlId) -> Option<V
     ))
 }
 
+/// For each of the `n` parts of a control's answer (by place), the suggested part it stands
+/// for and what became of it; `None` for a part the annotator added, and for every part when
+/// the control has no suggestion shown (or the build has no suggestions).
+pub fn by_answer(
+    task: &Task,
+    form: &FormState,
+    control: &ControlId,
+    n: usize,
+) -> Vec<Option<(usize, Decision)>> {
+    let mut out = vec![None; n];
+    if crate::support::family::SUGGEST {
+        for u in decisions(task, form, control).unwrap_or_default() {
+            if let (Some(i), Some(slot)) = (u.suggested, u.answer.and_then(|j| out.get_mut(j))) {
+                *slot = Some((i, u.decision));
+            }
+        }
+    }
+    out
+}
+
 /// How many suggested parts of each control shown are still to decide (controls with none
 /// left out; hidden controls are not asked).
 pub fn pending(task: &Task, form: &FormState) -> Vec<(ControlId, usize)> {

@@ -129,16 +129,7 @@ impl crate::ui::kind_view::KindView for RelationsControl {
             })
             .collect();
         let links = super::link_set(cx.form.answers.get(&self.id)).cloned().unwrap_or_default();
-        let mut suggested = vec![None; links.links.len()];
-        if crate::support::family::SUGGEST {
-            for u in crate::form::suggestions::decisions(cx.task, cx.form, &self.id).unwrap_or_default() {
-                if let (Some(i), Some(j)) = (u.suggested, u.answer) {
-                    if let Some(slot) = suggested.get_mut(j) {
-                        *slot = Some((i, u.decision));
-                    }
-                }
-            }
-        }
+        let suggested = crate::form::suggestions::by_answer(cx.task, cx.form, &self.id, links.links.len());
         html! {
             <RelationsView id={dom_id(cx.instance, &[self.id.as_str()])} control={Rc::new(self.clone())}
                 passages={Rc::new(passages(self, cx))} links={Rc::new(links)} {errors}

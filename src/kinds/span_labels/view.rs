@@ -98,19 +98,7 @@ pub fn SpanLabelsView(props: &SpanLabelsViewProps) -> Html {
             .collect(),
     );
     // Each span a model suggested: its part and what became of it (by the span's position).
-    let suggested: Vec<Option<(usize, crate::form::suggestions::Decision)>> = {
-        let mut out = vec![None; set.spans.len()];
-        if crate::support::family::SUGGEST {
-            for u in crate::form::suggestions::decisions(&props.task, &props.form, &c.id).unwrap_or_default() {
-                if let (Some(i), Some(j)) = (u.suggested, u.answer) {
-                    if let Some(slot) = out.get_mut(j) {
-                        *slot = Some((i, u.decision));
-                    }
-                }
-            }
-        }
-        out
-    };
+    let suggested = crate::form::suggestions::by_answer(&props.task, &props.form, &c.id, set.spans.len());
     let tags: Rc<Vec<(WordSpan, AttrValue, usize)>> = Rc::new(
         set.spans
             .iter()
