@@ -63,7 +63,7 @@ impl RelationsControl {
     }
 
     /// Why `link` cannot stand beside `others` (the set's other links), if it cannot.
-    pub fn refusal(&self, link: &SpanLink, others: &[SpanLink]) -> Option<Refused> {
+    pub fn refusal<'l>(&self, link: &SpanLink, others: impl IntoIterator<Item = &'l SpanLink>) -> Option<Refused> {
         let Some(t) = self.relation_type(link.kind.as_str()) else {
             return Some(Refused::UnknownType);
         };
@@ -76,8 +76,7 @@ impl RelationsControl {
                 to: t.to.clone(),
             });
         }
-        others
-            .iter()
+        (others.into_iter())
             .any(|o| self.same_link(o, link))
             .then_some(Refused::Duplicate)
     }
@@ -91,15 +90,8 @@ impl RelationsControl {
         if let Some(why) = self.refusal(&link, &set.links) {
             return Err(why);
         }
-        let t = self
-            .relation_type(link.kind.as_str())
-            .expect("checked above");
-        let forward = |l: &SpanLink| {
-            let one =
-                |labels: &[OptionValue], v: &OptionValue| labels.is_empty() || labels.contains(v);
-            one(&t.from, &l.from.label) && one(&t.to, &l.to.label)
-        };
-        if !forward(&link) {
+        let t = self.relation_type(link.kind.as_str()).expect("checked above");
+        if !t.fits_in_order(link.from.label.as_str(), link.to.label.as_str()) {
             std::mem::swap(&mut link.from, &mut link.to);
         }
         set.links.push(link);
@@ -108,30 +100,20 @@ impl RelationsControl {
 
     /// Gives link `at` another type, when the new type takes its spans.
     pub fn retype(&self, set: &mut LinkSet, at: usize, kind: OptionValue) -> Result<(), Refused> {
-        let Some(old) = set.links.get(at) else {
-            return Err(Refused::NoSuchLink);
-        };
-        let mut others = set.links.clone();
-        let mut link = others.remove(at);
-        debug_assert_eq!(&link, old);
-        link.kind = kind;
-        if let Some(why) = self.refusal(&link, &others) {
-            return Err(why);
-        }
-        others.insert(at, link);
-        set.links = others;
-        Ok(())
+        self.change(set, at, |link| link.kind = kind)
     }
 
     /// Turns link `at` round (from the second span to the first), when its type takes that.
     pub fn turn(&self, set: &mut LinkSet, at: usize) -> Result<(), Refused> {
-        let Some(mut link) = set.links.get(at).cloned() else {
-            return Err(Refused::NoSuchLink);
-        };
-        std::mem::swap(&mut link.from, &mut link.to);
-        let mut others = set.links.clone();
-        others.remove(at);
-        if let Some(why) = self.refusal(&link, &others) {
+        self.change(set, at, |link| std::mem::swap(&mut link.from, &mut link.to))
+    }
+
+    /// Changes link `at` as `change` says, when the link it becomes can stand beside the others.
+    fn change(&self, set: &mut LinkSet, at: usize, change: impl FnOnce(&mut SpanLink)) -> Result<(), Refused> {
+        let mut link = set.links.get(at).cloned().ok_or(Refused::NoSuchLink)?;
+        change(&mut link);
+        let others = (set.links.iter().enumerate()).filter(|(i, _)| *i != at).map(|(_, l)| l);
+        if let Some(why) = self.refusal(&link, others) {
             return Err(why);
         }
         set.links[at] = link;

@@ -76,14 +76,19 @@ impl LinkShape {
 }
 
 impl RelationType {
-    /// Whether a link of this type may go from a span labelled `from` to one labelled `to`
-    /// (either way round when the type is not directed).
-    pub fn fits(&self, from: &str, to: &str) -> bool {
-        let one = |labels: &[OptionValue], l: &str| {
+    /// Whether a link of this type may go from a span labelled `from` to one labelled `to`,
+    /// in that order.
+    pub fn fits_in_order(&self, from: &str, to: &str) -> bool {
+        let takes = |labels: &[OptionValue], l: &str| {
             labels.is_empty() || labels.iter().any(|v| v.as_str() == l)
         };
-        (one(&self.from, from) && one(&self.to, to))
-            || (!self.shape.directed() && one(&self.from, to) && one(&self.to, from))
+        takes(&self.from, from) && takes(&self.to, to)
+    }
+
+    /// Whether a link of this type may join a span labelled `from` and one labelled `to`: in
+    /// that order, or either way round when the type is not directed.
+    pub fn fits(&self, from: &str, to: &str) -> bool {
+        self.fits_in_order(from, to) || (!self.shape.directed() && self.fits_in_order(to, from))
     }
 }
 
