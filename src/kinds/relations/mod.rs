@@ -161,7 +161,7 @@ impl FormKind for RelationsControl {
     }
 
     /// The span control's answer changed: links follow a span moved or relabelled, and go
-    /// with a span deleted (the view asks first).
+    /// with a span deleted.
     fn follow(&self, _: &Task, control: &ControlId, before: &crate::answer::Answers, next: &mut FormState) {
         let (old, new) = (marked(before.get(&self.spans)), marked(next.answers.get(&self.spans)));
         if old == new {
@@ -170,14 +170,11 @@ impl FormKind for RelationsControl {
         let Some(mut set) = link_set(next.answers.get(control)).cloned() else {
             return;
         };
-        let gone: Vec<LinkEnd> = (old.iter())
-            .filter(|s| !new.iter().any(|n| n.span == s.span && n.label == s.label))
-            .map(LinkEnd::of)
-            .collect();
-        let came: Vec<LinkEnd> = (new.iter())
-            .filter(|s| !old.iter().any(|o| o.span == s.span && o.label == s.label))
-            .map(LinkEnd::of)
-            .collect();
+        // The spans only one side has (a span's attributes are no part of a link's end).
+        let only = |side: &[crate::answer::LabelledSpan], other: &[crate::answer::LabelledSpan]| -> Vec<LinkEnd> {
+            (side.iter()).map(LinkEnd::of).filter(|e| !other.iter().any(|s| e.names(s))).collect()
+        };
+        let (gone, came) = (only(old, new), only(new, old));
         if let ([from], [to]) = (gone.as_slice(), came.as_slice()) {
             set.move_span(self, from, to);
         } else {
@@ -195,11 +192,10 @@ impl ControlRules for RelationsControl {
         out.extend(link_count::apply(self, link_set(answer)));
     }
 
-    fn joint_rules(&self, task: &Task, answers: &crate::answer::Answers, out: &mut Vec<Problem>) {
+    fn joint_rules(&self, _: &Task, answers: &crate::answer::Answers, out: &mut Vec<Problem>) {
         let Some(set) = link_set(answers.get(&self.id)) else {
             return;
         };
-        let _ = task;
         out.extend(link_spans::apply(self, set, marked(answers.get(&self.spans))));
     }
 }
@@ -284,10 +280,8 @@ impl Analyse for RelationsControl {
         let counts: Vec<(String, usize)> = (self.types.iter())
             .map(|t| {
                 let n = (values.iter())
-                    .filter_map(|v| match v {
-                        AnswerValue::Relations(r) => Some(r.links.iter().filter(|l| l.label == t.value.as_str()).count()),
-                        _ => None,
-                    })
+                    .filter_map(|v| v.relations())
+                    .map(|r| r.links.iter().filter(|l| l.label == t.value.as_str()).count())
                     .sum();
                 (t.label.clone(), n)
             })

@@ -97,13 +97,13 @@ fn link_place(place: &Place) -> Option<usize> {
 
 /// The passages of the span control as this task has it, in text order.
 fn passages(c: &RelationsControl, cx: &crate::ui::kind_view::ViewContext) -> Vec<Passage> {
-    let Some(spans) = cx.task.spec.control(&c.spans) else { return Vec::new() };
-    let labels = spans.labelled_spans().map(|l| l.labels).unwrap_or_default();
-    let field = {
-        use crate::item::ItemFields;
-        crate::spec::each_control!(spans, k => k.span_field())
+    let labels = (cx.task.spec.control(&c.spans))
+        .and_then(|s| s.labelled_spans())
+        .map(|l| l.labels)
+        .unwrap_or_default();
+    let Some((text, tokens)) = super::value::text_field(c, cx.task).and_then(|f| cx.task.span_text(f)) else {
+        return Vec::new();
     };
-    let Some((text, tokens)) = field.and_then(|f| cx.task.span_text(f)) else { return Vec::new() };
     let mut out: Vec<Passage> = (super::marked(cx.form.answers.get(&c.spans)).iter())
         .filter(|s| !crate::validate::span_bounds::outside(&s.span, tokens.word_count()))
         .map(|s| Passage {
