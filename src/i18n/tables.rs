@@ -365,20 +365,22 @@ pub mod compiled {
             .map(|i| merged[i])
     }
 
-    /// The shipped media family's file of a tag, as it is.
-    pub fn media_file(tag: &str) -> Option<&'static str> {
-        MEDIA_FILES
+    /// The file of a tag (case-insensitive) among a family's files, as it is.
+    fn of_tag(files: &[(&str, &'static str)], tag: &str) -> Option<&'static str> {
+        files
             .iter()
             .find(|(t, _)| t.eq_ignore_ascii_case(tag))
             .map(|(_, text)| *text)
     }
 
+    /// The shipped media family's file of a tag, as it is.
+    pub fn media_file(tag: &str) -> Option<&'static str> {
+        of_tag(MEDIA_FILES, tag)
+    }
+
     /// The shipped relations family's file of a tag, as it is.
     pub fn relations_file(tag: &str) -> Option<&'static str> {
-        RELATIONS_FILES
-            .iter()
-            .find(|(t, _)| t.eq_ignore_ascii_case(tag))
-            .map(|(_, text)| *text)
+        of_tag(RELATIONS_FILES, tag)
     }
 
     /// A file's object with another's entries after its own (the other's `_` notes left out),

@@ -265,7 +265,7 @@ fn fill_replaces_parameters() {
 }
 
 #[test]
-fn the_media_familys_strings_are_in_their_own_files_and_come_last() {
+fn the_media_and_relations_families_strings_are_in_their_own_files_and_come_last() {
     let keys = |text: &str| -> Vec<String> {
         text.lines()
             .filter_map(|l| l.strip_prefix(" \"")?.split_once("\":"))
@@ -273,44 +273,55 @@ fn the_media_familys_strings_are_in_their_own_files_and_come_last() {
             .filter(|k| !k.starts_with('_'))
             .collect()
     };
-    let media: Vec<&str> = Msg::ALL[MEDIA_FROM..RELATIONS_FROM]
-        .iter()
-        .map(|m| m.key())
-        .collect();
-    assert!(media.contains(&"err_listen_to_end") && media.contains(&"err_headphones"));
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/strings/media");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), SHIPPED.len());
-    for (tag, text) in compiled::MEDIA_FILES {
+    // Each family: its folder, its keys (from the first named to the last named, in the order
+    // of `Msg`), its files and what a tag's file is.
+    let families: [(
+        &str,
+        std::ops::Range<usize>,
+        [&str; 2],
+        &[(&str, &str)],
+        fn(&str) -> Option<&'static str>,
+    ); 2] = [
+        (
+            "media",
+            MEDIA_FROM..RELATIONS_FROM,
+            ["err_listen_to_end", "err_headphones"],
+            compiled::MEDIA_FILES,
+            compiled::media_file,
+        ),
+        (
+            "relations",
+            RELATIONS_FROM..MSG_COUNT,
+            ["links_hint", "err_link_labels"],
+            compiled::RELATIONS_FILES,
+            compiled::relations_file,
+        ),
+    ];
+    for (family, range, [first, last], files, file) in families {
+        let own: Vec<&str> = Msg::ALL[range].iter().map(|m| m.key()).collect();
         assert_eq!(
-            keys(text),
-            media,
-            "www/strings/media/{tag}.json: the media family's keys, in order"
+            (own.first(), own.last()),
+            (Some(&first), Some(&last)),
+            "the {family} family's keys"
         );
-        let base = compiled::FILES.iter().find(|(t, _)| t == tag).unwrap().1;
-        assert!(
-            keys(base).iter().all(|k| !media.contains(&k.as_str())),
-            "www/strings/{tag}.json: no string of the media family (the builds without media download it)"
-        );
-        // Merged, every string reads.
-        assert!(!t(lang(tag), Msg::ErrHeadphones).is_empty());
-        assert_eq!(compiled::media_file(tag), Some(*text));
-    }
-    let relations: Vec<&str> = Msg::ALL[RELATIONS_FROM..].iter().map(|m| m.key()).collect();
-    assert!(relations.contains(&"links_hint") && relations.contains(&"err_link_labels"));
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("www/strings/relations");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), SHIPPED.len());
-    for (tag, text) in compiled::RELATIONS_FILES {
-        assert_eq!(
-            keys(text),
-            relations,
-            "www/strings/relations/{tag}.json: the relations family's keys, in order"
-        );
-        let base = compiled::FILES.iter().find(|(t, _)| t == tag).unwrap().1;
-        assert!(
-            keys(base).iter().all(|k| !relations.contains(&k.as_str())),
-            "www/strings/{tag}.json: no string of the relations family"
-        );
-        assert!(!t(lang(tag), Msg::ErrLinkLabels).is_empty());
-        assert_eq!(compiled::relations_file(tag), Some(*text));
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("www/strings/{family}"));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), SHIPPED.len());
+        for (tag, text) in files {
+            assert_eq!(
+                keys(text),
+                own,
+                "www/strings/{family}/{tag}.json: the {family} family's keys, in order"
+            );
+            let base = compiled::FILES.iter().find(|(t, _)| t == tag).unwrap().1;
+            assert!(
+                keys(base).iter().all(|k| !own.contains(&k.as_str())),
+                "www/strings/{tag}.json: no string of the {family} family (the builds without it download it)"
+            );
+            // Merged, every string reads.
+            let probe = Msg::ALL.iter().find(|m| m.key() == last).unwrap();
+            assert!(!t(lang(tag), *probe).is_empty());
+            assert_eq!(file(tag), Some(*text));
+        }
     }
 }
