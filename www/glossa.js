@@ -122,17 +122,16 @@ function fetchStrings(file) {
 
 /**
  * The UI strings of a spec (object or JSON): its own `ui_strings` over its language's file
- * over English (with `media` or `relations`, that family's too: `strings/media/`,
- * `strings/relations/`). `text(key, params)` fills `{name}`s (numbers in the language's digits) and
+ * over English (with `families`, their files too: `strings/media/`, `strings/relations/`).
+ * `text(key, params)` fills `{name}`s (numbers in the language's digits) and
  * resolves `{n:one=…|few=…|other=…}` by the language's plural rules (`Intl.PluralRules`);
  * `dir` is `rtl` for a language written right to left.
  */
-export async function strings(spec, { withEnglish = false, media = false, relations = false } = {}) {
+export async function strings(spec, { withEnglish = false, families = [] } = {}) {
   const s = readSpec(spec);
   const tag = languageOf(s);
   const file = shippedLanguage(tag);
-  const fetchAll = (f) => Promise.all([fetchStrings(f), media && fetchStrings(`media/${f}`), relations && fetchStrings(`relations/${f}`)])
-    .then(([a, b, c]) => ({ ...a, ...b, ...c }));
+  const fetchAll = (f) => Promise.all([f, ...families.map((x) => `${x}/${f}`)].map(fetchStrings)).then((l) => Object.assign({}, ...l));
   // (A shipped file has every string: English only when asked, see loadWithStrings, or failing.)
   let [own, en] = await Promise.all([
     file === 'en' ? null : fetchAll(file).catch(() => null),
@@ -237,12 +236,13 @@ export function load(specOrBuild) {
 /** A build, with a spec's UI strings handed over once. */
 function loadWithStrings(name, spec) {
   const { needs, controls } = BUILDS.find((b) => b.name === name);
-  const families = { media: needs === null || Boolean(needs?.includes('media')), relations: controls === null || controls.includes('relations') };
-  return Promise.all([loadBuild(name), strings(spec, families)]).then(async ([m, st]) => {
+  // The strings families the build has beyond the base's.
+  const families = [(needs === null || needs?.includes('media')) && 'media', (controls === null || controls.includes('relations')) && 'relations'].filter(Boolean);
+  return Promise.all([loadBuild(name), strings(spec, { families })]).then(async ([m, st]) => {
     if (!stringsSet.has(`${name}:${st.key}`)) {
       // A language file short of a string (edited by hand) reads English for it.
       const ok = m.setUiStrings(st.tag, st.widget())
-        || m.setUiStrings(st.tag, (await strings(spec, { withEnglish: true, ...families })).widget());
+        || m.setUiStrings(st.tag, (await strings(spec, { withEnglish: true, families })).widget());
       if (!ok) throw new Error(`strings/${st.file}.json does not match this version of Glossa`);
       stringsSet.add(`${name}:${st.key}`);
     }
