@@ -10,6 +10,7 @@
 
 use super::{apply, FormKind, FormState};
 use crate::answer::{Answer, LabelledSpan, SpanLink};
+use crate::support::family::{Gate, Relations};
 use crate::support::ids::{ControlId, OptionValue};
 use crate::task::Task;
 use serde::{Deserialize, Serialize};
@@ -53,8 +54,9 @@ pub enum Part<'a> {
     Span(&'a LabelledSpan),
     /// A ticked option of a multiple choice.
     Option(&'a OptionValue),
-    /// A link between two spans.
-    Link(&'a SpanLink),
+    /// A link between two spans (in the builds with relations: none in the others, which then
+    /// carry no code that compares links).
+    Link(Relations<&'a SpanLink>),
     /// The whole answer (a single choice, a rating, a ranking, a text, "nothing to mark").
     Whole(&'a Answer),
 }
@@ -71,6 +73,7 @@ impl Part<'_> {
             (Part::Whole(_), Part::Whole(_)) => true,
             // A link retyped (the same spans), or of its type with one end moved.
             (Part::Link(a), Part::Link(b)) => {
+                let (a, b): (&SpanLink, &SpanLink) = (a, b);
                 let same_ends =
                     (a.from == b.from && a.to == b.to) || (a.from == b.to && a.to == b.from);
                 same_ends || (a.kind == b.kind && (a.from == b.from || a.to == b.to))
@@ -89,7 +92,11 @@ pub fn parts(answer: Option<&Answer>) -> Vec<Part<'_>> {
         }
         Some(Answer::Labels(set)) if !set.nothing => Vec::new(),
         Some(Answer::Choices(values)) => values.iter().map(Part::Option).collect(),
-        Some(Answer::Links(set)) => set.links.iter().map(Part::Link).collect(),
+        Some(Answer::Links(set)) => set
+            .links
+            .iter()
+            .map(|l| Part::Link(Gate::gate(l)))
+            .collect(),
         Some(whole) => vec![Part::Whole(whole)],
     }
 }
@@ -131,7 +138,7 @@ pub fn units(suggested: &Answer, answer: Option<&Answer>, decided: &[usize]) -> 
                     l.kind.clone(),
                 )
             };
-            key(p).cmp(&key(q))
+            key(&p).cmp(&key(&q))
         }
         _ => std::cmp::Ordering::Equal,
     });

@@ -4,7 +4,7 @@
 //! by the annotator.
 
 use super::ToValue;
-use crate::answer::{Answer, LabelSet, LinkSet};
+use crate::answer::{Answer, LabelSet, LinkSet, SpanLink};
 use crate::form::suggestions::{parts, Decision, Part};
 use crate::form::FormState;
 use crate::support::family::{Gate, Suggest};
@@ -65,7 +65,7 @@ pub fn part_value(
         Part::Option(value) => Some(serde_json::Value::String(value.to_string())),
         Part::Link(link) => {
             let one = Answer::Links(Gate::gate(LinkSet {
-                links: vec![link.clone()],
+                links: vec![SpanLink::clone(&link)],
             }));
             let v = crate::spec::each_control!(control, c => c.value(task, Some(&one)))?;
             serde_json::to_value(v.relations()?.links.first()?).ok()

@@ -183,6 +183,8 @@ impl<T> Clone for Absent<T> {
     }
 }
 
+impl<T> Copy for Absent<T> {}
+
 impl<T> fmt::Debug for Absent<T> {
     fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {}
