@@ -120,7 +120,7 @@ fn glossa_js_builds_are_the_catalogs() {
             );
         }
         // What a spec needs beyond its kinds: the build's families among these.
-        let beyond: BTreeSet<String> = ["compose", "media", "suggest"]
+        let beyond: BTreeSet<String> = ["compose", "media", "relations", "suggest"]
             .into_iter()
             .map(String::from)
             .collect();

@@ -10,12 +10,10 @@
 /**
  * The participant builds, smallest first: the control and block kinds each has (null: every
  * kind of its families) and what a spec can need beyond its kinds (model suggestions, label
- * groups, media). A spec that cannot be read, or names a kind no build has, gets `full` (or
+ * groups, media, relations). A spec that cannot be read, or names a kind no build has, gets `full` (or
  * `media`, the last, with media), whose messages say what is wrong with it.
  */
 const RATING = ['single_choice', 'text', 'scale', 'slider', 'pairwise', 'ranking'];
-const FULL = ['single_choice', 'multiple_choice', 'number', 'scale', 'slider', 'pairwise', 'ranking', 'grid',
-  'span_attributes', 'span_labels', 'text', 'questions'];
 export const BUILDS = Object.freeze([
   { name: 'choice', controls: ['single_choice', 'text'], blocks: ['text', 'source'] },
   {
@@ -31,12 +29,12 @@ export const BUILDS = Object.freeze([
   },
   { name: 'rating', controls: RATING, blocks: ['text', 'source'] },
   { name: 'listen', controls: RATING, blocks: ['text', 'source', 'media'], needs: ['media'] },
-  { name: 'full', controls: FULL, blocks: null, needs: ['compose', 'suggest'], simulates: true },
+  { name: 'full', controls: null, blocks: null, needs: ['compose', 'suggest'], simulates: true },
   {
     name: 'relations',
     controls: ['single_choice', 'multiple_choice', 'text', 'span_labels', 'relations'],
     blocks: ['text', 'source', 'section'],
-    needs: ['compose', 'suggest'],
+    needs: ['compose', 'suggest', 'relations'],
   },
   { name: 'media', controls: null, blocks: null, needs: null, simulates: true },
 ]);
@@ -56,15 +54,13 @@ function readSpec(spec) {
 function buildOf(s, simulated = false) {
   if (s === null) return 'full';
   const [controls, blocks] = [kinds(s.controls), kinds(s.blocks)];
-  // Beyond the kinds: suggestions, label groups (a key "group") and media (a media block,
-  // outputs with a key "media", or a headphone check).
+  // Beyond the kinds: suggestions, label groups (a key "group"), media (a media block,
+  // outputs with a key "media", or a headphone check) and relations (that kind).
   const listed = JSON.stringify([s.controls, s.blocks]);
   const needs = [s.suggestions != null && 'suggest', listed.includes('"group":') && 'compose',
     (blocks.includes('media') || listed.includes('"media":') || s.headphone_check != null)
-      && 'media'].filter(Boolean);
+      && 'media', controls.includes('relations') && 'relations'].filter(Boolean);
   const has = (list, ks) => list === null || ks.every((k) => list.includes(k));
-  // A kind no build lists: full (media with media), whose messages name it.
-  if (!needs.includes('media') && !has(BUILDS.flatMap((b) => b.controls ?? []), controls)) return 'full';
   return BUILDS.find((b) => (!simulated || b.simulates) && has(b.controls, controls)
     && has(b.blocks, blocks) && has(b.needs === undefined ? [] : b.needs, needs)).name;
 }
@@ -235,9 +231,9 @@ export function load(specOrBuild) {
 
 /** A build, with a spec's UI strings handed over once. */
 function loadWithStrings(name, spec) {
-  const { needs, controls } = BUILDS.find((b) => b.name === name);
+  const { needs } = BUILDS.find((b) => b.name === name);
   // The strings families the build has beyond the base's.
-  const families = [(needs === null || needs?.includes('media')) && 'media', (controls === null || controls.includes('relations')) && 'relations'].filter(Boolean);
+  const families = ['media', 'relations'].filter((f) => needs === null || needs?.includes(f));
   return Promise.all([loadBuild(name), strings(spec, { families })]).then(async ([m, st]) => {
     if (!stringsSet.has(`${name}:${st.key}`)) {
       // A language file short of a string (edited by hand) reads English for it.

@@ -160,6 +160,17 @@ test('a spec with a kind no build has, kinds of two lighter builds, or no spec a
     return [window.glossa.buildFor(spec), window.glossa.buildFor(withGroups)];
   });
   assert.deepEqual([flat, grouped], ['labels', 'full']);
+  // Links between them: the relations build, which has no simulated annotators (media has).
+  const [linked, simulated, spansInSections] = await page.evaluate(async () => {
+    const spans = { kind: 'span_labels', id: 'e', label: 'Entities', text_field: 't', text_label: 'T',
+      labels: [{ value: 'PER', label: 'Person' }, { value: 'ORG', label: 'Organisation' }] };
+    const links = { kind: 'relations', id: 'r', label: 'Relations', spans: 'e', types: [{ value: 'works_for', label: 'Works for' }] };
+    const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't', blocks: [], controls: [spans, links] };
+    const sections = { ...spec, blocks: [{ kind: 'section', id: 'x', title: 'X' }], controls: [spans] };
+    return [window.glossa.buildFor(spec), window.glossa.buildFor(spec, { simulated: true }), window.glossa.buildFor(sections)];
+  });
+  assert.deepEqual([linked, simulated, spansInSections], ['relations', 'media', 'full'],
+    'spans in sections without links keep the full build');
   await page.evaluate(async () => {
     const spec = { glossa: 1, id: 's', version: '1', language: 'en', title: 't',
       blocks: [], controls: [{ kind: 'rankings', id: 'r', label: 'Rank' }] };
