@@ -12,8 +12,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The answer to one control, as the annotator has it on screen and as drafts keep it (a build
-/// without a task family names that family's variants by a digit: its drafts never hold them,
-/// and the lighter builds do not carry the names).
+/// without a task family names that family's variants by a digit and never reads them: its
+/// drafts never hold them, and the lighter builds carry neither the names nor their reading).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Answer {
@@ -22,55 +22,55 @@ pub enum Answer {
     /// The ticked options of a multiple-choice control, in the spec's order.
     #[cfg_attr(
         not(any(feature = "labels", not(target_arch = "wasm32"))),
-        serde(rename = "0")
+        serde(rename = "0", skip_deserializing)
     )]
     Choices(Labels<Vec<OptionValue>>),
     /// The text typed into a single number box.
     #[cfg_attr(
         not(any(feature = "numbers", not(target_arch = "wasm32"))),
-        serde(rename = "1")
+        serde(rename = "1", skip_deserializing)
     )]
     NumberText(Numbers<String>),
     /// The texts typed into the boxes of a number asked per output, keyed by output id.
     #[cfg_attr(
         not(any(feature = "numbers", not(target_arch = "wasm32"))),
-        serde(rename = "2")
+        serde(rename = "2", skip_deserializing)
     )]
     NumberTexts(Numbers<SortedMap<String, String>>),
     /// The points set on scales or sliders, by output id (`""` for a single one).
     #[cfg_attr(
         not(any(feature = "ratings", not(target_arch = "wasm32"))),
-        serde(rename = "3")
+        serde(rename = "3", skip_deserializing)
     )]
     Points(Ratings<SortedMap<String, Point>>),
     /// Pairwise judgements by criterion (`""` for one judgement).
     #[cfg_attr(
         not(any(feature = "ratings", not(target_arch = "wasm32"))),
-        serde(rename = "4")
+        serde(rename = "4", skip_deserializing)
     )]
     Prefs(Ratings<SortedMap<String, Pref>>),
     /// A ranking as it stands: ranks by output id, or the best and the worst.
     #[cfg_attr(
         not(any(feature = "ratings", not(target_arch = "wasm32"))),
-        serde(rename = "9")
+        serde(rename = "9", skip_deserializing)
     )]
     Order(Ratings<OrderSet>),
     /// A grid's cells: row index (from 0) → column id → chosen option (a leaf value).
     #[cfg_attr(
         not(any(feature = "grids", not(target_arch = "wasm32"))),
-        serde(rename = "5")
+        serde(rename = "5", skip_deserializing)
     )]
     Grid(Grids<GridCells>),
     /// Span attributes: attribute id → entries (one, or several for a repeatable attribute).
     #[cfg_attr(
         not(any(feature = "marking", not(target_arch = "wasm32"))),
-        serde(rename = "6")
+        serde(rename = "6", skip_deserializing)
     )]
     Spans(Marking<SortedMap<String, Vec<SpanEntry>>>),
     /// Labelled spans, with "nothing to mark" and the label the annotator marks with.
     #[cfg_attr(
         not(any(feature = "labels", not(target_arch = "wasm32"))),
-        serde(rename = "7")
+        serde(rename = "7", skip_deserializing)
     )]
     Labels(Labels<LabelSet>),
     /// Free text as typed.
@@ -78,13 +78,13 @@ pub enum Answer {
     /// Authored questions (QA), with the "no more questions possible" box.
     #[cfg_attr(
         not(any(feature = "marking", not(target_arch = "wasm32"))),
-        serde(rename = "8")
+        serde(rename = "8", skip_deserializing)
     )]
     Questions(Marking<QuestionSet>),
     /// Links between the spans of a labelled-span control.
     #[cfg_attr(
         not(any(feature = "relations", not(target_arch = "wasm32"))),
-        serde(rename = "10")
+        serde(rename = "10", skip_deserializing)
     )]
     Links(Relations<LinkSet>),
 }
