@@ -136,6 +136,7 @@ fn cli_reference() -> String {
         &["export", "conll"],
         &["export", "label-studio"],
         &["export", "spacy"],
+        &["export", "brat"],
         &["export", "mqm-tsv"],
         &["export", "dataset"],
         &["collect"],

@@ -206,15 +206,15 @@ fn fold_outputs(spec: &TaskSpec, out: &mut Imported, format: Format) {
 }
 
 /// A character range a tool labelled, with the values it gave the span's attributes.
-struct Range {
+pub(crate) struct Range {
     start: usize,
     end: usize,
     label: String,
-    attributes: Map<String, Value>,
+    pub(crate) attributes: Map<String, Value>,
 }
 
 impl Range {
-    fn new(start: usize, end: usize, label: String) -> Self {
+    pub(crate) fn new(start: usize, end: usize, label: String) -> Self {
         Range {
             start,
             end,
@@ -225,7 +225,7 @@ impl Range {
 }
 
 /// A span control's suggested spans from character ranges with their labels (and attributes).
-fn spans(
+pub(crate) fn spans(
     control: &Control,
     fields: &Map<String, Value>,
     ranges: &[Range],

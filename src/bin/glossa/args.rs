@@ -167,7 +167,7 @@ pub enum Command {
     /// Items for a spec from a spreadsheet (CSV, TSV, XLSX, XLS, ODS) or JSON Lines: one item
     /// per row, one field per column; every row that does not fit is named by its number.
     #[command(
-        after_help = "Examples:\n  glossa items spec.json sentences.xlsx > items.jsonl\n  glossa items spec.json data.csv --map text=Satz --map id=Nr --out items.jsonl\n  glossa items spec.json systems.csv --map translations=sysA,sysB\n  glossa items spec.json tasks.json --from labelstudio\n  glossa items spec.json ner.jsonl --from spacy --model en_core_web_sm-3.8.0\n\nWith --from, the file is another tool's output and each item carries the model's\nsuggestions (Label Studio predictions; spaCy or Prodigy spans and accepted options); spans\ngiven by character offsets become spans of words.\n\nA column becomes the field of its name (`--map FIELD=COLUMN` names another); the id is\nthe column `id` or `item_id`. A field the spec needs is also found in a column whose name\ndiffers only in case, spaces, dashes or underscores. A cell holding a JSON list or object is\nthat value. The outputs a spec asks about come from a column each: `--map\ntranslations=sysA,sysB` (each header the output's id), `--map translations.sysA=COLUMN`\nfor one, or columns named `translations.sysA`. A `--map` to a field the spec never reads is\nrefused. CSV may be UTF-8 (with or without BOM) or UTF-16 with BOM, delimited by commas,\nsemicolons or tabs."
+        after_help = "Examples:\n  glossa items spec.json sentences.xlsx > items.jsonl\n  glossa items spec.json data.csv --map text=Satz --map id=Nr --out items.jsonl\n  glossa items spec.json systems.csv --map translations=sysA,sysB\n  glossa items spec.json tasks.json --from labelstudio\n  glossa items spec.json ner.jsonl --from spacy --model en_core_web_sm-3.8.0\n  glossa items spec.json brat-folder/ --from brat\n\nWith --from, the file is another tool's output and each item carries the model's\nsuggestions (Label Studio predictions; spaCy or Prodigy spans and accepted options); spans\ngiven by character offsets become spans of words.\n\nA column becomes the field of its name (`--map FIELD=COLUMN` names another); the id is\nthe column `id` or `item_id`. A field the spec needs is also found in a column whose name\ndiffers only in case, spaces, dashes or underscores. A cell holding a JSON list or object is\nthat value. The outputs a spec asks about come from a column each: `--map\ntranslations=sysA,sysB` (each header the output's id), `--map translations.sysA=COLUMN`\nfor one, or columns named `translations.sysA`. A `--map` to a field the spec never reads is\nrefused. CSV may be UTF-8 (with or without BOM) or UTF-16 with BOM, delimited by commas,\nsemicolons or tabs."
     )]
     Items {
         /// The task spec the items are for.
@@ -184,7 +184,8 @@ pub enum Command {
         #[arg(long)]
         out: Option<String>,
         /// Read the file as another tool's output with a model's suggestions: `labelstudio`
-        /// (a JSON export of tasks with predictions) or `spacy` (spaCy / Prodigy JSON Lines);
+        /// (a JSON export of tasks with predictions), `spacy` (spaCy / Prodigy JSON Lines) or
+        /// `brat` (a folder of brat standoff documents, `.txt` and `.ann`: an item each);
         /// or as MQM ratings, `mqm-tsv` (the public TSV of WMT's MQM releases: a segment an
         /// item, its systems' translations the outputs).
         #[arg(long, value_name = "TOOL")]
@@ -359,6 +360,19 @@ pub enum Export {
         /// Also write Label Studio's labelling config (XML) to this file.
         #[arg(long)]
         config: Option<String>,
+    },
+    /// Labelled spans and the links between them as brat standoff documents: a `.txt` and its
+    /// `.ann` per result (T, A, R and `*` lines), with brat's `annotation.conf`.
+    #[command(
+        after_help = "Example:\n  glossa export brat spec.json items.jsonl results.jsonl --out brat/\n\nEach result is `<item>.<annotator>.txt` and `.ann` in the folder; copy it into brat's data\nfolder to open it there. Offsets are code points of the text, as brat counts them."
+    )]
+    Brat {
+        #[command(flatten)]
+        /// What to export.
+        export: SpanExport,
+        /// The folder to write (made if missing).
+        #[arg(long)]
+        out: String,
     },
     /// Labelled spans as spaCy / Prodigy JSON Lines (text, spans with start, end, label).
     #[command(

@@ -123,6 +123,8 @@ pub enum SpanFormat {
     LabelStudio(Option<String>),
     /// spaCy / Prodigy JSON Lines.
     Spacy,
+    /// brat standoff documents, into this folder.
+    Brat(String),
 }
 
 /// Labelled spans in one of the formats of [`SpanFormat`].
@@ -172,6 +174,27 @@ pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
             );
         }
         SpanFormat::Spacy => print!("{}", span_exports::spacy(c, &items, &results)),
+        SpanFormat::Brat(dir) => {
+            use glossa::study::standoff;
+            let relations = standoff::relations_over(&spec, c);
+            let docs = standoff::export(c, relations, &items, &results);
+            let conf = standoff::annotation_conf(c, relations);
+            let written = std::fs::create_dir_all(&dir).and_then(|()| {
+                std::fs::write(format!("{dir}/annotation.conf"), conf)?;
+                docs.iter().try_for_each(|d| {
+                    std::fs::write(format!("{dir}/{}.txt", d.name), &d.text)?;
+                    std::fs::write(format!("{dir}/{}.ann", d.name), &d.ann)
+                })
+            });
+            if let Err(err) = written {
+                eprintln!("{dir}: cannot write: {err}");
+                return Err(ExitCode::FAILURE);
+            }
+            eprintln!(
+                "{dir}: {} document(s) and annotation.conf written",
+                docs.len()
+            );
+        }
     }
     Ok(exit_for(bad))
 }

@@ -99,16 +99,14 @@ pub fn imported(
         let items: Vec<(usize, Item)> = made.items.into_iter().enumerate().collect();
         return write(path, &items, &problems, &made.notes, out);
     }
+    if from.eq_ignore_ascii_case("brat") {
+        return brat(&spec, spec_path, path, model, control, out);
+    }
     let Some(format) = glossa::study::import::Format::read(from) else {
-        eprintln!("--from {from}: give labelstudio, spacy or mqm-tsv");
+        eprintln!("--from {from}: give labelstudio, spacy, brat or mqm-tsv");
         return Err(ExitCode::from(2));
     };
-    if spec.suggestions.is_none() {
-        eprintln!(
-            "{spec_path}: the spec shows no suggestions: add \"suggestions\": {{}} to it first"
-        );
-        return Err(ExitCode::from(2));
-    }
+    shows_suggestions(spec_path, &spec)?;
     let text = crate::files::read(path)?;
     let made = glossa::study::import::import(&spec, &text, format, model, control);
     let list: Vec<Item> = made.items.iter().map(|(_, i)| i.clone()).collect();
@@ -119,6 +117,80 @@ pub fn imported(
             .map(ToString::to_string),
     );
     write(path, &made.items, &problems, &made.notes, out)
+}
+
+/// Refuses a spec that shows no suggestions (what an import makes of another tool's output).
+fn shows_suggestions(spec_path: &str, spec: &glossa::spec::TaskSpec) -> Result<(), ExitCode> {
+    if spec.suggestions.is_none() {
+        eprintln!(
+            "{spec_path}: the spec shows no suggestions: add \"suggestions\": {{}} to it first"
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok(())
+}
+
+/// Items from a folder of brat documents (every `.txt` with its `.ann`, in sub-folders too;
+/// a missing `.ann` is a document with nothing marked), each with the suggestions its
+/// standoff makes for the span control (`control`, or the spec's only one) and the relations
+/// control over it; the model is `model`, or the folder's name.
+fn brat(
+    spec: &glossa::spec::TaskSpec,
+    spec_path: &str,
+    dir: &str,
+    model: Option<&str>,
+    control: Option<&str>,
+    out: Option<&str>,
+) -> Outcome {
+    fn texts(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                texts(&path, found)?;
+            } else if path.extension().is_some_and(|e| e == "txt") {
+                found.push(path);
+            }
+        }
+        Ok(())
+    }
+    shows_suggestions(spec_path, spec)?;
+    let c = glossa::kinds::span_labels::exports::control(spec, control).map_err(|m| {
+        eprintln!("{spec_path}: {m}");
+        ExitCode::from(2)
+    })?;
+    let root = std::path::Path::new(dir);
+    let mut found = Vec::new();
+    if let Err(e) = texts(root, &mut found) {
+        eprintln!("{dir}: cannot read the folder of brat documents: {e}");
+        return Err(ExitCode::from(2));
+    }
+    found.sort();
+    let mut docs = Vec::new();
+    for txt in found {
+        let name = txt.strip_prefix(root).unwrap_or(&txt).with_extension("");
+        let text = crate::files::read(&txt.to_string_lossy())?;
+        let ann = std::fs::read_to_string(txt.with_extension("ann")).unwrap_or_default();
+        let name = name.to_string_lossy().replace('\\', "/");
+        docs.push(glossa::study::standoff::Doc { name, text, ann });
+    }
+    if docs.is_empty() {
+        eprintln!("{dir}: no brat documents (.txt with .ann) in the folder");
+        return Err(ExitCode::from(2));
+    }
+    let folder = root.file_name().map(|n| n.to_string_lossy().into_owned());
+    let model = model
+        .map(str::to_owned)
+        .or(folder)
+        .unwrap_or_else(|| "brat".to_owned());
+    let made = glossa::study::standoff::import(spec, c, &docs, &model);
+    let list: Vec<Item> = made.items.iter().map(|(_, i)| i.clone()).collect();
+    let mut problems = made.problems;
+    problems.extend(
+        glossa::mount::check_items(spec, &list)
+            .iter()
+            .map(ToString::to_string),
+    );
+    write(dir, &made.items, &problems, &made.notes, out)
 }
 
 /// Writes items (JSON Lines; a JSON list for a `.json` `out`), naming the notes and problems

@@ -137,6 +137,9 @@ fn main() -> ExitCode {
             export::spans(&e, export::SpanFormat::LabelStudio(config))
         }
         Command::Export(Export::Spacy(e)) => export::spans(&e, export::SpanFormat::Spacy),
+        Command::Export(Export::Brat { export: e, out }) => {
+            export::spans(&e, export::SpanFormat::Brat(out))
+        }
         Command::Export(Export::MqmTsv {
             spec,
             items,
