@@ -1019,12 +1019,15 @@ fn imports(example: &str, dir: &Path, spec_text: &str, items_path: &str, results
         out
     };
 
-    let marking = glossa::mount::load_spec(spec_text)
-        .unwrap()
+    let loaded = glossa::mount::load_spec(spec_text).unwrap();
+    let marking = loaded
         .controls
         .iter()
         .filter(|c| c.labelled_spans().is_some())
         .count();
+    // The relations control that links these spans, if any.
+    let linking =
+        glossa::study::standoff::relations_over(&loaded, &id.into()).map(|r| r.id.to_string());
     for format in ["label-studio", "spacy"] {
         let exported = stage(
             example,
@@ -1075,6 +1078,60 @@ fn imports(example: &str, dir: &Path, spec_text: &str, items_path: &str, results
             expected(format == "spacy" || marking == 1),
             "{example}: \"{id}\" imported from {format} is not the spans exported"
         );
+        // Label Studio's relations between the regions: the links of the relations control over
+        // the spans come back as its suggested links (spaCy's lines have no relations).
+        if let (Some(links), "label-studio") = (&linking, format) {
+            let end = |e: &Value| json!({"label": e["label"], "words": [e["first_word"], e["last_word"]]});
+            let as_links = |v: &Value| -> Option<Value> {
+                let list = v["links"].as_array()?;
+                let list: Vec<Value> = list.iter().map(|l| json!({"label": l["label"], "head": end(&l["head"]), "tail": end(&l["tail"])})).collect();
+                (!list.is_empty()).then(|| json!({ "links": list }))
+            };
+            let want: std::collections::BTreeMap<String, Value> = mine
+                .lines()
+                .map(|l| serde_json::from_str::<Value>(l).unwrap())
+                .filter_map(|r| {
+                    let answer = &r["answers"][links.as_str()];
+                    let v = if answer.get("links").is_some() {
+                        as_links(answer)?
+                    } else {
+                        let per: serde_json::Map<String, Value> = answer
+                            .as_object()?
+                            .iter()
+                            .filter_map(|(o, v)| Some((o.clone(), as_links(v)?)))
+                            .collect();
+                        (!per.is_empty()).then_some(Value::Object(per))?
+                    };
+                    Some((r["item_id"].as_str().unwrap().to_owned(), v))
+                })
+                .collect();
+            let back: std::collections::BTreeMap<String, Value> = imported
+                .lines()
+                .map(|l| serde_json::from_str::<Value>(l).unwrap())
+                .filter(|it| {
+                    it["suggestions"][links.as_str()]["answer"]
+                        .as_object()
+                        .is_some_and(|a| {
+                            !a.get("links")
+                                .is_some_and(|l| l.as_array().is_some_and(Vec::is_empty))
+                        })
+                })
+                .map(|it| {
+                    (
+                        it["id"].as_str().unwrap().to_owned(),
+                        it["suggestions"][links.as_str()]["answer"].clone(),
+                    )
+                })
+                .collect();
+            assert!(
+                !want.is_empty(),
+                "{example}: the model linked nothing to export"
+            );
+            assert_eq!(
+                back, want,
+                "{example}: \"{links}\" imported from {format} is not the links exported"
+            );
+        }
         // (spaCy's lines are annotations only: an output no one marked has none, and its item
         // comes back without it.)
         if got.is_empty() || format == "spacy" {

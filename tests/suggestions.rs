@@ -433,6 +433,66 @@ fn label_studio_predictions_become_suggestions_with_utf16_offsets_read_as_words(
 }
 
 #[test]
+fn label_studio_relations_become_suggested_links_each_way_round() {
+    // Label Studio's export shape: regions with ids, and `relation` results between them
+    // (`direction`: `right` from `from_id`, `left` towards it).
+    let dir = std::env::temp_dir().join(format!("glossa-ls-relations-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let region = |id: &str, start: usize, end: usize, text: &str, label: &str| {
+        json!({"id": id, "from_name": "entities", "to_name": "text", "type": "labels",
+               "value": {"start": start, "end": end, "text": text, "labels": [label]}})
+    };
+    let tasks = json!([{
+        "id": 7,
+        "data": {"id": "pratchett", "sentence": "Terry Pratchett lives in England, near J. K. Rowling."},
+        "predictions": [{"model_version": "re-tagger-2", "result": [
+            region("a", 0, 15, "Terry Pratchett", "Person"),
+            region("b", 25, 32, "England", "GPE"),
+            region("c", 39, 52, "J. K. Rowling", "Person"),
+            {"from_id": "b", "to_id": "a", "type": "relation", "direction": "left", "labels": ["Located"]},
+            {"from_id": "c", "to_id": "b", "type": "relation", "direction": "right", "labels": ["Located"]}
+        ]}]
+    }]);
+    let path = dir.join("tasks.json");
+    std::fs::write(&path, tasks.to_string()).unwrap();
+    let spec = format!("{ROOT}/www/examples/en-relations/spec.json");
+    let import = || {
+        run(&[
+            "items",
+            &spec,
+            path.to_str().unwrap(),
+            "--from",
+            "labelstudio",
+        ])
+    };
+    let (code, out, err) = import();
+    assert_eq!(code, 0, "{out}{err}");
+    let item: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let (terry, england, rowling) = (
+        json!({"label": "Person", "words": [0, 1]}),
+        json!({"label": "GPE", "words": [4, 4]}),
+        json!({"label": "Person", "words": [7, 11]}),
+    );
+    assert_eq!(
+        item["suggestions"]["relations"],
+        json!({"model": "re-tagger-2", "answer": {"links": [
+            {"label": "Located", "head": terry, "tail": england},
+            {"label": "Located", "head": rowling, "tail": england}
+        ]}})
+    );
+    // A relation from a region no result gives is named.
+    let mut broken = tasks.clone();
+    broken[0]["predictions"][0]["result"][3]["from_id"] = json!("zz");
+    std::fs::write(&path, broken.to_string()).unwrap();
+    let (code, _, err) = import();
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("task 1: a relation's from_id or to_id (\"zz\", \"a\")"),
+        "{err}"
+    );
+}
+
+#[test]
 fn spacy_spans_become_suggestions_and_a_span_inside_a_word_grows_with_a_note() {
     let (code, out, err) = run(&[
         "items",

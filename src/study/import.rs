@@ -291,6 +291,43 @@ pub(crate) fn spans(
     Ok(json!({ "spans": out }))
 }
 
+/// A span control's suggested spans, as [`spans`] makes them, and each range's span as a link
+/// end names it (`{"label", "words"}`; `None` for a range that covers no word): the same span
+/// twice is suggested once.
+pub(crate) fn spans_and_ends(
+    control: &Control,
+    fields: &Map<String, Value>,
+    ranges: &[Range],
+    units: Units,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Result<(Value, Vec<Option<Value>>), String> {
+    let (mut marked, mut ends) = (Vec::<Value>::new(), Vec::new());
+    for range in ranges {
+        let made = spans(
+            control,
+            fields,
+            std::slice::from_ref(range),
+            units,
+            at,
+            notes,
+        )?;
+        let Some(span) = made["spans"].get(0).cloned() else {
+            ends.push(None);
+            continue;
+        };
+        let end = json!({"label": span["label"], "words": span["words"]});
+        if !marked
+            .iter()
+            .any(|m| m["label"] == end["label"] && m["words"] == end["words"])
+        {
+            marked.push(span);
+        }
+        ends.push(Some(end));
+    }
+    Ok((json!({ "spans": marked }), ends))
+}
+
 /// A Label Studio region's offsets in UTF-16 code units. Label Studio has counted them in
 /// UTF-16 units (JavaScript's string indices) and, in some versions, in code points (Python's,
 /// as `glossa export label-studio` writes them); where the region gives its text, the offsets
@@ -424,7 +461,14 @@ fn label_studio(
             |r: &Value| matches!(r["type"].as_str(), Some("labels" | "hypertextlabels"));
         let (labelled, rest): (Vec<&Value>, Vec<&Value>) =
             results.into_iter().partition(|r| is_region(r));
+        // Label Studio's relations: `(from_id, to_id, direction, labels)`, read once the
+        // regions are spans.
+        let mut related: Vec<&Value> = Vec::new();
         for r in labelled.into_iter().chain(rest) {
+            if r["type"] == "relation" {
+                related.push(r);
+                continue;
+            }
             let from = r
                 .get("from_name")
                 .and_then(Value::as_str)
@@ -473,10 +517,15 @@ fn label_studio(
             };
             suggestions.insert(from.to_owned(), json!({"model": name, "answer": answer}));
         }
+        let mut ends: SortedMap<String, Vec<Option<Value>>> = SortedMap::new();
         for (from, list) in &ranges {
             let control = spec.control(&from.as_str().into()).ok_or("unreachable")?;
-            let answer = spans(control, &fields, list, Units::Utf16, at, notes)?;
+            let (answer, each) = spans_and_ends(control, &fields, list, Units::Utf16, at, notes)?;
             suggestions.insert(from.clone(), json!({"model": name, "answer": answer}));
+            ends.insert(from.clone(), each);
+        }
+        for (control, links) in relations(spec, &related, &regions, &ends, at, notes)? {
+            suggestions.insert(control, json!({"model": name, "answer": {"links": links}}));
         }
         // A prediction with no result: the model found nothing to mark, which is a suggestion
         // too (to the spec's one labelled-span control).
@@ -507,6 +556,64 @@ fn label_studio(
         }
     }
     Ok(with_suggestions(id, fields, suggestions))
+}
+
+/// Label Studio's relation results as links, by the relations control over their regions'
+/// span control: each label of a relation a link of that type, from the `from_id` region to
+/// the `to_id` one (the other way round for `direction: left`).
+fn relations(
+    spec: &TaskSpec,
+    related: &[&Value],
+    regions: &SortedMap<String, (String, usize)>,
+    ends: &SortedMap<String, Vec<Option<Value>>>,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Result<SortedMap<String, Vec<Value>>, String> {
+    let mut out: SortedMap<String, Vec<Value>> = SortedMap::new();
+    for r in related {
+        let region = |key: &str| {
+            let id = r[key].as_str()?;
+            let (control, n) = regions.get(id)?;
+            Some((control, ends.get(control)?.get(*n)?.as_ref()))
+        };
+        let (Some((control, from)), Some((other, to))) = (region("from_id"), region("to_id"))
+        else {
+            return Err(format!(
+                "a relation's from_id or to_id ({}, {}) is no region of a labelled-span control",
+                r["from_id"], r["to_id"]
+            ));
+        };
+        let Some(links) = super::standoff::relations_over(spec, &control.as_str().into())
+            .filter(|_| control == other)
+        else {
+            return Err(format!("a relation links regions of \"{control}\" and \"{other}\": the spec has no relations control over them"));
+        };
+        let (Some(from), Some(to)) = (from, to) else {
+            notes.push(format!(
+                "{at}: a relation's region covers no word; the relation is left out"
+            ));
+            continue;
+        };
+        let (head, tail) = if r["direction"] == "left" {
+            (to, from)
+        } else {
+            (from, to)
+        };
+        let labels = r["labels"].as_array().filter(|l| !l.is_empty());
+        let Some(labels) = labels else {
+            notes.push(format!(
+                "{at}: a relation has no label, and \"{}\" needs its type; left out",
+                links.id
+            ));
+            continue;
+        };
+        for label in labels {
+            out.entry(links.id.to_string())
+                .or_default()
+                .push(json!({"label": label, "head": head, "tail": tail}));
+        }
+    }
+    Ok(out)
 }
 
 /// The keys of a spaCy line's `meta` that name the item or describe the annotation (as `glossa

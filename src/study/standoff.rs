@@ -8,13 +8,14 @@
 //! event, a label or type the spec lacks, a binary attribute) is left out with a note naming it.
 
 use super::brat::{self, Line, Standoff};
-use super::import::{spans, Imported, Range};
+use super::import::{spans_and_ends, Imported, Range};
 use crate::analysis::findings::annotator;
 use crate::answer::LabelledSpanValue;
 use crate::item::Item;
 use crate::kinds::relations::spec::{LinkShape, RelationsControl};
 use crate::result::ResultDoc;
 use crate::spec::{Control, SpanLabels, TaskSpec};
+use crate::support::ids::ControlId;
 use crate::support::sorted_map::SortedMap;
 use crate::task::span_positions::Units;
 use serde_json::{json, Map, Value};
@@ -30,12 +31,12 @@ pub struct Doc {
     pub ann: String,
 }
 
-/// The relations control that links a span control's spans, if the spec has one.
-pub fn relations_over<'s>(spec: &'s TaskSpec, spans: &SpanLabels) -> Option<&'s RelationsControl> {
+/// The relations control that links a span control's spans (by its id), if the spec has one.
+pub fn relations_over<'s>(spec: &'s TaskSpec, spans: &ControlId) -> Option<&'s RelationsControl> {
     spec.controls.iter().find_map(|c| match c {
         Control::Relations(r) => {
             let r: &RelationsControl = r;
-            (r.spans == spans.id).then_some(r)
+            (&r.spans == spans).then_some(r)
         }
         _ => None,
     })
@@ -47,42 +48,33 @@ pub fn relations_over<'s>(spec: &'s TaskSpec, spans: &SpanLabels) -> Option<&'s 
 pub fn import(spec: &TaskSpec, c: &SpanLabels, docs: &[Doc], model: &str) -> Imported {
     let mut out = Imported::default();
     let control = spec.control(&c.id).expect("the span control is the spec's");
-    let relations = relations_over(spec, c);
+    let relations = relations_over(spec, &c.id);
     for (n, doc) in docs.iter().enumerate() {
         let at = format!("{}.ann", doc.name);
         let ann = brat::read(&doc.ann);
         let (ranges, ids) = text_bound(c, &ann, &at, &mut out.notes);
         let mut fields = Map::new();
         fields.insert(c.text_field.to_string(), json!(doc.text));
-        // Each `T` line's span, and its id → the span as a link end names it (label, words).
-        let (mut marked, mut ends) = (Vec::<Value>::new(), SortedMap::<String, Value>::new());
-        for (range, id) in ranges.iter().zip(&ids) {
-            let made = spans(
-                control,
-                &fields,
-                std::slice::from_ref(range),
-                Units::CodePoints,
-                &at,
-                &mut out.notes,
-            );
-            let span = match made {
-                Ok(v) => v["spans"].get(0).cloned(),
-                Err(e) => {
-                    out.problems.push(format!("{at}: {e}"));
-                    break;
-                }
-            };
-            let Some(span) = span else { continue };
-            let end = json!({"label": span["label"], "words": span["words"]});
-            if !marked
-                .iter()
-                .any(|m| m["label"] == end["label"] && m["words"] == end["words"])
-            {
-                marked.push(span);
+        let (answer, each) = match spans_and_ends(
+            control,
+            &fields,
+            &ranges,
+            Units::CodePoints,
+            &at,
+            &mut out.notes,
+        ) {
+            Ok(made) => made,
+            Err(e) => {
+                out.problems.push(format!("{at}: {e}"));
+                continue;
             }
-            ends.insert(id.clone(), end);
-        }
-        let answer = json!({ "spans": marked });
+        };
+        // Each `T` id → its span as a link end names it.
+        let ends: SortedMap<String, Value> = ids
+            .iter()
+            .zip(each)
+            .filter_map(|(id, end)| Some((id.clone(), end?)))
+            .collect();
         let mut suggestions = Map::new();
         suggestions.insert(c.id.to_string(), json!({"model": model, "answer": answer}));
         match relations {

@@ -162,12 +162,16 @@ pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
         }
         SpanFormat::LabelStudio(config) => {
             if let Some(path) = config {
-                if let Err(err) = std::fs::write(&path, span_exports::label_studio_config(c)) {
+                let relations = glossa::study::standoff::relations_over(&spec, &c.id);
+                if let Err(err) =
+                    std::fs::write(&path, span_exports::label_studio_config(c, relations))
+                {
                     eprintln!("{path}: {err}");
                     return Err(ExitCode::FAILURE);
                 }
             }
-            let tasks = span_exports::label_studio(c, &items, &results);
+            let relations = glossa::study::standoff::relations_over(&spec, &c.id);
+            let tasks = span_exports::label_studio(c, relations, &items, &results);
             println!(
                 "{}",
                 serde_json::to_string_pretty(&tasks).expect("JSON serialises")
@@ -176,7 +180,7 @@ pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
         SpanFormat::Spacy => print!("{}", span_exports::spacy(c, &items, &results)),
         SpanFormat::Brat(dir) => {
             use glossa::study::standoff;
-            let relations = standoff::relations_over(&spec, c);
+            let relations = standoff::relations_over(&spec, &c.id);
             let docs = standoff::export(c, relations, &items, &results);
             let conf = standoff::annotation_conf(c, relations);
             let written = std::fs::create_dir_all(&dir).and_then(|()| {

@@ -7,6 +7,7 @@
 use crate::analysis::agreement::annotator;
 use crate::answer::SpanLabelsValue;
 use crate::item::Item;
+use crate::kinds::relations::spec::{LinkShape, RelationsControl};
 use crate::result::ResultDoc;
 use crate::spec::{Control, SpanLabels, TaskSpec};
 use crate::text::Tokens;
@@ -49,19 +50,20 @@ pub fn control<'a>(spec: &'a TaskSpec, id: Option<&str>) -> Result<&'a SpanLabel
     }
 }
 
-/// Each result of the control with its item, annotator and value, in the results' order.
+/// Each result of the control with its item, annotator and value (and the result), in the
+/// results' order.
 fn answered<'a>(
     c: &SpanLabels,
     items: &'a [Item],
     results: &'a [ResultDoc],
-) -> Vec<(&'a Item, String, &'a SpanLabelsValue)> {
+) -> Vec<(&'a Item, String, &'a SpanLabelsValue, &'a ResultDoc)> {
     results
         .iter()
         .enumerate()
         .filter_map(|(n, r)| {
             let item = items.iter().find(|i| i.id == r.item_id)?;
             let v = r.answers.get(&c.id)?.span_labels()?;
-            Some((item, annotator(r, n), v))
+            Some((item, annotator(r, n), v, r))
         })
         .collect()
 }
@@ -72,7 +74,7 @@ fn answered<'a>(
 pub fn conll(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> (String, usize) {
     let mut out = String::new();
     let mut dropped = 0;
-    for (item, who, v) in answered(c, items, results) {
+    for (item, who, v, _) in answered(c, items, results) {
         let text = item.text(c.text_field.as_str()).unwrap_or_default();
         let tokens = Tokens::with_units(text, c.units);
         let mut tags: Vec<String> = vec!["O".to_owned(); tokens.word_count()];
@@ -99,7 +101,7 @@ pub fn conll(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> (String, 
 /// Label Studio's labelling config for the control: a `Labels` over the text, named by the
 /// control's id (so `glossa items --from labelstudio` reads its regions back to the control),
 /// and a per-region `Choices` (or `TextArea` for a note) for each attribute.
-pub fn label_studio_config(c: &SpanLabels) -> String {
+pub fn label_studio_config(c: &SpanLabels, relations: Option<&RelationsControl>) -> String {
     let esc = |s: &str| {
         s.replace('&', "&amp;")
             .replace('"', "&quot;")
@@ -136,6 +138,14 @@ pub fn label_studio_config(c: &SpanLabels) -> String {
             x += "  </Choices>\n";
         }
     }
+    // The link types, for Label Studio's relations between the regions.
+    if let Some(r) = relations {
+        x += "  <Relations>\n";
+        for t in &r.types {
+            x += &format!("    <Relation value=\"{}\"/>\n", esc(t.value.as_str()));
+        }
+        x += "  </Relations>\n";
+    }
     x + "</View>\n"
 }
 
@@ -143,8 +153,15 @@ pub fn label_studio_config(c: &SpanLabels) -> String {
 /// by `glossa items --from labelstudio`, the tasks are the items again, every output of a
 /// per-output study among them), one annotation per result with a `labels` region per span
 /// (named by the control's id) and a per-region `choices` / `textarea` result per attribute;
-/// the annotator is in each annotation's `meta`.
-pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Value {
+/// the annotator is in each annotation's `meta`. With the relations control over the spans,
+/// each link is a `relation` result between its spans' regions (`direction`: `right` from the
+/// first span, `bi` for a type either way round or a chain).
+pub fn label_studio(
+    c: &SpanLabels,
+    relations: Option<&RelationsControl>,
+    items: &[Item],
+    results: &[ResultDoc],
+) -> Value {
     let answered = answered(c, items, results);
     let mut tasks = Vec::new();
     for (n, item) in items.iter().enumerate() {
@@ -155,7 +172,7 @@ pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Va
         }
         let mine: Vec<_> = answered
             .iter()
-            .filter(|(i, _, _)| i.id == item.id)
+            .filter(|(i, _, _, _)| i.id == item.id)
             .collect();
         let mut data = serde_json::Map::new();
         for (k, v) in item.fields.iter() {
@@ -164,7 +181,7 @@ pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Va
         data.insert("item_id".to_owned(), Value::from(item.id.clone()));
         let annotations: Vec<Value> = mine
             .iter()
-            .map(|(_, who, v)| {
+            .map(|(_, who, v, doc)| {
                 let mut result = Vec::new();
                 for (k, s) in v.spans.iter().enumerate() {
                     let region = format!("s{k}");
@@ -185,6 +202,20 @@ pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Va
                         result.push(json!({"id": region, "from_name": attr, "to_name": "text", "type": kind, "value": v}));
                     }
                 }
+                let linked = relations.and_then(|r| Some((r, doc.answers.get(&r.id)?.relations()?)));
+                if let Some((r, linked)) = linked {
+                    let region = |end: &crate::answer::LabelledSpanValue| {
+                        let k = v.spans.iter().position(|s| (&s.label, s.start, s.end) == (&end.label, end.start, end.end))?;
+                        Some(format!("s{k}"))
+                    };
+                    for link in &linked.links {
+                        let directed = r.types.iter().any(|t| t.value.as_str() == link.label && t.shape == LinkShape::Directed);
+                        if let (Some(from), Some(to)) = (region(&link.head), region(&link.tail)) {
+                            let direction = if directed { "right" } else { "bi" };
+                            result.push(json!({"from_id": from, "to_id": to, "type": "relation", "direction": direction, "labels": [link.label]}));
+                        }
+                    }
+                }
                 json!({"result": result, "was_cancelled": false, "ground_truth": false, "meta": {"annotator": who, "nothing_to_mark": v.nothing_to_mark}})
             })
             .collect();
@@ -198,7 +229,7 @@ pub fn label_studio(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> Va
 /// label)`; overlapping spans go to `doc.spans`, not `doc.ents`).
 pub fn spacy(c: &SpanLabels, items: &[Item], results: &[ResultDoc]) -> String {
     let mut out = String::new();
-    for (item, who, v) in answered(c, items, results) {
+    for (item, who, v, _) in answered(c, items, results) {
         let text = item.text(c.text_field.as_str()).unwrap_or_default();
         let spans: Vec<Value> = v
             .spans
