@@ -6,9 +6,10 @@
 //! and type the spec has. What the spec cannot hold is named, line by line.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use glossa::form::suggestions::fresh;
 use glossa::form::{apply, Action};
-use glossa::result::{build, Environment};
 use glossa::study::brat::{read, Line, Standoff};
 use glossa::support::sorted_map::SortedMap;
 use glossa::task::Task;
@@ -135,16 +136,7 @@ fn brats_news_tutorial_reads_in_as_suggestions_and_writes_out_as_it_was() {
             };
             form = apply(&task, &form, accept);
         }
-        let mut ids = SortedMap::new();
-        ids.insert("participant".to_owned(), "P-1".to_owned());
-        let doc = build(
-            &task,
-            &form,
-            &Environment::default(),
-            &ids,
-            1_700_000_000_000,
-        )
-        .unwrap_or_else(|e| panic!("{}: {:?}", item.id, e.problems));
+        let doc = common::submitted(&task, &form, "P-1");
         results += &serde_json::to_string(&doc).unwrap();
         results.push('\n');
     }

@@ -8,7 +8,9 @@
 //! - a pairwise preference: one task per item and criterion, the winner (and how much better)
 //!   or `tie`;
 //! - labelled spans: one task per item and word, the word's label (`O` for none; labels of
-//!   overlapping spans joined by `+`).
+//!   overlapping spans joined by `+`);
+//! - links between spans: one task per item and pair of passages any annotator linked, its
+//!   type (`none` for none; kept, as results, only between passages the spans' aggregate keeps).
 //!
 //! Dawid–Skene and MACE follow crowd-kit's implementations (`DawidSkene`, `MACE` with
 //! variational Bayes) step by step, so their posteriors and competences equal crowd-kit's:
@@ -661,6 +663,16 @@ fn mace_of(v: &Votes, weight: &[f64]) -> Aggregate {
     }
 }
 
+/// What a kind's aggregate of a unit may read beside its labels (see
+/// [`super::Analyse::aggregated`]).
+pub struct UnitAnswers<'a> {
+    /// Every annotator's value of the unit.
+    pub all: &'a [&'a AnswerValue],
+    /// The unit's aggregated value of the control its answer refers to (relations: the span
+    /// control's), when that control is aggregated.
+    pub linked: Option<&'a Value>,
+}
+
 /// A part of a unit one vote is about (see [`super::Analyse::votes`]).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Part {
@@ -699,16 +711,12 @@ pub fn votes(control: &Control, items: &[Item], results: &[ResultDoc]) -> Option
     voted(control, items, results, false).map(|v| v.0)
 }
 
-/// `with_parts`: with each task's unit and part (what writing the labels back as results
-/// needs).
-fn voted(
-    control: &Control,
-    items: &[Item],
-    results: &[ResultDoc],
-    with_parts: bool,
-) -> Option<Voted> {
-    let id = control.id();
-    // Every unit's values, so a kind voting per word counts each unit's words once.
+/// Every annotator's value of a control, by unit (`(item, output)`: the output a section asks
+/// the control for, or `""`).
+fn unit_values<'r>(
+    id: &crate::support::ids::ControlId,
+    results: &'r [ResultDoc],
+) -> BTreeMap<(&'r str, &'r str), Vec<&'r AnswerValue>> {
     let mut values: BTreeMap<(&str, &str), Vec<&AnswerValue>> = BTreeMap::new();
     for r in results {
         for (output, v) in r
@@ -723,6 +731,20 @@ fn voted(
                 .push(v);
         }
     }
+    values
+}
+
+/// `with_parts`: with each task's unit and part (what writing the labels back as results
+/// needs).
+fn voted(
+    control: &Control,
+    items: &[Item],
+    results: &[ResultDoc],
+    with_parts: bool,
+) -> Option<Voted> {
+    let id = control.id();
+    // Every unit's values, so a kind voting per word counts each unit's words once.
+    let values = unit_values(id, results);
     let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
     let mut named = VotesBuilder::default();
     // A control a section asks per output is, to aggregation, one unit per (item, output):
@@ -757,7 +779,10 @@ fn voted(
             let Some((unit, name, words)) = units.get(&(r.item_id.as_str(), output)) else {
                 continue;
             };
-            let given = crate::spec::each_control!(control, k => k.votes(value, *words));
+            let all = values
+                .get(&(r.item_id.as_str(), output))
+                .map_or(&[][..], Vec::as_slice);
+            let given = crate::spec::each_control!(control, k => k.votes(value, *words, all));
             for (part, label) in given {
                 let w = *who.get_or_insert_with(|| named.worker(&annotator(r, n)));
                 named.vote(*unit, &part, w, &label);
@@ -1113,8 +1138,16 @@ pub fn aggregated_values(
     method: &str,
 ) -> Vec<AggregatedValue> {
     let by_id: BTreeMap<&str, &Item> = items.iter().map(|i| (i.id.as_str(), i)).collect();
-    let mut out = Vec::new();
-    for control in &spec.controls {
+    let mut out: Vec<AggregatedValue> = Vec::new();
+    // A control whose answer refers to another's (links to spans) after the others, so its
+    // aggregate reads theirs; then each in spec order.
+    let linked = |c: &Control| {
+        use crate::item::ItemFields;
+        crate::spec::each_control!(c, k => k.linked_control()).cloned()
+    };
+    let mut order: Vec<&Control> = spec.controls.iter().collect();
+    order.sort_by_key(|c| linked(c).is_some());
+    for control in order {
         let Some((v, parts)) = voted(control, items, results, true) else {
             continue;
         };
@@ -1145,14 +1178,30 @@ pub fn aggregated_values(
                 unit.2.extend(&voters[t]);
             }
         }
+        let values = unit_values(control.id(), results);
+        let mut done = Vec::new();
         for ((item, output), (parts, posteriors, who)) in per_unit {
             let found = by_id.get(item.as_str()).copied();
-            let Some(value) =
-                crate::spec::each_control!(control, k => k.aggregated(&parts, found, &output))
+            let all = values
+                .get(&(item.as_str(), output.as_str()))
+                .map_or(&[][..], Vec::as_slice);
+            let to = linked(control);
+            let linked_value = (out.iter())
+                .find(|a| {
+                    Some(a.control.as_str()) == to.as_ref().map(|c| c.as_str())
+                        && a.item == item
+                        && a.output == output
+                })
+                .map(|a| &a.value);
+            let unit = UnitAnswers {
+                all,
+                linked: linked_value,
+            };
+            let Some(value) = crate::spec::each_control!(control, k => k.aggregated(&parts, found, &output, &unit))
             else {
                 continue;
             };
-            out.push(AggregatedValue {
+            done.push(AggregatedValue {
                 control: control.id().to_string(),
                 item,
                 output,
@@ -1161,7 +1210,10 @@ pub fn aggregated_values(
                 annotators: who.len(),
             });
         }
+        out.extend(done);
     }
+    let place = |id: &str| spec.controls.iter().position(|c| c.id().as_str() == id);
+    out.sort_by_key(|a| place(&a.control));
     out
 }
 

@@ -94,9 +94,15 @@ pub trait Analyse {
         None
     }
     /// Crowd aggregation: the categorical tasks one value votes on, each a part of its unit
-    /// with its label (`words`: the unit's words, for a kind that votes per word). Empty: the
-    /// kind is not aggregated.
-    fn votes(&self, _value: &AnswerValue, _words: usize) -> Vec<(aggregate::Part, String)> {
+    /// with its label (`words`: the unit's words, for a kind that votes per word; `all`: every
+    /// annotator's value of the unit, for a kind whose parts are what any of them gave). Empty:
+    /// the kind is not aggregated.
+    fn votes(
+        &self,
+        _value: &AnswerValue,
+        _words: usize,
+        _all: &[&AnswerValue],
+    ) -> Vec<(aggregate::Part, String)> {
         Vec::new()
     }
     /// The words of a unit's text that per-word votes cover (`item`: the unit's item when it
@@ -111,12 +117,13 @@ pub trait Analyse {
         None
     }
     /// The result value a unit's aggregated labels stand for (`parts` as
-    /// [`Analyse::votes`] named them). `None`: none.
+    /// [`Analyse::votes`] named them; `unit`: the unit's answers). `None`: none.
     fn aggregated(
         &self,
         _parts: &[(aggregate::Part, String)],
         _item: Option<&Item>,
         _output: &str,
+        _unit: &aggregate::UnitAnswers,
     ) -> Option<Value> {
         None
     }

@@ -210,6 +210,10 @@ pub trait ItemFields {
     fn linked_control_mut(&mut self) -> Option<&mut crate::support::ids::ControlId> {
         None
     }
+    /// The id of another control its answer refers to, to read (see [`Self::linked_control_mut`]).
+    fn linked_control(&self) -> Option<&crate::support::ids::ControlId> {
+        None
+    }
     /// Whether the outputs are shown in an order shuffled per item (the source's `shuffle`
     /// unless the kind decides).
     fn shuffles_outputs(&self) -> bool {

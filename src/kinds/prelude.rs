@@ -1,6 +1,6 @@
 //! What the kinds' files use: the layers' traits and the types they pass.
 
-pub(crate) use crate::analysis::aggregate::Part;
+pub(crate) use crate::analysis::aggregate::{Part, UnitAnswers};
 pub(crate) use crate::analysis::agreement::{measure, AgreementReport, Answered, Context, Table};
 pub(crate) use crate::analysis::alpha::{Datum, Level};
 pub(crate) use crate::analysis::dataset::cells::{Cells, SpanCell};

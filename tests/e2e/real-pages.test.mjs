@@ -175,6 +175,7 @@ const FAMILIES = [
   ['media with a headphone check', 'www/examples/en-p808-acr/spec.json', 'www/examples/en-p808-acr/items.json'],
   ['spans and scores per output', 'www/examples/de-esa/spec.json', 'www/examples/de-esa/items.json'],
   ['a titled section without outputs', 'tests/fixtures/followup-spec.json', 'tests/fixtures/followup-items.json'],
+  ['links between spans, with suggestions', 'www/examples/en-relations/spec.json', 'www/examples/en-relations/items.json'],
 ];
 
 for (const [family, specPath, itemsPath] of FAMILIES) {
@@ -220,6 +221,14 @@ for (const [family, specPath, itemsPath] of FAMILIES) {
       }
     }
     await throughEveryStage(s, results, family);
+    if (family.startsWith('links')) {
+      // The links the page collected are aggregated, and kept only between kept passages.
+      const aggregated = JSON.parse(ok('aggregate', s.spec, results, '--items', s.items, '--json'));
+      assert.ok(aggregated.relations?.tasks > 0, `${family}: links aggregated: ${Object.keys(aggregated)}`);
+      const out = join(s.dir, 'aggregated.jsonl');
+      ok('aggregate', s.spec, results, '--items', s.items, '--out', out);
+      ok('validate', s.spec, s.items, out);
+    }
   });
 }
 

@@ -252,7 +252,7 @@ fn ticked(value: &AnswerValue) -> Option<&[OptionValue]> {
 
 impl Analyse for MultipleChoice {
     /// Crowd aggregation: one task per unit and option, `yes` or `no`.
-    fn votes(&self, value: &AnswerValue, _: usize) -> Vec<(Part, String)> {
+    fn votes(&self, value: &AnswerValue, _: usize, _: &[&AnswerValue]) -> Vec<(Part, String)> {
         let Some(ticked) = ticked(value) else {
             return Vec::new();
         };
@@ -268,7 +268,7 @@ impl Analyse for MultipleChoice {
     /// The options most annotators ticked; none of them: the spec's "none of these" if it has
     /// one. A set the rules refuse (fewer than `min`, more than `max`) is no aggregate: the
     /// whole answers are compared instead.
-    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str) -> Option<Value> {
+    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str, _: &UnitAnswers) -> Option<Value> {
         let chosen: Vec<&str> = self
             .options
             .iter()

@@ -430,7 +430,7 @@ fn judged(value: &AnswerValue) -> Option<&PrefsValue> {
 impl Analyse for PairwiseControl {
     /// Crowd aggregation: one task per item (and criterion), the winner's id (with how much
     /// better, when the spec asks) or `tie`.
-    fn votes(&self, value: &AnswerValue, _: usize) -> Vec<(Part, String)> {
+    fn votes(&self, value: &AnswerValue, _: usize, _: &[&AnswerValue]) -> Vec<(Part, String)> {
         judged(value)
             .map(PrefsValue::entries)
             .unwrap_or_default()
@@ -453,7 +453,7 @@ impl Analyse for PairwiseControl {
     }
 
     /// The aggregated winner (the other of the pair the loser), or a tie.
-    fn aggregated(&self, parts: &[(Part, String)], item: Option<&Item>, _: &str) -> Option<Value> {
+    fn aggregated(&self, parts: &[(Part, String)], item: Option<&Item>, _: &str, _: &UnitAnswers) -> Option<Value> {
         let pair = self.pair(item?);
         let judged = |l: &str| {
             let (l, strength) = match l.rsplit_once(STRENGTH) {

@@ -2,6 +2,7 @@
 //! (`works_for`: PER → ORG), undirected ones, and chains (mentions of one thing, coreference).
 //! The link logic is `links.rs`, the spec checks `check.rs`, the rules a file each.
 
+mod aggregation;
 pub mod check;
 mod findings;
 mod link_count;
@@ -68,6 +69,10 @@ impl ItemFields for RelationsControl {
 
     fn linked_control_mut(&mut self) -> Option<&mut ControlId> {
         Some(&mut self.spans)
+    }
+
+    fn linked_control(&self) -> Option<&ControlId> {
+        Some(&self.spans)
     }
 }
 
@@ -274,6 +279,17 @@ impl Analyse for RelationsControl {
             }
         }
         report.findings.push(findings::compute(self, &by_item).findings());
+    }
+
+    /// Crowd aggregation: one task per pair of passages any annotator linked, its type.
+    fn votes(&self, value: &AnswerValue, _: usize, all: &[&AnswerValue]) -> Vec<(Part, String)> {
+        aggregation::votes(self, value, all)
+    }
+
+    /// The links whose pair's aggregated label is their type, between passages the span
+    /// control's aggregate keeps, and their chains.
+    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str, unit: &UnitAnswers) -> Option<Value> {
+        aggregation::aggregated(self, parts, unit)
     }
 
     fn distribution(&self, values: &[&AnswerValue]) -> Vec<(String, Vec<(String, usize)>)> {

@@ -96,7 +96,7 @@ impl GoldAnswer for ScaleControl {
 
 impl Analyse for ScaleControl {
     /// Crowd aggregation: one task per unit and output, its point (`n/a` for "not applicable").
-    fn votes(&self, value: &AnswerValue, _: usize) -> Vec<(Part, String)> {
+    fn votes(&self, value: &AnswerValue, _: usize, _: &[&AnswerValue]) -> Vec<(Part, String)> {
         let AnswerValue::Scale(v) = value else {
             return Vec::new();
         };
@@ -117,7 +117,7 @@ impl Analyse for ScaleControl {
             .collect()
     }
 
-    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str) -> Option<Value> {
+    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str, _: &UnitAnswers) -> Option<Value> {
         let point = |l: &str| l.parse::<i64>().map_or(Value::from(l), Value::from);
         if let [(Part::Whole, l)] = parts {
             return Some(point(l));

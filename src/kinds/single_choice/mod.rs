@@ -128,13 +128,13 @@ fn chosen(value: &AnswerValue) -> Option<&OptionValue> {
 
 impl Analyse for SingleChoice {
     /// Crowd aggregation: one task per unit, its option.
-    fn votes(&self, value: &AnswerValue, _: usize) -> Vec<(Part, String)> {
+    fn votes(&self, value: &AnswerValue, _: usize, _: &[&AnswerValue]) -> Vec<(Part, String)> {
         chosen(value)
             .map(|v| vec![(Part::Whole, v.to_string())])
             .unwrap_or_default()
     }
 
-    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str) -> Option<Value> {
+    fn aggregated(&self, parts: &[(Part, String)], _: Option<&Item>, _: &str, _: &UnitAnswers) -> Option<Value> {
         parts
             .iter()
             .find(|(p, _)| *p == Part::Whole)

@@ -426,7 +426,7 @@ impl Analyse for SpanLabels {
 
     /// Crowd aggregation: one task per word, its tag (`O` for none; the sorted tags of
     /// overlapping spans, each once, joined by `+`).
-    fn votes(&self, value: &AnswerValue, words: usize) -> Vec<(Part, String)> {
+    fn votes(&self, value: &AnswerValue, words: usize, _: &[&AnswerValue]) -> Vec<(Part, String)> {
         let Some(v) = value.span_labels() else {
             return Vec::new();
         };
@@ -455,7 +455,7 @@ impl Analyse for SpanLabels {
     }
 
     /// Runs of words with one label become spans.
-    fn aggregated(&self, parts: &[(Part, String)], item: Option<&Item>, output: &str) -> Option<Value> {
+    fn aggregated(&self, parts: &[(Part, String)], item: Option<&Item>, output: &str, _: &UnitAnswers) -> Option<Value> {
         let text = self.unit_text(item?, output)?;
         let tokens = crate::text::Tokens::with_units(&text, self.units);
         let mut spans = Vec::new();
