@@ -136,6 +136,11 @@ pub fn compute(c: &RelationsControl, by_item: &BTreeMap<String, SortedMap<String
                     }
                     let sums = out.chains.entry((*kind).to_owned()).or_default();
                     sums.pairs += 1;
+                    // (One annotator with no chain of the type agrees on none: every score 0,
+                    // where BLANC alone would score an empty side against one chain as whole.)
+                    if ka.is_empty() || kb.is_empty() {
+                        continue;
+                    }
                     let s = coreference::scores(&ka, &kb);
                     for (k, f) in [s.muc.f1, s.b_cubed.f1, s.ceaf_e.f1, s.blanc.f1, s.conll].into_iter().enumerate() {
                         sums.f1[k] += f;
