@@ -187,6 +187,34 @@ fn esa_spans_and_scores_per_output_read_back_by_the_fields_tools() {
 }
 
 #[test]
+fn links_between_spans_are_a_column_of_structs_with_their_spans() {
+    let st = study("en-relations", 3, card("token-classification", &["en"]));
+    let folder = export(&st, "out", &[]);
+    let got = read_back(&st, &folder, "drop");
+    assert_eq!(got["rows"]["annotations"], 10 * 3 * 2, "{got}");
+    // Every annotator's links, read back by pyarrow and `datasets`, each passage sliced out of
+    // its item's text.
+    let made: usize = std::fs::read_to_string(&st.results)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["answers"]["relations"]["links"]
+                .as_array()
+                .map_or(0, Vec::len)
+        })
+        .sum();
+    assert!(made > 0);
+    assert_eq!(got["links_checked"], made, "{got}");
+    let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
+    assert!(
+        readme.contains(
+            "| `relations` | list&lt;struct&lt;label: string, head: struct&lt;start: int64"
+        ),
+        "{readme}"
+    );
+}
+
+#[test]
 fn ner_with_suggestions_and_a_gold_item() {
     let st = study("en-ner", 4, card("token-classification", &["en"]));
     // sim-01's answers on the first item as the gold (a results file read as gold).

@@ -122,6 +122,7 @@ for name, c in configs.items():
 # ---- Items ----------------------------------------------------------------------------------
 text_items = open(items_path, encoding="utf-8").read().strip()
 items = json.loads(text_items) if text_items.startswith("[") else [json.loads(l) for l in text_items.splitlines() if l.strip()]
+items_by_id = {i["id"]: i for i in items}
 check(len(tables["items"]) == len(items), "one row per item")
 for row, item in zip(tables["items"], items):
     check(row["item_id"] == item["id"], "items in order")
@@ -178,7 +179,7 @@ annotations = tables["annotations"]
 by_key = {}
 for row in annotations:
     by_key.setdefault((row["annotator"], row["item_id"], row["control"]), []).append(row)
-checked = spans_checked = numbers_checked = labels_checked = 0
+checked = spans_checked = numbers_checked = labels_checked = links_checked = 0
 for r in results:
     who = who_of(r["ids"])
     # (A number, such as JATOS's worker 1, cannot be told from the data's numbers.)
@@ -203,6 +204,17 @@ for r in results:
                     got = [(s["start"], s["end"], s["label"], s["text"]) for s in x["spans"]]
                     check(got == want, f"spans {got} != {want}")
                     spans_checked += 1
+                if x["relations"] is not None and isinstance(v, dict) and "links" in v:
+                    end = lambda s: (s["start"], s["end"], s["label"], s["text"])
+                    want = [(l["label"], end(l["head"]), end(l["tail"])) for l in v["links"]]
+                    got = [(l["label"], end(l["head"]), end(l["tail"])) for l in x["relations"]]
+                    check(got == want, f"relations {got} != {want}")
+                    # Each passage is its offsets' text of the item (Python slices code points).
+                    for l in x["relations"]:
+                        for e in (l["head"], l["tail"]):
+                            text = [t for t in items_by_id[r["item_id"]].values() if isinstance(t, str) and t[e["start"]:e["end"]] == e["text"]]
+                            check(text, f"relations: {e} is not its item's text at its offsets")
+                    links_checked += len(got)
                 if kinds[control] == "span_attributes":
                     want = sorted((s["start"], s["end"], e["value"], s["text"], attr)
                                   for attr, es in v.items() for e in (es if isinstance(es, list) else [es])
@@ -242,6 +254,7 @@ print(json.dumps({
     "spans_checked": spans_checked,
     "numbers_checked": numbers_checked,
     "labels_checked": labels_checked,
+    "links_checked": links_checked,
     "notes_dropped": dropped,
     "annotators": len({x["annotator"] for x in annotations}),
     "license": meta["license"],

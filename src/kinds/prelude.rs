@@ -3,7 +3,7 @@
 pub(crate) use crate::analysis::aggregate::{Part, UnitAnswers};
 pub(crate) use crate::analysis::agreement::{measure, AgreementReport, Answered, Context, Table};
 pub(crate) use crate::analysis::alpha::{Datum, Level};
-pub(crate) use crate::analysis::dataset::cells::{Cells, SpanCell};
+pub(crate) use crate::analysis::dataset::cells::{Cells, LinkCell, SpanCell};
 pub(crate) use crate::analysis::findings::Figures;
 pub(crate) use crate::analysis::revalidate::{finding, Finding};
 pub(crate) use crate::analysis::Analyse;

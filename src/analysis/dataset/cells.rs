@@ -32,6 +32,17 @@ impl SpanCell {
     }
 }
 
+/// A link between two spans as the dataset holds it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinkCell {
+    /// The link's type.
+    pub label: String,
+    /// Its first span (a directed link goes from it).
+    pub head: SpanCell,
+    /// Its second span.
+    pub tail: SpanCell,
+}
+
 /// The typed cells of one row: a kind fills those its value has (see
 /// [`crate::analysis::Analyse::dataset`]); the row's `value_json` keeps the whole value.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -46,6 +57,8 @@ pub struct Cells {
     pub spans: Option<Vec<SpanCell>>,
     /// Free text the annotator wrote (left out of a dataset unless the researcher asks).
     pub note: Option<String>,
+    /// Links between spans, each with its type (an empty list: the annotator made none).
+    pub links: Option<Vec<LinkCell>>,
 }
 
 impl Cells {

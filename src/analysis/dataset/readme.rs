@@ -119,13 +119,19 @@ fn type_name(shape: &Shape) -> String {
         Leaf::Bool => "bool",
         Leaf::Bytes => "binary",
     };
-    let fields = |fields: &[crate::analysis::dataset::table::Field]| {
-        fields
-            .iter()
-            .map(|f| format!("{}: {}", f.name, leaf(&f.leaf)))
+    fn listed(
+        of: &[crate::analysis::dataset::table::Field],
+        leaf: &dyn Fn(&Leaf) -> &'static str,
+    ) -> String {
+        of.iter()
+            .map(|f| match f.group.as_slice() {
+                [] => format!("{}: {}", f.name, leaf(&f.leaf)),
+                group => format!("{}: struct&lt;{}&gt;", f.name, listed(group, leaf)),
+            })
             .collect::<Vec<_>>()
             .join(", ")
-    };
+    }
+    let fields = |f: &[crate::analysis::dataset::table::Field]| listed(f, &leaf);
     match shape {
         Shape::Scalar(l) => leaf(l).to_owned(),
         Shape::List(l) => format!("list&lt;{}&gt;", leaf(l)),

@@ -24,10 +24,35 @@ pub enum Leaf {
 pub struct Field {
     /// Its name.
     pub name: String,
-    /// Its type.
+    /// Its type (of a group: unused).
     pub leaf: Leaf,
     /// Whether every struct has it (else it may be null).
     pub required: bool,
+    /// A struct's own fields (a link's `head`: a span's): none for a scalar. A group is
+    /// required, and so are its fields.
+    pub group: Vec<Field>,
+}
+
+impl Field {
+    /// A scalar field.
+    pub fn leaf(name: impl Into<String>, leaf: Leaf, required: bool) -> Self {
+        Field {
+            name: name.into(),
+            leaf,
+            required,
+            group: Vec::new(),
+        }
+    }
+
+    /// A struct field (required) with these fields.
+    pub fn group(name: impl Into<String>, fields: Vec<Field>) -> Self {
+        Field {
+            name: name.into(),
+            leaf: Leaf::Str,
+            required: true,
+            group: fields,
+        }
+    }
 }
 
 /// A column's shape.
@@ -85,7 +110,7 @@ impl Cell {
                     .unwrap_or_default()
                     .iter()
                     .zip(cells)
-                    .map(|(f, c)| (f.name.clone(), c.json(None)))
+                    .map(|(f, c)| (f.name.clone(), c.json(Some(&f.group))))
                     .collect(),
             ),
         }

@@ -3,7 +3,7 @@
 //! kind's typed cells beside the value as JSON) and the aggregated labels (per method, with
 //! their confidence).
 
-use super::cells::Cells;
+use super::cells::{Cells, SpanCell};
 use super::table::{Cell, Column, Field, Leaf, Shape, Table};
 use crate::analysis::agreement::annotator;
 use crate::analysis::Analyse;
@@ -222,11 +222,7 @@ pub fn items_table(inputs: &Inputs) -> Table {
                 name.as_str(),
                 Shape::Structs(
                     keys.iter()
-                        .map(|k| Field {
-                            name: k.clone(),
-                            leaf: Leaf::Str,
-                            required: false,
-                        })
+                        .map(|k| Field::leaf(k.clone(), Leaf::Str, false))
                         .collect(),
                 ),
                 format!("The items' field `{name}`: a list of {}.", keys.join(", ")),
@@ -286,17 +282,23 @@ pub fn items_table(inputs: &Inputs) -> Table {
 
 /// The span struct's fields.
 fn span_fields() -> Vec<Field> {
-    let f = |name: &str, leaf, required| Field {
-        name: name.to_owned(),
-        leaf,
-        required,
-    };
+    let f = Field::leaf;
     vec![
         f("start", Leaf::Int, true),
         f("end", Leaf::Int, true),
         f("label", Leaf::Str, true),
         f("text", Leaf::Str, true),
         f("part", Leaf::Str, false),
+    ]
+}
+
+/// A link's struct: its type, and its two spans' offsets, labels and texts.
+fn link_fields() -> Vec<Field> {
+    let span: Vec<Field> = span_fields().into_iter().filter(|f| f.required).collect();
+    vec![
+        Field::leaf("label", Leaf::Str, true),
+        Field::group("head", span.clone()),
+        Field::group("tail", span),
     ]
 }
 
@@ -308,6 +310,7 @@ fn cell_columns() -> Vec<Column> {
         Column::new("number", Shape::Scalar(Leaf::Float), "A number: a rating's point, a slider's value, a number, a rank."),
         Column::new("spans", Shape::Structs(span_fields()), "Spans: offsets in Unicode code points (`text[start:end]` in Python), the label, the covered text and what else the span carries (a span attribute's id, a labelled span's `key=value` attributes); an empty list: none marked."),
         Column::new("note", Shape::Scalar(Leaf::Str), "Free text the annotator wrote (only when the dataset keeps notes)."),
+        Column::new("relations", Shape::Structs(link_fields()), "Links between spans: the link's type, its first span (`head`: a directed link goes from it) and its second (`tail`), each with its offsets in Unicode code points, label and covered text; an empty list: none made."),
         Column::new("value_json", Shape::Scalar(Leaf::Str), "The whole answer, as the result holds it (JSON): nothing is lost."),
     ]
 }
@@ -336,6 +339,19 @@ fn cells_row(cells: Cells, value_json: Option<String>) -> Vec<Cell> {
                 .collect()
         })),
         Cell::str(cells.note),
+        list(cells.links.map(|ls| {
+            let span = |s: SpanCell| {
+                Cell::Struct(vec![
+                    Cell::Int(s.start),
+                    Cell::Int(s.end),
+                    Cell::Str(s.label),
+                    Cell::Str(s.text),
+                ])
+            };
+            ls.into_iter()
+                .map(|l| Cell::Struct(vec![Cell::Str(l.label), span(l.head), span(l.tail)]))
+                .collect()
+        })),
         Cell::str(value_json),
     ]
 }
@@ -467,12 +483,12 @@ pub fn annotations_table(inputs: &Inputs) -> Table {
         Column::new("adjudicated", Shape::Scalar(Leaf::Bool), "Whether an adjudicator decided this result (the review page) rather than an annotator gave it."),
         Column::new("active_ms", Shape::Scalar(Leaf::Int), "The time the item's page was visible before the answer was submitted, in milliseconds."),
         Column::new("playback", Shape::Structs(vec![
-            Field { name: "stimulus".into(), leaf: Leaf::Str, required: true },
-            Field { name: "plays".into(), leaf: Leaf::Int, required: true },
-            Field { name: "heard_ms".into(), leaf: Leaf::Int, required: true },
-            Field { name: "ended".into(), leaf: Leaf::Bool, required: true },
-            Field { name: "loaded".into(), leaf: Leaf::Bool, required: true },
-            Field { name: "failures".into(), leaf: Leaf::Int, required: true },
+            Field::leaf("stimulus", Leaf::Str, true),
+            Field::leaf("plays", Leaf::Int, true),
+            Field::leaf("heard_ms", Leaf::Int, true),
+            Field::leaf("ended", Leaf::Bool, true),
+            Field::leaf("loaded", Leaf::Bool, true),
+            Field::leaf("failures", Leaf::Int, true),
         ]), "What the annotator did with each recording, image or video of the item (its key: a media block's field, or `field/output`): times started, milliseconds heard, whether it was heard whole, whether its file loaded, how often it failed to load. Null for an item without media."),
         Column::new("screened", Shape::Scalar(Leaf::Str), "Why the listening tests' figures leave this annotator out, when they do: `headphone check` (not passed), `trapping or gold question` (ITU-T P.808), `hidden reference` (ITU-R BS.1534-3's post-screening); several joined by `; `. Null otherwise."),
     ]);
@@ -616,16 +632,8 @@ pub fn media_type(path: &str) -> &'static str {
 pub fn media_table(files: Vec<(String, Option<Vec<u8>>)>) -> Table {
     let file = || {
         Shape::Struct(vec![
-            Field {
-                name: "bytes".into(),
-                leaf: Leaf::Bytes,
-                required: false,
-            },
-            Field {
-                name: "path".into(),
-                leaf: Leaf::Str,
-                required: false,
-            },
+            Field::leaf("bytes", Leaf::Bytes, false),
+            Field::leaf("path", Leaf::Str, false),
         ])
     };
     let columns = vec![

@@ -53,9 +53,46 @@ fn field_types(
             } else {
                 Repetition::OPTIONAL
             };
-            leaf_type(&f.name, f.leaf, r)
+            if f.group.is_empty() {
+                return leaf_type(&f.name, f.leaf, r);
+            }
+            // `REQUIRED group name { fields }`: no level of its own.
+            Ok(Arc::new(
+                Type::group_type_builder(&f.name)
+                    .with_repetition(Repetition::REQUIRED)
+                    .with_fields(field_types(&f.group)?)
+                    .build()?,
+            ))
         })
         .collect()
+}
+
+/// A struct's leaves, depth first: each one's path of field places, type and whether it is
+/// required (a group's fields are reached through it).
+fn leaves(fields: &[glossa::analysis::dataset::table::Field]) -> Vec<(Vec<usize>, Leaf, bool)> {
+    let mut out = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        if f.group.is_empty() {
+            out.push((vec![i], f.leaf, f.required));
+        } else {
+            for (mut path, leaf, required) in leaves(&f.group) {
+                path.insert(0, i);
+                out.push((path, leaf, required));
+            }
+        }
+    }
+    out
+}
+
+/// The cell at a path of field places in a struct (null where a place is missing).
+fn at<'a>(cell: &'a Cell, path: &[usize]) -> &'a Cell {
+    match (path.split_first(), cell) {
+        (None, c) => c,
+        (Some((first, rest)), Cell::Struct(fs)) => {
+            fs.get(*first).map_or(&Cell::Null, |c| at(c, rest))
+        }
+        (Some(_), _) => &Cell::Null,
+    }
 }
 
 fn column_type(c: &Column) -> parquet::errors::Result<TypePtr> {
@@ -88,12 +125,12 @@ struct Levels<'a> {
     rep: Vec<i16>,
 }
 
-/// The levels of leaf `field` (of a list of structs; `None`: the list's own elements, or a
-/// scalar) over a column's cells.
+/// The levels of leaf `field` (of a struct or a list of structs: its path of field places and
+/// whether it is required; `None`: the list's own elements, or a scalar) over a column's cells.
 fn levels<'a>(
     shape: &Shape,
     cells: impl Iterator<Item = &'a Cell>,
-    field: Option<usize>,
+    field: Option<(&[usize], bool)>,
 ) -> Levels<'a> {
     let mut l = Levels::default();
     for cell in cells {
@@ -105,9 +142,9 @@ fn levels<'a>(
             }
             // One struct: null (0), or its field (1: a required one, or an optional one null;
             // 2: an optional one with a value).
-            (Shape::Struct(fields), Cell::Struct(fs)) => {
-                let f = field.unwrap_or(0);
-                match (fs.get(f).unwrap_or(&Cell::Null), fields[f].required) {
+            (Shape::Struct(_), c @ Cell::Struct(_)) => {
+                let (path, required) = field.unwrap_or((&[0], true));
+                match (at(c, path), required) {
                     (Cell::Null, _) => l.def.push(1),
                     (v, true) => {
                         l.def.push(1);
@@ -127,13 +164,9 @@ fn levels<'a>(
             (_, Cell::List(items)) => {
                 for (n, item) in items.iter().enumerate() {
                     l.rep.push(i16::from(n > 0));
-                    let leaf = match (field, item) {
-                        (Some(f), Cell::Struct(fs)) => fs.get(f).unwrap_or(&Cell::Null),
-                        (_, v) => v,
-                    };
-                    let required = match (shape, field) {
-                        (Shape::Structs(fields), Some(f)) => fields[f].required,
-                        _ => true,
+                    let (leaf, required) = match field {
+                        Some((path, required)) => (at(item, path), required),
+                        None => (item, true),
                     };
                     match (leaf, required) {
                         (Cell::Null, _) => l.def.push(2),
@@ -207,15 +240,15 @@ pub fn write(
     let mut writer = SerializedFileWriter::new(file, Arc::new(schema), props).map_err(fail)?;
     let mut group = writer.next_row_group().map_err(fail)?;
     for (n, c) in columns.iter().enumerate() {
-        let leaves: Vec<(Option<usize>, Leaf)> = match &c.shape {
+        let leaves: Vec<(Option<(Vec<usize>, bool)>, Leaf)> = match &c.shape {
             Shape::Scalar(l) | Shape::List(l) => vec![(None, *l)],
-            Shape::Structs(fields) | Shape::Struct(fields) => fields
-                .iter()
-                .enumerate()
-                .map(|(i, f)| (Some(i), f.leaf))
+            Shape::Structs(fields) | Shape::Struct(fields) => leaves(fields)
+                .into_iter()
+                .map(|(path, leaf, required)| (Some((path, required)), leaf))
                 .collect(),
         };
         for (field, leaf) in leaves {
+            let field = field.as_ref().map(|(p, r)| (p.as_slice(), *r));
             let l = levels(&c.shape, rows.iter().map(|r| &r[n]), field);
             let rep = (!matches!(c.shape, Shape::Scalar(_) | Shape::Struct(_)))
                 .then_some(l.rep.as_slice());

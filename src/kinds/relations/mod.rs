@@ -281,6 +281,14 @@ impl Analyse for RelationsControl {
         report.findings.push(findings::compute(self, &by_item).findings());
     }
 
+    /// Each link with its type and its two passages (`relations` in the dataset).
+    fn dataset(&self, value: &AnswerValue, push: &mut dyn FnMut(&str, Cells)) {
+        let Some(v) = value.relations() else { return };
+        let span = |s: &crate::answer::LabelledSpanValue| SpanCell::of(&s.span(), &s.label, None);
+        let links = v.links.iter().map(|l| LinkCell { label: l.label.clone(), head: span(&l.head), tail: span(&l.tail) });
+        push("", Cells { links: Some(links.collect()), ..Cells::default() });
+    }
+
     /// Crowd aggregation: one task per pair of passages any annotator linked, its type.
     fn votes(&self, value: &AnswerValue, _: usize, all: &[&AnswerValue]) -> Vec<(Part, String)> {
         aggregation::votes(self, value, all)
