@@ -1027,7 +1027,7 @@ fn imports(example: &str, dir: &Path, spec_text: &str, items_path: &str, results
         .count();
     // The relations control that links these spans, if any.
     let linking =
-        glossa::study::standoff::relations_over(&loaded, &id.into()).map(|r| r.id.to_string());
+        glossa::kinds::relations::relations_over(&loaded, &id.into()).map(|r| r.id.to_string());
     for format in ["label-studio", "spacy"] {
         let exported = stage(
             example,

@@ -583,9 +583,13 @@ fn relations(
                 r["from_id"], r["to_id"]
             ));
         };
-        let Some(links) = super::standoff::relations_over(spec, &control.as_str().into())
-            .filter(|_| control == other)
-        else {
+        // The control whose answer refers to the span control's (its links).
+        let linking = spec.controls.iter().find(|c| {
+            use crate::item::ItemFields;
+            crate::spec::each_control!(c, k => k.linked_control())
+                .is_some_and(|to| to.as_str() == control.as_str())
+        });
+        let Some(links) = linking.filter(|_| control == other) else {
             return Err(format!("a relation links regions of \"{control}\" and \"{other}\": the spec has no relations control over them"));
         };
         let (Some(from), Some(to)) = (from, to) else {
@@ -603,12 +607,12 @@ fn relations(
         let Some(labels) = labels else {
             notes.push(format!(
                 "{at}: a relation has no label, and \"{}\" needs its type; left out",
-                links.id
+                links.id()
             ));
             continue;
         };
         for label in labels {
-            out.entry(links.id.to_string())
+            out.entry(links.id().to_string())
                 .or_default()
                 .push(json!({"label": label, "head": head, "tail": tail}));
         }

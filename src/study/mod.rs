@@ -25,7 +25,3 @@ pub mod sheet;
 /// A study made into a site to upload (`glossa host`, the studio's export).
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-web"))]
 pub mod site;
-/// brat documents as items with suggestions, and results as brat documents (`glossa items
-/// --from brat`, `glossa export brat`).
-#[cfg(not(target_arch = "wasm32"))]
-pub mod standoff;

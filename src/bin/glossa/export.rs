@@ -162,7 +162,7 @@ pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
         }
         SpanFormat::LabelStudio(config) => {
             if let Some(path) = config {
-                let relations = glossa::study::standoff::relations_over(&spec, &c.id);
+                let relations = glossa::kinds::relations::relations_over(&spec, &c.id);
                 if let Err(err) =
                     std::fs::write(&path, span_exports::label_studio_config(c, relations))
                 {
@@ -170,7 +170,7 @@ pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
                     return Err(ExitCode::FAILURE);
                 }
             }
-            let relations = glossa::study::standoff::relations_over(&spec, &c.id);
+            let relations = glossa::kinds::relations::relations_over(&spec, &c.id);
             let tasks = span_exports::label_studio(c, relations, &items, &results);
             println!(
                 "{}",
@@ -179,8 +179,8 @@ pub fn spans(e: &crate::args::SpanExport, format: SpanFormat) -> Outcome {
         }
         SpanFormat::Spacy => print!("{}", span_exports::spacy(c, &items, &results)),
         SpanFormat::Brat(dir) => {
-            use glossa::study::standoff;
-            let relations = standoff::relations_over(&spec, &c.id);
+            use glossa::kinds::span_labels::brat as standoff;
+            let relations = glossa::kinds::relations::relations_over(&spec, &c.id);
             let docs = standoff::export(c, relations, &items, &results);
             let conf = standoff::annotation_conf(c, relations);
             let written = std::fs::create_dir_all(&dir).and_then(|()| {

@@ -171,7 +171,7 @@ fn brat(
         let text = crate::files::read(&txt.to_string_lossy())?;
         let ann = std::fs::read_to_string(txt.with_extension("ann")).unwrap_or_default();
         let name = name.to_string_lossy().replace('\\', "/");
-        docs.push(glossa::study::standoff::Doc { name, text, ann });
+        docs.push(glossa::kinds::span_labels::brat::Doc { name, text, ann });
     }
     if docs.is_empty() {
         eprintln!("{dir}: no brat documents (.txt with .ann) in the folder");
@@ -182,7 +182,7 @@ fn brat(
         .map(str::to_owned)
         .or(folder)
         .unwrap_or_else(|| "brat".to_owned());
-    let made = glossa::study::standoff::import(spec, c, &docs, &model);
+    let made = glossa::kinds::span_labels::brat::import(spec, c, &docs, &model);
     let list: Vec<Item> = made.items.iter().map(|(_, i)| i.clone()).collect();
     let mut problems = made.problems;
     problems.extend(

@@ -30,6 +30,17 @@ fn gate<T>(v: T) -> Relations<T> {
     Gate::gate(v)
 }
 
+/// The relations control that links a span control's spans (by its id), if the spec has one.
+pub fn relations_over<'s>(spec: &'s crate::spec::TaskSpec, spans: &ControlId) -> Option<&'s RelationsControl> {
+    spec.controls.iter().find_map(|c| match c {
+        crate::spec::Control::Relations(r) => {
+            let r: &RelationsControl = r;
+            (&r.spans == spans).then_some(r)
+        }
+        _ => None,
+    })
+}
+
 /// The links of an answer (none when there is no answer).
 pub(crate) fn link_set(answer: Option<&Answer>) -> Option<&LinkSet> {
     match answer {

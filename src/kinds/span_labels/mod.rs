@@ -6,6 +6,10 @@ pub use edit::LabelEdit;
 mod span_count;
 mod span_label;
 mod span_overlap;
+/// brat documents as items with suggestions, and results as brat documents (`glossa items
+/// --from brat`, `glossa export brat`).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod brat;
 pub mod exports;
 mod findings;
 pub mod spec;

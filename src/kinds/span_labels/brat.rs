@@ -7,15 +7,15 @@
 //! Offsets are brat's: code points of the `.txt`, end exclusive. A line Glossa cannot hold (an
 //! event, a label or type the spec lacks, a binary attribute) is left out with a note naming it.
 
-use super::brat::{self, Line, Standoff};
-use super::import::{spans_and_ends, Imported, Range};
+use crate::kinds::relations::relations_over;
+use crate::study::brat::{self, Line, Standoff};
+use crate::study::import::{spans_and_ends, Imported, Range};
 use crate::analysis::findings::annotator;
 use crate::answer::LabelledSpanValue;
 use crate::item::Item;
 use crate::kinds::relations::spec::{LinkShape, RelationsControl};
 use crate::result::ResultDoc;
-use crate::spec::{Control, SpanLabels, TaskSpec};
-use crate::support::ids::ControlId;
+use crate::spec::{SpanLabels, TaskSpec};
 use crate::support::sorted_map::SortedMap;
 use crate::task::span_positions::Units;
 use serde_json::{json, Map, Value};
@@ -29,17 +29,6 @@ pub struct Doc {
     pub text: String,
     /// The `.ann`.
     pub ann: String,
-}
-
-/// The relations control that links a span control's spans (by its id), if the spec has one.
-pub fn relations_over<'s>(spec: &'s TaskSpec, spans: &ControlId) -> Option<&'s RelationsControl> {
-    spec.controls.iter().find_map(|c| match c {
-        Control::Relations(r) => {
-            let r: &RelationsControl = r;
-            (&r.spans == spans).then_some(r)
-        }
-        _ => None,
-    })
 }
 
 /// Items from brat documents, one per document (its name the item's id, its text the span
