@@ -1,8 +1,10 @@
-//! Crowd aggregation of links (`glossa aggregate`): a link is kept when most of an item's
-//! annotators linked the same passages with the same type, and only between passages the span
-//! control's aggregate keeps; the aggregated results pass the widget's own checks. Results are
-//! made as the widget makes them, from the shipped relations example ("Terry Pratchett lives in
-//! England.", a model's Person, GPE and Located suggested).
+//! Links judged against the crowd and against gold: crowd aggregation (`glossa aggregate`)
+//! keeps a link when most of an item's annotators linked the same passages with the same type,
+//! and only between passages the span control's aggregate keeps (the aggregated results pass
+//! the widget's own checks); a gold item's links pass when each is found, its passages'
+//! words overlapping the expected ones by the span tolerance, and no other link was made.
+//! Results are made as the widget makes them, from the shipped relations example ("Terry
+//! Pratchett lives in England.", a model's Person, GPE and Located suggested).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -170,4 +172,124 @@ fn a_link_to_a_passage_the_crowd_merged_into_a_longer_one_is_dropped() {
         .iter()
         .all(|r| head(r).as_deref() == Some("Pratchett")));
     assert_eq!(aggregated(&results, "majority_vote"), vec![]);
+}
+
+#[test]
+fn gold_links_pass_within_the_span_tolerance_and_fail_when_missing_or_beside_another() {
+    use glossa::study::gold::Gold;
+    let (spec, items) = study();
+    let gold = |tolerance: f64| {
+        let file = serde_json::json!({
+            "items": [{"item_id": "news-060-1", "kind": "gold", "answers": {"relations": {"links": [
+                {"label": "Located", "head": {"label": "Person", "words": [0, 1]}, "tail": {"label": "GPE", "words": [4, 4]}}
+            ]}}}],
+            "span_overlap": tolerance
+        });
+        Gold::load(&file.to_string(), &spec, &items).unwrap()
+    };
+    // The suggested link accepted: the same passages.
+    let same = result("A", true);
+    // "Pratchett" alone linked to England: half the words of "Terry Pratchett".
+    let shorter = made("B", |t, f| {
+        use glossa::answer::{LinkEnd, SpanLink, WordSpan};
+        use glossa::form::KindEdit;
+        use glossa::kinds::relations::RelationEdit;
+        use glossa::kinds::span_labels::LabelEdit;
+        let mut form = no_person(t, f);
+        let select = Action::Select {
+            control: "entities".into(),
+            anchor: 1,
+            focus: 1,
+            complete: true,
+        };
+        form = apply(t, &form, select);
+        form = apply(
+            t,
+            &form,
+            Action::kind(
+                "entities",
+                KindEdit::SpanLabels(LabelEdit::Pick("Person".into())),
+            ),
+        );
+        let end = |first, last, label: &str| LinkEnd {
+            span: WordSpan { first, last },
+            label: label.into(),
+        };
+        let link = SpanLink {
+            kind: "Located".into(),
+            from: end(1, 1, "Person"),
+            to: end(4, 4, "GPE"),
+        };
+        apply(
+            t,
+            &form,
+            Action::kind("relations", KindEdit::Relations(RelationEdit::Link(link))),
+        )
+    });
+    let none = result("C", false);
+    // The link, and Employment between the same passages beside it.
+    let beside = made("D", |t, f| {
+        use glossa::answer::{LinkEnd, SpanLink, WordSpan};
+        use glossa::form::KindEdit;
+        use glossa::kinds::relations::RelationEdit;
+        let f = decide(t, &f, "entities", None, true);
+        let f = decide(t, &f, "relations", None, true);
+        let end = |first, last, label: &str| LinkEnd {
+            span: WordSpan { first, last },
+            label: label.into(),
+        };
+        let link = SpanLink {
+            kind: "Employment".into(),
+            from: end(0, 1, "Person"),
+            to: end(4, 4, "GPE"),
+        };
+        apply(
+            t,
+            &f,
+            Action::kind("relations", KindEdit::Relations(RelationEdit::Link(link))),
+        )
+    });
+    let linked = |r: &ResultDoc| {
+        r.answers
+            .get(&"relations".into())
+            .and_then(|v| v.relations())
+            .map_or(0, |v| v.links.len())
+    };
+    assert_eq!(linked(&beside), 2);
+    assert_eq!(
+        gold(0.5).passes(&beside),
+        Some(false),
+        "another link beside the expected one"
+    );
+    assert_eq!(gold(0.5).passes(&same), Some(true));
+    assert_eq!(gold(1.0).passes(&same), Some(true));
+    assert_eq!(
+        gold(0.5).passes(&shorter),
+        Some(true),
+        "half the words, at a tolerance of 0.5"
+    );
+    assert_eq!(
+        gold(0.6).passes(&shorter),
+        Some(false),
+        "half the words, at 0.6"
+    );
+    assert_eq!(gold(0.5).missed(&none), Some(vec!["relations".to_owned()]));
+    // A gold file naming a type the control lacks, or a passage without words, is refused by
+    // path.
+    let bad = serde_json::json!({"items": [{"item_id": "news-060-1", "kind": "gold", "answers": {"relations": {"links": [
+        {"label": "Lives", "head": {"label": "Person", "words": [0, 1]}, "tail": {"label": "GPE", "words": [4, 4]}},
+        {"label": "Located", "head": {"label": "Person", "text": "Terry"}, "tail": {"label": "GPE", "words": [4, 4]}}
+    ]}}}]});
+    let problems: Vec<String> = Gold::load(&bad.to_string(), &spec, &items)
+        .unwrap_err()
+        .iter()
+        .map(|p| p.path.clone())
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "items[0].answers.relations.links[0].label",
+            "items[0].answers.relations.links[1].head"
+        ]
+    );
 }

@@ -73,7 +73,7 @@ macro_rules! control_kinds {
             /// Links between the spans of a labelled-span control: typed relations, directed or
             /// not, with the span labels each type takes (`works_for`: `PER` → `ORG`), and chains
             /// (mentions of one thing, as coreference chains group them).
-            relations => Relations(Relations<RelationsControl>) gold exact,
+            relations => Relations(Relations<RelationsControl>) gold span_overlap,
             /// Free text (e.g. an optional note).
             text => Text(Base<TextControl>) gold exact,
             /// Question authoring: questions about a paragraph, each with its answer marked in it.

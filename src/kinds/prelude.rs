@@ -15,7 +15,7 @@ pub(crate) use crate::result::ToValue;
 pub(crate) use crate::simulate::{pick, Simulate};
 pub(crate) use crate::spec::check::CheckControl;
 pub(crate) use crate::spec::{SpecIssue, SpecIssueCode};
-pub(crate) use crate::study::gold::{self, Expected, GoldAnswer, GoldProblem};
+pub(crate) use crate::study::gold::{self, Expected, GoldAnswer, GoldLink, GoldProblem};
 pub(crate) use crate::support::ids::ControlId;
 pub(crate) use crate::support::rng::SplitMix;
 pub(crate) use crate::support::sorted_map::{SortedMap, SortedSet};

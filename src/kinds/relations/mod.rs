@@ -254,11 +254,40 @@ impl Simulate for RelationsControl {
 }
 
 impl GoldAnswer for RelationsControl {
-    /// A result's value, copied (`{"links": [...]}`): the same links exactly.
+    /// `{"links": [{"label": "Located", "head": {"label": "Person", "words": [0, 1]}, "tail":
+    /// {...}}]}`: each passage by its label and words (`words`, or a result's `first_word` and
+    /// `last_word`: a result's links copied as they are), each type one of the control's. An
+    /// annotator passes with the same links, each passage's words overlapping the expected
+    /// ones by the span tolerance.
     fn expected(&self, _: &Item, value: &Value, path: &str) -> Result<Expected, Vec<GoldProblem>> {
-        typed::<RelationsValue>(value)
-            .map(|v| Expected::Exact(AnswerValue::Relations(gate(v))))
-            .map_err(|e| gold::problem(path, format!("{e}: copy the value from a result ({{\"links\": [...]}})")))
+        let Some(list) = value.get("links").and_then(Value::as_array) else {
+            return Err(gold::problem(path, "write {\"links\": [{\"label\": \"<type>\", \"head\": {\"label\": \"<span label>\", \"words\": [first, last]}, \"tail\": {...}}]} (or copy a result's value)".into()));
+        };
+        let mut out = Vec::new();
+        let mut problems = Vec::new();
+        for (i, l) in list.iter().enumerate() {
+            let at = format!("{path}.links[{i}]");
+            let label = l.get("label").and_then(Value::as_str).unwrap_or_default();
+            let Some(t) = self.relation_type(label) else {
+                let known: Vec<&str> = self.types.iter().map(|t| t.value.as_str()).collect();
+                problems.extend(gold::problem(&format!("{at}.label"), format!("\"{label}\" is not a type of \"{}\": use one of {}", self.id, known.join(", "))));
+                continue;
+            };
+            let end = |key: &str| -> Result<(String, u64, u64), Vec<GoldProblem>> {
+                let e = &l[key];
+                let words = e.get("words").and_then(Value::as_array).and_then(|w| Some((w.first()?.as_u64()?, w.get(1)?.as_u64()?)));
+                let words = words.or_else(|| Some((e.get("first_word")?.as_u64()?, e.get("last_word")?.as_u64()?)));
+                match (e.get("label").and_then(Value::as_str), words) {
+                    (Some(label), Some((f, last))) if f <= last => Ok((label.to_owned(), f, last)),
+                    _ => Err(gold::problem(&format!("{at}.{key}"), "give the passage as {\"label\": \"<span label>\", \"words\": [first, last]} (words numbered from 0)".into())),
+                }
+            };
+            match (end("head"), end("tail")) {
+                (Ok(head), Ok(tail)) => out.push(GoldLink { label: label.to_owned(), head, tail, directed: t.shape.directed() }),
+                (h, t) => problems.extend(h.err().into_iter().chain(t.err()).flatten()),
+            }
+        }
+        gold::done(Expected::Links(out), problems)
     }
 }
 

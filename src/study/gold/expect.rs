@@ -10,7 +10,10 @@
 //!   `{"text": "Lügner", "occurrence": 2}` when that text is in the item more than once, word
 //!   indices `[3, 5]` or `{"words": [3, 5]}`, or a result's span copied as it is;
 //! - questions: `{"questions": [{"answers": [...]}]}` with each answer fragment as the text, as
-//!   `{"text": ..., "occurrence": n}`, or as a result holds it (`start`/`end` in code points).
+//!   `{"text": ..., "occurrence": n}`, or as a result holds it (`start`/`end` in code points);
+//! - links between spans: `{"links": [{"label": "Located", "head": {"label": "Person", "words":
+//!   [0, 1]}, "tail": {...}}]}`, each passage by its label and words (or a result's links
+//!   copied as they are).
 
 use super::{jaccard, GoldProblem, Tolerance};
 use crate::answer::{AnswerValue, NumberValue, SpanAttrValue};
@@ -45,6 +48,66 @@ pub enum Expected {
     Ranking(crate::answer::RankingValue),
     /// A control a section asks per output: the expected answer for each output, by id.
     PerOutput(SortedMap<String, Expected>),
+    /// Links between spans: each the same type between passages of the same labels whose
+    /// words overlap the expected ones by the span tolerance, and no other link.
+    Links(Vec<GoldLink>),
+}
+
+/// One expected link between two passages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoldLink {
+    /// The type's value.
+    pub label: String,
+    /// The first passage: its label, first and last word.
+    pub head: (String, u64, u64),
+    /// The second passage.
+    pub tail: (String, u64, u64),
+    /// Whether the passages' order counts (a directed type).
+    pub directed: bool,
+}
+
+impl GoldLink {
+    /// Whether a given link (type, head and tail passages) is this one within `overlap`.
+    fn found(
+        &self,
+        label: &str,
+        head: (&str, u64, u64),
+        tail: (&str, u64, u64),
+        overlap: f64,
+    ) -> bool {
+        let same = |want: &(String, u64, u64), got: (&str, u64, u64)| {
+            let words = |f: u64, l: u64| (f..=l).collect::<Vec<u64>>();
+            want.0 == got.0 && jaccard(&words(want.1, want.2), &words(got.1, got.2)) >= overlap
+        };
+        self.label == label
+            && ((same(&self.head, head) && same(&self.tail, tail))
+                || (!self.directed && same(&self.head, tail) && same(&self.tail, head)))
+    }
+}
+
+/// Whether every expected link is found, each by its own given link, and nothing else was
+/// given (`found[e]`: the given links expected link `e` accepts).
+fn one_to_one(found: &[Vec<usize>], given: usize) -> bool {
+    // Augmenting paths (Kuhn): each expected link takes a given one, moving earlier takers.
+    fn take(
+        e: usize,
+        found: &[Vec<usize>],
+        seen: &mut [bool],
+        owner: &mut [Option<usize>],
+    ) -> bool {
+        for &g in &found[e] {
+            if !std::mem::replace(&mut seen[g], true)
+                && owner[g].is_none_or(|o| take(o, found, seen, owner))
+            {
+                owner[g] = Some(e);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = vec![None; given];
+    found.len() == given
+        && (0..found.len()).all(|e| take(e, found, &mut vec![false; given], &mut owner))
 }
 
 /// How a control kind's expected answer is written in a gold file and read against the item
@@ -261,6 +324,7 @@ impl Expected {
             | Expected::Grid(_)
             | Expected::Spans(_)
             | Expected::Questions(_)
+            | Expected::Links(_)
             | Expected::Ranking(_) => None,
         }
     }
@@ -282,6 +346,25 @@ impl Expected {
                     .all(|(id, e)| got.iter().any(|(o, g)| o == id && e.matches(g, gold)))
             }
             (Expected::Exact(e), got) => e == got,
+            (Expected::Links(want), got) => {
+                let Some(got) = got.relations() else {
+                    return false;
+                };
+                fn end(s: &crate::answer::LabelledSpanValue) -> (&str, u64, u64) {
+                    (s.label.as_str(), s.first_word as u64, s.last_word as u64)
+                }
+                let found: Vec<Vec<usize>> = (want.iter())
+                    .map(|w| {
+                        (got.links.iter().enumerate())
+                            .filter(|(_, l)| {
+                                w.found(&l.label, end(&l.head), end(&l.tail), gold.span_overlap)
+                            })
+                            .map(|(k, _)| k)
+                            .collect()
+                    })
+                    .collect();
+                one_to_one(&found, got.links.len())
+            }
             (Expected::Number(e), got) => {
                 matches!(got.number(), Some(NumberValue::One(g)) if band(*e, *g))
             }

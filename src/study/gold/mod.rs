@@ -26,7 +26,7 @@ use serde_json::Value;
 use std::fmt;
 
 pub(crate) use expect::{done, locate, problem, whole};
-pub use expect::{Expected, GoldAnswer};
+pub use expect::{Expected, GoldAnswer, GoldLink};
 
 /// What a gold item is for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
