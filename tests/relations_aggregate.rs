@@ -58,6 +58,33 @@ fn result(who: &str, link: bool) -> ResultDoc {
     })
 }
 
+/// A link of type `kind` made from the passage `head` to `tail` (`(first, last, label)`).
+fn link(
+    t: &Task,
+    f: &FormState,
+    kind: &str,
+    head: (usize, usize, &str),
+    tail: (usize, usize, &str),
+) -> FormState {
+    use glossa::answer::{LinkEnd, SpanLink, WordSpan};
+    use glossa::form::KindEdit;
+    use glossa::kinds::relations::RelationEdit;
+    let end = |(first, last, label): (usize, usize, &str)| LinkEnd {
+        span: WordSpan { first, last },
+        label: label.into(),
+    };
+    let made = SpanLink {
+        kind: kind.into(),
+        from: end(head),
+        to: end(tail),
+    };
+    apply(
+        t,
+        f,
+        Action::kind("relations", KindEdit::Relations(RelationEdit::Link(made))),
+    )
+}
+
 /// The suggested Person rejected (its link with it), England accepted.
 fn no_person(t: &Task, f: FormState) -> FormState {
     let f = decide(t, &f, "entities", Some(0), false);
@@ -128,9 +155,7 @@ fn a_link_to_a_passage_the_crowd_merged_into_a_longer_one_is_dropped() {
     // A, B and C mark "Terry" and "Pratchett" as two people and link Pratchett to England;
     // word by word, the spans' aggregate joins the two into "Terry Pratchett": the link
     // to "Pratchett" alone would dangle, and is dropped.
-    use glossa::answer::{LinkEnd, SpanLink, WordSpan};
     use glossa::form::KindEdit;
-    use glossa::kinds::relations::RelationEdit;
     use glossa::kinds::span_labels::LabelEdit;
     let split = |t: &Task, f: FormState| {
         let mut form = no_person(t, f);
@@ -145,20 +170,7 @@ fn a_link_to_a_passage_the_crowd_merged_into_a_longer_one_is_dropped() {
             let pick = KindEdit::SpanLabels(LabelEdit::Pick("Person".into()));
             form = apply(t, &form, Action::kind("entities", pick));
         }
-        let end = |first, last, label: &str| LinkEnd {
-            span: WordSpan { first, last },
-            label: label.into(),
-        };
-        let link = RelationEdit::Link(SpanLink {
-            kind: "Located".into(),
-            from: end(1, 1, "Person"),
-            to: end(4, 4, "GPE"),
-        });
-        apply(
-            t,
-            &form,
-            Action::kind("relations", KindEdit::Relations(link)),
-        )
+        link(t, &form, "Located", (1, 1, "Person"), (4, 4, "GPE"))
     };
     let results = [made("A", split), made("B", split), made("C", split)];
     // (Each links "Pratchett" alone.)
@@ -191,9 +203,7 @@ fn gold_links_pass_within_the_span_tolerance_and_fail_when_missing_or_beside_ano
     let same = result("A", true);
     // "Pratchett" alone linked to England: half the words of "Terry Pratchett".
     let shorter = made("B", |t, f| {
-        use glossa::answer::{LinkEnd, SpanLink, WordSpan};
         use glossa::form::KindEdit;
-        use glossa::kinds::relations::RelationEdit;
         use glossa::kinds::span_labels::LabelEdit;
         let mut form = no_person(t, f);
         let select = Action::Select {
@@ -211,43 +221,14 @@ fn gold_links_pass_within_the_span_tolerance_and_fail_when_missing_or_beside_ano
                 KindEdit::SpanLabels(LabelEdit::Pick("Person".into())),
             ),
         );
-        let end = |first, last, label: &str| LinkEnd {
-            span: WordSpan { first, last },
-            label: label.into(),
-        };
-        let link = SpanLink {
-            kind: "Located".into(),
-            from: end(1, 1, "Person"),
-            to: end(4, 4, "GPE"),
-        };
-        apply(
-            t,
-            &form,
-            Action::kind("relations", KindEdit::Relations(RelationEdit::Link(link))),
-        )
+        link(t, &form, "Located", (1, 1, "Person"), (4, 4, "GPE"))
     });
     let none = result("C", false);
     // The link, and Employment between the same passages beside it.
     let beside = made("D", |t, f| {
-        use glossa::answer::{LinkEnd, SpanLink, WordSpan};
-        use glossa::form::KindEdit;
-        use glossa::kinds::relations::RelationEdit;
         let f = decide(t, &f, "entities", None, true);
         let f = decide(t, &f, "relations", None, true);
-        let end = |first, last, label: &str| LinkEnd {
-            span: WordSpan { first, last },
-            label: label.into(),
-        };
-        let link = SpanLink {
-            kind: "Employment".into(),
-            from: end(0, 1, "Person"),
-            to: end(4, 4, "GPE"),
-        };
-        apply(
-            t,
-            &f,
-            Action::kind("relations", KindEdit::Relations(RelationEdit::Link(link))),
-        )
+        link(t, &f, "Employment", (0, 1, "Person"), (4, 4, "GPE"))
     });
     let linked = |r: &ResultDoc| {
         r.answers
