@@ -12,7 +12,7 @@ pub mod suggestions;
 
 pub use action::{Action, PointEdit};
 pub use kind_edit::KindEdit;
-pub use state::{FormState, GridNotice, Selection};
+pub use state::{FormState, GridNotice, LinksNotice, Selection};
 
 use crate::answer::{Answer, Answers};
 use crate::support::ids::ControlId;

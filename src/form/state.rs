@@ -1,5 +1,6 @@
 //! The state of one item being annotated: the answers, what is shown of their problems, the
-//! span selection, the undo notice of a grid row, and the timings.
+//! span selection, the undo notices of a grid row and of links deleted with their passages,
+//! and the timings.
 
 use crate::answer::{Answer, Answers, WordSpan};
 use crate::support::ids::{ControlId, OptionValue};
@@ -18,6 +19,9 @@ pub struct FormState {
     pub touched: SortedSet<String>,
     /// The last automatic clearing in a grid row, which the annotator may undo.
     pub grid_notice: Option<GridNotice>,
+    /// The links last deleted with their passages, which the annotator may undo (none in a
+    /// build without relations).
+    pub links_notice: Option<crate::support::family::Relations<LinksNotice>>,
     /// The words being selected in a span text (before they are assigned to an attribute).
     pub selection: Option<Selection>,
     /// Whether the item was submitted; a submitted form no longer changes.
@@ -43,6 +47,20 @@ pub struct FormState {
     /// The participant's progress through the spec's headphone check (see
     /// `form::headphones`): none before its first trial was played.
     pub headphones: Option<crate::support::family::Media<super::headphones::Headphones>>,
+}
+
+/// Links deleted because their passages were (a passage removed, "nothing to mark" ticked),
+/// kept so that the annotator can undo it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinksNotice {
+    /// The control whose links went.
+    pub control: ControlId,
+    /// The span control whose passages were removed.
+    pub spans: ControlId,
+    /// Each removed passage, with its place in that control's answer.
+    pub removed: Vec<(usize, crate::answer::LabelledSpan)>,
+    /// The links deleted with them, in the order they were made.
+    pub links: Vec<crate::answer::SpanLink>,
 }
 
 /// A selection of words in a span control's text.
@@ -118,6 +136,7 @@ impl FormState {
             submit_attempted: false,
             touched: SortedSet::new(),
             grid_notice: None,
+            links_notice: None,
             selection: None,
             submitted: false,
             started_ms: now_ms,

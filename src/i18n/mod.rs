@@ -426,6 +426,9 @@ messages! {
     ErrLinkDangling = "err_link_dangling",
     /// A link whose type does not take its passages (`{type}` = the type's name).
     ErrLinkLabels = "err_link_labels",
+    /// Links deleted with their passages, offered back (`{passage}` = the passages, quoted;
+    /// `{n}` = how many links).
+    LinksDeleted = "links_deleted",
 }
 
 /// How many strings the widget has.

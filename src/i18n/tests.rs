@@ -292,7 +292,7 @@ fn the_media_and_relations_families_strings_are_in_their_own_files_and_come_last
         (
             "relations",
             RELATIONS_FROM..MSG_COUNT,
-            ["links_hint", "err_link_labels"],
+            ["links_hint", "links_deleted"],
             compiled::RELATIONS_FILES,
             compiled::relations_file,
         ),

@@ -1,7 +1,8 @@
 // End to end: relations between marked passages (the en-relations example, brat's news
 // tutorial) — on a 360 px phone by touch and by keyboard alone: a link made from two passages
 // and a type, a suggested link fixed (re-pointed, retyped) and one rejected, a refused link
-// said aloud, links following a relabelled passage and going with a deleted one; the result
+// said aloud, links following a relabelled passage and going with a deleted one (offered back,
+// and undone); the result
 // the host receives holds the links with their passages and the provenance of each.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -130,12 +131,27 @@ test('keyboard alone: retype a suggested link, accept another, make a link; a re
   await context.close();
 });
 
-test('a passage deleted takes its links; fewer than two passages: nothing to link yet', async () => {
+test('a passage deleted takes its links, said and offered back (undone, by touch); fewer than two passages: nothing to link yet', async () => {
   const { page, context, errors } = await openPage(env, '?example=en-relations&participant=P-re3&item=2', phone);
   await form(page).waitFor();
   await links(page).first().waitFor();
-  await page.getByRole('button', { name: 'Remove “England” from Geo-political entity' }).tap();
+  const remove = page.getByRole('button', { name: 'Remove “England” from Geo-political entity' });
+  await remove.tap();
   await page.getByText('No links yet.').waitFor();
+  // The link went with it: a status says so, with Undo, which puts back the passage in its
+  // place and its link, and takes the focus to the list of links (its button goes).
+  const deleted = page.locator('.glossa-links-deleted[role="status"]');
+  assert.match(await deleted.innerText(), /^Deleting “England” also deleted its links: 1\. Undo$/);
+  assert.deepEqual(await axeViolations(page), []);
+  await deleted.getByRole('button', { name: 'Undo' }).tap();
+  await links(page).first().waitFor();
+  assert.match(await links(page).first().locator('.glossa-link-sentence').innerText(), /“England” \(Geo-political entity\)/);
+  assert.equal(await deleted.count(), 0);
+  await page.waitForFunction(() => document.activeElement?.classList.contains('glossa-links-heading'));
+  // Deleted again, and the offer left alone: the passage and its link stay deleted.
+  await remove.tap();
+  await page.getByText('No links yet.').waitFor();
+  await deleted.waitFor();
   await page.getByText('Mark at least two passages to link them.').waitFor();
   assert.equal(await form(page).count(), 0);
   // Marked again (a tap on its first word and one on its last, then its label), it can be

@@ -4,6 +4,7 @@
 
 mod aggregation;
 pub mod check;
+mod undo;
 mod findings;
 mod link_count;
 mod link_spans;
@@ -138,12 +139,19 @@ pub enum RelationEdit {
     Turn(usize),
     /// Deletes the link at this place.
     Unlink(usize),
+    /// Puts back the passages last removed with their links, and the links.
+    Undo,
 }
 
 impl FormKind for RelationsControl {
     type Edit = RelationEdit;
 
     fn edit(&self, _: &Task, control: &ControlId, edit: RelationEdit, next: &mut FormState) {
+        if edit == RelationEdit::Undo {
+            return undo::undo(control, next);
+        }
+        // Any other change to the links: the deleted ones are no longer offered back.
+        next.links_notice = None;
         // The span control as this task has it (a copy per output: `ner/sysA`).
         let spans = marked(next.answers.get(&self.spans)).to_vec();
         crate::form::change(next, control, |answer| {
@@ -161,6 +169,7 @@ impl FormKind for RelationsControl {
                     set.unlink(at);
                     true
                 }
+                RelationEdit::Undo => false,
             };
             done.then(|| (!set.links.is_empty()).then(|| Answer::Links(gate(set))))
         });
@@ -193,10 +202,8 @@ impl FormKind for RelationsControl {
         let (gone, came) = (only(old, new), only(new, old));
         if let ([from], [to]) = (gone.as_slice(), came.as_slice()) {
             set.move_span(self, from, to);
-        } else {
-            for end in &gone {
-                set.drop_span(end);
-            }
+        } else if let Some(notice) = undo::drop_with(self, control, &mut set, &gone, old) {
+            next.links_notice = Some(gate(notice));
         }
         let answer = (!set.links.is_empty()).then(|| Answer::Links(gate(set)));
         crate::form::put(&mut next.answers, control.clone(), answer);

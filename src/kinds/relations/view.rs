@@ -40,6 +40,10 @@ pub struct RelationsViewProps {
     /// Each link a model suggested (by the link's place): its part and what became of it.
     #[prop_or_default]
     pub suggested: Rc<Vec<Option<(usize, crate::form::suggestions::Decision)>>>,
+    /// Links just deleted with their passages: the passages as named (`“Terry Pratchett”`)
+    /// and how many links went, offered back.
+    #[prop_or_default]
+    pub deleted: Option<(AttrValue, usize)>,
 }
 
 /// The relations control.
@@ -49,6 +53,14 @@ pub fn RelationsView(props: &RelationsViewProps) -> Html {
     let whole = props.errors.iter().find(|(at, _)| at.is_none()).map(|(_, m)| m.clone());
     let error_id = format!("{base}-error");
     let passage = |end: &crate::answer::LinkEnd| props.passages.iter().find(|p| end.names(&p.span)).cloned();
+    // The passages and links put back; the focus to the list's heading (the button goes).
+    let undo = {
+        let (c, on_action, heading) = (Rc::clone(c), props.on_action.clone(), format!("{base}-heading"));
+        Callback::from(move |_: MouseEvent| {
+            on_action.emit(c.action(super::RelationEdit::Undo));
+            crate::ui::focus::focus_later(heading.clone());
+        })
+    };
     html! {
         <fieldset class={classes!("glossa-control", "glossa-relations-control", whole.is_some().then_some("has-error"))}
             id={base.clone()} aria-describedby={whole.as_ref().map(|_| error_id.clone())}>
@@ -79,6 +91,12 @@ pub fn RelationsView(props: &RelationsViewProps) -> Html {
                         }
                     }) }
                 </ul>
+            }
+            if let Some((names, n)) = &props.deleted {
+                <p class="glossa-links-deleted" role="status">
+                    {tf(lang, Msg::LinksDeleted, &[("passage", names.as_str()), ("n", &n.to_string())])}{" "}
+                    <button type="button" class="glossa-link-button" onclick={undo}>{t(lang, Msg::Undo)}</button>
+                </p>
             }
             if let Some(e) = &whole {
                 <p class="glossa-error" id={error_id}>{e.clone()}</p>
@@ -130,11 +148,16 @@ impl crate::ui::kind_view::KindView for RelationsControl {
             .collect();
         let links = super::link_set(cx.form.answers.get(&self.id)).cloned().unwrap_or_default();
         let suggested = crate::form::suggestions::by_answer(cx.task, cx.form, &self.id, links.links.len());
+        let deleted = (cx.form.links_notice.as_ref()).filter(|n| n.control == self.id).and_then(|n| {
+            let (text, tokens) = super::value::text_field(self, cx.task).and_then(|f| cx.task.span_text(f))?;
+            let names: Vec<String> = (n.removed.iter()).map(|(_, s)| format!("“{}”", tokens.covered(&text, s.span.first, s.span.last))).collect();
+            Some((AttrValue::from(names.join(", ")), n.links.len()))
+        });
         html! {
             <RelationsView id={dom_id(cx.instance, &[self.id.as_str()])} control={Rc::new(self.clone())}
                 passages={Rc::new(passages(self, cx))} links={Rc::new(links)} {errors}
                 disabled={cx.form.submitted} lang={cx.lang} on_action={cx.actions.now.clone()}
-                suggested={Rc::new(suggested)} />
+                suggested={Rc::new(suggested)} deleted={deleted} />
         }
     }
 
