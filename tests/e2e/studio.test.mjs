@@ -36,6 +36,14 @@ async function cursorAfter(page, text) {
   }, text);
 }
 
+
+/** Waits until a preview holds a complete answer (its form state, not only a radio drawn
+ *  checked), as "Save the preview's answer" reads it. */
+function previewAnswered(page) {
+  return page.waitForFunction(() => [...document.querySelectorAll('iframe')]
+    .some((f) => f.contentWindow.studioHandle?.()?.validate()?.valid));
+}
+
 test('a template, typed into: the preview follows at both widths; a bad field shows at its path and jumps there', async () => {
   const { page, context, errors } = await openStudio();
   await page.getByLabel('Start from').selectOption({ label: 'Likert scale per output (scale)' });
@@ -312,6 +320,7 @@ test('export: a zip of the study folder whose files pass glossa check; a study w
   await page.frameLocator('#phone').getByRole('radio').first().waitFor();
   // A gold answer, then the plan with it.
   await page.frameLocator('#phone').getByRole('radio', { name: 'Positive' }).check();
+  await previewAnswered(page);
   await page.getByRole('button', { name: "Save the preview's answer for this item" }).click();
   await page.getByText('Saved the gold answer of s-001.').waitFor();
   await page.getByLabel('Make a plan').check();
@@ -485,6 +494,7 @@ test('a pairwise answer saved as gold is taken by the studio\'s own check and it
   const desktop = page.frameLocator('#desktop');
   await desktop.getByRole('radio').first().waitFor();
   await desktop.getByRole('radio').first().check();
+  await previewAnswered(page);
   const checked = () => page.evaluate(() => Number(document.querySelector('#gold-problems').dataset.checked ?? 0));
   const before = await checked();
   await page.getByRole('button', { name: "Save the preview's answer for this item" }).click();
