@@ -1179,20 +1179,25 @@ pub fn aggregated_values(
             }
         }
         let values = unit_values(control.id(), results);
+        // The aggregate of the control this one's answers refer to, by unit (none to look up
+        // for a control that refers to none).
+        let to = linked(control);
+        let linked_values: BTreeMap<(&str, &str), &Value> = match &to {
+            Some(to) => (out.iter())
+                .filter(|a| a.control == to.as_str())
+                .map(|a| ((a.item.as_str(), a.output.as_str()), &a.value))
+                .collect(),
+            None => BTreeMap::new(),
+        };
         let mut done = Vec::new();
         for ((item, output), (parts, posteriors, who)) in per_unit {
             let found = by_id.get(item.as_str()).copied();
             let all = values
                 .get(&(item.as_str(), output.as_str()))
                 .map_or(&[][..], Vec::as_slice);
-            let to = linked(control);
-            let linked_value = (out.iter())
-                .find(|a| {
-                    Some(a.control.as_str()) == to.as_ref().map(|c| c.as_str())
-                        && a.item == item
-                        && a.output == output
-                })
-                .map(|a| &a.value);
+            let linked_value = linked_values
+                .get(&(item.as_str(), output.as_str()))
+                .copied();
             let unit = UnitAnswers {
                 all,
                 linked: linked_value,

@@ -233,6 +233,23 @@ pub(crate) fn spans(
     at: &str,
     notes: &mut Vec<String>,
 ) -> Result<Value, String> {
+    let out: Vec<Value> = range_spans(control, fields, ranges, units, at, notes)?
+        .into_iter()
+        .flatten()
+        .collect();
+    Ok(json!({ "spans": out }))
+}
+
+/// Each range's span (`None` for a range that covers no word, with a note), the text
+/// tokenised once.
+fn range_spans(
+    control: &Control,
+    fields: &Map<String, Value>,
+    ranges: &[Range],
+    units: Units,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Option<Value>>, String> {
     use crate::item::ItemFields;
     let Some(c) = control.labelled_spans() else {
         return Err(format!(
@@ -274,6 +291,7 @@ pub(crate) fn spans(
             notes.push(format!(
                 "{at}: the span {start}–{end} ({label}) covers no word of the text; left out"
             ));
+            out.push(None);
             continue;
         };
         if !exact {
@@ -286,9 +304,9 @@ pub(crate) fn spans(
         if !attributes.is_empty() {
             span["attributes"] = Value::Object(attributes.clone());
         }
-        out.push(span);
+        out.push(Some(span));
     }
-    Ok(json!({ "spans": out }))
+    Ok(out)
 }
 
 /// A span control's suggested spans, as [`spans`] makes them, and each range's span as a link
@@ -303,16 +321,8 @@ pub(crate) fn spans_and_ends(
     notes: &mut Vec<String>,
 ) -> Result<(Value, Vec<Option<Value>>), String> {
     let (mut marked, mut ends) = (Vec::<Value>::new(), Vec::new());
-    for range in ranges {
-        let made = spans(
-            control,
-            fields,
-            std::slice::from_ref(range),
-            units,
-            at,
-            notes,
-        )?;
-        let Some(span) = made["spans"].get(0).cloned() else {
+    for made in range_spans(control, fields, ranges, units, at, notes)? {
+        let Some(span) = made else {
             ends.push(None);
             continue;
         };
