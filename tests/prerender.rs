@@ -81,7 +81,7 @@ fn every_example_has_a_first_screen_unless_participants_see_different_ones_or_ma
         "en-image-captions",
         "en-transcript-check",
     ];
-    assert_eq!(index.len(), 24);
+    assert_eq!(index.len(), 25);
     for entry in index {
         let id = entry["id"].as_str().unwrap();
         let (spec, items) = example(id);

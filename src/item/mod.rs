@@ -161,6 +161,7 @@ pub fn check_item(spec: &TaskSpec, item: &Item, path: &str) -> Vec<SpecIssue> {
             Block::Section(s) => {
                 if let Some(src) = &s.outputs {
                     issues.extend(check_outputs(item, src.field.as_str(), src.count, path));
+                    issues.extend(crate::spec::dialogue::check_turns(item, src, path));
                 }
             }
             _ => {}

@@ -31,6 +31,11 @@ pub struct Output {
     #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captions: Option<String>,
+    /// A turn of a conversation: who says it (e.g. `user`, `system`), when the section reads
+    /// its outputs as a dialogue.
+    #[cfg(any(feature = "compose", not(target_arch = "wasm32")))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<String>,
 }
 
 /// An image of an item's source, shown with its caption as alt text.
@@ -73,6 +78,14 @@ pub fn is_image_url(url: &str) -> bool {
 }
 
 impl Output {
+    /// A turn's speaker (none in a build without compositions).
+    pub fn speaker(&self) -> Option<&str> {
+        #[cfg(any(feature = "compose", not(target_arch = "wasm32")))]
+        return self.speaker.as_deref();
+        #[cfg(not(any(feature = "compose", not(target_arch = "wasm32"))))]
+        None
+    }
+
     /// An output that is media: its file's address (none in a build without media).
     pub fn media_src(&self) -> Option<&str> {
         #[cfg(any(feature = "media", not(target_arch = "wasm32")))]

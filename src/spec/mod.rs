@@ -11,6 +11,7 @@ mod check_control;
 mod control;
 pub(crate) use control::{each_control, each_control_arms};
 mod de;
+pub mod dialogue;
 pub use de::from_value;
 mod issue;
 pub mod item;

@@ -76,9 +76,24 @@ pub struct OutputsSource {
     #[cfg(any(feature = "media", not(target_arch = "wasm32")))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub media: Option<super::media::OutputsMedia>,
+    /// The outputs are the turns of a conversation, each with its `speaker`, shown in their
+    /// order: which speakers' turns the section asks about, the speakers' names, and whether
+    /// later turns wait until the earlier are answered. Only a section's outputs.
+    #[cfg(any(feature = "compose", not(target_arch = "wasm32")))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dialogue: Option<super::dialogue::Dialogue>,
 }
 
 impl OutputsSource {
+    /// The conversation the outputs are the turns of, if they are (none in a build without
+    /// compositions).
+    pub fn dialogue(&self) -> Option<&super::dialogue::Dialogue> {
+        #[cfg(any(feature = "compose", not(target_arch = "wasm32")))]
+        return self.dialogue.as_ref();
+        #[cfg(not(any(feature = "compose", not(target_arch = "wasm32"))))]
+        None
+    }
+
     /// Whether the outputs are media, and how they play (none in a build without media).
     pub fn media(&self) -> Option<&super::media::OutputsMedia> {
         #[cfg(any(feature = "media", not(target_arch = "wasm32")))]

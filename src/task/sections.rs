@@ -26,6 +26,9 @@ pub struct Layout {
     pub shown: SortedMap<usize, Vec<(String, Vec<ControlId>)>>,
     /// When a control is shown (ids as the task has them).
     pub conditions: SortedMap<ControlId, Condition>,
+    /// The sections (by place among the blocks) whose dialogue is shown turn by turn: up to
+    /// the first asked turn not yet answered.
+    pub progressive: Vec<usize>,
 }
 
 /// The id of a control's copy for one output.
@@ -64,6 +67,10 @@ pub fn lay_out(
         let field = src.field.as_str();
         let outputs =
             presentation.outputs_in_order(&ControlId::from(field), field, &item.outputs(field));
+        let dialogue = src.dialogue();
+        if dialogue.is_some_and(|d| d.progressive) {
+            layout.progressive.push(n);
+        }
         let mut shown = Vec::new();
         for output in &outputs {
             let text_field = output_field(field, &output.id);
@@ -71,6 +78,12 @@ pub fn lay_out(
                 text_field.clone(),
                 serde_json::Value::String(output.text.clone()),
             );
+            // A dialogue's turn the section does not ask about: shown, as context, without
+            // controls.
+            if dialogue.is_some_and(|d| !d.asks(output)) {
+                shown.push((output.id.clone(), Vec::new()));
+                continue;
+            }
             let mut ids = Vec::new();
             for id in &section.controls {
                 let Some(control) = spec.control(id) else {
@@ -145,6 +158,30 @@ pub fn lay_out(
 }
 
 impl Layout {
+    /// How many of a section's parts are shown: in a dialogue shown turn by turn, the turns
+    /// up to the first asked turn not yet `done` (every control of it shown answered without
+    /// a problem: `done` says so per control); every part otherwise.
+    pub fn parts_shown(
+        &self,
+        section: usize,
+        answers: &Answers,
+        done: impl Fn(&ControlId) -> bool,
+    ) -> usize {
+        let parts = self.shown.get(&section).map_or(0, Vec::len);
+        if !self.progressive.contains(&section) {
+            return parts;
+        }
+        let open = |ids: &[ControlId]| {
+            let shown: Vec<&ControlId> =
+                ids.iter().filter(|c| self.visible(c, answers)).collect();
+            !shown.iter().any(|c| answers.contains_key(*c)) || !shown.iter().all(|c| done(c))
+        };
+        self.shown[&section]
+            .iter()
+            .position(|(_, ids)| !ids.is_empty() && open(ids))
+            .map_or(parts, |k| k + 1)
+    }
+
     /// Whether a section shows this control (then it is not among the controls below).
     pub fn in_section(&self, control: &ControlId) -> bool {
         self.shown

@@ -16,6 +16,12 @@ pub struct SectionViewProps {
     /// The output this section is about (`data-output-id`), if any.
     #[prop_or_default]
     pub output: Option<AttrValue>,
+    /// A dialogue's turn: its speaker's id (`data-speaker`, for the page's styles).
+    #[prop_or_default]
+    pub speaker: Option<AttrValue>,
+    /// A dialogue's turn shown as context: the section asks nothing about it.
+    #[prop_or_default]
+    pub context: bool,
     /// The output's text, when no control of the section shows it.
     #[prop_or_default]
     pub text: Option<AttrValue>,
@@ -29,9 +35,15 @@ pub struct SectionViewProps {
 pub fn SectionView(props: &SectionViewProps) -> Html {
     let label_id = format!("{}-label", props.id);
     let labelled = props.heading.as_ref().map(|_| label_id.clone());
+    let class = classes!(
+        "glossa-block",
+        "glossa-section",
+        props.speaker.as_ref().map(|_| "glossa-turn"),
+        props.context.then_some("glossa-turn-context")
+    );
     html! {
-        <section class="glossa-block glossa-section" id={props.id.clone()} aria-labelledby={labelled}
-            data-output-id={props.output.clone()}>
+        <section {class} id={props.id.clone()} aria-labelledby={labelled}
+            data-output-id={props.output.clone()} data-speaker={props.speaker.clone()}>
             if let Some(heading) = &props.heading {
                 <h3 class="glossa-block-label glossa-section-title" id={label_id}>{heading.clone()}</h3>
             }

@@ -223,8 +223,16 @@ pub fn Widget(props: &WidgetProps) -> Html {
                 continue;
             };
             let field = block.outputs.as_ref();
+            // A dialogue: its turns (their speakers), shown turn by turn when it says so.
+            let dialogue = field.and_then(|src| Some((src.dialogue()?, item.outputs(src.field.as_str()))));
+            let reached = if props.readonly || form.submitted {
+                parts.len()
+            } else {
+                layout.parts_shown(n, &form.answers, |c| report.for_control(c).next().is_none())
+            };
             let html: Html = parts
                 .iter()
+                .take(reached)
                 .enumerate()
                 .map(|(k, (output, ids))| {
                     // A section (or an output's card) whose every control is hidden is hidden.
@@ -262,7 +270,13 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         props.task.visible(c, &form.answers)
                             && spec.control(c).and_then(span_field).as_deref() == Some(text_field.as_str())
                     });
+                    let turn = dialogue.as_ref().and_then(|(d, turns)| Some((d, turns.iter().find(|o| o.id == *output)?)));
                     let heading = crate::i18n::fill_n(lang, &src.label, k + 1);
+                    let heading = match turn {
+                        Some((d, o)) => crate::i18n::fill(&heading, &[("speaker", d.speaker_name(o))]),
+                        None => heading,
+                    };
+                    let speaker = turn.and_then(|(_, o)| o.speaker()).map(|s| AttrValue::from(s.to_owned()));
                     // An output that is media: its player or image (its text is the file's
                     // text alternative, folded under a player), then its controls.
                     let media = crate::support::family::MEDIA
@@ -272,8 +286,8 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     let text = (!marked && media.is_none())
                         .then(|| AttrValue::from(item.text(&text_field).unwrap_or_default().to_owned()));
                     html! {
-                        <SectionView {id} output={AttrValue::from(output.clone())} {text}
-                            heading={AttrValue::from(heading)}>
+                        <SectionView {id} output={AttrValue::from(output.clone())} {text} {speaker}
+                            context={turn.is_some() && ids.is_empty()} heading={AttrValue::from(heading)}>
                             {media}{controls}
                         </SectionView>
                     }

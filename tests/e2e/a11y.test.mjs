@@ -10,7 +10,7 @@ after(async () => { await env?.close(); });
 
 const violations = (page) => axeViolations(page);
 
-for (const example of ['it-implicit', 'en-emotions', 'en-informativeness', 'cs-abstract-errors', 'cs-propaganda', 'pl-poquad', 'de-toxic', 'en-ner', 'en-relations', 'en-de-mqm', 'en-de-mqm-systems', 'en-likert', 'en-de-da', 'en-chatbot-pairwise', 'en-rankme-ranking', 'en-bws', 'de-esa', 'en-summeval', 'en-chatbot-compare', 'en-p808-acr', 'en-mushra', 'en-image-captions', 'en-transcript-check']) {
+for (const example of ['it-implicit', 'en-emotions', 'en-informativeness', 'cs-abstract-errors', 'cs-propaganda', 'pl-poquad', 'de-toxic', 'en-ner', 'en-relations', 'en-de-mqm', 'en-de-mqm-systems', 'en-likert', 'en-de-da', 'en-chatbot-pairwise', 'en-rankme-ranking', 'en-bws', 'de-esa', 'en-summeval', 'en-chatbot-compare', 'en-dialogue', 'en-p808-acr', 'en-mushra', 'en-image-captions', 'en-transcript-check']) {
   test(`${example}: no violations, before and after a refused submit`, async () => {
     const { page, context } = await openPage(env, `?example=${example}`);
     await page.locator('.glossa-submit').waitFor();

@@ -75,6 +75,8 @@ const expected = {
   // (de-toxic, en-ner and en-chatbot-pairwise carry a model's suggestions: the full build's.)
   'en-summeval': 'full',
   'en-chatbot-compare': 'full',
+  // A dialogue's turns: a section asked per turn, the full build's.
+  'en-dialogue': 'full',
   // Sections, and labels in groups (two-level MQM categories): the full build's.
   'en-de-mqm-systems': 'full',
   // Ratings of recordings (a media block, outputs that are media): the listen build's.

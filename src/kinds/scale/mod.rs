@@ -171,11 +171,14 @@ impl Analyse for ScaleControl {
             "the points",
             &t,
         ));
-        report.systems.extend(crate::analysis::systems::scores(
-            self.id.as_str(),
-            answers,
-            false,
-        ));
+        // (A dialogue's outputs are turns, not systems: no scores per turn id.)
+        if self.outputs.as_ref().is_none_or(|o| o.dialogue().is_none()) {
+            report.systems.extend(crate::analysis::systems::scores(
+                self.id.as_str(),
+                answers,
+                false,
+            ));
+        }
     }
 
     /// Answers per point (and "not applicable").

@@ -140,11 +140,14 @@ impl Analyse for SliderControl {
             "the values",
             &t,
         ));
-        report.systems.extend(crate::analysis::systems::scores(
-            self.id.as_str(),
-            answers,
-            true,
-        ));
+        // (A dialogue's outputs are turns, not systems: no scores per turn id.)
+        if self.outputs.as_ref().is_none_or(|o| o.dialogue().is_none()) {
+            report.systems.extend(crate::analysis::systems::scores(
+                self.id.as_str(),
+                answers,
+                true,
+            ));
+        }
     }
 
     /// Values in ten bands from `min` to `max`.
