@@ -72,13 +72,34 @@ fn only_the_asked_speakers_turns_get_the_controls_and_the_others_are_context() {
     let t = task_of(&spec, &items[0]);
     let layout = t.layout().expect("a layout");
     let parts = layout.shown.values().next().unwrap();
-    let turns: Vec<(&str, usize)> = parts.iter().map(|(o, ids)| (o.as_str(), ids.len())).collect();
+    let turns: Vec<(&str, usize)> = parts
+        .iter()
+        .map(|(o, ids)| (o.as_str(), ids.len()))
+        .collect();
     // The customer's turns (t1, t3, t5) are shown without questions; the assistant's, with two.
-    assert_eq!(turns, [("t1", 0), ("t2", 2), ("t3", 0), ("t4", 2), ("t5", 0), ("t6", 2)]);
+    assert_eq!(
+        turns,
+        [
+            ("t1", 0),
+            ("t2", 2),
+            ("t3", 0),
+            ("t4", 2),
+            ("t5", 0),
+            ("t6", 2)
+        ]
+    );
     let ids: Vec<String> = t.spec.controls.iter().map(|c| c.id().to_string()).collect();
     assert_eq!(
         ids,
-        ["addresses/t2", "problem/t2", "addresses/t4", "problem/t4", "addresses/t6", "problem/t6", "satisfaction"]
+        [
+            "addresses/t2",
+            "problem/t2",
+            "addresses/t4",
+            "problem/t4",
+            "addresses/t6",
+            "problem/t6",
+            "satisfaction"
+        ]
     );
 }
 
@@ -93,7 +114,11 @@ fn a_progressive_dialogue_shows_the_turns_up_to_the_first_reply_not_yet_rated() 
     assert_eq!(shown(&t, &form), ["t1", "t2"]);
     let form = run(&t, form, vec![choose("problem/t2", "none")]);
     assert_eq!(shown(&t, &form), ["t1", "t2", "t3", "t4"]);
-    let form = run(&t, form, vec![rate("addresses/t4", 5), choose("problem/t4", "none")]);
+    let form = run(
+        &t,
+        form,
+        vec![rate("addresses/t4", 5), choose("problem/t4", "none")],
+    );
     assert_eq!(shown(&t, &form), ["t1", "t2", "t3", "t4", "t5", "t6"]);
     // Cleared again, the reply hides what follows it (the answers below stay in the form).
     let form = run(
@@ -101,7 +126,10 @@ fn a_progressive_dialogue_shows_the_turns_up_to_the_first_reply_not_yet_rated() 
         form,
         vec![Action::kind(
             c("addresses/t2"),
-            KindEdit::Scale(PointEdit { key: None, point: None }),
+            KindEdit::Scale(PointEdit {
+                key: None,
+                point: None,
+            }),
         )],
     );
     assert_eq!(shown(&t, &form), ["t1", "t2"]);
@@ -127,7 +155,10 @@ fn results_answer_the_asked_turns_and_validate_refuses_an_answer_to_a_context_tu
     let form = run(&t, FormState::new(0), actions);
     let doc = build(&t, &form, &Environment::default(), &SortedMap::new(), 1).expect("valid");
     let r = serde_json::to_value(&doc).unwrap();
-    assert_eq!(r["answers"]["addresses"], json!({"t2": 3, "t4": 3, "t6": 3}));
+    assert_eq!(
+        r["answers"]["addresses"],
+        json!({"t2": 3, "t4": 3, "t6": 3})
+    );
     assert_eq!(r["answers"]["problem"]["t6"], json!("none"));
     assert_eq!(r["answers"]["satisfaction"], json!(4));
     assert_eq!(check_result(&t, &r), vec![]);
@@ -137,18 +168,30 @@ fn results_answer_the_asked_turns_and_validate_refuses_an_answer_to_a_context_tu
     forged["answers"]["addresses"]["t3"] = json!(2);
     let findings = check_result(&t, &forged);
     assert!(
-        findings.iter().any(|f| f.path.starts_with("answers.addresses")),
+        findings
+            .iter()
+            .any(|f| f.path.starts_with("answers.addresses")),
         "{findings:?}"
     );
     // A reply left unrated: incomplete.
     let mut short = r.clone();
-    short["answers"]["addresses"].as_object_mut().unwrap().remove("t4");
+    short["answers"]["addresses"]
+        .as_object_mut()
+        .unwrap()
+        .remove("t4");
     assert!(!check_result(&t, &short).is_empty());
 }
 
 fn glossa(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa")).args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -159,7 +202,15 @@ fn simulated_annotators_rate_the_replies_and_agreement_counts_replies_as_units()
     let spec = format!("{ROOT}/www/examples/en-dialogue/spec.json");
     let items = format!("{ROOT}/www/examples/en-dialogue/items.json");
     let results = dir.join("results.jsonl");
-    let sim = glossa(&["simulate", &spec, &items, "--annotators", "3", "--seed", "7"]);
+    let sim = glossa(&[
+        "simulate",
+        &spec,
+        &items,
+        "--annotators",
+        "3",
+        "--seed",
+        "7",
+    ]);
     std::fs::write(&results, &sim).unwrap();
     let (_, turns) = example();
     for line in sim.lines() {
@@ -172,21 +223,44 @@ fn simulated_annotators_rate_the_replies_and_agreement_counts_replies_as_units()
             .filter(|t| t["speaker"] == "system")
             .map(|t| t["id"].as_str().unwrap())
             .collect();
-        let rated: Vec<&str> = r["answers"]["addresses"].as_object().unwrap().keys().map(String::as_str).collect();
+        let rated: Vec<&str> = r["answers"]["addresses"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(rated, system, "{line}");
     }
     glossa(&["validate", &spec, &items, results.to_str().unwrap()]);
     // Agreement over the replies: one unit per reply (4 items × 3 replies), none per
     // customer's turn.
-    let report = glossa(&["agreement", &spec, results.to_str().unwrap(), "--items", &items, "--json"]);
+    let report = glossa(&[
+        "agreement",
+        &spec,
+        results.to_str().unwrap(),
+        "--items",
+        &items,
+        "--json",
+    ]);
     let report: Value = serde_json::from_str(&report).unwrap();
     let text = report.to_string();
     assert!(text.contains("addresses"), "{text}");
-    assert_eq!(report["controls"]["addresses"]["units"], json!(12), "{text}");
+    assert_eq!(
+        report["controls"]["addresses"]["units"],
+        json!(12),
+        "{text}"
+    );
     assert_eq!(report["controls"]["problem"]["units"], json!(12), "{text}");
-    assert_eq!(report["controls"]["satisfaction"]["units"], json!(4), "{text}");
+    assert_eq!(
+        report["controls"]["satisfaction"]["units"],
+        json!(4),
+        "{text}"
+    );
     // A dialogue's turns are not systems: no figures per turn id across conversations.
-    assert!(report["systems"].as_object().is_none_or(|s| s.is_empty()), "{text}");
+    assert!(
+        report["systems"].as_object().is_none_or(|s| s.is_empty()),
+        "{text}"
+    );
 }
 
 fn problems(spec: Value) -> Vec<(String, String)> {
@@ -204,13 +278,20 @@ fn the_checks_name_a_shuffled_dialogue_a_control_s_own_dialogue_and_a_turn_witho
     let found = problems(shuffled);
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].0, "blocks[0].outputs.shuffle");
-    assert!(found[0].1.contains("order they were said"), "{}", found[0].1);
+    assert!(
+        found[0].1.contains("order they were said"),
+        "{}",
+        found[0].1
+    );
 
     let mut own = spec.clone();
     own["controls"][2]["outputs"] = json!({"field": "turns", "label": "Turn {n}", "dialogue": {}});
     let found = problems(own);
     assert!(
-        found.iter().any(|(p, m)| p == "controls[2].outputs.dialogue" && m.contains("only a section's outputs")),
+        found
+            .iter()
+            .any(|(p, m)| p == "controls[2].outputs.dialogue"
+                && m.contains("only a section's outputs")),
         "{found:?}"
     );
 
@@ -220,7 +301,9 @@ fn the_checks_name_a_shuffled_dialogue_a_control_s_own_dialogue_and_a_turn_witho
     let item = &item::parse_items(&json!([item]).to_string()).unwrap()[0];
     let issues = item::check_item(&spec, item, "items[0]");
     assert!(
-        issues.iter().any(|i| i.path == "items[0].turns[2].speaker" && i.message.contains("\"t3\"")),
+        issues
+            .iter()
+            .any(|i| i.path == "items[0].turns[2].speaker" && i.message.contains("\"t3\"")),
         "{issues:?}"
     );
     let mut quiet = items[0].clone();
@@ -230,7 +313,9 @@ fn the_checks_name_a_shuffled_dialogue_a_control_s_own_dialogue_and_a_turn_witho
     let quiet = &item::parse_items(&json!([quiet]).to_string()).unwrap()[0];
     let issues = item::check_item(&spec, quiet, "items[0]");
     assert!(
-        issues.iter().any(|i| i.path == "items[0].turns" && i.message.contains("no turn of system")),
+        issues
+            .iter()
+            .any(|i| i.path == "items[0].turns" && i.message.contains("no turn of system")),
         "{issues:?}"
     );
 }

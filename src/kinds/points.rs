@@ -281,6 +281,13 @@ pub(crate) fn check_outputs_source(src: &OutputsSource, path: &str, out: &mut Ve
             "each output needs a label, e.g. \"Utterance {n}\"",
         ));
     }
+    if src.dialogue().is_some() {
+        out.push(SpecIssue::new(
+            format!("{path}.outputs.dialogue"),
+            SpecIssueCode::InvalidField,
+            "only a section's outputs can be a dialogue: put the control in a section whose `outputs` has the `dialogue`, and remove the control's own `outputs`",
+        ));
+    }
 }
 
 /// Item checks: the outputs field, when the control is asked per output.

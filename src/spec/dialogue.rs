@@ -2,7 +2,7 @@
 //! the speakers whose turns the section asks about (the others shown as context), and turns
 //! revealed one asked turn at a time.
 
-use crate::item::Item;
+use super::Item;
 use crate::spec::item::Output;
 use crate::support::sorted_map::SortedMap;
 use schemars::JsonSchema;
@@ -34,7 +34,10 @@ pub struct Dialogue {
 impl Dialogue {
     /// Whether the section asks about this turn.
     pub fn asks(&self, turn: &Output) -> bool {
-        self.ask.is_empty() || turn.speaker().is_some_and(|s| self.ask.iter().any(|a| a == s))
+        self.ask.is_empty()
+            || turn
+                .speaker()
+                .is_some_and(|s| self.ask.iter().any(|a| a == s))
     }
 
     /// The name shown for a turn's speaker.

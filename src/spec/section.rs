@@ -110,18 +110,6 @@ fn deciding_values(control: &Control) -> Option<Vec<&str>> {
 /// answer only the first output); display logic names a choice shown before, its values, and
 /// no loop.
 pub(crate) fn check_sections(spec: &TaskSpec, out: &mut Vec<SpecIssue>) {
-    // A dialogue is a section's: a control's own outputs are not turns.
-    for (k, control) in spec.controls.iter().enumerate() {
-        use crate::item::ItemFields;
-        let src = crate::spec::each_control!(control, c => c.outputs_source());
-        if src.is_some_and(|s| s.dialogue().is_some()) {
-            out.push(SpecIssue::new(
-                format!("controls[{k}].outputs.dialogue"),
-                SpecIssueCode::InvalidField,
-                format!("\"{}\" asks about outputs itself, and only a section's outputs can be a dialogue: put the control in a section whose `outputs` has the `dialogue`, and remove its own `outputs`", control.id()),
-            ));
-        }
-    }
     let mut placed: SortedMap<ControlId, usize> = SortedMap::new();
     for (n, section) in spec.sections() {
         let path = format!("blocks[{n}]");

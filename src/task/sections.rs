@@ -172,8 +172,7 @@ impl Layout {
             return parts;
         }
         let open = |ids: &[ControlId]| {
-            let shown: Vec<&ControlId> =
-                ids.iter().filter(|c| self.visible(c, answers)).collect();
+            let shown: Vec<&ControlId> = ids.iter().filter(|c| self.visible(c, answers)).collect();
             !shown.iter().any(|c| answers.contains_key(*c)) || !shown.iter().all(|c| done(c))
         };
         self.shown[&section]
