@@ -47,6 +47,18 @@ impl Dialogue {
     }
 }
 
+impl OutputsSource {
+    /// An output's label as shown: the `label` with `{n}`, its place (from 1), and, in a
+    /// dialogue, `{speaker}`, its speaker's name.
+    pub fn label_of(&self, lang: crate::i18n::Lang, n: usize, output: &Output) -> String {
+        let label = crate::i18n::fill_n(lang, &self.label, n);
+        match self.dialogue() {
+            Some(d) => crate::i18n::fill(&label, &[("speaker", d.speaker_name(output))]),
+            None => label,
+        }
+    }
+}
+
 /// Checks a section's dialogue: its turns keep their order (no `shuffle`).
 pub(crate) fn check_dialogue(src: &OutputsSource, path: &str, out: &mut Vec<SpecIssue>) {
     let Some(_) = src.dialogue() else {

@@ -6,7 +6,7 @@ use super::sentences_view::SentencesView;
 use super::source_view::SourceView;
 use super::standard_view::StandardView;
 use super::text_block::TextBlockView;
-use crate::i18n::{fill_n, Lang};
+use crate::i18n::Lang;
 use crate::item::mr;
 use crate::item::sentences;
 use crate::item::Item;
@@ -71,7 +71,9 @@ pub fn BlocksView(props: &BlocksViewProps) -> Html {
                     Some(src) => html! {
                         { for item.outputs(src.field.as_str()).iter().enumerate().map(|(k, o)| html! {
                             <SectionView id={format!("{id}-{k}")} output={AttrValue::from(o.id.clone())}
-                                heading={AttrValue::from(fill_n(props.lang, &src.label, k + 1))}
+                                heading={AttrValue::from(src.label_of(props.lang, k + 1, o))}
+                                speaker={src.dialogue().and(o.speaker()).map(|s| AttrValue::from(s.to_owned()))}
+                                context={src.dialogue().is_some_and(|d| !d.asks(o))}
                                 text={AttrValue::from(o.text.clone())} />
                         }) }
                     },

@@ -99,7 +99,7 @@ fn per_output_view(
                 let mut own = item.clone();
                 own.fields.insert(field.to_owned(), serde_json::Value::String(o.text.clone()));
                 Some(html! {
-                    <li>{format!("{}: ", crate::i18n::fill_n(lang, &src.label, n + 1))}{answer_view(control, v, &own, lang)}</li>
+                    <li>{format!("{}: ", src.label_of(lang, n + 1, o))}{answer_view(control, v, &own, lang)}</li>
                 })
             }) }
         </ul>

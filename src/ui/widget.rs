@@ -236,8 +236,10 @@ pub fn Widget(props: &WidgetProps) -> Html {
                 .enumerate()
                 .map(|(k, (output, ids))| {
                     // A section (or an output's card) whose every control is hidden is hidden.
+                    // (Every part keyed by its output: a dialogue's turns revealed below the
+                    // one answered are new nodes, never the answered turn's own reused.)
                     if !ids.is_empty() && ids.iter().all(|c| !props.task.visible(c, &form.answers)) {
-                        return html! {};
+                        return html! { <div key={output.clone()} hidden=true /> };
                     }
                     let id = dom_id(instance, &["section", &n.to_string(), output]);
                     let text_field = field.map(|src| format!("{}/{output}", src.field));
@@ -264,17 +266,16 @@ pub fn Widget(props: &WidgetProps) -> Html {
                         })
                         .collect();
                     let (Some(src), Some(text_field)) = (field, text_field) else {
-                        return html! { <SectionView {id} heading={block.title.clone().map(AttrValue::from)}>{controls}</SectionView> };
+                        return html! { <SectionView key={output.clone()} {id} heading={block.title.clone().map(AttrValue::from)}>{controls}</SectionView> };
                     };
                     let marked = ids.iter().any(|c| {
                         props.task.visible(c, &form.answers)
                             && spec.control(c).and_then(span_field).as_deref() == Some(text_field.as_str())
                     });
                     let turn = dialogue.as_ref().and_then(|(d, turns)| Some((d, turns.iter().find(|o| o.id == *output)?)));
-                    let heading = crate::i18n::fill_n(lang, &src.label, k + 1);
                     let heading = match turn {
-                        Some((d, o)) => crate::i18n::fill(&heading, &[("speaker", d.speaker_name(o))]),
-                        None => heading,
+                        Some((_, o)) => src.label_of(lang, k + 1, o),
+                        None => crate::i18n::fill_n(lang, &src.label, k + 1),
                     };
                     let speaker = turn.and_then(|(_, o)| o.speaker()).map(|s| AttrValue::from(s.to_owned()));
                     // An output that is media: its player or image (its text is the file's
@@ -286,7 +287,7 @@ pub fn Widget(props: &WidgetProps) -> Html {
                     let text = (!marked && media.is_none())
                         .then(|| AttrValue::from(item.text(&text_field).unwrap_or_default().to_owned()));
                     html! {
-                        <SectionView {id} output={AttrValue::from(output.clone())} {text} {speaker}
+                        <SectionView key={output.clone()} {id} output={AttrValue::from(output.clone())} {text} {speaker}
                             context={turn.is_some() && ids.is_empty()} heading={AttrValue::from(heading)}>
                             {media}{controls}
                         </SectionView>

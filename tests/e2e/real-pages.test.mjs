@@ -176,6 +176,7 @@ const FAMILIES = [
   ['spans and scores per output', 'www/examples/de-esa/spec.json', 'www/examples/de-esa/items.json'],
   ['a titled section without outputs', 'tests/fixtures/followup-spec.json', 'tests/fixtures/followup-items.json'],
   ['links between spans, with suggestions', 'www/examples/en-relations/spec.json', 'www/examples/en-relations/items.json'],
+  ['a dialogue rated turn by turn', 'www/examples/en-dialogue/spec.json', 'www/examples/en-dialogue/items.json'],
 ];
 
 for (const [family, specPath, itemsPath] of FAMILIES) {
@@ -221,6 +222,17 @@ for (const [family, specPath, itemsPath] of FAMILIES) {
       }
     }
     await throughEveryStage(s, results, family);
+    if (family.startsWith('a dialogue')) {
+      // Every reply of the assistant rated, and nothing else: the tidy rows, and the
+      // aggregate, name the assistant's turns only (a unit per reply).
+      const items = JSON.parse(await readFile(s.items, 'utf8'));
+      const replies = new Set(items.flatMap((i) => i.turns.filter((t) => t.speaker === 'system').map((t) => `${i.id}/${t.id}`)));
+      const rows = ok('export', 'csv', s.spec, results).trim().split('\n').slice(1).map((l) => l.split(','));
+      const rated = new Set(rows.filter((r) => r[2] === 'addresses').map((r) => `${r[1]}/${r[3]}`));
+      assert.deepEqual([...rated].sort(), [...replies].sort(), `${family}: the replies rated`);
+      const aggregated = JSON.parse(ok('aggregate', s.spec, results, '--items', s.items, '--json'));
+      assert.deepEqual(Object.keys(aggregated.addresses.majority_vote.labels).sort(), [...replies].sort());
+    }
     if (family.startsWith('links')) {
       // The links the page collected are aggregated, and kept only between kept passages.
       const aggregated = JSON.parse(ok('aggregate', s.spec, results, '--items', s.items, '--json'));

@@ -176,6 +176,22 @@ export const SCENARIOS = {
     return received(s);
   },
 
+  async 'en-dialogue: each reply rated reveals the next turns; the answers by turn'(s, base, who) {
+    await open(s, base, `example=en-dialogue&participant=${who}`, () => document.querySelector('.glossa-form .glossa-turn[data-output-id="t2"] input'));
+    const inTurn = (turn, selector) => `.glossa-form .glossa-turn[data-output-id="${turn}"] ${selector}`;
+    for (const [turn, point, next] of [['t2', 3, 't4'], ['t4', 4, 't6'], ['t6', 1, null]]) {
+      // Only the turns up to this reply are on screen.
+      const shown = await s.run(() => [...document.querySelectorAll('.glossa-form .glossa-turn')].map((t) => t.dataset.outputId).join(','));
+      if (!shown.endsWith(turn)) throw new Error(`before ${turn} is rated, the turns shown are ${shown}`);
+      await clickRadio(s, inTurn(turn, 'input[type=radio]'), point);
+      await clickRadio(s, inTurn(turn, 'input[value=none]'));
+      if (next) await s.waitFor((t) => document.querySelector(`.glossa-form .glossa-turn[data-output-id="${t}"] input`), [next], `${next} revealed`);
+    }
+    await clickRadio(s, '.glossa-form input[type=radio][name*="satisfaction"]', 3);
+    await submit(s);
+    return received(s);
+  },
+
   async 'de: a German pilot, no English word on any screen'(s, base, who) {
     const done = encodeURIComponent('https://app.prolific.example/done?cc=X');
     await open(s, base, `spec=tests/fixtures/de-study.json&items=tests/fixtures/de-items.json&participant=${who}&complete=${done}`, () => document.querySelector('input[value=ganz_richtig]'));
