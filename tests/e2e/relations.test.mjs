@@ -207,3 +207,32 @@ test('asked per output, on a phone: each translation\'s card links its own names
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a link pointed at or focused highlights its two passages in the text; moving away, or the link deleted, clears it', async () => {
+  const { page, context, errors } = await openPage(env, '?example=en-relations&participant=P-re5&item=6', { viewport: { width: 1280, height: 900 } });
+  await links(page).first().waitFor();
+  /** The texts of the ranges highlighted as a link's (either painter: the Highlight API's
+   *  ranges, or the fallback's boxes counted). */
+  const lit = () => page.evaluate(() => {
+    const h = globalThis.CSS?.highlights?.get('glossa-link');
+    if (h) return [...h].map((r) => r.toString());
+    return [...document.querySelectorAll('.glossa-fb-glossa-link')].map(() => '(box)');
+  });
+  assert.deepEqual(await lit(), [], 'nothing lit before');
+  // The suggested link's sentence, pointed at with the mouse.
+  await links(page).first().locator('.glossa-link-sentence').hover();
+  await page.waitForFunction(() => (globalThis.CSS?.highlights?.get('glossa-link')?.size ?? 0) === 2);
+  assert.deepEqual(await lit(), ['Terry Pratchett', 'Oxfordshire']);
+  await page.mouse.move(5, 5);
+  await page.waitForFunction(() => !globalThis.CSS?.highlights?.has('glossa-link'));
+  // By keyboard: the focus on the link's type select lights it, and leaving it clears it.
+  await links(page).first().getByRole('combobox').focus();
+  await page.waitForFunction(() => (globalThis.CSS?.highlights?.get('glossa-link')?.size ?? 0) === 2);
+  assert.deepEqual(await lit(), ['Terry Pratchett', 'Oxfordshire']);
+  // Rejected while lit: the link goes, and so does its highlight.
+  await links(page).first().getByRole('button', { name: /^Reject: “Terry Pratchett”/ }).click();
+  await page.getByText('No links yet.').waitFor();
+  await page.waitForFunction(() => !globalThis.CSS?.highlights?.has('glossa-link'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -41,6 +41,10 @@ pub struct LinkRowProps {
     /// it (pending ones can be accepted or rejected here).
     #[prop_or_default]
     pub suggested: Option<(usize, crate::form::suggestions::Decision)>,
+    /// Called with `true` when the link is pointed at or focused (its passages highlighted),
+    /// `false` when no longer.
+    #[prop_or_default]
+    pub on_point: Option<Callback<bool>>,
 }
 
 /// One link.
@@ -82,8 +86,14 @@ pub fn LinkRow(props: &LinkRowProps) -> Html {
     );
     // (`SUGGEST`: a build without suggestions has none to show.)
     let suggested = props.suggested.filter(|_| crate::support::family::SUGGEST);
+    fn point<E: 'static>(f: &Option<Callback<bool>>, on: bool) -> Option<Callback<E>> {
+        f.clone().map(|f| Callback::from(move |_: E| f.emit(on)))
+    }
+    let p = &props.on_point;
     html! {
-        <li class={classes!("glossa-link", props.error.is_some().then_some("has-error"), suggested.map(|_| "is-suggested"))} id={id.clone()}>
+        <li class={classes!("glossa-link", props.error.is_some().then_some("has-error"), suggested.map(|_| "is-suggested"))} id={id.clone()}
+            onmouseenter={point::<MouseEvent>(p, true)} onmouseleave={point::<MouseEvent>(p, false)}
+            onfocusin={point::<FocusEvent>(p, true)} onfocusout={point::<FocusEvent>(p, false)}>
             <p class="glossa-link-sentence">
                 <span class="glossa-link-end">{name(&props.from, &props.link.from)}</span>
                 {format!(" {arrow} ")}

@@ -14,6 +14,8 @@ pub struct Passage {
     pub text: AttrValue,
     /// Its label as shown.
     pub label: AttrValue,
+    /// Where it stands in the text, in UTF-16 units (start, end), to highlight it.
+    pub utf16: (u32, u32),
 }
 
 /// A passage as a select's option reads: `"text" (Label)`.

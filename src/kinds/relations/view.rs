@@ -44,7 +44,24 @@ pub struct RelationsViewProps {
     /// and how many links went, offered back.
     #[prop_or_default]
     pub deleted: Option<(AttrValue, usize)>,
+    /// The DOM id of the span control's text, where a link pointed at or focused highlights
+    /// its two passages.
+    #[prop_or_default]
+    pub text_id: Option<AttrValue>,
 }
+
+/// Highlights a link's two passages in the span control's text (`None`: none). One owner per
+/// relations control: pointing at another link replaces the highlight. Painted by
+/// `::highlight(glossa-link)`, or `.glossa-fb-glossa-link` boxes where the API is missing.
+fn highlight_link(text_id: &str, owner: u32, ends: Option<[(u32, u32); 2]>) {
+    let document = web_sys::window().and_then(|w| w.document());
+    let Some(el) = document.and_then(|d| d.get_element_by_id(text_id)) else {
+        return;
+    };
+    let offsets: Vec<u32> = ends.into_iter().flatten().flat_map(|(a, b)| [a, b]).collect();
+    crate::ui::highlight::set_ranges("glossa-link", owner, &el, &offsets);
+}
+
 
 /// The relations control.
 #[component]
@@ -61,6 +78,20 @@ pub fn RelationsView(props: &RelationsViewProps) -> Html {
             crate::ui::focus::focus_later(heading.clone());
         })
     };
+    // The links changed (one deleted while pointed at, say), or the control goes: no link's
+    // passages stay highlighted.
+    {
+        let (text, owner) = (props.text_id.clone(), owner_of(base));
+        use_effect_with(Rc::clone(&props.links), move |_| {
+            let clear = move || {
+                if let Some(text) = &text {
+                    highlight_link(text, owner, None);
+                }
+            };
+            clear();
+            clear
+        });
+    }
     html! {
         <fieldset class={classes!("glossa-control", "glossa-relations-control", whole.is_some().then_some("has-error"))}
             id={base.clone()} aria-describedby={whole.as_ref().map(|_| error_id.clone())}>
@@ -83,11 +114,17 @@ pub fn RelationsView(props: &RelationsViewProps) -> Html {
                 <ul class="glossa-link-list" aria-labelledby={format!("{base}-heading")}>
                     { for props.links.links.iter().enumerate().map(|(i, l)| {
                         let error = props.errors.iter().find(|(at, _)| *at == Some(i)).map(|(_, m)| m.clone());
+                        // Pointed at or focused: its passages highlighted in the text.
+                        let ends = passage(&l.from).zip(passage(&l.to)).map(|(a, b)| [a.utf16, b.utf16]);
+                        let on_point = props.text_id.clone().map(|text| {
+                            let owner = owner_of(base);
+                            Callback::from(move |on: bool| highlight_link(&text, owner, ends.filter(|_| on)))
+                        });
                         html! {
                             <LinkRow key={format!("{}-{}-{}-{}-{}", l.kind, l.from.span.first, l.from.span.last, l.to.span.first, l.to.span.last)}
                                 id={format!("{base}-link{i}")} control={Rc::clone(c)} index={i} link={l.clone()}
                                 from={passage(&l.from)} to={passage(&l.to)} {error} disabled={props.disabled}
-                                {lang} on_action={props.on_action.clone()} suggested={props.suggested.get(i).copied().flatten()} />
+                                {lang} on_action={props.on_action.clone()} suggested={props.suggested.get(i).copied().flatten()} {on_point} />
                         }
                     }) }
                 </ul>
@@ -103,6 +140,13 @@ pub fn RelationsView(props: &RelationsViewProps) -> Html {
             }
         </fieldset>
     }
+}
+
+/// The highlight owner of a relations control: its DOM id hashed (apart from the span
+/// texts', which are `instance * 100 + position`, below 2^31).
+fn owner_of(base: &str) -> u32 {
+    let hash = base.bytes().fold(2166136261u32, |h, b| (h ^ u32::from(b)).wrapping_mul(16777619));
+    hash | 0x8000_0000
 }
 
 /// The link a problem is about (`links[i]`), or `None` for the control as a whole.
@@ -125,6 +169,10 @@ fn passages(c: &RelationsControl, cx: &crate::ui::kind_view::ViewContext) -> Vec
     let mut out: Vec<Passage> = (super::marked(cx.form.answers.get(&c.spans)).iter())
         .filter(|s| !crate::validate::span_bounds::outside(&s.span, tokens.word_count()))
         .map(|s| Passage {
+            utf16: (
+                tokens.word(s.span.first).map_or(0, |w| w.utf16.0 as u32),
+                tokens.word(s.span.last).map_or(0, |w| w.utf16.1 as u32),
+            ),
             span: s.clone(),
             text: AttrValue::from(tokens.covered(&text, s.span.first, s.span.last).to_owned()),
             label: AttrValue::from(
@@ -157,7 +205,8 @@ impl crate::ui::kind_view::KindView for RelationsControl {
             <RelationsView id={dom_id(cx.instance, &[self.id.as_str()])} control={Rc::new(self.clone())}
                 passages={Rc::new(passages(self, cx))} links={Rc::new(links)} {errors}
                 disabled={cx.form.submitted} lang={cx.lang} on_action={cx.actions.now.clone()}
-                suggested={Rc::new(suggested)} deleted={deleted} />
+                suggested={Rc::new(suggested)} deleted={deleted}
+                text_id={AttrValue::from(format!("{}-text", dom_id(cx.instance, &[self.spans.as_str()])))} />
         }
     }
 
