@@ -5,16 +5,17 @@
 //! asked turns only; the spec's and items' checks name what to mend.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::{choose, glossa_ok as glossa, rate};
 use glossa::analysis::revalidate::check_result;
-use glossa::answer::Point;
 use glossa::form::{apply, Action, FormState, KindEdit, PointEdit};
 use glossa::item;
 use glossa::result::{build, Environment};
-use glossa::support::ids::{ControlId, OptionValue};
+use glossa::support::ids::ControlId;
 use glossa::support::sorted_map::SortedMap;
 use glossa::task::Task;
 use serde_json::{json, Value};
-use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -37,20 +38,6 @@ fn task_of(spec: &Value, item: &Value) -> Task {
 
 fn c(s: &str) -> ControlId {
     ControlId::from(s)
-}
-
-fn rate(control: &str, point: i64) -> Action {
-    Action::kind(
-        c(control),
-        KindEdit::Scale(PointEdit {
-            key: None,
-            point: Some(Point::Value(point)),
-        }),
-    )
-}
-
-fn choose(control: &str, value: &str) -> Action {
-    Action::kind(c(control), KindEdit::SingleChoice(OptionValue::from(value)))
 }
 
 fn run(t: &Task, form: FormState, actions: Vec<Action>) -> FormState {
@@ -180,19 +167,6 @@ fn results_answer_the_asked_turns_and_validate_refuses_an_answer_to_a_context_tu
         .unwrap()
         .remove("t4");
     assert!(!check_result(&t, &short).is_empty());
-}
-
-fn glossa(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_glossa"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]

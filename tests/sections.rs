@@ -7,9 +7,10 @@
 
 mod common;
 
+use common::{choose, rate};
+
 use glossa::analysis::revalidate::check_result;
-use glossa::answer::Point;
-use glossa::form::{apply, Action, FormState, KindEdit, PointEdit};
+use glossa::form::{apply, Action, FormState, KindEdit};
 use glossa::item;
 use glossa::kinds::span_labels::LabelEdit;
 use glossa::result::{build, Environment};
@@ -51,20 +52,6 @@ fn glossa(args: &[&str]) -> String {
 
 fn c(s: &str) -> ControlId {
     ControlId::from(s)
-}
-
-fn choose(control: &str, value: &str) -> Action {
-    Action::kind(c(control), KindEdit::SingleChoice(OptionValue::from(value)))
-}
-
-fn rate(control: &str, point: i64) -> Action {
-    Action::kind(
-        c(control),
-        KindEdit::Scale(PointEdit {
-            key: None,
-            point: Some(Point::Value(point)),
-        }),
-    )
 }
 
 fn run(t: &Task, actions: Vec<Action>) -> FormState {

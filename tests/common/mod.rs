@@ -8,6 +8,25 @@ use glossa::kinds::span_attributes::SpanEdit;
 use glossa::support::ids::{ControlId, OptionValue};
 use glossa::task::Task;
 
+/// Chooses an option of a single choice.
+pub fn choose(control: &str, value: &str) -> Action {
+    Action::kind(
+        ControlId::from(control),
+        KindEdit::SingleChoice(OptionValue::from(value)),
+    )
+}
+
+/// Sets a scale's point.
+pub fn rate(control: &str, point: i64) -> Action {
+    Action::kind(
+        ControlId::from(control),
+        KindEdit::Scale(glossa::form::PointEdit {
+            key: None,
+            point: Some(glossa::answer::Point::Value(point)),
+        }),
+    )
+}
+
 /// Item `n` of a shipped example (`www/examples/DIR/SPEC`, `ITEMS`) as a task (no seed).
 pub fn example_task(dir: &str, spec_file: &str, items_file: &str, n: usize) -> Task {
     let root = env!("CARGO_MANIFEST_DIR");
