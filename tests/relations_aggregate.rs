@@ -274,3 +274,60 @@ fn gold_links_pass_within_the_span_tolerance_and_fail_when_missing_or_beside_ano
         ]
     );
 }
+
+#[test]
+fn the_review_page_shows_each_annotator_s_links_and_takes_the_majority_s_or_the_reviewer_s() {
+    use glossa::analysis::review::{Decision, Review};
+    let (spec, items) = study();
+    let task = Task::new(
+        spec.clone(),
+        items.iter().find(|i| i.id == "news-060-1").unwrap().clone(),
+        None,
+    );
+    // Two annotators linked Terry Pratchett to England; one did not.
+    let results = vec![result("A", true), result("B", true), result("C", false)];
+    let review = Review::new(spec, items, results);
+    let html = review.view("news-060-1");
+    // The link is a row of the relations control, tallied: two of three made it.
+    assert!(
+        html.contains("<h3>Relations <code>relations</code>"),
+        "{html}"
+    );
+    assert!(html.contains("Terry Pratchett→England"), "{html}");
+    assert!(html.contains("≠ answers differ"), "{html}");
+    let candidates = review.candidates("news-060-1");
+    let majority = &candidates["majority_vote"]["answers"]["relations"]["links"];
+    assert_eq!(majority.as_array().map(Vec::len), Some(1), "{candidates}");
+    assert_eq!(majority[0]["label"], "Located");
+    // Taken, and a reviewer's own answer without the link: both pass the widget's checks.
+    let mut own = candidates["majority_vote"]["answers"].clone();
+    own["relations"]["links"] = serde_json::json!([]);
+    for d in [
+        Decision {
+            source: "majority_vote".into(),
+            from: String::new(),
+            answers: None,
+            reason: String::new(),
+            at: String::new(),
+        },
+        Decision {
+            source: "edited".into(),
+            from: String::new(),
+            answers: Some(own),
+            reason: "Not said in the text.".into(),
+            at: String::new(),
+        },
+    ] {
+        let source = d.source.clone();
+        let decisions = [("news-060-1".to_owned(), d)].into_iter().collect();
+        let (out, problems) = review.adjudicated("maria", &decisions);
+        assert_eq!(problems, Vec::<String>::new(), "{source}");
+        let doc: Value = serde_json::to_value(&out[0]).unwrap();
+        assert_eq!(check_result(&task, &doc), vec![], "{source}: {doc}");
+        let links = doc["answers"]["relations"]["links"]
+            .as_array()
+            .unwrap()
+            .len();
+        assert_eq!(links, usize::from(source == "majority_vote"), "{source}");
+    }
+}
