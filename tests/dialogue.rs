@@ -293,3 +293,34 @@ fn the_checks_name_a_shuffled_dialogue_a_control_s_own_dialogue_and_a_turn_witho
         "{issues:?}"
     );
 }
+
+#[test]
+fn a_turn_whose_questions_display_logic_hides_does_not_hold_the_conversation_back() {
+    let (mut spec, items) = example();
+    // The replies are rated only when the rater says they will: a choice in a section before.
+    spec["controls"].as_array_mut().unwrap().push(json!({
+        "kind": "single_choice", "id": "rate", "label": "Rate the replies?",
+        "options": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}]
+    }));
+    let dialogue = spec["blocks"][0].clone();
+    spec["blocks"] = json!([{"kind": "section", "title": "First", "controls": ["rate"]}, dialogue]);
+    spec["blocks"][1]["visible_when"] = json!({
+        "addresses": {"control": "rate", "is": ["yes"]},
+        "problem": {"control": "rate", "is": ["yes"]}
+    });
+    let t = task_of(&spec, &items[0]);
+    let (&n, _) = t.layout().unwrap().shown.iter().nth(1).unwrap();
+    let shown = |form: &FormState| {
+        let report = form.report(&t);
+        t.layout()
+            .unwrap()
+            .parts_shown(n, &form.answers, |c| report.for_control(c).next().is_none())
+    };
+    // Nothing asked of any turn yet: the whole conversation.
+    assert_eq!(shown(&FormState::new(0)), 6);
+    let form = run(&t, FormState::new(0), vec![choose("rate", "no")]);
+    assert_eq!(shown(&form), 6);
+    // Asked: up to the first reply again.
+    let form = run(&t, form, vec![choose("rate", "yes")]);
+    assert_eq!(shown(&form), 2);
+}

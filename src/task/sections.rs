@@ -159,8 +159,9 @@ pub fn lay_out(
 
 impl Layout {
     /// How many of a section's parts are shown: in a dialogue shown turn by turn, the turns
-    /// up to the first asked turn not yet `done` (every control of it shown answered without
-    /// a problem: `done` says so per control); every part otherwise.
+    /// up to the first asked turn not yet `done` (a question of it shown, and not every
+    /// question shown answered without a problem: `done` says so per control); every part
+    /// otherwise.
     pub fn parts_shown(
         &self,
         section: usize,
@@ -171,9 +172,13 @@ impl Layout {
         if !self.progressive.contains(&section) {
             return parts;
         }
+        // A turn is open while a question of it is shown and it is not answered yet (a turn
+        // whose every question display logic hides has nothing to wait for).
         let open = |ids: &[ControlId]| {
             let shown: Vec<&ControlId> = ids.iter().filter(|c| self.visible(c, answers)).collect();
-            !shown.iter().any(|c| answers.contains_key(*c)) || !shown.iter().all(|c| done(c))
+            !shown.is_empty()
+                && (!shown.iter().any(|c| answers.contains_key(*c))
+                    || !shown.iter().all(|c| done(c)))
         };
         self.shown[&section]
             .iter()
