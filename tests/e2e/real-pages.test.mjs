@@ -11,7 +11,7 @@ import { copyFile, cp, mkdtemp, mkdir, readFile, readdir, stat, writeFile } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, ItalianTask } from './harness.mjs';
+import { launch, openPage, ItalianTask } from './harness.mjs';
 import { FETCH_PLAYED, KEEP_BLOBS, readTones } from './tones.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -167,6 +167,47 @@ test('a study with gold and attention items, answered by hand on phones through 
   assert.deepEqual((await readdir(s.dir)).filter((f) => f.includes('partial')), [], 'no staging folder left');
 });
 
+/** The review page on the results the page collected: the most disputed item's majority (or,
+ *  on a tie, the aggregate) taken by its key, the next item an annotator's, and the
+ *  adjudicated set downloaded, which `glossa validate` accepts. */
+async function reviewed(s, results, name) {
+  const { page, context, errors } = await openPage(env, 'www/review.html', { viewport: { width: 820, height: 1180 } });
+  await page.locator('#spec').setInputFiles(s.spec);
+  await page.locator('#items').setInputFiles(s.items);
+  await page.locator('#results').setInputFiles(results);
+  await page.getByRole('button', { name: 'Open for review' }).click();
+  const title = page.locator('#item-title');
+  await title.filter({ hasText: /^Item / }).waitFor();
+  await page.locator('#by').fill('reviewer');
+  const decided = [];
+  const sources = [];
+  // The majority's answers where there is one (a tie has none), else the aggregate's; then
+  // the first annotator's.
+  for (const keys of [['m', 'a'], ['1']]) {
+    const item = (await title.textContent()).match(/^Item (\S+)/)[1];
+    const key = await page.evaluate((ks) => ks.find((k) => document.querySelector(`#takes button[aria-keyshortcuts="${k}"]:not([disabled])`)), keys);
+    assert.ok(key, `${name}: ${item}: nothing to take`);
+    sources.push({ m: 'majority_vote', a: 'dawid_skene', 1: 'annotator' }[key]);
+    await page.locator('#item').focus();
+    await page.keyboard.press(key);
+    await page.waitForFunction((id) => !document.getElementById('item-title').textContent.startsWith(`Item ${id} `)
+      && !document.getElementById('item-title').textContent.endsWith(`Item ${id}`), item);
+    decided.push(item);
+  }
+  const download = page.waitForEvent('download');
+  await page.locator('#download').click();
+  const file = join(s.dir, 'adjudicated.jsonl');
+  await (await download).saveAs(file);
+  assert.equal(await page.locator('#download-problems').textContent(), '', name);
+  assert.deepEqual(errors, [], `${name}: review page errors`);
+  await context.close();
+  const got = await linesOf(file);
+  assert.deepEqual(got.map((r) => r.item_id), decided, `${name}: the decisions downloaded`);
+  assert.deepEqual(got.map((r) => r.adjudication.source), sources);
+  ok('validate', s.spec, s.items, file);
+  return got;
+}
+
 /** The examples whose results the real page collects for the matrix: every family among them. */
 const FAMILIES = [
   ['text, a choice, gold and attention', 'www/examples/it-implicit/spec.json', 'www/examples/it-implicit/items.json'],
@@ -232,6 +273,10 @@ for (const [family, specPath, itemsPath] of FAMILIES) {
       assert.deepEqual([...rated].sort(), [...replies].sort(), `${family}: the replies rated`);
       const aggregated = JSON.parse(ok('aggregate', s.spec, results, '--items', s.items, '--json'));
       assert.deepEqual(Object.keys(aggregated.addresses.majority_vote.labels).sort(), [...replies].sort());
+      // Reviewed: the crowd's ratings of each reply of the item taken.
+      const [majority] = await reviewed(s, results, family);
+      const item = items.find((i) => i.id === majority.item_id);
+      assert.deepEqual(Object.keys(majority.answers.addresses).sort(), item.turns.filter((t) => t.speaker === 'system').map((t) => t.id).sort());
     }
     if (family.startsWith('links')) {
       // The links the page collected are aggregated, and kept only between kept passages.
@@ -240,6 +285,8 @@ for (const [family, specPath, itemsPath] of FAMILIES) {
       const out = join(s.dir, 'aggregated.jsonl');
       ok('aggregate', s.spec, results, '--items', s.items, '--out', out);
       ok('validate', s.spec, s.items, out);
+      // Reviewed: the crowd's links taken for the most disputed item, then an annotator's.
+      await reviewed(s, results, family);
     }
   });
 }
