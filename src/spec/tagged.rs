@@ -38,6 +38,26 @@ pub fn variant<T: DeserializeOwned, E: Error>(map: Map<String, Value>) -> Result
     })
 }
 
+/// How a `kind`'s variant is read: its fields, in a build with its family; in a build
+/// without it ([`Absent`](crate::support::family::Absent)), the error that says so, without
+/// reading anything (so a left-out kind carries no reader of its own).
+pub trait ReadVariant<T>: Sized {
+    /// The variant from its fields.
+    fn read<E: Error>(map: Map<String, Value>) -> Result<Self, E>;
+}
+
+impl<T: DeserializeOwned> ReadVariant<T> for T {
+    fn read<E: Error>(map: Map<String, Value>) -> Result<Self, E> {
+        variant(map)
+    }
+}
+
+impl<T> ReadVariant<T> for crate::support::family::Absent<T> {
+    fn read<E: Error>(_: Map<String, Value>) -> Result<Self, E> {
+        Err(E::custom(crate::support::family::ABSENT))
+    }
+}
+
 /// The error for an unknown `kind`.
 pub fn unknown_kind<E: Error>(kind: &str, expected: &'static [&'static str]) -> E {
     E::custom(format!(
@@ -76,7 +96,7 @@ macro_rules! tagged_enum {
                 $(
                     $(#[cfg($cfg)])?
                     if kind == $tag {
-                        return $crate::spec::tagged::variant::<$($family)::*<$ty>, D::Error>(map).map($enum::$variant);
+                        return <$($family)::*<$ty> as $crate::spec::tagged::ReadVariant<$ty>>::read::<D::Error>(map).map($enum::$variant);
                     }
                 )+
                 Err($crate::spec::tagged::unknown_kind(&kind, KINDS))

@@ -205,12 +205,14 @@ impl<T> serde::Serialize for Absent<T> {
     }
 }
 
+/// What a build says of a kind of a family it leaves out.
+pub const ABSENT: &str =
+    "this build of Glossa does not have this kind: load the widget through glossa.js, \
+     which picks the build a spec needs";
+
 impl<'de, T> serde::Deserialize<'de> for Absent<T> {
     fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
-        Err(serde::de::Error::custom(
-            "this build of Glossa does not have this kind: load the widget through glossa.js, \
-             which picks the build a spec needs",
-        ))
+        Err(serde::de::Error::custom(ABSENT))
     }
 }
 
