@@ -108,6 +108,21 @@ pub struct SpanLink {
     pub from: LinkEnd,
     /// The second span.
     pub to: LinkEnd,
+    /// Its attributes' values, by attribute (none given: none).
+    #[serde(default, skip_serializing_if = "SortedMap::is_empty")]
+    pub attributes: SortedMap<String, String>,
+}
+
+impl SpanLink {
+    /// A link of a type between two spans, without attributes.
+    pub fn new(kind: OptionValue, from: LinkEnd, to: LinkEnd) -> Self {
+        SpanLink {
+            kind,
+            from,
+            to,
+            attributes: SortedMap::new(),
+        }
+    }
 }
 
 /// The links of one item (a `relations` control), in the order they were made.
@@ -374,6 +389,9 @@ pub struct LinkValue {
     pub head: LabelledSpanValue,
     /// The second span.
     pub tail: LabelledSpanValue,
+    /// Its attributes' values, by attribute (e.g. `{"negated": "yes"}`).
+    #[serde(skip_serializing_if = "SortedMap::is_empty")]
+    pub attributes: SortedMap<String, String>,
 }
 
 /// A ranking as results hold it.

@@ -203,3 +203,114 @@ fn brats_news_tutorial_reads_in_as_suggestions_and_writes_out_as_it_was() {
     assert!(links >= 8 && chains >= 2, "{links} links, {chains} chains");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn attributes_of_relations_read_in_from_a_lines_and_write_out_as_they_were() {
+    let dir = std::env::temp_dir().join(format!("glossa-brat-attrs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("docs")).unwrap();
+    // The relations example with a `Negated` attribute on every type of link.
+    let mut spec: Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{ROOT}/www/examples/en-relations/spec.json")).unwrap(),
+    )
+    .unwrap();
+    spec["suggestions"] = serde_json::json!({});
+    spec["controls"][1]["attributes"] = serde_json::json!([
+        {"id": "Negated", "label": "Negated?", "values": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}]}
+    ]);
+    let spec_path = dir.join("spec.json");
+    std::fs::write(&spec_path, spec.to_string()).unwrap();
+    let text = "Anna Berg does not own Fiat.";
+    std::fs::write(dir.join("docs/anna.txt"), text).unwrap();
+    let ann = "T1\tPerson 0 9\tAnna Berg\nT2\tOrganization 23 27\tFiat\nR1\tOwnership Arg1:T1 Arg2:T2\t\nA1\tNegated R1 yes\nA2\tCertain R1 no\n";
+    std::fs::write(dir.join("docs/anna.ann"), ann).unwrap();
+    let items_path = dir.join("items.jsonl");
+    let (ok, _, said) = glossa(&[
+        "items",
+        spec_path.to_str().unwrap(),
+        dir.join("docs").to_str().unwrap(),
+        "--from",
+        "brat",
+        "--out",
+        items_path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{said}");
+    // An attribute the control lacks is named; the one it has goes with the suggested link.
+    assert!(
+        said.contains("\"A2\tCertain R1 no\" left out: \"Certain\" is not an attribute of the links of \"relations\""),
+        "{said}"
+    );
+    let items = glossa::item::parse_items(&std::fs::read_to_string(&items_path).unwrap()).unwrap();
+    let link = &items[0].fields["suggestions"]["relations"]["answer"]["links"][0];
+    assert_eq!(
+        link["attributes"],
+        serde_json::json!({"Negated": "yes"}),
+        "{link}"
+    );
+
+    // Accepted, the link keeps it in the result, and the brat document says it again.
+    let spec = glossa::mount::load_spec(&spec.to_string()).unwrap();
+    let task = Task::new(spec.clone(), items[0].clone(), Some("P-1"));
+    let mut form = fresh(&task, 0);
+    for control in ["entities", "relations"] {
+        let accept = Action::Decide {
+            control: control.into(),
+            part: None,
+            accept: true,
+        };
+        form = apply(&task, &form, accept);
+    }
+    let doc = common::submitted(&task, &form, "P-1");
+    assert_eq!(
+        doc["answers"]["relations"]["links"][0]["attributes"],
+        serde_json::json!({"Negated": "yes"})
+    );
+    let results_path = dir.join("results.jsonl");
+    std::fs::write(&results_path, format!("{doc}\n")).unwrap();
+    let (ok, _, said) = glossa(&[
+        "validate",
+        spec_path.to_str().unwrap(),
+        items_path.to_str().unwrap(),
+        results_path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{said}");
+    let out = dir.join("brat");
+    let (ok, _, said) = glossa(&[
+        "export",
+        "brat",
+        spec_path.to_str().unwrap(),
+        items_path.to_str().unwrap(),
+        results_path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{said}");
+    let written = std::fs::read_to_string(out.join("anna.P-1.ann")).unwrap();
+    assert!(
+        written.contains("R1\tOwnership Arg1:T1 Arg2:T2"),
+        "{written}"
+    );
+    assert!(written.contains("A1\tNegated R1 yes"), "{written}");
+    let conf = std::fs::read_to_string(out.join("annotation.conf")).unwrap();
+    assert!(
+        conf.contains("Negated\tArg:<RELATION>, Value:yes|no"),
+        "{conf}"
+    );
+
+    // A result made by hand with a value the attribute lacks is refused, by path.
+    let mut forged = doc.clone();
+    forged["answers"]["relations"]["links"][0]["attributes"]["Negated"] =
+        serde_json::json!("perhaps");
+    std::fs::write(&results_path, format!("{forged}\n")).unwrap();
+    let (ok, out, said) = glossa(&[
+        "validate",
+        spec_path.to_str().unwrap(),
+        items_path.to_str().unwrap(),
+        results_path.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        (out.clone() + &said).contains("answers.relations.links[0].attributes.Negated"),
+        "{out}{said}"
+    );
+}

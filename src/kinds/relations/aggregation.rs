@@ -63,6 +63,20 @@ pub(super) fn votes(c: &RelationsControl, value: &AnswerValue, all: &[&AnswerVal
         .collect()
 }
 
+/// A kept link's attributes: each the value more than half of the annotators who made the
+/// same link gave it (none on a tie or when fewer gave one).
+fn attributes_of(link: &LinkValue, all: &[&AnswerValue]) -> SortedMap<String, String> {
+    let same = |l: &LinkValue| l.label == link.label && end_key(&l.head) == end_key(&link.head) && end_key(&l.tail) == end_key(&link.tail);
+    let made: Vec<&LinkValue> = all.iter().filter_map(|v| v.relations()).filter_map(|v| v.links.iter().find(|l| same(l))).collect();
+    let mut given: SortedMap<(String, String), usize> = SortedMap::new();
+    for l in &made {
+        for (name, value) in &l.attributes {
+            *given.entry((name.clone(), value.clone())).or_default() += 1;
+        }
+    }
+    given.into_iter().filter(|(_, n)| 2 * n > made.len()).map(|((name, value), _)| (name, value)).collect()
+}
+
 /// The links the aggregated labels keep between passages the span control's aggregate keeps
 /// (each passage as the annotators' results hold it; any, when that control is not
 /// aggregated), and the chains they make; `None` when they are fewer or more than the control
@@ -95,7 +109,9 @@ pub(super) fn aggregated(c: &RelationsControl, parts: &[(Part, String)], unit: &
                 None => (kind, false),
             };
             let (head, tail) = if backwards { (b, a) } else { (a, b) };
-            links.push(LinkValue { label: kind.to_owned(), head: head.clone(), tail: tail.clone() });
+            let mut link = LinkValue { label: kind.to_owned(), head: head.clone(), tail: tail.clone(), attributes: SortedMap::new() };
+            link.attributes = attributes_of(&link, unit.all);
+            links.push(link);
         }
     }
     if links.len() < c.min || c.max.is_some_and(|m| links.len() > m) {
@@ -106,7 +122,7 @@ pub(super) fn aggregated(c: &RelationsControl, parts: &[(Part, String)], unit: &
     // The chains, as the form makes them from its links.
     let end = |s: &LabelledSpanValue| LinkEnd { span: WordSpan { first: s.first_word, last: s.last_word }, label: s.label.as_str().into() };
     let set = LinkSet {
-        links: links.iter().map(|l| SpanLink { kind: l.label.as_str().into(), from: end(&l.head), to: end(&l.tail) }).collect(),
+        links: links.iter().map(|l| SpanLink::new(l.label.as_str().into(), end(&l.head), end(&l.tail))).collect(),
     };
     let chains = (set.chains(c).into_iter())
         .filter(|(_, clusters)| !clusters.is_empty())
@@ -117,4 +133,28 @@ pub(super) fn aggregated(c: &RelationsControl, parts: &[(Part, String)], unit: &
         })
         .collect();
     serde_json::to_value(RelationsValue { links, chains }).ok()
+}
+
+#[cfg(test)]
+mod attribute_tests {
+    use super::*;
+    use serde_json::json;
+
+    fn link(attributes: serde_json::Value) -> AnswerValue {
+        let end = |label: &str, w: usize| json!({"label": label, "text": "x", "start": w, "end": w + 1, "start_utf16": w, "end_utf16": w + 1, "first_word": w, "last_word": w});
+        let v: RelationsValue = serde_json::from_value(json!({"links": [{"label": "owns", "head": end("PER", 0), "tail": end("ORG", 3), "attributes": attributes}]})).unwrap();
+        AnswerValue::Relations(v)
+    }
+
+    #[test]
+    fn a_kept_link_takes_each_attribute_value_more_than_half_of_its_makers_gave() {
+        let (a, b, c) = (link(json!({"negated": "yes"})), link(json!({"negated": "yes", "sure": "no"})), link(json!({"negated": "no"})));
+        let all = [&a, &b, &c];
+        let kept = a.relations().unwrap().links[0].clone();
+        assert_eq!(attributes_of(&kept, &all), [("negated".to_owned(), "yes".to_owned())].into_iter().collect());
+        // A tie, or fewer than half: none.
+        let d = link(json!({}));
+        assert_eq!(attributes_of(&kept, &[&a, &c]), SortedMap::new());
+        assert_eq!(attributes_of(&kept, &[&a, &d]), SortedMap::new());
+    }
 }

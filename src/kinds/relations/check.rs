@@ -27,6 +27,7 @@ pub fn check_own(
         .map(|(n, o)| (format!("{path}.types[{n}]"), o))
         .collect();
     crate::kinds::options::check_options(&format!("{path}.types"), &listed, keys, out);
+    check_attributes(c, path, out);
     if let Some(max) = c.max.filter(|&max| max == 0 || max < c.min) {
         out.push(SpecIssue::new(
             format!("{path}.max"),
@@ -36,6 +37,49 @@ pub fn check_own(
                 c.min
             ),
         ));
+    }
+}
+
+/// The links' attributes: each with a name of its own, at least one value (each once), and
+/// the types it names the control's.
+fn check_attributes(c: &RelationsControl, path: &str, out: &mut Vec<SpecIssue>) {
+    let mut names = Vec::new();
+    for (n, a) in c.attributes.iter().enumerate() {
+        let at = format!("{path}.attributes[{n}]");
+        if a.id.trim().is_empty() || names.contains(&a.id.as_str()) {
+            out.push(SpecIssue::new(
+                format!("{at}.id"),
+                SpecIssueCode::InvalidField,
+                format!("the attribute name \"{}\" is empty or used twice; give each attribute a name of its own", a.id),
+            ));
+        }
+        names.push(a.id.as_str());
+        if a.values.is_empty() {
+            out.push(SpecIssue::new(
+                format!("{at}.values"),
+                SpecIssueCode::Empty,
+                "an attribute needs values to choose from, e.g. [{\"value\": \"yes\", \"label\": \"Yes\"}]",
+            ));
+        }
+        for (i, v) in a.values.iter().enumerate() {
+            if a.values[..i].iter().any(|w| w.value == v.value) {
+                out.push(SpecIssue::new(
+                    format!("{at}.values[{i}].value"),
+                    SpecIssueCode::InvalidField,
+                    format!("the value \"{}\" is given twice; give each value once", v.value),
+                ));
+            }
+        }
+        for (i, t) in a.types.iter().enumerate() {
+            if c.relation_type(t.as_str()).is_none() {
+                let known: Vec<&str> = c.types.iter().map(|t| t.value.as_str()).collect();
+                out.push(SpecIssue::new(
+                    format!("{at}.types[{i}]"),
+                    SpecIssueCode::UnknownOption,
+                    format!("\"{t}\" is not a type of link of this control ({}): name one, or leave types empty for every type", known.join(", ")),
+                ));
+            }
+        }
     }
 }
 
@@ -140,6 +184,29 @@ mod tests {
             message.contains("\"LOC\" is not a label of \"ner\" (PER, ORG)"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn link_attributes_need_a_name_of_their_own_values_and_the_control_s_types() {
+        let yes = json!([{"value": "yes", "label": "Yes"}]);
+        let found = issues(json!({"id": "rel", "label": "Relations", "spans": "ner",
+            "types": [{"value": "works_for", "label": "works for"}],
+            "attributes": [
+                {"id": "negated", "label": "Negated?", "values": yes},
+                {"id": "negated", "label": "Again", "values": [{"value": "a", "label": "A"}, {"value": "a", "label": "A"}]},
+                {"id": "certainty", "label": "Certainty", "values": [], "types": ["owns"]}
+            ]}));
+        let paths: Vec<&str> = found.iter().map(|(p, _, _)| p.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "controls[2].attributes[1].id",
+                "controls[2].attributes[1].values[1].value",
+                "controls[2].attributes[2].values",
+                "controls[2].attributes[2].types[0]"
+            ]
+        );
+        assert!(found[3].2.contains("\"owns\" is not a type of link of this control (works_for)"), "{}", found[3].2);
     }
 
     #[test]

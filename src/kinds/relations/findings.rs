@@ -245,7 +245,7 @@ mod tests {
 
     fn value(links: &[(&str, LabelledSpanValue, LabelledSpanValue)], chains: Vec<Vec<LabelledSpanValue>>) -> RelationsValue {
         let mut v = RelationsValue {
-            links: links.iter().map(|(l, h, t)| LinkValue { label: (*l).into(), head: h.clone(), tail: t.clone() }).collect(),
+            links: links.iter().map(|(l, h, t)| LinkValue { label: (*l).into(), head: h.clone(), tail: t.clone(), attributes: Default::default() }).collect(),
             ..RelationsValue::default()
         };
         if !chains.is_empty() {

@@ -36,7 +36,7 @@ mod tests {
 
     fn links(n: usize) -> LinkSet {
         let end = |i| LinkEnd { span: WordSpan { first: i, last: i }, label: "PER".into() };
-        LinkSet { links: (0..n).map(|i| SpanLink { kind: "r".into(), from: end(i), to: end(i + 1) }).collect() }
+        LinkSet { links: (0..n).map(|i| SpanLink::new("r".into(), end(i), end(i + 1))).collect() }
     }
 
     #[test]

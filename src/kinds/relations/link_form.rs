@@ -72,7 +72,7 @@ pub fn LinkForm(props: &LinkFormProps) -> Html {
         let (a, b, chosen) = (a.clone(), b.clone(), chosen.clone());
         Callback::from(move |_: MouseEvent| {
             let (Some(a), Some(b), Some(k)) = (a.clone(), b.clone(), chosen.clone()) else { return };
-            let link = SpanLink { kind: k.as_str().into(), from: a, to: b };
+            let link = SpanLink::new(k.as_str().into(), a, b);
             match c.refusal(&link, &links.links) {
                 Some(super::links::Refused::Duplicate) => refused.set(Some(Msg::LinkDuplicate)),
                 Some(_) => refused.set(Some(Msg::LinkRefused)),

@@ -72,6 +72,31 @@ pub fn LinkRow(props: &LinkRowProps) -> Html {
         let edit = edit.clone();
         Callback::from(move |_: MouseEvent| edit(RelationEdit::Turn(i)))
     };
+    // Each attribute of the link's type: a choice (blank: none given).
+    let attributes: Html = (c.attributes.iter())
+        .filter(|a| a.applies_to(props.link.kind.as_str()))
+        .map(|a| {
+            let (edit, name) = (edit.clone(), a.id.clone());
+            let onchange = Callback::from(move |e: Event| {
+                let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+                let value = select.value();
+                edit(RelationEdit::Attribute { at: i, name: name.clone(), value: (!value.is_empty()).then_some(value) })
+            });
+            let current = props.link.attributes.get(&a.id).map(String::as_str).unwrap_or_default();
+            let select_id = format!("{id}-attr-{}", a.id);
+            html! {
+                <div class="glossa-link-field">
+                    <label class="glossa-link-attr" for={select_id.clone()}>{a.label.clone()}</label>
+                    <select id={select_id} class="glossa-select" {onchange} disabled={props.disabled}>
+                        <option value="" selected={current.is_empty()}>{"—"}</option>
+                        { for a.values.iter().map(|v| html! {
+                            <option value={v.value.clone()} selected={v.value == current}>{v.label.clone()}</option>
+                        }) }
+                    </select>
+                </div>
+            }
+        })
+        .collect();
     let delete = Callback::from(move |_: MouseEvent| edit(RelationEdit::Unlink(i)));
     // The types this link's passages can take (its own always listed).
     let types: Vec<&crate::spec::RelationType> = (c.types.iter())
@@ -112,6 +137,7 @@ pub fn LinkRow(props: &LinkRowProps) -> Html {
                         }) }
                     </select>
                 </div>
+                {attributes}
                 if directed {
                     <button type="button" class="glossa-link-turn" id={format!("{id}-turn")}
                         disabled={props.disabled} onclick={turn}>{t(lang, Msg::LinkTurn)}</button>

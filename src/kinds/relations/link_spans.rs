@@ -41,7 +41,7 @@ mod tests {
     }
 
     fn link(from: &LabelledSpan, to: &LabelledSpan) -> SpanLink {
-        SpanLink { kind: "works_for".into(), from: LinkEnd::of(from), to: LinkEnd::of(to) }
+        SpanLink::new("works_for".into(), LinkEnd::of(from), LinkEnd::of(to))
     }
 
     #[test]

@@ -44,6 +44,8 @@ pub enum Refused {
     Full,
     /// No link at this place.
     NoSuchLink,
+    /// An attribute the link's type does not have, or a value the attribute does not have.
+    Attribute,
 }
 
 impl RelationsControl {
@@ -67,6 +69,9 @@ impl RelationsControl {
         let Some(t) = self.relation_type(link.kind.as_str()) else {
             return Some(Refused::UnknownType);
         };
+        if (link.attributes.iter()).any(|(name, value)| self.attribute_problem(link.kind.as_str(), name, value).is_some()) {
+            return Some(Refused::Attribute);
+        }
         if link.from == link.to {
             return Some(Refused::SameSpan);
         }
@@ -100,7 +105,49 @@ impl RelationsControl {
 
     /// Gives link `at` another type, when the new type takes its spans.
     pub fn retype(&self, set: &mut LinkSet, at: usize, kind: OptionValue) -> Result<(), Refused> {
-        self.change(set, at, |link| link.kind = kind)
+        self.change(set, at, |link| {
+            link.kind = kind;
+            // The attributes its new type has no use for go.
+            let kind = link.kind.clone();
+            link.attributes.retain(|name, _| self.attribute(name).is_some_and(|a| a.applies_to(kind.as_str())));
+        })
+    }
+
+    /// The attribute with this name.
+    pub fn attribute(&self, name: &str) -> Option<&super::spec::LinkAttribute> {
+        self.attributes.iter().find(|a| a.id == name)
+    }
+
+    /// What is wrong with a link of type `kind` having `value` for attribute `name`, if
+    /// anything: an attribute the control lacks, one for other types, a value it does not have.
+    pub fn attribute_problem(&self, kind: &str, name: &str, value: &str) -> Option<String> {
+        let Some(a) = self.attribute(name) else {
+            return Some(format!("\"{name}\" is not an attribute of the links of \"{}\"", self.id));
+        };
+        if !a.applies_to(kind) {
+            return Some(format!("\"{name}\" is not an attribute of \"{kind}\" links"));
+        }
+        (!a.values.iter().any(|v| v.value == value)).then(|| {
+            let values: Vec<&str> = a.values.iter().map(|v| v.value.as_str()).collect();
+            format!("\"{value}\" is not a value of \"{name}\" ({})", values.join(", "))
+        })
+    }
+
+    /// Gives link `at` a value of an attribute (`None`: takes its value away), when the
+    /// attribute applies to the link's type and has that value.
+    pub fn set_attribute(&self, set: &mut LinkSet, at: usize, name: &str, value: Option<String>) -> Result<(), Refused> {
+        let link = set.links.get_mut(at).ok_or(Refused::NoSuchLink)?;
+        match value {
+            Some(v) if self.attribute_problem(link.kind.as_str(), name, &v).is_some() => Err(Refused::Attribute),
+            Some(v) => {
+                link.attributes.insert(name.to_owned(), v);
+                Ok(())
+            }
+            None => {
+                link.attributes.remove(name);
+                Ok(())
+            }
+        }
     }
 
     /// Turns link `at` round (from the second span to the first), when its type takes that.

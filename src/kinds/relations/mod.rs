@@ -108,11 +108,11 @@ impl KindAnswer for RelationsControl {
     fn example_answer(&self, json: &Value) -> Option<Answer> {
         let links = (json.get("links")?.as_array()?.iter())
             .map(|l| {
-                Some(SpanLink {
-                    kind: l.get("label")?.as_str()?.into(),
-                    from: example_end(l.get("head")?)?,
-                    to: example_end(l.get("tail")?)?,
-                })
+                let mut link = SpanLink::new(l.get("label")?.as_str()?.into(), example_end(l.get("head")?)?, example_end(l.get("tail")?)?);
+                for (name, value) in l.get("attributes").and_then(Value::as_object).into_iter().flatten() {
+                    link.attributes.insert(name.clone(), value.as_str()?.to_owned());
+                }
+                Some(link)
             })
             .collect::<Option<Vec<_>>>()?;
         Some(Answer::Links(gate(LinkSet { links })))
@@ -137,6 +137,15 @@ pub enum RelationEdit {
     },
     /// Turns the link at this place round.
     Turn(usize),
+    /// Gives the link at this place a value of an attribute (`None`: none).
+    Attribute {
+        /// The link's place.
+        at: usize,
+        /// The attribute's name.
+        name: String,
+        /// The value.
+        value: Option<String>,
+    },
     /// Deletes the link at this place.
     Unlink(usize),
     /// Puts back the passages last removed with their links, and the links.
@@ -165,6 +174,7 @@ impl FormKind for RelationsControl {
                 }
                 RelationEdit::Retype { at, kind } => self.retype(&mut set, at, kind).is_ok(),
                 RelationEdit::Turn(at) => self.turn(&mut set, at).is_ok(),
+                RelationEdit::Attribute { at, name, value } => self.set_attribute(&mut set, at, &name, value).is_ok(),
                 RelationEdit::Unlink(at) => {
                     set.unlink(at);
                     true
@@ -243,7 +253,7 @@ impl Simulate for RelationsControl {
                 for t in &self.types {
                     for (from, to) in [(a, b), (b, a)] {
                         if t.fits(from.label.as_str(), to.label.as_str()) && from.span != to.span {
-                            fitting.push(SpanLink { kind: t.value.clone(), from: LinkEnd::of(from), to: LinkEnd::of(to) });
+                            fitting.push(SpanLink::new(t.value.clone(), LinkEnd::of(from), LinkEnd::of(to)));
                         }
                     }
                 }

@@ -23,6 +23,33 @@ crate::spec::parts::control_struct! {
         /// The most links an item takes (default: any number).
         #[serde(default)]
         pub max: Option<usize>,
+        /// What a link can be said to be besides its type (e.g. `negated`: yes or no, a
+        /// relation's `certainty`), each a choice shown in every link's row of the types it
+        /// applies to, recorded with the link (brat's attributes on relations).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub attributes: Vec<LinkAttribute>,
+    }
+}
+
+/// An attribute of links: a choice of values, optional on every link it applies to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkAttribute {
+    /// The stable name recorded in results (e.g. `negated`); unique in its control.
+    pub id: String,
+    /// The name shown beside its choice (e.g. `Negated?`).
+    pub label: String,
+    /// The values to choose from (e.g. `[{"value": "yes", "label": "Yes"}]`).
+    pub values: Vec<crate::spec::AttributeValue>,
+    /// The types of link it applies to (their values); empty: every type.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<OptionValue>,
+}
+
+impl LinkAttribute {
+    /// Whether a link of this type can have it.
+    pub fn applies_to(&self, kind: &str) -> bool {
+        self.types.is_empty() || self.types.iter().any(|t| t.as_str() == kind)
     }
 }
 

@@ -46,7 +46,7 @@ pub fn of(c: &RelationsControl, task: &Task, set: Option<&LinkSet>) -> Option<Re
     let set = set.unwrap_or(&empty);
     let span = |e: &LinkEnd| end_value(text, tokens, e);
     let mut links: Vec<LinkValue> = (set.links.iter())
-        .filter_map(|l| Some(LinkValue { label: l.kind.to_string(), head: span(&l.from)?, tail: span(&l.to)? }))
+        .filter_map(|l| Some(LinkValue { label: l.kind.to_string(), head: span(&l.from)?, tail: span(&l.to)?, attributes: l.attributes.clone() }))
         .collect();
     let key = |s: &LabelledSpanValue| (s.start, s.end, s.label.clone());
     links.sort_by(|a, b| (key(&a.head), key(&a.tail), &a.label).cmp(&(key(&b.head), key(&b.tail), &b.label)));
@@ -67,10 +67,16 @@ pub fn revalidate(c: &RelationsControl, task: &Task, v: &RelationsValue, path: &
             out.push(finding(&format!("{at}.label"), format!("\"{}\" is not a type of link of \"{}\"", l.label, c.id)));
             continue;
         }
+        for (name, value) in &l.attributes {
+            if let Some(problem) = c.attribute_problem(&l.label, name, value) {
+                out.push(finding(&format!("{at}.attributes.{name}"), problem));
+            }
+        }
         links.push(SpanLink {
             kind: l.label.as_str().into(),
             from: LinkEnd { span: *from, label: l.head.label.as_str().into() },
             to: LinkEnd { span: *to, label: l.tail.label.as_str().into() },
+            attributes: l.attributes.clone(),
         });
     }
     let set = LinkSet { links };

@@ -191,6 +191,8 @@ fn text_bound(
                 line,
                 format!("\"{name}\" is not an attribute of \"{}\"", c.id),
             )),
+            // An attribute of a relation: the links read it.
+            (None, _) if target.starts_with('R') && matches!(line, Line::Attribute { .. }) => {}
             (None, _) => notes.push(left_out(
                 line,
                 format!("{target} is not a span of \"{}\"", c.id),
@@ -211,9 +213,13 @@ fn links(
 ) -> Vec<Value> {
     let mut out = Vec::new();
     for line in &ann.lines {
+        let mut attributes = Map::new();
         let (label, pairs): (&String, Vec<(&String, &String)>) = match line {
-            Line::Relation { label, args, .. } => match args.as_slice() {
-                [(_, a), (_, b)] => (label, vec![(a, b)]),
+            Line::Relation { id, label, args, .. } => match args.as_slice() {
+                [(_, a), (_, b)] => {
+                    attributes = link_attributes(r, &ann.lines, id, label, at, notes);
+                    (label, vec![(a, b)])
+                }
                 _ => {
                     notes.push(format!(
                         "{at}: \"{}\" left out: a link has two ends",
@@ -250,15 +256,50 @@ fn links(
         }
         for (a, b) in pairs {
             match (ends.get(a), ends.get(b)) {
-                (Some(head), Some(tail)) => {
+                (Some(head), Some(tail)) if attributes.is_empty() => {
                     out.push(json!({"label": label, "head": head, "tail": tail}))
                 }
+                (Some(head), Some(tail)) => out.push(
+                    json!({"label": label, "head": head, "tail": tail, "attributes": attributes}),
+                ),
                 _ => notes.push(format!(
                     "{at}: \"{}\" left out: {a} or {b} is not a span of \"{}\"",
                     brat::written(line).trim_end(),
                     r.spans
                 )),
             }
+        }
+    }
+    out
+}
+
+/// The `A` lines on relation `id` (of type `label`) the relations control can hold, as a
+/// link's attributes; the others noted as left out.
+fn link_attributes(
+    r: &RelationsControl,
+    lines: &[Line],
+    id: &str,
+    label: &str,
+    at: &str,
+    notes: &mut Vec<String>,
+) -> Map<String, Value> {
+    let mut out = Map::new();
+    for line in lines {
+        let Line::Attribute { target, name, value, .. } = line else {
+            continue;
+        };
+        if target != id {
+            continue;
+        }
+        let value = value.as_deref().unwrap_or_default();
+        match r.attribute_problem(label, name, value) {
+            None => {
+                out.insert(name.clone(), json!(value));
+            }
+            Some(why) => notes.push(format!(
+                "{at}: \"{}\" left out: {why}",
+                brat::written(line).trim_end()
+            )),
         }
     }
     out
@@ -348,6 +389,17 @@ pub fn export(
                         args: vec![("Arg1".to_owned(), a), ("Arg2".to_owned(), b)],
                         tail: "\t".to_owned(),
                     });
+                    // The link's attributes, as A lines on its R id.
+                    for (name, value) in &link.attributes {
+                        attributes += 1;
+                        lines.push(Line::Attribute {
+                            id: format!("A{attributes}"),
+                            name: name.clone(),
+                            target: format!("R{n}"),
+                            value: Some(value.clone()),
+                            tail: String::new(),
+                        });
+                    }
                 }
             }
             for (label, chains) in value.chains.iter() {
@@ -444,6 +496,14 @@ pub fn annotation_conf(c: &SpanLabels, relations: Option<&RelationsControl>) -> 
     for a in c.attributes.iter().filter(|a| !a.values.is_empty()) {
         let values: Vec<&str> = a.values.iter().map(|v| v.value.as_str()).collect();
         x += &format!("{}\tArg:<ENTITY>, Value:{}\n", a.id, values.join("|"));
+    }
+    for a in relations.into_iter().flat_map(|r| &r.attributes) {
+        let values: Vec<&str> = a.values.iter().map(|v| v.value.as_str()).collect();
+        let on = match a.types.as_slice() {
+            [] => "<RELATION>".to_owned(),
+            types => types.iter().map(|t| t.as_str()).collect::<Vec<_>>().join("|"),
+        };
+        x += &format!("{}\tArg:{on}, Value:{}\n", a.id, values.join("|"));
     }
     x
 }

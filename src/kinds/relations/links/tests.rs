@@ -27,11 +27,7 @@ fn end(first: usize, last: usize, label: &str) -> LinkEnd {
 }
 
 fn link(kind: &str, from: LinkEnd, to: LinkEnd) -> SpanLink {
-    SpanLink {
-        kind: kind.into(),
-        from,
-        to,
-    }
+    SpanLink::new(kind.into(), from, to)
 }
 
 #[test]
@@ -218,4 +214,57 @@ fn links_read_and_write_as_results_name_them() {
         json!({"type": "works_for", "from": {"span": {"first": 0, "last": 1}, "label": "PER"}, "to": {"span": {"first": 4, "last": 5}, "label": "ORG"}})
     );
     assert_eq!(serde_json::from_value::<SpanLink>(v).unwrap(), l);
+}
+
+/// The control with a `negated` attribute for every type and a `certainty` for `works_for`.
+fn with_attributes() -> RelationsControl {
+    let mut c = control(None);
+    c.attributes = serde_json::from_value(json!([
+        {"id": "negated", "label": "Negated?", "values": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}]},
+        {"id": "certainty", "label": "Certainty", "types": ["works_for"],
+         "values": [{"value": "sure", "label": "Sure"}, {"value": "likely", "label": "Likely"}]}
+    ]))
+    .unwrap();
+    c
+}
+
+#[test]
+fn a_link_takes_the_values_its_type_s_attributes_have_and_a_new_type_drops_the_others() {
+    let c = with_attributes();
+    let mut set = LinkSet::default();
+    let (per, org, loc) = (end(0, 1, "PER"), end(4, 5, "ORG"), end(7, 7, "LOC"));
+    c.link(&mut set, link("works_for", per.clone(), org.clone())).unwrap();
+    assert_eq!(c.set_attribute(&mut set, 0, "certainty", Some("likely".into())), Ok(()));
+    assert_eq!(c.set_attribute(&mut set, 0, "negated", Some("no".into())), Ok(()));
+    // A value the attribute lacks, and an attribute the control lacks: refused, nothing changed.
+    assert_eq!(c.set_attribute(&mut set, 0, "negated", Some("maybe".into())), Err(Refused::Attribute));
+    assert_eq!(c.set_attribute(&mut set, 0, "polarity", Some("yes".into())), Err(Refused::Attribute));
+    assert_eq!(set.links[0].attributes.len(), 2);
+    assert_eq!(c.set_attribute(&mut set, 0, "negated", None), Ok(()));
+    assert_eq!(set.links[0].attributes.get("negated"), None);
+    // `certainty` is `works_for`'s only: a link of another type cannot have it, and a link
+    // retyped loses it (keeping what its new type has).
+    c.link(&mut set, link("located_in", per.clone(), loc.clone())).unwrap();
+    assert_eq!(c.set_attribute(&mut set, 1, "certainty", Some("sure".into())), Err(Refused::Attribute));
+    c.set_attribute(&mut set, 0, "negated", Some("yes".into())).unwrap();
+    let mut typed = link("works_for", per.clone(), org.clone());
+    typed.attributes.insert("certainty".into(), "sure".into());
+    assert_eq!(c.refusal(&typed, []), None);
+    typed.attributes.insert("certainty".into(), "certain".into());
+    assert_eq!(c.refusal(&typed, []), Some(Refused::Attribute));
+    let org_loc = c.retype(&mut set, 0, "located_in".into());
+    assert_eq!(org_loc, Err(Refused::Labels { from: vec!["ORG".into(), "PER".into()], to: vec!["LOC".into()] }));
+    let mut other = LinkSet::default();
+    let mut l = link("works_for", per.clone(), org.clone());
+    l.attributes.insert("certainty".into(), "sure".into());
+    l.attributes.insert("negated".into(), "yes".into());
+    other.links.push(l);
+    let mut c2 = c.clone();
+    c2.types[1].to = vec![];
+    assert_eq!(c2.retype(&mut other, 0, "located_in".into()), Ok(()));
+    assert_eq!(other.links[0].attributes.keys().map(String::as_str).collect::<Vec<_>>(), ["negated"]);
+    // What a result made by hand is told.
+    assert_eq!(c.attribute_problem("works_for", "negated", "yes"), None);
+    assert!(c.attribute_problem("located_in", "certainty", "sure").unwrap().contains("not an attribute of \"located_in\" links"));
+    assert!(c.attribute_problem("works_for", "negated", "maybe").unwrap().contains("(yes, no)"));
 }
