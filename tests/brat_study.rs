@@ -285,6 +285,22 @@ fn attributes_of_relations_read_in_from_a_lines_and_write_out_as_they_were() {
         out.to_str().unwrap(),
     ]);
     assert!(ok, "{said}");
+    // The tidy export: the link's row, then its attribute's.
+    let (ok, csv, said) = glossa(&[
+        "export",
+        "csv",
+        spec_path.to_str().unwrap(),
+        results_path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{said}");
+    assert!(
+        csv.contains(",relations,Anna Berg→Fiat,Ownership,"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(",relations,Anna Berg→Fiat Negated,yes,"),
+        "{csv}"
+    );
     let written = std::fs::read_to_string(out.join("anna.P-1.ann")).unwrap();
     assert!(
         written.contains("R1\tOwnership Arg1:T1 Arg2:T2"),

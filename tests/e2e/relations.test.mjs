@@ -236,3 +236,31 @@ test('a link pointed at or focused highlights its two passages in the text; movi
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('attributes of links: chosen in a link\'s row by touch and by keys, only for the types they apply to, and in the result', async () => {
+  const path = '?spec=tests/fixtures/relations-attributes-spec.json&items=www/examples/en-relations/items.json&participant=P-re6&item=6';
+  const { page, context, errors } = await openPage(env, path, phone);
+  await links(page).first().waitFor();
+  await page.getByRole('button', { name: 'Accept all: Names' }).tap();
+  const row = links(page).first();
+  // The suggested Located link: "Negated?" (every type), not "How sure?" (Employment only).
+  const negated = row.getByRole('combobox', { name: 'Negated?' });
+  assert.deepEqual(await negated.locator('option').allInnerTexts(), ['—', 'Yes, the text denies it', 'No']);
+  assert.equal(await row.getByRole('combobox', { name: 'How sure?' }).count(), 0);
+  await row.getByRole('button', { name: /^Accept: “Terry Pratchett”/ }).tap();
+  await negated.selectOption({ label: 'Yes, the text denies it' });
+  // Retyped to Employment, the link keeps "Negated?" and is offered "How sure?", chosen by keys.
+  await row.getByRole('combobox', { name: 'Type of link' }).selectOption({ label: 'Employment (works in)' });
+  const sure = row.getByRole('combobox', { name: 'How sure?' });
+  await sure.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => [...document.querySelectorAll('.glossa-link select')].some((s) => s.value === 'sure'));
+  assert.equal(await negated.inputValue(), 'yes');
+  assert.deepEqual(await axeViolations(page), []);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'the row fits the phone');
+  await page.getByRole('button', { name: 'Submit', exact: true }).tap();
+  const [result] = await waitForResults(page, 1);
+  assert.deepEqual(result.answers.relations.links.map((l) => [l.label, l.attributes]), [['Employment', { Certainty: 'sure', Negated: 'yes' }]]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

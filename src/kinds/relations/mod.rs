@@ -321,7 +321,12 @@ impl Analyse for RelationsControl {
     fn tidy(&self, value: &AnswerValue, push: &mut dyn FnMut(String, String, Option<&SpanValue>)) {
         if let AnswerValue::Relations(v) = value {
             for l in &v.links {
-                push(format!("{}→{}", l.head.text, l.tail.text), l.label.clone(), None);
+                let part = format!("{}→{}", l.head.text, l.tail.text);
+                push(part.clone(), l.label.clone(), None);
+                // Each attribute a row of its own, after its link's.
+                for (name, value) in &l.attributes {
+                    push(format!("{part} {name}"), value.clone(), None);
+                }
             }
         }
     }
