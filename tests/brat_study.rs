@@ -34,6 +34,34 @@ fn glossa(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// `glossa items SPEC DOCS --from brat --out ITEMS`: whether it succeeded, and what it said.
+fn import(spec: &Path, docs: &str, items: &Path) -> (bool, String) {
+    let (ok, _, said) = glossa(&[
+        "items",
+        spec.to_str().unwrap(),
+        docs,
+        "--from",
+        "brat",
+        "--out",
+        items.to_str().unwrap(),
+    ]);
+    (ok, said)
+}
+
+/// `glossa export brat SPEC ITEMS RESULTS --out OUT`, which must succeed.
+fn export(spec: &Path, items: &Path, results: &Path, out: &Path) {
+    let (ok, _, said) = glossa(&[
+        "export",
+        "brat",
+        spec.to_str().unwrap(),
+        items.to_str().unwrap(),
+        results.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{said}");
+}
+
 /// What a document marks, ids resolved to offsets: spans `(label, fragments, text)`, links
 /// `(type, head, tail)` and chains `(type, members)`, of the labels and types given.
 #[derive(Debug, PartialEq, Eq)]
@@ -98,15 +126,7 @@ fn brats_news_tutorial_reads_in_as_suggestions_and_writes_out_as_it_was() {
     let spec_path = dir.join("spec.json");
     std::fs::write(&spec_path, spec.to_string()).unwrap();
     let items_path = dir.join("items.jsonl");
-    let (ok, _, said) = glossa(&[
-        "items",
-        spec_path.to_str().unwrap(),
-        NEWS,
-        "--from",
-        "brat",
-        "--out",
-        items_path.to_str().unwrap(),
-    ]);
+    let (ok, said) = import(&spec_path, NEWS, &items_path);
     assert!(ok, "{said}");
     // What the spec cannot hold is named: events, their triggers' labels, a binary attribute,
     // a note on a relation.
@@ -144,16 +164,7 @@ fn brats_news_tutorial_reads_in_as_suggestions_and_writes_out_as_it_was() {
     std::fs::write(&results_path, results).unwrap();
 
     let out = dir.join("brat");
-    let (ok, _, said) = glossa(&[
-        "export",
-        "brat",
-        spec_path.to_str().unwrap(),
-        items_path.to_str().unwrap(),
-        results_path.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(ok, "{said}");
+    export(&spec_path, &items_path, &results_path, &out);
     let conf = std::fs::read_to_string(out.join("annotation.conf")).unwrap();
     assert!(conf.contains("Located\tArg1:Person, Arg2:GPE\n"), "{conf}");
     assert!(
@@ -225,15 +236,7 @@ fn attributes_of_relations_read_in_from_a_lines_and_write_out_as_they_were() {
     let ann = "T1\tPerson 0 9\tAnna Berg\nT2\tOrganization 23 27\tFiat\nR1\tOwnership Arg1:T1 Arg2:T2\t\nA1\tNegated R1 yes\nA2\tCertain R1 no\n";
     std::fs::write(dir.join("docs/anna.ann"), ann).unwrap();
     let items_path = dir.join("items.jsonl");
-    let (ok, _, said) = glossa(&[
-        "items",
-        spec_path.to_str().unwrap(),
-        dir.join("docs").to_str().unwrap(),
-        "--from",
-        "brat",
-        "--out",
-        items_path.to_str().unwrap(),
-    ]);
+    let (ok, said) = import(&spec_path, dir.join("docs").to_str().unwrap(), &items_path);
     assert!(ok, "{said}");
     // An attribute the control lacks is named; the one it has goes with the suggested link.
     assert!(
@@ -275,16 +278,7 @@ fn attributes_of_relations_read_in_from_a_lines_and_write_out_as_they_were() {
     ]);
     assert!(ok, "{said}");
     let out = dir.join("brat");
-    let (ok, _, said) = glossa(&[
-        "export",
-        "brat",
-        spec_path.to_str().unwrap(),
-        items_path.to_str().unwrap(),
-        results_path.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(ok, "{said}");
+    export(&spec_path, &items_path, &results_path, &out);
     // The tidy export: the link's row, then its attribute's.
     let (ok, csv, said) = glossa(&[
         "export",
