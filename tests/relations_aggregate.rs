@@ -73,11 +73,7 @@ fn link(
         span: WordSpan { first, last },
         label: label.into(),
     };
-    let made = SpanLink {
-        kind: kind.into(),
-        from: end(head),
-        to: end(tail),
-    };
+    let made = SpanLink::new(kind.into(), end(head), end(tail));
     apply(
         t,
         f,
