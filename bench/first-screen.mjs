@@ -5,15 +5,21 @@
 // (cache off, 4× CPU throttling) on loopback and on Lighthouse's mobile network (150 ms round
 // trip, 1.6 Mbps down, 675 kbps up; files sent gzipped, as static hosts send them), the pages
 // one after another in turn, so drift over the run hits every page alike.
-//   node bench/first-screen.mjs [runs=7]   (bench/compare.sh runs it after its own tables)
+//   node bench/first-screen.mjs [runs=7] [page filter] [network]
+// (bench/compare.sh runs it after its own tables, every page on both networks). A filter keeps
+// the pages whose names contain one of its comma-separated words, with the floor and jsPsych
+// always (`node bench/first-screen.mjs 40 mount loopback` for an A/B of `mount()` and jsPsych).
 import { chromium } from '../tests/e2e/node_modules/playwright-core/index.mjs';
 import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
-import { startServer } from '../scripts/static-server.mjs';
+import { spawn } from 'node:child_process';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
 
 const RUNS = Number(process.argv[2] ?? 7);
+const FILTER = (process.argv[3] ?? '').split(',').filter(Boolean);
+const NETS = process.argv[4] ? [process.argv[4]] : ['loopback', 'mobile'];
 const cli = (...args) => execFileSync('cargo', ['run', '--quiet', '--no-default-features', '--bin', 'glossa', '--', ...args], { stdio: 'pipe' });
 
 // One study, the Italian item (its instructions closed on the first item, as on the peers'
@@ -33,7 +39,17 @@ cli('host', 'mturk', `${out}/study`, '--out', `${out}/mturk`);
 cli('host', 'jatos', `${out}/study`, '--out', `${out}/jatos`);
 
 // Every file is served from the repository's root (one origin, as a host serves its folder).
-const servers = { loopback: await startServer('.', 0), mobile: await startServer('.', 0, { gzip: true }) };
+// Each server runs in a process of its own, as a real host does: in this one, its responses
+// would wait behind the browser driver's work (the protocol's events for every request), which
+// falls hardest on the pages that ask for the most files.
+async function serve(options) {
+  const code = `const { startServer } = await import(${JSON.stringify(new URL('../scripts/static-server.mjs', import.meta.url).href)});
+    const { url } = await startServer('.', 0, ${JSON.stringify(options)}); console.log(url);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = await once(child.stdout, 'data');
+  return { url: String(line).trim(), close: () => child.kill() };
+}
+const servers = { loopback: await serve({}), mobile: await serve({ gzip: true }) };
 
 // The Qualtrics survey as Qualtrics sends its page: the survey's custom CSS in a style element,
 // the question's text (loop field 5: the item's screen) in the question's box, the question's
@@ -64,6 +80,10 @@ const PAGES = [
   ['`glossa host mturk` (an accepted HIT)', () => `${out}/mturk/hit/${item.id}.html?item=${item.id}&assignmentId=A1&hitId=H1&workerId=W1&turkSubmitTo=https%3A%2F%2Fworkersandbox.mturk.com`],
   ['`glossa host qualtrics` (stand-in survey page)', (net) => qualtricsPage(servers[net].url, `qualtrics-${net}`)],
 ];
+
+// (The floor and jsPsych first: the tables are relative to them.)
+const kept = PAGES.filter(([name], k) => k < 2 || !FILTER.length || FILTER.some((w) => name.includes(w)));
+PAGES.splice(0, PAGES.length, ...kept);
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const ready = `() => {
@@ -99,17 +119,19 @@ async function visit(path, net) {
   return ms;
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : NaN; };
+// A figure, or a dash for a network not run.
+const fig = (x, digits) => (Number.isNaN(x) ? '—' : x.toFixed(digits));
 const times = { loopback: PAGES.map(() => []), mobile: PAGES.map(() => []) };
 const paths = { loopback: [], mobile: [] };
-for (const net of ['loopback', 'mobile']) for (const [, path] of PAGES) paths[net].push(await path(net));
+for (const net of NETS) for (const [, path] of PAGES) paths[net].push(await path(net));
 for (let i = 0; i < RUNS; i += 1) {
-  for (const net of ['loopback', 'mobile']) {
+  for (const net of NETS) {
     for (const [k] of PAGES.entries()) times[net][k].push(await visit(paths[net][k], net));
   }
 }
 await browser.close();
-for (const s of Object.values(servers)) s.server.close();
+for (const s of Object.values(servers)) s.close();
 
 const floor = { loopback: median(times.loopback[0]), mobile: median(times.mobile[0]) };
 const jspsych = { loopback: median(times.loopback[1]), mobile: median(times.mobile[1]) };
@@ -119,5 +141,5 @@ console.log('| page | loopback ms | × floor | × jsPsych | mobile network ms | 
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [k, [name]] of PAGES.entries()) {
   const [l, m] = [median(times.loopback[k]), median(times.mobile[k])];
-  console.log(`| ${name} | ${l.toFixed(0)} | ${(l / floor.loopback).toFixed(2)} | ${(l / jspsych.loopback).toFixed(2)} | ${m.toFixed(0)} | ${(m / floor.mobile).toFixed(2)} | ${(m / jspsych.mobile).toFixed(2)} |`);
+  console.log(`| ${name} | ${fig(l, 0)} | ${fig(l / floor.loopback, 2)} | ${fig(l / jspsych.loopback, 2)} | ${fig(m, 0)} | ${fig(m / floor.mobile, 2)} | ${fig(m / jspsych.mobile, 2)} |`);
 }
