@@ -4,7 +4,8 @@
 // visibility too) and no stylesheet of the page is still loading. Each page is opened cold
 // (cache off, 4× CPU throttling) on loopback and on Lighthouse's mobile network (150 ms round
 // trip, 1.6 Mbps down, 675 kbps up; files sent gzipped, as static hosts send them), the pages
-// one after another in turn, so drift over the run hits every page alike.
+// one after another in turn (each run starting one page further on), so drift over the run and
+// the page before hit every page alike.
 //   node bench/first-screen.mjs [runs=7] [page filter] [network]
 // (bench/compare.sh runs it after its own tables, every page on both networks). A filter keeps
 // the pages whose names contain one of its comma-separated words, with the floor and jsPsych
@@ -127,9 +128,14 @@ const fig = (x, digits) => (Number.isNaN(x) ? '—' : x.toFixed(digits));
 const times = { loopback: PAGES.map(() => []), mobile: PAGES.map(() => []) };
 const paths = { loopback: [], mobile: [] };
 for (const net of NETS) for (const [, path] of PAGES) paths[net].push(await path(net));
+// Each run starts one page further on, so every page follows every other equally often: a
+// visit right after a heavy page's (SurveyJS's) shares the machine with that page's teardown.
 for (let i = 0; i < RUNS; i += 1) {
   for (const net of NETS) {
-    for (const [k] of PAGES.entries()) times[net][k].push(await visit(paths[net][k], net));
+    for (const [j] of PAGES.entries()) {
+      const k = (i + j) % PAGES.length;
+      times[net][k].push(await visit(paths[net][k], net));
+    }
   }
 }
 await browser.close();
