@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, writeFile, readFile, access, copyFile } from 'node:fs/promises';
+import { mkdtemp, writeFile, readFile, access, copyFile, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,7 +64,11 @@ window.handle = await mount(document.getElementById('task'), { spec, item: ${JSO
 });
 
 test('a jsPsych timeline of the scratch project (jsPsych from npm) runs two Glossa trials, and the data jsPsych keeps holds both results', async () => {
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', 'jspsych@8.3.0'], { cwd: dir, stdio: 'pipe' });
+  // jsPsych as npm gave it to the tests (tests/e2e/package.json), copied into the project's
+  // node_modules as npm lays it out: an offline `npm install jspsych` needs the registry's
+  // metadata of jsPsych and its dependencies in npm's cache, which a lockfile install leaves out
+  // (the page loads the self-contained browser bundle, which needs none of them).
+  await cp(fileURLToPath(new URL('./node_modules/jspsych', import.meta.url)), join(dir, 'node_modules', 'jspsych'), { recursive: true });
   await copyFile(join(WWW, 'examples/it-implicit/spec.json'), join(dir, 'spec.json'));
   await copyFile(join(WWW, 'examples/it-implicit/items.json'), join(dir, 'items.json'));
   await writeFile(join(dir, 'timeline.html'), `<!doctype html><html lang="it"><meta charset="utf-8"><title>timeline</title><link rel="icon" href="data:,">
