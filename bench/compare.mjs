@@ -7,8 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '../scripts/static-server.mjs';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
+import { say, said, serve } from './driver.mjs';
 
 const RUNS = Number(process.argv[2] ?? 10);
 const spec = JSON.parse(await readFile('www/examples/it-implicit/spec.json', 'utf8'));
@@ -41,9 +41,11 @@ const peers = {
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const p95 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
 
-const { server, url } = await startServer('.', 0);
+// (Each server in a process of its own, as a real host's: bench/driver.mjs.)
+const server = await serve();
+const { url } = server;
 // The repeat visit: a server that lets the browser cache (as a static host does).
-const cached = await startServer('.', 0, { cache: 3600 });
+const cached = await serve({ cache: 3600 });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 /**
@@ -55,7 +57,11 @@ async function firstRender(path, readySource, { repeat = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   await context.addInitScript(`(() => {
     const ready = ${readySource};
-    const check = () => { if (window.__rendered === undefined && ready()) window.__rendered = performance.now(); };
+    const check = () => {
+      if (window.__rendered !== undefined || !ready()) return;
+      window.__rendered = performance.now();
+      ${say('rendered', 'window.__rendered')};
+    };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
     addEventListener('DOMContentLoaded', check);
   })();`);
@@ -63,16 +69,18 @@ async function firstRender(path, readySource, { repeat = false } = {}) {
   const cdp = await context.newCDPSession(page);
   const base = repeat ? cached.url : url;
   if (repeat) {
-    await page.goto(new URL(path, base).href);
-    await page.waitForFunction(() => window.__rendered !== undefined, null, { timeout: 60000 });
+    const first = said(page, 'rendered', path, 60000);
+    await page.goto(new URL(path, base).href, { waitUntil: 'commit' });
+    await first;
     await page.goto('about:blank');
   } else {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(new URL(path, base).href);
-  await page.waitForFunction(() => window.__rendered !== undefined, null, { timeout: 60000 });
-  const ms = await page.evaluate(() => window.__rendered);
+  // (The page says when: the driver runs nothing in it while it loads, bench/driver.mjs.)
+  const rendered = said(page, 'rendered', path, 60000);
+  await page.goto(new URL(path, base).href, { waitUntil: 'commit' });
+  const ms = await rendered;
   await context.close();
   return ms;
 }
@@ -118,7 +126,10 @@ async function visit(path, { interactive, submit }) {
     const interactive = ${interactive};
     const check = () => {
       if (window.__first === undefined && ready()) window.__first = performance.now();
-      if (window.__interactive === undefined && ready() && interactive()) window.__interactive = performance.now();
+      if (window.__interactive === undefined && ready() && interactive()) {
+        window.__interactive = performance.now();
+        ${say('interactive', 'window.__interactive')};
+      }
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
     addEventListener('DOMContentLoaded', check);
@@ -134,8 +145,9 @@ async function visit(path, { interactive, submit }) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(new URL(path, url).href);
-  await page.waitForFunction(() => window.__interactive !== undefined, null, { timeout: 60000 });
+  const interactiveAt = said(page, 'interactive', path, 60000);
+  await page.goto(new URL(path, url).href, { waitUntil: 'commit' });
+  await interactiveAt;
   await page.getByRole('radio', { name: /Risposta non fornita/ }).first().check({ force: true });
   await page.getByRole('button', { name: submit, exact: true }).click();
   await page.waitForFunction(() => window.__result !== undefined, null, { timeout: 60000 });
@@ -172,7 +184,7 @@ for (const [example, ready] of [
 }
 await browser.close();
 server.close();
-cached.server.close();
+cached.close();
 const spans = execFileSync('node', ['bench/spans.mjs', '20000', '30'], { encoding: 'utf8' });
 const nextItem = execFileSync('node', ['bench/next-item.mjs', '5'], { encoding: 'utf8' });
 

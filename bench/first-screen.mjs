@@ -13,10 +13,9 @@
 import { chromium } from '../tests/e2e/node_modules/playwright-core/index.mjs';
 import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness.mjs';
+import { say, said, serve } from './driver.mjs';
 
 const RUNS = Number(process.argv[2] ?? 7);
 const FILTER = (process.argv[3] ?? '').split(',').filter(Boolean);
@@ -40,16 +39,6 @@ cli('host', 'mturk', `${out}/study`, '--out', `${out}/mturk`);
 cli('host', 'jatos', `${out}/study`, '--out', `${out}/jatos`);
 
 // Every file is served from the repository's root (one origin, as a host serves its folder).
-// Each server runs in a process of its own, as a real host does: in this one, its responses
-// would wait behind the browser driver's work (the protocol's events for every request), which
-// falls hardest on the pages that ask for the most files.
-async function serve(options) {
-  const code = `const { startServer } = await import(${JSON.stringify(new URL('../scripts/static-server.mjs', import.meta.url).href)});
-    const { url } = await startServer('.', 0, ${JSON.stringify(options)}); console.log(url);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [line] = await once(child.stdout, 'data');
-  return { url: String(line).trim(), close: () => child.kill() };
-}
 const servers = { loopback: await serve({}), mobile: await serve({ gzip: true }) };
 
 // The Qualtrics survey as Qualtrics sends its page: the survey's custom CSS in a style element,
@@ -100,7 +89,11 @@ async function visit(path, net) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   await context.addInitScript(`(() => {
     const ready = ${ready};
-    const check = () => { if (window.__seen === undefined && ready()) window.__seen = performance.now(); };
+    const check = () => {
+      if (window.__seen !== undefined || !ready()) return;
+      window.__seen = performance.now();
+      ${say('seen', 'window.__seen')};
+    };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
     const poll = () => { check(); if (window.__seen === undefined) requestAnimationFrame(poll); };
     requestAnimationFrame(poll);
@@ -115,9 +108,10 @@ async function visit(path, net) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (net === 'mobile') await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // (The page says when, so that the driver runs nothing in it while it loads: bench/driver.mjs.)
+  const seen = said(page, 'seen', `${path} (${net})`);
   await page.goto(new URL(path, servers[net].url).href, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__seen !== undefined, null, { timeout: 120000, polling: 200 });
-  const ms = await page.evaluate(() => window.__seen);
+  const ms = await seen;
   await context.close();
   return ms;
 }
