@@ -37,6 +37,8 @@ cli('host', 'pilot', `${out}/study`, '--out', `${out}/pilot`);
 cli('host', 'jspsych', `${out}/study`, '--out', `${out}/jspsych`, '--jspsych', 'bench/node_modules/jspsych/dist');
 cli('host', 'mturk', `${out}/study`, '--out', `${out}/mturk`);
 cli('host', 'jatos', `${out}/study`, '--out', `${out}/jatos`);
+// JATOS serves its `jatos.js` beside the study's page: the tests' stand-in, at the same path.
+await copyFile('tests/e2e/pages/jatos-stand-in.js', `${out}/jatos/assets/jatos.js`);
 
 // Every file is served from the repository's root (one origin, as a host serves its folder).
 const servers = { loopback: await serve({}), mobile: await serve({ gzip: true }) };
@@ -58,7 +60,6 @@ async function qualtricsPage(base, name) {
   await writeFile(`${out}/${name}/page.html`, page);
   return `${out}/${name}/page.html`;
 }
-const standInJatos = await readFile('tests/e2e/pages/jatos-stand-in.js', 'utf8');
 const PAGES = [
   ['plain HTML + JS (the floor)', () => 'bench/pages/plain.html'],
   ['jsPsych 8 + survey-multi-choice', () => 'bench/pages/jspsych.html'],
@@ -99,9 +100,6 @@ async function visit(path, net) {
     requestAnimationFrame(poll);
     addEventListener('load', check, true);
   })();`);
-  // (Only on the JATOS page: a route makes the driver hold every request of the page for its
-  // answer, which would slow each page by its number of files.)
-  if (path.includes('/jatos/')) await context.route('**/jatos.js', (route) => route.fulfill({ contentType: 'text/javascript', body: standInJatos }));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
