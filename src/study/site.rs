@@ -319,22 +319,30 @@ pub fn plan(
             for (name, path) in &js.files {
                 files.push((format!("jspsych/{name}"), Content::Outside(path.clone())));
             }
-            let page = jspsych_page(&js.script, &policy, &body_data);
             match first_screen(study, items, &o.screens) {
                 // The first trial's screen where jsPsych shows a trial's, with jsPsych's
                 // stylesheet in the page: the plugin takes it over (`jspsych-glossa.js`).
                 Some(s) => {
                     with_screens = true;
-                    // (With the page as jsPsych sets it once it runs: nothing moves then.)
-                    // jsPsych's fonts (data: URLs, most of its stylesheet) come last in the
-                    // page: they never hold the first screen back.
+                    // jsPsych's fonts (data: URLs, most of its stylesheet) are a file of their
+                    // own, which the page links once it runs (`data-fonts`, read by
+                    // `jspsych-study.js`): the first screen waits for them neither in the page
+                    // nor over the network, and they swap in once they are here.
                     let (rules, fonts) = font_faces_apart(&js.css);
+                    let data = if fonts.trim().is_empty() {
+                        body_data.clone()
+                    } else {
+                        files.push((JSPSYCH_FONTS.to_owned(), Content::Text(fonts)));
+                        format!("{body_data} data-fonts=\"{JSPSYCH_FONTS}\"")
+                    };
+                    let page = jspsych_page(&js.script, &policy, &data);
+                    // (With the page as jsPsych sets it once it runs: nothing moves then.)
                     let css = format!("{rules}\n{JSPSYCH_PAGE_CSS}");
                     let outside = [(JSPSYCH_CSS, css.as_str())];
                     let page = with_first_screen_of(&page, &s, JSPSYCH_PLACE, site, "", &outside)?;
-                    ("index.html", with_style_last(&page, &fonts))
+                    ("index.html", page)
                 }
-                None => ("index.html", page),
+                None => ("index.html", jspsych_page(&js.script, &policy, &body_data)),
             }
         }
         HostKind::Jatos => {
@@ -871,6 +879,9 @@ fn jatos_page(policy: &str) -> String {
 /// jsPsych's stylesheet, as the jsPsych page links it.
 const JSPSYCH_CSS: &str = "jspsych/jspsych.css";
 
+/// jsPsych's `@font-face` rules, apart from its stylesheet when the page has a first screen.
+const JSPSYCH_FONTS: &str = "jspsych/fonts.css";
+
 /// A stylesheet's `@font-face` rules apart from its other rules: `(rules, font faces)`.
 fn font_faces_apart(css: &str) -> (String, String) {
     let (mut rules, mut faces) = (String::new(), String::new());
@@ -887,20 +898,6 @@ fn font_faces_apart(css: &str) -> (String, String) {
     }
     rules.push_str(rest);
     (rules, faces)
-}
-
-/// The page with `css` in a style element at the end of its body (allowed by its hash): rules
-/// the first screen does not wait for, such as fonts that swap in.
-fn with_style_last(page: &str, css: &str) -> String {
-    if css.trim().is_empty() || css.contains("</style") {
-        return page.to_owned();
-    }
-    page.replacen(
-        "style-src 'self'",
-        &format!("style-src 'self' {}", source_hash(css)),
-        1,
-    )
-    .replacen("</body>", &format!("<style>{css}</style>\n</body>"), 1)
 }
 
 /// What jsPsych sets on the page when it runs (`prepareDom`), set from the start.

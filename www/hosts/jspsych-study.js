@@ -6,8 +6,8 @@
 // nowhere to send them, a download of the results.
 //
 // Configuration: `<body data-spec=… data-items=… data-plan=… data-datapipe=… data-post=…
-// data-complete=…>`; the URL's query wins. PROLIFIC_PID, STUDY_ID, SESSION_ID, participant and
-// workerId in the URL go into every result's ids.
+// data-complete=… data-fonts=…>`; the URL's query wins (but for `data-fonts`). PROLIFIC_PID,
+// STUDY_ID, SESSION_ID, participant and workerId in the URL go into every result's ids.
 import GlossaPlugin, { keepFirstScreen } from './jspsych-glossa.js';
 import { Outbox, dataPipeTransport, httpLink, parseItems, planSlot, postTransport, withMediaFrom } from './pilot.js';
 import { hostStrings } from './host-strings.js';
@@ -16,6 +16,9 @@ const ID_PARAMS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'participant', 'wor
 const query = new URLSearchParams(location.search);
 const cfg = { ...document.body.dataset };
 for (const k of ['spec', 'items', 'plan', 'datapipe', 'post', 'complete']) if (query.get(k)) cfg[k] = query.get(k);
+// jsPsych's fonts (most of its stylesheet, as data: URLs), a file of their own on a page with a
+// first screen: linked now that the page is parsed, so that screen never waited for them.
+if (cfg.fonts) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: cfg.fonts }));
 
 
 const specText = await (await fetch(cfg.spec)).text();
